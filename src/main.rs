@@ -1,0 +1,31 @@
+// No console window behind the game on Windows release builds.
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
+use std::io::{self, BufReader};
+use std::process::ExitCode;
+
+use clap::Parser;
+use tictactoe::cli::{self, Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Analyze(args)) => {
+            let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
+            let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            match cli::analyze(&args, stdin, stdout, io::stderr().lock()) {
+                Ok(status) => ExitCode::from(status as u8),
+                // A closed pipe (`| head`) is the reader's choice, not an error to report.
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("tictactoe analyze: {error}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        None => {
+            eprintln!("The desktop app is not built yet; try `tictactoe analyze XOX/.O./X..`.");
+            ExitCode::SUCCESS
+        }
+    }
+}
