@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Regenerate every PNG icon from the hand-written SVG sources:
+#   assets/tictactoe.svg     -> assets/icons/hicolor/<N>x<N>/apps/tictactoe.png (N >= 32)
+#   assets/tictactoe-16.svg  -> assets/icons/hicolor/16x16/apps/tictactoe.png
+#                               (pixel-aligned variant; the big one is mush at 16 px)
+#   256x256 copy             -> assets/icon-256.png (embedded as the window icon)
+#
+# Idempotent: running it again rewrites the same files. The PNGs are committed;
+# CI does not re-render them. Needs rsvg-convert (Debian/Ubuntu: librsvg2-bin).
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+assets="$repo/assets"
+svg="$assets/tictactoe.svg"
+svg16="$assets/tictactoe-16.svg"
+sizes=(16 32 48 64 128 256 512)
+
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+    echo "render-icons: rsvg-convert not found; install it with: apt-get install -y librsvg2-bin" >&2
+    exit 1
+fi
+for f in "$svg" "$svg16"; do
+    [[ -f "$f" ]] || { echo "render-icons: missing source $f" >&2; exit 1; }
+done
+
+for n in "${sizes[@]}"; do
+    src="$svg"
+    [[ "$n" -eq 16 ]] && src="$svg16"
+    dir="$assets/icons/hicolor/${n}x${n}/apps"
+    mkdir -p "$dir"
+    rsvg-convert --width "$n" --height "$n" --format png --output "$dir/tictactoe.png" "$src"
+    echo "render-icons: ${n}x${n} <- ${src#"$repo"/}"
+done
+
+cp "$assets/icons/hicolor/256x256/apps/tictactoe.png" "$assets/icon-256.png"
+echo "render-icons: assets/icon-256.png <- 256x256"
