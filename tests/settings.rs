@@ -1,0 +1,1058 @@
+//! Settings files: round trips, lenient loading of broken files without losing the user's bytes,
+//! strict loading, and atomic saves that survive failures halfway.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use tempfile::TempDir;
+use tictactoe::Mark;
+use tictactoe::ai::Difficulty;
+use tictactoe::settings::{
+    Backup, FileOps, FirstPlayer, Issue, Loaded, MAX_FILE_SIZE, Mode, SaveError, Settings, Store,
+    Theme, load_strict, save_to, save_to_with, to_ron,
+};
+
+fn settings_file(dir: &TempDir) -> PathBuf {
+    dir.path().join("settings.ron")
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn backups(dir: &Path) -> Vec<PathBuf> {
+    names(dir)
+        .into_iter()
+        .filter(|n| n.starts_with("settings.ron.broken-"))
+        .map(|n| dir.join(n))
+        .collect()
+}
+
+fn non_default() -> Settings {
+    Settings {
+        version: 1,
+        first_player: FirstPlayer::Alternate,
+        human_mark: Mark::O,
+        mode: Mode::ComputerVsComputer,
+        difficulty: Difficulty::Easy,
+        show_scores: true,
+        theme: Theme::Dark,
+        board_size: 3,
+        ai_delay_ms: 10_000,
+    }
+}
+
+/// Writes `contents` as the settings file and loads it leniently.
+fn load(dir: &TempDir, contents: &[u8]) -> Loaded {
+    let path = settings_file(dir);
+    fs::write(&path, contents).unwrap();
+    Store::open(&path)
+}
+
+/// Checks the lenient load of a file the game cannot fully accept: usable settings, a problem
+/// naming the file (and `needle`), and an exact copy of the bytes that survives a save.
+fn assert_broken(contents: &[u8], needle: &str) -> Loaded {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let mut loaded = load(&dir, contents);
+    let problem = loaded.problem.as_ref().expect("a problem");
+    let message = problem.to_string();
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(message.contains(needle), "{needle:?} not in: {message}");
+    assert!(load_strict(&path).is_err());
+
+    let copy = problem.backup_path().expect("a copy").to_owned();
+    assert!(message.contains(&copy.display().to_string()), "{message}");
+    assert_eq!(fs::read(&copy).unwrap(), contents);
+
+    let saved = loaded.store.save(&loaded.settings).unwrap();
+    assert_eq!(saved.backup, None, "already copied at load time");
+    assert_eq!(fs::read(&copy).unwrap(), contents);
+    assert_eq!(load_strict(&path).unwrap(), loaded.settings);
+    assert_eq!(backups(dir.path()), [copy]);
+    loaded
+}
+
+// --- Round trips ----------------------------------------------------------------------------
+
+#[test]
+fn default_settings_round_trip() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    save_to(&path, &Settings::default()).unwrap();
+    assert_eq!(load_strict(&path).unwrap(), Settings::default());
+    let loaded = Store::open(&path);
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(loaded.problem.is_none());
+}
+
+#[test]
+fn every_enum_value_round_trips() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let mut all = vec![Settings::default(), non_default()];
+    for first_player in FirstPlayer::ALL {
+        all.push(Settings {
+            first_player,
+            ..Settings::default()
+        });
+    }
+    for human_mark in [Mark::X, Mark::O] {
+        all.push(Settings {
+            human_mark,
+            ..Settings::default()
+        });
+    }
+    for mode in Mode::ALL {
+        all.push(Settings {
+            mode,
+            ..Settings::default()
+        });
+    }
+    for difficulty in Difficulty::ALL {
+        all.push(Settings {
+            difficulty,
+            ..Settings::default()
+        });
+    }
+    for theme in Theme::ALL {
+        all.push(Settings {
+            theme,
+            ..Settings::default()
+        });
+    }
+    for ai_delay_ms in [0, 1, 9_999, 10_000] {
+        all.push(Settings {
+            ai_delay_ms,
+            ..Settings::default()
+        });
+    }
+    all.push(Settings {
+        version: u32::MAX,
+        ..Settings::default()
+    });
+    for settings in all {
+        save_to(&path, &settings).unwrap();
+        assert_eq!(load_strict(&path).unwrap(), settings);
+        let loaded = Store::open(&path);
+        assert_eq!(loaded.settings, settings);
+        assert!(loaded.problem.is_none());
+        // The derived `Deserialize` reads the file the same way.
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(ron::from_str::<Settings>(&text).unwrap(), settings);
+    }
+}
+
+#[test]
+fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
+    let text = to_ron(&Settings::default()).unwrap();
+    for line in [
+        "    version: 1,\n",
+        "    first_player: Human, ",
+        "// Human | Computer | Alternate\n",
+        "// X | O\n",
+        "// VsComputer | TwoPlayers | ComputerVsComputer\n",
+        "    difficulty: Perfect, ",
+        "// Easy | Medium | Hard | Perfect\n",
+        "    show_scores: false, ",
+        "// true | false\n",
+        "// Dark | Light | System\n",
+        "    board_size: 3, ",
+        "    ai_delay_ms: 300, ",
+    ] {
+        assert!(text.contains(line), "{line:?} not in:\n{text}");
+    }
+    // The comments line up.
+    let columns: Vec<usize> = text
+        .lines()
+        .filter(|l| l.starts_with("    ") && l.contains("//"))
+        .map(|l| l.find("//").unwrap())
+        .collect();
+    assert_eq!(columns.len(), 8);
+    assert!(columns.iter().all(|&c| c == columns[0]), "{text}");
+    // The file is valid RON for any RON reader, comments and all.
+    assert_eq!(
+        ron::from_str::<Settings>(&text).unwrap(),
+        Settings::default()
+    );
+}
+
+#[test]
+fn saving_refuses_values_the_game_would_not_load() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    for bad in [
+        Settings {
+            board_size: 4,
+            ..Settings::default()
+        },
+        Settings {
+            ai_delay_ms: 10_001,
+            ..Settings::default()
+        },
+    ] {
+        let error = save_to(&path, &bad).unwrap_err();
+        assert!(matches!(error, SaveError::InvalidSetting { .. }), "{error}");
+        assert!(!path.exists());
+    }
+    let error = save_to(
+        &path,
+        &Settings {
+            board_size: 5,
+            ..Settings::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "cannot save settings: board_size must be 3 (the only board size so far), but is 5"
+    );
+}
+
+// --- Lenient reading of valid files ----------------------------------------------------------
+
+#[test]
+fn missing_file_is_a_first_run_not_a_problem() {
+    let dir = TempDir::new().unwrap();
+    let loaded = Store::open(settings_file(&dir));
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(loaded.problem.is_none());
+    assert!(names(dir.path()).is_empty(), "loading writes nothing");
+}
+
+#[test]
+fn missing_fields_take_defaults() {
+    let dir = TempDir::new().unwrap();
+    let loaded = load(&dir, b"(show_scores: true)");
+    assert!(loaded.problem.is_none());
+    assert_eq!(
+        loaded.settings,
+        Settings {
+            show_scores: true,
+            ..Settings::default()
+        }
+    );
+    assert_eq!(load_strict(&settings_file(&dir)).unwrap(), loaded.settings);
+    let loaded = load(&dir, b"()");
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(loaded.problem.is_none());
+}
+
+#[test]
+fn unknown_fields_are_ignored() {
+    let dir = TempDir::new().unwrap();
+    let text = b"(\n  window: (width: 800, height: 600),\n  difficulty: Hard,\n  \
+                 colours: [\"red\", \"blue\"],\n  future_flag: Some(Thing(1)),\n)\n";
+    let loaded = load(&dir, text);
+    assert!(loaded.problem.is_none(), "{:?}", loaded.problem);
+    assert_eq!(loaded.settings.difficulty, Difficulty::Hard);
+    assert_eq!(
+        load_strict(&settings_file(&dir)).unwrap().difficulty,
+        Difficulty::Hard
+    );
+}
+
+#[test]
+fn hand_written_files_with_comments_named_struct_and_bom_load() {
+    let dir = TempDir::new().unwrap();
+    let text = "\u{feff}// mine\nSettings( /* block /* nested */ */ difficulty: /* why */ Medium, \
+                theme: Light // trailing\n)\n";
+    let loaded = load(&dir, text.as_bytes());
+    assert!(loaded.problem.is_none(), "{:?}", loaded.problem);
+    assert_eq!(loaded.settings.difficulty, Difficulty::Medium);
+    assert_eq!(loaded.settings.theme, Theme::Light);
+}
+
+// --- Broken files ------------------------------------------------------------------------------
+
+#[test]
+fn syntax_error_names_line_and_column_and_keeps_the_fields_before_it() {
+    let text = "(\n    difficulty: Easy,\n    theme: Dark\n    show_scores: true,\n)\n";
+    let loaded = assert_broken(text.as_bytes(), "line 4, column 5");
+    assert_eq!(loaded.settings.difficulty, Difficulty::Easy);
+    assert_eq!(loaded.settings.theme, Theme::Dark);
+    assert!(!loaded.settings.show_scores, "after the error: default");
+    let problem = loaded.problem.unwrap();
+    assert!(matches!(problem.issues(), [Issue::Syntax { kept: 2, .. }]));
+    assert!(
+        problem
+            .to_string()
+            .contains("kept the settings before this point")
+    );
+}
+
+#[test]
+fn truncated_file_keeps_what_was_read_and_lists_issues_in_file_order() {
+    let loaded = assert_broken(
+        b"(difficulty: Insane, show_scores: true",
+        "line 1, column 39: expected comma",
+    );
+    assert!(loaded.settings.show_scores);
+    assert_eq!(loaded.settings.difficulty, Difficulty::Perfect);
+    let problem = loaded.problem.unwrap();
+    assert!(matches!(
+        problem.issues(),
+        [Issue::UnknownVariant { .. }, Issue::Syntax { kept: 2, .. }]
+    ));
+}
+
+#[test]
+fn not_a_struct_gives_defaults() {
+    let loaded = assert_broken(b"[1, 2, 3]\n", "line 1, column 1");
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(
+        loaded
+            .problem
+            .unwrap()
+            .to_string()
+            .contains("using default settings")
+    );
+}
+
+#[test]
+fn wrong_type_defaults_only_that_field() {
+    let text = "(\n    difficulty: Hard,\n    show_scores: 1,\n    theme: Light,\n)\n";
+    let loaded = assert_broken(
+        text.as_bytes(),
+        "line 3, column 18: show_scores must be true or false, found 1 — using false",
+    );
+    assert_eq!(loaded.settings.difficulty, Difficulty::Hard);
+    assert_eq!(loaded.settings.theme, Theme::Light);
+    assert!(!loaded.settings.show_scores);
+}
+
+#[test]
+fn unknown_enum_value_is_named_with_the_choices() {
+    let text = "(\n    version: 1,\n    human_mark: O,\n    difficulty: Insane,\n)\n";
+    let loaded = assert_broken(
+        text.as_bytes(),
+        "settings.ron: line 4, column 17: unknown variant \"Insane\" for difficulty, \
+         expected one of Easy, Medium, Hard, Perfect — using Perfect",
+    );
+    assert_eq!(loaded.settings.human_mark, Mark::O);
+    assert_eq!(loaded.settings.difficulty, Difficulty::Perfect);
+}
+
+#[test]
+fn wrong_case_gets_a_suggestion() {
+    let loaded = assert_broken(
+        b"(difficulty: hard)",
+        "unknown variant \"hard\" for difficulty, expected one of Easy, Medium, Hard, Perfect \
+         (did you mean Hard?) — using Perfect",
+    );
+    assert_eq!(loaded.settings.difficulty, Difficulty::Perfect);
+}
+
+#[test]
+fn board_size_out_of_range() {
+    let loaded = assert_broken(
+        b"(board_size: 4, mode: TwoPlayers)",
+        "line 1, column 14: board_size must be 3 (the only board size so far), found 4 — using 3",
+    );
+    assert_eq!(loaded.settings.board_size, 3);
+    assert_eq!(loaded.settings.mode, Mode::TwoPlayers);
+}
+
+#[test]
+fn negative_or_huge_delay() {
+    for (text, found) in [
+        ("(ai_delay_ms: -5, theme: Dark)", "found -5"),
+        ("(ai_delay_ms: 10001, theme: Dark)", "found 10001"),
+        (
+            "(ai_delay_ms: 99999999999999999999999, theme: Dark)",
+            "found 9999",
+        ),
+        ("(ai_delay_ms: 2.5, theme: Dark)", "found 2.5"),
+    ] {
+        let loaded = assert_broken(text.as_bytes(), found);
+        assert_eq!(loaded.settings.ai_delay_ms, 300);
+        assert_eq!(loaded.settings.theme, Theme::Dark);
+        let message = loaded.problem.unwrap().to_string();
+        assert!(
+            message.contains("ai_delay_ms must be a whole number of milliseconds from 0 to 10000"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn every_bad_field_is_reported_and_the_good_ones_kept() {
+    let text = "(\n  first_player: Robot,\n  human_mark: X,\n  mode: \"TwoPlayers\",\n  \
+                difficulty: Medium,\n  show_scores: yes,\n  theme: Dark,\n  board_size: 0,\n  \
+                ai_delay_ms: -1,\n  version: -1,\n)";
+    let loaded = assert_broken(text.as_bytes(), "first_player");
+    let problem = loaded.problem.unwrap();
+    let fields: Vec<&str> = problem
+        .issues()
+        .iter()
+        .map(|issue| match issue {
+            Issue::UnknownVariant { field, .. } | Issue::InvalidValue { field, .. } => *field,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "first_player",
+            "mode",
+            "show_scores",
+            "board_size",
+            "ai_delay_ms",
+            "version"
+        ]
+    );
+    assert_eq!(
+        loaded.settings,
+        Settings {
+            difficulty: Difficulty::Medium,
+            theme: Theme::Dark,
+            ..Settings::default()
+        }
+    );
+    assert_eq!(problem.to_string().lines().count(), fields.len() + 1);
+}
+
+#[test]
+fn duplicate_field_keeps_the_first() {
+    let loaded = assert_broken(
+        b"(difficulty: Easy, difficulty: Hard)",
+        "line 1, column 32: difficulty appears more than once — using the first one",
+    );
+    assert_eq!(loaded.settings.difficulty, Difficulty::Easy);
+}
+
+#[test]
+fn empty_file_gives_defaults_and_needs_no_copy() {
+    for contents in [&b""[..], b"  \n\t\n"] {
+        let dir = TempDir::new().unwrap();
+        let path = settings_file(&dir);
+        let mut loaded = load(&dir, contents);
+        let problem = loaded.problem.clone().expect("a problem");
+        assert_eq!(problem.issues(), [Issue::Empty]);
+        assert_eq!(problem.backup(), &Backup::NotNeeded);
+        assert!(
+            problem
+                .to_string()
+                .contains("settings.ron: the file is empty")
+        );
+        assert_eq!(loaded.settings, Settings::default());
+        assert!(load_strict(&path).is_err());
+        loaded.store.save(&loaded.settings).unwrap();
+        assert_eq!(names(dir.path()), ["settings.ron"]);
+    }
+}
+
+#[test]
+fn comments_only_file_is_kept() {
+    assert_broken(b"// I emptied this on purpose\n", "line");
+}
+
+#[test]
+fn binary_junk() {
+    let junk: Vec<u8> = (0..=255u8).cycle().take(3000).collect();
+    let loaded = assert_broken(&junk, "not UTF-8");
+    assert_eq!(loaded.settings, Settings::default());
+    let mut junk = b"\x00\x01\x02 ELF \x7f".to_vec();
+    junk.extend_from_slice(&[0; 100]);
+    assert_broken(&junk, "line 1, column 1");
+}
+
+#[test]
+fn non_utf8_is_reported_where_it_is_and_the_rest_is_read() {
+    let mut text = b"(\n    theme: Dark, // caf".to_vec();
+    text.push(0xE9); // Latin-1 é
+    text.extend_from_slice(b"\n    difficulty: Easy,\n)\n");
+    let loaded = assert_broken(&text, "line 2, column 24: the file is not UTF-8 text");
+    assert_eq!(loaded.settings.theme, Theme::Dark);
+    assert_eq!(loaded.settings.difficulty, Difficulty::Easy);
+}
+
+#[test]
+fn file_over_the_size_limit_is_not_read_and_is_set_aside_before_saving() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    // Sparse and far too large to read quickly: the size must be checked before reading.
+    let file = File::create(&path).unwrap();
+    file.set_len(8 * 1024 * 1024 * 1024).unwrap();
+    drop(file);
+    let mut loaded = Store::open(&path);
+    let problem = loaded.problem.clone().expect("a problem");
+    assert!(matches!(problem.issues(), [Issue::TooLarge { .. }]));
+    assert_eq!(problem.backup(), &Backup::BeforeSave);
+    let message = problem.to_string();
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(message.contains("8589934592 bytes"), "{message}");
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(load_strict(&path).is_err());
+
+    let saved = loaded.store.save(&non_default()).unwrap();
+    let aside = saved.backup.expect("set aside");
+    assert_eq!(fs::metadata(&aside).unwrap().len(), 8 * 1024 * 1024 * 1024);
+    assert_eq!(load_strict(&path).unwrap(), non_default());
+    // Only once.
+    assert_eq!(
+        loaded.store.save(&Settings::default()).unwrap().backup,
+        None
+    );
+    assert_eq!(backups(dir.path()), [aside]);
+}
+
+#[test]
+fn size_limit_is_exact() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let mut text = b"(difficulty: Easy)".to_vec();
+    text.resize(usize::try_from(MAX_FILE_SIZE).unwrap(), b' ');
+    fs::write(&path, &text).unwrap();
+    assert_eq!(load_strict(&path).unwrap().difficulty, Difficulty::Easy);
+    text.push(b' ');
+    fs::write(&path, &text).unwrap();
+    let error = load_strict(&path).unwrap_err();
+    assert!(error.to_string().contains("1048577 bytes"), "{error}");
+    let mut loaded = Store::open(&path);
+    let message = loaded.problem.unwrap().to_string();
+    assert!(
+        message.contains("more than a settings file can be (1048576 bytes)"),
+        "{message}"
+    );
+    let aside = loaded
+        .store
+        .save(&Settings::default())
+        .unwrap()
+        .backup
+        .unwrap();
+    assert_eq!(fs::read(aside).unwrap(), text);
+}
+
+#[test]
+fn deeply_nested_junk_does_not_overflow_the_stack() {
+    let mut text = "(theme: Dark, junk: ".to_owned();
+    text.push_str(&"[".repeat(100_000));
+    let loaded = assert_broken(text.as_bytes(), "line 1");
+    assert_eq!(loaded.settings.theme, Theme::Dark);
+    let text = format!("(difficulty: {})", "Some(".repeat(100_000));
+    assert_broken(text.as_bytes(), "line 1");
+}
+
+#[test]
+fn directory_in_place_of_the_file_is_never_touched() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    fs::create_dir(&path).unwrap();
+    fs::write(path.join("inside.txt"), "precious").unwrap();
+    let mut loaded = Store::open(&path);
+    let problem = loaded.problem.clone().expect("a problem");
+    assert_eq!(problem.issues(), [Issue::IsDirectory]);
+    assert_eq!(problem.backup(), &Backup::NeverOverwritten);
+    let message = problem.to_string();
+    assert!(
+        message.contains(&format!("{}: this is a directory", path.display())),
+        "{message}"
+    );
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(load_strict(&path).is_err());
+
+    let error = loaded.store.save(&Settings::default()).unwrap_err();
+    assert!(matches!(error, SaveError::IsDirectory { .. }), "{error}");
+    assert!(error.to_string().contains("it is a directory"), "{error}");
+    let error = save_to(&path, &Settings::default()).unwrap_err();
+    assert!(matches!(error, SaveError::IsDirectory { .. }));
+    assert_eq!(
+        fs::read_to_string(path.join("inside.txt")).unwrap(),
+        "precious"
+    );
+    assert_eq!(names(dir.path()), ["settings.ron"]);
+
+    // An empty directory too (a rename could replace that one on some systems).
+    fs::remove_file(path.join("inside.txt")).unwrap();
+    assert!(loaded.store.save(&Settings::default()).is_err());
+    assert!(path.is_dir());
+}
+
+/// Makes opening the settings file fail as a file without read permission does.
+struct NoPermission;
+
+impl FileOps for NoPermission {
+    fn open(&mut self, _path: &Path) -> io::Result<File> {
+        Err(io::Error::from(io::ErrorKind::PermissionDenied))
+    }
+}
+
+fn assert_unreadable_loaded(path: &Path, mut loaded: Loaded, original: &[u8]) {
+    let problem = loaded.problem.clone().expect("a problem");
+    assert!(
+        matches!(
+            problem.issues(),
+            [Issue::Unreadable {
+                kind: io::ErrorKind::PermissionDenied,
+                ..
+            }]
+        ),
+        "{problem:?}"
+    );
+    assert_eq!(problem.backup(), &Backup::BeforeSave);
+    let message = problem.to_string();
+    assert!(
+        message.contains(&format!("{}: cannot read the file: ", path.display())),
+        "{message}"
+    );
+    assert!(message.contains("ermission denied"), "{message}");
+    assert_eq!(loaded.settings, Settings::default());
+
+    let saved = loaded.store.save(&non_default()).unwrap();
+    let aside = saved.backup.expect("set aside before saving over it");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&aside, fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    assert_eq!(fs::read(&aside).unwrap(), original);
+    assert_eq!(load_strict(path).unwrap(), non_default());
+}
+
+#[test]
+fn unreadable_file_maps_to_a_problem_and_is_set_aside_before_saving() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    fs::write(&path, b"(difficulty: Easy)").unwrap();
+    let loaded = Store::open_with(&path, &mut NoPermission);
+    assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
+}
+
+#[cfg(unix)]
+#[test]
+fn chmod_000_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    fs::write(&path, b"(difficulty: Easy)").unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+    if fs::read(&path).is_ok() {
+        // Running as root, which reads anything; the mapping of the error is tested with
+        // `NoPermission` above.
+        let loaded = Store::open(&path);
+        assert!(loaded.problem.is_none());
+        assert_eq!(loaded.settings.difficulty, Difficulty::Easy);
+        return;
+    }
+    assert!(load_strict(&path).is_err());
+    let loaded = Store::open(&path);
+    assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
+}
+
+#[cfg(unix)]
+#[test]
+fn fifo_is_not_opened() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let status = std::process::Command::new("mkfifo").arg(&path).status();
+    if !status.is_ok_and(|s| s.success()) {
+        return; // No mkfifo here.
+    }
+    // Opening a FIFO with no writer would block forever.
+    let mut loaded = Store::open(&path);
+    let problem = loaded.problem.clone().expect("a problem");
+    assert_eq!(problem.issues(), [Issue::NotARegularFile]);
+    assert_eq!(problem.backup(), &Backup::NeverOverwritten);
+    assert!(load_strict(&path).is_err());
+    // Never replaced, like a device such as /dev/null would not be.
+    let error = loaded.store.save(&Settings::default()).unwrap_err();
+    assert!(
+        matches!(error, SaveError::NotARegularFile { .. }),
+        "{error}"
+    );
+    assert!(save_to(&path, &Settings::default()).is_err());
+    assert!(!fs::metadata(&path).unwrap().is_file());
+    assert_eq!(names(dir.path()), ["settings.ron"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn dev_null_is_never_replaced() {
+    let mut loaded = Store::open("/dev/null");
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(loaded.problem.is_some());
+    assert!(loaded.store.save(&Settings::default()).is_err());
+    assert!(!fs::metadata("/dev/null").unwrap().is_file());
+}
+
+// --- Backups -------------------------------------------------------------------------------
+
+#[test]
+fn loading_the_same_broken_file_again_reuses_its_copy() {
+    let dir = TempDir::new().unwrap();
+    let first = load(&dir, b"(difficulty: Insane)");
+    let second = load(&dir, b"(difficulty: Insane)");
+    let first_copy = first.problem.unwrap().backup_path().unwrap().to_owned();
+    assert_eq!(
+        second.problem.unwrap().backup_path(),
+        Some(first_copy.as_path())
+    );
+    assert_eq!(backups(dir.path()), [first_copy]);
+}
+
+#[test]
+fn copies_never_overwrite_each_other() {
+    let dir = TempDir::new().unwrap();
+    let contents = [
+        &b"(difficulty: One)"[..],
+        b"(difficulty: Two)",
+        b"(difficulty: Three)",
+    ];
+    let copies: Vec<PathBuf> = contents
+        .iter()
+        .map(|c| {
+            let loaded = load(&dir, c);
+            loaded.problem.unwrap().backup_path().unwrap().to_owned()
+        })
+        .collect();
+    for (copy, contents) in copies.iter().zip(contents) {
+        assert_eq!(&fs::read(copy).unwrap(), contents);
+    }
+    assert_eq!(backups(dir.path()).len(), 3);
+    let first = copies[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(first.starts_with("settings.ron.broken-"), "{first}");
+    let seconds = first.trim_start_matches("settings.ron.broken-");
+    assert!(seconds.parse::<u64>().unwrap() > 1_700_000_000, "{seconds}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_copy_that_cannot_be_made_blocks_the_save() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new().unwrap();
+    let sub = dir.path().join("config");
+    fs::create_dir(&sub).unwrap();
+    let path = sub.join("settings.ron");
+    fs::write(&path, b"(theme: Purple)").unwrap();
+    fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
+    if File::create(sub.join("probe")).is_ok() {
+        // Root writes anywhere; nothing to test here.
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
+        return;
+    }
+    let mut loaded = Store::open(&path);
+    let problem = loaded.problem.clone().unwrap();
+    assert!(matches!(problem.backup(), Backup::Failed(_)));
+    assert!(
+        problem.to_string().contains("will not save over it"),
+        "{problem}"
+    );
+    assert!(loaded.store.save(&Settings::default()).is_err());
+    fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
+    assert_eq!(fs::read(&path).unwrap(), b"(theme: Purple)");
+    // Once the directory is writable the copy is made, then the file is saved.
+    let saved = loaded.store.save(&Settings::default()).unwrap();
+    let copy = saved.backup.unwrap();
+    assert_eq!(fs::read(copy).unwrap(), b"(theme: Purple)");
+    assert_eq!(load_strict(&path).unwrap(), Settings::default());
+}
+
+// --- Atomic saves ----------------------------------------------------------------------------
+
+/// Writes part of the data, then fails as a full disk would.
+struct FailMidWrite;
+
+impl FileOps for FailMidWrite {
+    fn write(&mut self, file: &mut File, bytes: &[u8]) -> io::Result<()> {
+        file.write_all(&bytes[..bytes.len() / 2])?;
+        Err(io::Error::other("No space left on device (simulated)"))
+    }
+}
+
+/// Writes everything, then fails to rename.
+struct FailRename;
+
+impl FileOps for FailRename {
+    fn rename(&mut self, _from: &Path, _to: &Path) -> io::Result<()> {
+        Err(io::Error::other("rename failed (simulated)"))
+    }
+}
+
+#[test]
+fn interrupted_save_leaves_the_old_file_and_no_temporary_file() {
+    for ops in [&mut FailMidWrite as &mut dyn FileOps, &mut FailRename] {
+        let dir = TempDir::new().unwrap();
+        let path = settings_file(&dir);
+        save_to(&path, &non_default()).unwrap();
+        let before = fs::read(&path).unwrap();
+
+        let error = save_to_with(&path, &Settings::default(), ops).unwrap_err();
+        assert!(error.to_string().contains("(simulated)"), "{error}");
+        assert!(error.to_string().contains(&path.display().to_string()));
+        assert_eq!(fs::read(&path).unwrap(), before);
+        assert_eq!(names(dir.path()), ["settings.ron"]);
+
+        let mut loaded = Store::open(&path);
+        assert!(loaded.store.save_with(&Settings::default(), ops).is_err());
+        assert_eq!(fs::read(&path).unwrap(), before);
+        assert_eq!(names(dir.path()), ["settings.ron"]);
+        assert_eq!(load_strict(&path).unwrap(), non_default());
+    }
+}
+
+#[test]
+fn interrupted_save_of_a_new_file_leaves_nothing() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    assert!(save_to_with(&path, &Settings::default(), &mut FailMidWrite).is_err());
+    assert!(names(dir.path()).is_empty());
+}
+
+#[test]
+fn failed_save_after_a_broken_load_keeps_file_and_copy() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let mut loaded = load(&dir, b"(theme: Purple)");
+    let copy = loaded.problem.unwrap().backup_path().unwrap().to_owned();
+    assert!(
+        loaded
+            .store
+            .save_with(&Settings::default(), &mut FailRename)
+            .is_err()
+    );
+    assert_eq!(fs::read(&path).unwrap(), b"(theme: Purple)");
+    assert_eq!(fs::read(&copy).unwrap(), b"(theme: Purple)");
+    assert_eq!(backups(dir.path()), std::slice::from_ref(&copy));
+    assert_eq!(names(dir.path()).len(), 2, "no temporary file");
+}
+
+#[test]
+fn failed_save_of_an_unread_file_puts_it_back() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    fs::write(&path, b"(difficulty: Easy)").unwrap();
+    let mut loaded = Store::open_with(&path, &mut NoPermission);
+    assert!(
+        loaded
+            .store
+            .save_with(&Settings::default(), &mut FailRename)
+            .is_err()
+    );
+    assert_eq!(fs::read(&path).unwrap(), b"(difficulty: Easy)");
+    assert!(!names(dir.path()).iter().any(|n| n.contains("tmp")));
+    // The next save still sets it aside.
+    let saved = loaded.store.save(&Settings::default()).unwrap();
+    let copy = saved.backup.unwrap();
+    assert_eq!(fs::read(copy).unwrap(), b"(difficulty: Easy)");
+}
+
+#[test]
+fn saving_creates_missing_directories() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("a").join("b").join("settings.ron");
+    save_to(&path, &non_default()).unwrap();
+    assert_eq!(load_strict(&path).unwrap(), non_default());
+
+    let path = dir.path().join("c").join("settings.ron");
+    let mut loaded = Store::open(&path);
+    assert!(loaded.problem.is_none());
+    assert_eq!(loaded.store.path(), path);
+    loaded.store.save(&non_default()).unwrap();
+    assert_eq!(load_strict(&path).unwrap(), non_default());
+}
+
+#[test]
+fn saving_to_a_path_that_is_not_a_file_name_fails_cleanly() {
+    let dir = TempDir::new().unwrap();
+    let error = save_to(&dir.path().join(".."), &Settings::default()).unwrap_err();
+    assert!(!error.to_string().is_empty());
+    let error = save_to(dir.path(), &Settings::default()).unwrap_err();
+    assert!(matches!(error, SaveError::IsDirectory { .. }), "{error}");
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_symlink_keeps_the_link() {
+    let dir = TempDir::new().unwrap();
+    let real = dir.path().join("dotfiles.ron");
+    let link = settings_file(&dir);
+    save_to(&real, &Settings::default()).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let mut loaded = Store::open(&link);
+    loaded.store.save(&non_default()).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(load_strict(&real).unwrap(), non_default());
+}
+
+// --- Strict loading ----------------------------------------------------------------------------
+
+#[test]
+fn load_strict_rejects_every_bad_file_and_names_it() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    for contents in [
+        &b"(difficulty: Hard"[..],
+        b"(show_scores: \"yes\")",
+        b"(difficulty: Insane)",
+        b"(board_size: 4)",
+        b"(ai_delay_ms: -5)",
+        b"",
+        b"\x00\x01\x02\x03",
+        b"(theme: Dark) \xff",
+        b"(theme: Dark) trailing",
+        b"(theme: Dark, theme: Light)",
+        b"42",
+    ] {
+        fs::write(&path, contents).unwrap();
+        let error = load_strict(&path).unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.starts_with(&path.display().to_string()),
+            "{message}"
+        );
+        assert!(!error.issues().is_empty());
+        assert!(
+            !message.contains("using"),
+            "strict loading uses nothing: {message}"
+        );
+    }
+    fs::remove_file(&path).unwrap();
+    let error = load_strict(&path).unwrap_err();
+    assert!(matches!(
+        error.issues(),
+        [Issue::Unreadable {
+            kind: io::ErrorKind::NotFound,
+            ..
+        }]
+    ));
+    fs::create_dir(&path).unwrap();
+    assert_eq!(
+        load_strict(&path).unwrap_err().issues(),
+        [Issue::IsDirectory]
+    );
+}
+
+#[test]
+fn load_strict_accepts_good_files() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    for (contents, expected) in [
+        ("()", Settings::default()),
+        (
+            "(difficulty: Easy, extra: 1)",
+            Settings {
+                difficulty: Difficulty::Easy,
+                ..Settings::default()
+            },
+        ),
+        (
+            "(version: 7, ai_delay_ms: 0)",
+            Settings {
+                version: 7,
+                ai_delay_ms: 0,
+                ..Settings::default()
+            },
+        ),
+    ] {
+        fs::write(&path, contents).unwrap();
+        assert_eq!(load_strict(&path).unwrap(), expected);
+    }
+}
+
+#[test]
+fn derived_deserialize_checks_ranges_too() {
+    let error = ron::from_str::<Settings>("(\n  board_size: 4,\n)").unwrap_err();
+    assert_eq!(error.span.start.line, 2);
+    assert!(
+        error.to_string().contains("3 (the only board size so far)"),
+        "{error}"
+    );
+    assert!(ron::from_str::<Settings>("(ai_delay_ms: -5)").is_err());
+    assert!(ron::from_str::<Settings>("(ai_delay_ms: 10000)").is_ok());
+}
+
+/// Prints what the messages look like (`cargo test --test settings -- --nocapture messages`).
+#[test]
+fn messages() {
+    let dir = TempDir::new().unwrap();
+    for contents in [
+        &b"(\n    version: 1,\n    first_player: Human,\n    difficulty: Insane,\n    board_size: 4,\n)\n"[..],
+        b"(\n    difficulty: Easy,\n    theme: Dark\n    show_scores: true,\n)\n",
+        b"\x89PNG\r\n\x1a\n\x00\x00",
+    ] {
+        let loaded = load(&dir, contents);
+        println!("{}\n", loaded.problem.unwrap());
+    }
+}
+
+/// Every single-character edit of a saved file, and pseudo-random junk, loads without a panic:
+/// strictly either fully or with an error naming the file, leniently with a problem or none.
+#[test]
+fn mangled_files_never_panic() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let text = to_ron(&non_default()).unwrap();
+    let chars: Vec<char> = text.chars().collect();
+    let mut variants: Vec<Vec<u8>> = Vec::new();
+    for i in 0..chars.len() {
+        let before: String = chars[..i].iter().collect();
+        let after: String = chars[i + 1..].iter().collect();
+        variants.push(before.clone().into_bytes());
+        variants.push(format!("{before}{after}").into_bytes());
+        for replacement in [
+            "(", ")", ",", ":", "\"", "/", "*", "\0", "9", "-", "é", "[", "r#",
+        ] {
+            variants.push(format!("{before}{replacement}{after}").into_bytes());
+        }
+    }
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    for len in [1, 2, 7, 100, 1000] {
+        variants.push(
+            (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed.to_le_bytes()[0]
+                })
+                .collect(),
+        );
+    }
+    for contents in &variants {
+        // Removed first: truncating a file on ext4 flushes it to disk, which makes this slow.
+        let _ = fs::remove_file(&path);
+        fs::write(&path, contents).unwrap();
+        match load_strict(&path) {
+            Ok(settings) => assert!(settings.board_size == 3 && settings.ai_delay_ms <= 10_000),
+            Err(error) => assert!(
+                error.to_string().starts_with(&path.display().to_string()),
+                "{error}"
+            ),
+        }
+    }
+    // Lenient loading too, on a sample (each broken one makes a copy).
+    for contents in variants.iter().step_by(1009) {
+        let loaded = load(&dir, contents);
+        assert_eq!(loaded.problem.is_none(), load_strict(&path).is_ok());
+    }
+}
+
+#[test]
+fn default_path_is_settings_ron_in_a_tictactoe_directory() {
+    // `None` only without a home directory.
+    if let Some(path) = tictactoe::settings::default_path() {
+        assert!(path.ends_with("settings.ron"), "{}", path.display());
+        assert!(
+            path.to_string_lossy().contains("tictactoe"),
+            "{}",
+            path.display()
+        );
+    }
+}
