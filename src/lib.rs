@@ -15,9 +15,12 @@
 //! ```
 
 pub mod ai;
+pub mod app;
 pub mod board;
 pub mod cli;
+pub mod game;
 pub mod minimax;
+pub mod settings;
 
 pub use board::{Board, Cell, Geometry, Mark, Outcome};
 pub use minimax::{Analysis, MoveScore};

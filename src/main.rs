@@ -5,6 +5,7 @@ use std::io::{self, BufReader};
 use std::process::ExitCode;
 
 use clap::Parser;
+use tictactoe::app::{self, AppOptions};
 use tictactoe::cli::{self, Cli, Command};
 
 fn main() -> ExitCode {
@@ -23,9 +24,15 @@ fn main() -> ExitCode {
                 }
             }
         }
-        None => {
-            eprintln!("The desktop app is not built yet; try `tictactoe analyze XOX/.O./X..`.");
-            ExitCode::SUCCESS
-        }
+        None => match app::run(AppOptions {
+            settings_path: cli.settings,
+            ai_seed: None,
+        }) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("tictactoe: could not open the game window: {error}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }

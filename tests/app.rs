@@ -1,0 +1,299 @@
+//! The desktop app driven through its accessibility tree, as a player (or a screen reader) would.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::app::{AppOptions, TicTacToeApp};
+use tictactoe::minimax::Searcher;
+use tictactoe::{Board, Cell, Mark, Outcome};
+
+struct Game {
+    harness: Harness<'static, TicTacToeApp>,
+    settings_path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+/// Starts the app with a settings file holding `settings` (RON). No delay before the computer's
+/// moves, a fixed theme and a fixed seed keep runs fast and repeatable.
+fn start(settings: &str) -> Game {
+    let dir = tempfile::tempdir().unwrap();
+    let settings_path = dir.path().join("settings.ron");
+    let text = format!("(ai_delay_ms: 0, theme: Dark, {settings})");
+    std::fs::write(&settings_path, text).unwrap();
+    start_with_file(dir, settings_path)
+}
+
+fn start_with_file(dir: tempfile::TempDir, settings_path: PathBuf) -> Game {
+    let options = AppOptions {
+        settings_path: Some(settings_path.clone()),
+        ai_seed: Some(7),
+    };
+    let harness = Harness::builder()
+        .with_size([460.0, 580.0])
+        .build_eframe(|cc| TicTacToeApp::new(cc, options));
+    let mut game = Game {
+        harness,
+        settings_path,
+        _dir: dir,
+    };
+    game.settle();
+    game
+}
+
+impl Game {
+    /// Runs frames until the computer has moved and every requested analysis has arrived.
+    fn settle(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            self.harness.step();
+            if !self.harness.state().is_busy() {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the app was still busy after 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        self.harness.run();
+    }
+
+    fn board(&self) -> Board {
+        *self.harness.state().session().board()
+    }
+
+    fn click_cell(&mut self, cell: Cell) {
+        let label = format!("Row {}, column {}, empty", cell.row + 1, cell.col + 1);
+        self.harness.get_by_label_contains(&label).click();
+        self.settle();
+    }
+
+    fn press(&mut self, key: Key) {
+        self.harness.key_press(key);
+        self.settle();
+    }
+
+    fn press_with(&mut self, modifiers: Modifiers, key: Key) {
+        self.harness.key_press_modifiers(modifiers, key);
+        self.settle();
+    }
+
+    fn settings_file(&self) -> String {
+        std::fs::read_to_string(&self.settings_path).unwrap()
+    }
+}
+
+fn marks(board: &Board, mark: Mark) -> usize {
+    board.count(mark)
+}
+
+#[test]
+fn a_click_on_a_cell_is_answered_by_the_computer() {
+    let mut game = start("");
+    game.click_cell(Cell::new(1, 1));
+    let board = game.board();
+    assert_eq!(board.get(Cell::new(1, 1)), Some(Mark::X));
+    assert_eq!(
+        marks(&board, Mark::O),
+        1,
+        "the computer replied once: {board}"
+    );
+    assert_eq!(board.to_move(), Mark::X);
+}
+
+#[test]
+fn clicking_a_taken_cell_does_nothing() {
+    let mut game = start("");
+    game.click_cell(Cell::new(0, 0));
+    let before = game.board();
+    game.harness.get_by_label("Row 1, column 1, X").click();
+    game.settle();
+    assert_eq!(game.board(), before);
+}
+
+#[test]
+fn s_shows_the_engines_scores_on_every_empty_cell() {
+    let mut game = start("");
+    game.click_cell(Cell::new(0, 0));
+    game.press(Key::S);
+    let board = game.board();
+    let analysis = Searcher::new().analyze(&board);
+    assert!(!analysis.moves.is_empty());
+    for m in &analysis.moves {
+        let prefix = format!(
+            "Row {}, column {}, empty, score {},",
+            m.cell.row + 1,
+            m.cell.col + 1,
+            m.score
+        );
+        let node = game.harness.get_by_label_contains(&prefix);
+        let label = node.accesskit_node().label().unwrap_or_default();
+        let best = analysis.best_score() == Some(m.score);
+        assert_eq!(label.ends_with(", best move"), best, "{label}");
+    }
+    // And S again hides them.
+    game.press(Key::S);
+    assert!(game.harness.query_by_label_contains(", score ").is_none());
+}
+
+#[test]
+fn computer_starts_when_asked_to() {
+    let game = start("first_player: Computer");
+    let board = game.board();
+    assert_eq!(
+        marks(&board, Mark::O),
+        1,
+        "the computer (O) made the first move: {board}"
+    );
+    assert_eq!(marks(&board, Mark::X), 0);
+    assert_eq!(board.to_move(), Mark::X);
+}
+
+#[test]
+fn undo_takes_back_your_move_and_the_reply_and_redo_restores_them() {
+    let mut game = start("");
+    game.click_cell(Cell::new(1, 1));
+    let after_reply = game.board();
+    game.press_with(Modifiers::COMMAND, Key::Z);
+    assert_eq!(game.board().marks_placed(), 0);
+    game.press_with(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert_eq!(game.board(), after_reply);
+}
+
+#[test]
+fn keyboard_digits_and_arrows_play_cells() {
+    let mut game = start("mode: TwoPlayers");
+    game.press(Key::Num1); // X top-left
+    assert_eq!(game.board().get(Cell::new(0, 0)), Some(Mark::X));
+    // The focus starts in the centre; one step right and Enter plays (2, 3).
+    game.press(Key::ArrowRight);
+    game.press(Key::ArrowRight);
+    game.press(Key::Enter);
+    assert_eq!(game.board().get(Cell::new(1, 2)), Some(Mark::O));
+    game.press(Key::ArrowDown);
+    game.press(Key::Space);
+    assert_eq!(game.board().get(Cell::new(2, 2)), Some(Mark::X));
+}
+
+#[test]
+fn two_players_take_turns_without_the_computer() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(0, 0));
+    game.click_cell(Cell::new(1, 1));
+    let board = game.board();
+    assert_eq!(board.get(Cell::new(0, 0)), Some(Mark::X));
+    assert_eq!(board.get(Cell::new(1, 1)), Some(Mark::O));
+    assert_eq!(board.marks_placed(), 2);
+    game.harness.get_by_label("X to move.");
+}
+
+/// Plays whole games for the human side with `choose`, and checks that Perfect never loses one.
+fn play_against_perfect(seed_moves: impl Fn(&Board, usize) -> Cell) {
+    for game_number in 0..4 {
+        let first = if game_number % 2 == 0 {
+            "Human"
+        } else {
+            "Computer"
+        };
+        let mut game = start(&format!("first_player: {first}, difficulty: Perfect"));
+        let mut turn = 0;
+        while game.board().outcome() == Outcome::Ongoing {
+            let board = game.board();
+            assert_eq!(board.to_move(), Mark::X, "the human's turn after settling");
+            game.click_cell(seed_moves(&board, game_number + turn));
+            turn += 1;
+        }
+        assert_ne!(
+            game.board().outcome().winner(),
+            Some(Mark::X),
+            "the human beat Perfect: {}",
+            game.board()
+        );
+    }
+}
+
+#[test]
+fn perfect_never_loses_to_the_engines_own_best_moves() {
+    play_against_perfect(|board, _| Searcher::new().analyze(board).best().unwrap().cell);
+}
+
+#[test]
+fn perfect_never_loses_to_arbitrary_moves() {
+    play_against_perfect(|board, n| {
+        let moves: Vec<Cell> = board.legal_moves().collect();
+        moves[(n * 7 + 3) % moves.len()]
+    });
+}
+
+#[test]
+fn toggling_the_overlay_saves_show_scores_to_the_settings_file() {
+    let mut game = start("show_scores: false");
+    game.press(Key::S);
+    assert!(
+        game.settings_file().contains("show_scores: true"),
+        "{}",
+        game.settings_file()
+    );
+}
+
+#[test]
+fn a_broken_settings_file_is_kept_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.ron");
+    let broken = "(difficulty: Insane, show_scores: true";
+    std::fs::write(&path, broken).unwrap();
+    let mut game = start_with_file(dir, path.clone());
+    let notice = game
+        .harness
+        .state()
+        .notice()
+        .expect("a message about the file")
+        .to_string();
+    assert!(notice.contains("settings.ron"), "{notice}");
+    // Changing a setting saves; the user's bytes must survive somewhere beside the file.
+    game.press(Key::S);
+    let kept = kept_copies(path.parent().unwrap());
+    assert!(
+        kept.iter()
+            .any(|copy| std::fs::read_to_string(copy).unwrap() == broken),
+        "no copy among {kept:?}"
+    );
+}
+
+fn kept_copies(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.file_name().unwrap().to_string_lossy() != "settings.ron")
+        .collect()
+}
+
+// --- snapshots of what the player sees ---
+
+#[test]
+fn snapshot_empty_board() {
+    let mut game = start("");
+    game.harness.snapshot("empty_board");
+}
+
+#[test]
+fn snapshot_scores_on_a_midgame_position() {
+    let mut game = start("show_scores: true, mode: TwoPlayers");
+    for cell in [(0, 0), (1, 1), (2, 2)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    game.harness.snapshot("midgame_scores");
+}
+
+#[test]
+fn snapshot_won_game() {
+    let mut game = start("mode: TwoPlayers");
+    for cell in [(0, 0), (1, 0), (1, 1), (2, 0), (2, 2)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    assert_eq!(game.board().outcome().winner(), Some(Mark::X));
+    game.harness.snapshot("won_game");
+}
