@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Real-window smoke test: starts the built game under a virtual X server with a temporary settings
+# file, waits for its window, plays a move with a key, takes a screenshot, checks that the move
+# changed the picture and that the app is alive, then quits with Ctrl+Q, which must exit with 0
+# and leave the settings saved.
+#
+#   scripts/smoke-test.sh [BINARY]      (default: target/debug/tictactoe)
+#
+# Installs xvfb, xdotool and imagemagick with apt-get when they are missing (CI runs as root).
+# The screenshots are kept in $SMOKE_OUT (default: a temporary folder, printed at the end).
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bin="${1:-$repo/target/debug/tictactoe}"
+say() { printf 'smoke-test: %s\n' "$*"; }
+fail() { printf 'smoke-test: FAIL: %s\n' "$*" >&2; [[ -f "${log:-}" ]] && tail -20 "$log" >&2; exit 1; }
+
+[[ -x "$bin" ]] || fail "no executable at $bin (run cargo build first)"
+if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || ! command -v import >/dev/null; then
+    say "installing xvfb, xdotool and imagemagick"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq xvfb xdotool imagemagick >/dev/null
+fi
+
+out="${SMOKE_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/tictactoe-smoke.XXXXXX")}"
+mkdir -p "$out"
+log="$out/app.log"
+settings="$out/settings.ron"
+# Scores on, and no delay before the computer's move, so the screenshot shows its reply too.
+printf '(show_scores: true, ai_delay_ms: 0)\n' >"$settings"
+
+# Find a free display number.
+display=""
+for n in $(seq 90 140); do
+    if [[ ! -e "/tmp/.X$n-lock" && ! -e "/tmp/.X11-unix/X$n" ]]; then display=":$n"; break; fi
+done
+[[ -n "$display" ]] || fail "no free X display number"
+
+xvfb_pid="" app_pid=""
+cleanup() {
+    [[ -n "$app_pid" ]] && kill "$app_pid" 2>/dev/null
+    [[ -n "$xvfb_pid" ]] && kill "$xvfb_pid" 2>/dev/null
+    true
+}
+trap cleanup EXIT
+
+Xvfb "$display" -screen 0 800x700x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
+xvfb_pid=$!
+export DISPLAY="$display"
+for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+
+"$bin" --settings "$settings" >"$log" 2>&1 &
+app_pid=$!
+
+window=""
+for _ in $(seq 100); do
+    window="$(xdotool search --pid "$app_pid" --onlyvisible --name 'Tic-Tac-Toe' 2>/dev/null | head -1 || true)"
+    [[ -n "$window" ]] && break
+    kill -0 "$app_pid" 2>/dev/null || fail "the game exited before showing its window"
+    sleep 0.2
+done
+[[ -n "$window" ]] || fail "no window titled Tic-Tac-Toe within 20 s"
+say "window $window is up"
+sleep 1.5
+
+# winit ignores synthetic events sent to a window: focus it and type through XTEST.
+xdotool windowfocus --sync "$window" 2>/dev/null || true
+import -window root "$out/before.png"
+xdotool key 5
+sleep 1.5
+import -window root "$out/after-move.png"
+
+kill -0 "$app_pid" 2>/dev/null || fail "the game died after a move"
+difference="$(compare -metric AE "$out/before.png" "$out/after-move.png" null: 2>&1 || true)"
+difference="${difference%% *}"
+[[ "$difference" =~ ^[0-9.e+]+$ ]] || fail "could not compare screenshots: $difference"
+awk -v d="$difference" 'BEGIN { exit !(d > 1000) }' || fail "pressing 5 changed only $difference pixels"
+say "pressing 5 changed $difference pixels; screenshot: $out/after-move.png"
+
+xdotool key ctrl+q
+status=""
+for _ in $(seq 50); do
+    if ! kill -0 "$app_pid" 2>/dev/null; then
+        wait "$app_pid" && status=0 || status=$?
+        break
+    fi
+    sleep 0.2
+done
+app_pid_left="$app_pid"
+app_pid=""
+[[ -n "$status" ]] || { kill "$app_pid_left"; fail "Ctrl+Q did not close the game within 10 s"; }
+[[ "$status" -eq 0 ]] || fail "the game exited with status $status after Ctrl+Q"
+grep -q 'show_scores: true' "$settings" || fail "settings were not kept: $(cat "$settings")"
+grep -q 'version' "$settings" || fail "settings were not saved on exit: $(cat "$settings")"
+say "Ctrl+Q exited with status 0 and the settings were saved"
+say "ok (output in $out)"
