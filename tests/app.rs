@@ -297,3 +297,77 @@ fn snapshot_won_game() {
     assert_eq!(game.board().outcome().winner(), Some(Mark::X));
     game.harness.snapshot("won_game");
 }
+
+// --- an idle window does nothing ---
+
+fn scheduled_repaint(game: &Game) -> Duration {
+    game.harness.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
+}
+
+#[test]
+fn an_idle_app_schedules_no_repaint() {
+    let mut game = start("show_scores: true");
+    game.click_cell(Cell::new(1, 1));
+    assert_eq!(
+        scheduled_repaint(&game),
+        Duration::MAX,
+        "waiting for the player should cost nothing"
+    );
+}
+
+#[test]
+fn the_computers_move_waits_for_the_delay_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.ron");
+    std::fs::write(&path, "(ai_delay_ms: 400, theme: Dark)").unwrap();
+    let mut game = start_with_file(dir, path);
+    let label = "Row 2, column 2, empty";
+    game.harness.get_by_label(label).click();
+    let clicked = Instant::now();
+    // Frames keep coming while the computer "thinks": the UI thread never waits. Once the move
+    // is known, the app asks for one repaint at the moment it is due, not a stream of them.
+    let mut timed_wake_up = false;
+    while game.board().marks_placed() < 2 {
+        game.harness.step();
+        let pending = scheduled_repaint(&game);
+        timed_wake_up |= pending > Duration::ZERO && pending <= Duration::from_millis(400);
+        assert!(
+            clicked.elapsed() < Duration::from_secs(10),
+            "the computer never moved"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        clicked.elapsed() >= Duration::from_millis(400),
+        "the move came before the delay"
+    );
+    assert!(
+        timed_wake_up,
+        "no repaint was scheduled for the computer's move"
+    );
+    game.settle();
+    assert_eq!(scheduled_repaint(&game), Duration::MAX);
+}
+
+#[test]
+fn hovering_a_score_shows_its_line_of_play() {
+    let mut game = start("show_scores: true, mode: TwoPlayers");
+    for cell in [(0, 0), (1, 1), (2, 2)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    let analysis = Searcher::new().analyze(&game.board());
+    let m = analysis.get(Cell::new(0, 2)).unwrap().clone();
+    game.harness
+        .get_by_label_contains("Row 1, column 3, empty")
+        .hover();
+    game.settle();
+    let first_reply = m.line[0];
+    let expected = format!(
+        "X: row {}, column {}",
+        first_reply.row + 1,
+        first_reply.col + 1
+    );
+    game.harness
+        .get_by_label_contains(&format!("O here scores {}", m.score));
+    game.harness.get_by_label_contains(&expected);
+}

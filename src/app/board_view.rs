@@ -213,32 +213,28 @@ impl<'a> BoardView<'a> {
 
     /// The tooltip behind a score: the line of play that gives it.
     fn line_description(&self, score: &MoveScore) -> String {
-        let geometry = self.board.geometry();
         let mover = self.board.to_move();
-        let mut text = format!(
-            "Score {}: {} {}.\n{} plays row {}, column {}",
-            score.score,
-            mover,
-            score.verdict(geometry),
-            mover,
-            score.cell.row + 1,
-            score.cell.col + 1
-        );
+        let verdict = score.verdict(self.board.geometry());
+        let mut text = format!("{mover} here scores {}: {verdict}.", score.score);
+        if score.line.is_empty() {
+            text.push_str("\nThe game ends with this move.");
+            return text;
+        }
+        text.push_str("\nBest play after it:");
         let mut side = mover.opponent();
         for cell in &score.line {
             text.push_str(&format!(
-                ",\n{side} row {}, column {}",
+                "\n    {side}: row {}, column {}",
                 cell.row + 1,
                 cell.col + 1
             ));
             side = side.opponent();
         }
-        let end = match Verdict::of(score.score, geometry) {
-            Verdict::Win { .. } => format!(": {mover} wins."),
-            Verdict::Loss { .. } => format!(": {} wins.", mover.opponent()),
-            Verdict::Draw => ": draw.".to_string(),
-        };
-        text.push_str(&end);
+        text.push_str(&match verdict {
+            Verdict::Win { .. } => format!("\n{mover} wins."),
+            Verdict::Loss { .. } => format!("\n{} wins.", mover.opponent()),
+            Verdict::Draw => "\nDraw.".to_string(),
+        });
         text
     }
 }
