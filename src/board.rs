@@ -119,9 +119,9 @@ impl fmt::Display for Outcome {
 /// The shape of a board: its size and how many in a row win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Geometry {
-    pub rows: usize,
-    pub cols: usize,
-    pub k: usize,
+    rows: usize,
+    cols: usize,
+    k: usize,
 }
 
 impl Geometry {
@@ -147,6 +147,19 @@ impl Geometry {
             return Err(BoardError::UnsupportedRunLength { k, rows, cols });
         }
         Ok(Geometry { rows, cols, k })
+    }
+
+    pub fn rows(self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(self) -> usize {
+        self.cols
+    }
+
+    /// How many in a row win.
+    pub fn k(self) -> usize {
+        self.k
     }
 
     pub fn cells(self) -> usize {
@@ -588,7 +601,7 @@ impl Board {
         };
         let geometry = Geometry::with_default_k(row + 1, cols)?;
         let pack = |wide: u64| {
-            (0..geometry.rows).fold(0u64, |packed, r| {
+            (0..geometry.rows()).fold(0u64, |packed, r| {
                 packed | (wide >> (r * MAX_SIDE) & ((1 << cols) - 1)) << (r * cols)
             })
         };

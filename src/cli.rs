@@ -33,7 +33,7 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  tictactoe analyze XOX/.O./X..\n  tictactoe analyze ... --to-move O --stats\n  \
+    after_help = "Examples:\n  tictactoe analyze XOX/.O./X..\n  tictactoe analyze .../.../... --to-move O --stats\n  \
                         printf 'X../.../...\\nXX./OO./...\\n' | tictactoe analyze -"
 )]
 pub struct AnalyzeArgs {
@@ -41,7 +41,7 @@ pub struct AnalyzeArgs {
     /// read one position per line from standard input.
     pub board: String,
 
-    /// Whose move it is (default: inferred from the counts, X on equal counts).
+    /// Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X).
     #[arg(long, value_enum)]
     pub to_move: Option<MarkArg>,
 

@@ -165,9 +165,10 @@ pub struct NodeLimitReached {
 
 impl fmt::Display for NodeLimitReached {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.limit == 1 { "" } else { "s" };
         write!(
             f,
-            "the search gave up after visiting {} positions; the position is too open to solve exactly",
+            "the search gave up after visiting {} position{plural}; the position is too open to solve exactly",
             self.limit
         )
     }

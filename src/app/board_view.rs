@@ -33,12 +33,12 @@ struct Layout {
 
 impl Layout {
     fn new(available: Rect, geometry: Geometry) -> Layout {
-        let per_cell = (available.width() / geometry.cols as f32)
-            .min(available.height() / geometry.rows as f32);
+        let per_cell = (available.width() / geometry.cols() as f32)
+            .min(available.height() / geometry.rows() as f32);
         let cell_size = per_cell.max(8.0);
         let size = Vec2::new(
-            cell_size * geometry.cols as f32,
-            cell_size * geometry.rows as f32,
+            cell_size * geometry.cols() as f32,
+            cell_size * geometry.rows() as f32,
         );
         Layout {
             rect: Rect::from_center_size(available.center(), size),
@@ -242,14 +242,14 @@ impl<'a> BoardView<'a> {
 fn paint_grid(painter: &egui::Painter, layout: &Layout, color: Color32) {
     let stroke = Stroke::new((layout.cell_size * 0.035).max(1.5), color);
     let rect = layout.rect.shrink(layout.cell_size * 0.06);
-    for col in 1..layout.geometry.cols {
+    for col in 1..layout.geometry.cols() {
         let x = layout.rect.left() + col as f32 * layout.cell_size;
         painter.line_segment(
             [Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())],
             stroke,
         );
     }
-    for row in 1..layout.geometry.rows {
+    for row in 1..layout.geometry.rows() {
         let y = layout.rect.top() + row as f32 * layout.cell_size;
         painter.line_segment(
             [Pos2::new(rect.left(), y), Pos2::new(rect.right(), y)],

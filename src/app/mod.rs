@@ -261,12 +261,16 @@ impl TicTacToeApp {
             }
             Command::MoveFocus { rows, cols } => {
                 let geometry = self.session.board().geometry();
-                let center = Cell::new(geometry.rows / 2, geometry.cols / 2);
+                let center = Cell::new(geometry.rows() / 2, geometry.cols() / 2);
                 self.focus = Some(match self.focus {
                     None => center,
                     Some(cell) => Cell::new(
-                        cell.row.saturating_add_signed(rows).min(geometry.rows - 1),
-                        cell.col.saturating_add_signed(cols).min(geometry.cols - 1),
+                        cell.row
+                            .saturating_add_signed(rows)
+                            .min(geometry.rows() - 1),
+                        cell.col
+                            .saturating_add_signed(cols)
+                            .min(geometry.cols() - 1),
                     ),
                 });
             }

@@ -1,0 +1,461 @@
+//! `tictactoe analyze`, through the real binary: the JSON it prints, its exit statuses, and how it
+//! copes with bad input.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::{board, board_with_turn, cell, open_classic_positions};
+use serde_json::{Value, json};
+use tictactoe::{Board, Cell, Mark, Outcome, minimax};
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Each line of standard output as JSON.
+    fn json_lines(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|line| {
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line:?}"))
+            })
+            .collect()
+    }
+
+    /// Standard output as exactly one JSON document on one line.
+    fn json(&self) -> Value {
+        let lines = self.json_lines();
+        assert_eq!(lines.len(), 1, "expected one line: {:?}", self.stdout);
+        lines.into_iter().next().unwrap()
+    }
+
+    fn assert_no_panic(&self) {
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+    }
+}
+
+/// Runs the binary with `args`, feeding it `stdin`.
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let output = std::thread::scope(|scope| {
+        // Written from another thread so that a large input cannot deadlock against the output.
+        scope.spawn(move || {
+            // A single-board run does not read its input and may exit before taking it all.
+            let _ = input.write_all(stdin);
+        });
+        child.wait_with_output().unwrap()
+    });
+    let run = Run {
+        status: output
+            .status
+            .code()
+            .expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("output is UTF-8"),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    };
+    run.assert_no_panic();
+    run
+}
+
+fn analyze(args: &[&str]) -> Run {
+    let mut all = vec!["analyze"];
+    all.extend_from_slice(args);
+    run(&all, b"")
+}
+
+fn batch(args: &[&str], stdin: &[u8]) -> Run {
+    let mut all = vec!["analyze", "-"];
+    all.extend_from_slice(args);
+    run(&all, stdin)
+}
+
+fn keys(value: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {value}"))
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort();
+    keys
+}
+
+fn json_cell(value: &Value) -> Cell {
+    let [row, col] = [&value[0], &value[1]].map(|n| n.as_u64().unwrap() as usize);
+    cell(row, col)
+}
+
+#[test]
+fn a_single_board_prints_one_json_line_rating_every_move() {
+    let result = analyze(&["XOX/.O./X.."]);
+    assert_eq!(result.status, 0);
+    assert_eq!(result.stderr, "");
+    assert!(result.stdout.ends_with('\n'));
+    let json = result.json();
+    assert_eq!(
+        keys(&json),
+        ["best", "board", "moves", "outcome", "to_move"]
+    );
+    assert_eq!(json["board"], "XOX/.O./X..");
+    assert_eq!(json["to_move"], "O");
+    assert_eq!(json["outcome"], "ongoing");
+    // The empty cells in row-major order. O wins at once on (2,1); (1,0) forks and wins next
+    // move; (1,2) and (2,2) let X complete the left column.
+    let moves = json["moves"].as_array().unwrap();
+    let rated: Vec<(u64, u64, i64)> = moves
+        .iter()
+        .map(|m| {
+            assert_eq!(keys(m), ["col", "line", "row", "score"]);
+            (
+                m["row"].as_u64().unwrap(),
+                m["col"].as_u64().unwrap(),
+                m["score"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(rated, [(1, 0, 8), (1, 2, -9), (2, 1, 10), (2, 2, -9)]);
+    assert_eq!(
+        moves[2]["line"],
+        json!([]),
+        "the winning move ends the game"
+    );
+    assert_eq!(
+        moves[1]["line"],
+        json!([[1, 0]]),
+        "X completes the left column"
+    );
+    assert_eq!(json["best"], json!({"row": 2, "col": 1}));
+}
+
+#[test]
+fn stats_name_the_algorithm_and_count_positions() {
+    let plain = analyze(&[".../.../...", "--stats", "--algorithm", "plain"]).json();
+    assert_eq!(keys(&plain["stats"]), ["algorithm", "micros", "nodes"]);
+    assert_eq!(plain["stats"]["algorithm"], "plain");
+    assert_eq!(plain["stats"]["nodes"], 549_946, "the whole game tree");
+    assert!(plain["stats"]["micros"].is_u64());
+
+    let fast = analyze(&[".../.../...", "--stats"]).json();
+    assert_eq!(
+        fast["stats"]["algorithm"], "alphabeta",
+        "the default search"
+    );
+    let nodes = fast["stats"]["nodes"].as_u64().unwrap();
+    assert!(nodes * 50 <= 549_946, "{nodes}");
+    assert!(analyze(&[".../.../..."]).json().get("stats").is_none());
+}
+
+#[test]
+fn to_move_sets_whose_turn_it_is() {
+    // Both sides can complete a row: whoever moves wins at once.
+    let x = analyze(&["XX./OO./..."]).json();
+    assert_eq!(x["to_move"], "X");
+    assert_eq!(x["best"], json!({"row": 0, "col": 2}));
+    for mark in ["O", "o"] {
+        let o = analyze(&["XX./OO./...", "--to-move", mark]).json();
+        assert_eq!(o["to_move"], "O");
+        assert_eq!(o["best"], json!({"row": 1, "col": 2}));
+        assert_eq!(o["moves"][1]["score"], 10, "(1,2) wins for O");
+    }
+    let empty = analyze(&[".../.../...", "--to-move", "O"]).json();
+    assert_eq!(empty["to_move"], "O");
+    // Every opening draws; the tie goes to the first cell in row-major order.
+    assert_eq!(empty["best"], json!({"row": 0, "col": 0}));
+}
+
+#[test]
+fn both_algorithms_print_the_same_analysis() {
+    for text in [
+        ".../.../...",
+        "X../.O./...",
+        "XOX/.O./X..",
+        "XO./.X./..O",
+        "XX./OO./...",
+        "XXX/OO./...",
+        "XOXO/OXOX/..../....",
+    ] {
+        let plain = analyze(&[text, "--algorithm", "plain"]);
+        let fast = analyze(&[text, "--algorithm", "alphabeta"]);
+        assert_eq!(plain.stdout, fast.stdout, "{text}");
+        let mut plain = analyze(&[text, "--algorithm", "plain", "--stats"]).json();
+        let mut fast = analyze(&[text, "--algorithm", "alphabeta", "--stats"]).json();
+        assert_eq!(plain["stats"]["algorithm"], "plain");
+        assert_eq!(fast["stats"]["algorithm"], "alphabeta");
+        plain.as_object_mut().unwrap().remove("stats");
+        fast.as_object_mut().unwrap().remove("stats");
+        assert_eq!(plain, fast, "{text}");
+    }
+}
+
+#[test]
+fn a_finished_board_has_an_outcome_and_no_moves() {
+    for (text, outcome) in [
+        ("XXX/OO./...", "X wins"),
+        ("OOO/XX./X..", "O wins"),
+        ("XOX/XOO/OXX", "draw"),
+    ] {
+        let result = analyze(&[text]);
+        assert_eq!(result.status, 0, "{text}");
+        let json = result.json();
+        assert_eq!(json["outcome"], outcome, "{text}");
+        assert_eq!(json["moves"], json!([]), "{text}");
+        assert_eq!(json["best"], Value::Null, "{text}");
+    }
+}
+
+#[test]
+fn a_bad_board_exits_with_status_2_and_one_line_saying_why() {
+    let cases: [(&[&str], &[&str]); 6] = [
+        (&["XOZ/.../..."], &["'Z'", "row 1, column 3"]),
+        (&["..é/.../..."], &["'é'", "row 1, column 3"]),
+        (&["XX./.../..."], &["impossible counts", "2 X and 0 O"]),
+        (&[".../..."], &["rows", "found 2"]),
+        (&["XXX/OOO/..."], &["both X and O have a line"]),
+        (&["X../.../...", "--to-move", "X"], &["X cannot be to move"]),
+    ];
+    for (args, words) in cases {
+        let result = analyze(args);
+        assert_eq!(result.status, 2, "{args:?}");
+        assert_eq!(result.stdout, "", "{args:?}");
+        assert_eq!(result.stderr.lines().count(), 1, "{:?}", result.stderr);
+        assert!(result.stderr.ends_with('\n'));
+        for word in words {
+            assert!(result.stderr.contains(word), "{args:?}: {}", result.stderr);
+        }
+        // The message quotes the board it is about.
+        assert!(result.stderr.contains(args[0]), "{}", result.stderr);
+    }
+}
+
+#[test]
+fn batch_mode_prints_one_line_per_input_line_and_flags_bad_ones() {
+    let input = "X../.../...\nbad\nXXX/OO./...\nXX./.../...\n\n.../.X./...\n";
+    let result = batch(&[], input.as_bytes());
+    assert_eq!(result.status, 1, "some lines were bad");
+    assert_eq!(result.stderr, "");
+    let lines = result.json_lines();
+    assert_eq!(lines.len(), 6);
+
+    assert_eq!(lines[0]["board"], "X../.../...");
+    assert_eq!(lines[0]["to_move"], "O");
+    assert_eq!(lines[2]["outcome"], "X wins");
+    assert_eq!(lines[5]["board"], ".../.X./...");
+
+    // Bad lines are the line as read and what is wrong with it, nothing else.
+    for (index, board, word) in [
+        (1, "bad", "'b'"),
+        (3, "XX./.../...", "impossible counts"),
+        (4, "", "empty"),
+    ] {
+        let line = &lines[index];
+        assert_eq!(keys(line), ["board", "error"], "{line}");
+        assert_eq!(line["board"], board);
+        let error = line["error"].as_str().unwrap();
+        assert!(error.contains(word), "{error}");
+    }
+}
+
+#[test]
+fn batch_mode_exits_0_when_every_line_is_good() {
+    let result = batch(&["--stats"], b"X../.../...\n.../.X./...\nXOX/.O./X..");
+    assert_eq!(result.status, 0);
+    let lines = result.json_lines();
+    assert_eq!(lines.len(), 3, "the last line needs no newline");
+    assert!(lines.iter().all(|line| line["stats"]["nodes"].is_u64()));
+    assert_eq!(lines[2]["board"], "XOX/.O./X..");
+}
+
+#[test]
+fn batch_mode_applies_to_move_to_every_line() {
+    let result = batch(&["--to-move", "O"], b".../.../...\nO../.../...\n");
+    assert_eq!(result.status, 1);
+    let lines = result.json_lines();
+    assert_eq!(lines[0]["to_move"], "O");
+    let error = lines[1]["error"].as_str().unwrap();
+    assert!(error.contains("O cannot be to move"), "{error}");
+}
+
+#[test]
+fn empty_input_prints_nothing() {
+    let result = batch(&[], b"");
+    assert_eq!(result.status, 0);
+    assert_eq!(result.stdout, "");
+    assert_eq!(result.stderr, "");
+}
+
+#[test]
+fn crlf_line_endings_are_not_part_of_the_board() {
+    let result = batch(&[], b"X../.../...\r\nbad\r\n.../.O./...\r\n");
+    assert_eq!(result.status, 1);
+    let lines = result.json_lines();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["board"], "X../.../...");
+    assert_eq!(lines[0]["to_move"], "O");
+    assert_eq!(lines[1]["board"], "bad");
+    assert_eq!(lines[2]["board"], ".../.O./...");
+}
+
+#[test]
+fn a_whitespace_only_line_is_an_empty_board() {
+    let result = batch(&[], b"   \t \n");
+    assert_eq!(result.status, 1);
+    let line = result.json();
+    assert_eq!(line["board"], "   \t ");
+    assert!(line["error"].as_str().unwrap().contains("empty"), "{line}");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_reported_not_fatal() {
+    let result = batch(&[], b"X\xff./.../...\n\xc3\n.../.../...\n");
+    assert_eq!(result.status, 1);
+    let lines = result.json_lines();
+    assert_eq!(lines.len(), 3);
+    for line in &lines[..2] {
+        assert!(line["error"].as_str().unwrap().contains("UTF-8"), "{line}");
+    }
+    assert_eq!(lines[2]["board"], ".../.../...");
+    assert_eq!(lines[2]["outcome"], "ongoing");
+}
+
+#[test]
+fn a_huge_line_is_reported_without_echoing_it() {
+    let mut input = vec![b'X'; 10 << 20];
+    let only_line = batch(&[], &input);
+    assert_eq!(only_line.status, 1);
+    let line = only_line.json();
+    let error = line["error"].as_str().unwrap();
+    assert!(error.contains("too long"), "{error}");
+    assert!(error.contains(&(10 << 20).to_string()), "{error}");
+    // The report stays small: ten megabytes of input are not copied into the output.
+    assert!(
+        only_line.stdout.len() < 64 << 10,
+        "{} bytes",
+        only_line.stdout.len()
+    );
+
+    // The next line is read normally.
+    input.extend_from_slice(b"\nX../.../...\n");
+    let lines = batch(&[], &input).json_lines();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["board"], "X../.../...");
+    assert_eq!(lines[1]["outcome"], "ongoing");
+}
+
+#[test]
+fn an_open_large_board_hits_the_node_limit_instead_of_hanging() {
+    let open = "..../..../..../....";
+    for algorithm in ["plain", "alphabeta"] {
+        let result = analyze(&[open, "--max-nodes", "1000", "--algorithm", algorithm]);
+        assert_eq!(result.status, 2, "{algorithm}");
+        assert_eq!(result.stdout, "");
+        assert_eq!(result.stderr.lines().count(), 1, "{}", result.stderr);
+        assert!(
+            result.stderr.contains("1000 positions"),
+            "{}",
+            result.stderr
+        );
+        assert!(result.stderr.contains("--max-nodes"), "{}", result.stderr);
+    }
+    // In a batch the board gets an error line and the rest carry on.
+    let result = batch(
+        &["--max-nodes", "1000"],
+        b"..../..../..../....\nX../.../...\n",
+    );
+    assert_eq!(result.status, 1);
+    let lines = result.json_lines();
+    assert!(lines[0]["error"].as_str().unwrap().contains("--max-nodes"));
+    assert_eq!(lines[1]["board"], "X../.../...");
+}
+
+/// Checks one JSON analysis against the library's plain minimax, and that every move's line is
+/// a legal continuation that ends the game exactly at its last cell, as the score says.
+fn check_against_plain(json: &Value, position: &Board) {
+    let plain = minimax::plain(position);
+    let mover = position.to_move();
+    let win = position.geometry().win_score();
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), plain.moves.len(), "{position:?}");
+    for (m, expected) in moves.iter().zip(&plain.moves) {
+        let played = cell(
+            m["row"].as_u64().unwrap() as usize,
+            m["col"].as_u64().unwrap() as usize,
+        );
+        let score = m["score"].as_i64().unwrap() as i32;
+        let line: Vec<Cell> = m["line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(json_cell)
+            .collect();
+        assert_eq!(
+            (played, score, &line),
+            (expected.cell, expected.score, &expected.line)
+        );
+
+        let mut replay = position.after(played).unwrap();
+        for &next in &line {
+            assert!(
+                !replay.outcome().is_over(),
+                "{position:?}: line goes on after the end"
+            );
+            replay.play(next).unwrap();
+        }
+        let outcome = replay.outcome();
+        assert!(
+            outcome.is_over(),
+            "{position:?} {played}: the line stops early"
+        );
+        let expected_winner = match score {
+            s if s > 0 => Some(mover),
+            s if s < 0 => Some(mover.opponent()),
+            _ => None,
+        };
+        assert_eq!(outcome.winner(), expected_winner, "{position:?} {played}");
+        if outcome == Outcome::Draw {
+            assert_eq!(score, 0);
+        } else {
+            assert_eq!(win - score.abs(), line.len() as i32, "the depth rule");
+        }
+    }
+    let best = plain
+        .best()
+        .map(|m| json!({"row": m.cell.row, "col": m.cell.col}));
+    assert_eq!(json["best"], best.unwrap_or(Value::Null));
+}
+
+#[test]
+fn every_open_position_in_one_batch_matches_plain_minimax() {
+    let positions = open_classic_positions(Mark::X);
+    let input: String = positions.iter().map(|p| format!("{p}\n")).collect();
+    let result = batch(&[], input.as_bytes());
+    assert_eq!(result.status, 0);
+    let lines = result.json_lines();
+    assert_eq!(lines.len(), positions.len());
+    for (json, position) in lines.iter().zip(&positions) {
+        assert_eq!(json["board"], position.to_string());
+        assert_eq!(json["to_move"], position.to_move().to_string());
+        check_against_plain(json, position);
+    }
+}
+
+#[test]
+fn lines_are_legal_continuations_when_o_is_to_move_on_equal_counts() {
+    for text in ["X../.O./...", "XO./.X./..O", ".../.../..."] {
+        let json = analyze(&[text, "--to-move", "O"]).json();
+        check_against_plain(&json, &board_with_turn(text, Mark::O));
+    }
+    let json = analyze(&["XOX/.O./X.."]).json();
+    check_against_plain(&json, &board("XOX/.O./X.."));
+}

@@ -1,0 +1,110 @@
+//! Helpers shared by the integration tests: building positions from notation and enumerating
+//! every position a game can reach, using only the crate's public API.
+
+// Each test binary compiles its own copy of this module and uses only part of it.
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+
+use tictactoe::{Board, Cell, Geometry, Mark};
+
+/// A position from board notation, with the side to move inferred from the counts.
+pub fn board(text: &str) -> Board {
+    text.parse()
+        .unwrap_or_else(|error| panic!("{text:?} should parse: {error}"))
+}
+
+/// A position from board notation with an explicit side to move.
+pub fn board_with_turn(text: &str, to_move: Mark) -> Board {
+    Board::parse_with_turn(text, Some(to_move))
+        .unwrap_or_else(|error| panic!("{text:?} with {to_move} to move should parse: {error}"))
+}
+
+pub fn cell(row: usize, col: usize) -> Cell {
+    Cell::new(row, col)
+}
+
+/// Every distinct position (marks and side to move) reachable from `start`, `start` included,
+/// in breadth-first order, finished positions included.
+pub fn reachable_from(start: Board) -> Vec<Board> {
+    let mut seen = HashSet::from([start]);
+    let mut order = vec![start];
+    let mut next = 0;
+    while next < order.len() {
+        let position = order[next];
+        next += 1;
+        for cell in position.legal_moves() {
+            let child = position.after(cell).expect("legal moves are playable");
+            if seen.insert(child) {
+                order.push(child);
+            }
+        }
+    }
+    order
+}
+
+/// Every distinct position of the classic game when `first` moves first, finished ones included.
+pub fn classic_positions(first: Mark) -> Vec<Board> {
+    reachable_from(Board::empty(Geometry::CLASSIC, first))
+}
+
+/// The positions of the classic game, `first` moving first, in which someone still has to move.
+pub fn open_classic_positions(first: Mark) -> Vec<Board> {
+    classic_positions(first)
+        .into_iter()
+        .filter(|position| !position.outcome().is_over())
+        .collect()
+}
+
+/// The same position with every X turned into O and back, and the other side to move.
+pub fn swap_marks(position: &Board) -> Board {
+    let swapped: String = position
+        .to_string()
+        .chars()
+        .map(|ch| match ch {
+            'X' => 'O',
+            'O' => 'X',
+            other => other,
+        })
+        .collect();
+    board_with_turn(&swapped, position.to_move().opponent())
+}
+
+/// A small deterministic pseudo-random generator (xorshift64*), so that sampled positions are the
+/// same on every run without depending on the `rand` crate's stream.
+pub struct Xorshift(u64);
+
+impl Xorshift {
+    pub fn new(seed: u64) -> Xorshift {
+        Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// An ongoing position of `geometry` with exactly `empty` open cells, reached by playing random
+/// legal moves from the empty board (`first` moving first); games that end early are replayed.
+pub fn random_open_position(
+    geometry: Geometry,
+    first: Mark,
+    empty: usize,
+    rng: &mut Xorshift,
+) -> Board {
+    loop {
+        let mut position = Board::empty(geometry, first);
+        while !position.outcome().is_over() && geometry.cells() - position.marks_placed() > empty {
+            let moves: Vec<Cell> = position.legal_moves().collect();
+            position
+                .play(moves[rng.below(moves.len())])
+                .expect("legal moves are playable");
+        }
+        if !position.outcome().is_over() {
+            return position;
+        }
+    }
+}

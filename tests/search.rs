@@ -1,0 +1,461 @@
+//! The search: plain minimax is the reference, the fast search must agree with it on every move of
+//! every position, and the scores must follow the depth rule (a win `d` plies after the move scores
+//! `W − d`, a loss `d − W`, with `W` = 10 on 3×3).
+
+mod common;
+
+use std::sync::OnceLock;
+
+use common::{
+    Xorshift, board, board_with_turn, cell, classic_positions, open_classic_positions,
+    random_open_position, swap_marks,
+};
+use tictactoe::minimax::{self, Algorithm, NodeLimitReached, Searcher, Verdict};
+use tictactoe::{Analysis, Board, Cell, Geometry, Mark, Outcome};
+
+/// Every open position of the classic game (`first` moving first) with its plain minimax
+/// analysis, computed once per test binary and shared by the tests that compare against it.
+fn references(first: Mark) -> &'static [(Board, Analysis)] {
+    static X_FIRST: OnceLock<Vec<(Board, Analysis)>> = OnceLock::new();
+    static O_FIRST: OnceLock<Vec<(Board, Analysis)>> = OnceLock::new();
+    let slot = match first {
+        Mark::X => &X_FIRST,
+        Mark::O => &O_FIRST,
+    };
+    slot.get_or_init(|| {
+        open_classic_positions(first)
+            .into_iter()
+            .map(|position| (position, minimax::plain(&position)))
+            .collect()
+    })
+}
+
+/// Asserts that two analyses rate every move the same: cell, score and line.
+fn assert_same_moves(fast: &Analysis, plain: &Analysis) {
+    assert_eq!(fast.board, plain.board);
+    assert_eq!(
+        fast.moves, plain.moves,
+        "fast search and plain minimax disagree on {:?}",
+        plain.board
+    );
+}
+
+/// The number of positions in the game tree below `position`, `position` included.
+fn tree_size(position: &Board) -> u64 {
+    1 + position
+        .legal_moves()
+        .map(|cell| tree_size(&position.after(cell).unwrap()))
+        .sum::<u64>()
+}
+
+#[test]
+fn plain_minimax_visits_the_whole_game_tree_from_the_empty_board() {
+    let tree = tree_size(&Board::classic());
+    assert_eq!(tree, 549_946);
+    let (_, plain) = &references(Mark::X)[0];
+    assert_eq!(plain.board, Board::classic());
+    assert_eq!(plain.stats.algorithm, Algorithm::Plain);
+    assert_eq!(plain.stats.nodes, tree);
+}
+
+#[test]
+fn every_opening_move_draws() {
+    // Tic-tac-toe is a draw, and no first move throws it away.
+    let (_, plain) = &references(Mark::X)[0];
+    assert_eq!(plain.moves.len(), 9);
+    assert!(
+        plain.moves.iter().all(|m| m.score == 0),
+        "{:?}",
+        plain.moves
+    );
+    // Ties go to the first move in row-major order, as the classic findBestMove picks.
+    assert_eq!(plain.best_moves().count(), 9);
+    assert_eq!(plain.best().unwrap().cell, cell(0, 0));
+    let fast = Searcher::new().analyze(&Board::classic());
+    assert_eq!(fast.best().unwrap().cell, cell(0, 0));
+}
+
+#[test]
+fn the_textbook_replies_to_each_opening() {
+    // Well-known theory: after a corner only the centre holds; after the centre only corners
+    // hold; after an edge, the centre, the two corners next to it and the opposite edge hold.
+    let holding = |text: &str| -> Vec<Cell> {
+        let analysis = Searcher::new().analyze(&board(text));
+        analysis
+            .moves
+            .iter()
+            .filter(|m| m.score == 0)
+            .map(|m| m.cell)
+            .collect()
+    };
+    assert_eq!(holding("X../.../..."), [cell(1, 1)]);
+    assert_eq!(
+        holding(".../.X./..."),
+        [cell(0, 0), cell(0, 2), cell(2, 0), cell(2, 2)]
+    );
+    assert_eq!(
+        holding(".X./.../..."),
+        [cell(0, 0), cell(0, 2), cell(1, 1), cell(2, 1)]
+    );
+}
+
+#[test]
+fn one_searcher_agrees_with_plain_minimax_on_every_open_position() {
+    let references = references(Mark::X);
+    assert_eq!(references.len(), 4520);
+    let mut searcher = Searcher::new();
+    for (position, plain) in references {
+        let fast = searcher.analyze(position);
+        assert_eq!(fast.stats.algorithm, Algorithm::AlphaBeta);
+        assert_same_moves(&fast, plain);
+    }
+    // A second pass, with the table now full of what the first learned, must not change a thing.
+    for (position, plain) in references.iter().rev() {
+        assert_same_moves(&searcher.analyze(position), plain);
+    }
+}
+
+#[test]
+fn fresh_searchers_agree_with_plain_minimax_on_a_sample() {
+    // The first hundred positions (the opening plies, where the search is deepest) and every
+    // seventh of the rest.
+    let references = references(Mark::X);
+    let sample = references
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| *index < 100 || index % 7 == 0);
+    for (_, (position, plain)) in sample {
+        assert_same_moves(&Searcher::new().analyze(position), plain);
+    }
+}
+
+#[test]
+fn the_searches_agree_when_o_moves_first() {
+    let references = references(Mark::O);
+    assert_eq!(references.len(), 4520);
+    assert_eq!(references[0].0, Board::empty(Geometry::CLASSIC, Mark::O));
+    assert_eq!(references[0].1.stats.nodes, 549_946);
+    let mut searcher = Searcher::new();
+    for (index, (position, plain)) in references.iter().enumerate() {
+        assert_same_moves(&searcher.analyze(position), plain);
+        if index % 11 == 0 {
+            assert_same_moves(&Searcher::new().analyze(position), plain);
+        }
+    }
+    // The same positions typed in: equal counts need the side to move spelled out.
+    for text in ["X../.O./...", "XO./.../...", "XOX/.O./..X", "OX./XO./..."] {
+        let position = board_with_turn(text, Mark::O);
+        assert_eq!(position.to_move(), Mark::O);
+        assert_same_moves(&searcher.analyze(&position), &minimax::plain(&position));
+    }
+}
+
+#[test]
+fn the_searches_agree_on_larger_boards() {
+    // Positions near the end of the game, where plain minimax is still quick; the sparse table
+    // (more than 12 cells) and the dense one (at most 12) both get exercised, and one searcher
+    // switches between geometries.
+    let geometries = [
+        Geometry::with_default_k(3, 4).unwrap(),
+        Geometry::with_default_k(4, 3).unwrap(),
+        Geometry::with_default_k(3, 5).unwrap(),
+        Geometry::with_default_k(4, 4).unwrap(),
+        Geometry::with_default_k(4, 5).unwrap(),
+        Geometry::with_default_k(5, 5).unwrap(),
+    ];
+    let mut rng = Xorshift::new(2024);
+    let mut shared = Searcher::new();
+    for geometry in geometries {
+        let mut own = Searcher::new();
+        for round in 0..8 {
+            let first = if round % 2 == 0 { Mark::X } else { Mark::O };
+            let position = random_open_position(geometry, first, 7, &mut rng);
+            let plain = minimax::plain(&position);
+            assert_same_moves(&own.analyze(&position), &plain);
+            assert_same_moves(&shared.analyze(&position), &plain);
+            let classic = board("X../.O./...");
+            assert_same_moves(&shared.analyze(&classic), &minimax::plain(&classic));
+        }
+    }
+}
+
+#[test]
+fn the_fast_search_visits_at_least_50_times_fewer_positions() {
+    // Node counts are deterministic, so this is a property of the algorithm, not of the machine.
+    let plain = references(Mark::X)[0].1.stats.nodes;
+    let fast = Searcher::new().analyze(&Board::classic()).stats.nodes;
+    assert!(
+        fast * 50 <= plain,
+        "fast search visited {fast} positions, plain {plain}"
+    );
+}
+
+#[test]
+fn the_seeds_example_scores_a_win_a_draw_and_a_loss() {
+    // X to move on XOX/OOX/...: (2,2) completes the right column; (2,1) blocks O's middle column
+    // and the game is then drawn; (2,0) leaves O to complete that column at once, one ply later.
+    let analysis = Searcher::new().analyze(&board("XOX/OOX/..."));
+    assert_eq!(analysis.board.to_move(), Mark::X);
+    assert_eq!(analysis.score_of(cell(2, 2)), Some(10));
+    assert_eq!(analysis.score_of(cell(2, 1)), Some(0));
+    assert_eq!(analysis.score_of(cell(2, 0)), Some(-9));
+    assert_eq!(analysis.best().map(|m| m.cell), Some(cell(2, 2)));
+    assert_eq!(
+        analysis.score_of(cell(0, 0)),
+        None,
+        "occupied cells are not moves"
+    );
+}
+
+#[test]
+fn a_faster_win_is_preferred() {
+    // X to move. (2,2) completes the bottom row now. (0,1), (0,2) and (1,1) each keep that
+    // threat and add a second one (column 1, the anti-diagonal, or both), O can block only one,
+    // and X wins with its next move: two plies later, so 8. They come before (2,2) in row-major
+    // order, so only the depth rule makes (2,2) the best.
+    let analysis = Searcher::new().analyze(&board("O../..O/XX."));
+    assert_eq!(analysis.score_of(cell(2, 2)), Some(10));
+    for slower in [cell(0, 1), cell(0, 2), cell(1, 1)] {
+        assert_eq!(analysis.score_of(slower), Some(8), "{slower}");
+    }
+    let best = analysis.best().unwrap();
+    assert_eq!((best.cell, best.score), (cell(2, 2), 10));
+    assert_eq!(analysis.best_moves().count(), 1);
+    assert_eq!(
+        analysis.get(cell(2, 2)).unwrap().verdict(Geometry::CLASSIC),
+        Verdict::Win { moves: 1 }
+    );
+}
+
+#[test]
+fn when_every_move_loses_the_slowest_loss_is_chosen() {
+    // X to move; O threatens the anti-diagonal at (0,2). Any other move lets O complete it at
+    // once (−9). Blocking at (0,2) threatens the top row, O must block at (0,0), and that gives O
+    // two threats (column 0 and the diagonal): O wins on its second move, three plies after
+    // X's move, so −7.
+    let position = board(".X./.O./OX.");
+    let analysis = Searcher::new().analyze(&position);
+    assert!(
+        analysis.moves.iter().all(|m| m.score < 0),
+        "every move loses"
+    );
+    let block = analysis.get(cell(0, 2)).unwrap();
+    assert_eq!(block.score, -7);
+    assert_eq!(
+        block.line.len(),
+        3,
+        "the loss comes three plies after the move"
+    );
+    assert_eq!(
+        block.line[0],
+        cell(0, 0),
+        "O has to block the top row first"
+    );
+    for other in analysis.moves.iter().filter(|m| m.cell != cell(0, 2)) {
+        assert_eq!(other.score, -9, "{}", other.cell);
+        assert_eq!(other.line, [cell(0, 2)], "O completes the anti-diagonal");
+    }
+    // (0,0) comes first in row-major order: only the depth rule picks the block.
+    assert_eq!(analysis.best().unwrap().cell, cell(0, 2));
+    assert_eq!(analysis.best_moves().count(), 1);
+}
+
+#[test]
+fn scores_are_for_the_side_to_move_when_o_is_to_move() {
+    // O to move on XOX/.O./X.. . (2,1) completes O's middle column: 10. (1,0) blocks X's left
+    // column and makes two O threats (row 1 and column 1): O wins on its next move, 8. (1,2) and
+    // (2,2) leave X to complete the left column at once: −9.
+    let position = board("XOX/.O./X..");
+    assert_eq!(position.to_move(), Mark::O);
+    for analysis in [
+        minimax::plain(&position),
+        Searcher::new().analyze(&position),
+    ] {
+        let scores: Vec<(Cell, i32)> = analysis.moves.iter().map(|m| (m.cell, m.score)).collect();
+        assert_eq!(
+            scores,
+            [
+                (cell(1, 0), 8),
+                (cell(1, 2), -9),
+                (cell(2, 1), 10),
+                (cell(2, 2), -9)
+            ]
+        );
+        assert_eq!(analysis.best().unwrap().cell, cell(2, 1));
+    }
+}
+
+#[test]
+fn swapping_the_marks_changes_no_score_or_line() {
+    // The game treats X and O alike: only who is to move matters.
+    let mut searcher = Searcher::new();
+    for (position, plain) in references(Mark::X) {
+        let swapped = swap_marks(position);
+        let mirrored = searcher.analyze(&swapped);
+        assert_eq!(mirrored.moves, plain.moves, "{position:?} vs {swapped:?}");
+    }
+    // Finished positions change winner.
+    for position in classic_positions(Mark::X) {
+        let swapped = swap_marks(&position).outcome();
+        match position.outcome() {
+            Outcome::Won { mark, .. } => assert_eq!(swapped.winner(), Some(mark.opponent())),
+            other => assert_eq!(swapped, other),
+        }
+    }
+}
+
+#[test]
+fn every_line_is_a_legal_continuation_that_ends_as_the_score_says() {
+    let win = Geometry::CLASSIC.win_score();
+    for (position, plain) in references(Mark::X).iter().chain(references(Mark::O)) {
+        let mover = position.to_move();
+        for m in &plain.moves {
+            let mut replay = position.after(m.cell).unwrap();
+            for (ply, &next) in m.line.iter().enumerate() {
+                assert!(
+                    !replay.outcome().is_over(),
+                    "{position:?} {}: the game ended before ply {ply} of the line",
+                    m.cell
+                );
+                replay
+                    .play(next)
+                    .unwrap_or_else(|e| panic!("{position:?} {}: {e}", m.cell));
+            }
+            // The game ends exactly at the last cell of the line, `line.len()` plies after the
+            // move, and that depth is what the score says.
+            let depth = m.line.len() as i32;
+            let context = format!("{position:?} {} {:?}", m.cell, m.line);
+            match replay.outcome() {
+                Outcome::Won { mark, .. } if mark == mover => {
+                    assert_eq!(m.score, win - depth, "{context}");
+                    assert_eq!(depth % 2, 0, "the mover only moves at even depths");
+                }
+                Outcome::Won { .. } => {
+                    assert_eq!(m.score, depth - win, "{context}");
+                    assert_eq!(depth % 2, 1, "the opponent only moves at odd depths");
+                }
+                Outcome::Draw => assert_eq!(m.score, 0, "{context}"),
+                Outcome::Ongoing => panic!("{context}: the line stops before the game ends"),
+            }
+        }
+    }
+}
+
+#[test]
+fn verdicts_read_scores_by_the_depth_rule() {
+    let classic = Geometry::CLASSIC;
+    let read = |score| Verdict::of(score, classic).to_string();
+    assert_eq!(read(10), "wins now");
+    assert_eq!(read(8), "wins in 2");
+    assert_eq!(read(0), "draw");
+    assert_eq!(read(-9), "loses in 1");
+    assert_eq!(read(-7), "loses in 2");
+
+    // Every score a game can produce, on every board size: a win `d` plies after the move (d even,
+    // the mover's own plies) is its (d/2 + 1)-th move, counting this one; a loss at odd `d` is
+    // the opponent's ⌈d/2⌉-th move.
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4), (4, 5), (5, 5)] {
+        let geometry = Geometry::with_default_k(rows, cols).unwrap();
+        let w = geometry.win_score();
+        for d in 0..geometry.cells() as i32 {
+            let (score, expected) = if d % 2 == 0 {
+                (
+                    w - d,
+                    Verdict::Win {
+                        moves: d as u32 / 2 + 1,
+                    },
+                )
+            } else {
+                (
+                    d - w,
+                    Verdict::Loss {
+                        moves: (d as u32).div_ceil(2),
+                    },
+                )
+            };
+            assert_eq!(
+                Verdict::of(score, geometry),
+                expected,
+                "{rows}×{cols}: {score}"
+            );
+        }
+        assert_eq!(Verdict::of(0, geometry), Verdict::Draw);
+    }
+}
+
+#[test]
+fn verdicts_count_the_moves_of_the_line() {
+    for (position, plain) in references(Mark::X) {
+        for m in &plain.moves {
+            // Plies of the move and its line: even indices are the mover's, odd the opponent's.
+            let plies = 1 + m.line.len() as u32;
+            match m.verdict(position.geometry()) {
+                Verdict::Win { moves } => assert_eq!(moves, plies.div_ceil(2)),
+                Verdict::Loss { moves } => assert_eq!(moves, plies / 2),
+                Verdict::Draw => assert_eq!(m.score, 0),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_node_limit_stops_a_search_exactly_at_the_limit() {
+    let empty = Board::classic();
+    // Plain minimax visits 549,946 positions: that limit is enough, one less is not.
+    let exact = minimax::plain_within(&empty, 549_946).expect("the whole tree fits");
+    assert_eq!(exact.moves, minimax::plain(&empty).moves);
+    assert_eq!(
+        minimax::plain_within(&empty, 549_945),
+        Err(NodeLimitReached { limit: 549_945 })
+    );
+
+    let needed = Searcher::new().analyze(&empty).stats.nodes;
+    let within = Searcher::new().analyze_within(&empty, needed).unwrap();
+    assert_eq!(within.moves, Searcher::new().analyze(&empty).moves);
+    assert_eq!(
+        Searcher::new().analyze_within(&empty, needed - 1),
+        Err(NodeLimitReached { limit: needed - 1 })
+    );
+
+    for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta] {
+        let analysis = minimax::analyze_within(&empty, algorithm, 1_000_000).unwrap();
+        assert_eq!(analysis.stats.algorithm, algorithm);
+        assert_eq!(
+            minimax::analyze_within(&empty, algorithm, 100),
+            Err(NodeLimitReached { limit: 100 })
+        );
+    }
+    let message = NodeLimitReached { limit: 100 }.to_string();
+    assert!(message.contains("100 positions"), "{message}");
+}
+
+#[test]
+fn a_search_cut_short_leaves_the_searcher_exact() {
+    // Whatever an interrupted search stored must still be true: interrupt the same searcher at
+    // many different points, then compare it with plain minimax everywhere.
+    let references = references(Mark::X);
+    let mut searcher = Searcher::new();
+    for (index, (position, _)) in references.iter().enumerate().step_by(37) {
+        let limit = 1 + (index as u64 * 7919) % 400;
+        let _ = searcher.analyze_within(position, limit);
+    }
+    for (position, plain) in references {
+        let _ = searcher.analyze_within(position, 3);
+        assert_same_moves(&searcher.analyze(position), plain);
+    }
+}
+
+#[test]
+fn a_finished_position_has_no_moves() {
+    for text in ["XXX/OO./...", "XOX/XOO/OXX", "OOO/XX./X.."] {
+        let position = board(text);
+        for analysis in [
+            minimax::plain(&position),
+            Searcher::new().analyze(&position),
+        ] {
+            assert!(analysis.moves.is_empty(), "{text}");
+            assert_eq!(analysis.best(), None);
+            assert_eq!(analysis.best_score(), None);
+        }
+    }
+}
