@@ -4,13 +4,16 @@
 //! `cargo bench --bench search` (add `-- --warm-up-time 1 --measurement-time 3` for a quick run).
 //! Node counts are printed once at the start of each group: they do not depend on the machine.
 
-use std::collections::HashSet;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tictactoe::Board;
 use tictactoe::cli::write_analysis;
 use tictactoe::minimax::{self, Searcher};
+use tictactoe::{Board, Mark};
+
+// The same enumeration of positions the tests use.
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 /// The empty board and three positions from the middle of a game, X to move in each.
 const POSITIONS: [(&str, &str); 4] = [
@@ -55,27 +58,8 @@ fn compare_searches(c: &mut Criterion) {
     }
 }
 
-/// Every position of the classic game, X first, in which someone still has to move.
-fn open_positions() -> Vec<Board> {
-    let mut seen = HashSet::from([Board::classic()]);
-    let mut order = vec![Board::classic()];
-    let mut next = 0;
-    while next < order.len() {
-        let position = order[next];
-        next += 1;
-        for cell in position.legal_moves() {
-            let child = position.after(cell).expect("legal moves are playable");
-            if seen.insert(child) {
-                order.push(child);
-            }
-        }
-    }
-    order.retain(|position| !position.outcome().is_over());
-    order
-}
-
 fn batch(c: &mut Criterion) {
-    let positions = open_positions();
+    let positions = common::open_classic_positions(Mark::X);
     assert_eq!(positions.len(), 4520);
     let analyses = positions.len() * BATCH_REPEATS;
 
