@@ -371,3 +371,38 @@ fn hovering_a_score_shows_its_line_of_play() {
         .get_by_label_contains(&format!("O here scores {}", m.score));
     game.harness.get_by_label_contains(&expected);
 }
+
+#[test]
+fn two_perfect_computers_play_a_whole_game_to_a_draw() {
+    let game = start("mode: ComputerVsComputer, difficulty: Perfect");
+    assert_eq!(game.board().outcome(), Outcome::Draw, "{}", game.board());
+    game.harness.get_by_label("Draw.");
+    game.harness.get_by_label("X 0 · O 0 · Draws 1");
+}
+
+#[test]
+fn changing_who_starts_mid_game_waits_for_the_next_game() {
+    let mut game = start("");
+    game.click_cell(Cell::new(1, 1));
+    let mid_game = game.board();
+    // Players > Who starts > Computer, through the menus.
+    game.harness.get_by_label("Players").click();
+    game.settle();
+    game.harness.get_by_label("Who starts").hover();
+    game.settle();
+    game.harness.get_by_label("Computer").click();
+    game.settle();
+    assert_eq!(
+        game.harness.state().settings().first_player,
+        tictactoe::settings::FirstPlayer::Computer
+    );
+    assert_eq!(game.board(), mid_game, "the game under way is kept");
+    assert!(game.harness.state().notice().unwrap().contains("next game"));
+    game.press_with(Modifiers::COMMAND, Key::N);
+    assert_eq!(
+        game.board().count(Mark::O),
+        1,
+        "the computer opened the new game: {}",
+        game.board()
+    );
+}
