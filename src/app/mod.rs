@@ -1,7 +1,7 @@
 //! The desktop app: holds the session, draws it, and turns clicks and keys into moves.
 //!
 //! Data flows one way: input → [`Command`] → session move → search request to the worker → reply →
-//! state → drawn. Drawing code only returns commands; [`TicTacToeApp::apply`] carries them out.
+//! state → drawn. Drawing code only returns commands, which the app carries out after drawing.
 
 mod board_view;
 mod dialogs;
