@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use egui::{Key, KeyboardShortcut, Modifiers, ThemePreference};
 
 use crate::ai::AiPlayer;
-use crate::board::{Cell, Mark, Outcome};
+use crate::board::{Board, Cell, Mark, Outcome};
 use crate::game::{Player, Session};
 use crate::minimax::Analysis;
 use crate::settings::{self, Mode, Settings, Store, Theme};
@@ -90,6 +90,8 @@ pub struct TicTacToeApp {
     analysis: Option<Analysis>,
     /// The analysis request in flight, if any.
     analysis_request: Option<u64>,
+    /// The position last asked about: it is asked about once, even if the search gives up.
+    analysis_asked_for: Option<Board>,
     /// The cell the arrow keys point at.
     focus: Option<Cell>,
     /// A message for the player, shown until dismissed.
@@ -127,6 +129,7 @@ impl TicTacToeApp {
             computer: ComputerTurn::Idle,
             analysis: None,
             analysis_request: None,
+            analysis_asked_for: None,
             focus: None,
             notice,
         };
@@ -173,37 +176,43 @@ impl TicTacToeApp {
 
     fn receive(&mut self) {
         while let Some(reply) = self.worker.try_reply() {
+            let awaited = match reply.job {
+                Job::Analyze => self.analysis_request == Some(reply.id),
+                Job::ChooseMove(_) => {
+                    matches!(self.computer, ComputerTurn::Searching { request, .. } if request == reply.id)
+                }
+            };
+            if !awaited {
+                continue; // an answer about a position no longer shown
+            }
             match (reply.job, reply.result) {
-                (Job::Analyze, Ok(answer)) if self.analysis_request == Some(reply.id) => {
+                (Job::Analyze, Ok(answer)) => {
                     self.analysis_request = None;
                     self.analysis = Some(answer.analysis);
                 }
                 (Job::ChooseMove(_), Ok(answer)) => {
-                    if let ComputerTurn::Searching { request, since } = self.computer
-                        && request == reply.id
-                    {
-                        let delay = Duration::from_millis(u64::from(self.settings.ai_delay_ms));
-                        self.computer = match answer.chosen {
-                            Some(cell) => ComputerTurn::Ready {
-                                cell,
-                                at: since + delay,
-                            },
-                            None => ComputerTurn::Idle,
-                        };
-                        self.analysis = Some(answer.analysis);
-                    }
+                    let ComputerTurn::Searching { since, .. } = self.computer else {
+                        continue;
+                    };
+                    let delay = Duration::from_millis(u64::from(self.settings.ai_delay_ms));
+                    self.computer = match answer.chosen {
+                        Some(cell) => ComputerTurn::Ready {
+                            cell,
+                            at: since + delay,
+                        },
+                        None => ComputerTurn::Idle,
+                    };
+                    self.analysis = Some(answer.analysis);
                 }
-                (_, Err(error)) => {
-                    if reply.job == Job::Analyze {
-                        self.analysis_request = None;
-                    } else {
-                        self.computer = ComputerTurn::GaveUp;
+                (job, Err(error)) => {
+                    match job {
+                        Job::Analyze => self.analysis_request = None,
+                        Job::ChooseMove(_) => self.computer = ComputerTurn::GaveUp,
                     }
                     self.notice = Some(format!(
                         "The computer could not rate this position: {error}."
                     ));
                 }
-                (Job::Analyze, Ok(_)) => {} // an answer to a position no longer shown
             }
         }
     }
@@ -230,19 +239,19 @@ impl TicTacToeApp {
                 since: Instant::now(),
             };
         }
-        let have_scores = self.analysis.as_ref().is_some_and(|a| a.board == board);
-        if self.scores_wanted() && !have_scores && self.analysis_request.is_none() {
+        if self.scores_wanted() && self.analysis_asked_for != Some(board) {
             self.analysis_request = Some(self.worker.request(board, Job::Analyze));
+            self.analysis_asked_for = Some(board);
         }
         if let ComputerTurn::Ready { at, .. } = self.computer {
             ctx.request_repaint_after(at.saturating_duration_since(Instant::now()));
         }
     }
 
-    /// Forgets everything tied to the position shown: it just changed under the player's hand.
+    /// Forgets the computer's move for the position shown: it just changed under the player's
+    /// hand. (An analysis in flight may still arrive; it is kept with the position it is of.)
     fn position_changed(&mut self) {
         self.computer = ComputerTurn::Idle;
-        self.analysis_request = None;
     }
 
     // --- commands ---
