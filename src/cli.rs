@@ -118,7 +118,11 @@ pub fn analyze(
                 EXIT_OK
             }
             Err(error) => {
-                writeln!(err, "tictactoe analyze: {:?}: {error}", args.board)?;
+                writeln!(
+                    err,
+                    "tictactoe analyze: {:?}: {error}",
+                    preview(&args.board)
+                )?;
                 EXIT_BAD_BOARD
             }
         }
@@ -217,6 +221,16 @@ fn analyze_lines(
         }
     }
     Ok(status)
+}
+
+/// The start of a board argument, for an error message that stays one readable line whatever
+/// was typed.
+fn preview(text: &str) -> String {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 /// Reads one line without its line ending into `line`, keeping at most `cap + 1` bytes of it.

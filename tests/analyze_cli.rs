@@ -240,6 +240,21 @@ fn a_bad_board_exits_with_status_2_and_one_line_saying_why() {
 }
 
 #[test]
+fn a_huge_single_board_gets_a_short_message() {
+    let huge = "X".repeat(100_000);
+    let run = analyze(&[&huge]);
+    assert_eq!(run.status, 2);
+    assert!(run.stdout.is_empty());
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.len() < 300,
+        "the message echoes the whole board: {} bytes",
+        run.stderr.len()
+    );
+    assert!(run.stderr.contains("columns"), "{}", run.stderr);
+}
+
+#[test]
 fn batch_mode_prints_one_line_per_input_line_and_flags_bad_ones() {
     let input = "X../.../...\nbad\nXXX/OO./...\nXX./.../...\n\n.../.X./...\n";
     let result = batch(&[], input.as_bytes());
