@@ -45,10 +45,6 @@ impl Players {
             Mark::O => self.o,
         }
     }
-
-    pub fn has_human(self) -> bool {
-        self.x == Player::Human || self.o == Player::Human
-    }
 }
 
 /// One game: the position, the moves that led to it, and the moves taken back (for redo).
