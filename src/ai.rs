@@ -5,8 +5,9 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::board::Cell;
+use crate::board::{Cell, Geometry};
 use crate::minimax::Analysis;
+use crate::score::Score;
 
 /// How strong the computer plays: how many plies (single moves, its own and yours) it looks ahead.
 ///
@@ -54,13 +55,8 @@ impl Difficulty {
     }
 
     /// A move's score as this level sees it: results beyond the horizon look like draws.
-    pub fn perceived_score(self, score: i32, win_score: i32) -> i32 {
-        // A win or loss scored ±(W − d) ends d + 1 plies after the move's own ply starts.
-        let plies = win_score - score.abs() + 1;
-        match self.horizon() {
-            Some(horizon) if score != 0 && plies > horizon => 0,
-            _ => score,
-        }
+    pub fn perceived_score(self, score: Score, geometry: Geometry) -> Score {
+        score.within_horizon(self.horizon(), geometry)
     }
 }
 
@@ -83,20 +79,29 @@ impl AiPlayer {
         }
     }
 
-    /// A move for the side to move of the analysed position, or `None` if the game is over.
+    /// A move for the side to move of the analysed position, or `None` if the game is over: one
+    /// of [`AiPlayer::candidates`], at random.
     pub fn choose(&mut self, analysis: &Analysis, difficulty: Difficulty) -> Option<Cell> {
-        let win_score = analysis.board.geometry().win_score();
-        let perceived: Vec<(Cell, i32)> = analysis
+        AiPlayer::candidates(analysis, difficulty)
+            .choose(&mut self.rng)
+            .copied()
+    }
+
+    /// The moves this level rates best, in row-major order: the ones it picks among.
+    pub fn candidates(analysis: &Analysis, difficulty: Difficulty) -> Vec<Cell> {
+        let geometry = analysis.board.geometry();
+        let perceived: Vec<(Cell, Score)> = analysis
             .moves
             .iter()
-            .map(|m| (m.cell, difficulty.perceived_score(m.score, win_score)))
+            .map(|m| (m.cell, difficulty.perceived_score(m.score, geometry)))
             .collect();
-        let best = perceived.iter().map(|&(_, score)| score).max()?;
-        let candidates: Vec<Cell> = perceived
+        let Some(best) = perceived.iter().map(|&(_, score)| score).max() else {
+            return Vec::new();
+        };
+        perceived
             .iter()
             .filter(|&&(_, s)| s == best)
             .map(|&(cell, _)| cell)
-            .collect();
-        candidates.choose(&mut self.rng).copied()
+            .collect()
     }
 }

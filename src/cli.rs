@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use crate::board::{Board, BoardError, Cell, Mark, Outcome};
-use crate::minimax::{self, Algorithm, Analysis, MoveScore, NodeLimitReached, Searcher};
+use crate::minimax::{self, Algorithm, Analysis, MoveScore, SearchControl, Searcher, Stop};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -154,10 +154,12 @@ impl Engine {
 
     fn analyze(&mut self, text: &str) -> Result<Analysis, AnalyzeError> {
         let board = Board::parse_with_turn(text, self.to_move)?;
-        Ok(match self.algorithm {
-            Algorithm::Plain => minimax::plain_within(&board, self.max_nodes)?,
-            Algorithm::AlphaBeta => self.searcher.analyze_within(&board, self.max_nodes)?,
-        })
+        let control = SearchControl::with_node_budget(self.max_nodes);
+        let analysis = match self.algorithm {
+            Algorithm::Plain => minimax::plain_with(&board, &control, &mut |_| {}),
+            Algorithm::AlphaBeta => self.searcher.analyze_with(&board, &control, &mut |_| {}),
+        };
+        analysis.map_err(|stopped| AnalyzeError::TooLarge(stopped.reason))
     }
 }
 
@@ -165,18 +167,12 @@ impl Engine {
 #[derive(Debug)]
 enum AnalyzeError {
     Board(BoardError),
-    TooLarge(NodeLimitReached),
+    TooLarge(Stop),
 }
 
 impl From<BoardError> for AnalyzeError {
     fn from(error: BoardError) -> Self {
         AnalyzeError::Board(error)
-    }
-}
-
-impl From<NodeLimitReached> for AnalyzeError {
-    fn from(error: NodeLimitReached) -> Self {
-        AnalyzeError::TooLarge(error)
     }
 }
 
@@ -331,15 +327,16 @@ impl Serialize for MoveJson<'_> {
         let mut map = serializer.serialize_map(Some(4))?;
         map.serialize_entry("row", &self.0.cell.row)?;
         map.serialize_entry("col", &self.0.cell.col)?;
-        map.serialize_entry("score", &self.0.score)?;
-        map.serialize_entry("line", &LineJson(&self.0.line))?;
+        map.serialize_entry("score", &self.0.score.value())?;
+        map.serialize_entry("line", &PvJson(&self.0.pv))?;
         map.end()
     }
 }
 
-struct LineJson<'a>(&'a [Cell]);
+/// The principal variation, as `"line": [[row, col], ...]`.
+struct PvJson<'a>(&'a [Cell]);
 
-impl Serialize for LineJson<'_> {
+impl Serialize for PvJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.iter().map(|cell| [cell.row, cell.col]))
     }

@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         None => match app::run(AppOptions {
             settings_path: cli.settings,
             ai_seed: None,
+            clock: None,
         }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {

@@ -6,7 +6,7 @@ mod common;
 use common::{board, cell, open_classic_positions};
 use tictactoe::ai::{AiPlayer, Difficulty};
 use tictactoe::minimax::Searcher;
-use tictactoe::{Board, Cell, Geometry, Mark, Outcome};
+use tictactoe::{Board, Cell, Geometry, Mark, Outcome, Score};
 
 /// Plays every game in which `engine` answers with `engine_moves(position)` and the opponent
 /// tries every legal move; calls `finished` with each final position and returns how many games
@@ -184,13 +184,16 @@ fn medium_walks_into_a_fork_that_hard_sees() {
     // plies after its move, −7. An edge holds the draw.
     let position = board("X../.O./..X");
     let analysis = Searcher::new().analyze(&position);
-    let win = Geometry::CLASSIC.win_score();
+    let classic = Geometry::CLASSIC;
     for corner in [cell(0, 2), cell(2, 0)] {
         let score = analysis.score_of(corner).unwrap();
-        assert_eq!(score, -7, "{corner}");
+        assert_eq!(score.value(), -7, "{corner}");
         // Four plies ahead (Hard) is far enough to see the loss, two (Medium) is not.
-        assert_eq!(Difficulty::Hard.perceived_score(score, win), -7);
-        assert_eq!(Difficulty::Medium.perceived_score(score, win), 0);
+        assert_eq!(Difficulty::Hard.perceived_score(score, classic), score);
+        assert_eq!(
+            Difficulty::Medium.perceived_score(score, classic),
+            Score::DRAW
+        );
     }
     let edges = [cell(0, 1), cell(1, 0), cell(1, 2), cell(2, 1)];
     let choices = |difficulty| {
@@ -287,7 +290,7 @@ fn the_horizons_are_one_two_and_four_plies() {
 #[test]
 fn perceived_scores_equal_a_depth_limited_minimax() {
     let mut searcher = Searcher::new();
-    let win = Geometry::CLASSIC.win_score();
+    let classic = Geometry::CLASSIC;
     let mut player = AiPlayer::seeded(7);
     for first in [Mark::X, Mark::O] {
         for position in open_classic_positions(first) {
@@ -296,13 +299,13 @@ fn perceived_scores_equal_a_depth_limited_minimax() {
             for difficulty in Difficulty::ALL {
                 let mut seen = Vec::new();
                 for m in &analysis.moves {
-                    let perceived = difficulty.perceived_score(m.score, win);
+                    let perceived = difficulty.perceived_score(m.score, classic).value();
                     let expected = match difficulty.horizon() {
                         Some(horizon) => {
                             let child = position.after(m.cell).unwrap();
                             limited(&child, mover, 0, horizon - 1)
                         }
-                        None => m.score,
+                        None => m.score.value(),
                     };
                     assert_eq!(
                         perceived, expected,

@@ -416,7 +416,7 @@ fn check_against_plain(json: &Value, position: &Board) {
             .collect();
         assert_eq!(
             (played, score, &line),
-            (expected.cell, expected.score, &expected.line)
+            (expected.cell, expected.score.value(), &expected.pv)
         );
 
         let mut replay = position.after(played).unwrap();

@@ -1,35 +1,50 @@
 //! The desktop app driven through its accessibility tree, as a player (or a screen reader) would.
+//! No test waits on real time: searches are awaited on their channel, and the computer's pause
+//! runs on a clock the test moves.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::app::{AppOptions, TicTacToeApp};
+use tictactoe::game::{Clock, ManualClock};
 use tictactoe::minimax::Searcher;
 use tictactoe::{Board, Cell, Mark, Outcome};
 
 struct Game {
     harness: Harness<'static, TicTacToeApp>,
     settings_path: PathBuf,
+    /// Set when the test moves time itself.
+    clock: Option<Arc<ManualClock>>,
     _dir: tempfile::TempDir,
 }
 
 /// Starts the app with a settings file holding `settings` (RON). No delay before the computer's
 /// moves, a fixed theme and a fixed seed keep runs fast and repeatable.
 fn start(settings: &str) -> Game {
-    let dir = tempfile::tempdir().unwrap();
-    let settings_path = dir.path().join("settings.ron");
-    let text = format!("(ai_delay_ms: 0, theme: Dark, {settings})");
-    std::fs::write(&settings_path, text).unwrap();
-    start_with_file(dir, settings_path)
+    let (dir, settings_path) = settings_file(&format!("(ai_delay_ms: 0, theme: Dark, {settings})"));
+    start_with_file(dir, settings_path, None)
 }
 
-fn start_with_file(dir: tempfile::TempDir, settings_path: PathBuf) -> Game {
+fn settings_file(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let settings_path = dir.path().join("settings.ron");
+    std::fs::write(&settings_path, text).unwrap();
+    (dir, settings_path)
+}
+
+fn start_with_file(
+    dir: tempfile::TempDir,
+    settings_path: PathBuf,
+    clock: Option<Arc<ManualClock>>,
+) -> Game {
     let options = AppOptions {
         settings_path: Some(settings_path.clone()),
         ai_seed: Some(7),
+        clock: clock.clone().map(|clock| clock as Arc<dyn Clock>),
     };
     let harness = Harness::builder()
         .with_size([460.0, 580.0])
@@ -37,6 +52,7 @@ fn start_with_file(dir: tempfile::TempDir, settings_path: PathBuf) -> Game {
     let mut game = Game {
         harness,
         settings_path,
+        clock,
         _dir: dir,
     };
     game.settle();
@@ -44,19 +60,25 @@ fn start_with_file(dir: tempfile::TempDir, settings_path: PathBuf) -> Game {
 }
 
 impl Game {
-    /// Runs frames until the computer has moved and every requested analysis has arrived.
+    /// Runs frames until the computer has moved (or, with a test clock, waits for its pause) and
+    /// every requested analysis has arrived.
     fn settle(&mut self) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
+        for _ in 0..1000 {
             self.harness.step();
-            if !self.harness.state().is_busy() {
+            let app = self.harness.state_mut();
+            if !app.is_busy() {
                 break;
             }
+            if app.controller().computer_move().is_some() {
+                if self.clock.is_some() {
+                    break; // only the test moves this clock
+                }
+                continue; // due now: the next frame plays it
+            }
             assert!(
-                Instant::now() < deadline,
-                "the app was still busy after 20 s"
+                app.wait_for_search(Duration::from_secs(20)),
+                "the search did not answer within 20 s"
             );
-            std::thread::sleep(Duration::from_millis(2));
         }
         self.harness.run();
     }
@@ -82,7 +104,16 @@ impl Game {
     }
 
     fn settings_file(&self) -> String {
+        self.harness.state().flush_settings();
         std::fs::read_to_string(&self.settings_path).unwrap()
+    }
+
+    /// A snapshot of the window as the player sees it, with the pointer away from the board so
+    /// that no hover effect depends on where the last click was.
+    fn snapshot(&mut self, name: &str) {
+        self.harness.event(egui::Event::PointerGone);
+        self.harness.run();
+        self.harness.snapshot(name);
     }
 }
 
@@ -245,7 +276,7 @@ fn a_broken_settings_file_is_kept_and_reported() {
     let path = dir.path().join("settings.ron");
     let broken = "(difficulty: Insane, show_scores: true";
     std::fs::write(&path, broken).unwrap();
-    let mut game = start_with_file(dir, path.clone());
+    let mut game = start_with_file(dir, path.clone(), None);
     let notice = game
         .harness
         .state()
@@ -255,6 +286,7 @@ fn a_broken_settings_file_is_kept_and_reported() {
     assert!(notice.contains("settings.ron"), "{notice}");
     // Changing a setting saves; the user's bytes must survive somewhere beside the file.
     game.press(Key::S);
+    game.harness.state().flush_settings();
     let kept = kept_copies(path.parent().unwrap());
     assert!(
         kept.iter()
@@ -276,7 +308,7 @@ fn kept_copies(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn snapshot_empty_board() {
     let mut game = start("");
-    game.harness.snapshot("empty_board");
+    game.snapshot("empty_board");
 }
 
 #[test]
@@ -285,7 +317,7 @@ fn snapshot_scores_on_a_midgame_position() {
     for cell in [(0, 0), (1, 1), (2, 2)] {
         game.click_cell(Cell::new(cell.0, cell.1));
     }
-    game.harness.snapshot("midgame_scores");
+    game.snapshot("midgame_scores");
 }
 
 #[test]
@@ -295,7 +327,7 @@ fn snapshot_won_game() {
         game.click_cell(Cell::new(cell.0, cell.1));
     }
     assert_eq!(game.board().outcome().winner(), Some(Mark::X));
-    game.harness.snapshot("won_game");
+    game.snapshot("won_game");
 }
 
 // --- an idle window does nothing ---
@@ -317,35 +349,32 @@ fn an_idle_app_schedules_no_repaint() {
 
 #[test]
 fn the_computers_move_waits_for_the_delay_without_blocking() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("settings.ron");
-    std::fs::write(&path, "(ai_delay_ms: 400, theme: Dark)").unwrap();
-    let mut game = start_with_file(dir, path);
-    let label = "Row 2, column 2, empty";
-    game.harness.get_by_label(label).click();
-    let clicked = Instant::now();
-    // Frames keep coming while the computer "thinks": the UI thread never waits. Once the move
-    // is known, the app asks for one repaint at the moment it is due, not a stream of them.
-    let mut timed_wake_up = false;
-    while game.board().marks_placed() < 2 {
-        game.harness.step();
-        let pending = scheduled_repaint(&game);
-        timed_wake_up |= pending > Duration::ZERO && pending <= Duration::from_millis(400);
-        assert!(
-            clicked.elapsed() < Duration::from_secs(10),
-            "the computer never moved"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert!(
-        clicked.elapsed() >= Duration::from_millis(400),
+    let clock = Arc::new(ManualClock::new());
+    let (dir, path) = settings_file("(ai_delay_ms: 400, theme: Dark)");
+    let mut game = start_with_file(dir, path, Some(Arc::clone(&clock)));
+    game.click_cell(Cell::new(1, 1));
+    // The move is chosen; frames go on while it waits, and the app asks for one repaint at the
+    // moment it is due, not a stream of them.
+    assert!(game.harness.state().controller().computer_move().is_some());
+    assert_eq!(game.board().marks_placed(), 1);
+    assert_eq!(scheduled_repaint(&game), Duration::from_millis(400));
+
+    clock.advance(Duration::from_millis(399));
+    game.harness.step();
+    assert_eq!(
+        game.board().marks_placed(),
+        1,
         "the move came before the delay"
     );
-    assert!(
-        timed_wake_up,
-        "no repaint was scheduled for the computer's move"
-    );
+    assert_eq!(scheduled_repaint(&game), Duration::from_millis(1));
+
+    clock.advance(Duration::from_millis(1));
     game.settle();
+    assert_eq!(
+        game.board().marks_placed(),
+        2,
+        "the move came once the delay was over"
+    );
     assert_eq!(scheduled_repaint(&game), Duration::MAX);
 }
 
@@ -361,7 +390,7 @@ fn hovering_a_score_shows_its_line_of_play() {
         .get_by_label_contains("Row 1, column 3, empty")
         .hover();
     game.settle();
-    let first_reply = m.line[0];
+    let first_reply = m.pv[0];
     let expected = format!(
         "X: row {}, column {}",
         first_reply.row + 1,

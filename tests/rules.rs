@@ -4,7 +4,7 @@
 mod common;
 
 use common::{board, board_with_turn, cell, classic_positions};
-use tictactoe::board::{BoardError, Line, PlayError};
+use tictactoe::board::{BoardError, PlayError, WinningLine};
 use tictactoe::{Board, Geometry, Mark, Outcome};
 
 /// How the positions of one classic game split up.
@@ -195,7 +195,7 @@ fn illegal_moves_are_refused_with_the_reason() {
 }
 
 /// The two ends of a line, in either order.
-fn ends(line: Line) -> [(usize, usize); 2] {
+fn ends(line: WinningLine) -> [(usize, usize); 2] {
     let mut ends = [
         (line.start.row, line.start.col),
         (line.end.row, line.end.col),

@@ -10,8 +10,8 @@ use common::{
     Xorshift, board, board_with_turn, cell, classic_positions, open_classic_positions,
     random_open_position, swap_marks,
 };
-use tictactoe::minimax::{self, Algorithm, NodeLimitReached, Searcher, Verdict};
-use tictactoe::{Analysis, Board, Cell, Geometry, Mark, Outcome};
+use tictactoe::minimax::{self, Algorithm, SearchControl, Searcher, Stop, Stopped, Verdict};
+use tictactoe::{Analysis, Board, Cell, Geometry, Mark, Outcome, Score};
 
 /// Every open position of the classic game (`first` moving first) with its plain minimax
 /// analysis, computed once per test binary and shared by the tests that compare against it.
@@ -64,7 +64,7 @@ fn every_opening_move_draws() {
     let (_, plain) = &references(Mark::X)[0];
     assert_eq!(plain.moves.len(), 9);
     assert!(
-        plain.moves.iter().all(|m| m.score == 0),
+        plain.moves.iter().all(|m| m.score == Score::DRAW),
         "{:?}",
         plain.moves
     );
@@ -84,7 +84,7 @@ fn the_textbook_replies_to_each_opening() {
         analysis
             .moves
             .iter()
-            .filter(|m| m.score == 0)
+            .filter(|m| m.score == Score::DRAW)
             .map(|m| m.cell)
             .collect()
     };
@@ -196,9 +196,9 @@ fn the_seeds_example_scores_a_win_a_draw_and_a_loss() {
     // and the game is then drawn; (2,0) leaves O to complete that column at once, one ply later.
     let analysis = Searcher::new().analyze(&board("XOX/OOX/..."));
     assert_eq!(analysis.board.to_move(), Mark::X);
-    assert_eq!(analysis.score_of(cell(2, 2)), Some(10));
-    assert_eq!(analysis.score_of(cell(2, 1)), Some(0));
-    assert_eq!(analysis.score_of(cell(2, 0)), Some(-9));
+    assert_eq!(analysis.score_of(cell(2, 2)), Some(Score::new(10)));
+    assert_eq!(analysis.score_of(cell(2, 1)), Some(Score::new(0)));
+    assert_eq!(analysis.score_of(cell(2, 0)), Some(Score::new(-9)));
     assert_eq!(analysis.best().map(|m| m.cell), Some(cell(2, 2)));
     assert_eq!(
         analysis.score_of(cell(0, 0)),
@@ -214,12 +214,12 @@ fn a_faster_win_is_preferred() {
     // and X wins with its next move: two plies later, so 8. They come before (2,2) in row-major
     // order, so only the depth rule makes (2,2) the best.
     let analysis = Searcher::new().analyze(&board("O../..O/XX."));
-    assert_eq!(analysis.score_of(cell(2, 2)), Some(10));
+    assert_eq!(analysis.score_of(cell(2, 2)), Some(Score::new(10)));
     for slower in [cell(0, 1), cell(0, 2), cell(1, 1)] {
-        assert_eq!(analysis.score_of(slower), Some(8), "{slower}");
+        assert_eq!(analysis.score_of(slower), Some(Score::new(8)), "{slower}");
     }
     let best = analysis.best().unwrap();
-    assert_eq!((best.cell, best.score), (cell(2, 2), 10));
+    assert_eq!((best.cell, best.score.value()), (cell(2, 2), 10));
     assert_eq!(analysis.best_moves().count(), 1);
     assert_eq!(
         analysis.get(cell(2, 2)).unwrap().verdict(Geometry::CLASSIC),
@@ -236,24 +236,20 @@ fn when_every_move_loses_the_slowest_loss_is_chosen() {
     let position = board(".X./.O./OX.");
     let analysis = Searcher::new().analyze(&position);
     assert!(
-        analysis.moves.iter().all(|m| m.score < 0),
+        analysis.moves.iter().all(|m| m.score.is_loss()),
         "every move loses"
     );
     let block = analysis.get(cell(0, 2)).unwrap();
-    assert_eq!(block.score, -7);
+    assert_eq!(block.score.value(), -7);
     assert_eq!(
-        block.line.len(),
+        block.pv.len(),
         3,
         "the loss comes three plies after the move"
     );
-    assert_eq!(
-        block.line[0],
-        cell(0, 0),
-        "O has to block the top row first"
-    );
+    assert_eq!(block.pv[0], cell(0, 0), "O has to block the top row first");
     for other in analysis.moves.iter().filter(|m| m.cell != cell(0, 2)) {
-        assert_eq!(other.score, -9, "{}", other.cell);
-        assert_eq!(other.line, [cell(0, 2)], "O completes the anti-diagonal");
+        assert_eq!(other.score.value(), -9, "{}", other.cell);
+        assert_eq!(other.pv, [cell(0, 2)], "O completes the anti-diagonal");
     }
     // (0,0) comes first in row-major order: only the depth rule picks the block.
     assert_eq!(analysis.best().unwrap().cell, cell(0, 2));
@@ -271,7 +267,11 @@ fn scores_are_for_the_side_to_move_when_o_is_to_move() {
         minimax::plain(&position),
         Searcher::new().analyze(&position),
     ] {
-        let scores: Vec<(Cell, i32)> = analysis.moves.iter().map(|m| (m.cell, m.score)).collect();
+        let scores: Vec<(Cell, i32)> = analysis
+            .moves
+            .iter()
+            .map(|m| (m.cell, m.score.value()))
+            .collect();
         assert_eq!(
             scores,
             [
@@ -311,7 +311,7 @@ fn every_line_is_a_legal_continuation_that_ends_as_the_score_says() {
         let mover = position.to_move();
         for m in &plain.moves {
             let mut replay = position.after(m.cell).unwrap();
-            for (ply, &next) in m.line.iter().enumerate() {
+            for (ply, &next) in m.pv.iter().enumerate() {
                 assert!(
                     !replay.outcome().is_over(),
                     "{position:?} {}: the game ended before ply {ply} of the line",
@@ -323,18 +323,18 @@ fn every_line_is_a_legal_continuation_that_ends_as_the_score_says() {
             }
             // The game ends exactly at the last cell of the line, `line.len()` plies after the
             // move, and that depth is what the score says.
-            let depth = m.line.len() as i32;
-            let context = format!("{position:?} {} {:?}", m.cell, m.line);
+            let depth = m.pv.len() as i32;
+            let context = format!("{position:?} {} {:?}", m.cell, m.pv);
             match replay.outcome() {
                 Outcome::Won { mark, .. } if mark == mover => {
-                    assert_eq!(m.score, win - depth, "{context}");
+                    assert_eq!(m.score.value(), win - depth, "{context}");
                     assert_eq!(depth % 2, 0, "the mover only moves at even depths");
                 }
                 Outcome::Won { .. } => {
-                    assert_eq!(m.score, depth - win, "{context}");
+                    assert_eq!(m.score.value(), depth - win, "{context}");
                     assert_eq!(depth % 2, 1, "the opponent only moves at odd depths");
                 }
-                Outcome::Draw => assert_eq!(m.score, 0, "{context}"),
+                Outcome::Draw => assert_eq!(m.score, Score::DRAW, "{context}"),
                 Outcome::Ongoing => panic!("{context}: the line stops before the game ends"),
             }
         }
@@ -344,7 +344,7 @@ fn every_line_is_a_legal_continuation_that_ends_as_the_score_says() {
 #[test]
 fn verdicts_read_scores_by_the_depth_rule() {
     let classic = Geometry::CLASSIC;
-    let read = |score| Verdict::of(score, classic).to_string();
+    let read = |score| Score::new(score).verdict(classic).to_string();
     assert_eq!(read(10), "wins now");
     assert_eq!(read(8), "wins in 2");
     assert_eq!(read(0), "draw");
@@ -374,12 +374,12 @@ fn verdicts_read_scores_by_the_depth_rule() {
                 )
             };
             assert_eq!(
-                Verdict::of(score, geometry),
+                Score::new(score).verdict(geometry),
                 expected,
                 "{rows}×{cols}: {score}"
             );
         }
-        assert_eq!(Verdict::of(0, geometry), Verdict::Draw);
+        assert_eq!(Score::DRAW.verdict(geometry), Verdict::Draw);
     }
 }
 
@@ -388,45 +388,93 @@ fn verdicts_count_the_moves_of_the_line() {
     for (position, plain) in references(Mark::X) {
         for m in &plain.moves {
             // Plies of the move and its line: even indices are the mover's, odd the opponent's.
-            let plies = 1 + m.line.len() as u32;
+            let plies = 1 + m.pv.len() as u32;
             match m.verdict(position.geometry()) {
                 Verdict::Win { moves } => assert_eq!(moves, plies.div_ceil(2)),
                 Verdict::Loss { moves } => assert_eq!(moves, plies / 2),
-                Verdict::Draw => assert_eq!(m.score, 0),
+                Verdict::Draw => assert_eq!(m.score, Score::DRAW),
             }
         }
     }
 }
 
+/// A fresh search of `algorithm` that may visit at most `budget` positions.
+fn within(board: &Board, algorithm: Algorithm, budget: u64) -> Result<Analysis, Stopped> {
+    minimax::analyze_with(board, algorithm, &SearchControl::with_node_budget(budget))
+}
+
+fn reason<T>(result: Result<T, Stopped>) -> Option<Stop> {
+    result.err().map(|stopped| stopped.reason)
+}
+
 #[test]
-fn a_node_limit_stops_a_search_exactly_at_the_limit() {
+fn a_node_budget_stops_a_search_exactly_at_the_limit() {
     let empty = Board::classic();
-    // Plain minimax visits 549,946 positions: that limit is enough, one less is not.
-    let exact = minimax::plain_within(&empty, 549_946).expect("the whole tree fits");
+    // Plain minimax visits 549,946 positions: that budget is enough, one less is not.
+    let exact = within(&empty, Algorithm::Plain, 549_946).expect("the whole tree fits");
     assert_eq!(exact.moves, minimax::plain(&empty).moves);
     assert_eq!(
-        minimax::plain_within(&empty, 549_945),
-        Err(NodeLimitReached { limit: 549_945 })
+        reason(within(&empty, Algorithm::Plain, 549_945)),
+        Some(Stop::NodeBudget { limit: 549_945 })
     );
 
     let needed = Searcher::new().analyze(&empty).stats.nodes;
-    let within = Searcher::new().analyze_within(&empty, needed).unwrap();
-    assert_eq!(within.moves, Searcher::new().analyze(&empty).moves);
+    let exact = within(&empty, Algorithm::AlphaBeta, needed).unwrap();
+    assert_eq!(exact.moves, Searcher::new().analyze(&empty).moves);
     assert_eq!(
-        Searcher::new().analyze_within(&empty, needed - 1),
-        Err(NodeLimitReached { limit: needed - 1 })
+        reason(within(&empty, Algorithm::AlphaBeta, needed - 1)),
+        Some(Stop::NodeBudget { limit: needed - 1 })
     );
 
     for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta] {
-        let analysis = minimax::analyze_within(&empty, algorithm, 1_000_000).unwrap();
+        let analysis = within(&empty, algorithm, 1_000_000).unwrap();
         assert_eq!(analysis.stats.algorithm, algorithm);
         assert_eq!(
-            minimax::analyze_within(&empty, algorithm, 100),
-            Err(NodeLimitReached { limit: 100 })
+            reason(within(&empty, algorithm, 100)),
+            Some(Stop::NodeBudget { limit: 100 })
         );
     }
-    let message = NodeLimitReached { limit: 100 }.to_string();
+    let message = Stop::NodeBudget { limit: 100 }.to_string();
     assert!(message.contains("100 positions"), "{message}");
+}
+
+#[test]
+fn a_stopped_search_returns_the_moves_it_settled_and_reports_each_as_it_goes() {
+    // Plain minimax from the empty board settles a move every ~61,000 positions.
+    let empty = Board::classic();
+    let reference = minimax::plain(&empty);
+    for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta] {
+        let full = minimax::analyze_with(&empty, algorithm, &SearchControl::new()).unwrap();
+        let budget = full.stats.nodes / 2;
+        let control = SearchControl::with_node_budget(budget);
+        let mut reported = Vec::new();
+        let stopped = match algorithm {
+            Algorithm::Plain => {
+                minimax::plain_with(&empty, &control, &mut |m| reported.push(m.clone()))
+            }
+            Algorithm::AlphaBeta => {
+                Searcher::new().analyze_with(&empty, &control, &mut |m| reported.push(m.clone()))
+            }
+        }
+        .unwrap_err();
+        assert_eq!(stopped.reason, Stop::NodeBudget { limit: budget });
+        let settled = &stopped.partial.moves;
+        assert!(
+            !settled.is_empty() && settled.len() < 9,
+            "{algorithm}: {settled:?}"
+        );
+        assert_eq!(
+            settled, &reported,
+            "{algorithm}: every settled move was reported"
+        );
+        assert_eq!(
+            settled[..],
+            reference.moves[..settled.len()],
+            "{algorithm}: exact"
+        );
+        let progress = control.progress();
+        assert_eq!((progress.settled, progress.moves), (settled.len(), 9));
+    }
 }
 
 #[test]
@@ -435,12 +483,15 @@ fn a_search_cut_short_leaves_the_searcher_exact() {
     // many different points, then compare it with plain minimax everywhere.
     let references = references(Mark::X);
     let mut searcher = Searcher::new();
+    let cut_short = |searcher: &mut Searcher, position: &Board, budget| {
+        let control = SearchControl::with_node_budget(budget);
+        let _ = searcher.analyze_with(position, &control, &mut |_| {});
+    };
     for (index, (position, _)) in references.iter().enumerate().step_by(37) {
-        let limit = 1 + (index as u64 * 7919) % 400;
-        let _ = searcher.analyze_within(position, limit);
+        cut_short(&mut searcher, position, 1 + (index as u64 * 7919) % 400);
     }
     for (position, plain) in references {
-        let _ = searcher.analyze_within(position, 3);
+        cut_short(&mut searcher, position, 3);
         assert_same_moves(&searcher.analyze(position), plain);
     }
 }
@@ -457,5 +508,81 @@ fn a_finished_position_has_no_moves() {
             assert_eq!(analysis.best(), None);
             assert_eq!(analysis.best_score(), None);
         }
+    }
+}
+
+/// An open 5×5 board (4 in a row) with one mark: an exact search of it takes minutes.
+fn open_5x5() -> Board {
+    board("...../...../..X../...../.....")
+}
+
+#[test]
+fn progress_can_be_read_while_a_search_runs() {
+    let control = std::sync::Arc::new(SearchControl::new());
+    let searching = std::thread::spawn({
+        let control = std::sync::Arc::clone(&control);
+        move || Searcher::new().analyze_with(&open_5x5(), &control, &mut |_| {})
+    });
+    let mut seen = Vec::new();
+    while seen.len() < 3 {
+        let nodes = control.progress().nodes;
+        if seen.last().is_none_or(|&last| nodes > last) {
+            seen.push(nodes);
+        }
+        assert!(
+            !searching.is_finished(),
+            "the search cannot finish this soon"
+        );
+    }
+    assert!(seen.windows(2).all(|pair| pair[0] < pair[1]), "{seen:?}");
+    assert_eq!(control.progress().moves, 24);
+    control.cancel();
+    let stopped = searching.join().unwrap().unwrap_err();
+    assert_eq!(stopped.reason, Stop::Cancelled);
+}
+
+#[test]
+fn a_long_search_cancelled_from_another_thread_returns_at_once() {
+    for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta] {
+        let control = std::sync::Arc::new(SearchControl::new());
+        let searching = std::thread::spawn({
+            let control = std::sync::Arc::clone(&control);
+            move || minimax::analyze_with(&open_5x5(), algorithm, &control)
+        });
+        // Let it get going first.
+        while control.progress().nodes == 0 {
+            std::hint::spin_loop();
+        }
+        let cancelled = std::time::Instant::now();
+        control.cancel();
+        let stopped = searching.join().unwrap().unwrap_err();
+        let latency = cancelled.elapsed();
+        eprintln!("{algorithm}: returned {latency:?} after the cancel");
+        assert_eq!(stopped.reason, Stop::Cancelled);
+        // A few milliseconds in practice; the bound is generous so that a loaded machine never
+        // fails it.
+        assert!(latency < std::time::Duration::from_secs(1), "{latency:?}");
+    }
+}
+
+#[test]
+fn a_small_table_stays_within_its_memory_and_exact() {
+    // 4×4 positions use the hash table; 16 KiB holds a few hundred positions, so the table fills
+    // and starts over many times during these searches.
+    let limit = 16 << 10;
+    let mut searcher = Searcher::with_table_limit(limit);
+    let mut rng = Xorshift::new(77);
+    let geometry = Geometry::with_default_k(4, 4).unwrap();
+    for round in 0..6 {
+        let first = if round % 2 == 0 { Mark::X } else { Mark::O };
+        let position = random_open_position(geometry, first, 9, &mut rng);
+        let analysis = searcher.analyze(&position);
+        assert!(analysis.stats.nodes > 1_000, "{}", analysis.stats.nodes);
+        assert_same_moves(&searcher.analyze(&position), &minimax::plain(&position));
+        assert!(
+            searcher.table_bytes() <= limit,
+            "{} bytes",
+            searcher.table_bytes()
+        );
     }
 }

@@ -1,27 +1,32 @@
-//! The desktop app: holds the session, draws it, and turns clicks and keys into moves.
+//! The desktop app: holds the settings and the match controller, draws them, and turns clicks
+//! and keys into commands.
 //!
-//! Data flows one way: input → [`Command`] → session move → search request to the worker → reply →
-//! state → drawn. Drawing code only returns commands, which the app carries out after drawing.
+//! Data flows one way: input → [`Command`] → controller (or settings) → searches on the worker →
+//! results back into the controller → drawn. Drawing code only returns commands, which the app
+//! carries out after drawing.
 
-mod board_view;
+mod board_widget;
 mod dialogs;
 mod menus;
-mod worker;
+mod saver;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use egui::{Key, KeyboardShortcut, Modifiers, ThemePreference};
 
 use crate::ai::AiPlayer;
-use crate::board::{Board, Cell, Mark, Outcome};
-use crate::game::{Player, Session};
+use crate::board::{Cell, Mark, Outcome};
+use crate::game::{
+    Clock, ControllerOptions, GameController, Mode, Player, Session, SetupChange, SystemClock,
+};
 use crate::minimax::Analysis;
-use crate::settings::{self, Mode, Settings, Store, Theme};
+use crate::settings::{self, Settings, Store, Theme};
 
-use board_view::BoardView;
+pub use board_widget::BoardWidget;
 use dialogs::{FileDialogs, Purpose};
-use worker::{Job, SearchWorker};
+use saver::SettingsSaver;
 
 pub use menus::Command;
 
@@ -32,12 +37,14 @@ const REDO: KeyboardShortcut =
 const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
 
 /// How the app is started.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct AppOptions {
     /// The settings file (`--settings FILE`); `None` for the platform's config directory.
     pub settings_path: Option<PathBuf>,
     /// Seed for the computer's random choices, so that tests replay exactly; `None` for a fresh one.
     pub ai_seed: Option<u64>,
+    /// Where the computer's pauses are timed; `None` for the system clock. Tests set their own.
+    pub clock: Option<Arc<dyn Clock>>,
 }
 
 /// Opens the game window and runs it until it is closed.
@@ -51,6 +58,13 @@ pub fn run(options: AppOptions) -> eframe::Result {
             .with_icon(icon)
             .with_inner_size([460.0, 580.0])
             .with_min_inner_size([300.0, 380.0]),
+        // The window's size and position are remembered between runs, in eframe's storage: its
+        // own directory, or beside a settings file given on the command line.
+        persist_window: true,
+        persistence_path: options
+            .settings_path
+            .as_ref()
+            .map(|path| path.with_extension("window.ron")),
         ..Default::default()
     };
     eframe::run_native(
@@ -60,88 +74,91 @@ pub fn run(options: AppOptions) -> eframe::Result {
     )
 }
 
-/// Where the computer's next move stands.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum ComputerTurn {
-    Idle,
-    /// The worker is searching; the move may be shown from `since + delay` on.
-    Searching {
-        request: u64,
-        since: Instant,
-    },
-    /// The move is known and waits for its moment, so the human sees it arrive.
-    Ready {
-        cell: Cell,
-        at: Instant,
-    },
-    /// The search gave up (a board too large to solve); the game waits.
-    GaveUp,
-}
-
 pub struct TicTacToeApp {
     settings: Settings,
-    /// Where settings are saved; `None` when there is no config directory to keep them in.
-    store: Option<Store>,
+    /// Saves settings off the UI thread; `None` when there is no config directory to keep them in.
+    saver: Option<SettingsSaver>,
     dialogs: FileDialogs,
-    session: Session,
-    worker: SearchWorker,
-    computer: ComputerTurn,
-    /// The newest analysis received, for the score overlay (drawn only if it is of the board shown).
-    analysis: Option<Analysis>,
-    /// The analysis request in flight, if any.
-    analysis_request: Option<u64>,
-    /// The position last asked about: it is asked about once, even if the search gives up.
-    analysis_asked_for: Option<Board>,
+    controller: GameController,
     /// The cell the arrow keys point at.
     focus: Option<Cell>,
     /// A message for the player, shown until dismissed.
-    notice: Option<String>,
+    notice: Option<Notice>,
+}
+
+/// A message over the board.
+struct Notice {
+    text: String,
+    /// About a setup that waits for the next game: it goes away when that game starts.
+    until_next_game: bool,
+}
+
+impl Notice {
+    fn new(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            until_next_game: false,
+        }
+    }
 }
 
 impl TicTacToeApp {
     pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> TicTacToeApp {
-        let (store, settings, notice) = match options.settings_path.or_else(settings::default_path)
+        let wake_ctx = cc.egui_ctx.clone();
+        let wake = move || wake_ctx.request_repaint();
+        let (saver, settings, notice) = match options.settings_path.or_else(settings::default_path)
         {
             Some(path) => {
                 let loaded = Store::open(path);
                 (
-                    Some(loaded.store),
+                    Some(SettingsSaver::spawn(loaded.store, wake.clone())),
                     loaded.settings,
-                    loaded.problem.map(|problem| problem.to_string()),
+                    loaded
+                        .problem
+                        .map(|problem| Notice::new(problem.to_string())),
                 )
             }
             None => (
                 None,
                 Settings::default(),
-                Some("No config directory was found: settings will not be saved.".into()),
+                Some(Notice::new(
+                    "No config directory was found: settings will not be saved.",
+                )),
             ),
         };
-        let ai = options
-            .ai_seed
-            .map_or_else(AiPlayer::from_entropy, AiPlayer::seeded);
-        let ctx = cc.egui_ctx.clone();
-        let mut app = TicTacToeApp {
-            session: Session::new(&settings),
+        let controller = GameController::new(
+            settings.game_setup(),
+            ControllerOptions {
+                difficulty: settings.difficulty,
+                ai_delay: Duration::from_millis(u64::from(settings.ai_delay_ms)),
+                scores_wanted: settings.show_scores,
+                ai: options
+                    .ai_seed
+                    .map_or_else(AiPlayer::from_entropy, AiPlayer::seeded),
+                clock: options.clock.unwrap_or_else(|| Arc::new(SystemClock)),
+            },
+            wake,
+        );
+        let app = TicTacToeApp {
             settings,
-            store,
+            saver,
             dialogs: FileDialogs::default(),
-            worker: SearchWorker::spawn(ai, move || ctx.request_repaint()),
-            computer: ComputerTurn::Idle,
-            analysis: None,
-            analysis_request: None,
-            analysis_asked_for: None,
+            controller,
             focus: None,
             notice,
         };
         app.apply_theme(&cc.egui_ctx);
-        app.schedule(&cc.egui_ctx);
         app
     }
 
     // --- read access, for tests and the status line ---
 
+    pub fn controller(&self) -> &GameController {
+        &self.controller
+    }
+
     pub fn session(&self) -> &Session {
-        &self.session
+        self.controller.session()
     }
 
     pub fn settings(&self) -> &Settings {
@@ -149,109 +166,30 @@ impl TicTacToeApp {
     }
 
     pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
+        self.notice.as_ref().map(|notice| notice.text.as_str())
     }
 
-    /// Whether the app is waiting for the worker or for the computer's move to show.
+    /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
-        matches!(
-            self.computer,
-            ComputerTurn::Searching { .. } | ComputerTurn::Ready { .. }
-        ) || self.analysis_request.is_some()
+        self.controller.is_busy()
     }
 
     /// The analysis the overlay shows now, if any.
     pub fn shown_scores(&self) -> Option<&Analysis> {
-        self.scores_wanted()
-            .then_some(self.analysis.as_ref())
-            .flatten()
-            .filter(|a| a.board == *self.session.board())
+        self.controller.shown_scores()
     }
 
-    fn scores_wanted(&self) -> bool {
-        self.settings.show_scores && self.session.human_to_move()
+    /// Waits up to `timeout` for the search thread's next answer (for tests: the app itself never
+    /// waits). `false` if none came.
+    pub fn wait_for_search(&mut self, timeout: Duration) -> bool {
+        self.controller.wait_for_worker(timeout)
     }
 
-    // --- the loop: replies in, due moves played, new requests out ---
-
-    fn receive(&mut self) {
-        while let Some(reply) = self.worker.try_reply() {
-            let awaited = match reply.job {
-                Job::Analyze => self.analysis_request == Some(reply.id),
-                Job::ChooseMove(_) => {
-                    matches!(self.computer, ComputerTurn::Searching { request, .. } if request == reply.id)
-                }
-            };
-            if !awaited {
-                continue; // an answer about a position no longer shown
-            }
-            match (reply.job, reply.result) {
-                (Job::Analyze, Ok(answer)) => {
-                    self.analysis_request = None;
-                    self.analysis = Some(answer.analysis);
-                }
-                (Job::ChooseMove(_), Ok(answer)) => {
-                    let ComputerTurn::Searching { since, .. } = self.computer else {
-                        continue;
-                    };
-                    let delay = Duration::from_millis(u64::from(self.settings.ai_delay_ms));
-                    self.computer = match answer.chosen {
-                        Some(cell) => ComputerTurn::Ready {
-                            cell,
-                            at: since + delay,
-                        },
-                        None => ComputerTurn::Idle,
-                    };
-                    self.analysis = Some(answer.analysis);
-                }
-                (job, Err(error)) => {
-                    match job {
-                        Job::Analyze => self.analysis_request = None,
-                        Job::ChooseMove(_) => self.computer = ComputerTurn::GaveUp,
-                    }
-                    self.notice = Some(format!(
-                        "The computer could not rate this position: {error}."
-                    ));
-                }
-            }
+    /// Waits until every settings save asked for so far is on disk (for tests).
+    pub fn flush_settings(&self) {
+        if let Some(saver) = &self.saver {
+            saver.flush();
         }
-    }
-
-    fn play_due_move(&mut self) {
-        if let ComputerTurn::Ready { cell, at } = self.computer
-            && Instant::now() >= at
-        {
-            self.computer = ComputerTurn::Idle;
-            // The board cannot have changed under a ready move: every change resets `computer`.
-            let _ = self.session.play(cell);
-        }
-    }
-
-    /// Sends the searches the current state needs and asks for a repaint when a move is due.
-    fn schedule(&mut self, ctx: &egui::Context) {
-        let board = *self.session.board();
-        if self.session.computer_to_move() && self.computer == ComputerTurn::Idle {
-            let request = self
-                .worker
-                .request(board, Job::ChooseMove(self.settings.difficulty));
-            self.computer = ComputerTurn::Searching {
-                request,
-                since: Instant::now(),
-            };
-        }
-        if self.scores_wanted() && self.analysis_asked_for != Some(board) {
-            self.analysis_request = Some(self.worker.request(board, Job::Analyze));
-            self.analysis_asked_for = Some(board);
-        }
-        if let ComputerTurn::Ready { at, .. } = self.computer {
-            ctx.request_repaint_after(at.saturating_duration_since(Instant::now()));
-        }
-    }
-
-    /// Forgets the computer's move for the position shown: it just changed under the player's
-    /// hand. (An analysis in flight may still arrive; it is kept with the position it is of.)
-    fn position_changed(&mut self) {
-        self.computer = ComputerTurn::Idle;
     }
 
     // --- commands ---
@@ -259,17 +197,15 @@ impl TicTacToeApp {
     fn apply(&mut self, ctx: &egui::Context, command: Command) {
         match command {
             Command::Play(cell) => {
-                if self.session.human_to_move() && self.session.play(cell).is_ok() {
-                    self.position_changed();
-                }
+                self.controller.play(cell);
             }
             Command::PlayFocused => {
                 if let Some(cell) = self.focus {
-                    self.apply(ctx, Command::Play(cell));
+                    self.controller.play(cell);
                 }
             }
             Command::MoveFocus { rows, cols } => {
-                let geometry = self.session.board().geometry();
+                let geometry = self.controller.board().geometry();
                 let center = Cell::new(geometry.rows() / 2, geometry.cols() / 2);
                 self.focus = Some(match self.focus {
                     None => center,
@@ -284,18 +220,14 @@ impl TicTacToeApp {
                 });
             }
             Command::NewGame => {
-                self.session.new_game(&self.settings);
-                self.position_changed();
+                self.controller.new_game();
+                self.notice.take_if(|notice| notice.until_next_game);
             }
             Command::Undo => {
-                if self.session.undo() {
-                    self.position_changed();
-                }
+                self.controller.undo();
             }
             Command::Redo => {
-                if self.session.redo() {
-                    self.position_changed();
-                }
+                self.controller.redo();
             }
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::ToggleScores => {
@@ -313,13 +245,13 @@ impl TicTacToeApp {
 
     fn open_dialog(&mut self, ctx: &egui::Context, purpose: Purpose) {
         if let Err(reason) = self.dialogs.open(purpose, ctx) {
-            let saved_at = self.store.as_ref().map_or(String::new(), |store| {
+            let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
                 format!(
                     " Your settings are saved automatically in {}.",
-                    store.path().display()
+                    saver.path().display()
                 )
             });
-            self.notice = Some(format!("{reason}{saved_at}"));
+            self.notice = Some(Notice::new(format!("{reason}{saved_at}")));
         }
     }
 
@@ -331,61 +263,69 @@ impl TicTacToeApp {
         let Some(path) = picked.path else { return }; // cancelled
         match picked.purpose {
             Purpose::SaveSettingsAs => {
-                self.notice = Some(match settings::save_to(&path, &self.settings) {
-                    Ok(()) => format!("Settings saved to {}.", path.display()),
-                    Err(error) => error.to_string(),
-                });
+                self.notice = Some(Notice::new(
+                    match settings::save_to(&path, &self.settings) {
+                        Ok(()) => format!("Settings saved to {}.", path.display()),
+                        Err(error) => error.to_string(),
+                    },
+                ));
             }
             // A file that is not fully valid changes nothing.
             Purpose::LoadSettings => match settings::load_strict(&path) {
                 Ok(loaded) => {
                     self.change_settings(ctx, loaded);
-                    self.notice = Some(format!("Settings loaded from {}.", path.display()));
+                    self.notice = Some(Notice::new(format!(
+                        "Settings loaded from {}.",
+                        path.display()
+                    )));
                 }
-                Err(error) => self.notice = Some(format!("Nothing was changed.\n{error}")),
+                Err(error) => {
+                    self.notice = Some(Notice::new(format!("Nothing was changed.\n{error}")));
+                }
             },
         }
     }
 
-    /// Writes the settings to their file; problems are shown, never fatal.
-    fn save_settings(&mut self) {
-        let Some(store) = &mut self.store else { return };
-        match store.save(&self.settings) {
-            Ok(saved) => {
-                if let Some(backup) = saved.backup {
-                    self.notice = Some(format!(
-                        "Your old settings file was kept as {}.",
-                        backup.display()
-                    ));
+    /// Shows what became of the saves that finished since the last frame.
+    fn saves_finished(&mut self) {
+        let Some(saver) = &self.saver else { return };
+        while let Some(result) = saver.try_result() {
+            match result {
+                Ok(saved) => {
+                    if let Some(backup) = saved.backup {
+                        self.notice = Some(Notice::new(format!(
+                            "Your old settings file was kept as {}.",
+                            backup.display()
+                        )));
+                    }
                 }
+                Err(error) => self.notice = Some(Notice::new(error.to_string())),
             }
-            Err(error) => self.notice = Some(error.to_string()),
         }
     }
 
-    /// Applies edited settings: the seating and first player change a game only before its first
-    /// move; otherwise they wait for the next game, and the player is told so.
+    /// Applies edited settings: the game's setup changes a game only before its first move;
+    /// otherwise it waits for the next game, and the player is told so.
     fn change_settings(&mut self, ctx: &egui::Context, settings: Settings) {
         let old = std::mem::replace(&mut self.settings, settings);
         let new = &self.settings;
-        let seating_changed = (old.first_player, old.human_mark, old.mode, old.board_size)
-            != (new.first_player, new.human_mark, new.mode, new.board_size);
-        if seating_changed {
-            let game = self.session.game();
-            if game.moves().is_empty() || game.outcome().is_over() {
-                self.session.new_game(&self.settings);
-                self.position_changed();
-            } else {
-                self.notice = Some(
-                    "This takes effect from the next game: Game > New game (Ctrl+N).".to_string(),
-                );
-            }
+        if self.controller.change_setup(new.game_setup()) == SetupChange::NextGame {
+            self.notice = Some(Notice {
+                text: "This takes effect from the next game: Game > New game (Ctrl+N).".into(),
+                until_next_game: true,
+            });
         }
-        if old.theme != self.settings.theme {
+        self.controller.set_difficulty(new.difficulty);
+        self.controller
+            .set_ai_delay(Duration::from_millis(u64::from(new.ai_delay_ms)));
+        self.controller.set_scores_wanted(new.show_scores);
+        if old.theme != new.theme {
             self.apply_theme(ctx);
         }
-        if old != self.settings {
-            self.save_settings();
+        if old != *new
+            && let Some(saver) = &self.saver
+        {
+            saver.save(new);
         }
     }
 
@@ -409,7 +349,7 @@ impl TicTacToeApp {
             Key::Num8,
             Key::Num9,
         ];
-        let geometry = self.session.board().geometry();
+        let geometry = self.controller.board().geometry();
         let mut commands = Vec::new();
         ctx.input_mut(|input| {
             // Ctrl+Shift+Z first: the plain Ctrl+Z shortcut would also match it.
@@ -453,8 +393,9 @@ impl TicTacToeApp {
 
     /// One line on whose turn it is or how the game ended.
     fn status_text(&self) -> String {
-        let board = self.session.board();
-        let players = self.session.players();
+        let session = self.controller.session();
+        let board = session.board();
+        let players = session.players();
         let vs_computer = players.x != players.o;
         let name = |mark: Mark| match (players.of(mark), vs_computer) {
             (Player::Human, true) => format!("You ({mark})"),
@@ -468,20 +409,22 @@ impl TicTacToeApp {
             }
             Outcome::Won { mark, .. } => format!("{} wins.", name(mark)),
             Outcome::Draw => "Draw.".to_string(),
-            Outcome::Ongoing => match (players.of(board.to_move()), self.computer) {
-                (Player::Computer, ComputerTurn::GaveUp) => {
+            Outcome::Ongoing => match players.of(board.to_move()) {
+                Player::Computer if self.controller.gave_up().is_some() => {
                     format!("{} gave up on this position.", name(board.to_move()))
                 }
-                (Player::Computer, _) => format!("{} is thinking…", name(board.to_move())),
-                (Player::Human, _) if vs_computer => format!("Your move ({}).", board.to_move()),
-                (Player::Human, _) => format!("{} to move.", board.to_move()),
+                Player::Computer => format!("{} is thinking…", name(board.to_move())),
+                Player::Human if vs_computer => format!("Your move ({}).", board.to_move()),
+                Player::Human => format!("{} to move.", board.to_move()),
             },
         }
     }
 
+    /// The session's score, labelled for the mode of the game being played.
     fn tally_text(&self) -> String {
-        let tally = self.session.tally();
-        if self.settings.mode == Mode::VsComputer {
+        let session = self.controller.session();
+        let tally = session.tally();
+        if session.setup().mode == Mode::VsComputer {
             format!(
                 "You {} · Computer {} · Draws {}",
                 tally.human, tally.computer, tally.draws
@@ -495,9 +438,10 @@ impl TicTacToeApp {
 impl eframe::App for TicTacToeApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.file_picked(ctx);
-        self.receive();
-        self.play_due_move();
-        self.schedule(ctx);
+        self.saves_finished();
+        if let Some(due) = self.controller.update() {
+            ctx.request_repaint_after(due);
+        }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -505,7 +449,11 @@ impl eframe::App for TicTacToeApp {
         let mut commands = self.keyboard_commands(&ctx);
 
         egui::Panel::top("menu bar").show(ui, |ui| {
-            commands.extend(menus::menu_bar(ui, &self.settings, &self.session));
+            commands.extend(menus::menu_bar(
+                ui,
+                &self.settings,
+                self.controller.session(),
+            ));
         });
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(4.0);
@@ -517,25 +465,34 @@ impl eframe::App for TicTacToeApp {
         });
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(notice) = &self.notice {
-                commands.extend(menus::notice_banner(ui, notice));
+                commands.extend(menus::notice_banner(ui, &notice.text));
             }
-            let response = BoardView::new(self.session.board())
-                .scores(self.shown_scores())
-                .focus(self.focus)
-                .accepts_moves(self.session.human_to_move())
-                .show(ui);
-            commands.extend(response.clicked.map(Command::Play));
+            let board = *self.controller.board();
+            let mut clicked = None;
+            ui.add(
+                BoardWidget::new(&board, "game board")
+                    .scores(self.controller.shown_scores())
+                    .focus(self.focus)
+                    .on_click(&mut clicked, self.controller.session().human_to_move()),
+            );
+            commands.extend(clicked.map(Command::Play));
         });
 
         for command in commands {
             self.apply(&ctx, command);
         }
-        self.schedule(&ctx);
+        // Commands may have made a move or asked for a search: act on them this frame.
+        if let Some(due) = self.controller.update() {
+            ctx.request_repaint_after(due);
+        }
     }
 
     /// Saves on the way out too (settings are also saved on every change), so quitting with
     /// Ctrl+Q, the menu or the window's close button keeps them.
     fn on_exit(&mut self) {
-        self.save_settings();
+        if let Some(saver) = &self.saver {
+            saver.save(&self.settings);
+            saver.flush();
+        }
     }
 }

@@ -34,7 +34,9 @@ mod problems;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Difficulty;
-use crate::board::Mark;
+use crate::board::{Geometry, Mark};
+use crate::game::GameSetup;
+pub use crate::game::{FirstPlayer, Mode};
 
 pub use file::{
     FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store, default_path, load_strict, save_to,
@@ -42,44 +44,6 @@ pub use file::{
 };
 pub use format::to_ron;
 pub use problems::{Backup, Issue, Position, SaveError, SettingsError, SettingsProblem};
-
-/// Who makes the first move of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum FirstPlayer {
-    /// The human moves first.
-    #[default]
-    Human,
-    /// The computer moves first.
-    Computer,
-    /// Human and computer take turns starting, game after game.
-    Alternate,
-}
-
-impl FirstPlayer {
-    /// Every choice, in menu order.
-    pub const ALL: [FirstPlayer; 3] = [
-        FirstPlayer::Human,
-        FirstPlayer::Computer,
-        FirstPlayer::Alternate,
-    ];
-}
-
-/// Who plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Mode {
-    /// A human against the computer.
-    #[default]
-    VsComputer,
-    /// Two humans taking turns at the same screen.
-    TwoPlayers,
-    /// The computer plays both sides, for watching.
-    ComputerVsComputer,
-}
-
-impl Mode {
-    /// Every choice, in menu order.
-    pub const ALL: [Mode; 3] = [Mode::VsComputer, Mode::TwoPlayers, Mode::ComputerVsComputer];
-}
 
 /// Light or dark colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -130,6 +94,17 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// How the next game is set up.
+    pub fn game_setup(&self) -> GameSetup {
+        let side = usize::from(self.board_size);
+        GameSetup {
+            mode: self.mode,
+            human_mark: self.human_mark,
+            first_player: self.first_player,
+            geometry: Geometry::with_default_k(side, side).unwrap_or(Geometry::CLASSIC),
+        }
+    }
+
     /// The version this build writes.
     pub const VERSION: u32 = 1;
     /// The only board size the game plays so far.

@@ -1,28 +1,38 @@
 //! The board widget: one layout, one painter, every cell its own click target and accessible node.
+//!
+//! It draws any position, at any size down to a 48 px thumbnail, with or without scores, and
+//! scopes its ids to itself, so several boards can be shown at once. A read-only board has no
+//! click targets and one accessible name for the whole position.
 
 use egui::{
-    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2,
-    WidgetInfo,
+    Align2, Color32, CornerRadius, FontId, IdSalt, Pos2, Rect, Response, Role, Sense, Stroke,
+    StrokeKind, Ui, Vec2, Widget, WidgetInfo,
 };
 
 use crate::board::{Board, Cell, Geometry, Mark, Outcome};
-use crate::minimax::{Analysis, MoveScore, Verdict};
+use crate::minimax::{Analysis, MoveScore};
+use crate::score::{Score, Verdict};
 
-/// What to draw: the position, and optionally the scores of its moves.
-pub struct BoardView<'a> {
+/// A board to draw: the position, and optionally the scores of its moves. The game's board is
+/// `ui.add(BoardWidget::new(&board, "game board").scores(analysis).on_click(&mut clicked, true))`;
+/// a thumbnail is `ui.add(BoardWidget::new(&child, ("node", 3)).side(48.0))`, read-only.
+pub struct BoardWidget<'a> {
     board: &'a Board,
+    id_salt: IdSalt,
+    /// The side of the square board; `None` fills the space given, centred.
+    side: Option<f32>,
     /// Scores to print on the empty cells; only used if they belong to `board`.
     scores: Option<&'a Analysis>,
     /// The keyboard's cell, highlighted.
     focus: Option<Cell>,
     /// Whether clicks play moves now (a human is to move).
     accepts_moves: bool,
+    /// Where a click on a playable cell is reported; `None` makes the board read-only.
+    clicked: Option<&'a mut Option<Cell>>,
 }
 
-/// What happened to the board this frame.
-pub struct BoardResponse {
-    pub clicked: Option<Cell>,
-}
+/// Boards smaller than this on a side draw no score text, only the colours.
+const SMALLEST_WITH_TEXT: f32 = 120.0;
 
 /// Where everything goes: the board is a square centred in the space it is given.
 struct Layout {
@@ -98,14 +108,24 @@ impl Palette {
     }
 }
 
-impl<'a> BoardView<'a> {
-    pub fn new(board: &'a Board) -> Self {
-        BoardView {
+impl<'a> BoardWidget<'a> {
+    /// A read-only board; `id_salt` tells it apart from other boards in the same `Ui`.
+    pub fn new(board: &'a Board, id_salt: impl egui::AsIdSalt) -> Self {
+        BoardWidget {
             board,
+            id_salt: IdSalt::new(id_salt),
+            side: None,
             scores: None,
             focus: None,
             accepts_moves: false,
+            clicked: None,
         }
+    }
+
+    /// Draws the board as a square of this side, in points.
+    pub fn side(mut self, side: f32) -> Self {
+        self.side = Some(side);
+        self
     }
 
     pub fn scores(mut self, analysis: Option<&'a Analysis>) -> Self {
@@ -118,23 +138,33 @@ impl<'a> BoardView<'a> {
         self
     }
 
-    pub fn accepts_moves(mut self, accepts: bool) -> Self {
-        self.accepts_moves = accepts;
+    /// Makes every cell a click target with an accessible name; a click on an empty cell while
+    /// `accepts_moves` lands in `clicked`.
+    pub fn on_click(mut self, clicked: &'a mut Option<Cell>, accepts_moves: bool) -> Self {
+        self.clicked = Some(clicked);
+        self.accepts_moves = accepts_moves;
         self
     }
+}
 
-    pub fn show(self, ui: &mut Ui) -> BoardResponse {
+impl Widget for BoardWidget<'_> {
+    fn ui(mut self, ui: &mut Ui) -> Response {
         let geometry = self.board.geometry();
-        let (available, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
-        let layout = Layout::new(available.shrink(8.0), geometry);
+        let wanted = self.side.map_or(ui.available_size(), Vec2::splat);
+        let (available, response) = ui.allocate_exact_size(wanted, Sense::hover());
+        let margin = (available.width().min(available.height()) * 0.02).min(8.0);
+        let layout = Layout::new(available.shrink(margin), geometry);
         let palette = Palette::of(ui);
         let painter = ui.painter_at(available);
         let best_score = self.scores.and_then(Analysis::best_score);
-        let mut clicked = None;
+        let with_text = layout.cell_size * geometry.cols() as f32 >= SMALLEST_WITH_TEXT;
+        let base_id = ui.make_persistent_id(self.id_salt);
+        let mut clicked = self.clicked.take();
+        let read_only = clicked.is_none();
 
         painter.rect_filled(
-            layout.rect.expand(4.0),
-            CornerRadius::same(10),
+            layout.rect.expand(margin / 2.0),
+            CornerRadius::same((layout.cell_size * 0.1).min(10.0) as u8),
             ui.visuals().extreme_bg_color,
         );
 
@@ -142,33 +172,38 @@ impl<'a> BoardView<'a> {
             let rect = layout.cell_rect(cell);
             let mark = self.board.get(cell);
             let score = self.scores.and_then(|analysis| analysis.get(cell));
-            let id = egui::Id::unique(("board cell", cell.row, cell.col));
-            let mut response = ui.interact(rect, id, Sense::click());
-            let label = self.cell_label(cell, score, best_score);
-            let playable = self.accepts_moves && mark.is_none();
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
-            if let Some(score) = score {
-                response = response.on_hover_text(self.line_description(score));
-            }
-            if response.clicked() && playable {
-                clicked = Some(cell);
+            let mut hovered = false;
+            if let Some(clicked) = clicked.as_deref_mut() {
+                let mut cell_response =
+                    ui.interact(rect, base_id.with((cell.row, cell.col)), Sense::click());
+                let label = self.cell_label(cell, score, best_score);
+                let playable = self.accepts_moves && mark.is_none();
+                cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
+                if let Some(score) = score {
+                    cell_response = cell_response.on_hover_text(self.pv_description(score));
+                }
+                if cell_response.clicked() && playable {
+                    *clicked = Some(cell);
+                }
+                hovered = playable && cell_response.hovered() && score.is_none();
             }
 
             match (mark, score) {
                 (Some(mark), _) => paint_mark(&painter, rect, mark, palette.mark(mark), 1.0),
-                (None, Some(score)) => {
-                    paint_score(&painter, rect, score, best_score, geometry, &palette)
-                }
-                (None, None) => {}
-            }
-            if playable && response.hovered() && score.is_none() {
-                paint_mark(
+                (None, Some(score)) => paint_score(
                     &painter,
                     rect,
-                    self.board.to_move(),
-                    palette.mark(self.board.to_move()),
-                    0.25,
-                );
+                    score.score,
+                    best_score,
+                    geometry,
+                    &palette,
+                    with_text,
+                ),
+                (None, None) => {}
+            }
+            if hovered {
+                let to_move = self.board.to_move();
+                paint_mark(&painter, rect, to_move, palette.mark(to_move), 0.25);
             }
             if self.focus == Some(cell) {
                 let stroke = Stroke::new(3.0, ui.visuals().selection.stroke.color);
@@ -191,11 +226,17 @@ impl<'a> BoardView<'a> {
             let stroke = Stroke::new(layout.cell_size * 0.06, palette.text.gamma_multiply(0.9));
             painter.line_segment([start - overshoot, end + overshoot], stroke);
         }
-        BoardResponse { clicked }
+        if read_only {
+            let label = format!("Board {}, {} to move", self.board, self.board.to_move());
+            response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
+        }
+        response
     }
+}
 
+impl BoardWidget<'_> {
     /// The accessible name of a cell: where it is, what is on it, and its score when shown.
-    fn cell_label(&self, cell: Cell, score: Option<&MoveScore>, best: Option<i32>) -> String {
+    fn cell_label(&self, cell: Cell, score: Option<&MoveScore>, best: Option<Score>) -> String {
         let content = self
             .board
             .get(cell)
@@ -203,7 +244,7 @@ impl<'a> BoardView<'a> {
         let mut label = format!("Row {}, column {}, {content}", cell.row + 1, cell.col + 1);
         if let Some(score) = score {
             let verdict = score.verdict(self.board.geometry());
-            label.push_str(&format!(", score {}, {verdict}", score.score));
+            label.push_str(&format!(", score {}, {verdict}", score.score.value()));
             if Some(score.score) == best {
                 label.push_str(", best move");
             }
@@ -212,22 +253,18 @@ impl<'a> BoardView<'a> {
     }
 
     /// The tooltip behind a score: the line of play that gives it.
-    fn line_description(&self, score: &MoveScore) -> String {
+    fn pv_description(&self, score: &MoveScore) -> String {
         let mover = self.board.to_move();
         let verdict = score.verdict(self.board.geometry());
-        let mut text = format!("{mover} here scores {}: {verdict}.", score.score);
-        if score.line.is_empty() {
+        let mut text = format!("{mover} here scores {}: {verdict}.", score.score.value());
+        if score.pv.is_empty() {
             text.push_str("\nThe game ends with this move.");
             return text;
         }
         text.push_str("\nBest play after it:");
         let mut side = mover.opponent();
-        for cell in &score.line {
-            text.push_str(&format!(
-                "\n    {side}: row {}, column {}",
-                cell.row + 1,
-                cell.col + 1
-            ));
+        for cell in &score.pv {
+            text.push_str(&format!("\n    {side}: {}", cell.human()));
             side = side.opponent();
         }
         text.push_str(&match verdict {
@@ -276,35 +313,40 @@ fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark, color: Color32, o
 fn paint_score(
     painter: &egui::Painter,
     rect: Rect,
-    score: &MoveScore,
-    best: Option<i32>,
+    score: Score,
+    best: Option<Score>,
     geometry: Geometry,
     palette: &Palette,
+    with_text: bool,
 ) {
     let size = rect.width();
     let verdict = score.verdict(geometry);
-    // Faster results are stronger colours: |score| is W minus the plies to the end.
-    let urgency = score.score.unsigned_abs() as f32 / geometry.win_score() as f32;
+    // Faster results are stronger colours: |score| is W minus the depth of the end.
+    let urgency = score.value().unsigned_abs() as f32 / geometry.win_score() as f32;
     let (color, strength) = match verdict {
         Verdict::Win { .. } => (palette.win, 0.25 + 0.55 * urgency),
         Verdict::Loss { .. } => (palette.loss, 0.25 + 0.55 * urgency),
         Verdict::Draw => (palette.draw, 0.25),
     };
     let tile = rect.shrink(size * 0.08);
-    painter.rect_filled(tile, CornerRadius::same(8), color.gamma_multiply(strength));
-    if Some(score.score) == best {
+    let rounding = CornerRadius::same((size * 0.1).min(8.0) as u8);
+    painter.rect_filled(tile, rounding, color.gamma_multiply(strength));
+    if Some(score) == best {
         painter.rect_stroke(
             tile,
-            CornerRadius::same(8),
+            rounding,
             Stroke::new(size * 0.04, palette.best),
             StrokeKind::Inside,
         );
+    }
+    if !with_text {
+        return;
     }
     let center = rect.center();
     painter.text(
         center - Vec2::new(0.0, size * 0.08),
         Align2::CENTER_CENTER,
-        format!("{:+}", score.score).replace("+0", "0"),
+        score.to_string(),
         FontId::proportional(size * 0.3),
         palette.text,
     );

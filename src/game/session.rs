@@ -1,9 +1,68 @@
-//! A session of play: the game in progress with its history, who plays each mark, and the score.
-//!
-//! Everything here is plain state and rules; the desktop app draws it and feeds it moves.
+//! A session: the game in progress, who plays each mark, and the score across games.
 
+use serde::{Deserialize, Serialize};
+
+use super::Game;
 use crate::board::{Board, Cell, Geometry, Mark, Outcome, PlayError};
-use crate::settings::{FirstPlayer, Mode, Settings};
+
+/// Who plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Mode {
+    /// A human against the computer.
+    #[default]
+    VsComputer,
+    /// Two humans taking turns at the same screen.
+    TwoPlayers,
+    /// The computer plays both sides, for watching.
+    ComputerVsComputer,
+}
+
+impl Mode {
+    /// Every choice, in menu order.
+    pub const ALL: [Mode; 3] = [Mode::VsComputer, Mode::TwoPlayers, Mode::ComputerVsComputer];
+}
+
+/// Who makes the first move of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum FirstPlayer {
+    /// The human moves first (in two-player mode: the human's mark, X by default).
+    #[default]
+    Human,
+    /// The computer moves first (in two-player mode: the other mark).
+    Computer,
+    /// Human and computer take turns starting, game after game.
+    Alternate,
+}
+
+impl FirstPlayer {
+    /// Every choice, in menu order.
+    pub const ALL: [FirstPlayer; 3] = [
+        FirstPlayer::Human,
+        FirstPlayer::Computer,
+        FirstPlayer::Alternate,
+    ];
+}
+
+/// How a game is set up: who plays, with which mark, who starts, on which board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameSetup {
+    pub mode: Mode,
+    /// The human's mark against the computer.
+    pub human_mark: Mark,
+    pub first_player: FirstPlayer,
+    pub geometry: Geometry,
+}
+
+impl Default for GameSetup {
+    fn default() -> Self {
+        GameSetup {
+            mode: Mode::VsComputer,
+            human_mark: Mark::X,
+            first_player: FirstPlayer::Human,
+            geometry: Geometry::CLASSIC,
+        }
+    }
+}
 
 /// Who makes the moves for one mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,82 +106,6 @@ impl Players {
     }
 }
 
-/// One game: the position, the moves that led to it, and the moves taken back (for redo).
-#[derive(Debug, Clone)]
-pub struct Game {
-    start: Board,
-    board: Board,
-    moves: Vec<Cell>,
-    undone: Vec<Cell>,
-}
-
-impl Game {
-    pub fn new(geometry: Geometry, first: Mark) -> Game {
-        let start = Board::empty(geometry, first);
-        Game {
-            start,
-            board: start,
-            moves: Vec::new(),
-            undone: Vec::new(),
-        }
-    }
-
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    pub fn outcome(&self) -> Outcome {
-        self.board.outcome()
-    }
-
-    /// The mark that moved first.
-    pub fn first(&self) -> Mark {
-        self.start.to_move()
-    }
-
-    /// The moves played so far, in order.
-    pub fn moves(&self) -> &[Cell] {
-        &self.moves
-    }
-
-    /// Plays a move for the side to move. A new move forgets what was undone.
-    pub fn play(&mut self, cell: Cell) -> Result<(), PlayError> {
-        self.board.play(cell)?;
-        self.moves.push(cell);
-        self.undone.clear();
-        Ok(())
-    }
-
-    /// Takes back the last move.
-    pub fn undo(&mut self) -> Option<Cell> {
-        let cell = self.moves.pop()?;
-        self.undone.push(cell);
-        self.board = self.replay();
-        Some(cell)
-    }
-
-    /// Plays again the last move taken back.
-    pub fn redo(&mut self) -> Option<Cell> {
-        let cell = self.undone.pop()?;
-        self.board.play(cell).ok()?;
-        self.moves.push(cell);
-        Some(cell)
-    }
-
-    pub fn can_redo(&self) -> bool {
-        !self.undone.is_empty()
-    }
-
-    fn replay(&self) -> Board {
-        let mut board = self.start;
-        for &cell in &self.moves {
-            // Every stored move was legal when played from the same start.
-            board.play(cell).expect("a recorded move replays");
-        }
-        board
-    }
-}
-
 /// Games won and drawn this session.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -156,25 +139,26 @@ impl Tally {
     }
 }
 
-/// The game in progress plus what carries over between games: the seating and the score.
+/// The game in progress plus what carries over between games: the score.
 #[derive(Debug, Clone)]
 pub struct Session {
     game: Game,
-    players: Players,
+    /// How the game in progress was set up; a new setup waits for the next game.
+    setup: GameSetup,
     tally: Tally,
     /// Games started so far, for "take turns" starting.
     games_started: u32,
 }
 
 impl Session {
-    pub fn new(settings: &Settings) -> Session {
+    pub fn new(setup: GameSetup) -> Session {
         let mut session = Session {
-            game: Game::new(Geometry::CLASSIC, Mark::X),
-            players: Players::for_mode(settings.mode, settings.human_mark),
+            game: Game::new(setup.geometry, Mark::X),
+            setup,
             tally: Tally::default(),
             games_started: 0,
         };
-        session.new_game(settings);
+        session.new_game(setup);
         session
     }
 
@@ -186,37 +170,39 @@ impl Session {
         self.game.board()
     }
 
+    /// How the game in progress was set up.
+    pub fn setup(&self) -> GameSetup {
+        self.setup
+    }
+
     pub fn players(&self) -> Players {
-        self.players
+        Players::for_mode(self.setup.mode, self.setup.human_mark)
     }
 
     pub fn tally(&self) -> Tally {
         self.tally
     }
 
-    /// Starts a new game with the seating and first player the settings ask for. An unfinished
-    /// game is abandoned without counting.
-    pub fn new_game(&mut self, settings: &Settings) {
-        self.players = Players::for_mode(settings.mode, settings.human_mark);
-        let human_starts = match settings.first_player {
+    /// Starts a new game as `setup` asks. An unfinished game is abandoned without counting.
+    pub fn new_game(&mut self, setup: GameSetup) {
+        self.setup = setup;
+        let human_starts = match setup.first_player {
             FirstPlayer::Human => true,
             FirstPlayer::Computer => false,
             FirstPlayer::Alternate => self.games_started.is_multiple_of(2),
         };
         let first = if human_starts {
-            settings.human_mark
+            setup.human_mark
         } else {
-            settings.human_mark.opponent()
+            setup.human_mark.opponent()
         };
-        let size = usize::from(settings.board_size);
-        let geometry = Geometry::with_default_k(size, size).unwrap_or(Geometry::CLASSIC);
-        self.game = Game::new(geometry, first);
+        self.game = Game::new(setup.geometry, first);
         self.games_started += 1;
     }
 
     /// Who is to move, or `None` once the game is over.
     pub fn player_to_move(&self) -> Option<Player> {
-        (!self.game.outcome().is_over()).then(|| self.players.of(self.board().to_move()))
+        (!self.game.outcome().is_over()).then(|| self.players().of(self.board().to_move()))
     }
 
     pub fn human_to_move(&self) -> bool {
@@ -231,17 +217,17 @@ impl Session {
     pub fn play(&mut self, cell: Cell) -> Result<Outcome, PlayError> {
         self.game.play(cell)?;
         let outcome = self.game.outcome();
-        self.tally.count(outcome, self.players, 1);
+        self.tally.count(outcome, self.players(), 1);
         Ok(outcome)
     }
 
     /// Whether [`Session::undo`] would take anything back: a human move must be among those played.
     pub fn can_undo(&self) -> bool {
         // Moves alternate from the first mover, so a human moved if a human's mark has moved.
-        let first = self.game.first();
+        let (first, players) = (self.game.first(), self.players());
         let played = self.game.moves().len();
-        (played >= 1 && self.players.of(first) == Player::Human)
-            || (played >= 2 && self.players.of(first.opponent()) == Player::Human)
+        (played >= 1 && players.of(first) == Player::Human)
+            || (played >= 2 && players.of(first.opponent()) == Player::Human)
     }
 
     pub fn can_redo(&self) -> bool {
@@ -254,7 +240,7 @@ impl Session {
         if !self.can_undo() {
             return false;
         }
-        self.tally.count(self.game.outcome(), self.players, -1);
+        self.tally.count(self.game.outcome(), self.players(), -1);
         while self.game.undo().is_some() {
             if self.human_to_move() {
                 break;
@@ -273,7 +259,7 @@ impl Session {
             }
         }
         if redone {
-            self.tally.count(self.game.outcome(), self.players, 1);
+            self.tally.count(self.game.outcome(), self.players(), 1);
         }
         redone
     }
@@ -283,27 +269,27 @@ impl Session {
 mod tests {
     use super::*;
 
-    fn vs_computer(first_player: FirstPlayer) -> Settings {
-        Settings {
+    fn vs_computer(first_player: FirstPlayer) -> GameSetup {
+        GameSetup {
             first_player,
-            ..Settings::default()
+            ..GameSetup::default()
         }
     }
 
     #[test]
     fn computer_starts_with_the_other_mark() {
-        let session = Session::new(&vs_computer(FirstPlayer::Computer));
+        let session = Session::new(vs_computer(FirstPlayer::Computer));
         assert_eq!(session.board().to_move(), Mark::O);
         assert!(session.computer_to_move());
     }
 
     #[test]
     fn alternate_switches_the_first_player_every_game() {
-        let settings = vs_computer(FirstPlayer::Alternate);
-        let mut session = Session::new(&settings);
+        let setup = vs_computer(FirstPlayer::Alternate);
+        let mut session = Session::new(setup);
         let mut starters = vec![session.player_to_move()];
         for _ in 0..3 {
-            session.new_game(&settings);
+            session.new_game(setup);
             starters.push(session.player_to_move());
         }
         let (h, c) = (Some(Player::Human), Some(Player::Computer));
@@ -312,7 +298,7 @@ mod tests {
 
     #[test]
     fn undo_takes_back_the_human_move_and_the_reply_and_redo_restores_both() {
-        let mut session = Session::new(&Settings::default());
+        let mut session = Session::new(GameSetup::default());
         session.play(Cell::new(1, 1)).unwrap(); // human X
         session.play(Cell::new(0, 0)).unwrap(); // computer O
         assert!(session.undo());
@@ -325,7 +311,7 @@ mod tests {
 
     #[test]
     fn undo_is_refused_when_only_the_computer_has_moved() {
-        let mut session = Session::new(&vs_computer(FirstPlayer::Computer));
+        let mut session = Session::new(vs_computer(FirstPlayer::Computer));
         session.play(Cell::new(1, 1)).unwrap();
         assert!(!session.can_undo());
         assert!(!session.undo());
@@ -334,7 +320,7 @@ mod tests {
 
     #[test]
     fn a_finished_game_counts_once_even_through_undo_and_redo() {
-        let mut session = Session::new(&Settings::default());
+        let mut session = Session::new(GameSetup::default());
         // X (human) wins along the top row; O (computer) plays the middle row.
         for cell in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
             session.play(Cell::new(cell.0, cell.1)).unwrap();
@@ -355,13 +341,26 @@ mod tests {
 
     #[test]
     fn playing_an_occupied_cell_changes_nothing() {
-        let mut session = Session::new(&Settings {
+        let mut session = Session::new(GameSetup {
             mode: Mode::TwoPlayers,
-            ..Settings::default()
+            ..GameSetup::default()
         });
         session.play(Cell::new(0, 0)).unwrap();
         let before = *session.board();
         assert!(session.play(Cell::new(0, 0)).is_err());
         assert_eq!(*session.board(), before);
+    }
+
+    #[test]
+    fn the_seating_is_the_one_the_game_was_set_up_with() {
+        let mut session = Session::new(GameSetup::default());
+        session.play(Cell::new(1, 1)).unwrap();
+        assert_eq!(session.setup().mode, Mode::VsComputer);
+        assert_eq!(session.players().o, Player::Computer);
+        session.new_game(GameSetup {
+            mode: Mode::TwoPlayers,
+            ..GameSetup::default()
+        });
+        assert_eq!(session.players().o, Player::Human);
     }
 }

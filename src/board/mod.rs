@@ -1,0 +1,22 @@
+//! The rules: an m×n board where k marks in a row (across, down or diagonally) win.
+//!
+//! One module per concept: [`Mark`], [`Cell`], [`Geometry`] (the shape and k), [`Outcome`],
+//! [`Board`] (a position, as bitboards), its notation, and the errors of parsing and playing.
+
+mod cell;
+mod error;
+mod geometry;
+mod mark;
+mod notation;
+mod outcome;
+mod position;
+mod runs;
+
+pub use cell::Cell;
+pub use error::{BoardError, PlayError};
+pub use geometry::{Geometry, MAX_SIDE, MIN_SIDE};
+pub use mark::Mark;
+pub use notation::Notation;
+pub use outcome::{Outcome, WinningLine};
+pub use position::Board;
+pub(crate) use runs::BitIter;

@@ -1,0 +1,99 @@
+//! The runs of k cells of one geometry: what a mark must fill to win.
+
+use std::sync::OnceLock;
+
+use super::geometry::{Geometry, MAX_SIDE, MIN_SIDE};
+
+/// The winning runs of one geometry, computed once and shared by every board of that shape.
+#[derive(Debug)]
+pub(crate) struct Runs {
+    /// Every run of k cells, as a bit mask.
+    pub all: Vec<u64>,
+    /// For each cell, the runs through it: a move can only complete one of these.
+    pub through: Vec<Vec<u64>>,
+    /// Cell indices, those on the most runs first: the order in which the search tries moves.
+    pub by_strength: Vec<usize>,
+}
+
+impl Runs {
+    fn compute(geometry: Geometry) -> Runs {
+        let (rows, cols, k) = (
+            geometry.rows() as isize,
+            geometry.cols() as isize,
+            geometry.k() as isize,
+        );
+        let mut all = Vec::new();
+        let directions: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+        for row in 0..rows {
+            for col in 0..cols {
+                for (dr, dc) in directions {
+                    let (end_row, end_col) = (row + dr * (k - 1), col + dc * (k - 1));
+                    if !(0..rows).contains(&end_row) || !(0..cols).contains(&end_col) {
+                        continue;
+                    }
+                    let mask = (0..k).fold(0u64, |mask, step| {
+                        let index = (row + dr * step) * cols + (col + dc * step);
+                        mask | 1 << index
+                    });
+                    all.push(mask);
+                }
+            }
+        }
+        let through = (0..geometry.cells())
+            .map(|index| {
+                all.iter()
+                    .copied()
+                    .filter(|run| run & (1 << index) != 0)
+                    .collect()
+            })
+            .collect::<Vec<Vec<u64>>>();
+        let mut by_strength: Vec<usize> = (0..geometry.cells()).collect();
+        by_strength.sort_by_key(|&index| std::cmp::Reverse(through[index].len()));
+        Runs {
+            all,
+            through,
+            by_strength,
+        }
+    }
+
+    /// Whether `bits` fill a whole run through the cell `index`.
+    #[inline]
+    pub fn completed_through(&self, index: usize, bits: u64) -> bool {
+        self.through[index].iter().any(|&run| bits & run == run)
+    }
+
+    /// The runs of this geometry, computed on first use and kept for the life of the process.
+    pub fn of(geometry: Geometry) -> &'static Runs {
+        const SIDES: usize = MAX_SIDE - MIN_SIDE + 1;
+        const LENGTHS: usize = MAX_SIDE - 1; // k from 2 to MAX_SIDE
+        static TABLES: [OnceLock<Runs>; SIDES * SIDES * LENGTHS] =
+            [const { OnceLock::new() }; SIDES * SIDES * LENGTHS];
+        let slot = ((geometry.rows() - MIN_SIDE) * SIDES + (geometry.cols() - MIN_SIDE)) * LENGTHS
+            + (geometry.k() - 2);
+        TABLES[slot].get_or_init(|| Runs::compute(geometry))
+    }
+}
+
+/// Iterates over the indices of the set bits of a mask, lowest first (row-major order).
+pub(crate) struct BitIter(pub u64);
+
+impl Iterator for BitIter {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(index)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let count = self.0.count_ones() as usize;
+        (count, Some(count))
+    }
+}
+
+impl ExactSizeIterator for BitIter {}

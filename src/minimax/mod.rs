@@ -1,0 +1,136 @@
+//! Minimax with depth-adjusted scores, and an exact faster search that must agree with it.
+//!
+//! A candidate move's score is `minimax(board after the move, depth 0, opponent to move)`, seen from
+//! the side that plays the move (see [`Score`] for the encoding). [`plain`] is the reference,
+//! written the way the classic articles write it. [`Searcher`] gives the same score and line of
+//! play for every move with alpha-beta pruning, a transposition table and move ordering.
+//!
+//! Every search can be stopped and watched through a [`SearchControl`]: a cancel flag, a node
+//! budget and progress counters, shared with other threads. Root moves are reported as each is
+//! settled, and a search that stops returns the ones it settled in [`Stopped`].
+//!
+//! ```
+//! use tictactoe::{Board, Cell, Score, minimax};
+//! let board: Board = "XOX/OOX/...".parse().unwrap();
+//! let analysis = minimax::Searcher::new().analyze(&board);
+//! let best = analysis.best().unwrap();
+//! assert_eq!((best.cell, best.score), (Cell::new(2, 2), Score::new(10)));
+//! assert_eq!(analysis.score_of(Cell::new(2, 0)), Some(Score::new(-9)));
+//! ```
+
+mod alphabeta;
+mod control;
+mod plain;
+mod table;
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::board::{Board, Cell, Geometry};
+pub use crate::score::{Score, Verdict};
+
+pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
+pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped};
+pub use plain::{plain, plain_with};
+
+/// Which search produced an analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Plain minimax over the whole game tree: the reference.
+    Plain,
+    /// Alpha-beta with a transposition table and move ordering.
+    AlphaBeta,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Plain => "plain",
+            Algorithm::AlphaBeta => "alphabeta",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One legal move, what it scores for the side that plays it, and how the game then goes under
+/// best play by both sides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveScore {
+    pub cell: Cell,
+    pub score: Score,
+    /// The principal variation: the moves that follow this one under best play by both sides, to
+    /// the end of the game (at each step the first best move in row-major order). Empty when
+    /// this move ends the game. `analyze` prints it as `"line"`.
+    pub pv: Vec<Cell>,
+}
+
+impl MoveScore {
+    /// What the score means in plain words.
+    pub fn verdict(&self, geometry: Geometry) -> Verdict {
+        self.score.verdict(geometry)
+    }
+}
+
+/// What a search cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchStats {
+    pub algorithm: Algorithm,
+    /// Positions visited, the root included.
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Every legal move of a position with its exact score and line of play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    pub board: Board,
+    /// In row-major order. Empty when the game is over.
+    pub moves: Vec<MoveScore>,
+    pub stats: SearchStats,
+}
+
+impl Analysis {
+    /// The highest score, if there is any move.
+    pub fn best_score(&self) -> Option<Score> {
+        self.moves.iter().map(|m| m.score).max()
+    }
+
+    /// The first move in row-major order with the highest score, as the classic `findBestMove`
+    /// picks it.
+    pub fn best(&self) -> Option<&MoveScore> {
+        let best = self.best_score()?;
+        self.moves.iter().find(|m| m.score == best)
+    }
+
+    /// Every move with the highest score.
+    pub fn best_moves(&self) -> impl Iterator<Item = &MoveScore> {
+        let best = self.best_score();
+        self.moves.iter().filter(move |m| Some(m.score) == best)
+    }
+
+    /// The score of playing `cell`, if it is a legal move.
+    pub fn score_of(&self, cell: Cell) -> Option<Score> {
+        self.get(cell).map(|m| m.score)
+    }
+
+    pub fn get(&self, cell: Cell) -> Option<&MoveScore> {
+        self.moves.iter().find(|m| m.cell == cell)
+    }
+}
+
+/// Analyzes a position with a fresh search of the given kind, under `control`.
+pub fn analyze_with(
+    board: &Board,
+    algorithm: Algorithm,
+    control: &SearchControl,
+) -> Result<Analysis, Stopped> {
+    match algorithm {
+        Algorithm::Plain => plain_with(board, control, &mut |_| {}),
+        Algorithm::AlphaBeta => Searcher::new().analyze_with(board, control, &mut |_| {}),
+    }
+}

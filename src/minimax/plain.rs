@@ -1,0 +1,119 @@
+//! The reference: plain minimax as the classic articles write it.
+
+use std::time::Instant;
+
+use super::control::{Meter, SearchControl, Stop, Stopped};
+use super::{Algorithm, Analysis, MoveScore, SearchStats};
+use crate::board::{Board, Cell, Mark};
+use crate::score::Score;
+
+/// Plain minimax, as the classic articles write it: every move of every line is tried, nothing is
+/// remembered. From the empty 3×3 board it visits the whole game tree, 549,946 positions.
+pub fn plain(board: &Board) -> Analysis {
+    plain_with(board, &SearchControl::new(), &mut |_| {})
+        .expect("a search without a budget stops only when cancelled, and nothing cancels this one")
+}
+
+/// [`plain`] under `control`, calling `on_settled` with each root move as soon as it is scored.
+pub fn plain_with(
+    board: &Board,
+    control: &SearchControl,
+    on_settled: &mut dyn FnMut(&MoveScore),
+) -> Result<Analysis, Stopped> {
+    let started = Instant::now();
+    let geometry = board.geometry();
+    let mut search = PlainMinimax {
+        player: board.to_move(),
+        win: geometry.win_score(),
+        meter: Meter::new(control),
+        pvs: vec![Vec::new(); geometry.cells() + 1],
+    };
+    let mut moves = Vec::new();
+    control.start(board.legal_moves().count());
+    for cell in board.legal_moves() {
+        let child = board
+            .after(cell)
+            .expect("legal_moves yields playable cells");
+        match search.minimax(&child, 0, false) {
+            Ok(score) => {
+                let settled = MoveScore {
+                    cell,
+                    score,
+                    pv: search.pvs[0].clone(),
+                };
+                control.settled_one(search.meter.nodes);
+                on_settled(&settled);
+                moves.push(settled);
+            }
+            Err(reason) => {
+                return Err(Stopped {
+                    reason,
+                    partial: Analysis {
+                        board: *board,
+                        moves,
+                        stats: search.stats(started),
+                    },
+                });
+            }
+        }
+    }
+    Ok(Analysis {
+        board: *board,
+        moves,
+        stats: search.stats(started),
+    })
+}
+
+struct PlainMinimax<'a> {
+    /// The side whose moves are being rated: the maximiser of the classic formulation.
+    player: Mark,
+    win: i32,
+    meter: Meter<'a>,
+    /// `pvs[d]` is the best line found from the node at depth `d` (a triangular PV table).
+    pvs: Vec<Vec<Cell>>,
+}
+
+impl PlainMinimax<'_> {
+    fn stats(&self, started: Instant) -> SearchStats {
+        SearchStats {
+            algorithm: Algorithm::Plain,
+            nodes: self.meter.nodes,
+            elapsed: started.elapsed(),
+        }
+    }
+
+    /// The seeds' `evaluate`: a finished board scored for the maximiser, `None` if play goes on.
+    fn evaluate(&self, board: &Board, depth: i32) -> Option<Score> {
+        Score::of_outcome(board.outcome(), self.player, depth, self.win)
+    }
+
+    fn minimax(&mut self, board: &Board, depth: i32, is_max: bool) -> Result<Score, Stop> {
+        self.meter.visit()?;
+        let ply = depth as usize;
+        self.pvs[ply].clear();
+        if let Some(score) = self.evaluate(board, depth) {
+            return Ok(score);
+        }
+        let mut best = None;
+        for cell in board.legal_moves() {
+            let child = board
+                .after(cell)
+                .expect("legal_moves yields playable cells");
+            let score = self.minimax(&child, depth + 1, !is_max)?;
+            let better = match best {
+                None => true,
+                Some(best) if is_max => score > best,
+                Some(best) => score < best,
+            };
+            if better {
+                best = Some(score);
+                let (this, deeper) = self.pvs.split_at_mut(ply + 1);
+                let pv = &mut this[ply];
+                pv.clear();
+                pv.push(cell);
+                pv.extend_from_slice(&deeper[0]);
+            }
+        }
+        Ok(best.expect("an ongoing game has a legal move"))
+    }
+}

@@ -1,0 +1,305 @@
+//! The search thread: callers ask it to analyze positions, it answers with each move as it is
+//! settled and then the whole analysis, and calls a wake function after every answer. Nobody ever
+//! waits for it.
+//!
+//! It always works on the newest request: a new request cancels the search under way and
+//! replaces any request still waiting, so a player who clicks quickly never waits for searches
+//! of positions already gone. A cancelled or replaced request gets no answer.
+
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread;
+use std::time::Duration;
+
+use crate::board::Board;
+use crate::minimax::{Analysis, MoveScore, Progress, SearchControl, Searcher, Stop, Stopped};
+
+/// Identifies a request, to match answers with.
+pub type RequestId = u64;
+
+/// What the worker is asked to do: analyze a position exactly, giving up after `node_budget`
+/// positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    pub board: Board,
+    pub node_budget: u64,
+}
+
+impl Request {
+    /// Every move of `board`, with the default budget.
+    pub fn analyze(board: Board) -> Request {
+        Request {
+            board,
+            node_budget: DEFAULT_NODE_BUDGET,
+        }
+    }
+}
+
+/// Boards larger than 3×3 can take the exact search very long; past this many positions the
+/// worker reports that it gave up instead of thinking forever.
+pub const DEFAULT_NODE_BUDGET: u64 = 50_000_000;
+
+/// An answer from the worker.
+#[derive(Debug)]
+pub enum Reply {
+    /// One move of the request's position has its exact score.
+    Settled {
+        id: RequestId,
+        board: Board,
+        settled: MoveScore,
+    },
+    /// Every move is scored.
+    Done { id: RequestId, analysis: Analysis },
+    /// The search ran out of budget; the moves it settled are in `stopped.partial`.
+    GaveUp { id: RequestId, stopped: Stopped },
+}
+
+impl Reply {
+    pub fn id(&self) -> RequestId {
+        match self {
+            Reply::Settled { id, .. } | Reply::Done { id, .. } | Reply::GaveUp { id, .. } => *id,
+        }
+    }
+}
+
+#[derive(Default)]
+struct State {
+    waiting: Option<(RequestId, Request)>,
+    running: Option<(RequestId, Arc<SearchControl>)>,
+    closed: bool,
+}
+
+#[derive(Default)]
+struct Shared {
+    state: Mutex<State>,
+    wakeup: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic on the search thread leaves the state as consistent as before it.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Handle to the search thread. Dropping it cancels the search under way and ends the thread.
+pub struct SearchWorker {
+    shared: Arc<Shared>,
+    replies: Receiver<Reply>,
+    next_id: RequestId,
+}
+
+impl SearchWorker {
+    /// Starts the thread. `wake` is called after every answer (the app passes a repaint request).
+    pub fn spawn(wake: impl Fn() + Send + 'static) -> SearchWorker {
+        let shared = Arc::new(Shared::default());
+        let (outbox, replies) = mpsc::channel();
+        let thread_shared = Arc::clone(&shared);
+        thread::Builder::new()
+            .name("search".into())
+            .spawn(move || serve(&thread_shared, &outbox, &wake))
+            .expect("the OS can start a thread");
+        SearchWorker {
+            shared,
+            replies,
+            next_id: 0,
+        }
+    }
+
+    /// Asks for `request`, replacing whatever was asked before: the search under way is
+    /// cancelled and a request still waiting is dropped.
+    pub fn submit(&mut self, request: Request) -> RequestId {
+        self.next_id += 1;
+        let mut state = self.shared.lock();
+        state.waiting = Some((self.next_id, request));
+        if let Some((_, control)) = &state.running {
+            control.cancel();
+        }
+        self.shared.wakeup.notify_one();
+        self.next_id
+    }
+
+    /// Drops every request: the search under way stops and nothing waits.
+    pub fn cancel_all(&mut self) {
+        let mut state = self.shared.lock();
+        state.waiting = None;
+        if let Some((_, control)) = &state.running {
+            control.cancel();
+        }
+    }
+
+    /// The request being searched now and how far it has got.
+    pub fn progress(&self) -> Option<(RequestId, Progress)> {
+        let state = self.shared.lock();
+        let (id, control) = state.running.as_ref()?;
+        Some((*id, control.progress()))
+    }
+
+    /// The next answer, if one has arrived.
+    pub fn try_reply(&self) -> Option<Reply> {
+        self.replies.try_recv().ok()
+    }
+
+    /// The next answer, waiting at most `timeout` for it.
+    pub fn wait_reply(&self, timeout: Duration) -> Option<Reply> {
+        match self.replies.recv_timeout(timeout) {
+            Ok(reply) => Some(reply),
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+}
+
+impl Drop for SearchWorker {
+    fn drop(&mut self) {
+        let mut state = self.shared.lock();
+        state.closed = true;
+        state.waiting = None;
+        if let Some((_, control)) = &state.running {
+            control.cancel();
+        }
+        self.shared.wakeup.notify_one();
+    }
+}
+
+fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
+    // One table for the whole session: positions repeat across games, so later searches are
+    // nearly free.
+    let mut searcher = Searcher::new();
+    loop {
+        let (id, request, control) = {
+            let mut state = shared.lock();
+            loop {
+                if state.closed {
+                    return;
+                }
+                if let Some((id, request)) = state.waiting.take() {
+                    let control = Arc::new(SearchControl::with_node_budget(request.node_budget));
+                    state.running = Some((id, Arc::clone(&control)));
+                    break (id, request, control);
+                }
+                state = shared
+                    .wakeup
+                    .wait(state)
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+            }
+        };
+        let board = request.board;
+        let result = searcher.analyze_with(&board, &control, &mut |settled| {
+            let _ = outbox.send(Reply::Settled {
+                id,
+                board,
+                settled: settled.clone(),
+            });
+            wake();
+        });
+        shared.lock().running = None;
+        let reply = match result {
+            Ok(analysis) => Reply::Done { id, analysis },
+            // Replaced by a newer request or cancelled: nobody wants the answer.
+            Err(Stopped {
+                reason: Stop::Cancelled,
+                ..
+            }) => continue,
+            Err(stopped) => Reply::GaveUp { id, stopped },
+        };
+        if outbox.send(reply).is_err() {
+            return; // the caller is gone
+        }
+        wake();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// An open 5×5 board: an exact search of it takes minutes.
+    fn open_5x5() -> Board {
+        "...../...../..X../...../.....".parse().unwrap()
+    }
+
+    fn replies_until_done(worker: &SearchWorker, id: RequestId) -> Vec<Reply> {
+        let mut replies = Vec::new();
+        while let Some(reply) = worker.wait_reply(Duration::from_secs(20)) {
+            let done = matches!(&reply, Reply::Done { id: done, .. } if *done == id);
+            replies.push(reply);
+            if done {
+                return replies;
+            }
+        }
+        panic!("no answer to request {id}");
+    }
+
+    #[test]
+    fn an_analysis_comes_move_by_move_then_whole() {
+        let mut worker = SearchWorker::spawn(|| {});
+        let board: Board = "XOX/.O./X..".parse().unwrap();
+        let id = worker.submit(Request::analyze(board));
+        let replies = replies_until_done(&worker, id);
+        let settled: Vec<&MoveScore> = replies
+            .iter()
+            .filter_map(|reply| match reply {
+                Reply::Settled { settled, .. } => Some(settled),
+                _ => None,
+            })
+            .collect();
+        let Some(Reply::Done { analysis, .. }) = replies.last() else {
+            unreachable!()
+        };
+        assert_eq!(analysis.moves.iter().collect::<Vec<_>>(), settled);
+        assert_eq!(analysis.moves.len(), 4);
+    }
+
+    #[test]
+    fn the_worker_drops_stale_requests_without_finishing_them() {
+        let mut worker = SearchWorker::spawn(|| {});
+        let started = Instant::now();
+        let first = worker.submit(Request::analyze(open_5x5()));
+        // Wait until the long search is under way, then ask for two more: the second replaces
+        // the first before it can start.
+        while worker.progress().is_none_or(|(id, _)| id != first) {
+            assert!(started.elapsed() < Duration::from_secs(10));
+            std::hint::spin_loop();
+        }
+        let stale = worker.submit(Request::analyze(open_5x5()));
+        let newest = worker.submit(Request::analyze("X../.O./...".parse().unwrap()));
+        let replies = replies_until_done(&worker, newest);
+        assert!(
+            replies.iter().all(|reply| reply.id() == newest),
+            "only the newest request is answered, not {first} or {stale}: {replies:?}"
+        );
+        // Two open 5×5 searches take minutes; dropping them took no time at all.
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn a_search_over_budget_gives_up_with_the_moves_it_settled() {
+        let mut worker = SearchWorker::spawn(|| {});
+        let id = worker.submit(Request {
+            board: open_5x5(),
+            node_budget: 20_000,
+        });
+        let mut settled = Vec::new();
+        loop {
+            match worker
+                .wait_reply(Duration::from_secs(20))
+                .expect("an answer")
+            {
+                Reply::Settled { settled: one, .. } => settled.push(one),
+                Reply::GaveUp {
+                    id: gave_up,
+                    stopped,
+                } => {
+                    assert_eq!(gave_up, id);
+                    assert_eq!(stopped.reason, Stop::NodeBudget { limit: 20_000 });
+                    assert_eq!(stopped.partial.moves, settled);
+                    return;
+                }
+                done @ Reply::Done { .. } => panic!("20,000 positions cannot solve it: {done:?}"),
+            }
+        }
+    }
+}
