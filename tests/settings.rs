@@ -5,7 +5,7 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use tempfile::TempDir;
+use tempfile::{NamedTempFile, TempDir};
 use tictactoe::Mark;
 use tictactoe::ai::Difficulty;
 use tictactoe::settings::{
@@ -771,18 +771,19 @@ impl FileOps for FailMidWrite {
     }
 }
 
-/// Writes everything, then fails to rename.
-struct FailRename;
+/// Writes everything, then fails to put the new file in place. The temporary file is dropped,
+/// which deletes it, as `NamedTempFile::persist` does when it fails.
+struct FailPersist;
 
-impl FileOps for FailRename {
-    fn rename(&mut self, _from: &Path, _to: &Path) -> io::Result<()> {
+impl FileOps for FailPersist {
+    fn persist(&mut self, _temp: NamedTempFile, _to: &Path) -> io::Result<()> {
         Err(io::Error::other("rename failed (simulated)"))
     }
 }
 
 #[test]
 fn interrupted_save_leaves_the_old_file_and_no_temporary_file() {
-    for ops in [&mut FailMidWrite as &mut dyn FileOps, &mut FailRename] {
+    for ops in [&mut FailMidWrite as &mut dyn FileOps, &mut FailPersist] {
         let dir = TempDir::new().unwrap();
         let path = settings_file(&dir);
         save_to(&path, &non_default()).unwrap();
@@ -819,7 +820,7 @@ fn failed_save_after_a_broken_load_keeps_file_and_copy() {
     assert!(
         loaded
             .store
-            .save_with(&Settings::default(), &mut FailRename)
+            .save_with(&Settings::default(), &mut FailPersist)
             .is_err()
     );
     assert_eq!(fs::read(&path).unwrap(), b"(theme: Purple)");
@@ -837,7 +838,7 @@ fn failed_save_of_an_unread_file_puts_it_back() {
     assert!(
         loaded
             .store
-            .save_with(&Settings::default(), &mut FailRename)
+            .save_with(&Settings::default(), &mut FailPersist)
             .is_err()
     );
     assert_eq!(fs::read(&path).unwrap(), b"(difficulty: Easy)");

@@ -1,26 +1,23 @@
 //! The settings file on disk: reading it, keeping broken ones, and saving atomically.
 
-use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+use tempfile::NamedTempFile;
 
 use super::Settings;
 use super::format::{checked_text, parse_bytes};
 use super::problems::{Backup, Issue, SaveError, SettingsError, SettingsProblem};
-
-// ---------------------------------------------------------------------------------------------
-// Files
-// ---------------------------------------------------------------------------------------------
 
 /// The largest settings file the game reads. A real one is a few hundred bytes; anything near
 /// this is not a settings file, and reading it all could take long or exhaust memory.
 pub const MAX_FILE_SIZE: u64 = 1024 * 1024;
 
 /// The file-system steps of loading and saving that can fail halfway. [`RealFiles`] does the
-/// real thing; tests override one step to simulate a failure (no permission, a full disk,
-/// a failed rename) and check that nothing is lost.
+/// real thing; tests override one step to simulate a failure (no permission, a full disk, a
+/// failed replace) and check that nothing is lost.
 pub trait FileOps {
     /// Opens the settings file for reading.
     fn open(&mut self, path: &Path) -> io::Result<File> {
@@ -32,9 +29,9 @@ pub trait FileOps {
         file.write_all(bytes)
     }
 
-    /// Renames the finished temporary file over the settings file.
-    fn rename(&mut self, from: &Path, to: &Path) -> io::Result<()> {
-        fs::rename(from, to)
+    /// Puts the finished temporary file in place of the settings file, or deletes it.
+    fn persist(&mut self, temp: NamedTempFile, to: &Path) -> io::Result<()> {
+        temp.persist(to).map(drop).map_err(io::Error::from)
     }
 }
 
@@ -44,95 +41,52 @@ pub struct RealFiles;
 
 impl FileOps for RealFiles {}
 
-/// What reading a settings file gave.
-enum ReadOutcome {
-    /// No file: a first run.
-    Missing,
-    Bytes(Vec<u8>),
-    /// The file exists but was not read (the issue says why).
-    NotRead(Issue),
-}
-
-fn unreadable(error: &io::Error) -> ReadOutcome {
-    if error.kind() == io::ErrorKind::NotFound {
-        ReadOutcome::Missing
-    } else {
-        ReadOutcome::NotRead(Issue::Unreadable {
-            kind: error.kind(),
-            detail: error.to_string(),
-        })
-    }
-}
-
-fn read_file(path: &Path, ops: &mut dyn FileOps) -> ReadOutcome {
+/// A whole settings file's bytes; a missing file is [`Issue::Unreadable`] with `NotFound`.
+fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
+    let unreadable = |e: io::Error| Issue::Unreadable {
+        kind: e.kind(),
+        detail: e.to_string(),
+    };
+    let too_large = |size| (size > MAX_FILE_SIZE).then_some(Issue::TooLarge { size });
     // Checked before opening: opening a FIFO would block the game, and the size must be known
     // before reading it all.
-    let metadata = match fs::metadata(path) {
-        Ok(metadata) => metadata,
-        Err(error) => return unreadable(&error),
+    let metadata = fs::metadata(path).map_err(unreadable)?;
+    let issue = match () {
+        () if metadata.is_dir() => Some(Issue::IsDirectory),
+        () if !metadata.is_file() => Some(Issue::NotARegularFile),
+        () => too_large(metadata.len()),
     };
-    if metadata.is_dir() {
-        return ReadOutcome::NotRead(Issue::IsDirectory);
-    }
-    if !metadata.is_file() {
-        return ReadOutcome::NotRead(Issue::NotARegularFile);
-    }
-    if metadata.len() > MAX_FILE_SIZE {
-        return ReadOutcome::NotRead(Issue::TooLarge {
-            size: metadata.len(),
-        });
-    }
-    let file = match ops.open(path) {
-        Ok(file) => file,
-        Err(error) => return unreadable(&error),
-    };
-    // The file may have been replaced or grown since the check above: read at most one byte
-    // past the limit, which is enough to tell.
+    issue.map_or(Ok(()), Err)?;
+    // It may have grown since: one byte past the limit is enough to tell.
     let mut bytes = Vec::new();
-    if let Err(error) = file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes) {
-        return unreadable(&error);
-    }
-    let size = bytes.len() as u64;
-    if size > MAX_FILE_SIZE {
-        return ReadOutcome::NotRead(Issue::TooLarge { size });
-    }
-    ReadOutcome::Bytes(bytes)
+    let mut file = ops.open(path).map_err(unreadable)?.take(MAX_FILE_SIZE + 1);
+    file.read_to_end(&mut bytes).map_err(unreadable)?;
+    too_large(bytes.len() as u64).map_or(Ok(bytes), Err)
 }
 
 /// Reads a whole settings file and accepts it only if every part of it is valid: for "Load
 /// settings…", where a bad file must change nothing. Unknown fields are still ignored and missing
 /// ones still take their defaults. A missing file is an error here.
 pub fn load_strict(path: &Path) -> Result<Settings, SettingsError> {
-    let error = |issues| SettingsError {
-        path: path.to_owned(),
-        issues,
-    };
+    let mut issues = Vec::new();
     match read_file(path, &mut RealFiles) {
-        ReadOutcome::Missing => {
-            let detail = io::Error::from(io::ErrorKind::NotFound).to_string();
-            Err(error(vec![Issue::Unreadable {
-                kind: io::ErrorKind::NotFound,
-                detail,
-            }]))
-        }
-        ReadOutcome::NotRead(issue) => Err(error(vec![issue])),
-        ReadOutcome::Bytes(bytes) => {
-            let mut issues = Vec::new();
+        Ok(bytes) => {
             let settings = parse_bytes(&bytes, &mut issues);
             if issues.is_empty() {
-                Ok(settings)
-            } else {
-                Err(error(issues))
+                return Ok(settings);
             }
         }
+        Err(issue) => issues.push(issue),
     }
+    let path = path.to_owned();
+    Err(SettingsError { path, issues })
 }
 
 /// `settings.ron` in the platform's config directory (`~/.config/tictactoe/` on Linux), or
 /// `None` when the platform has no home directory to put it in.
 pub fn default_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "tictactoe")
-        .map(|dirs| dirs.config_dir().join("settings.ron"))
+    let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
+    Some(dirs.config_dir().join("settings.ron"))
 }
 
 /// The file's directory, `.` for a bare file name.
@@ -146,141 +100,79 @@ fn parent_dir(path: &Path) -> &Path {
 /// The file to write for `path`: a symlink's target (so that a settings file kept elsewhere and
 /// linked into the config directory stays linked), otherwise `path` itself.
 fn resolve(path: &Path) -> PathBuf {
-    let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    if is_link {
-        fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
-    } else {
-        path.to_owned()
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_symlink() => fs::canonicalize(path).unwrap_or(path.to_owned()),
+        _ => path.to_owned(),
     }
 }
 
-fn unix_seconds() -> u64 {
-    // A clock before 1970 only makes the name less informative, not wrong.
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
-/// `settings.ron.broken-<seconds>`, then `-2`, `-3`… after it: the candidate names for a copy of
-/// a broken file, in order.
-fn backup_names(path: &Path) -> impl Iterator<Item = PathBuf> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let base = format!("{name}.broken-{}", unix_seconds());
-    let dir = parent_dir(path).to_owned();
-    (1..=1000u32).map(move |n| {
-        if n == 1 {
-            dir.join(&base)
-        } else {
-            dir.join(format!("{base}-{n}"))
-        }
+/// An earlier copy of `bytes` beside `path`, so that starting the game again and again with the
+/// same broken file does not pile up copies.
+fn existing_copy(path: &Path, bytes: &[u8]) -> Option<PathBuf> {
+    let prefix = format!("{}.broken-", path.file_name()?.to_string_lossy());
+    // Bounded, so that a directory full of files cannot slow the start-up down.
+    let entries = fs::read_dir(parent_dir(path)).ok()?.flatten().take(1000);
+    let candidates = entries.filter(|e| e.file_name().to_string_lossy().starts_with(&prefix));
+    candidates.map(|e| e.path()).find(|copy| {
+        let metadata = fs::symlink_metadata(copy);
+        metadata.is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+            && fs::read(copy).is_ok_and(|content| content == bytes)
     })
 }
 
-fn exhausted() -> io::Error {
-    io::Error::new(io::ErrorKind::AlreadyExists, "no free name for a copy")
-}
-
-/// An earlier copy of the same bytes beside `path`, so that starting the game again with the
-/// same broken file does not make another one.
-fn existing_copy(path: &Path, bytes: &[u8]) -> Option<PathBuf> {
-    let prefix = format!("{}.broken-", path.file_name()?.to_string_lossy());
-    let entries = fs::read_dir(parent_dir(path)).ok()?;
-    // Bounded, so that a directory full of files cannot slow the start-up down.
-    for entry in entries.flatten().take(1000) {
-        if !entry.file_name().to_string_lossy().starts_with(&prefix) {
-            continue;
-        }
-        let candidate = entry.path();
-        let same_size = fs::symlink_metadata(&candidate)
-            .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
-        if same_size && fs::read(&candidate).is_ok_and(|content| content == bytes) {
-            return Some(candidate);
+/// Keeps the file at `path` under the first free name of `settings.ron.broken-<unix-seconds>`,
+/// then `-2`, `-3`…: `keep` makes the copy, and fails with `AlreadyExists` if the name is taken.
+fn keep_as(path: &Path, mut keep: impl FnMut(&Path) -> io::Result<()>) -> io::Result<PathBuf> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    // A clock before 1970 only makes the name less informative, not wrong.
+    let now = SystemTime::now().duration_since(UNIX_EPOCH);
+    let base = format!("{name}.broken-{}", now.map_or(0, |d| d.as_secs()));
+    for n in 1..=1000 {
+        let copy = parent_dir(path).join(if n == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        });
+        match keep(&copy) {
+            Err(error) if error.kind() == ErrorKind::AlreadyExists => continue,
+            result => return result.map(|()| copy),
         }
     }
-    None
+    Err(io::Error::new(
+        ErrorKind::AlreadyExists,
+        "no free name for a copy",
+    ))
 }
 
-/// Writes `bytes` to a new `.broken-…` file beside `path`, never over an existing file.
+/// Writes `bytes` to a new `.broken-…` file beside `path` (or finds an identical one), never
+/// over an existing file and never leaving a partial copy.
 fn write_copy(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
     if let Some(copy) = existing_copy(path, bytes) {
         return Ok(copy);
     }
-    for candidate in backup_names(path) {
-        let mut file = match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&candidate)
-        {
-            Ok(file) => file,
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(error) => return Err(error),
-        };
+    keep_as(path, |copy| {
+        let mut file = OpenOptions::new().write(true).create_new(true).open(copy)?;
         let written = file.write_all(bytes).and_then(|()| file.sync_all());
-        return match written {
-            Ok(()) => Ok(candidate),
-            Err(error) => {
-                // A partial copy would look like the user's file but is not.
-                drop(file);
-                let _ = fs::remove_file(&candidate);
-                Err(error)
-            }
-        };
-    }
-    Err(exhausted())
+        drop(file);
+        written.inspect_err(|_| drop(fs::remove_file(copy)))
+    })
 }
 
 /// Keeps a file the game could not read under a new `.broken-…` name: a hard link where the
 /// file system allows (the file stays in place until the new one replaces it), otherwise a
 /// rename onto a name reserved first, since a rename would replace an existing file.
 fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    for candidate in backup_names(path) {
-        match fs::hard_link(path, &candidate) {
-            Ok(()) => return Ok(candidate),
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(_) => {}
+    keep_as(path, |copy| match fs::hard_link(path, copy) {
+        Err(error) if error.kind() != ErrorKind::AlreadyExists => {
+            drop(OpenOptions::new().write(true).create_new(true).open(copy)?);
+            fs::rename(path, copy).inspect_err(|_| drop(fs::remove_file(copy)))
         }
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&candidate)
-        {
-            Ok(_) => {}
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(error) => return Err(error),
-        }
-        return match fs::rename(path, &candidate) {
-            Ok(()) => Ok(candidate),
-            Err(error) => {
-                let _ = fs::remove_file(&candidate);
-                Err(error)
-            }
-        };
-    }
-    Err(exhausted())
-}
-
-/// A new, empty temporary file beside `target`, with a name no other file has.
-fn create_temp(target: &Path) -> io::Result<(PathBuf, File)> {
-    let name = target.file_name().unwrap_or_default().to_string_lossy();
-    let dir = parent_dir(target);
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    for attempt in 0..100u32 {
-        let temp = dir.join(format!(
-            ".{name}.tmp-{}-{nanos}-{attempt}",
-            std::process::id()
-        ));
-        match OpenOptions::new().write(true).create_new(true).open(&temp) {
-            Ok(file) => return Ok((temp, file)),
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(error) => return Err(error),
-        }
-    }
-    Err(exhausted())
+        linked => linked,
+    })
 }
 
 /// Something to keep before the file is written over.
+#[derive(Debug)]
 enum Keep {
     Nothing,
     /// The file's bytes, read at load time; the copy failed then.
@@ -289,101 +181,75 @@ enum Keep {
     SetAside,
 }
 
-/// Writes `bytes` to `path` atomically. `keep` runs after the new contents are safely on disk
-/// and before they replace the old file, so that a failed save never leaves a copy for nothing
-/// and a failed copy never lets the old file be replaced.
+/// Writes `bytes` to `path` atomically: a temporary file beside it is written, synced, then
+/// persisted over it. `keep` is kept after the new contents are safely on disk and before they
+/// replace the old file, so that a failed save never leaves a copy for nothing and a failed copy
+/// never lets the old file be replaced.
 fn write_atomic(
     path: &Path,
     bytes: &[u8],
     keep: &Keep,
     ops: &mut dyn FileOps,
 ) -> Result<Option<PathBuf>, SaveError> {
-    let target = resolve(path);
-    if target.file_name().is_none() {
-        return Err(SaveError::NoFileName {
-            path: path.to_owned(),
-        });
-    }
+    let (target, path) = (resolve(path), path.to_owned());
     // A rename over an empty directory succeeds on some systems, deleting it; one over a device
     // such as /dev/null (run as root) would replace the device.
-    if let Ok(metadata) = fs::metadata(&target) {
-        let path = path.to_owned();
-        if metadata.is_dir() {
-            return Err(SaveError::IsDirectory { path });
-        }
-        if !metadata.is_file() {
-            return Err(SaveError::NotARegularFile { path });
-        }
+    match fs::metadata(&target) {
+        _ if target.file_name().is_none() => return Err(SaveError::NoFileName { path }),
+        Ok(m) if m.is_dir() => return Err(SaveError::IsDirectory { path }),
+        Ok(m) if !m.is_file() => return Err(SaveError::NotARegularFile { path }),
+        _ => {}
     }
-    let dir = parent_dir(&target);
-    fs::create_dir_all(dir).map_err(|source| SaveError::CreateDir {
-        dir: dir.to_owned(),
+    let dir = parent_dir(&target).to_owned();
+    if let Err(source) = fs::create_dir_all(&dir) {
+        return Err(SaveError::CreateDir { dir, source });
+    }
+
+    // A new file with the permissions of any new file there (0666 less the umask), not 0600. It
+    // is deleted when dropped, on any failure below.
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let write = |mut temp: NamedTempFile| {
+        ops.write(temp.as_file_mut(), bytes)?;
+        temp.as_file().sync_all().map(|()| temp)
+    };
+    let temp = builder.tempfile_in(&dir).and_then(write);
+    let temp = temp.map_err(|source| SaveError::Write {
+        path: path.clone(),
         source,
     })?;
 
-    let write_error = |source| SaveError::Write {
-        path: path.to_owned(),
-        source,
-    };
-    let (temp, mut file) = create_temp(&target).map_err(write_error)?;
-    // From here on every failure removes the temporary file.
-    let cleanup = |error: SaveError| {
-        let _ = fs::remove_file(&temp);
-        error
-    };
-    let written = ops
-        .write(&mut file, bytes)
-        .and_then(|()| file.flush())
-        .and_then(|()| file.sync_all());
-    drop(file);
-    written.map_err(write_error).map_err(cleanup)?;
-
-    let backup_error = |source| SaveError::Backup {
-        path: path.to_owned(),
-        source,
-    };
     let backup = match keep {
-        Keep::Nothing => None,
-        Keep::Copy(original) => Some(
-            write_copy(&target, original)
-                .map_err(backup_error)
-                .map_err(cleanup)?,
-        ),
+        Keep::Nothing => Ok(None),
+        Keep::Copy(original) => write_copy(&target, original).map(Some),
         // Gone since it was loaded: nothing left to keep.
-        Keep::SetAside if fs::symlink_metadata(&target).is_err() => None,
-        Keep::SetAside => Some(set_aside(&target).map_err(backup_error).map_err(cleanup)?),
+        Keep::SetAside if fs::symlink_metadata(&target).is_err() => Ok(None),
+        Keep::SetAside => set_aside(&target).map(Some),
     };
+    let backup = backup.map_err(|source| SaveError::Backup {
+        path: path.clone(),
+        source,
+    })?;
 
-    if let Err(source) = ops.rename(&temp, &target) {
+    if let Err(source) = ops.persist(temp, &target) {
         // If the old file was renamed aside rather than linked, put it back.
         if let (Keep::SetAside, Some(copy)) = (keep, &backup)
             && fs::symlink_metadata(&target).is_err()
         {
             let _ = fs::rename(copy, &target);
         }
-        return Err(cleanup(SaveError::Replace {
-            path: path.to_owned(),
-            source,
-        }));
+        return Err(SaveError::Replace { path, source });
     }
-    sync_dir(dir);
-    Ok(backup)
-}
-
-/// Makes the rename itself durable. Best effort: not every system or file system allows it, and
-/// the new file is complete either way.
-fn sync_dir(dir: &Path) {
+    // Makes the rename itself durable; best effort (not every system allows it).
     #[cfg(unix)]
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
+    let _ = File::open(dir).and_then(|dir| dir.sync_all());
+    Ok(backup)
 }
 
 /// Saves `settings` to `path` atomically, creating its directory if needed: for "Save
 /// settings as…". Whatever was at `path` is replaced (the user chose it), unless it is a
-/// directory.
+/// directory or not a regular file.
 pub fn save_to(path: &Path, settings: &Settings) -> Result<(), SaveError> {
     save_to_with(path, settings, &mut RealFiles)
 }
@@ -395,7 +261,7 @@ pub fn save_to_with(
     ops: &mut dyn FileOps,
 ) -> Result<(), SaveError> {
     let text = checked_text(settings)?;
-    write_atomic(path, text.as_bytes(), &Keep::Nothing, ops).map(|_| ())
+    write_atomic(path, text.as_bytes(), &Keep::Nothing, ops).map(drop)
 }
 
 /// The game's settings file: loads it once, then saves over it, keeping the user's original
@@ -406,33 +272,21 @@ pub struct Store {
     keep: Keep,
 }
 
-impl fmt::Debug for Keep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Keep::Nothing => f.write_str("Nothing"),
-            Keep::Copy(bytes) => write!(f, "Copy({} bytes)", bytes.len()),
-            Keep::SetAside => f.write_str("SetAside"),
-        }
-    }
-}
-
-/// What [`Store::open`] gives: the store to save through, the settings to play with, and what
-/// went wrong, if anything (`None` also for a missing file).
+/// What [`Store::open`] gives: the store to save through, the settings to play with (defaults
+/// for whatever could not be read), and what was wrong with the file, to show the user (`None`
+/// for a good or missing file).
 #[derive(Debug)]
 pub struct Loaded {
-    /// Saves to the same file.
     pub store: Store,
-    /// The file's settings, with defaults for whatever could not be read.
     pub settings: Settings,
-    /// What was wrong with the file, to show the user; `None` for a good or missing file.
     pub problem: Option<SettingsProblem>,
 }
 
-/// What a successful [`Store::save`] did besides saving.
+/// What a successful [`Store::save`] did besides saving: where the file that was there before
+/// was set aside, when this save had to do that (see [`Backup::BeforeSave`] and
+/// [`Backup::Failed`]); tell the user.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Saved {
-    /// Where the file that was there before was set aside, when this save had to do that (see
-    /// [`Backup::BeforeSave`] and [`Backup::Failed`]); tell the user.
     pub backup: Option<PathBuf>,
 }
 
@@ -445,47 +299,48 @@ impl Store {
     /// [`Store::open`] with the file-system steps supplied, for tests.
     pub fn open_with(path: impl Into<PathBuf>, ops: &mut dyn FileOps) -> Loaded {
         let path = path.into();
-        let (settings, issues, keep, backup) = match read_file(&path, ops) {
-            ReadOutcome::Missing => (Settings::default(), Vec::new(), Keep::Nothing, None),
-            ReadOutcome::NotRead(issue) => {
-                let (keep, backup) = match issue {
-                    Issue::IsDirectory | Issue::NotARegularFile => {
-                        (Keep::Nothing, Backup::NeverOverwritten)
-                    }
-                    _ => (Keep::SetAside, Backup::BeforeSave),
-                };
-                (Settings::default(), vec![issue], keep, Some(backup))
+        let (mut issues, mut keep, mut settings) = (Vec::new(), Keep::Nothing, Settings::default());
+        let backup = match read_file(&path, ops) {
+            Err(Issue::Unreadable {
+                kind: ErrorKind::NotFound,
+                ..
+            }) => None, // a first run
+            Err(issue) => {
+                let never = matches!(issue, Issue::IsDirectory | Issue::NotARegularFile);
+                issues.push(issue);
+                if never {
+                    Some(Backup::NeverOverwritten)
+                } else {
+                    keep = Keep::SetAside;
+                    Some(Backup::BeforeSave)
+                }
             }
-            ReadOutcome::Bytes(bytes) => {
-                let mut issues = Vec::new();
-                let settings = parse_bytes(&bytes, &mut issues);
+            Ok(bytes) => {
+                settings = parse_bytes(&bytes, &mut issues);
                 if issues.is_empty() {
-                    (settings, issues, Keep::Nothing, None)
+                    None
                 } else if bytes.iter().all(u8::is_ascii_whitespace) {
-                    (settings, issues, Keep::Nothing, Some(Backup::NotNeeded))
+                    Some(Backup::NotNeeded)
                 } else {
                     // Copied now, before anything can write over the file.
-                    match write_copy(&resolve(&path), &bytes) {
-                        Ok(copy) => (settings, issues, Keep::Nothing, Some(Backup::Kept(copy))),
-                        Err(error) => (
-                            settings,
-                            issues,
-                            Keep::Copy(bytes),
-                            Some(Backup::Failed(error.to_string())),
-                        ),
-                    }
+                    Some(match write_copy(&resolve(&path), &bytes) {
+                        Ok(copy) => Backup::Kept(copy),
+                        Err(error) => {
+                            keep = Keep::Copy(bytes);
+                            Backup::Failed(error.to_string())
+                        }
+                    })
                 }
             }
         };
-        let problem = backup.map(|backup| SettingsProblem {
-            error: SettingsError {
-                path: path.clone(),
-                issues,
-            },
-            backup,
-        });
+        let error = SettingsError {
+            path: path.clone(),
+            issues,
+        };
+        let problem = backup.map(|backup| SettingsProblem { error, backup });
+        let store = Store { path, keep };
         Loaded {
-            store: Store { path, keep },
+            store,
             settings,
             problem,
         }

@@ -1,31 +1,21 @@
 //! The player's preferences, saved as RON.
 //!
-//! # Where and how
-//!
 //! The file is `settings.ron` in the platform's config directory ([`default_path`]) unless the
 //! game was given another one. [`Store::open`] loads it once at start-up and [`Store::save`]
-//! writes it back atomically: a temporary file beside it is written, flushed and synced, then
-//! renamed over the old one, so a crash or a full disk leaves either the old file or the new one,
-//! never half of each.
-//!
-//! # Broken files
+//! writes it back atomically (a temporary file beside it, written, synced, then persisted over
+//! it), so a crash or a full disk leaves either the old file or the new one, never half of each.
 //!
 //! Loading never fails. A file the game cannot fully accept (bad RON, a wrong or out-of-range
 //! value, junk, too large, unreadable, a directory in its place) gives the defaults for whatever
 //! could not be read, keeps every field that could, and comes with a [`SettingsProblem`] that
-//! names the file, the line and column, and what was used instead. A missing file is a first run,
-//! not a problem.
+//! names the file, the line and column, and what was used instead. A missing file is a first run.
 //!
-//! The user's bytes are never lost. When the file could be read, its exact bytes are copied to
-//! `settings.ron.broken-<unix-seconds>` right away at load time, before anything can write over
-//! it, so the problem message can already say where the copy is (an existing identical copy is
-//! reused, so starting the game again and again with the same broken file does not pile up
-//! copies). When the file could not be read (no permission, too large), the game cannot copy
-//! it; instead [`Store::save`] hard-links it (or, failing that, renames it) to such a name just
-//! before putting the new file in place, and reports the name in [`Saved`]. If a copy cannot be
+//! The user's bytes are never lost. A file that could be read is copied to
+//! `settings.ron.broken-<unix-seconds>` at load time (an identical copy is reused). One that could
+//! not be read (no permission, too large) is hard-linked (or else renamed) to such a name by
+//! [`Store::save`] just before the new file replaces it, reported in [`Saved`]. If no copy can be
 //! made, the save fails and the file stays as it is. A directory or a special file (a FIFO, a
-//! device such as `/dev/null`) in place of the file is never touched: saving there fails with
-//! [`SaveError::IsDirectory`] or [`SaveError::NotARegularFile`].
+//! device such as `/dev/null`) in place of the file is never touched.
 
 mod file;
 mod format;
@@ -43,67 +33,52 @@ pub use file::{
 pub use format::to_ron;
 pub use problems::{Backup, Issue, Position, SaveError, SettingsError, SettingsProblem};
 
-/// Who makes the first move of a game.
+/// Who makes the first move of a game; `Alternate`: each in turn, game after game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum FirstPlayer {
-    /// The human moves first.
     #[default]
     Human,
-    /// The computer moves first.
     Computer,
-    /// Human and computer take turns starting, game after game.
     Alternate,
 }
 
-impl FirstPlayer {
-    /// Every choice, in menu order.
-    pub const ALL: [FirstPlayer; 3] = [
-        FirstPlayer::Human,
-        FirstPlayer::Computer,
-        FirstPlayer::Alternate,
-    ];
-}
-
-/// Who plays.
+/// Who plays: a human against the computer, two humans at the same screen, or the computer
+/// against itself, for watching.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Mode {
-    /// A human against the computer.
     #[default]
     VsComputer,
-    /// Two humans taking turns at the same screen.
     TwoPlayers,
-    /// The computer plays both sides, for watching.
     ComputerVsComputer,
 }
 
-impl Mode {
-    /// Every choice, in menu order.
-    pub const ALL: [Mode; 3] = [Mode::VsComputer, Mode::TwoPlayers, Mode::ComputerVsComputer];
-}
-
-/// Light or dark colours.
+/// Light or dark colours, or `System`: the operating system's preference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Theme {
-    /// Dark colours.
     Dark,
-    /// Light colours.
     Light,
-    /// Follow the operating system's light or dark preference.
     #[default]
     System,
 }
 
+impl FirstPlayer {
+    /// Every choice, in menu order.
+    pub const ALL: [FirstPlayer; 3] = [Self::Human, Self::Computer, Self::Alternate];
+}
+
+impl Mode {
+    /// Every choice, in menu order.
+    pub const ALL: [Mode; 3] = [Self::VsComputer, Self::TwoPlayers, Self::ComputerVsComputer];
+}
+
 impl Theme {
     /// Every choice, in menu order.
-    pub const ALL: [Theme; 3] = [Theme::Dark, Theme::Light, Theme::System];
+    pub const ALL: [Theme; 3] = [Self::Dark, Self::Light, Self::System];
 }
 
 /// Everything the game remembers between runs. Field names are what users see and edit in the
 /// file; missing fields take their defaults and unknown ones are ignored.
-///
-/// A new field needs an entry in `FIELDS` (in `format.rs`) too (saving checks that the file
-/// reads back the same, so a forgotten one fails the round-trip tests rather than going
-/// unnoticed).
+/// A new field needs an entry in `FIELDS` and `describe` (in `format.rs`) too.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -122,10 +97,10 @@ pub struct Settings {
     /// Light or dark colours.
     pub theme: Theme,
     /// Only [`Settings::BOARD_SIZE`] for now.
-    #[serde(deserialize_with = "format::deserialize_board_size")]
+    #[serde(deserialize_with = "format::board_size")]
     pub board_size: u8,
     /// How long the computer pauses before it moves, at most [`Settings::MAX_AI_DELAY_MS`].
-    #[serde(deserialize_with = "format::deserialize_ai_delay_ms")]
+    #[serde(deserialize_with = "format::ai_delay_ms")]
     pub ai_delay_ms: u32,
 }
 
