@@ -393,7 +393,9 @@ fn every_bad_field_is_reported_and_the_good_ones_kept() {
         .issues()
         .iter()
         .map(|issue| match issue {
-            Issue::UnknownVariant { field, .. } | Issue::InvalidValue { field, .. } => *field,
+            Issue::UnknownVariant { field, .. } | Issue::InvalidValue { field, .. } => {
+                field.as_str()
+            }
             other => panic!("{other:?}"),
         })
         .collect();

@@ -7,28 +7,23 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use tempfile::NamedTempFile;
 
-use super::Settings;
 use super::format::{checked_text, parse_bytes};
-use super::problems::{Backup, Issue, SaveError, SettingsError, SettingsProblem};
+use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
 
 /// The largest settings file the game reads. A real one is a few hundred bytes; anything near
 /// this is not a settings file, and reading it all could take long or exhaust memory.
 pub const MAX_FILE_SIZE: u64 = 1024 * 1024;
 
-/// The file-system steps of loading and saving that can fail halfway. [`RealFiles`] does the
-/// real thing; tests override one step to simulate a failure (no permission, a full disk, a
-/// failed replace) and check that nothing is lost.
+/// The steps of loading and saving that can fail halfway, for tests to make them fail.
 pub trait FileOps {
     /// Opens the settings file for reading.
     fn open(&mut self, path: &Path) -> io::Result<File> {
         File::open(path)
     }
-
     /// Writes all of `bytes` to the new, temporary file.
     fn write(&mut self, file: &mut File, bytes: &[u8]) -> io::Result<()> {
         file.write_all(bytes)
     }
-
     /// Puts the finished temporary file in place of the settings file, or deletes it.
     fn persist(&mut self, temp: NamedTempFile, to: &Path) -> io::Result<()> {
         temp.persist(to).map(drop).map_err(io::Error::from)
@@ -42,6 +37,7 @@ pub struct RealFiles;
 impl FileOps for RealFiles {}
 
 /// A whole settings file's bytes; a missing file is [`Issue::Unreadable`] with `NotFound`.
+#[expect(clippy::result_large_err, reason = "once per load")]
 fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
     let unreadable = |e: io::Error| Issue::Unreadable {
         kind: e.kind(),
@@ -50,13 +46,11 @@ fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
     let too_large = |size| (size > MAX_FILE_SIZE).then_some(Issue::TooLarge { size });
     // Checked before opening: opening a FIFO would block the game, and the size must be known
     // before reading it all.
-    let metadata = fs::metadata(path).map_err(unreadable)?;
-    let issue = match () {
-        () if metadata.is_dir() => Some(Issue::IsDirectory),
-        () if !metadata.is_file() => Some(Issue::NotARegularFile),
-        () => too_large(metadata.len()),
-    };
-    issue.map_or(Ok(()), Err)?;
+    match fs::metadata(path).map_err(unreadable)? {
+        m if m.is_dir() => return Err(Issue::IsDirectory),
+        m if !m.is_file() => return Err(Issue::NotARegularFile),
+        m => too_large(m.len()).map_or(Ok(()), Err)?,
+    }
     // It may have grown since: one byte past the limit is enough to tell.
     let mut bytes = Vec::new();
     let mut file = ops.open(path).map_err(unreadable)?.take(MAX_FILE_SIZE + 1);
@@ -64,182 +58,131 @@ fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
     too_large(bytes.len() as u64).map_or(Ok(bytes), Err)
 }
 
-/// Reads a whole settings file and accepts it only if every part of it is valid: for "Load
-/// settings…", where a bad file must change nothing. Unknown fields are still ignored and missing
-/// ones still take their defaults. A missing file is an error here.
+/// Reads a settings file, accepting it only if it is all valid: for "Load settings…".
 pub fn load_strict(path: &Path) -> Result<Settings, SettingsError> {
-    let mut issues = Vec::new();
-    match read_file(path, &mut RealFiles) {
-        Ok(bytes) => {
-            let settings = parse_bytes(&bytes, &mut issues);
-            if issues.is_empty() {
-                return Ok(settings);
-            }
-        }
-        Err(issue) => issues.push(issue),
+    let (mut issues, path) = (Vec::new(), path.to_owned());
+    let read = read_file(&path, &mut RealFiles).map(|bytes| parse_bytes(&bytes, &mut issues));
+    match read.map_err(|issue| issues.push(issue)) {
+        Ok(settings) if issues.is_empty() => Ok(settings),
+        _ => Err(SettingsError { path, issues }),
     }
-    let path = path.to_owned();
-    Err(SettingsError { path, issues })
 }
 
-/// `settings.ron` in the platform's config directory (`~/.config/tictactoe/` on Linux), or
-/// `None` when the platform has no home directory to put it in.
+/// `settings.ron` in the platform's config directory (`~/.config/tictactoe/` on Linux).
 pub fn default_path() -> Option<PathBuf> {
     let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
     Some(dirs.config_dir().join("settings.ron"))
 }
 
-/// The file's directory, `.` for a bare file name.
-fn parent_dir(path: &Path) -> &Path {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    }
-}
-
-/// The file to write for `path`: a symlink's target (so that a settings file kept elsewhere and
-/// linked into the config directory stays linked), otherwise `path` itself.
+/// The absolute path of the file behind `path`'s symlinks, so that a settings file linked from
+/// elsewhere stays linked.
 fn resolve(path: &Path) -> PathBuf {
-    match fs::symlink_metadata(path) {
-        Ok(m) if m.is_symlink() => fs::canonicalize(path).unwrap_or(path.to_owned()),
-        _ => path.to_owned(),
-    }
+    let absolute = fs::canonicalize(path).or_else(|_| std::path::absolute(path));
+    absolute.unwrap_or(path.to_owned())
 }
 
-/// An earlier copy of `bytes` beside `path`, so that starting the game again and again with the
-/// same broken file does not pile up copies.
-fn existing_copy(path: &Path, bytes: &[u8]) -> Option<PathBuf> {
-    let prefix = format!("{}.broken-", path.file_name()?.to_string_lossy());
-    // Bounded, so that a directory full of files cannot slow the start-up down.
-    let entries = fs::read_dir(parent_dir(path)).ok()?.flatten().take(1000);
-    let candidates = entries.filter(|e| e.file_name().to_string_lossy().starts_with(&prefix));
-    candidates.map(|e| e.path()).find(|copy| {
+/// Keeps `bytes` (`Some`: writes them) or the file at `path` itself (`None`: a hard link where
+/// the file system allows, else a rename) under the first free name of
+/// `settings.ron.broken-<unix-seconds>`, then `-2`, `-3`…, beside it. Never writes over a file,
+/// never leaves a partial copy, and reuses an identical copy of `bytes`.
+fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let prefix = format!("{name}.broken-");
+    let same = |copy: &Path, bytes: &[u8]| {
         let metadata = fs::symlink_metadata(copy);
         metadata.is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
             && fs::read(copy).is_ok_and(|content| content == bytes)
-    })
-}
-
-/// Keeps the file at `path` under the first free name of `settings.ron.broken-<unix-seconds>`,
-/// then `-2`, `-3`…: `keep` makes the copy, and fails with `AlreadyExists` if the name is taken.
-fn keep_as(path: &Path, mut keep: impl FnMut(&Path) -> io::Result<()>) -> io::Result<PathBuf> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    };
+    let dir = fs::read_dir(path.with_file_name(""));
+    // Bounded, so that a directory full of files cannot slow the start-up down.
+    let entries = dir.into_iter().flatten().flatten().take(1000);
+    let mut copies = entries.filter(|e| e.file_name().to_string_lossy().starts_with(&prefix));
+    if let Some(copy) = bytes.and_then(|bytes| copies.find(|e| same(&e.path(), bytes))) {
+        return Ok(copy.path());
+    }
     // A clock before 1970 only makes the name less informative, not wrong.
     let now = SystemTime::now().duration_since(UNIX_EPOCH);
-    let base = format!("{name}.broken-{}", now.map_or(0, |d| d.as_secs()));
-    for n in 1..=1000 {
-        let copy = parent_dir(path).join(if n == 1 {
-            base.clone()
-        } else {
-            format!("{base}-{n}")
-        });
-        match keep(&copy) {
+    let base = format!("{prefix}{}", now.map_or(0, |d| d.as_secs()));
+    let names = std::iter::once(base.clone()).chain((2..=1000).map(|n| format!("{base}-{n}")));
+    for copy in names.map(|name| path.with_file_name(name)) {
+        let new = || OpenOptions::new().write(true).create_new(true).open(&copy);
+        let kept = match bytes {
+            Some(bytes) => new().and_then(|mut file| {
+                file.write_all(bytes)?;
+                file.sync_all()
+            }),
+            None => fs::hard_link(path, &copy).or_else(|error| match error.kind() {
+                ErrorKind::AlreadyExists => Err(error),
+                // No hard links here: a rename, onto a name reserved first.
+                _ => new().and_then(|_| fs::rename(path, &copy)),
+            }),
+        };
+        match kept {
             Err(error) if error.kind() == ErrorKind::AlreadyExists => continue,
-            result => return result.map(|()| copy),
+            Err(error) => return Err(error).inspect_err(|_| drop(fs::remove_file(&copy))),
+            Ok(()) => return Ok(copy),
         }
     }
-    Err(io::Error::new(
-        ErrorKind::AlreadyExists,
-        "no free name for a copy",
-    ))
+    Err(io::Error::other("no free name for a copy"))
 }
 
-/// Writes `bytes` to a new `.broken-…` file beside `path` (or finds an identical one), never
-/// over an existing file and never leaving a partial copy.
-fn write_copy(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
-    if let Some(copy) = existing_copy(path, bytes) {
-        return Ok(copy);
-    }
-    keep_as(path, |copy| {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(copy)?;
-        let written = file.write_all(bytes).and_then(|()| file.sync_all());
-        drop(file);
-        written.inspect_err(|_| drop(fs::remove_file(copy)))
-    })
-}
-
-/// Keeps a file the game could not read under a new `.broken-…` name: a hard link where the
-/// file system allows (the file stays in place until the new one replaces it), otherwise a
-/// rename onto a name reserved first, since a rename would replace an existing file.
-fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    keep_as(path, |copy| match fs::hard_link(path, copy) {
-        Err(error) if error.kind() != ErrorKind::AlreadyExists => {
-            drop(OpenOptions::new().write(true).create_new(true).open(copy)?);
-            fs::rename(path, copy).inspect_err(|_| drop(fs::remove_file(copy)))
-        }
-        linked => linked,
-    })
-}
-
-/// Something to keep before the file is written over.
+/// What to keep before the file is written over: nothing, the bytes read at load time (when
+/// copying them failed then), or the file as it is (when it could not be read).
 #[derive(Debug)]
 enum Keep {
     Nothing,
-    /// The file's bytes, read at load time; the copy failed then.
     Copy(Vec<u8>),
-    /// The file could not be read; set it aside as it is.
     SetAside,
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it is written, synced, then
+/// Saves `settings` to `path` atomically: a temporary file beside it is written, synced, then
 /// persisted over it. `keep` is kept after the new contents are safely on disk and before they
 /// replace the old file, so that a failed save never leaves a copy for nothing and a failed copy
-/// never lets the old file be replaced.
-fn write_atomic(
-    path: &Path,
-    bytes: &[u8],
-    keep: &Keep,
-    ops: &mut dyn FileOps,
-) -> Result<Option<PathBuf>, SaveError> {
-    let (target, path) = (resolve(path), path.to_owned());
+/// never lets the old file be replaced. Returns where `keep` was kept.
+fn save(path: &Path, settings: &Settings, keep: &Keep, ops: &mut dyn FileOps) -> Saving {
+    let (text, target, path) = (checked_text(settings)?, resolve(path), path.to_owned());
     // A rename over an empty directory succeeds on some systems, deleting it; one over a device
     // such as /dev/null (run as root) would replace the device.
+    let dir = target.parent().filter(|_| target.file_name().is_some());
+    let Some(dir) = dir else {
+        return Err(SaveError::NoFileName(path));
+    };
     match fs::metadata(&target) {
-        _ if target.file_name().is_none() => return Err(SaveError::NoFileName { path }),
-        Ok(m) if m.is_dir() => return Err(SaveError::IsDirectory { path }),
-        Ok(m) if !m.is_file() => return Err(SaveError::NotARegularFile { path }),
+        Ok(m) if m.is_dir() => return Err(SaveError::IsDirectory(path)),
+        Ok(m) if !m.is_file() => return Err(SaveError::NotARegularFile(path)),
         _ => {}
     }
-    let dir = parent_dir(&target).to_owned();
-    if let Err(source) = fs::create_dir_all(&dir) {
-        return Err(SaveError::CreateDir { dir, source });
-    }
+    fs::create_dir_all(dir).map_err(|e| SaveError::CreateDir(dir.to_owned(), e))?;
 
-    // A new file with the permissions of any new file there (0666 less the umask), not 0600. It
-    // is deleted when dropped, on any failure below.
+    // With the permissions of any new file there (0666 less the umask), not tempfile's 0600.
     let mut builder = tempfile::Builder::new();
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    // Dropping `temp` deletes it, on any failure below.
     let write = |mut temp: NamedTempFile| {
-        ops.write(temp.as_file_mut(), bytes)?;
+        ops.write(temp.as_file_mut(), text.as_bytes())?;
         temp.as_file().sync_all().map(|()| temp)
     };
-    let temp = builder.tempfile_in(&dir).and_then(write);
-    let temp = temp.map_err(|source| SaveError::Write {
-        path: path.clone(),
-        source,
-    })?;
+    let temp = builder.tempfile_in(dir).and_then(write);
+    let temp = temp.map_err(|e| SaveError::Write(path.clone(), e))?;
 
     let backup = match keep {
         Keep::Nothing => Ok(None),
-        Keep::Copy(original) => write_copy(&target, original).map(Some),
+        Keep::Copy(bytes) => keep_copy(&target, Some(bytes)).map(Some),
         // Gone since it was loaded: nothing left to keep.
         Keep::SetAside if fs::symlink_metadata(&target).is_err() => Ok(None),
-        Keep::SetAside => set_aside(&target).map(Some),
+        Keep::SetAside => keep_copy(&target, None).map(Some),
     };
-    let backup = backup.map_err(|source| SaveError::Backup {
-        path: path.clone(),
-        source,
-    })?;
+    let backup = backup.map_err(|e| SaveError::Backup(path.clone(), e))?;
 
-    if let Err(source) = ops.persist(temp, &target) {
+    if let Err(error) = ops.persist(temp, &target) {
         // If the old file was renamed aside rather than linked, put it back.
         if let (Keep::SetAside, Some(copy)) = (keep, &backup)
             && fs::symlink_metadata(&target).is_err()
         {
             let _ = fs::rename(copy, &target);
         }
-        return Err(SaveError::Replace { path, source });
+        return Err(SaveError::Replace(path, error));
     }
     // Makes the rename itself durable; best effort (not every system allows it).
     #[cfg(unix)]
@@ -247,34 +190,27 @@ fn write_atomic(
     Ok(backup)
 }
 
-/// Saves `settings` to `path` atomically, creating its directory if needed: for "Save
-/// settings as…". Whatever was at `path` is replaced (the user chose it), unless it is a
-/// directory or not a regular file.
+type Saving = Result<Option<PathBuf>, SaveError>;
+
+/// Saves `settings` to `path` atomically, over what is there but a directory or special file:
+/// for "Save settings as…".
 pub fn save_to(path: &Path, settings: &Settings) -> Result<(), SaveError> {
     save_to_with(path, settings, &mut RealFiles)
 }
 
 /// [`save_to`] with the file-system steps supplied, for tests.
-pub fn save_to_with(
-    path: &Path,
-    settings: &Settings,
-    ops: &mut dyn FileOps,
-) -> Result<(), SaveError> {
-    let text = checked_text(settings)?;
-    write_atomic(path, text.as_bytes(), &Keep::Nothing, ops).map(drop)
+pub fn save_to_with(path: &Path, s: &Settings, ops: &mut dyn FileOps) -> Result<(), SaveError> {
+    save(path, s, &Keep::Nothing, ops).map(drop)
 }
 
-/// The game's settings file: loads it once, then saves over it, keeping the user's original
-/// bytes if the game could not fully accept them.
+/// The game's settings file: loaded once, then saved over, keeping the bytes of a broken one.
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
     keep: Keep,
 }
 
-/// What [`Store::open`] gives: the store to save through, the settings to play with (defaults
-/// for whatever could not be read), and what was wrong with the file, to show the user (`None`
-/// for a good or missing file).
+/// What [`Store::open`] gives: the store, the settings to play with, and what was wrong, if any.
 #[derive(Debug)]
 pub struct Loaded {
     pub store: Store,
@@ -282,9 +218,7 @@ pub struct Loaded {
     pub problem: Option<SettingsProblem>,
 }
 
-/// What a successful [`Store::save`] did besides saving: where the file that was there before
-/// was set aside, when this save had to do that (see [`Backup::BeforeSave`] and
-/// [`Backup::Failed`]); tell the user.
+/// What [`Store::save`] did besides saving: where it set aside the old file, if it had to.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Saved {
     pub backup: Option<PathBuf>,
@@ -295,43 +229,36 @@ impl Store {
     pub fn open(path: impl Into<PathBuf>) -> Loaded {
         Store::open_with(path, &mut RealFiles)
     }
-
     /// [`Store::open`] with the file-system steps supplied, for tests.
     pub fn open_with(path: impl Into<PathBuf>, ops: &mut dyn FileOps) -> Loaded {
-        let path = path.into();
-        let (mut issues, mut keep, mut settings) = (Vec::new(), Keep::Nothing, Settings::default());
-        let backup = match read_file(&path, ops) {
+        let (path, mut issues, mut keep) = (path.into(), Vec::new(), Keep::Nothing);
+        let read = read_file(&path, ops);
+        let settings = read.as_ref().map(|bytes| parse_bytes(bytes, &mut issues));
+        let settings = settings.unwrap_or_default();
+        let backup = match read {
+            // A first run.
             Err(Issue::Unreadable {
                 kind: ErrorKind::NotFound,
                 ..
-            }) => None, // a first run
-            Err(issue) => {
-                let never = matches!(issue, Issue::IsDirectory | Issue::NotARegularFile);
+            }) => None,
+            Err(issue @ (Issue::IsDirectory | Issue::NotARegularFile)) => {
                 issues.push(issue);
-                if never {
-                    Some(Backup::NeverOverwritten)
-                } else {
-                    keep = Keep::SetAside;
-                    Some(Backup::BeforeSave)
-                }
+                Some(Backup::NeverOverwritten)
             }
-            Ok(bytes) => {
-                settings = parse_bytes(&bytes, &mut issues);
-                if issues.is_empty() {
-                    None
-                } else if bytes.iter().all(u8::is_ascii_whitespace) {
-                    Some(Backup::NotNeeded)
-                } else {
-                    // Copied now, before anything can write over the file.
-                    Some(match write_copy(&resolve(&path), &bytes) {
-                        Ok(copy) => Backup::Kept(copy),
-                        Err(error) => {
-                            keep = Keep::Copy(bytes);
-                            Backup::Failed(error.to_string())
-                        }
-                    })
-                }
+            Err(issue) => {
+                (issues, keep) = (vec![issue], Keep::SetAside);
+                Some(Backup::BeforeSave)
             }
+            Ok(_) if issues.is_empty() => None,
+            Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Some(Backup::NotNeeded),
+            // Copied now, before anything can write over the file.
+            Ok(bytes) => Some(match keep_copy(&resolve(&path), Some(&bytes)) {
+                Ok(copy) => Backup::Kept(copy),
+                Err(error) => {
+                    keep = Keep::Copy(bytes);
+                    Backup::Failed(error.to_string())
+                }
+            }),
         };
         let error = SettingsError {
             path: path.clone(),
@@ -345,27 +272,18 @@ impl Store {
             problem,
         }
     }
-
     /// The settings file.
     pub fn path(&self) -> &Path {
         &self.path
     }
-
-    /// Saves `settings` atomically over the file, creating its directory if needed. On the first
-    /// save after loading a file that could not be read, the old file is set aside first (see
-    /// [`Saved::backup`]); if that fails, nothing is written.
+    /// Saves `settings` atomically over the file, first keeping the old one if it was broken; if
+    /// that fails, nothing is written.
     pub fn save(&mut self, settings: &Settings) -> Result<Saved, SaveError> {
         self.save_with(settings, &mut RealFiles)
     }
-
     /// [`Store::save`] with the file-system steps supplied, for tests.
-    pub fn save_with(
-        &mut self,
-        settings: &Settings,
-        ops: &mut dyn FileOps,
-    ) -> Result<Saved, SaveError> {
-        let text = checked_text(settings)?;
-        let backup = write_atomic(&self.path, text.as_bytes(), &self.keep, ops)?;
+    pub fn save_with(&mut self, s: &Settings, ops: &mut dyn FileOps) -> Result<Saved, SaveError> {
+        let backup = save(&self.path, s, &self.keep, ops)?;
         // The old file is kept (or replaced by one the game wrote): nothing more to keep.
         self.keep = Keep::Nothing;
         Ok(Saved { backup })

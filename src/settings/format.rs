@@ -1,97 +1,62 @@
 //! The settings file's text: reading it field by field, and writing it.
 
-use std::fmt;
 use std::ops::RangeInclusive;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
-use serde::{Deserialize, Serialize};
+use ron::{Error as RonError, error::SpannedResult, value::RawValue};
+use serde::de::{Deserialize, Deserializer, Error, MapAccess, Visitor};
 
-use super::problems::{Issue, Position, SaveError};
-use super::{FirstPlayer, Mode, Settings, Theme};
-use crate::ai::Difficulty;
-use crate::board::Mark;
+use super::{Issue, Position, SaveError, Settings};
 
 const BOARD_SIZE_EXPECTED: &str = "3 (the only board size so far)";
 const AI_DELAY_EXPECTED: &str = "a whole number of milliseconds from 0 to 10000";
+const AI_DELAY_COMMENT: &str = "pause before a computer move, 0 to 10000";
 
-/// Reads an integer and checks that it is in `range`, for the derived `Deserialize`.
-fn in_range<'de, D: Deserializer<'de>, T: TryFrom<i64>>(
-    deserializer: D,
-    range: RangeInclusive<i64>,
-    expected: &str,
-) -> Result<T, D::Error> {
-    let value = i64::deserialize(deserializer)?;
-    (range
-        .contains(&value)
-        .then(|| T::try_from(value).ok())
-        .flatten())
-    .ok_or_else(|| de::Error::custom(format!("expected {expected}, found {value}")))
+/// `value` if it is in `range`, else an error saying what was expected, for the derived
+/// `Deserialize`.
+fn in_range<E: Error>(value: i64, range: RangeInclusive<u32>, expected: &str) -> Result<u32, E> {
+    let ok = u32::try_from(value).ok().filter(|v| range.contains(v));
+    ok.ok_or_else(|| E::custom(format!("expected {expected}, found {value}")))
 }
 
-pub(super) fn board_size<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
-    let size = i64::from(Settings::BOARD_SIZE);
-    in_range(deserializer, size..=size, BOARD_SIZE_EXPECTED)
+pub(super) fn board_size<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let size = Settings::BOARD_SIZE.into();
+    in_range(i64::deserialize(d)?, size..=size, BOARD_SIZE_EXPECTED).map(|size| size as u8)
 }
 
-pub(super) fn ai_delay_ms<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
-    let max = i64::from(Settings::MAX_AI_DELAY_MS);
-    in_range(deserializer, 0..=max, AI_DELAY_EXPECTED)
+pub(super) fn ai_delay_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let max = Settings::MAX_AI_DELAY_MS;
+    in_range(i64::deserialize(d)?, 0..=max, AI_DELAY_EXPECTED)
 }
 
-/// Each field a file may have, what its valid values look like in messages ("one of Easy,
-/// Medium, Hard, Perfect"), and the comment beside it in the file.
-fn fields() -> [(&'static str, String, Option<String>); 9] {
-    fn choices<T: Serialize>(all: &[T]) -> (String, Option<String>) {
-        // As serde writes them, so messages and comments always match what the parser accepts.
-        let names: Vec<String> = all.iter().filter_map(|v| ron::to_string(v).ok()).collect();
-        (
-            format!("one of {}", names.join(", ")),
-            Some(names.join(" | ")),
-        )
-    }
+/// What a field's valid values look like in messages ("one of Easy, Medium, Hard, Perfect"),
+/// and the comment beside it in the file.
+fn describe(field: &str) -> (String, Option<String>) {
     let text = |expected: &str, comment: &str| (expected.to_owned(), Some(comment.to_owned()));
-    [
-        ("version", ("a whole number".to_owned(), None)),
-        ("first_player", choices(&FirstPlayer::ALL)),
-        ("human_mark", choices(&[Mark::X, Mark::O])),
-        ("mode", choices(&Mode::ALL)),
-        ("difficulty", choices(&Difficulty::ALL)),
-        ("show_scores", text("true or false", "true | false")),
-        ("theme", choices(&Theme::ALL)),
-        ("board_size", text(BOARD_SIZE_EXPECTED, "only 3 for now")),
-        (
-            "ai_delay_ms",
-            text(
-                AI_DELAY_EXPECTED,
-                "pause before a computer move, 0 to 10000",
-            ),
-        ),
-    ]
-    .map(|(name, (expected, comment))| (name, expected, comment))
-}
-
-type RawFields<'de> = Vec<(String, &'de ron::value::RawValue)>;
-
-/// Collects the top-level fields as raw RON text without interpreting them, so that one bad
-/// value costs only that field, and the fields before a syntax error survive it (they are pushed
-/// as they are read, before the error stops the parse).
-struct Collect<'a, 'de>(&'a mut RawFields<'de>);
-
-impl<'de> DeserializeSeed<'de> for Collect<'_, 'de> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_struct("Settings", &[], self)
+    match field {
+        "version" => ("a whole number".to_owned(), None),
+        "show_scores" => text("true or false", "true | false"),
+        "board_size" => text(BOARD_SIZE_EXPECTED, "only 3 for now"),
+        "ai_delay_ms" => text(AI_DELAY_EXPECTED, AI_DELAY_COMMENT),
+        // An enum: its choices as serde lists them when it meets an unknown one, so messages and
+        // comments always match what the parser accepts.
+        _ => match ron::from_str::<Settings>(&format!("({field}: _)")).map_err(|e| e.code) {
+            Err(RonError::NoSuchEnumVariant { expected: all, .. }) => {
+                text(&format!("one of {}", all.join(", ")), &all.join(" | "))
+            }
+            _ => (String::new(), None),
+        },
     }
 }
+
+/// Collects the top-level fields as raw RON without interpreting them, so that one bad value
+/// costs only that field, and the fields before a syntax error survive it.
+struct Collect<'a, 'de>(&'a mut Vec<(String, &'de RawValue)>);
 
 impl<'de> Visitor<'de> for Collect<'_, 'de> {
     type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("settings in parentheses, like (difficulty: Hard)")
     }
-
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         while let Some(key) = map.next_key::<String>()? {
             self.0.push((key, map.next_value()?));
@@ -102,51 +67,48 @@ impl<'de> Visitor<'de> for Collect<'_, 'de> {
 
 /// Reads `text`'s top-level fields into `out` as far as it can. The end of the error's span is
 /// where the parser stopped (its start can be the whitespace or the value before that).
-fn raw_fields<'de>(text: &'de str, out: &mut RawFields<'de>) -> ron::error::SpannedResult<()> {
-    let mut deserializer = ron::Deserializer::from_str(text)?;
-    let result = Collect(out).deserialize(&mut deserializer);
-    result
-        .and_then(|()| deserializer.end())
-        .map_err(|code| deserializer.span_error(code))
+fn raw_fields<'a>(text: &'a str, out: &mut Vec<(String, &'a RawValue)>) -> SpannedResult<()> {
+    let mut de = ron::Deserializer::from_str(text)?;
+    let result = (&mut de).deserialize_struct("Settings", &[], Collect(out));
+    result.and_then(|()| de.end()).map_err(|e| de.span_error(e))
 }
 
 /// Each field of `settings` and its value as RON, in the struct's order.
-fn written_fields(settings: &Settings) -> Result<Vec<(String, String)>, ron::Error> {
-    let text = ron::to_string(settings)?;
-    let mut fields = Vec::new();
+fn written_fields(settings: &Settings) -> Result<Vec<(String, String)>, RonError> {
+    let (text, mut fields) = (ron::to_string(settings)?, Vec::new());
     raw_fields(&text, &mut fields).map_err(|e| e.code)?;
     Ok(fields
         .into_iter()
-        .map(|(k, v)| (k, v.get_ron().to_owned()))
+        .map(|(k, v)| (k, v.to_string()))
         .collect())
 }
 
 /// The line and column of byte `offset` in `text`.
 fn position_at(text: &str, offset: usize) -> Position {
-    let before = text.get(..offset).unwrap_or(text);
+    let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    Position { line, column }
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Position { line, col }
 }
 
 /// The user's text for a value, made safe and short for a one-line message.
 fn shown(text: &str) -> String {
     let first_line = text.lines().next().unwrap_or("").trim();
-    let mut out = String::new();
-    for c in first_line.chars().take(40) {
-        match c.is_control() {
-            true => out.extend(c.escape_default()),
-            false => out.push(c),
-        }
-    }
+    let escape = |c: char| match c.is_control() {
+        true => c.escape_default().to_string(),
+        false => c.to_string(),
+    };
+    let mut out: String = first_line.chars().take(40).map(escape).collect();
     if first_line.chars().count() > 40 || first_line.len() < text.trim().len() {
         out.push('…');
     }
     out
 }
 
-/// Reads the settings in `text`, keeping every field it can and listing what it could not.
-fn parse_text(text: &str, issues: &mut Vec<Issue>) -> Settings {
+/// Reads the settings in `text`, keeping every field it can and listing what it could not, in
+/// file order (`not_utf8`: where the first byte that was not UTF-8 was replaced).
+fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -> Settings {
+    let mut located = Vec::from_iter(not_utf8.map(|at| (at, Issue::NotUtf8 { at })));
     // A byte-order mark (as some Windows editors write) is not part of the RON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
@@ -155,118 +117,95 @@ fn parse_text(text: &str, issues: &mut Vec<Issue>) -> Settings {
     }
     let mut raw = Vec::new();
     if let Err(error) = raw_fields(text, &mut raw) {
-        let (line, column) = (error.span.end.line, error.span.end.col);
+        let (at, mut detail, kept) = (error.span.end, error.code.to_string(), raw.len());
         // "Expected comma" reads better after "line 4, column 5:" as "expected comma".
-        let detail = error.code.to_string();
-        let mut chars = detail.chars();
-        let first = chars.next().into_iter().flat_map(char::to_lowercase);
-        let (at, detail) = (Position { line, column }, first.chain(chars).collect());
-        issues.push(Issue::Syntax {
-            at,
-            detail,
-            kept: raw.len(),
-        });
+        if let Some(first) = detail.get_mut(..1) {
+            first.make_ascii_lowercase();
+        }
+        located.push((at, Issue::Syntax { at, detail, kept }));
     }
 
-    let (fields, defaults) = (
-        fields(),
-        written_fields(&Settings::default()).unwrap_or_default(),
-    );
+    let defaults = written_fields(&Settings::default()).unwrap_or_default();
     let (mut settings, mut accepted, mut seen) = (Settings::default(), String::new(), Vec::new());
-    for (key, value) in raw {
+    for (field, value) in raw {
         // Unknown fields are ignored so that files from newer and older versions load.
-        let Some((field, expected, _)) = fields.iter().find(|(name, ..)| *name == key) else {
+        let Some((_, default)) = defaults.iter().find(|(name, _)| *name == field) else {
             continue;
         };
         // Where the value itself starts, after any comments before it.
         let trimmed = value.trim().get_ron();
         let at = position_at(text, trimmed.as_ptr().addr() - text.as_ptr().addr());
-        if seen.contains(field) {
-            issues.push(Issue::DuplicateField { at, field });
+        if seen.contains(&field) {
+            located.push((at, Issue::DuplicateField { at, field }));
             continue;
         }
-        seen.push(field);
         // Read by the derived `Deserialize` with the fields accepted so far, so this checks
         // exactly what `ron::from_str::<Settings>` checks.
-        let candidate = format!("{accepted}{field}:{}\n,", value.get_ron());
-        let code = match ron::Options::default().from_str(&format!("({candidate})")) {
+        let candidate = format!("{accepted}{field}:{value}\n,");
+        seen.push(field.clone());
+        let error = match ron::Options::default().from_str(&format!("({candidate})")) {
             Ok(read) => {
                 (settings, accepted) = (read, candidate);
                 continue;
             }
             Err(error) => error.code,
         };
-        let default = defaults.iter().find(|(name, _)| name == field);
-        let (expected, default) = (
-            expected.clone(),
-            default.map(|(_, v)| v.clone()).unwrap_or_default(),
-        );
-        issues.push(match code {
-            ron::Error::NoSuchEnumVariant {
+        let (found, expected, default) = (shown(trimmed), describe(&field).0, default.clone());
+        let RonError::NoSuchEnumVariant { expected: all, .. } = error else {
+            let issue = Issue::InvalidValue {
+                at,
+                field,
                 found,
-                expected: choices,
-                ..
-            } => Issue::UnknownVariant {
-                at,
-                field,
-                suggestion: choices
-                    .iter()
-                    .find(|c| c.eq_ignore_ascii_case(&found))
-                    .map(|c| c.to_string()),
-                found: shown(&found),
                 expected,
                 default,
-            },
-            _ => Issue::InvalidValue {
-                at,
-                field,
-                found: shown(trimmed),
-                expected,
-                default,
-            },
-        });
+            };
+            located.push((at, issue));
+            continue;
+        };
+        let suggestion = all.iter().find(|c| c.eq_ignore_ascii_case(trimmed));
+        let suggestion = suggestion.map(|c| c.to_string());
+        let issue = Issue::UnknownVariant {
+            at,
+            field,
+            found,
+            expected,
+            default,
+            suggestion,
+        };
+        located.push((at, issue));
     }
-    // In file order, as people read them (the syntax error that ended the parse came first).
-    issues.sort_by_key(|issue| issue.position().map(|at| (at.line, at.column)));
+    located.sort_by_key(|(at, _)| *at);
+    issues.extend(located.into_iter().map(|(_, issue)| issue));
     settings
 }
 
-/// Reads settings from a file's bytes: UTF-8 problems are reported, then the rest is read.
+/// Reads settings from a file's bytes, replacing those that are not UTF-8.
 pub(super) fn parse_bytes(bytes: &[u8], issues: &mut Vec<Issue>) -> Settings {
-    let Err(error) = std::str::from_utf8(bytes) else {
-        return parse_text(&String::from_utf8_lossy(bytes), issues);
-    };
-    let valid = String::from_utf8_lossy(&bytes[..error.valid_up_to()]);
-    let at = position_at(&valid, valid.len());
-    issues.push(Issue::NotUtf8 { at });
-    parse_text(&String::from_utf8_lossy(bytes), issues)
+    let text = String::from_utf8_lossy(bytes);
+    let not_utf8 = std::str::from_utf8(bytes).err();
+    parse_text(
+        &text,
+        not_utf8.map(|e| position_at(&text, e.valid_up_to())),
+        issues,
+    )
 }
 
-/// Writes settings as pretty RON with the allowed values in comments, for people who edit it.
-///
-/// Fails only if a value cannot be written as RON, which the settings' plain types rule out.
-pub fn to_ron(settings: &Settings) -> Result<String, ron::Error> {
-    let fields = fields();
-    let lines: Vec<(String, Option<&String>)> = (written_fields(settings)?.into_iter())
-        .map(|(name, value)| {
-            let comment = fields
-                .iter()
-                .find(|(n, ..)| *n == name)
-                .and_then(|(.., c)| c.as_ref());
-            (format!("    {name}: {value},"), comment)
-        })
-        .collect();
-    // The comments line up, two spaces after the longest line.
+/// Writes settings as pretty RON with the allowed values in comments, aligned, for people who
+/// edit it. Fails only if a value cannot be written as RON, which the plain types rule out.
+pub fn to_ron(settings: &Settings) -> Result<String, RonError> {
+    let mut lines = Vec::new();
+    for (name, value) in written_fields(settings)? {
+        lines.push((format!("    {name}: {value},"), describe(&name).1));
+    }
     let width = lines.iter().map(|(line, _)| line.len()).max().unwrap_or(0) + 2;
     let mut out = String::from(
         "// Tic-Tac-Toe settings. A missing line takes its default; unknown lines are ignored.\n\
          // The game rewrites this file when settings change, without your own comments.\n(\n",
     );
     for (line, comment) in lines {
-        match comment {
-            Some(comment) => out += &format!("{line:<width$}// {comment}\n"),
-            None => out += &format!("{line}\n"),
-        }
+        let comment = comment.map_or(String::new(), |c| format!("// {c}"));
+        out += format!("{line:<width$}{comment}").trim_end();
+        out.push('\n');
     }
     Ok(out + ")\n")
 }
@@ -276,24 +215,20 @@ pub fn to_ron(settings: &Settings) -> Result<String, ron::Error> {
 pub(super) fn checked_text(settings: &Settings) -> Result<String, SaveError> {
     let text = to_ron(settings).map_err(|e| SaveError::Format(e.to_string()))?;
     let mut issues = Vec::new();
-    let read_back = parse_text(&text, &mut issues);
-    if let Some(Issue::InvalidValue {
-        field,
-        found,
-        expected,
-        ..
-    }) = issues.first()
-    {
-        let (field, value, expected) = (*field, found.clone(), expected.clone());
-        return Err(SaveError::InvalidSetting {
+    let read_back = parse_text(&text, None, &mut issues);
+    let detail = "the written settings do not read back the same";
+    match issues.into_iter().next() {
+        Some(Issue::InvalidValue {
             field,
-            value,
+            found,
             expected,
-        });
+            ..
+        }) => Err(SaveError::InvalidSetting {
+            field,
+            value: found,
+            expected,
+        }),
+        None if read_back == *settings => Ok(text),
+        _ => Err(SaveError::Format(detail.to_owned())),
     }
-    if !issues.is_empty() || read_back != *settings {
-        let text = "the written settings do not read back the same";
-        return Err(SaveError::Format(text.to_owned()));
-    }
-    Ok(text)
 }
