@@ -628,25 +628,60 @@ fn unreadable_file_maps_to_a_problem_and_is_set_aside_before_saving() {
     assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
 }
 
+/// Runs `check` as a user who cannot read or write everything, as root can: directly when this
+/// process is not root; as root, by running the test named `test` again, from a copy of this test
+/// binary, as user nobody (through `setpriv`, from util-linux), and asserting that it passed.
+#[cfg(unix)]
+fn as_unprivileged_user(test: &str, check: impl FnOnce()) {
+    use std::os::unix::fs::PermissionsExt;
+    const CHILD: &str = "TICTACTOE_SETTINGS_TEST_UNPRIVILEGED";
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let root = unsafe { libc::geteuid() } == 0;
+    if std::env::var_os(CHILD).is_some() {
+        assert!(!root, "the re-run of {test} must not run as root");
+        return check();
+    }
+    if !root {
+        return check();
+    }
+    // The binary may sit where user nobody cannot reach it: run a world-readable copy.
+    let dir = TempDir::new().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let exe = dir.path().join("settings-test");
+    fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
+    fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
+    let output = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&exe)
+        .args(["--exact", test, "--nocapture"])
+        .env(CHILD, "1")
+        .env("TMPDIR", "/tmp")
+        .current_dir("/")
+        .output()
+        .expect("setpriv runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains(" 1 passed;"),
+        "{test} as user nobody: {}\n{stdout}\n{stderr}",
+        output.status
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn chmod_000_file() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = TempDir::new().unwrap();
-    let path = settings_file(&dir);
-    fs::write(&path, b"(difficulty: Easy)").unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
-    if fs::read(&path).is_ok() {
-        // Running as root, which reads anything; the mapping of the error is tested with
-        // `NoPermission` above.
+    as_unprivileged_user("chmod_000_file", || {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new().unwrap();
+        let path = settings_file(&dir);
+        fs::write(&path, b"(difficulty: Easy)").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+        assert!(fs::read(&path).is_err(), "not unprivileged");
+        assert!(load_strict(&path).is_err());
         let loaded = Store::open(&path);
-        assert!(loaded.problem.is_none());
-        assert_eq!(loaded.settings.difficulty, Difficulty::Easy);
-        return;
-    }
-    assert!(load_strict(&path).is_err());
-    let loaded = Store::open(&path);
-    assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
+        assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
+    });
 }
 
 #[cfg(unix)]
@@ -654,10 +689,10 @@ fn chmod_000_file() {
 fn fifo_is_not_opened() {
     let dir = TempDir::new().unwrap();
     let path = settings_file(&dir);
-    let status = std::process::Command::new("mkfifo").arg(&path).status();
-    if !status.is_ok_and(|s| s.success()) {
-        return; // No mkfifo here.
-    }
+    let c_path = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: `c_path` is a NUL-terminated path that outlives the call.
+    let made = unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) };
+    assert_eq!(made, 0, "mkfifo: {}", io::Error::last_os_error());
     // Opening a FIFO with no writer would block forever.
     let mut loaded = Store::open(&path);
     let problem = loaded.problem.clone().expect("a problem");
@@ -732,33 +767,32 @@ fn copies_never_overwrite_each_other() {
 #[cfg(unix)]
 #[test]
 fn a_copy_that_cannot_be_made_blocks_the_save() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = TempDir::new().unwrap();
-    let sub = dir.path().join("config");
-    fs::create_dir(&sub).unwrap();
-    let path = sub.join("settings.ron");
-    fs::write(&path, b"(theme: Purple)").unwrap();
-    fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
-    if File::create(sub.join("probe")).is_ok() {
-        // Root writes anywhere; nothing to test here.
+    as_unprivileged_user("a_copy_that_cannot_be_made_blocks_the_save", || {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new().unwrap();
+        let sub = dir.path().join("config");
+        fs::create_dir(&sub).unwrap();
+        let path = sub.join("settings.ron");
+        fs::write(&path, b"(theme: Purple)").unwrap();
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
+        assert!(File::create(sub.join("probe")).is_err(), "not unprivileged");
+        let mut loaded = Store::open(&path);
+        let problem = loaded.problem.clone().unwrap();
+        assert!(matches!(problem.backup(), Backup::Failed(_)));
+        assert!(
+            problem.to_string().contains("will not save over it"),
+            "{problem}"
+        );
+        assert!(loaded.store.save(&Settings::default()).is_err());
         fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
-        return;
-    }
-    let mut loaded = Store::open(&path);
-    let problem = loaded.problem.clone().unwrap();
-    assert!(matches!(problem.backup(), Backup::Failed(_)));
-    assert!(
-        problem.to_string().contains("will not save over it"),
-        "{problem}"
-    );
-    assert!(loaded.store.save(&Settings::default()).is_err());
-    fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
-    assert_eq!(fs::read(&path).unwrap(), b"(theme: Purple)");
-    // Once the directory is writable the copy is made, then the file is saved.
-    let saved = loaded.store.save(&Settings::default()).unwrap();
-    let copy = saved.backup.unwrap();
-    assert_eq!(fs::read(copy).unwrap(), b"(theme: Purple)");
-    assert_eq!(load_strict(&path).unwrap(), Settings::default());
+        assert_eq!(fs::read(&path).unwrap(), b"(theme: Purple)");
+        assert_eq!(names(&sub), ["settings.ron"], "no copy, no temporary file");
+        // Once the directory is writable the copy is made, then the file is saved.
+        let saved = loaded.store.save(&Settings::default()).unwrap();
+        let copy = saved.backup.unwrap();
+        assert_eq!(fs::read(copy).unwrap(), b"(theme: Purple)");
+        assert_eq!(load_strict(&path).unwrap(), Settings::default());
+    });
 }
 
 // --- Atomic saves ----------------------------------------------------------------------------
@@ -981,18 +1015,41 @@ fn derived_deserialize_checks_ranges_too() {
     assert!(ron::from_str::<Settings>("(ai_delay_ms: 10000)").is_ok());
 }
 
-/// Prints what the messages look like (`cargo test --test settings -- --nocapture messages`).
+/// Three messages in full, as the game shows them (the temporary directory and the name of the
+/// kept copy, which holds the time, replaced).
 #[test]
 fn messages() {
     let dir = TempDir::new().unwrap();
+    let mut messages = Vec::new();
     for contents in [
         &b"(\n    version: 1,\n    first_player: Human,\n    difficulty: Insane,\n    board_size: 4,\n)\n"[..],
         b"(\n    difficulty: Easy,\n    theme: Dark\n    show_scores: true,\n)\n",
         b"\x89PNG\r\n\x1a\n\x00\x00",
     ] {
-        let loaded = load(&dir, contents);
-        println!("{}\n", loaded.problem.unwrap());
+        let problem = load(&dir, contents).problem.unwrap();
+        let copy = problem.backup_path().unwrap().file_name().unwrap();
+        let message = problem.to_string();
+        let message = message.replace(&*copy.to_string_lossy(), "<copy>");
+        messages.push(message.replace(&*dir.path().to_string_lossy(), "<dir>"));
     }
+    assert_eq!(
+        messages,
+        [
+            "<dir>/settings.ron: line 4, column 17: unknown variant \"Insane\" for difficulty, \
+             expected one of Easy, Medium, Hard, Perfect — using Perfect\n\
+             <dir>/settings.ron: line 5, column 17: board_size must be 3 (the only board size so \
+             far), found 4 — using 3\n\
+             Your file was kept as <dir>/<copy>.",
+            "<dir>/settings.ron: line 4, column 5: expected comma — kept the settings before this \
+             point, the rest use their defaults\n\
+             Your file was kept as <dir>/<copy>.",
+            "<dir>/settings.ron: line 1, column 1: the file is not UTF-8 text — reading the rest \
+             anyway\n\
+             <dir>/settings.ron: line 1, column 1: expected opening `(` for struct `Settings` — \
+             using default settings\n\
+             Your file was kept as <dir>/<copy>.",
+        ]
+    );
 }
 
 /// Every single-character edit of a saved file, and pseudo-random junk, loads without a panic:
