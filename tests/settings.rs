@@ -280,7 +280,10 @@ fn syntax_error_names_line_and_column_and_keeps_the_fields_before_it() {
     assert_eq!(loaded.settings.theme, Theme::Dark);
     assert!(!loaded.settings.show_scores, "after the error: default");
     let problem = loaded.problem.unwrap();
-    assert!(matches!(problem.issues(), [Issue::Syntax { kept: 2, .. }]));
+    assert!(matches!(
+        problem.error.issues[..],
+        [Issue::Syntax { kept: 2, .. }]
+    ));
     assert!(
         problem
             .to_string()
@@ -298,7 +301,7 @@ fn truncated_file_keeps_what_was_read_and_lists_issues_in_file_order() {
     assert_eq!(loaded.settings.difficulty, Difficulty::Perfect);
     let problem = loaded.problem.unwrap();
     assert!(matches!(
-        problem.issues(),
+        problem.error.issues[..],
         [Issue::UnknownVariant { .. }, Issue::Syntax { kept: 2, .. }]
     ));
 }
@@ -390,7 +393,8 @@ fn every_bad_field_is_reported_and_the_good_ones_kept() {
     let loaded = assert_broken(text.as_bytes(), "first_player");
     let problem = loaded.problem.unwrap();
     let fields: Vec<&str> = problem
-        .issues()
+        .error
+        .issues
         .iter()
         .map(|issue| match issue {
             Issue::UnknownVariant { field, .. } | Issue::InvalidValue { field, .. } => {
@@ -437,8 +441,8 @@ fn empty_file_gives_defaults_and_needs_no_copy() {
         let path = settings_file(&dir);
         let mut loaded = load(&dir, contents);
         let problem = loaded.problem.clone().expect("a problem");
-        assert_eq!(problem.issues(), [Issue::Empty]);
-        assert_eq!(problem.backup(), &Backup::NotNeeded);
+        assert_eq!(problem.error.issues, [Issue::Empty]);
+        assert_eq!(problem.backup, Backup::NotNeeded);
         assert!(
             problem
                 .to_string()
@@ -486,8 +490,8 @@ fn file_over_the_size_limit_is_not_read_and_is_set_aside_before_saving() {
     drop(file);
     let mut loaded = Store::open(&path);
     let problem = loaded.problem.clone().expect("a problem");
-    assert!(matches!(problem.issues(), [Issue::TooLarge { .. }]));
-    assert_eq!(problem.backup(), &Backup::BeforeSave);
+    assert!(matches!(problem.error.issues[..], [Issue::TooLarge { .. }]));
+    assert_eq!(problem.backup, Backup::BeforeSave);
     let message = problem.to_string();
     assert!(message.contains(&path.display().to_string()), "{message}");
     assert!(message.contains("8589934592 bytes"), "{message}");
@@ -551,8 +555,8 @@ fn directory_in_place_of_the_file_is_never_touched() {
     fs::write(path.join("inside.txt"), "precious").unwrap();
     let mut loaded = Store::open(&path);
     let problem = loaded.problem.clone().expect("a problem");
-    assert_eq!(problem.issues(), [Issue::IsDirectory]);
-    assert_eq!(problem.backup(), &Backup::NeverOverwritten);
+    assert_eq!(problem.error.issues, [Issue::IsDirectory]);
+    assert_eq!(problem.backup, Backup::NeverOverwritten);
     let message = problem.to_string();
     assert!(
         message.contains(&format!("{}: this is a directory", path.display())),
@@ -591,7 +595,7 @@ fn assert_unreadable_loaded(path: &Path, mut loaded: Loaded, original: &[u8]) {
     let problem = loaded.problem.clone().expect("a problem");
     assert!(
         matches!(
-            problem.issues(),
+            problem.error.issues[..],
             [Issue::Unreadable {
                 kind: io::ErrorKind::PermissionDenied,
                 ..
@@ -599,7 +603,7 @@ fn assert_unreadable_loaded(path: &Path, mut loaded: Loaded, original: &[u8]) {
         ),
         "{problem:?}"
     );
-    assert_eq!(problem.backup(), &Backup::BeforeSave);
+    assert_eq!(problem.backup, Backup::BeforeSave);
     let message = problem.to_string();
     assert!(
         message.contains(&format!("{}: cannot read the file: ", path.display())),
@@ -696,8 +700,8 @@ fn fifo_is_not_opened() {
     // Opening a FIFO with no writer would block forever.
     let mut loaded = Store::open(&path);
     let problem = loaded.problem.clone().expect("a problem");
-    assert_eq!(problem.issues(), [Issue::NotARegularFile]);
-    assert_eq!(problem.backup(), &Backup::NeverOverwritten);
+    assert_eq!(problem.error.issues, [Issue::NotARegularFile]);
+    assert_eq!(problem.backup, Backup::NeverOverwritten);
     assert!(load_strict(&path).is_err());
     // Never replaced, like a device such as /dev/null would not be.
     let error = loaded.store.save(&Settings::default()).unwrap_err();
@@ -778,7 +782,7 @@ fn a_copy_that_cannot_be_made_blocks_the_save() {
         assert!(File::create(sub.join("probe")).is_err(), "not unprivileged");
         let mut loaded = Store::open(&path);
         let problem = loaded.problem.clone().unwrap();
-        assert!(matches!(problem.backup(), Backup::Failed(_)));
+        assert!(matches!(problem.backup, Backup::Failed(_)));
         assert!(
             problem.to_string().contains("will not save over it"),
             "{problem}"
@@ -954,7 +958,7 @@ fn load_strict_rejects_every_bad_file_and_names_it() {
             message.starts_with(&path.display().to_string()),
             "{message}"
         );
-        assert!(!error.issues().is_empty());
+        assert!(!error.issues.is_empty());
         assert!(
             !message.contains("using"),
             "strict loading uses nothing: {message}"
@@ -963,17 +967,14 @@ fn load_strict_rejects_every_bad_file_and_names_it() {
     fs::remove_file(&path).unwrap();
     let error = load_strict(&path).unwrap_err();
     assert!(matches!(
-        error.issues(),
+        error.issues[..],
         [Issue::Unreadable {
             kind: io::ErrorKind::NotFound,
             ..
         }]
     ));
     fs::create_dir(&path).unwrap();
-    assert_eq!(
-        load_strict(&path).unwrap_err().issues(),
-        [Issue::IsDirectory]
-    );
+    assert_eq!(load_strict(&path).unwrap_err().issues, [Issue::IsDirectory]);
 }
 
 #[test]

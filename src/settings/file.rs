@@ -10,8 +10,7 @@ use tempfile::NamedTempFile;
 use super::format::{checked_text, parse_bytes};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
 
-/// The largest settings file the game reads. A real one is a few hundred bytes; anything near
-/// this is not a settings file, and reading it all could take long or exhaust memory.
+/// The largest settings file the game reads (a real one is a few hundred bytes).
 pub const MAX_FILE_SIZE: u64 = 1024 * 1024;
 
 /// The steps of loading and saving that can fail halfway, for tests to make them fail.
@@ -44,8 +43,7 @@ fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
         detail: e.to_string(),
     };
     let too_large = |size| (size > MAX_FILE_SIZE).then_some(Issue::TooLarge { size });
-    // Checked before opening: opening a FIFO would block the game, and the size must be known
-    // before reading it all.
+    // Checked before opening: opening a FIFO would block the game.
     match fs::metadata(path).map_err(unreadable)? {
         m if m.is_dir() => return Err(Issue::IsDirectory),
         m if !m.is_file() => return Err(Issue::NotARegularFile),
@@ -74,20 +72,16 @@ pub fn default_path() -> Option<PathBuf> {
     Some(dirs.config_dir().join("settings.ron"))
 }
 
-/// The absolute path of the file behind `path`'s symlinks, so that a settings file linked from
-/// elsewhere stays linked.
+/// The absolute path of the file behind `path`'s symlinks, which stay links.
 fn resolve(path: &Path) -> PathBuf {
     let absolute = fs::canonicalize(path).or_else(|_| std::path::absolute(path));
     absolute.unwrap_or(path.to_owned())
 }
 
-/// Keeps `bytes` (`Some`: writes them) or the file at `path` itself (`None`: a hard link where
-/// the file system allows, else a rename) under the first free name of
-/// `settings.ron.broken-<unix-seconds>`, then `-2`, `-3`…, beside it. Never writes over a file,
-/// never leaves a partial copy, and reuses an identical copy of `bytes`.
+/// Keeps `bytes` (or the file at `path`: hard-linked, else renamed) as the first free name of
+/// `settings.ron.broken-<unix-seconds>`, `-2`, `-3`… beside it, or finds an identical copy.
 fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let prefix = format!("{name}.broken-");
+    let prefix = format!("{}.broken-", path.file_name().unwrap_or_default().display());
     let same = |copy: &Path, bytes: &[u8]| {
         let metadata = fs::symlink_metadata(copy);
         metadata.is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
@@ -126,8 +120,7 @@ fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
     Err(io::Error::other("no free name for a copy"))
 }
 
-/// What to keep before the file is written over: nothing, the bytes read at load time (when
-/// copying them failed then), or the file as it is (when it could not be read).
+/// What to keep before writing over the file: bytes that could not be copied, or the file.
 #[derive(Debug)]
 enum Keep {
     Nothing,
@@ -135,24 +128,20 @@ enum Keep {
     SetAside,
 }
 
-/// Saves `settings` to `path` atomically: a temporary file beside it is written, synced, then
-/// persisted over it. `keep` is kept after the new contents are safely on disk and before they
-/// replace the old file, so that a failed save never leaves a copy for nothing and a failed copy
-/// never lets the old file be replaced. Returns where `keep` was kept.
+/// Saves `settings` atomically (a temporary file beside `path`, written, synced, persisted over
+/// it), keeping `keep` once the new contents are on disk: returns where.
 fn save(path: &Path, settings: &Settings, keep: &Keep, ops: &mut dyn FileOps) -> Saving {
     let (text, target, path) = (checked_text(settings)?, resolve(path), path.to_owned());
     // A rename over an empty directory succeeds on some systems, deleting it; one over a device
     // such as /dev/null (run as root) would replace the device.
     let dir = target.parent().filter(|_| target.file_name().is_some());
-    let Some(dir) = dir else {
-        return Err(SaveError::NoFileName(path));
-    };
+    let dir = dir.ok_or_else(|| SaveError::NoFileName(path.clone()))?;
     match fs::metadata(&target) {
         Ok(m) if m.is_dir() => return Err(SaveError::IsDirectory(path)),
         Ok(m) if !m.is_file() => return Err(SaveError::NotARegularFile(path)),
         _ => {}
     }
-    fs::create_dir_all(dir).map_err(|e| SaveError::CreateDir(dir.to_owned(), e))?;
+    fs::create_dir_all(dir).map_err(|e| SaveError::Write(path.clone(), e))?;
 
     // With the permissions of any new file there (0666 less the umask), not tempfile's 0600.
     let mut builder = tempfile::Builder::new();
@@ -192,8 +181,7 @@ fn save(path: &Path, settings: &Settings, keep: &Keep, ops: &mut dyn FileOps) ->
 
 type Saving = Result<Option<PathBuf>, SaveError>;
 
-/// Saves `settings` to `path` atomically, over what is there but a directory or special file:
-/// for "Save settings as…".
+/// Saves `settings` to `path` atomically, for "Save settings as…".
 pub fn save_to(path: &Path, settings: &Settings) -> Result<(), SaveError> {
     save_to_with(path, settings, &mut RealFiles)
 }
@@ -236,11 +224,10 @@ impl Store {
         let settings = read.as_ref().map(|bytes| parse_bytes(bytes, &mut issues));
         let settings = settings.unwrap_or_default();
         let backup = match read {
-            // A first run.
             Err(Issue::Unreadable {
                 kind: ErrorKind::NotFound,
                 ..
-            }) => None,
+            }) => None, // a first run
             Err(issue @ (Issue::IsDirectory | Issue::NotARegularFile)) => {
                 issues.push(issue);
                 Some(Backup::NeverOverwritten)

@@ -11,8 +11,7 @@ const BOARD_SIZE_EXPECTED: &str = "3 (the only board size so far)";
 const AI_DELAY_EXPECTED: &str = "a whole number of milliseconds from 0 to 10000";
 const AI_DELAY_COMMENT: &str = "pause before a computer move, 0 to 10000";
 
-/// `value` if it is in `range`, else an error saying what was expected, for the derived
-/// `Deserialize`.
+/// `value` if it is in `range`, else an error saying what was expected.
 fn in_range<E: Error>(value: i64, range: RangeInclusive<u32>, expected: &str) -> Result<u32, E> {
     let ok = u32::try_from(value).ok().filter(|v| range.contains(v));
     ok.ok_or_else(|| E::custom(format!("expected {expected}, found {value}")))
@@ -37,8 +36,7 @@ fn describe(field: &str) -> (String, Option<String>) {
         "show_scores" => text("true or false", "true | false"),
         "board_size" => text(BOARD_SIZE_EXPECTED, "only 3 for now"),
         "ai_delay_ms" => text(AI_DELAY_EXPECTED, AI_DELAY_COMMENT),
-        // An enum: its choices as serde lists them when it meets an unknown one, so messages and
-        // comments always match what the parser accepts.
+        // An enum: its choices as serde lists them for an unknown one, so they always match.
         _ => match ron::from_str::<Settings>(&format!("({field}: _)")).map_err(|e| e.code) {
             Err(RonError::NoSuchEnumVariant { expected: all, .. }) => {
                 text(&format!("one of {}", all.join(", ")), &all.join(" | "))
@@ -48,8 +46,7 @@ fn describe(field: &str) -> (String, Option<String>) {
     }
 }
 
-/// Collects the top-level fields as raw RON without interpreting them, so that one bad value
-/// costs only that field, and the fields before a syntax error survive it.
+/// Collects the top-level fields as raw RON, keeping those before a syntax error.
 struct Collect<'a, 'de>(&'a mut Vec<(String, &'de RawValue)>);
 
 impl<'de> Visitor<'de> for Collect<'_, 'de> {
@@ -65,8 +62,7 @@ impl<'de> Visitor<'de> for Collect<'_, 'de> {
     }
 }
 
-/// Reads `text`'s top-level fields into `out` as far as it can. The end of the error's span is
-/// where the parser stopped (its start can be the whitespace or the value before that).
+/// Reads `text`'s top-level fields into `out` until an error, whose span ends where it stopped.
 fn raw_fields<'a>(text: &'a str, out: &mut Vec<(String, &'a RawValue)>) -> SpannedResult<()> {
     let mut de = ron::Deserializer::from_str(text)?;
     let result = (&mut de).deserialize_struct("Settings", &[], Collect(out));
@@ -77,10 +73,8 @@ fn raw_fields<'a>(text: &'a str, out: &mut Vec<(String, &'a RawValue)>) -> Spann
 fn written_fields(settings: &Settings) -> Result<Vec<(String, String)>, RonError> {
     let (text, mut fields) = (ron::to_string(settings)?, Vec::new());
     raw_fields(&text, &mut fields).map_err(|e| e.code)?;
-    Ok(fields
-        .into_iter()
-        .map(|(k, v)| (k, v.to_string()))
-        .collect())
+    let fields = fields.into_iter().map(|(k, v)| (k, v.to_string()));
+    Ok(fields.collect())
 }
 
 /// The line and column of byte `offset` in `text`.
@@ -124,7 +118,6 @@ fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -
         }
         located.push((at, Issue::Syntax { at, detail, kept }));
     }
-
     let defaults = written_fields(&Settings::default()).unwrap_or_default();
     let (mut settings, mut accepted, mut seen) = (Settings::default(), String::new(), Vec::new());
     for (field, value) in raw {
@@ -139,8 +132,7 @@ fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -
             located.push((at, Issue::DuplicateField { at, field }));
             continue;
         }
-        // Read by the derived `Deserialize` with the fields accepted so far, so this checks
-        // exactly what `ron::from_str::<Settings>` checks.
+        // Read with the fields accepted so far by the derived `Deserialize`, which checks ranges.
         let candidate = format!("{accepted}{field}:{value}\n,");
         seen.push(field.clone());
         let error = match ron::Options::default().from_str(&format!("({candidate})")) {
@@ -151,7 +143,12 @@ fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -
             Err(error) => error.code,
         };
         let (found, expected, default) = (shown(trimmed), describe(&field).0, default.clone());
-        let RonError::NoSuchEnumVariant { expected: all, .. } = error else {
+        let RonError::NoSuchEnumVariant {
+            found: name,
+            expected: all,
+            ..
+        } = error
+        else {
             let issue = Issue::InvalidValue {
                 at,
                 field,
@@ -162,8 +159,8 @@ fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -
             located.push((at, issue));
             continue;
         };
-        let suggestion = all.iter().find(|c| c.eq_ignore_ascii_case(trimmed));
-        let suggestion = suggestion.map(|c| c.to_string());
+        let suggestion = all.iter().find(|c| c.eq_ignore_ascii_case(&name));
+        let (suggestion, found) = (suggestion.map(|c| c.to_string()), shown(&name));
         let issue = Issue::UnknownVariant {
             at,
             field,
@@ -183,15 +180,11 @@ fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -
 pub(super) fn parse_bytes(bytes: &[u8], issues: &mut Vec<Issue>) -> Settings {
     let text = String::from_utf8_lossy(bytes);
     let not_utf8 = std::str::from_utf8(bytes).err();
-    parse_text(
-        &text,
-        not_utf8.map(|e| position_at(&text, e.valid_up_to())),
-        issues,
-    )
+    let at = not_utf8.map(|e| position_at(&text, e.valid_up_to()));
+    parse_text(&text, at, issues)
 }
 
-/// Writes settings as pretty RON with the allowed values in comments, aligned, for people who
-/// edit it. Fails only if a value cannot be written as RON, which the plain types rule out.
+/// Writes settings as pretty RON with the allowed values in aligned comments, for people.
 pub fn to_ron(settings: &Settings) -> Result<String, RonError> {
     let mut lines = Vec::new();
     for (name, value) in written_fields(settings)? {
@@ -210,8 +203,7 @@ pub fn to_ron(settings: &Settings) -> Result<String, RonError> {
     Ok(out + ")\n")
 }
 
-/// The text to save, checked by reading it back: the game never writes a file that it would
-/// not load back exactly as `settings`.
+/// The text to save, checked by reading it back exactly as `settings`.
 pub(super) fn checked_text(settings: &Settings) -> Result<String, SaveError> {
     let text = to_ron(settings).map_err(|e| SaveError::Format(e.to_string()))?;
     let mut issues = Vec::new();

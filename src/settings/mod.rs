@@ -1,13 +1,11 @@
-//! The player's preferences, saved as RON in `settings.ron` ([`default_path`]) or a file the
-//! game was given. [`Store::open`] loads it once at start-up; [`Store::save`] writes it back
-//! atomically, so a crash or a full disk leaves the old file or the new one, never half of each.
+//! The player's preferences, saved as RON in `settings.ron` ([`default_path`]) or the file given
+//! with `--settings`. [`Store::open`] loads it once; [`Store::save`] writes it back atomically.
 //!
 //! Loading never fails. A file the game cannot fully accept gives defaults for what could not be
 //! read, keeps every field that could, and comes with a [`SettingsProblem`] that names the file,
-//! the line and column, and what was used instead. The user's bytes are never lost: they are
-//! copied to `settings.ron.broken-<unix-seconds>` at load time, or, for a file that could not be
-//! read, set aside under such a name just before the first save over it; if no copy can be made,
-//! the save fails. A directory or a special file in place of the file is never touched.
+//! the line and column, and what was used instead. The user's bytes are never lost: they are kept
+//! as `settings.ron.broken-<unix-seconds>` before anything is written over them, or nothing is
+//! written. A directory or a special file in place of the file is never touched.
 
 mod file;
 mod format;
@@ -21,11 +19,11 @@ use thiserror::Error;
 use crate::ai::Difficulty;
 use crate::board::Mark;
 
-pub use file::{
-    FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store, default_path, load_strict, save_to,
-    save_to_with,
-};
+pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
+pub use file::{default_path, load_strict, save_to, save_to_with};
 pub use format::to_ron;
+/// A line and column in a settings file, from 1 (columns in characters).
+pub use ron::error::Position;
 
 /// Who makes the first move of a game; `Alternate`: each in turn, game after game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -36,8 +34,7 @@ pub enum FirstPlayer {
     Alternate,
 }
 
-/// Who plays: a human against the computer, two humans at the same screen, or the computer
-/// against itself, for watching.
+/// Who plays: a human against the computer, two humans, or the computer against itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Mode {
     #[default]
@@ -70,9 +67,8 @@ impl Theme {
     pub const ALL: [Theme; 3] = [Self::Dark, Self::Light, Self::System];
 }
 
-/// Everything the game remembers between runs. Field names are what users see and edit in the
-/// file; missing fields take their defaults and unknown ones are ignored. A new field that is not
-/// an enum needs an arm in `describe` (in `format.rs`), for messages and the comment in the file.
+/// Everything the game remembers between runs, as users see and edit it in the file. A new field
+/// that is not an enum needs an arm in `describe` (in `format.rs`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -103,8 +99,7 @@ impl Settings {
     pub const VERSION: u32 = 1;
     /// The only board size the game plays so far.
     pub const BOARD_SIZE: u8 = 3;
-    /// The longest pause before a computer move that a file may ask for. Longer looks like a
-    /// typo (seconds for milliseconds) and would make the game seem hung.
+    /// The longest pause before a computer move (longer looks like seconds meant as ms).
     pub const MAX_AI_DELAY_MS: u32 = 10_000;
 }
 
@@ -124,12 +119,8 @@ impl Default for Settings {
     }
 }
 
-/// A line and column in a settings file, from 1 (columns in characters).
-pub type Position = ron::error::Position;
-
-/// One thing wrong with a settings file. `Display` says what is wrong; [`SettingsProblem`]'s
-/// adds what the game did about it. `found` is a value as written, shortened; `expected` what a
-/// valid one looks like ("one of Easy, Medium, Hard, Perfect"); `default` the RON used instead.
+/// One thing wrong with a settings file. `found` is a value as written, shortened; `expected`
+/// what a valid one looks like; `default` the RON used instead.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum Issue {
@@ -149,8 +140,7 @@ pub enum Issue {
     /// Bytes that are not UTF-8, the first at `at`. They were replaced and the rest was read.
     #[error("line {}, column {}: the file is not UTF-8 text", .at.line, .at.col)]
     NotUtf8 { at: Position },
-    /// RON that could not be parsed past `at`, or that is not a `( … )` of settings. The `kept`
-    /// fields before it (known or not) were read.
+    /// RON that could not be parsed past `at`; the `kept` fields before it were read.
     #[error("line {}, column {}: {detail}", .at.line, .at.col)]
     Syntax {
         at: Position,
@@ -159,7 +149,8 @@ pub enum Issue {
     },
     /// A value not among an enum's choices, with the choice spelled the same but for case.
     #[error("line {}, column {}: unknown variant \"{found}\" for {field}, expected {expected}{}",
-        .at.line, .at.col, .suggestion.as_ref().map(|s| format!(" (did you mean {s}?)")).unwrap_or_default())]
+        .at.line, .at.col,
+        .suggestion.as_ref().map(|s| format!(" (did you mean {s}?)")).unwrap_or_default())]
     UnknownVariant {
         at: Position,
         field: String,
@@ -181,19 +172,13 @@ pub enum Issue {
     DuplicateField { at: Position, field: String },
 }
 
-/// Why [`load_strict`] refused a file: "<file>: <issue>" for each issue.
+/// Why [`load_strict`] refused a file: "<file>: <issue>" for each issue (never none).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{}", lines(.path, .issues, |_| String::new()).trim_end())]
+#[non_exhaustive]
 pub struct SettingsError {
-    pub(super) path: PathBuf,
-    pub(super) issues: Vec<Issue>,
-}
-
-impl SettingsError {
-    /// What is wrong with the file; never empty.
-    pub fn issues(&self) -> &[Issue] {
-        &self.issues
-    }
+    pub path: PathBuf,
+    pub issues: Vec<Issue>,
 }
 
 /// "<file>: <issue><then>\n" for each issue.
@@ -221,17 +206,18 @@ pub enum Backup {
 /// Why the settings file was not (fully) used, and what the game did about it; for the user.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{}{}", lines(&.error.path, &.error.issues, consequence), self.last_line())]
+#[non_exhaustive]
 pub struct SettingsProblem {
-    pub(super) error: SettingsError,
-    pub(super) backup: Backup,
+    pub error: SettingsError,
+    pub backup: Backup,
 }
 
-/// What the game did about an issue when loading leniently.
+/// " — " and what the game did about an issue when loading leniently.
 fn consequence(issue: &Issue) -> String {
     let done = match issue {
         Issue::UnknownVariant { default, .. } | Issue::InvalidValue { default, .. } => default,
         Issue::DuplicateField { .. } => "the first one",
-        Issue::NotUtf8 { .. } => return " — reading the rest anyway".to_owned(),
+        Issue::NotUtf8 { .. } => return " — reading the rest anyway".into(),
         Issue::Syntax { kept: 1.., .. } => {
             return " — kept the settings before this point, the rest use their defaults".into();
         }
@@ -241,14 +227,6 @@ fn consequence(issue: &Issue) -> String {
 }
 
 impl SettingsProblem {
-    /// Everything wrong with the file; never empty.
-    pub fn issues(&self) -> &[Issue] {
-        &self.error.issues
-    }
-    /// What became of the file's bytes.
-    pub fn backup(&self) -> &Backup {
-        &self.backup
-    }
     /// Where a copy of the file was kept, if it was at load time.
     pub fn backup_path(&self) -> Option<&Path> {
         match &self.backup {
@@ -287,9 +265,7 @@ pub enum SaveError {
     /// The path does not name a file (`/`, `..`).
     #[error("cannot save settings to {}: that is not a file name", .0.display())]
     NoFileName(PathBuf),
-    #[error("cannot save settings: cannot create the directory {}: {}", .0.display(), .1)]
-    CreateDir(PathBuf, #[source] io::Error),
-    /// Creating, writing or syncing the new contents beside the file failed.
+    /// Creating the directory, or creating, writing or syncing the new file beside the old one.
     #[error("cannot save settings to {}: writing failed: {}", .0.display(), .1)]
     Write(PathBuf, #[source] io::Error),
     #[error("cannot save settings to {}: replacing the old file failed: {}", .0.display(), .1)]
