@@ -5,7 +5,7 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use tempfile::TempDir;
+use tempfile::{NamedTempFile, TempDir};
 use tictactoe::Mark;
 use tictactoe::ai::Difficulty;
 use tictactoe::settings::{
@@ -280,7 +280,10 @@ fn syntax_error_names_line_and_column_and_keeps_the_fields_before_it() {
     assert_eq!(loaded.settings.theme, Theme::Dark);
     assert!(!loaded.settings.show_scores, "after the error: default");
     let problem = loaded.problem.unwrap();
-    assert!(matches!(problem.issues(), [Issue::Syntax { kept: 2, .. }]));
+    assert!(matches!(
+        problem.error.issues[..],
+        [Issue::Syntax { kept: 2, .. }]
+    ));
     assert!(
         problem
             .to_string()
@@ -298,7 +301,7 @@ fn truncated_file_keeps_what_was_read_and_lists_issues_in_file_order() {
     assert_eq!(loaded.settings.difficulty, Difficulty::Perfect);
     let problem = loaded.problem.unwrap();
     assert!(matches!(
-        problem.issues(),
+        problem.error.issues[..],
         [Issue::UnknownVariant { .. }, Issue::Syntax { kept: 2, .. }]
     ));
 }
@@ -390,10 +393,13 @@ fn every_bad_field_is_reported_and_the_good_ones_kept() {
     let loaded = assert_broken(text.as_bytes(), "first_player");
     let problem = loaded.problem.unwrap();
     let fields: Vec<&str> = problem
-        .issues()
+        .error
+        .issues
         .iter()
         .map(|issue| match issue {
-            Issue::UnknownVariant { field, .. } | Issue::InvalidValue { field, .. } => *field,
+            Issue::UnknownVariant { field, .. } | Issue::InvalidValue { field, .. } => {
+                field.as_str()
+            }
             other => panic!("{other:?}"),
         })
         .collect();
@@ -435,8 +441,8 @@ fn empty_file_gives_defaults_and_needs_no_copy() {
         let path = settings_file(&dir);
         let mut loaded = load(&dir, contents);
         let problem = loaded.problem.clone().expect("a problem");
-        assert_eq!(problem.issues(), [Issue::Empty]);
-        assert_eq!(problem.backup(), &Backup::NotNeeded);
+        assert_eq!(problem.error.issues, [Issue::Empty]);
+        assert_eq!(problem.backup, Backup::NotNeeded);
         assert!(
             problem
                 .to_string()
@@ -484,8 +490,8 @@ fn file_over_the_size_limit_is_not_read_and_is_set_aside_before_saving() {
     drop(file);
     let mut loaded = Store::open(&path);
     let problem = loaded.problem.clone().expect("a problem");
-    assert!(matches!(problem.issues(), [Issue::TooLarge { .. }]));
-    assert_eq!(problem.backup(), &Backup::BeforeSave);
+    assert!(matches!(problem.error.issues[..], [Issue::TooLarge { .. }]));
+    assert_eq!(problem.backup, Backup::BeforeSave);
     let message = problem.to_string();
     assert!(message.contains(&path.display().to_string()), "{message}");
     assert!(message.contains("8589934592 bytes"), "{message}");
@@ -549,8 +555,8 @@ fn directory_in_place_of_the_file_is_never_touched() {
     fs::write(path.join("inside.txt"), "precious").unwrap();
     let mut loaded = Store::open(&path);
     let problem = loaded.problem.clone().expect("a problem");
-    assert_eq!(problem.issues(), [Issue::IsDirectory]);
-    assert_eq!(problem.backup(), &Backup::NeverOverwritten);
+    assert_eq!(problem.error.issues, [Issue::IsDirectory]);
+    assert_eq!(problem.backup, Backup::NeverOverwritten);
     let message = problem.to_string();
     assert!(
         message.contains(&format!("{}: this is a directory", path.display())),
@@ -589,7 +595,7 @@ fn assert_unreadable_loaded(path: &Path, mut loaded: Loaded, original: &[u8]) {
     let problem = loaded.problem.clone().expect("a problem");
     assert!(
         matches!(
-            problem.issues(),
+            problem.error.issues[..],
             [Issue::Unreadable {
                 kind: io::ErrorKind::PermissionDenied,
                 ..
@@ -597,7 +603,7 @@ fn assert_unreadable_loaded(path: &Path, mut loaded: Loaded, original: &[u8]) {
         ),
         "{problem:?}"
     );
-    assert_eq!(problem.backup(), &Backup::BeforeSave);
+    assert_eq!(problem.backup, Backup::BeforeSave);
     let message = problem.to_string();
     assert!(
         message.contains(&format!("{}: cannot read the file: ", path.display())),
@@ -626,25 +632,60 @@ fn unreadable_file_maps_to_a_problem_and_is_set_aside_before_saving() {
     assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
 }
 
+/// Runs `check` as a user who cannot read or write everything, as root can: directly when this
+/// process is not root; as root, by running the test named `test` again, from a copy of this test
+/// binary, as user nobody (through `setpriv`, from util-linux), and asserting that it passed.
+#[cfg(unix)]
+fn as_unprivileged_user(test: &str, check: impl FnOnce()) {
+    use std::os::unix::fs::PermissionsExt;
+    const CHILD: &str = "TICTACTOE_SETTINGS_TEST_UNPRIVILEGED";
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let root = unsafe { libc::geteuid() } == 0;
+    if std::env::var_os(CHILD).is_some() {
+        assert!(!root, "the re-run of {test} must not run as root");
+        return check();
+    }
+    if !root {
+        return check();
+    }
+    // The binary may sit where user nobody cannot reach it: run a world-readable copy.
+    let dir = TempDir::new().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let exe = dir.path().join("settings-test");
+    fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
+    fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
+    let output = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&exe)
+        .args(["--exact", test, "--nocapture"])
+        .env(CHILD, "1")
+        .env("TMPDIR", "/tmp")
+        .current_dir("/")
+        .output()
+        .expect("setpriv runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains(" 1 passed;"),
+        "{test} as user nobody: {}\n{stdout}\n{stderr}",
+        output.status
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn chmod_000_file() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = TempDir::new().unwrap();
-    let path = settings_file(&dir);
-    fs::write(&path, b"(difficulty: Easy)").unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
-    if fs::read(&path).is_ok() {
-        // Running as root, which reads anything; the mapping of the error is tested with
-        // `NoPermission` above.
+    as_unprivileged_user("chmod_000_file", || {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new().unwrap();
+        let path = settings_file(&dir);
+        fs::write(&path, b"(difficulty: Easy)").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+        assert!(fs::read(&path).is_err(), "not unprivileged");
+        assert!(load_strict(&path).is_err());
         let loaded = Store::open(&path);
-        assert!(loaded.problem.is_none());
-        assert_eq!(loaded.settings.difficulty, Difficulty::Easy);
-        return;
-    }
-    assert!(load_strict(&path).is_err());
-    let loaded = Store::open(&path);
-    assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
+        assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
+    });
 }
 
 #[cfg(unix)]
@@ -652,15 +693,15 @@ fn chmod_000_file() {
 fn fifo_is_not_opened() {
     let dir = TempDir::new().unwrap();
     let path = settings_file(&dir);
-    let status = std::process::Command::new("mkfifo").arg(&path).status();
-    if !status.is_ok_and(|s| s.success()) {
-        return; // No mkfifo here.
-    }
+    let c_path = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: `c_path` is a NUL-terminated path that outlives the call.
+    let made = unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) };
+    assert_eq!(made, 0, "mkfifo: {}", io::Error::last_os_error());
     // Opening a FIFO with no writer would block forever.
     let mut loaded = Store::open(&path);
     let problem = loaded.problem.clone().expect("a problem");
-    assert_eq!(problem.issues(), [Issue::NotARegularFile]);
-    assert_eq!(problem.backup(), &Backup::NeverOverwritten);
+    assert_eq!(problem.error.issues, [Issue::NotARegularFile]);
+    assert_eq!(problem.backup, Backup::NeverOverwritten);
     assert!(load_strict(&path).is_err());
     // Never replaced, like a device such as /dev/null would not be.
     let error = loaded.store.save(&Settings::default()).unwrap_err();
@@ -730,33 +771,32 @@ fn copies_never_overwrite_each_other() {
 #[cfg(unix)]
 #[test]
 fn a_copy_that_cannot_be_made_blocks_the_save() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = TempDir::new().unwrap();
-    let sub = dir.path().join("config");
-    fs::create_dir(&sub).unwrap();
-    let path = sub.join("settings.ron");
-    fs::write(&path, b"(theme: Purple)").unwrap();
-    fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
-    if File::create(sub.join("probe")).is_ok() {
-        // Root writes anywhere; nothing to test here.
+    as_unprivileged_user("a_copy_that_cannot_be_made_blocks_the_save", || {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new().unwrap();
+        let sub = dir.path().join("config");
+        fs::create_dir(&sub).unwrap();
+        let path = sub.join("settings.ron");
+        fs::write(&path, b"(theme: Purple)").unwrap();
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
+        assert!(File::create(sub.join("probe")).is_err(), "not unprivileged");
+        let mut loaded = Store::open(&path);
+        let problem = loaded.problem.clone().unwrap();
+        assert!(matches!(problem.backup, Backup::Failed(_)));
+        assert!(
+            problem.to_string().contains("will not save over it"),
+            "{problem}"
+        );
+        assert!(loaded.store.save(&Settings::default()).is_err());
         fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
-        return;
-    }
-    let mut loaded = Store::open(&path);
-    let problem = loaded.problem.clone().unwrap();
-    assert!(matches!(problem.backup(), Backup::Failed(_)));
-    assert!(
-        problem.to_string().contains("will not save over it"),
-        "{problem}"
-    );
-    assert!(loaded.store.save(&Settings::default()).is_err());
-    fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
-    assert_eq!(fs::read(&path).unwrap(), b"(theme: Purple)");
-    // Once the directory is writable the copy is made, then the file is saved.
-    let saved = loaded.store.save(&Settings::default()).unwrap();
-    let copy = saved.backup.unwrap();
-    assert_eq!(fs::read(copy).unwrap(), b"(theme: Purple)");
-    assert_eq!(load_strict(&path).unwrap(), Settings::default());
+        assert_eq!(fs::read(&path).unwrap(), b"(theme: Purple)");
+        assert_eq!(names(&sub), ["settings.ron"], "no copy, no temporary file");
+        // Once the directory is writable the copy is made, then the file is saved.
+        let saved = loaded.store.save(&Settings::default()).unwrap();
+        let copy = saved.backup.unwrap();
+        assert_eq!(fs::read(copy).unwrap(), b"(theme: Purple)");
+        assert_eq!(load_strict(&path).unwrap(), Settings::default());
+    });
 }
 
 // --- Atomic saves ----------------------------------------------------------------------------
@@ -771,18 +811,19 @@ impl FileOps for FailMidWrite {
     }
 }
 
-/// Writes everything, then fails to rename.
-struct FailRename;
+/// Writes everything, then fails to put the new file in place. The temporary file is dropped,
+/// which deletes it, as `NamedTempFile::persist` does when it fails.
+struct FailPersist;
 
-impl FileOps for FailRename {
-    fn rename(&mut self, _from: &Path, _to: &Path) -> io::Result<()> {
+impl FileOps for FailPersist {
+    fn persist(&mut self, _temp: NamedTempFile, _to: &Path) -> io::Result<()> {
         Err(io::Error::other("rename failed (simulated)"))
     }
 }
 
 #[test]
 fn interrupted_save_leaves_the_old_file_and_no_temporary_file() {
-    for ops in [&mut FailMidWrite as &mut dyn FileOps, &mut FailRename] {
+    for ops in [&mut FailMidWrite as &mut dyn FileOps, &mut FailPersist] {
         let dir = TempDir::new().unwrap();
         let path = settings_file(&dir);
         save_to(&path, &non_default()).unwrap();
@@ -819,7 +860,7 @@ fn failed_save_after_a_broken_load_keeps_file_and_copy() {
     assert!(
         loaded
             .store
-            .save_with(&Settings::default(), &mut FailRename)
+            .save_with(&Settings::default(), &mut FailPersist)
             .is_err()
     );
     assert_eq!(fs::read(&path).unwrap(), b"(theme: Purple)");
@@ -837,7 +878,7 @@ fn failed_save_of_an_unread_file_puts_it_back() {
     assert!(
         loaded
             .store
-            .save_with(&Settings::default(), &mut FailRename)
+            .save_with(&Settings::default(), &mut FailPersist)
             .is_err()
     );
     assert_eq!(fs::read(&path).unwrap(), b"(difficulty: Easy)");
@@ -917,7 +958,7 @@ fn load_strict_rejects_every_bad_file_and_names_it() {
             message.starts_with(&path.display().to_string()),
             "{message}"
         );
-        assert!(!error.issues().is_empty());
+        assert!(!error.issues.is_empty());
         assert!(
             !message.contains("using"),
             "strict loading uses nothing: {message}"
@@ -926,17 +967,14 @@ fn load_strict_rejects_every_bad_file_and_names_it() {
     fs::remove_file(&path).unwrap();
     let error = load_strict(&path).unwrap_err();
     assert!(matches!(
-        error.issues(),
+        error.issues[..],
         [Issue::Unreadable {
             kind: io::ErrorKind::NotFound,
             ..
         }]
     ));
     fs::create_dir(&path).unwrap();
-    assert_eq!(
-        load_strict(&path).unwrap_err().issues(),
-        [Issue::IsDirectory]
-    );
+    assert_eq!(load_strict(&path).unwrap_err().issues, [Issue::IsDirectory]);
 }
 
 #[test]
@@ -978,18 +1016,41 @@ fn derived_deserialize_checks_ranges_too() {
     assert!(ron::from_str::<Settings>("(ai_delay_ms: 10000)").is_ok());
 }
 
-/// Prints what the messages look like (`cargo test --test settings -- --nocapture messages`).
+/// Three messages in full, as the game shows them (the temporary directory and the name of the
+/// kept copy, which holds the time, replaced).
 #[test]
 fn messages() {
     let dir = TempDir::new().unwrap();
+    let mut messages = Vec::new();
     for contents in [
         &b"(\n    version: 1,\n    first_player: Human,\n    difficulty: Insane,\n    board_size: 4,\n)\n"[..],
         b"(\n    difficulty: Easy,\n    theme: Dark\n    show_scores: true,\n)\n",
         b"\x89PNG\r\n\x1a\n\x00\x00",
     ] {
-        let loaded = load(&dir, contents);
-        println!("{}\n", loaded.problem.unwrap());
+        let problem = load(&dir, contents).problem.unwrap();
+        let copy = problem.backup_path().unwrap().file_name().unwrap();
+        let message = problem.to_string();
+        let message = message.replace(&*copy.to_string_lossy(), "<copy>");
+        messages.push(message.replace(&*dir.path().to_string_lossy(), "<dir>"));
     }
+    assert_eq!(
+        messages,
+        [
+            "<dir>/settings.ron: line 4, column 17: unknown variant \"Insane\" for difficulty, \
+             expected one of Easy, Medium, Hard, Perfect — using Perfect\n\
+             <dir>/settings.ron: line 5, column 17: board_size must be 3 (the only board size so \
+             far), found 4 — using 3\n\
+             Your file was kept as <dir>/<copy>.",
+            "<dir>/settings.ron: line 4, column 5: expected comma — kept the settings before this \
+             point, the rest use their defaults\n\
+             Your file was kept as <dir>/<copy>.",
+            "<dir>/settings.ron: line 1, column 1: the file is not UTF-8 text — reading the rest \
+             anyway\n\
+             <dir>/settings.ron: line 1, column 1: expected opening `(` for struct `Settings` — \
+             using default settings\n\
+             Your file was kept as <dir>/<copy>.",
+        ]
+    );
 }
 
 /// Every single-character edit of a saved file, and pseudo-random junk, loads without a panic:
