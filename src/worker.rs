@@ -6,7 +6,7 @@
 //! replaces any request still waiting, so a player who clicks quickly never waits for searches
 //! of positions already gone. A cancelled or replaced request gets no answer.
 
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread;
 use std::time::Duration;
@@ -144,10 +144,7 @@ impl SearchWorker {
 
     /// The next answer, waiting at most `timeout` for it.
     pub fn wait_reply(&self, timeout: Duration) -> Option<Reply> {
-        match self.replies.recv_timeout(timeout) {
-            Ok(reply) => Some(reply),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        self.replies.recv_timeout(timeout).ok()
     }
 }
 

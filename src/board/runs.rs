@@ -59,7 +59,12 @@ impl Runs {
     /// Whether `bits` fill a whole run through the cell `index`.
     #[inline]
     pub fn completed_through(&self, index: usize, bits: u64) -> bool {
-        self.through[index].iter().any(|&run| bits & run == run)
+        for &run in &self.through[index] {
+            if bits & run == run {
+                return true;
+            }
+        }
+        false
     }
 
     /// The runs of this geometry, computed on first use and kept for the life of the process.

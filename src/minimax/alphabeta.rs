@@ -96,11 +96,11 @@ impl Searcher {
                 Err(reason) => {
                     return Err(Stopped {
                         reason,
-                        partial: Analysis {
+                        partial: Box::new(Analysis {
                             board: *board,
                             moves,
                             stats: search.stats(started),
-                        },
+                        }),
                     });
                 }
             }

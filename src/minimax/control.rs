@@ -119,7 +119,7 @@ impl fmt::Display for Stop {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stopped {
     pub reason: Stop,
-    pub partial: Analysis,
+    pub partial: Box<Analysis>,
 }
 
 impl fmt::Display for Stopped {

@@ -48,11 +48,11 @@ pub fn plain_with(
             Err(reason) => {
                 return Err(Stopped {
                     reason,
-                    partial: Analysis {
+                    partial: Box::new(Analysis {
                         board: *board,
                         moves,
                         stats: search.stats(started),
-                    },
+                    }),
                 });
             }
         }
