@@ -1,19 +1,23 @@
 //! Plain minimax against the fast search, from the empty board and three midgame positions, and
-//! a whole batch of analyses as `tictactoe analyze -` runs it.
+//! a whole batch of analyses as `tictactoe analyze -` runs it; then the solver on 4×4 and 5×5
+//! against the textbook search (`textbook/mod.rs`).
 //!
-//! `cargo bench --bench search` (add `-- --warm-up-time 1 --measurement-time 3` for a quick run).
-//! Node counts are printed once at the start of each group: they do not depend on the machine.
+//! `cargo bench --bench search` (add `-- --warm-up-time 1 --measurement-time 3` for a quick run;
+//! `cargo bench --bench search -- solver` for the solver's groups only). Node counts are printed
+//! once at the start of each group: they do not depend on the machine (the solver's vary a little
+//! from run to run, since its two threads share a table).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tictactoe::cli::write_analysis;
-use tictactoe::minimax::{self, Searcher};
-use tictactoe::{Board, Mark};
+use tictactoe::minimax::{self, Searcher, Solver};
+use tictactoe::{Board, Geometry, Mark};
 
 // The same enumeration of positions the tests use.
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod textbook;
 
 /// The empty board and three positions from the middle of a game, X to move in each.
 const POSITIONS: [(&str, &str); 4] = [
@@ -114,5 +118,106 @@ fn batch(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, compare_searches, batch);
+fn board_with_k(text: &str, k: usize) -> Board {
+    Board::parse_with(text, None, Some(k)).expect("a valid position")
+}
+
+/// Every move of the empty 4×4 (four in a row) and 5×5 (four in a row) boards, exactly, with
+/// lines: a fresh solver (empty table) each time.
+fn solver_empty_boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solver");
+    group.sample_size(10);
+    for (label, text, k) in [
+        ("4x4_k4_empty", "..../..../..../....", 4),
+        ("4x4_k3_empty", "..../..../..../....", 3),
+        ("5x5_k4_empty", "...../...../...../...../.....", 4),
+    ] {
+        let board = board_with_k(text, k);
+        let analysis = Solver::new().analyze(&board);
+        eprintln!(
+            "solver {label}: {} positions, {:?}, scores {:?}",
+            analysis.stats.nodes,
+            analysis.stats.elapsed,
+            analysis
+                .moves
+                .iter()
+                .map(|m| m.score.value())
+                .collect::<Vec<_>>()
+        );
+        group.bench_function(label, |b| b.iter(|| Solver::new().analyze(black_box(&board))));
+    }
+    group.finish();
+}
+
+/// Mid-game positions: random games of 4×4 (k = 3 and 4) and 5×5 (k = 4) stopped with 10 to 14
+/// empty cells, the same every run.
+fn midgame_positions() -> Vec<Board> {
+    let mut rng = common::Xorshift::new(2026);
+    let mut positions = Vec::new();
+    for (side, k, empty, count) in [(4, 4, 10, 6), (4, 3, 10, 6), (5, 4, 14, 4), (5, 4, 13, 4)] {
+        let geometry = Geometry::new(side, side, k).unwrap();
+        for round in 0..count {
+            let first = if round % 2 == 0 { Mark::X } else { Mark::O };
+            positions.push(common::random_open_position(geometry, first, empty, &mut rng));
+        }
+    }
+    positions
+}
+
+/// The batch of mid-game positions: the solver (scores and lines) against the textbook search
+/// (scores only), each with a fresh table per position.
+fn solver_against_textbook(c: &mut Criterion) {
+    let positions = midgame_positions();
+    let solver_nodes: u64 = positions
+        .iter()
+        .map(|p| Solver::new().analyze(p).stats.nodes)
+        .sum();
+    let textbook_nodes: u64 = positions
+        .iter()
+        .map(|p| {
+            let mut textbook = textbook::Textbook::new();
+            let scores = textbook.scores(p);
+            let exact = Solver::new().analyze(p);
+            assert!(
+                scores
+                    .iter()
+                    .zip(&exact.moves)
+                    .all(|(&(cell, score), m)| cell == m.cell && score == m.score),
+                "the textbook search and the solver disagree on {p:?}"
+            );
+            textbook.nodes
+        })
+        .sum();
+    eprintln!(
+        "mid-game batch of {} positions: solver {solver_nodes} positions, textbook \
+         {textbook_nodes} ({:.0}× more)",
+        positions.len(),
+        textbook_nodes as f64 / solver_nodes as f64
+    );
+    let mut group = c.benchmark_group("solver_midgame");
+    group.sample_size(10);
+    group.bench_function("solver", |b| {
+        b.iter(|| {
+            for position in &positions {
+                black_box(Solver::new().analyze(black_box(position)));
+            }
+        })
+    });
+    group.bench_function("textbook", |b| {
+        b.iter(|| {
+            for position in &positions {
+                black_box(textbook::Textbook::new().scores(black_box(position)));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    compare_searches,
+    batch,
+    solver_empty_boards,
+    solver_against_textbook
+);
 criterion_main!(benches);

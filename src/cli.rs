@@ -2,13 +2,18 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use crate::board::{Board, BoardError, Cell, Mark, Outcome};
-use crate::minimax::{self, Algorithm, Analysis, MoveScore, SearchControl, Searcher, Stop};
+use crate::minimax::{
+    self, Algorithm, Analysis, Estimator, MoveBound, MoveScore, SearchControl, Searcher, Solver,
+    Stop, Stopped, Valuation,
+};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -34,7 +39,14 @@ pub enum Command {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  tictactoe analyze XOX/.O./X..\n  tictactoe analyze .../.../... --to-move O --stats\n  \
-                        printf 'X../.../...\\nXX./OO./...\\n' | tictactoe analyze -"
+                        tictactoe analyze ..../..../..../.... --k 3\n  \
+                        tictactoe analyze ....../....../....../....../....../...... --time-limit 5\n  \
+                        printf 'X../.../...\\nXX./OO./...\\n' | tictactoe analyze -\n\n\
+                  Without --time-limit a search that passes --max-nodes is an error (exit 2, or an \
+                  error line in a batch). With --time-limit, running out of time or of positions \
+                  prints what was settled: \"complete\": false, and each unsettled move has \
+                  \"score\": null, a \"bound\" when one is known and an \"estimate\" from a \
+                  depth-limited search."
 )]
 pub struct AnalyzeArgs {
     /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..), or '-' to
@@ -45,18 +57,39 @@ pub struct AnalyzeArgs {
     #[arg(long, value_enum)]
     pub to_move: Option<MarkArg>,
 
-    /// The search: plain minimax (the reference) or alpha-beta (fast, same scores).
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Alphabeta)]
+    /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
+    #[arg(long, value_name = "K")]
+    pub k: Option<usize>,
+
+    /// The search: plain minimax (the reference), alpha-beta (the teaching search) or the solver
+    /// (the fastest); all give the same scores and lines.
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Solver)]
     pub algorithm: AlgorithmArg,
 
     /// Add the algorithm, positions visited and time taken.
     #[arg(long)]
     pub stats: bool,
 
-    /// Give up on a board after visiting this many positions (open 4×4 and 5×5 boards can take
-    /// very long; 3×3 needs at most 549,946 even with plain minimax).
+    /// Give up on a board after visiting this many positions (open 5×5 and larger boards can
+    /// take very long; 3×3 needs at most 549,946 even with plain minimax).
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub max_nodes: u64,
+
+    /// Stop each board's search after this many seconds and print what it settled, with bounds
+    /// and estimates for the rest (the last fifth of the time goes to the estimates).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds < 1e9 {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!("the time limit must be a positive number of seconds, not {text}"))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -80,6 +113,7 @@ impl From<MarkArg> for Mark {
 pub enum AlgorithmArg {
     Plain,
     Alphabeta,
+    Solver,
 }
 
 impl From<AlgorithmArg> for Algorithm {
@@ -87,6 +121,7 @@ impl From<AlgorithmArg> for Algorithm {
         match algorithm {
             AlgorithmArg::Plain => Algorithm::Plain,
             AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
+            AlgorithmArg::Solver => Algorithm::Solver,
         }
     }
 }
@@ -105,16 +140,29 @@ const MAX_LINE_BYTES: usize = 4096;
 pub fn analyze(
     args: &AnalyzeArgs,
     input: impl BufRead,
+    out: impl Write,
+    err: impl Write,
+) -> io::Result<i32> {
+    analyze_showing_progress(args, input, out, err, false)
+}
+
+/// [`analyze`], and with `progress` (for a terminal) a line on standard error, rewritten a few
+/// times a second, telling how far a long search without a time limit has got.
+pub fn analyze_showing_progress(
+    args: &AnalyzeArgs,
+    input: impl BufRead,
     mut out: impl Write,
     mut err: impl Write,
+    progress: bool,
 ) -> io::Result<i32> {
     let mut engine = Engine::new(args);
+    engine.progress = progress && args.time_limit.is_none();
     let status = if args.board == "-" {
         analyze_lines(&mut engine, input, &mut out)?
     } else {
         match engine.analyze(&args.board) {
-            Ok(analysis) => {
-                write_analysis(&mut out, &analysis, engine.stats)?;
+            Ok(report) => {
+                write_report(&mut out, &report, engine.stats)?;
                 EXIT_OK
             }
             Err(error) => {
@@ -131,35 +179,147 @@ pub fn analyze(
     Ok(status)
 }
 
-/// The search chosen on the command line, kept across the lines of a batch so that the fast
-/// search's table is shared by all of them.
+/// The searches chosen on the command line, kept across the lines of a batch so that the fast
+/// searches' tables are shared by all of them.
 struct Engine {
     to_move: Option<Mark>,
+    k: Option<usize>,
     algorithm: Algorithm,
     stats: bool,
     max_nodes: u64,
+    time_limit: Option<Duration>,
+    progress: bool,
     searcher: Searcher,
+    solver: Solver,
+    estimator: Estimator,
 }
+
+/// What `analyze` prints for one board: the moves it settled and, when the search stopped
+/// early, what it knows of the others.
+pub struct Report {
+    pub analysis: Analysis,
+    /// Empty when the analysis is complete.
+    pub unsettled: Vec<Unsettled>,
+    pub complete: bool,
+}
+
+/// A move whose exact score a stopped search did not find.
+pub struct Unsettled {
+    pub bound: MoveBound,
+    /// Whether `bound` says anything.
+    pub bounded: bool,
+    /// The estimator's view: how many plies it looked ahead and what it saw.
+    pub estimate: Option<(u32, Valuation)>,
+}
+
+/// The share of `--time-limit` the exact search gets; the estimates get the rest.
+const EXACT_SHARE: f64 = 0.8;
 
 impl Engine {
     fn new(args: &AnalyzeArgs) -> Engine {
         Engine {
             to_move: args.to_move.map(Mark::from),
+            k: args.k,
             algorithm: args.algorithm.into(),
             stats: args.stats,
             max_nodes: args.max_nodes,
+            time_limit: args.time_limit,
+            progress: false,
             searcher: Searcher::new(),
+            solver: Solver::new(),
+            estimator: Estimator::new(),
         }
     }
 
-    fn analyze(&mut self, text: &str) -> Result<Analysis, AnalyzeError> {
-        let board = Board::parse_with_turn(text, self.to_move)?;
-        let control = SearchControl::with_node_budget(self.max_nodes);
-        let analysis = match self.algorithm {
-            Algorithm::Plain => minimax::plain_with(&board, &control, &mut |_| {}),
-            Algorithm::AlphaBeta => self.searcher.analyze_with(&board, &control, &mut |_| {}),
-        };
-        analysis.map_err(|stopped| AnalyzeError::TooLarge(stopped.reason))
+    fn analyze(&mut self, text: &str) -> Result<Report, AnalyzeError> {
+        let board = Board::parse_with(text, self.to_move, self.k)?;
+        let started = Instant::now();
+        let mut control = SearchControl::with_node_budget(self.max_nodes);
+        if let Some(limit) = self.time_limit {
+            control = control.with_deadline(started + limit.mul_f64(EXACT_SHARE));
+        }
+        let done = AtomicBool::new(false);
+        let result = std::thread::scope(|scope| {
+            if self.progress {
+                scope.spawn(|| show_progress(&control, &done, started));
+            }
+            let result = match self.algorithm {
+                Algorithm::Plain => minimax::plain_with(&board, &control, &mut |_| {}),
+                Algorithm::AlphaBeta => self.searcher.analyze_with(&board, &control, &mut |_| {}),
+                Algorithm::Solver => self.solver.analyze_with(&board, &control, &mut |_| {}),
+            };
+            done.store(true, Ordering::Relaxed);
+            result
+        });
+        match result {
+            Ok(analysis) => Ok(Report {
+                analysis,
+                unsettled: Vec::new(),
+                complete: true,
+            }),
+            Err(stopped) => match self.time_limit {
+                None => Err(AnalyzeError::TooLarge(stopped.reason)),
+                Some(limit) => Ok(self.partial(stopped, started + limit)),
+            },
+        }
+    }
+
+    /// The report of a search stopped by `--time-limit` (or, with it, by `--max-nodes`): the
+    /// settled moves, and bounds and estimates for the others, estimated until `deadline`.
+    fn partial(&mut self, stopped: Stopped, deadline: Instant) -> Report {
+        let analysis = *stopped.partial;
+        let board = analysis.board;
+        let geometry = board.geometry();
+        let control = SearchControl::new().with_deadline(deadline);
+        let estimate = self
+            .estimator
+            .estimate_with(&board, &control, None, &mut |_| {});
+        let unsettled = board
+            .legal_moves()
+            .filter(|&cell| analysis.get(cell).is_none())
+            .map(|cell| {
+                let known = stopped.bounds.iter().find(|b| b.cell == cell).copied();
+                Unsettled {
+                    bound: known.unwrap_or(MoveBound::unknown(cell, geometry)),
+                    bounded: known.is_some_and(|b| b.is_known(geometry)),
+                    estimate: estimate.get(cell).map(|m| (estimate.depth, m.value)),
+                }
+            })
+            .collect();
+        Report {
+            analysis,
+            unsettled,
+            complete: false,
+        }
+    }
+}
+
+/// Rewrites one line of standard error with the search's progress until `done`, then clears it.
+fn show_progress(control: &SearchControl, done: &AtomicBool, started: Instant) {
+    const FIRST: Duration = Duration::from_millis(500);
+    const EVERY: Duration = Duration::from_millis(100);
+    let mut shown = false;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(EVERY.min(FIRST));
+        let elapsed = started.elapsed();
+        if elapsed < FIRST || done.load(Ordering::Relaxed) {
+            continue;
+        }
+        let progress = control.progress();
+        let mut err = io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r\x1b[Ksettled {} of {} moves, {} positions, {:.1} s",
+            progress.settled,
+            progress.moves,
+            progress.nodes,
+            elapsed.as_secs_f64()
+        );
+        let _ = err.flush();
+        shown = true;
+    }
+    if shown {
+        let _ = write!(io::stderr().lock(), "\r\x1b[K");
     }
 }
 
@@ -204,7 +364,7 @@ fn analyze_lines(
             engine.analyze(&text).map_err(|error| error.to_string())
         };
         match result {
-            Ok(analysis) => write_analysis(out, &analysis, engine.stats)?,
+            Ok(report) => write_report(out, &report, engine.stats)?,
             Err(message) => {
                 status = EXIT_SOME_LINES_BAD;
                 let json = ErrorJson {
@@ -270,15 +430,46 @@ fn read_line_capped(
 
 /// Writes one analysis as a line of JSON.
 pub fn write_analysis(out: &mut impl Write, analysis: &Analysis, stats: bool) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, &AnalysisJson { analysis, stats })
-        .map_err(io::Error::other)?;
+    write_json(out, analysis, &[], stats)
+}
+
+/// Writes one report, complete or not, as a line of JSON.
+pub fn write_report(out: &mut impl Write, report: &Report, stats: bool) -> io::Result<()> {
+    write_json(out, &report.analysis, &report.unsettled, stats)
+}
+
+fn write_json(
+    out: &mut impl Write,
+    analysis: &Analysis,
+    unsettled: &[Unsettled],
+    stats: bool,
+) -> io::Result<()> {
+    let json = AnalysisJson {
+        analysis,
+        unsettled,
+        stats,
+    };
+    serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
     out.write_all(b"\n")
 }
 
 /// The JSON form of an analysis, written straight from the analysis without copying it.
 struct AnalysisJson<'a> {
     analysis: &'a Analysis,
+    /// The moves a stopped search did not settle; empty when it is complete.
+    unsettled: &'a [Unsettled],
     stats: bool,
+}
+
+impl AnalysisJson<'_> {
+    /// The first best settled move, when no unsettled move can beat it.
+    fn best(&self) -> Option<Cell> {
+        let best = self.analysis.best()?;
+        self.unsettled
+            .iter()
+            .all(|m| m.bound.upper <= best.score)
+            .then_some(best.cell)
+    }
 }
 
 impl Serialize for AnalysisJson<'_> {
@@ -295,8 +486,17 @@ impl Serialize for AnalysisJson<'_> {
         map.serialize_entry("board", board.notation().as_str())?;
         map.serialize_entry("to_move", board.to_move().symbol().encode_utf8(&mut [0; 4]))?;
         map.serialize_entry("outcome", outcome)?;
-        map.serialize_entry("moves", &MovesJson(&analysis.moves))?;
-        map.serialize_entry("best", &analysis.best().map(|m| CellJson(m.cell)))?;
+        map.serialize_entry(
+            "moves",
+            &MovesJson {
+                settled: &analysis.moves,
+                unsettled: self.unsettled,
+            },
+        )?;
+        map.serialize_entry("best", &self.best().map(CellJson))?;
+        if !self.unsettled.is_empty() {
+            map.serialize_entry("complete", &false)?;
+        }
         if self.stats {
             let stats = &analysis.stats;
             map.serialize_entry(
@@ -312,12 +512,92 @@ impl Serialize for AnalysisJson<'_> {
     }
 }
 
-struct MovesJson<'a>(&'a [MoveScore]);
+/// Settled and unsettled moves merged in row-major order.
+struct MovesJson<'a> {
+    settled: &'a [MoveScore],
+    unsettled: &'a [Unsettled],
+}
 
 impl Serialize for MovesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(MoveJson))
+        if self.unsettled.is_empty() {
+            return serializer.collect_seq(self.settled.iter().map(MoveJson));
+        }
+        let mut all: Vec<(Cell, MoveOrUnsettled)> = self
+            .settled
+            .iter()
+            .map(|m| (m.cell, MoveOrUnsettled::Settled(m)))
+            .chain(
+                self.unsettled
+                    .iter()
+                    .map(|m| (m.bound.cell, MoveOrUnsettled::Unsettled(m))),
+            )
+            .collect();
+        all.sort_by_key(|(cell, _)| *cell);
+        serializer.collect_seq(all.into_iter().map(|(_, m)| m))
     }
+}
+
+enum MoveOrUnsettled<'a> {
+    Settled(&'a MoveScore),
+    Unsettled(&'a Unsettled),
+}
+
+impl Serialize for MoveOrUnsettled<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            MoveOrUnsettled::Settled(m) => MoveJson(m).serialize(serializer),
+            MoveOrUnsettled::Unsettled(m) => {
+                let mut map = serializer.serialize_map(None)?;
+                map.serialize_entry("row", &m.bound.cell.row)?;
+                map.serialize_entry("col", &m.bound.cell.col)?;
+                map.serialize_entry("score", &None::<i32>)?;
+                map.serialize_entry("line", &None::<Vec<[usize; 2]>>)?;
+                if m.bounded {
+                    map.serialize_entry(
+                        "bound",
+                        &BoundJson {
+                            lower: m.bound.lower.value(),
+                            upper: m.bound.upper.value(),
+                        },
+                    )?;
+                }
+                if let Some((depth, value)) = m.estimate {
+                    let estimate = match value {
+                        Valuation::Exact(score) => EstimateJson {
+                            depth,
+                            value: None,
+                            proven: Some(score.value()),
+                        },
+                        Valuation::Estimate(value) => EstimateJson {
+                            depth,
+                            value: Some(value),
+                            proven: None,
+                        },
+                    };
+                    map.serialize_entry("estimate", &estimate)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct BoundJson {
+    lower: i32,
+    upper: i32,
+}
+
+/// `{"depth": 4, "value": 37}` (heuristic units) or `{"depth": 4, "proven": 13}` (a score the
+/// depth-limited search proved).
+#[derive(Serialize)]
+struct EstimateJson {
+    depth: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proven: Option<i32>,
 }
 
 struct MoveJson<'a>(&'a MoveScore);
@@ -343,6 +623,17 @@ impl Serialize for PvJson<'_> {
 }
 
 struct CellJson(Cell);
+
+impl Report {
+    /// The report of a complete analysis.
+    pub fn complete(analysis: Analysis) -> Report {
+        Report {
+            analysis,
+            unsettled: Vec::new(),
+            complete: true,
+        }
+    }
+}
 
 impl Serialize for CellJson {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -1,7 +1,7 @@
 // No console window behind the game on Windows release builds.
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, IsTerminal};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -14,7 +14,8 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => {
             let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
             let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            match cli::analyze(&args, stdin, stdout, io::stderr().lock()) {
+            let progress = io::stderr().is_terminal();
+            match cli::analyze_showing_progress(&args, stdin, stdout, io::stderr(), progress) {
                 Ok(status) => ExitCode::from(status as u8),
                 // A closed pipe (`| head`) is the reader's choice, not an error to report.
                 Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

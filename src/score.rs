@@ -97,6 +97,21 @@ impl Score {
         }
     }
 
+    /// The next score up. A search with the null window `(s, s.above())` only tells whether a
+    /// value is above `s`, which is far cheaper than finding it.
+    #[inline]
+    #[must_use]
+    pub const fn above(self) -> Score {
+        Score(self.0 + 1)
+    }
+
+    /// The next score down; see [`Score::above`].
+    #[inline]
+    #[must_use]
+    pub const fn below(self) -> Score {
+        Score(self.0 - 1)
+    }
+
     pub fn is_win(self) -> bool {
         self.0 > 0
     }

@@ -12,13 +12,15 @@ use std::thread;
 use std::time::Duration;
 
 use crate::board::Board;
-use crate::minimax::{Analysis, MoveScore, Progress, SearchControl, Searcher, Stop, Stopped};
+use crate::minimax::{
+    Analysis, MoveScore, Progress, RootReport, SearchControl, Solver, Stop, Stopped,
+};
 
 /// Identifies a request, to match answers with.
 pub type RequestId = u64;
 
-/// What the worker is asked to do: analyze a position exactly, giving up after `node_budget`
-/// positions.
+/// What the worker is asked to do: analyze a position exactly with the [`Solver`], giving up
+/// after `node_budget` positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
     pub board: Board,
@@ -163,7 +165,7 @@ impl Drop for SearchWorker {
 fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
     // One table for the whole session: positions repeat across games, so later searches are
     // nearly free.
-    let mut searcher = Searcher::new();
+    let mut solver = Solver::new();
     loop {
         let (id, request, control) = {
             let mut state = shared.lock();
@@ -183,13 +185,15 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
             }
         };
         let board = request.board;
-        let result = searcher.analyze_with(&board, &control, &mut |settled| {
-            let _ = outbox.send(Reply::Settled {
-                id,
-                board,
-                settled: settled.clone(),
-            });
-            wake();
+        let result = solver.analyze_with(&board, &control, &mut |report| {
+            if let RootReport::Settled(settled) = report {
+                let _ = outbox.send(Reply::Settled {
+                    id,
+                    board,
+                    settled: settled.clone(),
+                });
+                wake();
+            }
         });
         shared.lock().running = None;
         let reply = match result {
@@ -246,6 +250,9 @@ mod tests {
         let Some(Reply::Done { analysis, .. }) = replies.last() else {
             unreachable!()
         };
+        // Moves settle in the order the search finds them; the analysis lists them row by row.
+        let mut settled = settled;
+        settled.sort_by_key(|m| m.cell);
         assert_eq!(analysis.moves.iter().collect::<Vec<_>>(), settled);
         assert_eq!(analysis.moves.len(), 4);
     }
@@ -292,6 +299,7 @@ mod tests {
                 } => {
                     assert_eq!(gave_up, id);
                     assert_eq!(stopped.reason, Stop::NodeBudget { limit: 20_000 });
+                    settled.sort_by_key(|m: &MoveScore| m.cell);
                     assert_eq!(stopped.partial.moves, settled);
                     return;
                 }

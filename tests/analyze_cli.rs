@@ -148,10 +148,7 @@ fn stats_name_the_algorithm_and_count_positions() {
     assert!(plain["stats"]["micros"].is_u64());
 
     let fast = analyze(&[".../.../...", "--stats"]).json();
-    assert_eq!(
-        fast["stats"]["algorithm"], "alphabeta",
-        "the default search"
-    );
+    assert_eq!(fast["stats"]["algorithm"], "solver", "the default search");
     let nodes = fast["stats"]["nodes"].as_u64().unwrap();
     assert!(nodes * 50 <= 549_946, "{nodes}");
     assert!(analyze(&[".../.../..."]).json().get("stats").is_none());
@@ -187,15 +184,17 @@ fn both_algorithms_print_the_same_analysis() {
         "XOXO/OXOX/..../....",
     ] {
         let plain = analyze(&[text, "--algorithm", "plain"]);
-        let fast = analyze(&[text, "--algorithm", "alphabeta"]);
-        assert_eq!(plain.stdout, fast.stdout, "{text}");
-        let mut plain = analyze(&[text, "--algorithm", "plain", "--stats"]).json();
-        let mut fast = analyze(&[text, "--algorithm", "alphabeta", "--stats"]).json();
-        assert_eq!(plain["stats"]["algorithm"], "plain");
-        assert_eq!(fast["stats"]["algorithm"], "alphabeta");
-        plain.as_object_mut().unwrap().remove("stats");
-        fast.as_object_mut().unwrap().remove("stats");
-        assert_eq!(plain, fast, "{text}");
+        for algorithm in ["alphabeta", "solver"] {
+            let fast = analyze(&[text, "--algorithm", algorithm]);
+            assert_eq!(plain.stdout, fast.stdout, "{text} {algorithm}");
+            let mut plain = analyze(&[text, "--algorithm", "plain", "--stats"]).json();
+            let mut fast = analyze(&[text, "--algorithm", algorithm, "--stats"]).json();
+            assert_eq!(plain["stats"]["algorithm"], "plain");
+            assert_eq!(fast["stats"]["algorithm"], algorithm);
+            plain.as_object_mut().unwrap().remove("stats");
+            fast.as_object_mut().unwrap().remove("stats");
+            assert_eq!(plain, fast, "{text}");
+        }
     }
 }
 
@@ -370,8 +369,11 @@ fn a_huge_line_is_reported_without_echoing_it() {
 
 #[test]
 fn an_open_large_board_hits_the_node_limit_instead_of_hanging() {
-    let open = "..../..../..../....";
-    for algorithm in ["plain", "alphabeta"] {
+    for (algorithm, open) in [
+        ("plain", "..../..../..../...."),
+        ("alphabeta", "..../..../..../...."),
+        ("solver", "...../...../...../...../....."),
+    ] {
         let result = analyze(&[open, "--max-nodes", "1000", "--algorithm", algorithm]);
         assert_eq!(result.status, 2, "{algorithm}");
         assert_eq!(result.stdout, "");
@@ -473,4 +475,95 @@ fn lines_are_legal_continuations_when_o_is_to_move_on_equal_counts() {
     }
     let json = analyze(&["XOX/.O./X.."]).json();
     check_against_plain(&json, &board("XOX/.O./X.."));
+}
+
+#[test]
+fn k_sets_how_many_in_a_row_win() {
+    // On 4×4 with three in a row, X wins from a centre square with its third move: 17 − 4.
+    let json = analyze(&["..../..../..../....", "--k", "3"]).json();
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 16);
+    assert_eq!(moves[5]["score"], 13, "(1,1)");
+    assert_eq!(moves[5]["line"].as_array().unwrap().len(), 4);
+    assert_eq!(json["best"], json!({"row": 1, "col": 1}));
+    // The default on 4×4 is four in a row: a draw.
+    let json = analyze(&["..../..../..../...."]).json();
+    assert!(json["moves"].as_array().unwrap().iter().all(|m| m["score"] == 0));
+    // Three in a row already won with k = 3.
+    let json = analyze(&["XXX./OO../..../....", "--k", "3"]).json();
+    assert_eq!(json["outcome"], "X wins");
+}
+
+#[test]
+fn an_impossible_k_is_one_line_on_stderr_and_exit_2() {
+    for (board, k) in [(".../.../...", "4"), ("..../..../..../....", "2"), (".../.../...", "6")] {
+        let result = analyze(&[board, "--k", k]);
+        assert_eq!(result.status, 2, "{board} --k {k}");
+        assert_eq!(result.stdout, "");
+        assert_eq!(result.stderr.lines().count(), 1, "{}", result.stderr);
+        assert!(result.stderr.contains("in a row cannot be played"), "{}", result.stderr);
+        assert!(result.stderr.contains("k must be"), "{}", result.stderr);
+    }
+    // In a batch it is an error line like any bad board.
+    let result = batch(&["--k", "4"], b".../.../...\n..../..../..../....\n");
+    assert_eq!(result.status, 1);
+    let lines = result.json_lines();
+    assert!(lines[0]["error"].as_str().unwrap().contains("4 in a row"));
+    assert_eq!(lines[1]["moves"].as_array().unwrap().len(), 16);
+}
+
+#[test]
+fn a_time_limit_prints_what_was_settled_and_estimates_the_rest() {
+    let open = "....../....../....../....../....../......";
+    let started = std::time::Instant::now();
+    let result = analyze(&[open, "--time-limit", "0.5", "--stats"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(result.status, 0, "{}", result.stderr);
+    assert_eq!(result.stderr, "");
+    let json = result.json();
+    assert_eq!(json["complete"], false);
+    assert_eq!(json["stats"]["algorithm"], "solver");
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 36);
+    for (index, m) in moves.iter().enumerate() {
+        assert_eq!((m["row"].as_u64(), m["col"].as_u64()), (Some(index as u64 / 6), Some(index as u64 % 6)));
+        if m["score"].is_null() {
+            assert!(m["line"].is_null());
+            let estimate = &m["estimate"];
+            assert!(estimate["depth"].as_u64().unwrap() >= 1, "{m}");
+            assert!(estimate["value"].is_i64() || estimate["proven"].is_i64(), "{m}");
+            if let Some(bound) = m.get("bound") {
+                assert!(bound["lower"].as_i64().unwrap() <= bound["upper"].as_i64().unwrap());
+            }
+        } else {
+            assert!(m["line"].is_array());
+        }
+    }
+    // With a time limit the node limit also gives a partial answer instead of an error.
+    let result = analyze(&[open, "--time-limit", "5", "--max-nodes", "1000"]);
+    assert_eq!(result.status, 0);
+    assert_eq!(result.json()["complete"], false);
+    // A search that finishes in time is complete and prints as without a limit.
+    let quick = analyze(&["XOX/.O./X..", "--time-limit", "5"]);
+    assert_eq!(quick.stdout, analyze(&["XOX/.O./X.."]).stdout);
+    // Bad limits are refused by the argument parser.
+    for bad in ["0", "-1", "soon"] {
+        let result = analyze(&["XOX/.O./X..", "--time-limit", bad]);
+        assert_eq!(result.status, 2, "{bad}");
+        assert!(result.stderr.contains("time"), "{}", result.stderr);
+    }
+}
+
+#[test]
+fn the_solver_matches_plain_minimax_on_larger_boards_through_the_command() {
+    let mut rng = common::Xorshift::new(55);
+    for (rows, k) in [(4, 3), (5, 4), (6, 4), (7, 5)] {
+        let geometry = tictactoe::Geometry::new(rows, rows, k).unwrap();
+        let position = common::random_open_position(geometry, Mark::X, 7, &mut rng);
+        let text = position.to_string();
+        let k = k.to_string();
+        let json = analyze(&[&text, "--k", &k, "--time-limit", "60"]).json();
+        assert!(json.get("complete").is_none(), "{json}");
+        check_against_plain(&json, &position);
+    }
 }

@@ -238,6 +238,9 @@ fn the_run_length_is_three_on_3x3_boards_and_four_on_larger_ones() {
     assert_eq!(k(3, 5), 3, "a line of four cannot fit across three rows");
     assert_eq!(k(4, 4), 4);
     assert_eq!(k(5, 5), 4);
+    assert_eq!(k(6, 6), 4);
+    assert_eq!(k(7, 7), 5);
+    assert_eq!(k(4, 7), 4);
     assert_eq!(
         board("..../..../....").geometry(),
         Geometry::new(3, 4, 3).unwrap()
@@ -261,7 +264,37 @@ fn a_run_length_that_does_not_fit_is_refused() {
     assert!(error.to_string().contains("4 in a row"), "{error}");
     assert!(error.to_string().contains("3×3"), "{error}");
     assert!(Geometry::new(3, 3, 1).is_err(), "one in a row is no game");
-    assert!(Geometry::new(6, 3, 3).is_err());
+    assert!(Geometry::new(3, 3, 2).is_err(), "two in a row is no game either");
+    assert!(Geometry::new(8, 3, 3).is_err());
+    assert!(Geometry::new(7, 7, 6).is_err(), "at most five in a row");
+    assert!(Geometry::new(7, 7, 5).is_ok());
+    assert!(Geometry::new(6, 6, 3).is_ok());
+    let message = Geometry::new(4, 4, 5).unwrap_err().to_string();
+    assert!(message.contains("k must be from 3 to 4"), "{message}");
+    let message = Geometry::new(3, 3, 4).unwrap_err().to_string();
+    assert!(message.contains("k must be 3"), "{message}");
+}
+
+#[test]
+fn boards_up_to_7x7_parse_and_print_back() {
+    for text in [
+        "....../....../..X.../...O../....../......",
+        "X....../.O...../......./...X.../......./......./......O",
+        "......./......./.......",
+    ] {
+        let position = board(text);
+        assert_eq!(position.to_string(), text);
+    }
+    let seven = board("XXXXX../OOOO.../......./......./......./......./.......");
+    assert_eq!(seven.geometry().k(), 5);
+    assert_eq!(seven.outcome().winner(), Some(Mark::X));
+    // A chosen run length applies to the position's checks.
+    let four_in_a_row =
+        Board::parse_with("XXXX.../OOO..../......./......./......./......./.......", None, Some(4))
+            .unwrap();
+    assert_eq!(four_in_a_row.outcome().winner(), Some(Mark::X));
+    assert!(Board::parse_with("XXX./OO../..../....", None, Some(3)).is_ok());
+    assert!(Board::parse_with("..../..../..../....", None, Some(6)).is_err());
 }
 
 /// Parses `text` (with an optional explicit side to move), expecting `expected`, and checks that
@@ -292,7 +325,7 @@ fn too_few_or_too_many_rows_are_refused() {
         what: "rows",
         found: 2,
     };
-    assert_parse_error(".../...", None, too_few, &["rows", "found 2", "3 to 5"]);
+    assert_parse_error(".../...", None, too_few, &["rows", "found 2", "3 to 7"]);
     let one = BoardError::UnsupportedSize {
         what: "rows",
         found: 1,
@@ -300,13 +333,13 @@ fn too_few_or_too_many_rows_are_refused() {
     assert_parse_error("X.O", None, one, &["rows", "found 1"]);
     let too_many = BoardError::UnsupportedSize {
         what: "rows",
-        found: 6,
+        found: 8,
     };
     assert_parse_error(
-        ".../.../.../.../.../...",
+        ".../.../.../.../.../.../.../...",
         None,
         too_many,
-        &["rows", "found 6", "3 to 5"],
+        &["rows", "found 8", "3 to 7"],
     );
 }
 
@@ -319,16 +352,16 @@ fn too_few_or_too_many_columns_are_refused() {
     assert_parse_error("../../..", None, too_few, &["columns", "found 2"]);
     let too_many = BoardError::UnsupportedSize {
         what: "columns",
-        found: 6,
+        found: 8,
     };
     assert_parse_error(
-        "....../....../......",
+        "......../......../........",
         None,
         too_many.clone(),
-        &["columns", "found 6", "3 to 5"],
+        &["columns", "found 8", "3 to 7"],
     );
     // Columns are characters: a two-byte 'é' is one more column, not two.
-    assert_parse_error(".....é/...../.....", None, too_many, &["found 6"]);
+    assert_parse_error(".......é/......./.......", None, too_many, &["found 8"]);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::geometry::{MAX_SIDE, MIN_SIDE};
+use super::geometry::{Geometry, MAX_SIDE, MIN_K, MIN_SIDE};
 use super::{Cell, Mark, Outcome};
 
 /// Why a text is not a position that could arise in a game. Rows and columns are counted from 1.
@@ -61,7 +61,16 @@ impl fmt::Display for BoardError {
                 )
             }
             BoardError::UnsupportedRunLength { k, rows, cols } => {
-                write!(f, "{k} in a row cannot be played on a {rows}×{cols} board")
+                let max = Geometry::max_k(*rows, *cols);
+                write!(
+                    f,
+                    "{k} in a row cannot be played on a {rows}×{cols} board: k must be {}",
+                    if max == MIN_K {
+                        format!("{MIN_K}")
+                    } else {
+                        format!("from {MIN_K} to {max}")
+                    }
+                )
             }
             BoardError::RaggedRow {
                 row,

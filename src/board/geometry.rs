@@ -4,9 +4,13 @@ use super::{BoardError, Cell};
 
 /// The smallest number of rows or columns a board may have.
 pub const MIN_SIDE: usize = 3;
-/// The largest number of rows or columns a board may have: the 5×5 game is the largest the
-/// product plans, and exact search is already slow there.
-pub const MAX_SIDE: usize = 5;
+/// The largest number of rows or columns a board may have: 7×7 (49 cells) still fits the `u64`
+/// bitboards. Exact search reaches 5×5; 6×6 and 7×7 are estimated (see `minimax::Estimator`).
+pub const MAX_SIDE: usize = 7;
+/// The shortest run that wins: two in a row is no game.
+pub const MIN_K: usize = 3;
+/// The longest run that wins.
+pub const MAX_K: usize = 5;
 
 /// The shape of a board: its size and how many in a row win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,21 +28,48 @@ impl Geometry {
         k: 3,
     };
 
-    /// A rows×cols board with the usual run length: 3 on 3×3, 4 on anything larger.
+    /// A rows×cols board with the usual run length for its shorter side: 3 on 3×3, 4 on 4×4, 5×5
+    /// and 6×6, 5 on 7×7 (see [`Geometry::default_k`]).
     pub fn with_default_k(rows: usize, cols: usize) -> Result<Geometry, BoardError> {
-        Geometry::new(rows, cols, rows.min(cols).min(4))
+        Geometry::new(rows, cols, Geometry::default_k(rows, cols))
     }
 
+    /// The usual run length for a rows×cols board: 3 when a side is 3, 4 up to 6, 5 on 7.
+    pub fn default_k(rows: usize, cols: usize) -> usize {
+        match rows.min(cols) {
+            side if side <= 3 => 3,
+            side if side <= 6 => 4,
+            _ => 5,
+        }
+    }
+
+    /// The longest run that can win on a rows×cols board: the longer side, at most [`MAX_K`].
+    pub fn max_k(rows: usize, cols: usize) -> usize {
+        rows.max(cols).min(MAX_K)
+    }
+
+    /// A rows×cols board where `k` in a row win: sides from [`MIN_SIDE`] to [`MAX_SIDE`], `k` from
+    /// [`MIN_K`] to the longer side and at most [`MAX_K`].
     pub fn new(rows: usize, cols: usize, k: usize) -> Result<Geometry, BoardError> {
         for (what, n) in [("rows", rows), ("columns", cols)] {
             if !(MIN_SIDE..=MAX_SIDE).contains(&n) {
                 return Err(BoardError::UnsupportedSize { what, found: n });
             }
         }
-        if k < 2 || k > rows.max(cols) {
+        if !(MIN_K..=Geometry::max_k(rows, cols)).contains(&k) {
             return Err(BoardError::UnsupportedRunLength { k, rows, cols });
         }
         Ok(Geometry { rows, cols, k })
+    }
+
+    /// The same board with another run length.
+    pub fn with_k(self, k: usize) -> Result<Geometry, BoardError> {
+        Geometry::new(self.rows, self.cols, k)
+    }
+
+    /// Whether the board is square, so that its rotations and diagonal reflections are symmetries.
+    pub fn is_square(self) -> bool {
+        self.rows == self.cols
     }
 
     pub fn rows(self) -> usize {

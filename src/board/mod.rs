@@ -14,9 +14,9 @@ mod runs;
 
 pub use cell::Cell;
 pub use error::{BoardError, PlayError};
-pub use geometry::{Geometry, MAX_SIDE, MIN_SIDE};
+pub use geometry::{Geometry, MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 pub use mark::Mark;
 pub use notation::Notation;
 pub use outcome::{Outcome, WinningLine};
 pub use position::Board;
-pub(crate) use runs::BitIter;
+pub(crate) use runs::{BitIter, Runs};

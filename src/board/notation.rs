@@ -13,6 +13,23 @@ impl Board {
     /// One pass over the text, so that any input, however long, costs little: it stops at the first
     /// problem, in reading order.
     pub fn parse_with_turn(text: &str, to_move: Option<Mark>) -> Result<Board, BoardError> {
+        Board::parse_with(text, to_move, None)
+    }
+
+    /// Parses board notation with an explicit side to move and run length (`None`: infer the
+    /// side from the counts, take the board's usual k from [`Geometry::with_default_k`]).
+    ///
+    /// ```
+    /// use tictactoe::Board;
+    /// let board = Board::parse_with("..../..../..../....", None, Some(3)).unwrap();
+    /// assert_eq!(board.geometry().k(), 3);
+    /// assert!(Board::parse_with(".../.../...", None, Some(4)).is_err());
+    /// ```
+    pub fn parse_with(
+        text: &str,
+        to_move: Option<Mark>,
+        k: Option<usize>,
+    ) -> Result<Board, BoardError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(BoardError::Empty);
@@ -85,7 +102,10 @@ impl Board {
             Some(cols) => cols,
             None => col,
         };
-        let geometry = Geometry::with_default_k(row + 1, cols)?;
+        let geometry = match k {
+            Some(k) => Geometry::new(row + 1, cols, k)?,
+            None => Geometry::with_default_k(row + 1, cols)?,
+        };
         let pack = |wide: u64| {
             (0..geometry.rows()).fold(0u64, |packed, r| {
                 packed | (wide >> (r * MAX_SIDE) & ((1 << cols) - 1)) << (r * cols)

@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use super::geometry::{Geometry, MAX_SIDE, MIN_SIDE};
+use super::geometry::{Geometry, MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 
 /// The winning runs of one geometry, computed once and shared by every board of that shape.
 #[derive(Debug)]
@@ -70,11 +70,11 @@ impl Runs {
     /// The runs of this geometry, computed on first use and kept for the life of the process.
     pub fn of(geometry: Geometry) -> &'static Runs {
         const SIDES: usize = MAX_SIDE - MIN_SIDE + 1;
-        const LENGTHS: usize = MAX_SIDE - 1; // k from 2 to MAX_SIDE
+        const LENGTHS: usize = MAX_K - MIN_K + 1;
         static TABLES: [OnceLock<Runs>; SIDES * SIDES * LENGTHS] =
             [const { OnceLock::new() }; SIDES * SIDES * LENGTHS];
         let slot = ((geometry.rows() - MIN_SIDE) * SIDES + (geometry.cols() - MIN_SIDE)) * LENGTHS
-            + (geometry.k() - 2);
+            + (geometry.k() - MIN_K);
         TABLES[slot].get_or_init(|| Runs::compute(geometry))
     }
 }

@@ -89,13 +89,16 @@ impl Searcher {
             });
             match settled {
                 Ok(settled) => {
-                    control.settled_one(search.meter.nodes);
+                    search.meter.flush();
+                control.settled_one();
                     on_settled(&settled);
                     moves.push(settled);
                 }
                 Err(reason) => {
+                    search.meter.flush();
                     return Err(Stopped {
                         reason,
+                        bounds: Vec::new(),
                         partial: Box::new(Analysis {
                             board: *board,
                             moves,

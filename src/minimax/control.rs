@@ -2,18 +2,21 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
-use super::Analysis;
+use super::{Analysis, MoveBound};
 
 /// Shared between a running search and whoever started it (put it in an `Arc`): a cancel flag, a
-/// node budget, and counters another thread can read while the search runs.
+/// node budget, a deadline, and counters another thread can read while the search runs.
 ///
-/// The search looks at it every [`CHECK_INTERVAL`] positions, so a cancel is seen within a
-/// fraction of a millisecond.
+/// The search looks at it every [`CHECK_INTERVAL`] positions (in each of its threads), so a
+/// cancel or a deadline is seen within a fraction of a millisecond. The node budget counts the
+/// positions of all threads of one search; use one control per search.
 #[derive(Debug)]
 pub struct SearchControl {
     cancelled: AtomicBool,
     node_budget: u64,
+    deadline: Option<Instant>,
     nodes: AtomicU64,
     settled: AtomicUsize,
     moves: AtomicUsize,
@@ -39,10 +42,34 @@ impl SearchControl {
         SearchControl {
             cancelled: AtomicBool::new(false),
             node_budget: budget,
+            deadline: None,
             nodes: AtomicU64::new(0),
             settled: AtomicUsize::new(0),
             moves: AtomicUsize::new(0),
         }
+    }
+
+    /// The same control with a deadline: a search still running at `deadline` stops with
+    /// [`Stop::TimeLimit`].
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Instant) -> SearchControl {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// The same control with a deadline `limit` from now.
+    #[must_use]
+    pub fn with_time_limit(self, limit: Duration) -> SearchControl {
+        self.with_deadline(Instant::now() + limit)
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Whether the deadline, if any, has passed.
+    pub fn is_past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// Asks the search to stop; it returns [`Stop::Cancelled`] soon after.
@@ -72,8 +99,9 @@ impl SearchControl {
         self.settled.store(0, Ordering::Relaxed);
     }
 
-    pub(super) fn settled_one(&self, nodes: u64) {
-        self.nodes.store(nodes, Ordering::Relaxed);
+    /// One more root move is settled (its meter should be flushed first, so that the counters
+    /// agree).
+    pub(super) fn settled_one(&self) {
         self.settled.fetch_add(1, Ordering::Relaxed);
     }
 }
@@ -96,6 +124,8 @@ pub enum Stop {
     Cancelled,
     /// The search would have visited more positions than its budget.
     NodeBudget { limit: u64 },
+    /// The deadline of [`SearchControl::with_deadline`] passed.
+    TimeLimit,
 }
 
 impl fmt::Display for Stop {
@@ -110,16 +140,21 @@ impl fmt::Display for Stop {
                      the position is too open to solve exactly"
                 )
             }
+            Stop::TimeLimit => f.write_str("the search ran out of time"),
         }
     }
 }
 
 /// A search that stopped early, with the root moves it had settled by then (in row-major order,
-/// each exact).
+/// each exact), and what it knew of the others.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stopped {
     pub reason: Stop,
     pub partial: Box<Analysis>,
+    /// Bounds on the scores of moves not settled, in row-major order: only moves with a bound
+    /// better than knowing nothing. Plain minimax and the [`Searcher`](super::Searcher) leave it
+    /// empty.
+    pub bounds: Vec<MoveBound>,
 }
 
 impl fmt::Display for Stopped {
@@ -130,29 +165,40 @@ impl fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
-/// Counts the positions one search visits and looks at its control now and then.
+/// Counts the positions one search (or one thread of it) visits and looks at its control now and
+/// then, adding its count to the control's.
 pub(super) struct Meter<'a> {
     control: &'a SearchControl,
     pub nodes: u64,
+    /// How many of `nodes` the control has been told of.
+    reported: u64,
     next_check: u64,
 }
 
 impl<'a> Meter<'a> {
     /// A meter that has counted the root.
     pub fn new(control: &'a SearchControl) -> Meter<'a> {
+        Meter::starting_at(control, 1)
+    }
+
+    /// A meter that has counted `nodes` positions (a helper thread starts at 0).
+    pub fn starting_at(control: &'a SearchControl, nodes: u64) -> Meter<'a> {
         let mut meter = Meter {
             control,
-            nodes: 1,
+            nodes,
+            reported: 0,
             next_check: 0,
         };
-        meter.next_check = meter.next_check_after(1);
+        let total = control.nodes.load(Ordering::Relaxed) + nodes;
+        meter.next_check = meter.next_check_after(total);
         meter
     }
 
-    fn next_check_after(&self, nodes: u64) -> u64 {
-        nodes
-            .saturating_add(CHECK_INTERVAL)
-            .min(self.control.node_budget)
+    /// The next count at which to look at the control, when all threads together have visited
+    /// `total` positions: soon enough to stop exactly at the budget when one thread searches.
+    fn next_check_after(&self, total: u64) -> u64 {
+        let room = self.control.node_budget.saturating_sub(total);
+        self.nodes.saturating_add(room.min(CHECK_INTERVAL))
     }
 
     /// Counts one position; `Err` when the search must stop.
@@ -165,10 +211,17 @@ impl<'a> Meter<'a> {
         Ok(())
     }
 
+    /// Tells the control of the positions counted since the last time; returns the total.
+    pub fn flush(&mut self) -> u64 {
+        let new = self.nodes - self.reported;
+        self.reported = self.nodes;
+        self.control.nodes.fetch_add(new, Ordering::Relaxed) + new
+    }
+
     #[cold]
     fn check(&mut self) -> Result<(), Stop> {
-        self.control.nodes.store(self.nodes, Ordering::Relaxed);
-        if self.nodes > self.control.node_budget {
+        let total = self.flush();
+        if total > self.control.node_budget {
             return Err(Stop::NodeBudget {
                 limit: self.control.node_budget,
             });
@@ -176,7 +229,10 @@ impl<'a> Meter<'a> {
         if self.control.is_cancelled() {
             return Err(Stop::Cancelled);
         }
-        self.next_check = self.next_check_after(self.nodes);
+        if self.control.is_past_deadline() {
+            return Err(Stop::TimeLimit);
+        }
+        self.next_check = self.next_check_after(total);
         Ok(())
     }
 }

@@ -20,7 +20,9 @@
 
 mod alphabeta;
 mod control;
+mod estimator;
 mod plain;
+mod solver;
 mod table;
 
 use std::fmt;
@@ -31,7 +33,9 @@ pub use crate::score::{Score, Verdict};
 
 pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped};
+pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
 pub use plain::{plain, plain_with};
+pub use solver::Solver;
 
 /// Which search produced an analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,6 +44,8 @@ pub enum Algorithm {
     Plain,
     /// Alpha-beta with a transposition table and move ordering.
     AlphaBeta,
+    /// The solver of larger boards: null windows, symmetric table, threats, both cores.
+    Solver,
 }
 
 impl Algorithm {
@@ -47,6 +53,7 @@ impl Algorithm {
         match self {
             Algorithm::Plain => "plain",
             Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Solver => "solver",
         }
     }
 }
@@ -74,6 +81,43 @@ impl MoveScore {
     pub fn verdict(&self, geometry: Geometry) -> Verdict {
         self.score.verdict(geometry)
     }
+}
+
+/// What a search knows of a root move's score before the exact value: `lower ≤ score ≤ upper`,
+/// both seen from the side that plays the move (a lower bound of [`Score::DRAW`] reads "at least
+/// a draw", an upper bound of [`Score::DRAW`] "does not win").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveBound {
+    pub cell: Cell,
+    pub lower: Score,
+    pub upper: Score,
+}
+
+impl MoveBound {
+    /// Nothing known yet: from losing to the opponent's very next move to winning right now.
+    pub fn unknown(cell: Cell, geometry: Geometry) -> MoveBound {
+        let win = geometry.win_score();
+        MoveBound {
+            cell,
+            lower: Score::loss_at(1, win),
+            upper: Score::win_at(0, win),
+        }
+    }
+
+    /// Whether the bound says more than [`MoveBound::unknown`].
+    pub fn is_known(&self, geometry: Geometry) -> bool {
+        *self != MoveBound::unknown(self.cell, geometry)
+    }
+}
+
+/// What a search reports about a root move as it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RootReport<'a> {
+    /// The move's exact score and line.
+    Settled(&'a MoveScore),
+    /// A bound on the move's score, known before the exact value (a later report of the same
+    /// move is at least as tight).
+    Bounded(MoveBound),
 }
 
 /// What a search cost.
@@ -132,5 +176,6 @@ pub fn analyze_with(
     match algorithm {
         Algorithm::Plain => plain_with(board, control, &mut |_| {}),
         Algorithm::AlphaBeta => Searcher::new().analyze_with(board, control, &mut |_| {}),
+        Algorithm::Solver => Solver::new().analyze_with(board, control, &mut |_| {}),
     }
 }

@@ -41,13 +41,16 @@ pub fn plain_with(
                     score,
                     pv: search.pvs[0].clone(),
                 };
-                control.settled_one(search.meter.nodes);
+                search.meter.flush();
+                control.settled_one();
                 on_settled(&settled);
                 moves.push(settled);
             }
             Err(reason) => {
+                search.meter.flush();
                 return Err(Stopped {
                     reason,
+                    bounds: Vec::new(),
                     partial: Box::new(Analysis {
                         board: *board,
                         moves,

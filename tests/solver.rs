@@ -1,0 +1,403 @@
+//! The solver: every score and line must be what plain minimax gives (directly where plain
+//! minimax is quick enough, through the alpha-beta searcher, itself checked against it, on
+//! deeper positions), the known results of larger boards, stopping, bounds, and the estimator.
+//!
+//! Tests compile the crate without optimisation; the slowest (5×5 from the empty board) are
+//! `#[ignore]`d and run with `cargo test --release --test solver -- --ignored`.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{Xorshift, board, cell, random_open_position};
+use tictactoe::minimax::{
+    self, Algorithm, Estimator, MoveBound, RootReport, SearchControl, Searcher, Solver, Stop,
+    Valuation,
+};
+use tictactoe::{Analysis, Board, Geometry, Mark, Score};
+
+fn geometry(side: usize, k: usize) -> Geometry {
+    Geometry::new(side, side, k).unwrap()
+}
+
+fn assert_same_moves(fast: &Analysis, reference: &Analysis) {
+    assert_eq!(fast.board, reference.board);
+    assert_eq!(
+        fast.moves, reference.moves,
+        "the solver and the reference disagree on {:?}",
+        reference.board
+    );
+}
+
+/// Random ongoing positions of `geometry` with `empty` open cells, alternating who started.
+fn positions(geometry: Geometry, empty: usize, count: usize, seed: u64) -> Vec<Board> {
+    let mut rng = Xorshift::new(seed);
+    (0..count)
+        .map(|round| {
+            let first = if round % 2 == 0 { Mark::X } else { Mark::O };
+            random_open_position(geometry, first, empty, &mut rng)
+        })
+        .collect()
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_random_4x4_positions() {
+    for k in [3, 4] {
+        let mut shared = Solver::new();
+        for (index, position) in positions(geometry(4, k), 8, 40, 100 + k as u64)
+            .iter()
+            .enumerate()
+        {
+            let plain = minimax::plain(position);
+            assert_same_moves(&shared.analyze(position), &plain);
+            if index % 4 == 0 {
+                let fresh = Solver::new().with_threads(1).analyze(position);
+                assert_eq!(fresh.stats.algorithm, Algorithm::Solver);
+                assert_same_moves(&fresh, &plain);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_the_searcher_on_deeper_4x4_positions() {
+    // Ten to thirteen empty cells: too many for plain minimax in a debug build, so the reference
+    // is the alpha-beta searcher, which the search tests hold to plain minimax.
+    for k in [3, 4] {
+        let mut solver = Solver::new();
+        for empty in [10, 11, 12, 13] {
+            for position in positions(geometry(4, k), empty, 4, 7 * empty as u64 + k as u64) {
+                let reference = Searcher::new().analyze(&position);
+                assert_same_moves(&solver.analyze(&position), &reference);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_near_the_end_on_larger_boards() {
+    let mut shared = Solver::new();
+    for (side, k, empty) in [
+        (5, 4, 8),
+        (5, 5, 8),
+        (5, 3, 7),
+        (6, 4, 7),
+        (7, 5, 7),
+        (3, 5, 8),
+    ] {
+        let geometry = if side == 3 {
+            Geometry::new(3, 5, 3).unwrap()
+        } else {
+            geometry(side, k)
+        };
+        for position in positions(geometry, empty, 6, side as u64 * 31 + k as u64) {
+            let plain = minimax::plain(&position);
+            assert_same_moves(&shared.analyze(&position), &plain);
+            assert_same_moves(&Solver::new().analyze(&position), &plain);
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_on_every_classic_position_and_mirrored_positions_score_alike() {
+    let mut solver = Solver::new();
+    for first in Mark::BOTH {
+        for position in common::open_classic_positions(first) {
+            let plain = minimax::plain(&position);
+            assert_same_moves(&solver.analyze(&position), &plain);
+        }
+    }
+    // A mirror image has the same scores on the mirrored cells (its lines may differ: ties go
+    // to the first cell in row-major order).
+    let position = board("X.../.O../..../....");
+    let mirrored = board("...X/..O./..../....");
+    let (a, b) = (solver.analyze(&position), solver.analyze(&mirrored));
+    for m in &a.moves {
+        let image = cell(m.cell.row, 3 - m.cell.col);
+        assert_eq!(b.score_of(image), Some(m.score), "{}", m.cell);
+    }
+}
+
+#[test]
+fn every_solver_line_is_a_legal_continuation_that_ends_as_the_score_says() {
+    let mut solver = Solver::new();
+    for position in positions(geometry(4, 3), 11, 6, 5) {
+        let analysis = solver.analyze(&position);
+        let win = position.geometry().win_score();
+        for m in &analysis.moves {
+            let mut replay = position.after(m.cell).unwrap();
+            for &next in &m.pv {
+                assert!(!replay.outcome().is_over());
+                replay.play(next).unwrap();
+            }
+            let depth = m.pv.len() as i32;
+            match replay.outcome().winner() {
+                Some(mark) if mark == position.to_move() => {
+                    assert_eq!(m.score, Score::win_at(depth, win))
+                }
+                Some(_) => assert_eq!(m.score, Score::loss_at(depth, win)),
+                None => {
+                    assert!(replay.outcome().is_over());
+                    assert_eq!(m.score, Score::DRAW);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn four_by_four_with_four_in_a_row_is_a_draw_whatever_the_first_move() {
+    let empty = Board::empty(geometry(4, 4), Mark::X);
+    let analysis = Solver::new().analyze(&empty);
+    assert_eq!(analysis.moves.len(), 16);
+    assert!(analysis.moves.iter().all(|m| m.score == Score::DRAW));
+    for m in &analysis.moves {
+        assert_eq!(m.pv.len(), 15, "a draw fills the board");
+    }
+}
+
+#[test]
+fn on_4x4_with_three_in_a_row_a_centre_start_wins_with_the_third_move() {
+    let geometry = geometry(4, 3);
+    let empty = Board::empty(geometry, Mark::X);
+    let analysis = Solver::new().analyze(&empty);
+    // Win at depth 4: X's moves are plies 0, 2 and 4 of the line.
+    let third_move = Score::win_at(4, geometry.win_score());
+    assert_eq!(third_move.value(), 13);
+    for m in &analysis.moves {
+        let centre = (1..=2).contains(&m.cell.row) && (1..=2).contains(&m.cell.col);
+        if centre {
+            assert_eq!(m.score, third_move, "{}", m.cell);
+            assert_eq!(m.pv.len(), 4);
+        } else {
+            assert!(m.score < third_move, "{}: {}", m.cell, m.score);
+        }
+    }
+    assert_eq!(analysis.best().unwrap().cell, cell(1, 1));
+    // The same for O when O starts.
+    let o_first = Solver::new().analyze(&Board::empty(geometry, Mark::O));
+    assert_eq!(o_first.score_of(cell(2, 2)), Some(third_move));
+}
+
+#[test]
+fn the_classic_game_is_a_draw() {
+    let analysis = Solver::new().analyze(&Board::classic());
+    assert!(analysis.moves.iter().all(|m| m.score == Score::DRAW));
+    assert_same_moves(&analysis, &minimax::plain(&Board::classic()));
+}
+
+#[test]
+#[ignore = "about a minute in a debug build: cargo test --release --test solver -- --ignored"]
+fn five_by_five_with_four_in_a_row_is_a_draw_whatever_the_first_move() {
+    let analysis = Solver::new().analyze(&Board::empty(geometry(5, 4), Mark::X));
+    assert_eq!(analysis.moves.len(), 25);
+    assert!(analysis.moves.iter().all(|m| m.score == Score::DRAW));
+}
+
+#[test]
+#[ignore = "slow in a debug build: cargo test --release --test solver -- --ignored"]
+fn five_by_five_with_five_in_a_row_is_a_draw_whatever_the_first_move() {
+    let analysis = Solver::new().analyze(&Board::empty(geometry(5, 5), Mark::X));
+    assert_eq!(analysis.moves.len(), 25);
+    assert!(analysis.moves.iter().all(|m| m.score == Score::DRAW));
+}
+
+#[test]
+fn five_by_five_after_two_moves_is_still_a_draw() {
+    // A quicker check of the 5×5 results in a debug build: the centre and a reply.
+    let position = Board::parse_with("...../...../..X../...O./.....", None, Some(4)).unwrap();
+    let value = Solver::new().analyze(&position).best_score();
+    assert_eq!(value, Some(Score::DRAW));
+}
+
+#[test]
+fn a_stopped_solver_returns_exact_moves_and_true_bounds() {
+    let position = board("..../.X../..O./....");
+    let full = Solver::new().analyze(&position);
+    let needed = full.stats.nodes;
+    for budget in [50, needed / 8, needed / 3] {
+        let control = SearchControl::with_node_budget(budget);
+        let mut settled = Vec::new();
+        let mut bounded: Vec<MoveBound> = Vec::new();
+        let stopped = Solver::new()
+            .with_threads(1)
+            .analyze_with(&position, &control, &mut |report| match report {
+                RootReport::Settled(m) => settled.push(m.clone()),
+                RootReport::Bounded(bound) => bounded.push(bound),
+            })
+            .unwrap_err();
+        assert_eq!(stopped.reason, Stop::NodeBudget { limit: budget });
+        settled.sort_by_key(|m| m.cell);
+        assert_eq!(stopped.partial.moves, settled);
+        for m in &settled {
+            assert_eq!(Some(m), full.get(m.cell));
+        }
+        // Every bound ever reported, and every bound returned, holds the exact score.
+        for bound in bounded.iter().chain(&stopped.bounds) {
+            let score = full.score_of(bound.cell).unwrap();
+            assert!(
+                bound.lower <= score && score <= bound.upper,
+                "{bound:?} but {score}"
+            );
+            assert!(bound.is_known(position.geometry()));
+        }
+        for bound in &stopped.bounds {
+            assert!(stopped.partial.get(bound.cell).is_none());
+        }
+    }
+}
+
+#[test]
+fn a_deadline_stops_the_solver_and_the_searchers() {
+    let open = Board::parse_with("....../....../....../....../....../......", None, None).unwrap();
+    for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta, Algorithm::Solver] {
+        let started = Instant::now();
+        let control = SearchControl::new().with_time_limit(Duration::from_millis(200));
+        let stopped = minimax::analyze_with(&open, algorithm, &control).unwrap_err();
+        assert_eq!(stopped.reason, Stop::TimeLimit, "{algorithm}");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{algorithm}: {:?}",
+            started.elapsed()
+        );
+    }
+    assert!(Stop::TimeLimit.to_string().contains("time"));
+}
+
+#[test]
+fn the_solver_can_be_cancelled_from_another_thread() {
+    let control = Arc::new(SearchControl::new());
+    let searching = std::thread::spawn({
+        let control = Arc::clone(&control);
+        move || {
+            let open = Board::parse_with("....../....../....../....../....../......", None, None)
+                .unwrap();
+            Solver::new().analyze_with(&open, &control, &mut |_| {})
+        }
+    });
+    while control.progress().nodes == 0 {
+        std::thread::yield_now();
+    }
+    assert_eq!(control.progress().moves, 36);
+    let cancelled = Instant::now();
+    control.cancel();
+    let stopped = searching.join().unwrap().unwrap_err();
+    assert_eq!(stopped.reason, Stop::Cancelled);
+    assert!(cancelled.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn a_small_table_keeps_the_solver_exact() {
+    let mut solver = Solver::with_table_limit(16 << 10);
+    for position in positions(geometry(4, 4), 9, 6, 77) {
+        assert_same_moves(&solver.analyze(&position), &minimax::plain(&position));
+    }
+    assert!(solver.table_bytes() <= 16 << 10, "{}", solver.table_bytes());
+}
+
+#[test]
+fn finished_positions_have_no_moves() {
+    for text in ["XXXX/OOO./..../....", "XOX/XOO/OXX"] {
+        let analysis = Solver::new().analyze(&board(text));
+        assert!(analysis.moves.is_empty());
+    }
+}
+
+// --- the estimator ---
+
+fn estimate(text: &str, depth: u32) -> minimax::Estimate {
+    Estimator::new().estimate(&board(text), depth)
+}
+
+#[test]
+fn the_estimator_takes_a_win_on_large_boards() {
+    // 6×6 (four in a row): X completes the top row at (0,3).
+    let e = estimate("XXX.../OOO.../....../....../....../......", 2);
+    let best = e.best().unwrap();
+    assert_eq!(best.cell, cell(0, 3));
+    assert_eq!(best.value, Valuation::Exact(Score::new(37)));
+    // 7×7 (five in a row): the same at depth 1.
+    let e = estimate(
+        "XXXX.../OOOO.../......./......./......./......./.......",
+        1,
+    );
+    assert_eq!(e.best().unwrap().cell, cell(0, 4));
+}
+
+#[test]
+fn the_estimator_blocks_a_threat_on_large_boards() {
+    // O to move on 7×7: X threatens (2,4); any other move loses at once.
+    let e = estimate(
+        "XXXX.../O....../O....../......./......./......./O......",
+        2,
+    );
+    assert_eq!(e.best().unwrap().cell, cell(0, 4));
+    for m in &e.moves {
+        if m.cell != cell(0, 4) {
+            assert_eq!(
+                m.value,
+                Valuation::Exact(Score::loss_at(1, 50)),
+                "{}",
+                m.cell
+            );
+        }
+    }
+    // 6×6: O blocks X's open three... where X threatens one cell.
+    let e = estimate("XXX.../OO..../....../....../....../......", 2);
+    assert_eq!(e.best().unwrap().cell, cell(0, 3));
+}
+
+#[test]
+fn every_exact_estimate_is_the_solvers_score() {
+    let mut solver = Solver::new();
+    for k in [3, 4] {
+        for position in positions(geometry(4, k), 10, 8, 900 + k as u64) {
+            let exact = solver.analyze(&position);
+            for depth in 1..=5 {
+                let e = Estimator::new().estimate(&position, depth);
+                assert!(e.depth <= depth);
+                assert_eq!(e.moves.len(), exact.moves.len());
+                for m in &e.moves {
+                    if let Valuation::Exact(score) = m.value {
+                        assert_eq!(
+                            Some(score),
+                            exact.score_of(m.cell),
+                            "{position:?} {} at depth {depth}",
+                            m.cell
+                        );
+                    }
+                }
+            }
+            // Deep enough to see the end, every move is exact.
+            let e = Estimator::new().estimate(&position, 10);
+            for (m, exact) in e.moves.iter().zip(&exact.moves) {
+                assert_eq!(m.value, Valuation::Exact(exact.score));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_estimator_deepens_until_its_deadline_and_keeps_the_last_iteration() {
+    let open = Board::empty(geometry(7, 5), Mark::X);
+    let started = Instant::now();
+    let control = SearchControl::new().with_time_limit(Duration::from_millis(300));
+    let mut depths = Vec::new();
+    let e = Estimator::new().estimate_with(&open, &control, None, &mut |e| depths.push(e.depth));
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    assert!(e.depth >= 1);
+    assert_eq!(depths.last(), Some(&e.depth));
+    assert_eq!(depths, (1..=e.depth).collect::<Vec<_>>());
+    assert_eq!(e.moves.len(), 49);
+    assert!(e.best().is_some());
+
+    // A deadline already past still gives the first iteration.
+    let past = SearchControl::new().with_deadline(Instant::now());
+    let e = Estimator::new().estimate_with(&open, &past, None, &mut |_| {});
+    assert_eq!(e.depth, 1);
+    assert_eq!(e.moves.len(), 49);
+    // A depth limit is a limit.
+    let e = Estimator::new().estimate_with(&open, &SearchControl::new(), Some(2), &mut |_| {});
+    assert_eq!(e.depth, 2);
+}
