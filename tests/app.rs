@@ -435,3 +435,23 @@ fn changing_who_starts_mid_game_waits_for_the_next_game() {
         game.board()
     );
 }
+
+#[test]
+fn the_tally_keeps_the_labels_of_the_game_being_played() {
+    let mut game = start("");
+    game.click_cell(Cell::new(1, 1));
+    game.harness.get_by_label("Players").click();
+    game.settle();
+    game.harness.get_by_label("Mode").hover();
+    game.settle();
+    game.harness.get_by_label("Two players").click();
+    game.settle();
+    // The game under way is still against the computer, and so is its score line.
+    game.harness.get_by_label("You 0 · Computer 0 · Draws 0");
+    game.press_with(Modifiers::COMMAND, Key::N);
+    game.harness.get_by_label("X 0 · O 0 · Draws 0");
+    assert!(
+        game.harness.state().notice().is_none(),
+        "the notice about the next game goes once it starts"
+    );
+}
