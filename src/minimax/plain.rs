@@ -94,19 +94,20 @@ impl PlainMinimax<'_> {
         if let Some(score) = self.evaluate(board, depth) {
             return Ok(score);
         }
-        let mut best = None;
+        // Worse than any score, so that the first move always becomes the best so far.
+        let mut best = if is_max {
+            Score::new(i32::MIN)
+        } else {
+            Score::new(i32::MAX)
+        };
         for cell in board.legal_moves() {
             let child = board
                 .after(cell)
                 .expect("legal_moves yields playable cells");
             let score = self.minimax(&child, depth + 1, !is_max)?;
-            let better = match best {
-                None => true,
-                Some(best) if is_max => score > best,
-                Some(best) => score < best,
-            };
+            let better = if is_max { score > best } else { score < best };
             if better {
-                best = Some(score);
+                best = score;
                 let (this, deeper) = self.pvs.split_at_mut(ply + 1);
                 let pv = &mut this[ply];
                 pv.clear();
@@ -114,6 +115,6 @@ impl PlainMinimax<'_> {
                 pv.extend_from_slice(&deeper[0]);
             }
         }
-        Ok(best.expect("an ongoing game has a legal move"))
+        Ok(best)
     }
 }
