@@ -390,15 +390,162 @@ fn hovering_a_score_shows_its_line_of_play() {
         .get_by_label_contains("Row 1, column 3, empty")
         .hover();
     game.settle();
-    let first_reply = m.pv[0];
+    // The line of play, numbered from the move itself, as the dots on the board number it.
+    let second = m.pv[0];
     let expected = format!(
-        "X: row {}, column {}",
-        first_reply.row + 1,
-        first_reply.col + 1
+        "1. O row 1, column 3, 2. X row {}, column {}",
+        second.row + 1,
+        second.col + 1
     );
-    game.harness
-        .get_by_label_contains(&format!("O here scores {}", m.score));
     game.harness.get_by_label_contains(&expected);
+    assert_eq!(game.harness.state().inspected(), Some(Cell::new(0, 2)));
+}
+
+/// Plays the worst move shown until the game is over; returns the moves that led there.
+fn lose_against_the_computer(game: &mut Game) {
+    while game.board().outcome() == Outcome::Ongoing {
+        let analysis = game
+            .harness
+            .state()
+            .shown_scores()
+            .expect("scores on your turn")
+            .clone();
+        let worst = analysis.moves.iter().min_by_key(|m| m.score).unwrap().cell;
+        game.click_cell(worst);
+    }
+    assert_eq!(
+        game.board().outcome().winner(),
+        Some(Mark::O),
+        "{}",
+        game.board()
+    );
+}
+
+/// Every empty cell of the board shows a score.
+fn every_empty_cell_has_a_score(game: &Game) -> bool {
+    let board = game.board();
+    board.legal_moves().all(|cell| {
+        let prefix = format!(
+            "Row {}, column {}, empty, score ",
+            cell.row + 1,
+            cell.col + 1
+        );
+        game.harness.query_by_label_contains(&prefix).is_some()
+    })
+}
+
+#[test]
+fn the_scores_come_back_after_undo_and_redo_of_a_lost_game() {
+    let mut game = start("show_scores: true");
+    lose_against_the_computer(&mut game);
+    assert!(game.harness.query_by_label_contains(", score ").is_none());
+    game.press_with(Modifiers::COMMAND, Key::Z);
+    assert_eq!(game.board().outcome(), Outcome::Ongoing);
+    assert!(every_empty_cell_has_a_score(&game), "{}", game.board());
+    game.press_with(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert_eq!(game.board().outcome().winner(), Some(Mark::O));
+    game.press_with(Modifiers::COMMAND, Key::Z);
+    assert!(every_empty_cell_has_a_score(&game), "{}", game.board());
+}
+
+#[test]
+fn the_articles_view_shows_x_s_side_on_o_s_turn() {
+    let mut game = start("show_scores: true, mode: TwoPlayers, score_view: Articles");
+    game.click_cell(Cell::new(0, 1)); // X on an edge: O to move
+    let analysis = Searcher::new().analyze(&game.board());
+    for m in &analysis.moves {
+        // O's good moves show low numbers.
+        let label = format!(
+            "Row {}, column {}, empty, score {},",
+            m.cell.row + 1,
+            m.cell.col + 1,
+            -m.score.value()
+        );
+        game.harness.get_by_label_contains(&label);
+    }
+    game.harness.get_by_label_contains(
+        "Scores from X's side (the articles' view): X maximises, O minimises",
+    );
+}
+
+#[test]
+fn the_explanation_of_a_losing_a_drawing_and_a_winning_cell_follows_the_formula() {
+    let mut game = start("show_scores: true, mode: TwoPlayers");
+    for cell in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (1, 1)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    assert_eq!(game.board().to_string(), "XOX/OOX/...");
+    for (col, expected) in [
+        (
+            0,
+            "X at row 3, column 1: -9 = 1 - 10: O wins at depth 1, with its 1st move.",
+        ),
+        (
+            1,
+            "X at row 3, column 2: 0: a draw. Neither side can force a win from here.",
+        ),
+        (
+            2,
+            "X at row 3, column 3: 10 = 10 - 0: X wins at depth 0, with this very move.",
+        ),
+    ] {
+        game.harness
+            .get_by_label_contains(&format!("Row 3, column {}, empty", col + 1))
+            .hover();
+        game.settle();
+        game.harness.get_by_label(expected);
+    }
+}
+
+#[test]
+fn the_computers_last_move_is_marked_and_its_reasons_shown() {
+    let mut game = start("difficulty: Perfect");
+    game.click_cell(Cell::new(0, 0));
+    let last = game
+        .harness
+        .state()
+        .controller()
+        .last_computer_move()
+        .unwrap()
+        .clone();
+    assert_eq!(game.board().get(last.cell), Some(Mark::O));
+    // Against a corner only the centre holds the draw.
+    assert_eq!(last.cell, Cell::new(1, 1));
+    game.harness
+        .get_by_label("Row 2, column 2, O, the computer's last move");
+    game.press(Key::W);
+    game.harness
+        .get_by_label("O played row 2, column 2: score 0, draw.");
+    game.harness
+        .get_by_label("It was the only move it rated best.");
+}
+
+#[test]
+fn a_notice_wraps_and_keeps_the_board_in_a_small_window() {
+    let mut game = start("");
+    game.harness.set_size(egui::vec2(320.0, 420.0));
+    game.click_cell(Cell::new(1, 1));
+    game.harness.get_by_label("Players").click();
+    game.settle();
+    game.harness.get_by_label("Who starts").hover();
+    game.settle();
+    game.harness.get_by_label("Computer").click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    let notice = game
+        .harness
+        .get_by_label_contains("This takes effect from the next game");
+    assert!(notice.rect().right() <= 320.0, "{:?}", notice.rect());
+    for cell in [(0, 0), (2, 2)] {
+        let label = format!("Row {}, column {},", cell.0 + 1, cell.1 + 1);
+        let node = game.harness.get_by_label_contains(&label);
+        let rect = node.rect();
+        assert!(
+            rect.left() >= 0.0 && rect.right() <= 320.0 && rect.bottom() <= 420.0,
+            "cell {cell:?} at {rect:?} is off the window"
+        );
+    }
 }
 
 #[test]
@@ -454,4 +601,15 @@ fn the_tally_keeps_the_labels_of_the_game_being_played() {
         game.harness.state().notice().is_none(),
         "the notice about the next game goes once it starts"
     );
+}
+
+#[test]
+fn the_first_run_tip_goes_once_dismissed_and_stays_gone() {
+    let (dir, path) = settings_file("(ai_delay_ms: 0, theme: Dark)");
+    let mut game = start_with_file(dir, path, None);
+    game.harness.get_by_label_contains("Tip: press S");
+    game.harness.get_by_label("Got it").click();
+    game.settle();
+    assert!(game.harness.query_by_label_contains("Tip: press S").is_none());
+    assert!(game.settings_file().contains("welcome_hint: false"));
 }

@@ -9,8 +9,8 @@ use tempfile::{NamedTempFile, TempDir};
 use tictactoe::Mark;
 use tictactoe::ai::Difficulty;
 use tictactoe::settings::{
-    Backup, FileOps, FirstPlayer, Issue, Loaded, MAX_FILE_SIZE, Mode, SaveError, Settings, Store,
-    Theme, load_strict, save_to, save_to_with, to_ron,
+    Backup, FileOps, FirstPlayer, Issue, Loaded, MAX_FILE_SIZE, Mode, SaveError, ScoreView,
+    Settings, Store, Theme, load_strict, save_to, save_to_with, to_ron,
 };
 
 fn settings_file(dir: &TempDir) -> PathBuf {
@@ -43,6 +43,8 @@ fn non_default() -> Settings {
         mode: Mode::ComputerVsComputer,
         difficulty: Difficulty::Easy,
         show_scores: true,
+        score_view: ScoreView::Articles,
+        welcome_hint: false,
         theme: Theme::Dark,
         board_size: 3,
         ai_delay_ms: 10_000,
@@ -122,6 +124,12 @@ fn every_enum_value_round_trips() {
             ..Settings::default()
         });
     }
+    for score_view in ScoreView::ALL {
+        all.push(Settings {
+            score_view,
+            ..Settings::default()
+        });
+    }
     for theme in Theme::ALL {
         all.push(Settings {
             theme,
@@ -163,6 +171,9 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         "// Easy | Medium | Hard | Perfect\n",
         "    show_scores: false, ",
         "// true | false\n",
+        "    score_view: SideToMove, ",
+        "// SideToMove | Articles\n",
+        "    welcome_hint: true, ",
         "// Dark | Light | System\n",
         "    board_size: 3, ",
         "    ai_delay_ms: 300, ",
@@ -175,7 +186,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         .filter(|l| l.starts_with("    ") && l.contains("//"))
         .map(|l| l.find("//").unwrap())
         .collect();
-    assert_eq!(columns.len(), 8);
+    assert_eq!(columns.len(), 10);
     assert!(columns.iter().all(|&c| c == columns[0]), "{text}");
     // The file is valid RON for any RON reader, comments and all.
     assert_eq!(

@@ -7,6 +7,7 @@
 
 mod board_widget;
 mod dialogs;
+mod legend;
 mod menus;
 mod saver;
 
@@ -14,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use egui::{Key, KeyboardShortcut, Modifiers, ThemePreference};
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, ThemePreference};
 
 use crate::ai::AiPlayer;
 use crate::board::{Cell, Mark, Outcome};
@@ -84,6 +85,12 @@ pub struct TicTacToeApp {
     focus: Option<Cell>,
     /// A message for the player, shown until dismissed.
     notice: Option<Notice>,
+    /// The cell whose score is being looked at (hovered or focused), as the board last reported.
+    inspected: Option<Cell>,
+    /// Whether the panel on the computer's last move is open.
+    show_reasoning: bool,
+    /// The text size the window's size calls for, last applied.
+    text_scale: f32,
 }
 
 /// A message over the board.
@@ -146,6 +153,9 @@ impl TicTacToeApp {
             controller,
             focus: None,
             notice,
+            inspected: None,
+            show_reasoning: false,
+            text_scale: 0.0,
         };
         app.apply_theme(&cc.egui_ctx);
         app
@@ -177,6 +187,11 @@ impl TicTacToeApp {
     /// The analysis the overlay shows now, if any.
     pub fn shown_scores(&self) -> Option<&Analysis> {
         self.controller.shown_scores()
+    }
+
+    /// The cell whose score is being looked at, as the board last reported it.
+    pub fn inspected(&self) -> Option<Cell> {
+        self.inspected
     }
 
     /// Waits up to `timeout` for the search thread's next answer (for tests: the app itself never
@@ -233,8 +248,15 @@ impl TicTacToeApp {
             Command::ToggleScores => {
                 let mut settings = self.settings.clone();
                 settings.show_scores = !settings.show_scores;
+                settings.welcome_hint = false;
                 self.change_settings(ctx, settings);
             }
+            Command::DismissWelcome => {
+                let mut settings = self.settings.clone();
+                settings.welcome_hint = false;
+                self.change_settings(ctx, settings);
+            }
+            Command::ToggleReasoning => self.show_reasoning = !self.show_reasoning,
             Command::ChangeSettings(settings) => self.change_settings(ctx, *settings),
             Command::ResetSettings => self.change_settings(ctx, Settings::default()),
             Command::SaveSettingsAs => self.open_dialog(ctx, Purpose::SaveSettingsAs),
@@ -365,6 +387,9 @@ impl TicTacToeApp {
             if input.consume_key(Modifiers::NONE, Key::S) {
                 commands.push(Command::ToggleScores);
             }
+            if input.consume_key(Modifiers::NONE, Key::W) {
+                commands.push(Command::ToggleReasoning);
+            }
             for (index, key) in DIGITS.into_iter().enumerate().take(geometry.cells()) {
                 if input.consume_key(Modifiers::NONE, key) {
                     commands.push(Command::Play(geometry.cell(index)));
@@ -404,20 +429,63 @@ impl TicTacToeApp {
             (Player::Computer, false) => format!("Computer {mark}"),
         };
         match board.outcome() {
-            Outcome::Won { mark, .. } if vs_computer && players.of(mark) == Player::Human => {
-                "You win!".to_string()
-            }
-            Outcome::Won { mark, .. } => format!("{} wins.", name(mark)),
-            Outcome::Draw => "Draw.".to_string(),
+            // The result itself is announced in large letters over the board.
+            Outcome::Won { .. } | Outcome::Draw => "Game over. New game: Ctrl+N.".to_string(),
             Outcome::Ongoing => match players.of(board.to_move()) {
                 Player::Computer if self.controller.gave_up().is_some() => {
                     format!("{} gave up on this position.", name(board.to_move()))
                 }
                 Player::Computer => format!("{} is thinking…", name(board.to_move())),
-                Player::Human if vs_computer => format!("Your move ({}).", board.to_move()),
+                Player::Human if vs_computer => format!(
+                    "Your move ({}) · Computer: {}",
+                    board.to_move(),
+                    self.settings.difficulty.name()
+                ),
                 Player::Human => format!("{} to move.", board.to_move()),
             },
         }
+    }
+
+    /// The result of a finished game in large letters, with a colour: who won, or a draw.
+    fn result_text(&self) -> Option<(String, Color32)> {
+        let session = self.controller.session();
+        let players = session.players();
+        match session.board().outcome() {
+            Outcome::Ongoing => None,
+            Outcome::Draw => Some(("Draw.".to_string(), Color32::from_rgb(140, 150, 170))),
+            Outcome::Won { mark, .. } => {
+                let vs_computer = players.x != players.o;
+                let (text, color) = match players.of(mark) {
+                    Player::Human if vs_computer => {
+                        ("You win!".to_string(), Color32::from_rgb(60, 190, 90))
+                    }
+                    Player::Computer if vs_computer => (
+                        "The computer wins.".to_string(),
+                        Color32::from_rgb(230, 70, 70),
+                    ),
+                    _ => (format!("{mark} wins!"), Color32::from_rgb(200, 160, 40)),
+                };
+                Some((text, color))
+            }
+        }
+    }
+
+    /// Text grows with the window, so that a large window is not a sea of small print.
+    fn scale_text(&mut self, ctx: &egui::Context) {
+        let size = ctx.content_rect().size();
+        let scale = (size.x / 460.0).min(size.y / 580.0).clamp(0.9, 1.5);
+        if (scale - self.text_scale).abs() < 0.02 {
+            return;
+        }
+        self.text_scale = scale;
+        ctx.all_styles_mut(|style| {
+            let defaults = egui::Style::default().text_styles;
+            for (text_style, font) in &mut style.text_styles {
+                if let Some(default) = defaults.get(text_style) {
+                    font.size = (default.size * scale).round();
+                }
+            }
+        });
     }
 
     /// The session's score, labelled for the mode of the game being played.
@@ -446,7 +514,18 @@ impl eframe::App for TicTacToeApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.scale_text(&ctx);
         let mut commands = self.keyboard_commands(&ctx);
+        let window = ctx.content_rect().size();
+        // Wide windows put the legend beside the board, the others under it.
+        let wide = window.x >= 1.25 * window.y && window.x >= 640.0;
+        let view = self.settings.score_view;
+        let shown = self.controller.shown_scores();
+        let last_reasoning = self.controller.last_computer_move().and_then(|last| {
+            self.controller
+                .analysis(&last.board)
+                .map(|analysis| (last, analysis))
+        });
 
         egui::Panel::top("menu bar").show(ui, |ui| {
             commands.extend(menus::menu_bar(
@@ -457,26 +536,77 @@ impl eframe::App for TicTacToeApp {
         });
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                ui.heading(self.status_text());
-            });
+            ui.add(egui::Label::new(RichText::new(self.status_text()).heading()).wrap());
             ui.label(self.tally_text());
             ui.add_space(4.0);
         });
+        let explains = shown.is_some() || self.show_reasoning;
+        if explains {
+            let legend_data = legend::LegendData {
+                scores: shown,
+                view,
+                inspected: self.inspected,
+                compact: !wide && window.y < 640.0,
+            };
+            let mut side = |ui: &mut egui::Ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    legend::legend(ui, &legend_data);
+                    if self.show_reasoning {
+                        if shown.is_some() {
+                            ui.separator();
+                        }
+                        commands.extend(legend::reasoning(ui, last_reasoning, view));
+                    }
+                });
+            };
+            if wide {
+                egui::Panel::right("legend")
+                    .resizable(true)
+                    .default_size(window.x * 0.32)
+                    .show(ui, |ui| side(ui));
+            } else {
+                egui::Panel::bottom("legend")
+                    .resizable(true)
+                    .default_size(window.y * 0.3)
+                    .show(ui, |ui| side(ui));
+            }
+        }
+        let mut inspected = self.inspected;
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(notice) = &self.notice {
-                commands.extend(menus::notice_banner(ui, &notice.text));
+                commands.extend(menus::notice_banner(ui, &notice.text, "Dismiss"));
+            } else if self.settings.welcome_hint && !self.settings.show_scores {
+                commands.extend(menus::welcome_banner(ui));
+            }
+            if let Some(result) = self.result_text() {
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        RichText::new(result.0)
+                            .size(self.text_scale * 26.0)
+                            .strong()
+                            .color(result.1),
+                    );
+                });
             }
             let board = *self.controller.board();
+            let last_move = self
+                .controller
+                .last_computer_move()
+                .filter(|last| self.controller.session().game().moves().last() == Some(&last.cell))
+                .map(|last| last.cell);
             let mut clicked = None;
             ui.add(
                 BoardWidget::new(&board, "game board")
-                    .scores(self.controller.shown_scores())
+                    .scores(shown)
+                    .view(view)
+                    .last_move(last_move)
                     .focus(self.focus)
+                    .inspected(&mut inspected)
                     .on_click(&mut clicked, self.controller.session().human_to_move()),
             );
             commands.extend(clicked.map(Command::Play));
         });
+        self.inspected = inspected;
 
         for command in commands {
             self.apply(&ctx, command);

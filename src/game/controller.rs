@@ -10,7 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{Clock, GameSetup, Session};
+use super::{Clock, GameSetup, Mode, Session};
 use crate::ai::{AiPlayer, Difficulty};
 use crate::board::{Board, Cell};
 use crate::minimax::{Analysis, MoveScore, Progress, Stopped};
@@ -138,9 +138,12 @@ impl GameController {
     }
 
     /// The analysis the score overlay shows now: the position on the board's, when the overlay is
-    /// on and a human is to move.
+    /// on and a human is to move, or when the computer plays both sides (each side's scores as
+    /// it thinks).
     pub fn shown_scores(&self) -> Option<&Analysis> {
-        (self.scores_wanted && self.session.human_to_move())
+        let watching = self.session.setup().mode == Mode::ComputerVsComputer;
+        let wanted = self.session.human_to_move() || (watching && self.session.computer_to_move());
+        (self.scores_wanted && wanted)
             .then(|| self.analysis(self.board()))
             .flatten()
     }
@@ -375,7 +378,7 @@ impl GameController {
 mod tests {
     use super::*;
     use crate::board::Mark;
-    use crate::game::{FirstPlayer, ManualClock, Mode};
+    use crate::game::{FirstPlayer, ManualClock};
 
     const DELAY: Duration = Duration::from_millis(300);
 

@@ -18,6 +18,7 @@ use thiserror::Error;
 
 use crate::ai::Difficulty;
 use crate::board::{Geometry, Mark};
+pub use crate::explain::ScoreView;
 use crate::game::GameSetup;
 pub use crate::game::{FirstPlayer, Mode};
 
@@ -58,6 +59,10 @@ pub struct Settings {
     pub difficulty: Difficulty,
     /// Whether the computer's rating of every move is shown.
     pub show_scores: bool,
+    /// Whose side the scores are seen from.
+    pub score_view: ScoreView,
+    /// Whether the first-run tip about the scores is still to be shown.
+    pub welcome_hint: bool,
     /// Light or dark colours.
     pub theme: Theme,
     /// Only [`Settings::BOARD_SIZE`] for now.
@@ -97,6 +102,8 @@ impl Default for Settings {
             mode: Mode::VsComputer,
             difficulty: Difficulty::Perfect,
             show_scores: false,
+            score_view: ScoreView::SideToMove,
+            welcome_hint: true,
             theme: Theme::System,
             board_size: 3,
             ai_delay_ms: 300,
