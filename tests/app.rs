@@ -610,6 +610,10 @@ fn the_first_run_tip_goes_once_dismissed_and_stays_gone() {
     game.harness.get_by_label_contains("Tip: press S");
     game.harness.get_by_label("Got it").click();
     game.settle();
-    assert!(game.harness.query_by_label_contains("Tip: press S").is_none());
+    assert!(
+        game.harness
+            .query_by_label_contains("Tip: press S")
+            .is_none()
+    );
     assert!(game.settings_file().contains("welcome_hint: false"));
 }

@@ -112,6 +112,9 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
         ui.label("Scores assume both sides play perfectly.");
     }
     ui.separator();
+    // Two lines at least, so that the board does not jump as the pointer moves.
+    let line_height = ui.text_style_height(&egui::TextStyle::Body);
+    ui.set_min_height(ui.min_rect().height() + 2.0 * line_height + ui.spacing().item_spacing.y);
     match data.inspected.and_then(|cell| analysis.get(cell)) {
         Some(m) => {
             ui.label(

@@ -546,29 +546,27 @@ impl eframe::App for TicTacToeApp {
                 scores: shown,
                 view,
                 inspected: self.inspected,
-                compact: !wide && window.y < 640.0,
+                compact: !wide,
             };
             let mut side = |ui: &mut egui::Ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    legend::legend(ui, &legend_data);
-                    if self.show_reasoning {
-                        if shown.is_some() {
-                            ui.separator();
-                        }
-                        commands.extend(legend::reasoning(ui, last_reasoning, view));
+                legend::legend(ui, &legend_data);
+                if self.show_reasoning {
+                    if shown.is_some() {
+                        ui.separator();
                     }
-                });
+                    commands.extend(legend::reasoning(ui, last_reasoning, view));
+                }
             };
             if wide {
                 egui::Panel::right("legend")
                     .resizable(true)
                     .default_size(window.x * 0.32)
-                    .show(ui, |ui| side(ui));
+                    .show(ui, |ui| egui::ScrollArea::vertical().show(ui, side));
             } else {
+                // Under the board the strip takes the height it needs.
                 egui::Panel::bottom("legend")
-                    .resizable(true)
-                    .default_size(window.y * 0.3)
-                    .show(ui, |ui| side(ui));
+                    .resizable(false)
+                    .show(ui, side);
             }
         }
         let mut inspected = self.inspected;
