@@ -25,10 +25,16 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+mod tree;
+
+pub use tree::{TreeArgs, TreeFormat, tree};
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Rate every legal move of a position with minimax and print the result as JSON.
     Analyze(AnalyzeArgs),
+    /// Print the game tree below a position with every move's score, as the explorer shows it.
+    Tree(TreeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -45,7 +51,8 @@ pub struct AnalyzeArgs {
     #[arg(long, value_enum)]
     pub to_move: Option<MarkArg>,
 
-    /// The search: plain minimax (the reference) or alpha-beta (fast, same scores).
+    /// The search: plain minimax (the reference), textbook alpha-beta (no table), or alpha-beta
+    /// with a table and move ordering (fast); all give the same scores.
     #[arg(long, value_enum, default_value_t = AlgorithmArg::Alphabeta)]
     pub algorithm: AlgorithmArg,
 
@@ -79,6 +86,8 @@ impl From<MarkArg> for Mark {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AlgorithmArg {
     Plain,
+    /// Alpha-beta as the textbooks write it, without a table.
+    AlphabetaClassic,
     Alphabeta,
 }
 
@@ -86,6 +95,7 @@ impl From<AlgorithmArg> for Algorithm {
     fn from(algorithm: AlgorithmArg) -> Algorithm {
         match algorithm {
             AlgorithmArg::Plain => Algorithm::Plain,
+            AlgorithmArg::AlphabetaClassic => Algorithm::AlphaBetaClassic,
             AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
         }
     }
@@ -157,6 +167,7 @@ impl Engine {
         let control = SearchControl::with_node_budget(self.max_nodes);
         let analysis = match self.algorithm {
             Algorithm::Plain => minimax::plain_with(&board, &control, &mut |_| {}),
+            Algorithm::AlphaBetaClassic => minimax::analyze_with(&board, self.algorithm, &control),
             Algorithm::AlphaBeta => self.searcher.analyze_with(&board, &control, &mut |_| {}),
         };
         analysis.map_err(|stopped| AnalyzeError::TooLarge(stopped.reason))
@@ -221,7 +232,7 @@ fn analyze_lines(
 
 /// The start of a board argument, for an error message that stays one readable line whatever
 /// was typed.
-fn preview(text: &str) -> String {
+pub(crate) fn preview(text: &str) -> String {
     const SHOWN: usize = 60;
     match text.char_indices().nth(SHOWN) {
         Some((end, _)) => format!("{}…", &text[..end]),

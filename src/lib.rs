@@ -25,6 +25,7 @@ pub mod game;
 pub mod minimax;
 pub mod score;
 pub mod settings;
+pub mod tree;
 pub mod worker;
 
 pub use board::{Board, Cell, Geometry, Mark, Outcome};

@@ -1,73 +1,14 @@
 //! `tictactoe analyze`, through the real binary: the JSON it prints, its exit statuses, and how it
 //! copes with bad input.
 
+#[path = "common/binary.rs"]
+mod binary;
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
+use binary::{Run, run};
 use common::{board, board_with_turn, cell, open_classic_positions};
 use serde_json::{Value, json};
 use tictactoe::{Board, Cell, Mark, Outcome, minimax};
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Each line of standard output as JSON.
-    fn json_lines(&self) -> Vec<Value> {
-        self.stdout
-            .lines()
-            .map(|line| {
-                serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line:?}"))
-            })
-            .collect()
-    }
-
-    /// Standard output as exactly one JSON document on one line.
-    fn json(&self) -> Value {
-        let lines = self.json_lines();
-        assert_eq!(lines.len(), 1, "expected one line: {:?}", self.stdout);
-        lines.into_iter().next().unwrap()
-    }
-
-    fn assert_no_panic(&self) {
-        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
-    }
-}
-
-/// Runs the binary with `args`, feeding it `stdin`.
-fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let output = std::thread::scope(|scope| {
-        // Written from another thread so that a large input cannot deadlock against the output.
-        scope.spawn(move || {
-            // A single-board run does not read its input and may exit before taking it all.
-            let _ = input.write_all(stdin);
-        });
-        child.wait_with_output().unwrap()
-    });
-    let run = Run {
-        status: output
-            .status
-            .code()
-            .expect("exited, not killed by a signal"),
-        stdout: String::from_utf8(output.stdout).expect("output is UTF-8"),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    };
-    run.assert_no_panic();
-    run
-}
 
 fn analyze(args: &[&str]) -> Run {
     let mut all = vec!["analyze"];

@@ -548,7 +548,7 @@ impl eframe::App for TicTacToeApp {
                 inspected: self.inspected,
                 compact: !wide,
             };
-            let mut side = |ui: &mut egui::Ui| {
+            let side = |ui: &mut egui::Ui| {
                 legend::legend(ui, &legend_data);
                 if self.show_reasoning {
                     if shown.is_some() {

@@ -19,7 +19,9 @@
 //! ```
 
 mod alphabeta;
+mod classic;
 mod control;
+mod observe;
 mod plain;
 mod table;
 
@@ -30,14 +32,18 @@ use crate::board::{Board, Cell, Geometry};
 pub use crate::score::{Score, Verdict};
 
 pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
+pub use classic::{alpha_beta, alpha_beta_observed};
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped};
-pub use plain::{plain, plain_with};
+pub use observe::{Observer, Unobserved};
+pub use plain::{plain, plain_observed, plain_with};
 
 /// Which search produced an analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Plain minimax over the whole game tree: the reference.
     Plain,
+    /// Alpha-beta as the textbooks write it: no table, moves in reading order.
+    AlphaBetaClassic,
     /// Alpha-beta with a transposition table and move ordering.
     AlphaBeta,
 }
@@ -46,6 +52,7 @@ impl Algorithm {
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Plain => "plain",
+            Algorithm::AlphaBetaClassic => "alphabeta-classic",
             Algorithm::AlphaBeta => "alphabeta",
         }
     }
@@ -131,6 +138,9 @@ pub fn analyze_with(
 ) -> Result<Analysis, Stopped> {
     match algorithm {
         Algorithm::Plain => plain_with(board, control, &mut |_| {}),
+        Algorithm::AlphaBetaClassic => {
+            alpha_beta_observed(board, control, &mut |_| {}, &mut Unobserved)
+        }
         Algorithm::AlphaBeta => Searcher::new().analyze_with(board, control, &mut |_| {}),
     }
 }

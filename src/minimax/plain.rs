@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use super::control::{Meter, SearchControl, Stop, Stopped};
+use super::observe::{Observer, Unobserved};
 use super::{Algorithm, Analysis, MoveScore, SearchStats};
 use crate::board::{Board, Cell, Mark};
 use crate::score::Score;
@@ -20,6 +21,16 @@ pub fn plain_with(
     control: &SearchControl,
     on_settled: &mut dyn FnMut(&MoveScore),
 ) -> Result<Analysis, Stopped> {
+    plain_observed(board, control, on_settled, &mut Unobserved)
+}
+
+/// [`plain_with`], reporting every call to `observer`.
+pub fn plain_observed(
+    board: &Board,
+    control: &SearchControl,
+    on_settled: &mut dyn FnMut(&MoveScore),
+    observer: &mut impl Observer,
+) -> Result<Analysis, Stopped> {
     let started = Instant::now();
     let geometry = board.geometry();
     let mut search = PlainMinimax {
@@ -27,6 +38,7 @@ pub fn plain_with(
         win: geometry.win_score(),
         meter: Meter::new(control),
         pvs: vec![Vec::new(); geometry.cells() + 1],
+        observer,
     };
     let mut moves = Vec::new();
     control.start(board.legal_moves().count());
@@ -64,16 +76,17 @@ pub fn plain_with(
     })
 }
 
-struct PlainMinimax<'a> {
+struct PlainMinimax<'a, O> {
     /// The side whose moves are being rated: the maximiser of the classic formulation.
     player: Mark,
     win: i32,
     meter: Meter<'a>,
     /// `pvs[d]` is the best line found from the node at depth `d` (a triangular PV table).
     pvs: Vec<Vec<Cell>>,
+    observer: &'a mut O,
 }
 
-impl PlainMinimax<'_> {
+impl<O: Observer> PlainMinimax<'_, O> {
     fn stats(&self, started: Instant) -> SearchStats {
         SearchStats {
             algorithm: Algorithm::Plain,
@@ -89,9 +102,12 @@ impl PlainMinimax<'_> {
 
     fn minimax(&mut self, board: &Board, depth: i32, is_max: bool) -> Result<Score, Stop> {
         self.meter.visit()?;
+        self.observer.enter(depth, board, is_max, None);
         let ply = depth as usize;
         self.pvs[ply].clear();
         if let Some(score) = self.evaluate(board, depth) {
+            self.observer.leaf(depth, board, score);
+            self.observer.exit(depth, board, score);
             return Ok(score);
         }
         // Worse than any score, so that the first move always becomes the best so far.
@@ -115,6 +131,7 @@ impl PlainMinimax<'_> {
                 pv.extend_from_slice(&deeper[0]);
             }
         }
+        self.observer.exit(depth, board, best);
         Ok(best)
     }
 }
