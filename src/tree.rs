@@ -106,7 +106,7 @@ pub fn shown_score(
 }
 
 /// How the value of `node` (reached `plies` moves below the root) comes about, in the seeds'
-/// words and numbers: "O to move (minimiser): min of 8, -9, 10, -9 → -9", or at a finished game
+/// words and numbers: "O to move (minimiser): min(8, -9, 10, -9) = -9", or at a finished game
 /// "X wins at depth 2: 10 - 2 = 8". `analysis` is the node's own, `None` for a finished game.
 pub fn how_value_comes_about(
     node: &Board,
@@ -138,14 +138,14 @@ pub fn how_value_comes_about(
                         "min"
                     };
                     format!(
-                        "{to_move} to move ({}): {pick} of {} → {}",
+                        "{to_move} to move ({}): {pick}({}) = {}",
                         role.name(),
                         values.join(", "),
                         best.value()
                     )
                 }
                 ScoreView::SideToMove => format!(
-                    "{to_move} to move: the best of {} for {to_move} → {}",
+                    "{to_move} to move: best for {to_move} of ({}) = {}",
                     values.join(", "),
                     best.value()
                 ),
@@ -211,7 +211,7 @@ mod tests {
         let root = board("XOX/.O./X..");
         let analysis = plain(&root);
         let text = how_value_comes_about(&root, Some(&analysis), Mark::O, 0, ScoreView::Articles);
-        assert_eq!(text, "O to move (maximiser): max of 8, -9, 10, -9 → 10");
+        assert_eq!(text, "O to move (maximiser): max(8, -9, 10, -9) = 10");
         // One level down, after O's (1,0) (which scores 8 for O), X is to move and minimises:
         // its moves' scores seen by O from the root, and their min is that 8.
         for (cell, score) in [(Cell::new(1, 0), 8), (Cell::new(1, 2), -9)] {
@@ -219,8 +219,8 @@ mod tests {
             let analysis = plain(&child);
             let text =
                 how_value_comes_about(&child, Some(&analysis), Mark::O, 1, ScoreView::Articles);
-            assert!(text.starts_with("X to move (minimiser): min of "), "{text}");
-            assert!(text.ends_with(&format!("→ {score}")), "{text}");
+            assert!(text.starts_with("X to move (minimiser): min("), "{text}");
+            assert!(text.ends_with(&format!(") = {score}")), "{text}");
         }
     }
 
@@ -239,6 +239,41 @@ mod tests {
             );
             for grandchild in grandchildren {
                 assert_eq!(grandchild.node.children, None, "below the depth asked for");
+            }
+        }
+    }
+}
+
+/// The scores of a line of play for the side that plays each move: the first move scores
+/// `first` for its mover; each reply, seen by the side that plays it, is the same result from one
+/// ply nearer its end (see [`Score::shifted`]).
+pub fn scores_along(first: Score, moves: usize) -> Vec<Score> {
+    std::iter::successors(Some(first), |&previous| {
+        Some(previous.flipped().shifted(-1))
+    })
+    .take(moves)
+    .collect()
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+    use crate::minimax::plain;
+
+    #[test]
+    fn the_scores_along_a_line_are_each_movers_own() {
+        // Every move of every line of play is minimax's choice, so its score is the best score of
+        // the position it is played from.
+        let root: Board = "X../.O./...".parse().unwrap();
+        for m in plain(&root).moves {
+            let mut position = root;
+            let line: Vec<Cell> = std::iter::once(m.cell)
+                .chain(m.pv.iter().copied())
+                .collect();
+            for (&cell, score) in line.iter().zip(scores_along(m.score, line.len())) {
+                let analysis = plain(&position);
+                assert_eq!(analysis.score_of(cell), Some(score), "{position:?} {cell}");
+                position.play(cell).unwrap();
             }
         }
     }

@@ -12,17 +12,28 @@ use std::thread;
 use std::time::Duration;
 
 use crate::board::Board;
-use crate::minimax::{Analysis, MoveScore, Progress, SearchControl, Searcher, Stop, Stopped};
+use crate::minimax::{
+    Analysis, MoveScore, Progress, SearchControl, SearchCounts, Searcher, Stop, Stopped,
+    count_searches,
+};
 
 /// Identifies a request, to match answers with.
 pub type RequestId = u64;
 
-/// What the worker is asked to do: analyze a position exactly, giving up after `node_budget`
-/// positions.
+/// What the worker is asked to do with a position, giving up after `node_budget` positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
     pub board: Board,
+    pub job: Job,
     pub node_budget: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Job {
+    /// Score every move exactly.
+    Analyze,
+    /// Count the positions each search visits (see [`count_searches`]).
+    CountSearches,
 }
 
 impl Request {
@@ -30,7 +41,17 @@ impl Request {
     pub fn analyze(board: Board) -> Request {
         Request {
             board,
+            job: Job::Analyze,
             node_budget: DEFAULT_NODE_BUDGET,
+        }
+    }
+
+    /// The three searches' node counts for `board`, each allowed `node_budget` positions.
+    pub fn count_searches(board: Board, node_budget: u64) -> Request {
+        Request {
+            board,
+            job: Job::CountSearches,
+            node_budget,
         }
     }
 }
@@ -52,12 +73,21 @@ pub enum Reply {
     Done { id: RequestId, analysis: Analysis },
     /// The search ran out of budget; the moves it settled are in `stopped.partial`.
     GaveUp { id: RequestId, stopped: Stopped },
+    /// The answer to [`Job::CountSearches`].
+    Counted {
+        id: RequestId,
+        board: Board,
+        counts: SearchCounts,
+    },
 }
 
 impl Reply {
     pub fn id(&self) -> RequestId {
         match self {
-            Reply::Settled { id, .. } | Reply::Done { id, .. } | Reply::GaveUp { id, .. } => *id,
+            Reply::Settled { id, .. }
+            | Reply::Done { id, .. }
+            | Reply::GaveUp { id, .. }
+            | Reply::Counted { id, .. } => *id,
         }
     }
 }
@@ -183,6 +213,19 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
             }
         };
         let board = request.board;
+        if request.job == Job::CountSearches {
+            let counts = count_searches(&board, &control);
+            shared.lock().running = None;
+            let cancelled = [counts.plain, counts.alpha_beta, counts.alpha_beta_table]
+                .contains(&Err(Stop::Cancelled));
+            if !cancelled {
+                if outbox.send(Reply::Counted { id, board, counts }).is_err() {
+                    return;
+                }
+                wake();
+            }
+            continue;
+        }
         let result = searcher.analyze_with(&board, &control, &mut |settled| {
             let _ = outbox.send(Reply::Settled {
                 id,
@@ -277,6 +320,7 @@ mod tests {
         let mut worker = SearchWorker::spawn(|| {});
         let id = worker.submit(Request {
             board: open_5x5(),
+            job: Job::Analyze,
             node_budget: 20_000,
         });
         let mut settled = Vec::new();
@@ -295,8 +339,43 @@ mod tests {
                     assert_eq!(stopped.partial.moves, settled);
                     return;
                 }
-                done @ Reply::Done { .. } => panic!("20,000 positions cannot solve it: {done:?}"),
+                other => panic!("20,000 positions cannot solve it: {other:?}"),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    use super::*;
+
+    #[test]
+    fn the_worker_counts_the_three_searches() {
+        let mut worker = SearchWorker::spawn(|| {});
+        let id = worker.submit(Request::count_searches(Board::classic(), 1_000_000));
+        let Some(Reply::Counted {
+            id: counted,
+            counts,
+            ..
+        }) = worker.wait_reply(Duration::from_secs(60))
+        else {
+            panic!("no count came");
+        };
+        assert_eq!(counted, id);
+        assert_eq!(counts.plain, Ok(549_946));
+        assert_eq!(counts.alpha_beta, Ok(34_203));
+        assert_eq!(counts.alpha_beta_table, Ok(3_749));
+        let id = worker.submit(Request::count_searches(Board::classic(), 100_000));
+        let Some(Reply::Counted {
+            id: counted,
+            counts,
+            ..
+        }) = worker.wait_reply(Duration::from_secs(60))
+        else {
+            panic!("no count came");
+        };
+        assert_eq!(counted, id);
+        assert_eq!(counts.plain, Err(Stop::NodeBudget { limit: 100_000 }));
+        assert_eq!(counts.alpha_beta, Ok(34_203));
     }
 }

@@ -64,7 +64,9 @@ impl Game {
     /// every requested analysis has arrived.
     fn settle(&mut self) {
         for _ in 0..1000 {
-            self.harness.step();
+            // Frames until nothing more is asked to be drawn, or a few if something keeps asking
+            // (a search that answers meanwhile wakes the window).
+            let _ = self.harness.try_run();
             let app = self.harness.state_mut();
             if !app.is_busy() {
                 break;
@@ -80,7 +82,6 @@ impl Game {
                 "the search did not answer within 20 s"
             );
         }
-        self.harness.run();
     }
 
     fn board(&self) -> Board {
@@ -616,4 +617,180 @@ fn the_first_run_tip_goes_once_dismissed_and_stays_gone() {
             .is_none()
     );
     assert!(game.settings_file().contains("welcome_hint: false"));
+}
+
+// --- the game-tree explorer and line replay ---
+
+/// The label of an explorer row for the move `cell` at `path`'s end, up to its score.
+fn node_label(path: &[Cell], mover: Mark, score: i32) -> String {
+    let moves: Vec<String> = path
+        .iter()
+        .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+        .collect();
+    let cell = path.last().unwrap();
+    format!(
+        "Tree node {}: {mover} row {}, column {}, score {score}",
+        moves.join(" "),
+        cell.row + 1,
+        cell.col + 1
+    )
+}
+
+#[test]
+fn t_opens_the_explorer_whose_numbers_are_the_engines() {
+    let mut game = start("mode: TwoPlayers, score_view: Articles");
+    game.click_cell(Cell::new(0, 1));
+    game.press(Key::T);
+    assert!(game.settings_file().contains("explorer_open: true"));
+    let root = game.board();
+    game.harness
+        .get_by_label(&format!("Tree root: {root}, O to move"));
+    let analysis = tictactoe::minimax::plain(&root);
+    let best = analysis.best().unwrap().cell;
+    for m in &analysis.moves {
+        let label = node_label(&[m.cell], Mark::O, m.score.value());
+        let node = game.harness.get_by_label_contains(&label);
+        let text = node.accesskit_node().label().unwrap_or_default();
+        assert_eq!(
+            text.ends_with(", minimax's choice"),
+            m.cell == best,
+            "{text}"
+        );
+    }
+    // Expand minimax's choice: X's replies, seen from O's side one ply deeper.
+    game.harness
+        .get_by_label(&format!("Expand node r{}c{}", best.row + 1, best.col + 1))
+        .click();
+    game.settle();
+    let child = root.after(best).unwrap();
+    let replies = tictactoe::minimax::plain(&child);
+    for m in &replies.moves {
+        let seen_by_o = m.score.flipped().shifted(1).value();
+        game.harness
+            .get_by_label_contains(&node_label(&[best, m.cell], Mark::X, seen_by_o));
+    }
+    // How the minimiser's value comes about: the min of those, which is the choice's score.
+    let values: Vec<String> = replies
+        .moves
+        .iter()
+        .map(|m| m.score.flipped().shifted(1).value().to_string())
+        .collect();
+    game.harness.get_by_label(&format!(
+        "X to move (minimiser): min({}) = {}",
+        values.join(", "),
+        analysis.best_score().unwrap().value()
+    ));
+}
+
+#[test]
+fn the_keyboard_walks_the_tree_and_a_preview_never_changes_the_game() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(1, 1));
+    let before = game.board();
+    game.press(Key::T);
+    game.press(Key::ArrowDown); // the first child: O at (0,0)
+    game.press(Key::Enter);
+    let previewed = before.after(Cell::new(0, 0)).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {previewed}, X to move"));
+    game.harness
+        .get_by_label_contains("Preview: after r1c1. Nothing has been played.");
+    assert_eq!(game.board(), before, "the game is unchanged");
+    // A click on the previewed board plays nothing.
+    game.press(Key::Num9);
+    assert_eq!(game.board(), before);
+    game.press(Key::Escape);
+    assert!(
+        game.harness
+            .query_by_label_contains("Preview board")
+            .is_none()
+    );
+    // Right expands the node, Down moves into its children, Left goes back up and collapses.
+    game.press(Key::ArrowRight);
+    game.press(Key::ArrowRight);
+    game.press(Key::Enter);
+    let grandchild = previewed.after(Cell::new(0, 1)).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {grandchild}, O to move"));
+    // Play from here, in two-player mode, plays the path to the node.
+    game.harness.get_by_label("Play from here").click();
+    game.settle();
+    assert_eq!(game.board(), grandchild);
+    assert_eq!(game.harness.state().session().game().moves().len(), 3);
+}
+
+#[test]
+fn a_line_of_play_is_replayed_with_the_keys_without_playing_it() {
+    let mut game = start("mode: TwoPlayers, show_scores: true");
+    game.click_cell(Cell::new(0, 0));
+    let before = game.board();
+    let m = Searcher::new()
+        .analyze(&before)
+        .get(Cell::new(0, 1))
+        .unwrap()
+        .clone();
+    game.harness
+        .get_by_label_contains("Row 1, column 2, empty")
+        .hover();
+    game.settle();
+    game.press(Key::R);
+    game.harness
+        .get_by_label_contains("Replay: the start, O to move.");
+    game.press(Key::Period);
+    let after_one = before.after(m.cell).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {after_one}, X to move"));
+    game.harness.get_by_label(&format!(
+        "Replay, move 1 of {}: O row 1, column 2, score {} for O: {}.",
+        m.pv.len() + 1,
+        m.score.value(),
+        m.score.verdict(before.geometry())
+    ));
+    game.press(Key::Period);
+    let after_two = after_one.after(m.pv[0]).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {after_two}, O to move"));
+    game.press(Key::Comma);
+    game.harness
+        .get_by_label(&format!("Preview board {after_one}, X to move"));
+    assert_eq!(game.board(), before);
+    game.press(Key::Escape);
+    assert!(game.harness.query_by_label_contains("Replay").is_none());
+    assert_eq!(game.board(), before);
+}
+
+#[test]
+fn the_explorer_counts_what_each_search_visits_from_the_root() {
+    let mut game = start("mode: TwoPlayers, explorer_open: true");
+    game.harness.get_by_label(
+        "Positions searched to score these moves: plain minimax 549,946, alpha-beta 34,203, \
+         alpha-beta with a table 3,749.",
+    );
+    game.click_cell(Cell::new(1, 1));
+    let root = game.board();
+    let count = |algorithm| {
+        tictactoe::minimax::analyze_with(
+            &root,
+            algorithm,
+            &tictactoe::minimax::SearchControl::new(),
+        )
+        .unwrap()
+        .stats
+        .nodes
+        .to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|digits| std::str::from_utf8(digits).unwrap())
+        .collect::<Vec<_>>()
+        .join(",")
+    };
+    use tictactoe::minimax::Algorithm;
+    game.harness.get_by_label(&format!(
+        "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
+         alpha-beta with a table {}.",
+        count(Algorithm::Plain),
+        count(Algorithm::AlphaBetaClassic),
+        count(Algorithm::AlphaBeta)
+    ));
 }

@@ -45,6 +45,7 @@ fn non_default() -> Settings {
         show_scores: true,
         score_view: ScoreView::Articles,
         welcome_hint: false,
+        explorer_open: true,
         theme: Theme::Dark,
         board_size: 3,
         ai_delay_ms: 10_000,
@@ -174,6 +175,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         "    score_view: SideToMove, ",
         "// SideToMove | Articles\n",
         "    welcome_hint: true, ",
+        "    explorer_open: false, ",
         "// Dark | Light | System\n",
         "    board_size: 3, ",
         "    ai_delay_ms: 300, ",
@@ -186,7 +188,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         .filter(|l| l.starts_with("    ") && l.contains("//"))
         .map(|l| l.find("//").unwrap())
         .collect();
-    assert_eq!(columns.len(), 10);
+    assert_eq!(columns.len(), 11);
     assert!(columns.iter().all(|&c| c == columns[0]), "{text}");
     // The file is valid RON for any RON reader, comments and all.
     assert_eq!(

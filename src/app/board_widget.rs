@@ -28,6 +28,8 @@ pub struct BoardWidget<'a> {
     view: ScoreView,
     /// The computer's last move, marked.
     last_move: Option<Cell>,
+    /// Marks the board as a preview: a position shown, not the game.
+    preview: bool,
     /// Cells framed in a colour of their own (hints, threats).
     highlights: &'a [(Cell, Color32)],
     /// Where the cell under the pointer (or else the focused one) is reported, when it has a
@@ -152,6 +154,7 @@ impl<'a> BoardWidget<'a> {
             scores: None,
             view: ScoreView::SideToMove,
             last_move: None,
+            preview: false,
             highlights: &[],
             inspected: None,
             focus: None,
@@ -162,6 +165,12 @@ impl<'a> BoardWidget<'a> {
 
     pub fn view(mut self, view: ScoreView) -> Self {
         self.view = view;
+        self
+    }
+
+    /// Draws a frame that says the position is shown, not played.
+    pub fn preview(mut self, preview: bool) -> Self {
+        self.preview = preview;
         self
     }
 
@@ -219,7 +228,6 @@ impl Widget for BoardWidget<'_> {
         let best_score = self.scores.and_then(Analysis::best_score);
         let base_id = ui.make_persistent_id(self.id_salt);
         let mut clicked = self.clicked.take();
-        let read_only = clicked.is_none();
         let mover = self.board.to_move();
 
         painter.rect_filled(
@@ -288,6 +296,15 @@ impl Widget for BoardWidget<'_> {
         }
 
         paint_grid(&painter, &layout, palette.grid);
+        if self.preview {
+            let stroke = Stroke::new(margin.max(3.0), ui.visuals().selection.stroke.color);
+            painter.rect_stroke(
+                layout.rect.expand(margin / 2.0),
+                CornerRadius::same(8),
+                stroke,
+                StrokeKind::Inside,
+            );
+        }
         if let Outcome::Won { line, .. } = self.board.outcome() {
             let (start, end) = (
                 layout.cell_rect(line.start).center(),
@@ -312,10 +329,13 @@ impl Widget for BoardWidget<'_> {
             }
             *out = inspected;
         }
-        if read_only {
-            let label = format!("Board {}, {} to move", self.board, mover);
-            response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
-        }
+        let what = if self.preview {
+            "Preview board"
+        } else {
+            "Board"
+        };
+        let label = format!("{what} {}, {} to move", self.board, mover);
+        response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
         response
     }
 }

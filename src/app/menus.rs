@@ -2,12 +2,14 @@
 
 use egui::{Button, Ui};
 
+use super::explorer::{ExplorerKey, Path};
 use super::legend::difficulty_words;
 use super::{NEW_GAME, QUIT, REDO, UNDO};
 use crate::ai::Difficulty;
-use crate::board::{Cell, Mark};
+use crate::board::{Board, Cell, Mark};
 use crate::explain::ScoreView;
 use crate::game::Session;
+use crate::minimax::MoveScore;
 use crate::settings::{FirstPlayer, Mode, Settings, Theme};
 
 /// Something the player asked for, applied by the app after drawing.
@@ -29,6 +31,25 @@ pub enum Command {
     ToggleReasoning,
     /// The first-run tip is read.
     DismissWelcome,
+    ToggleExplorer,
+    /// A key for the explorer, when it has the keyboard.
+    Explore(ExplorerKey),
+    /// Show an explorer node's position on the board.
+    PreviewNode(Path),
+    /// In two-player mode, play the moves that lead to an explorer node.
+    PlayFromHere(Path),
+    /// Step through a line of play on the board: `first` played on `start`, then its pv.
+    ReplayLine {
+        start: Board,
+        first: MoveScore,
+    },
+    /// Replay the line of the cell whose score is being looked at.
+    ReplayInspected,
+    /// One step forward (1) or back (-1) in the replay.
+    ReplayStep(isize),
+    /// Leave a preview or a replay: the board shows the game again.
+    BackToGame,
+    SetScoreView(ScoreView),
     ChangeSettings(Box<Settings>),
     SaveSettingsAs,
     LoadSettings,
@@ -144,6 +165,18 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         .clicked()
     {
         commands.push(Command::ToggleReasoning);
+    }
+    let explorer = Button::new("Game tree explorer")
+        .selected(settings.explorer_open)
+        .shortcut_text("T");
+    if ui.add(explorer).clicked() {
+        commands.push(Command::ToggleExplorer);
+    }
+    if ui
+        .add(Button::new("Replay the line of the score looked at").shortcut_text("R"))
+        .clicked()
+    {
+        commands.push(Command::ReplayInspected);
     }
     ui.menu_button("Theme", |ui| {
         ui.radio_value(&mut settings.theme, Theme::Dark, "Dark");

@@ -7,8 +7,10 @@
 
 mod board_widget;
 mod dialogs;
+mod explorer;
 mod legend;
 mod menus;
+mod preview;
 mod saver;
 
 use std::path::PathBuf;
@@ -18,7 +20,7 @@ use std::time::Duration;
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, ThemePreference};
 
 use crate::ai::AiPlayer;
-use crate::board::{Cell, Mark, Outcome};
+use crate::board::{Board, Cell, Mark, Outcome};
 use crate::game::{
     Clock, ControllerOptions, GameController, Mode, Player, Session, SetupChange, SystemClock,
 };
@@ -27,6 +29,8 @@ use crate::settings::{self, Settings, Store, Theme};
 
 pub use board_widget::BoardWidget;
 use dialogs::{FileDialogs, Purpose};
+use explorer::{Explorer, ExplorerKey};
+use preview::Preview;
 use saver::SettingsSaver;
 
 pub use menus::Command;
@@ -91,6 +95,12 @@ pub struct TicTacToeApp {
     show_reasoning: bool,
     /// The text size the window's size calls for, last applied.
     text_scale: f32,
+    /// The game-tree explorer, while open.
+    explorer: Option<Explorer>,
+    /// What the board shows instead of the game, if anything.
+    preview: Option<Preview>,
+    /// The game's position last drawn: a change ends a preview and moves the explorer's root.
+    game_board: Board,
 }
 
 /// A message over the board.
@@ -146,7 +156,7 @@ impl TicTacToeApp {
             },
             wake,
         );
-        let app = TicTacToeApp {
+        let mut app = TicTacToeApp {
             settings,
             saver,
             dialogs: FileDialogs::default(),
@@ -156,9 +166,21 @@ impl TicTacToeApp {
             inspected: None,
             show_reasoning: false,
             text_scale: 0.0,
+            explorer: None,
+            preview: None,
+            game_board: Board::default(),
         };
         app.apply_theme(&cc.egui_ctx);
+        app.game_board = *app.controller.board();
+        if app.settings.explorer_open {
+            app.explorer = Some(app.new_explorer(&cc.egui_ctx));
+        }
         app
+    }
+
+    fn new_explorer(&self, ctx: &egui::Context) -> Explorer {
+        let ctx = ctx.clone();
+        Explorer::new(*self.controller.board(), move || ctx.request_repaint())
     }
 
     // --- read access, for tests and the status line ---
@@ -181,7 +203,7 @@ impl TicTacToeApp {
 
     /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
-        self.controller.is_busy()
+        self.controller.is_busy() || self.explorer.as_ref().is_some_and(Explorer::is_counting)
     }
 
     /// The analysis the overlay shows now, if any.
@@ -197,7 +219,12 @@ impl TicTacToeApp {
     /// Waits up to `timeout` for the search thread's next answer (for tests: the app itself never
     /// waits). `false` if none came.
     pub fn wait_for_search(&mut self, timeout: Duration) -> bool {
-        self.controller.wait_for_worker(timeout)
+        match &mut self.explorer {
+            Some(explorer) if !self.controller.is_busy() && explorer.is_counting() => {
+                explorer.wait_for_counts(timeout)
+            }
+            _ => self.controller.wait_for_worker(timeout),
+        }
     }
 
     /// Waits until every settings save asked for so far is on disk (for tests).
@@ -212,14 +239,19 @@ impl TicTacToeApp {
     fn apply(&mut self, ctx: &egui::Context, command: Command) {
         match command {
             Command::Play(cell) => {
-                self.controller.play(cell);
+                if self.preview.is_none() {
+                    self.controller.play(cell);
+                }
             }
             Command::PlayFocused => {
-                if let Some(cell) = self.focus {
+                if let Some(cell) = self.focus.filter(|_| self.preview.is_none()) {
                     self.controller.play(cell);
                 }
             }
             Command::MoveFocus { rows, cols } => {
+                if let Some(explorer) = &mut self.explorer {
+                    explorer.has_keyboard = false;
+                }
                 let geometry = self.controller.board().geometry();
                 let center = Cell::new(geometry.rows() / 2, geometry.cols() / 2);
                 self.focus = Some(match self.focus {
@@ -262,6 +294,56 @@ impl TicTacToeApp {
             Command::SaveSettingsAs => self.open_dialog(ctx, Purpose::SaveSettingsAs),
             Command::LoadSettings => self.open_dialog(ctx, Purpose::LoadSettings),
             Command::DismissNotice => self.notice = None,
+            Command::ToggleExplorer => {
+                let mut settings = self.settings.clone();
+                settings.explorer_open = !settings.explorer_open;
+                self.change_settings(ctx, settings);
+            }
+            Command::Explore(key) => {
+                if let Some(explorer) = &mut self.explorer
+                    && let Some(command) = explorer.key(key, &self.controller)
+                {
+                    self.apply(ctx, command);
+                }
+            }
+            Command::PreviewNode(path) => {
+                if let Some(explorer) = &self.explorer {
+                    let board = explorer.board_at(&path);
+                    self.preview = Some(Preview::Node { path, board });
+                }
+            }
+            Command::PlayFromHere(path) => {
+                self.preview = None;
+                for cell in path {
+                    self.controller.play(cell);
+                }
+            }
+            Command::ReplayLine { start, first } => {
+                self.preview = Some(Preview::replay(start, &first));
+            }
+            Command::ReplayInspected => {
+                let shown = self.controller.shown_scores();
+                if let Some(m) = self.inspected.and_then(|cell| shown?.get(cell)) {
+                    self.preview = Some(Preview::replay(*self.controller.board(), m));
+                }
+            }
+            Command::ReplayStep(by) => {
+                if let Some(preview) = &mut self.preview {
+                    preview.step(by);
+                }
+            }
+            Command::BackToGame => {
+                if self.preview.take().is_none()
+                    && let Some(explorer) = &mut self.explorer
+                {
+                    explorer.has_keyboard = false;
+                }
+            }
+            Command::SetScoreView(view) => {
+                let mut settings = self.settings.clone();
+                settings.score_view = view;
+                self.change_settings(ctx, settings);
+            }
         }
     }
 
@@ -330,7 +412,7 @@ impl TicTacToeApp {
     /// otherwise it waits for the next game, and the player is told so.
     fn change_settings(&mut self, ctx: &egui::Context, settings: Settings) {
         let old = std::mem::replace(&mut self.settings, settings);
-        let new = &self.settings;
+        let new = self.settings.clone();
         if self.controller.change_setup(new.game_setup()) == SetupChange::NextGame {
             self.notice = Some(Notice {
                 text: "This takes effect from the next game: Game > New game (Ctrl+N).".into(),
@@ -344,10 +426,24 @@ impl TicTacToeApp {
         if old.theme != new.theme {
             self.apply_theme(ctx);
         }
-        if old != *new
+        if old.explorer_open != new.explorer_open {
+            self.explorer = new.explorer_open.then(|| self.new_explorer(ctx));
+            if new.explorer_open {
+                // Room for the panel beside the board in a narrow window.
+                let size = ctx.content_rect().size();
+                if size.x < 760.0 {
+                    let wider = egui::vec2(size.x + 320.0, size.y);
+                    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(wider));
+                }
+            } else {
+                self.preview
+                    .take_if(|preview| matches!(preview, Preview::Node { .. }));
+            }
+        }
+        if old != new
             && let Some(saver) = &self.saver
         {
-            saver.save(new);
+            saver.save(&new);
         }
     }
 
@@ -390,25 +486,52 @@ impl TicTacToeApp {
             if input.consume_key(Modifiers::NONE, Key::W) {
                 commands.push(Command::ToggleReasoning);
             }
-            for (index, key) in DIGITS.into_iter().enumerate().take(geometry.cells()) {
-                if input.consume_key(Modifiers::NONE, key) {
-                    commands.push(Command::Play(geometry.cell(index)));
+            if input.consume_key(Modifiers::NONE, Key::T) {
+                commands.push(Command::ToggleExplorer);
+            }
+            if input.consume_key(Modifiers::NONE, Key::R) {
+                commands.push(Command::ReplayInspected);
+            }
+            if input.consume_key(Modifiers::NONE, Key::Comma) {
+                commands.push(Command::ReplayStep(-1));
+            }
+            if input.consume_key(Modifiers::NONE, Key::Period) {
+                commands.push(Command::ReplayStep(1));
+            }
+            if input.consume_key(Modifiers::NONE, Key::Escape) {
+                commands.push(Command::BackToGame);
+            }
+            // A preview is not the game: no move can be played on it.
+            if self.preview.is_none() {
+                for (index, key) in DIGITS.into_iter().enumerate().take(geometry.cells()) {
+                    if input.consume_key(Modifiers::NONE, key) {
+                        commands.push(Command::Play(geometry.cell(index)));
+                    }
                 }
             }
-            for (key, rows, cols) in [
-                (Key::ArrowUp, -1, 0),
-                (Key::ArrowDown, 1, 0),
-                (Key::ArrowLeft, 0, -1),
-                (Key::ArrowRight, 0, 1),
+            let explorer_keys = self.explorer.as_ref().is_some_and(|e| e.has_keyboard);
+            for (key, rows, cols, in_tree) in [
+                (Key::ArrowUp, -1, 0, ExplorerKey::Up),
+                (Key::ArrowDown, 1, 0, ExplorerKey::Down),
+                (Key::ArrowLeft, 0, -1, ExplorerKey::Left),
+                (Key::ArrowRight, 0, 1, ExplorerKey::Right),
             ] {
                 if input.consume_key(Modifiers::NONE, key) {
-                    commands.push(Command::MoveFocus { rows, cols });
+                    commands.push(if explorer_keys {
+                        Command::Explore(in_tree)
+                    } else {
+                        Command::MoveFocus { rows, cols }
+                    });
                 }
             }
             if input.consume_key(Modifiers::NONE, Key::Enter)
                 || input.consume_key(Modifiers::NONE, Key::Space)
             {
-                commands.push(Command::PlayFocused);
+                commands.push(if explorer_keys {
+                    Command::Explore(ExplorerKey::Enter)
+                } else {
+                    Command::PlayFocused
+                });
             }
         });
         commands
@@ -444,6 +567,28 @@ impl TicTacToeApp {
                 Player::Human => format!("{} to move.", board.to_move()),
             },
         }
+    }
+
+    /// Keeps previews and the explorer about the game on the board: a new position ends a preview
+    /// and becomes the explorer's root; the positions the explorer and a preview show are asked
+    /// for.
+    fn follow_the_game(&mut self) {
+        let board = *self.controller.board();
+        if board != self.game_board {
+            self.game_board = board;
+            self.preview = None;
+            self.inspected = None;
+        }
+        let mut wanted = Vec::new();
+        if let Some(preview) = &self.preview {
+            wanted.push(preview.board());
+        }
+        if let Some(explorer) = &mut self.explorer {
+            explorer.follow(board);
+            explorer.update_counts();
+            wanted.extend(explorer.wanted(&self.controller));
+        }
+        self.controller.want_analyses(wanted);
     }
 
     /// The result of a finished game in large letters, with a colour: who won, or a draw.
@@ -507,6 +652,7 @@ impl eframe::App for TicTacToeApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.file_picked(ctx);
         self.saves_finished();
+        self.follow_the_game();
         if let Some(due) = self.controller.update() {
             ctx.request_repaint_after(due);
         }
@@ -569,9 +715,21 @@ impl eframe::App for TicTacToeApp {
                     .show(ui, side);
             }
         }
+        if let Some(explorer) = &mut self.explorer {
+            egui::Panel::left("explorer")
+                .resizable(true)
+                .default_size(320.0)
+                .min_size(200.0)
+                .show(ui, |ui| {
+                    commands.extend(explorer.show(ui, &self.controller, view))
+                });
+        }
         let mut inspected = self.inspected;
         egui::CentralPanel::default().show(ui, |ui| {
-            if let Some(notice) = &self.notice {
+            let two_players = self.controller.session().setup().mode == Mode::TwoPlayers;
+            if let Some(preview) = &self.preview {
+                commands.extend(preview.banner(ui, two_players, view));
+            } else if let Some(notice) = &self.notice {
                 commands.extend(menus::notice_banner(ui, &notice.text, "Dismiss"));
             } else if self.settings.welcome_hint && !self.settings.show_scores {
                 commands.extend(menus::welcome_banner(ui));
@@ -586,22 +744,41 @@ impl eframe::App for TicTacToeApp {
                     );
                 });
             }
-            let board = *self.controller.board();
-            let last_move = self
-                .controller
-                .last_computer_move()
-                .filter(|last| self.controller.session().game().moves().last() == Some(&last.cell))
-                .map(|last| last.cell);
             let mut clicked = None;
-            ui.add(
-                BoardWidget::new(&board, "game board")
-                    .scores(shown)
-                    .view(view)
-                    .last_move(last_move)
-                    .focus(self.focus)
-                    .inspected(&mut inspected)
-                    .on_click(&mut clicked, self.controller.session().human_to_move()),
-            );
+            if let Some(preview) = &self.preview {
+                let board = preview.board();
+                let scores = self
+                    .settings
+                    .show_scores
+                    .then(|| self.controller.analysis(&board))
+                    .flatten();
+                ui.add(
+                    BoardWidget::new(&board, "preview board")
+                        .scores(scores)
+                        .view(view)
+                        .preview(true)
+                        .inspected(&mut inspected)
+                        .on_click(&mut clicked, false),
+                );
+            } else {
+                let board = *self.controller.board();
+                let last_move = self
+                    .controller
+                    .last_computer_move()
+                    .filter(|last| {
+                        self.controller.session().game().moves().last() == Some(&last.cell)
+                    })
+                    .map(|last| last.cell);
+                ui.add(
+                    BoardWidget::new(&board, "game board")
+                        .scores(shown)
+                        .view(view)
+                        .last_move(last_move)
+                        .focus(self.focus)
+                        .inspected(&mut inspected)
+                        .on_click(&mut clicked, self.controller.session().human_to_move()),
+                );
+            }
             commands.extend(clicked.map(Command::Play));
         });
         self.inspected = inspected;

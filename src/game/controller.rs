@@ -75,6 +75,9 @@ pub struct GameController {
     replies: VecDeque<Reply>,
     in_flight: Option<InFlight>,
     analyses: HashMap<Board, Analysis>,
+    /// Positions the display wants analysed besides the board's (explorer nodes, previews), most
+    /// wanted first; asked for after the board's own needs.
+    also_wanted: Vec<Board>,
     /// Positions the search gave up on, with what it had settled.
     gave_up: HashMap<Board, Stopped>,
     /// When the position on the board arose: the computer's pause counts from here.
@@ -104,6 +107,7 @@ impl GameController {
             replies: VecDeque::new(),
             in_flight: None,
             analyses: HashMap::new(),
+            also_wanted: Vec::new(),
             gave_up: HashMap::new(),
             turn_started: now,
             computer_move: None,
@@ -180,7 +184,10 @@ impl GameController {
 
     /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
-        self.in_flight.is_some() || self.computer_move.is_some() || !self.replies.is_empty()
+        self.in_flight.is_some()
+            || self.computer_move.is_some()
+            || !self.replies.is_empty()
+            || self.wanted_search().is_some()
     }
 
     // --- commands ---
@@ -246,6 +253,12 @@ impl GameController {
         self.scores_wanted = wanted;
     }
 
+    /// Asks for the analyses of `boards` (most wanted first), after what the game itself needs.
+    /// Replaces the list given before; positions already known are skipped.
+    pub fn want_analyses(&mut self, boards: Vec<Board>) {
+        self.also_wanted = boards;
+    }
+
     // --- the loop ---
 
     /// Acts on the search results that have arrived, plays the computer's move when it is due and
@@ -304,6 +317,7 @@ impl GameController {
                 }
                 self.gave_up.insert(stopped.partial.board, stopped);
             }
+            Reply::Counted { .. } => {} // the controller never asks for counts
         }
     }
 
@@ -344,13 +358,20 @@ impl GameController {
     }
 
     /// The position whose analysis is needed and not known: the board's, when the computer is to
-    /// move or a human is and the scores are wanted.
+    /// move or a human is and the scores are wanted; then whatever else the display asked for.
     fn wanted_search(&self) -> Option<Board> {
         let board = *self.board();
         let needed =
             self.session.computer_to_move() || (self.scores_wanted && self.session.human_to_move());
-        let known = self.analyses.contains_key(&board) || self.gave_up.contains_key(&board);
-        (needed && !known).then_some(board)
+        let unknown = |board: &Board| {
+            !board.outcome().is_over()
+                && !self.analyses.contains_key(board)
+                && !self.gave_up.contains_key(board)
+        };
+        std::iter::once(board)
+            .filter(|_| needed)
+            .chain(self.also_wanted.iter().copied())
+            .find(unknown)
     }
 
     fn request_search(&mut self) {

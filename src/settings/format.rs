@@ -35,6 +35,7 @@ fn describe(field: &str) -> (String, Option<String>) {
         "version" => ("a whole number".to_owned(), None),
         "show_scores" => text("true or false", "true | false"),
         "welcome_hint" => text("true or false", "true | false: the tip about S on start"),
+        "explorer_open" => text("true or false", "true | false: the game-tree explorer"),
         "board_size" => text(BOARD_SIZE_EXPECTED, "only 3 for now"),
         "ai_delay_ms" => text(AI_DELAY_EXPECTED, AI_DELAY_COMMENT),
         // An enum: its choices as serde lists them for an unknown one, so they always match.

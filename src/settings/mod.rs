@@ -63,6 +63,8 @@ pub struct Settings {
     pub score_view: ScoreView,
     /// Whether the first-run tip about the scores is still to be shown.
     pub welcome_hint: bool,
+    /// Whether the game-tree explorer is open.
+    pub explorer_open: bool,
     /// Light or dark colours.
     pub theme: Theme,
     /// Only [`Settings::BOARD_SIZE`] for now.
@@ -104,6 +106,7 @@ impl Default for Settings {
             show_scores: false,
             score_view: ScoreView::SideToMove,
             welcome_hint: true,
+            explorer_open: false,
             theme: Theme::System,
             board_size: 3,
             ai_delay_ms: 300,
