@@ -25,8 +25,10 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+mod trace;
 mod tree;
 
+pub use trace::{TraceAlgorithmArg, TraceArgs, trace};
 pub use tree::{TreeArgs, TreeFormat, tree};
 
 #[derive(Debug, Subcommand)]
@@ -35,6 +37,8 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// Print the game tree below a position with every move's score, as the explorer shows it.
     Tree(TreeArgs),
+    /// Print every call a search makes, as JSON lines, as the step-through view shows them.
+    Trace(TraceArgs),
 }
 
 #[derive(Debug, Args)]

@@ -25,6 +25,7 @@ pub mod game;
 pub mod minimax;
 pub mod score;
 pub mod settings;
+pub mod trace;
 pub mod tree;
 pub mod worker;
 

@@ -23,6 +23,10 @@ fn main() -> ExitCode {
             let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
             exit_status("tree", cli::tree(&args, stdout, io::stderr().lock()))
         }
+        Some(Command::Trace(args)) => {
+            let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            exit_status("trace", cli::trace(&args, stdout, io::stderr().lock()))
+        }
         None => match app::run(AppOptions {
             settings_path: cli.settings,
             ai_seed: None,

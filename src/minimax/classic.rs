@@ -11,9 +11,6 @@ use super::{Algorithm, Analysis, MoveScore, SearchStats};
 use crate::board::{Board, Cell, Mark};
 use crate::score::Score;
 
-/// Beyond any score: the window a search opens with.
-const INFINITY: Score = Score::new(1_000);
-
 /// Every legal move's exact score and line of play, by textbook alpha-beta: each root move is
 /// searched with the whole window, so its score is exact.
 pub fn alpha_beta(board: &Board) -> Analysis {
@@ -44,7 +41,8 @@ pub fn alpha_beta_observed(
         let child = board
             .after(cell)
             .expect("legal_moves yields playable cells");
-        match search.alpha_beta(&child, 0, false, -INFINITY, INFINITY) {
+        let infinity = search.infinity();
+        match search.alpha_beta(&child, 0, false, -infinity, infinity) {
             Ok(score) => {
                 let settled = MoveScore {
                     cell,
@@ -85,6 +83,12 @@ struct AlphaBeta<'a, O> {
 }
 
 impl<O: Observer> AlphaBeta<'_, O> {
+    /// One more than the best score there is (`W + 1`): it stands for infinity in the window, and
+    /// reads as such in a trace.
+    fn infinity(&self) -> Score {
+        Score::infinity(self.win)
+    }
+
     fn stats(&self, started: Instant) -> SearchStats {
         SearchStats {
             algorithm: Algorithm::AlphaBetaClassic,
@@ -114,7 +118,11 @@ impl<O: Observer> AlphaBeta<'_, O> {
             return Ok(score);
         }
         let moves: Vec<Cell> = board.legal_moves().collect();
-        let mut best = if is_max { -INFINITY } else { INFINITY };
+        let mut best = if is_max {
+            -self.infinity()
+        } else {
+            self.infinity()
+        };
         for (tried, &cell) in moves.iter().enumerate() {
             let child = board
                 .after(cell)

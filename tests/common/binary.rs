@@ -1,5 +1,8 @@
 //! Running the real binary from the tests: its exit status, standard output and error.
 
+// Each test binary that includes this uses only part of it.
+#![allow(dead_code)]
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
