@@ -480,6 +480,11 @@ mod tests {
     }
 
     #[test]
+    fn an_event_takes_16_bytes() {
+        assert_eq!(size_of::<TraceEvent>(), 16);
+    }
+
+    #[test]
     fn dropping_a_recorder_stops_its_search() {
         let mut recorder = TraceRecorder::spawn(Board::classic(), TraceAlgorithm::Plain);
         assert!(recorder.read(10, true) >= 10);

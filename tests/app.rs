@@ -794,3 +794,87 @@ fn the_explorer_counts_what_each_search_visits_from_the_root() {
         count(Algorithm::AlphaBeta)
     ));
 }
+
+// --- stepping through the search ---
+
+#[test]
+fn the_search_steps_call_by_call_and_back() {
+    let mut game = start("mode: TwoPlayers");
+    for cell in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (1, 1)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    let start_board = game.board(); // XOX/OOX/..., X to move
+    game.press(Key::D);
+    game.harness
+        .get_by_label_contains("findBestMove: X to move at the start (the maximiser)");
+    // The first call: X's move at row 3, column 1, then O to move at depth 0.
+    game.harness.get_by_label("Step (Right)").click();
+    game.settle();
+    game.harness
+        .get_by_label_contains("The current call: depth 0, O to move: O minimises");
+    let first = start_board.after(Cell::new(2, 0)).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {first}, O to move"));
+    game.harness.get_by_label_contains("Step 1 of ");
+    // Step over runs the next call, O's (2,1), whole: it wins at depth 1 and returns -9.
+    game.press(Key::ArrowDown);
+    game.harness.get_by_label_contains("r3c2 returned -9");
+    game.harness
+        .get_by_label_contains("depth 0: X r3c1 · O minimises · best so far -9");
+    // Back undoes one event at a time.
+    game.press(Key::ArrowLeft);
+    game.harness
+        .get_by_label_contains("depth 0: X r3c1 · O minimises · best so far none yet");
+    // Run to end: every call of plain minimax, and its choice.
+    game.press(Key::End);
+    let plain = tictactoe::minimax::plain(&start_board);
+    // Every position below the start is a call; the finished ones are evaluated.
+    fn below(board: &Board) -> (u64, u64) {
+        board.legal_moves().fold((0, 0), |(calls, leaves), cell| {
+            let child = board.after(cell).unwrap();
+            let (c, l) = below(&child);
+            (
+                calls + 1 + c,
+                leaves + u64::from(child.outcome().is_over()) + l,
+            )
+        })
+    }
+    let (calls, leaves) = below(&start_board);
+    assert_eq!(calls + 1, plain.stats.nodes);
+    game.harness.get_by_label_contains(&format!(
+        "calls {calls} · finished boards evaluated {leaves} · cutoffs 0"
+    ));
+    game.harness.get_by_label_contains(&format!(
+        "Done: findBestMove plays row 3, column 3 (score 10); {} positions visited.",
+        plain.stats.nodes
+    ));
+    assert_eq!(game.board(), start_board, "stepping plays nothing");
+    game.press(Key::Escape);
+    assert!(
+        game.harness
+            .query_by_label_contains("Step through the search")
+            .is_none()
+    );
+}
+
+#[test]
+fn alpha_beta_steps_show_what_they_prune_and_why() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(1, 1)); // X in the centre: O to move, the maximiser here
+    game.press(Key::D);
+    game.harness.get_by_label("alpha-beta").click();
+    game.settle();
+    // Step until the first cutoff appears.
+    for _ in 0..400 {
+        if game.harness.query_by_label_contains("pruned ").is_some() {
+            break;
+        }
+        game.press(Key::ArrowRight);
+    }
+    game.harness
+        .get_by_label_contains(">= β = ")
+        .accesskit_node();
+    game.harness
+        .get_by_label_contains("already has a better choice");
+    game.harness.get_by_label_contains("cutoffs 1");
+}

@@ -4,6 +4,7 @@ use egui::{Button, Ui};
 
 use super::explorer::{ExplorerKey, Path};
 use super::legend::difficulty_words;
+use super::stepper::StepCommand;
 use super::{NEW_GAME, QUIT, REDO, UNDO};
 use crate::ai::Difficulty;
 use crate::board::{Board, Cell, Mark};
@@ -50,6 +51,9 @@ pub enum Command {
     /// Leave a preview or a replay: the board shows the game again.
     BackToGame,
     SetScoreView(ScoreView),
+    /// Open or close the step-through of the search, for the position on the board.
+    ToggleStepper,
+    Step(StepCommand),
     ChangeSettings(Box<Settings>),
     SaveSettingsAs,
     LoadSettings,
@@ -177,6 +181,12 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         .clicked()
     {
         commands.push(Command::ReplayInspected);
+    }
+    if ui
+        .add(Button::new("Step through the search").shortcut_text("D"))
+        .clicked()
+    {
+        commands.push(Command::ToggleStepper);
     }
     ui.menu_button("Theme", |ui| {
         ui.radio_value(&mut settings.theme, Theme::Dark, "Dark");

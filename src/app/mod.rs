@@ -12,6 +12,7 @@ mod legend;
 mod menus;
 mod preview;
 mod saver;
+mod stepper;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,6 +33,7 @@ use dialogs::{FileDialogs, Purpose};
 use explorer::{Explorer, ExplorerKey};
 use preview::Preview;
 use saver::SettingsSaver;
+use stepper::{StepCommand, Stepper};
 
 pub use menus::Command;
 
@@ -101,6 +103,8 @@ pub struct TicTacToeApp {
     preview: Option<Preview>,
     /// The game's position last drawn: a change ends a preview and moves the explorer's root.
     game_board: Board,
+    /// The step-through of the search, while open.
+    stepper: Option<Stepper>,
 }
 
 /// A message over the board.
@@ -169,6 +173,7 @@ impl TicTacToeApp {
             explorer: None,
             preview: None,
             game_board: Board::default(),
+            stepper: None,
         };
         app.apply_theme(&cc.egui_ctx);
         app.game_board = *app.controller.board();
@@ -339,6 +344,22 @@ impl TicTacToeApp {
                     explorer.has_keyboard = false;
                 }
             }
+            Command::ToggleStepper => {
+                self.stepper = match self.stepper.take() {
+                    Some(_) => None,
+                    None => Some(Stepper::new(
+                        self.preview
+                            .as_ref()
+                            .map_or(*self.controller.board(), Preview::board),
+                        crate::trace::TraceAlgorithm::Plain,
+                    )),
+                };
+            }
+            Command::Step(step) => {
+                if let Some(stepper) = &mut self.stepper {
+                    stepper.apply(step);
+                }
+            }
             Command::SetScoreView(view) => {
                 let mut settings = self.settings.clone();
                 settings.score_view = view;
@@ -470,6 +491,29 @@ impl TicTacToeApp {
         let geometry = self.controller.board().geometry();
         let mut commands = Vec::new();
         ctx.input_mut(|input| {
+            if input.consume_key(Modifiers::NONE, Key::D) {
+                commands.push(Command::ToggleStepper);
+            }
+            if self.stepper.is_some() {
+                // The step-through covers the board: its keys only.
+                for (key, step) in [
+                    (Key::ArrowRight, StepCommand::Step),
+                    (Key::ArrowLeft, StepCommand::Back),
+                    (Key::ArrowDown, StepCommand::StepOver),
+                    (Key::ArrowUp, StepCommand::StepOut),
+                    (Key::Space, StepCommand::PlayPause),
+                    (Key::End, StepCommand::RunToEnd),
+                    (Key::Home, StepCommand::Restart),
+                ] {
+                    if input.consume_key(Modifiers::NONE, key) {
+                        commands.push(Command::Step(step));
+                    }
+                }
+                if input.consume_key(Modifiers::NONE, Key::Escape) {
+                    commands.push(Command::ToggleStepper);
+                }
+                return;
+            }
             // Ctrl+Shift+Z first: the plain Ctrl+Z shortcut would also match it.
             if input.consume_shortcut(&REDO) {
                 commands.push(Command::Redo);
@@ -653,6 +697,11 @@ impl eframe::App for TicTacToeApp {
         self.file_picked(ctx);
         self.saves_finished();
         self.follow_the_game();
+        if let Some(stepper) = &mut self.stepper
+            && stepper.tick(ctx.input(|input| input.stable_dt))
+        {
+            ctx.request_repaint();
+        }
         if let Some(due) = self.controller.update() {
             ctx.request_repaint_after(due);
         }
@@ -686,6 +735,19 @@ impl eframe::App for TicTacToeApp {
             ui.label(self.tally_text());
             ui.add_space(4.0);
         });
+        if let Some(stepper) = &self.stepper {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let (steps, close) = stepper.show(ui);
+                commands.extend(steps.into_iter().map(Command::Step));
+                if close {
+                    commands.push(Command::ToggleStepper);
+                }
+            });
+            for command in commands {
+                self.apply(&ctx, command);
+            }
+            return;
+        }
         let explains = shown.is_some() || self.show_reasoning;
         if explains {
             let legend_data = legend::LegendData {
