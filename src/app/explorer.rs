@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use egui::{Color32, RichText, Sense, Ui, UiBuilder, Vec2};
+use egui::{Color32, RichText, Sense, Ui};
 
 use super::Command;
 use super::board_widget::BoardWidget;
@@ -280,100 +280,46 @@ impl Explorer {
         let selected = row.path == self.selected;
         let expanded = self.expanded.contains(&row.path);
         let analysis = controller.analysis(&row.board);
-        let width = ui.available_width();
         let label = self.row_label(row, view);
-
-        let (rect, response) =
-            ui.allocate_exact_size(Vec2::new(width, thumb + 6.0), Sense::click());
-        response
-            .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label));
-        if response.clicked() {
-            self.selected = row.path.clone();
-            self.has_keyboard = true;
-            commands.push(Command::PreviewNode(row.path.clone()));
-        }
-        if selected {
-            ui.painter().rect_filled(
-                rect,
-                4.0,
-                ui.visuals().selection.bg_fill.gamma_multiply(0.5),
-            );
-        }
-        let mut inner = ui.new_child(
-            UiBuilder::new()
-                .max_rect(rect.shrink2(Vec2::new(2.0, 3.0)))
-                .layout(egui::Layout::left_to_right(egui::Align::Center)),
-        );
-        inner.add_space(indent);
         let finished = row.board.outcome().is_over();
-        if finished {
-            inner.add_space(22.0);
+        let fill = if selected {
+            ui.visuals().selection.bg_fill.gamma_multiply(0.5)
         } else {
-            let (text, what) = if expanded {
-                ("-", "Collapse")
-            } else {
-                ("+", "Expand")
-            };
-            let button = inner.add_sized([20.0, 20.0], egui::Button::new(text));
-            let toggle = button.on_hover_text(format!("{what} this node"));
-            toggle.widget_info(|| {
-                egui::WidgetInfo::labeled(
-                    egui::Role::Button,
-                    true,
-                    format!("{what} node {}", path_name(&row.path)),
-                )
-            });
-            if toggle.clicked() {
-                if expanded {
-                    self.expanded.remove(&row.path);
-                } else {
-                    self.expanded.insert(row.path.clone());
-                }
-            }
-        }
-        inner.add(BoardWidget::new(&row.board, ("tree node", &row.path)).side(thumb));
-        inner.vertical(|ui| {
-            ui.horizontal_wrapped(|ui| match row.from {
-                None => {
-                    ui.label(RichText::new("The board now").strong());
-                }
-                Some((cell, score, best, ties)) => {
-                    let mover = row.board.to_move().opponent();
-                    let plies_of_move = plies - 1;
-                    let shown = shown_score(score, mover, root_player, plies_of_move, view);
-                    let words = match view {
-                        ScoreView::SideToMove => {
-                            short_verdict(score, mover, view, row.board.geometry())
-                        }
-                        ScoreView::Articles => {
-                            short_verdict(shown, root_player, view, row.board.geometry())
-                        }
-                    };
-                    ui.label(RichText::new(format!("{mover} {}", cell.human())).strong());
-                    ui.label(format!("{} · {words}", shown.value()));
-                    if best {
-                        ui.label(
-                            RichText::new("minimax's choice")
-                                .color(Color32::from_rgb(230, 180, 40))
-                                .strong(),
-                        );
-                    } else if ties {
-                        ui.label(RichText::new("ties").color(Color32::from_rgb(200, 160, 60)));
+            Color32::TRANSPARENT
+        };
+        egui::Frame::NONE
+            .fill(fill)
+            .corner_radius(4.0)
+            .inner_margin(2.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.add_space(indent);
+                    if finished {
+                        ui.add_space(22.0);
+                    } else {
+                        self.toggle(ui, row, expanded);
                     }
-                }
+                    // The node itself, the thumbnail and its words, is one click target.
+                    let node = ui.horizontal(|ui| {
+                        ui.add(BoardWidget::new(&row.board, ("tree node", &row.path)).side(thumb));
+                        ui.vertical(|ui| self.node_words(ui, row, view));
+                    });
+                    let response = ui.interact(
+                        node.response.rect,
+                        ui.make_persistent_id(("tree row", &row.path)),
+                        Sense::click(),
+                    );
+                    response.widget_info(|| {
+                        egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label)
+                    });
+                    if response.clicked() {
+                        self.selected = row.path.clone();
+                        self.has_keyboard = true;
+                        commands.push(Command::PreviewNode(row.path.clone()));
+                    }
+                });
             });
-            let status = match row.board.outcome() {
-                Outcome::Ongoing => {
-                    let to_move = row.board.to_move();
-                    format!(
-                        "{to_move} to move · {}",
-                        Role::of(to_move, root_player).name()
-                    )
-                }
-                outcome => outcome.to_string(),
-            };
-            ui.label(RichText::new(status).small());
-        });
         if finished || expanded {
             let how = how_value_comes_about(&row.board, analysis, root_player, plies, view);
             let waiting = !finished && analysis.is_none();
@@ -387,6 +333,76 @@ impl Explorer {
                 ui.add(egui::Label::new(RichText::new(text).small()).wrap());
             });
         }
+    }
+
+    /// The button that opens or closes a node.
+    fn toggle(&mut self, ui: &mut Ui, row: &Row, expanded: bool) {
+        let (text, what) = if expanded {
+            ("-", "Collapse")
+        } else {
+            ("+", "Expand")
+        };
+        let toggle = ui
+            .add_sized([20.0, 20.0], egui::Button::new(text))
+            .on_hover_text(format!("{what} this node"));
+        toggle.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::Button,
+                true,
+                format!("{what} node {}", path_name(&row.path)),
+            )
+        });
+        if toggle.clicked() {
+            if expanded {
+                self.expanded.remove(&row.path);
+            } else {
+                self.expanded.insert(row.path.clone());
+            }
+        }
+    }
+
+    /// The move that led to a node, its score and verdict, and whose turn it is there.
+    fn node_words(&self, ui: &mut Ui, row: &Row, view: ScoreView) {
+        let root_player = self.root.to_move();
+        let plies = row.path.len() as i32;
+        match row.from {
+            None => {
+                ui.label(RichText::new("The board now").strong());
+            }
+            Some((cell, score, best, ties)) => {
+                let mover = row.board.to_move().opponent();
+                let shown = shown_score(score, mover, root_player, plies - 1, view);
+                let geometry = row.board.geometry();
+                let words = match view {
+                    ScoreView::SideToMove => short_verdict(score, mover, view, geometry),
+                    ScoreView::Articles => short_verdict(shown, root_player, view, geometry),
+                };
+                ui.label(RichText::new(format!("{mover} {}", cell.human())).strong());
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{} · {words}", shown.value()));
+                    if best {
+                        ui.label(
+                            RichText::new("minimax's choice")
+                                .color(Color32::from_rgb(230, 180, 40))
+                                .strong(),
+                        );
+                    } else if ties {
+                        ui.label(RichText::new("ties").color(Color32::from_rgb(200, 160, 60)));
+                    }
+                });
+            }
+        }
+        let status = match row.board.outcome() {
+            Outcome::Ongoing => {
+                let to_move = row.board.to_move();
+                format!(
+                    "{to_move} to move · {}",
+                    Role::of(to_move, root_player).name()
+                )
+            }
+            outcome => outcome.to_string(),
+        };
+        ui.label(RichText::new(status).small());
     }
 
     /// The row's accessible name: the move, its score in the view, and minimax's verdict on it.

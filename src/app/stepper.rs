@@ -232,12 +232,12 @@ impl Stepper {
         });
         let state = &self.state;
         let total = if self.recorder.is_complete() {
-            format!("{}", self.recorder.events().len())
+            format!(" of {}", self.recorder.events().len())
         } else {
-            "?".to_string()
+            String::new()
         };
         ui.label(format!(
-            "Step {} of {total} · calls {} · finished boards evaluated {} · cutoffs {}",
+            "Step {}{total} · calls {} · finished boards evaluated {} · cutoffs {}",
             self.position, state.calls, state.leaves, state.cutoffs
         ));
         ui.separator();
@@ -325,34 +325,9 @@ impl Stepper {
                 ),
             );
         }
-    }
-
-    fn code_and_tree(&self, ui: &mut Ui) {
-        let active = self.active_line();
-        let win = self.state.start.geometry().win_score();
-        let code = pseudocode(self.recorder.algorithm());
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            egui::ScrollArea::horizontal().show(ui, |ui| {
-                for (number, line) in code.iter().enumerate() {
-                    let mut text = RichText::new(*line).monospace();
-                    if Some(number) == active {
-                        text = text
-                            .background_color(ui.visuals().selection.bg_fill)
-                            .color(ui.visuals().strong_text_color());
-                    }
-                    ui.add(egui::Label::new(text).extend());
-                }
-            });
-        });
-        ui.label(
-            RichText::new(format!(
-                "W = {win} here (the number of cells + 1). Scores are the maximiser's."
-            ))
-            .small(),
-        );
         ui.label(RichText::new("The tree around the current call").strong());
-        let maximiser = self.state.maximiser();
-        for frame in &self.state.stack {
+        let maximiser = state.maximiser();
+        for frame in &state.stack {
             let depth = frame.depth;
             indented(
                 ui,
@@ -392,6 +367,31 @@ impl Stepper {
                 }
             }
         }
+    }
+
+    fn code_and_tree(&self, ui: &mut Ui) {
+        let active = self.active_line();
+        let win = self.state.start.geometry().win_score();
+        let code = pseudocode(self.recorder.algorithm());
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            egui::ScrollArea::horizontal().show(ui, |ui| {
+                for (number, line) in code.iter().enumerate() {
+                    let mut text = RichText::new(*line).monospace();
+                    if Some(number) == active {
+                        text = text
+                            .background_color(ui.visuals().selection.bg_fill)
+                            .color(ui.visuals().strong_text_color());
+                    }
+                    ui.add(egui::Label::new(text).extend());
+                }
+            });
+        });
+        ui.label(
+            RichText::new(format!(
+                "W = {win} here (the number of cells + 1). Scores are the maximiser's."
+            ))
+            .small(),
+        );
         if self.at_end()
             && let Some(Ok(analysis)) = self.recorder.result()
             && let Some(best) = analysis.best()
