@@ -3,11 +3,9 @@
 //! branches that cannot change the result; the fast [`Searcher`](super::Searcher) adds a table
 //! and move ordering on top.
 
-use std::time::Instant;
-
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::observe::{Observer, Unobserved};
-use super::{Algorithm, Analysis, MoveScore, SearchStats};
+use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
 use crate::board::{Board, Cell, Mark};
 use crate::score::Score;
 
@@ -26,7 +24,6 @@ pub fn alpha_beta_observed(
     on_settled: &mut dyn FnMut(&MoveScore),
     observer: &mut impl Observer,
 ) -> Result<Analysis, Stopped> {
-    let started = Instant::now();
     let geometry = board.geometry();
     let mut search = AlphaBeta {
         player: board.to_move(),
@@ -35,41 +32,7 @@ pub fn alpha_beta_observed(
         pvs: vec![Vec::new(); geometry.cells() + 1],
         observer,
     };
-    let mut moves = Vec::new();
-    control.start(board.legal_moves().count());
-    for cell in board.legal_moves() {
-        let child = board
-            .after(cell)
-            .expect("legal_moves yields playable cells");
-        let infinity = search.infinity();
-        match search.alpha_beta(&child, 0, false, -infinity, infinity) {
-            Ok(score) => {
-                let settled = MoveScore {
-                    cell,
-                    score,
-                    pv: search.pvs[0].clone(),
-                };
-                control.settled_one(search.meter.nodes);
-                on_settled(&settled);
-                moves.push(settled);
-            }
-            Err(reason) => {
-                return Err(Stopped {
-                    reason,
-                    partial: Box::new(Analysis {
-                        board: *board,
-                        moves,
-                        stats: search.stats(started),
-                    }),
-                });
-            }
-        }
-    }
-    Ok(Analysis {
-        board: *board,
-        moves,
-        stats: search.stats(started),
-    })
+    settle_root_moves(board, control, on_settled, &mut search)
 }
 
 struct AlphaBeta<'a, O> {
@@ -82,19 +45,32 @@ struct AlphaBeta<'a, O> {
     observer: &'a mut O,
 }
 
+impl<O: Observer> RootSearch for AlphaBeta<'_, O> {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBetaClassic;
+
+    fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
+        let child = board
+            .after(cell)
+            .expect("legal_moves yields playable cells");
+        let infinity = self.infinity();
+        let score = self.alpha_beta(&child, 0, false, -infinity, infinity)?;
+        Ok(MoveScore {
+            cell,
+            score,
+            pv: self.pvs[0].clone(),
+        })
+    }
+
+    fn nodes(&self) -> u64 {
+        self.meter.nodes
+    }
+}
+
 impl<O: Observer> AlphaBeta<'_, O> {
     /// One more than the best score there is (`W + 1`): it stands for infinity in the window, and
     /// reads as such in a trace.
     fn infinity(&self) -> Score {
         Score::infinity(self.win)
-    }
-
-    fn stats(&self, started: Instant) -> SearchStats {
-        SearchStats {
-            algorithm: Algorithm::AlphaBetaClassic,
-            nodes: self.meter.nodes,
-            elapsed: started.elapsed(),
-        }
     }
 
     /// The value of `board` for the maximiser: exact when it lies strictly between `alpha` and

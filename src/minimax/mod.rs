@@ -130,6 +130,61 @@ impl Analysis {
     }
 }
 
+/// A search as the root sees it: something that scores one root move at a time.
+trait RootSearch {
+    const ALGORITHM: Algorithm;
+
+    /// The exact score and line of playing `cell` on `board`.
+    fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop>;
+
+    /// Positions visited so far, the root included.
+    fn nodes(&self) -> u64;
+}
+
+/// Scores every legal move of `board` in reading order, telling `control` and `on_settled` of
+/// each as it is settled; a stop returns the moves settled until then.
+fn settle_root_moves<S: RootSearch>(
+    board: &Board,
+    control: &SearchControl,
+    on_settled: &mut dyn FnMut(&MoveScore),
+    search: &mut S,
+) -> Result<Analysis, Stopped> {
+    let started = std::time::Instant::now();
+    let legal: Vec<Cell> = board.legal_moves().collect();
+    control.start(legal.len());
+    let mut moves = Vec::with_capacity(legal.len());
+    let mut result = Ok(());
+    for cell in legal {
+        match search.score_move(board, cell) {
+            Ok(settled) => {
+                control.settled_one(search.nodes());
+                on_settled(&settled);
+                moves.push(settled);
+            }
+            Err(reason) => {
+                result = Err(reason);
+                break;
+            }
+        }
+    }
+    let analysis = Analysis {
+        board: *board,
+        moves,
+        stats: SearchStats {
+            algorithm: S::ALGORITHM,
+            nodes: search.nodes(),
+            elapsed: started.elapsed(),
+        },
+    };
+    match result {
+        Ok(()) => Ok(analysis),
+        Err(reason) => Err(Stopped {
+            reason,
+            partial: Box::new(analysis),
+        }),
+    }
+}
+
 /// Analyzes a position with a fresh search of the given kind, under `control`.
 pub fn analyze_with(
     board: &Board,

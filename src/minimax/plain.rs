@@ -1,10 +1,8 @@
 //! The reference: plain minimax as the classic articles write it.
 
-use std::time::Instant;
-
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::observe::{Observer, Unobserved};
-use super::{Algorithm, Analysis, MoveScore, SearchStats};
+use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
 use crate::board::{Board, Cell, Mark};
 use crate::score::Score;
 
@@ -31,7 +29,6 @@ pub fn plain_observed(
     on_settled: &mut dyn FnMut(&MoveScore),
     observer: &mut impl Observer,
 ) -> Result<Analysis, Stopped> {
-    let started = Instant::now();
     let geometry = board.geometry();
     let mut search = PlainMinimax {
         player: board.to_move(),
@@ -40,40 +37,7 @@ pub fn plain_observed(
         pvs: vec![Vec::new(); geometry.cells() + 1],
         observer,
     };
-    let mut moves = Vec::new();
-    control.start(board.legal_moves().count());
-    for cell in board.legal_moves() {
-        let child = board
-            .after(cell)
-            .expect("legal_moves yields playable cells");
-        match search.minimax(&child, 0, false) {
-            Ok(score) => {
-                let settled = MoveScore {
-                    cell,
-                    score,
-                    pv: search.pvs[0].clone(),
-                };
-                control.settled_one(search.meter.nodes);
-                on_settled(&settled);
-                moves.push(settled);
-            }
-            Err(reason) => {
-                return Err(Stopped {
-                    reason,
-                    partial: Box::new(Analysis {
-                        board: *board,
-                        moves,
-                        stats: search.stats(started),
-                    }),
-                });
-            }
-        }
-    }
-    Ok(Analysis {
-        board: *board,
-        moves,
-        stats: search.stats(started),
-    })
+    settle_root_moves(board, control, on_settled, &mut search)
 }
 
 struct PlainMinimax<'a, O> {
@@ -86,15 +50,27 @@ struct PlainMinimax<'a, O> {
     observer: &'a mut O,
 }
 
-impl<O: Observer> PlainMinimax<'_, O> {
-    fn stats(&self, started: Instant) -> SearchStats {
-        SearchStats {
-            algorithm: Algorithm::Plain,
-            nodes: self.meter.nodes,
-            elapsed: started.elapsed(),
-        }
+impl<O: Observer> RootSearch for PlainMinimax<'_, O> {
+    const ALGORITHM: Algorithm = Algorithm::Plain;
+
+    fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
+        let child = board
+            .after(cell)
+            .expect("legal_moves yields playable cells");
+        let score = self.minimax(&child, 0, false)?;
+        Ok(MoveScore {
+            cell,
+            score,
+            pv: self.pvs[0].clone(),
+        })
     }
 
+    fn nodes(&self) -> u64 {
+        self.meter.nodes
+    }
+}
+
+impl<O: Observer> PlainMinimax<'_, O> {
     /// The seeds' `evaluate`: a finished board scored for the maximiser, `None` if play goes on.
     fn evaluate(&self, board: &Board, depth: i32) -> Option<Score> {
         Score::of_outcome(board.outcome(), self.player, depth, self.win)
