@@ -67,6 +67,7 @@ pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Comm
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Game", |ui| game_menu(ui, session, &mut commands));
         ui.menu_button("Players", |ui| players_menu(ui, &mut edited));
+        ui.menu_button("Board", |ui| board_menu(ui, &mut edited));
         ui.menu_button("View", |ui| view_menu(ui, &mut edited, &mut commands));
         ui.menu_button("Settings", |ui| settings_menu(ui, &mut commands));
     });
@@ -149,6 +150,43 @@ fn players_menu(ui: &mut Ui, settings: &mut Settings) {
                 );
             }
         });
+    });
+}
+
+fn board_menu(ui: &mut Ui, settings: &mut Settings) {
+    let usual = Settings {
+        in_a_row: 0,
+        ..settings.clone()
+    }
+    .geometry()
+    .k();
+    for side in Settings::BOARD_SIZES {
+        let text = format!("{side}×{side}");
+        if ui.radio(settings.board_size == side, text).clicked() && settings.board_size != side {
+            settings.board_size = side;
+            settings.in_a_row = 0; // the usual length for the new size
+        }
+    }
+    ui.separator();
+    ui.menu_button("In a row to win", |ui| {
+        let side = settings.board_size;
+        for k in 3..=side.min(5) {
+            let text = if usize::from(k) == usual {
+                format!("{k} (the usual)")
+            } else {
+                k.to_string()
+            };
+            let chosen = settings.geometry().k() == usize::from(k);
+            if ui.radio(chosen, text).clicked() {
+                settings.in_a_row = if usize::from(k) == usual { 0 } else { k };
+            }
+        }
+    });
+    ui.menu_button("Computer's time on large boards", |ui| {
+        for seconds in [1, 2, 5, 10, 30] {
+            let ms = seconds * 1000;
+            ui.radio_value(&mut settings.think_time_ms, ms, format!("{seconds} s"));
+        }
     });
 }
 

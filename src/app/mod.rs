@@ -546,8 +546,9 @@ impl TicTacToeApp {
                 commands.push(Command::BackToGame);
             }
             // A preview is not the game: no move can be played on it.
-            if self.preview.is_none() {
-                for (index, key) in DIGITS.into_iter().enumerate().take(geometry.cells()) {
+            // Digits name the cells of the 3×3 board only.
+            if self.preview.is_none() && geometry.cells() == DIGITS.len() {
+                for (index, key) in DIGITS.into_iter().enumerate() {
                     if input.consume_key(Modifiers::NONE, key) {
                         commands.push(Command::Play(geometry.cell(index)));
                     }
