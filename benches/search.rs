@@ -144,7 +144,9 @@ fn solver_empty_boards(c: &mut Criterion) {
                 .map(|m| m.score.value())
                 .collect::<Vec<_>>()
         );
-        group.bench_function(label, |b| b.iter(|| Solver::new().analyze(black_box(&board))));
+        group.bench_function(label, |b| {
+            b.iter(|| Solver::new().analyze(black_box(&board)))
+        });
     }
     group.finish();
 }
@@ -158,7 +160,9 @@ fn midgame_positions() -> Vec<Board> {
         let geometry = Geometry::new(side, side, k).unwrap();
         for round in 0..count {
             let first = if round % 2 == 0 { Mark::X } else { Mark::O };
-            positions.push(common::random_open_position(geometry, first, empty, &mut rng));
+            positions.push(common::random_open_position(
+                geometry, first, empty, &mut rng,
+            ));
         }
     }
     positions

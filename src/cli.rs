@@ -30,10 +30,20 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+mod trace;
+mod tree;
+
+pub use trace::{TraceAlgorithmArg, TraceArgs, trace};
+pub use tree::{TreeArgs, TreeFormat, tree};
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Rate every legal move of a position with minimax and print the result as JSON.
     Analyze(AnalyzeArgs),
+    /// Print the game tree below a position with every move's score, as the explorer shows it.
+    Tree(TreeArgs),
+    /// Print every call a search makes, as JSON lines, as the step-through view shows them.
+    Trace(TraceArgs),
 }
 
 #[derive(Debug, Args)]
@@ -61,8 +71,9 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "K")]
     pub k: Option<usize>,
 
-    /// The search: plain minimax (the reference), alpha-beta (the teaching search) or the solver
-    /// (the fastest); all give the same scores and lines.
+    /// The search: plain minimax (the reference), textbook alpha-beta (no table), alpha-beta with
+    /// a table and move ordering (the teaching search) or the solver (the fastest); all give the
+    /// same scores and lines.
     #[arg(long, value_enum, default_value_t = AlgorithmArg::Solver)]
     pub algorithm: AlgorithmArg,
 
@@ -77,7 +88,7 @@ pub struct AnalyzeArgs {
 
     /// Stop each board's search after this many seconds and print what it settled, with bounds
     /// and estimates for the rest (the last fifth of the time goes to the estimates).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
 }
 
@@ -88,7 +99,9 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     if seconds.is_finite() && seconds > 0.0 && seconds < 1e9 {
         Ok(Duration::from_secs_f64(seconds))
     } else {
-        Err(format!("the time limit must be a positive number of seconds, not {text}"))
+        Err(format!(
+            "the time limit must be a positive number of seconds, not {text}"
+        ))
     }
 }
 
@@ -112,6 +125,8 @@ impl From<MarkArg> for Mark {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AlgorithmArg {
     Plain,
+    /// Alpha-beta as the textbooks write it, without a table.
+    AlphabetaClassic,
     Alphabeta,
     Solver,
 }
@@ -120,6 +135,7 @@ impl From<AlgorithmArg> for Algorithm {
     fn from(algorithm: AlgorithmArg) -> Algorithm {
         match algorithm {
             AlgorithmArg::Plain => Algorithm::Plain,
+            AlgorithmArg::AlphabetaClassic => Algorithm::AlphaBetaClassic,
             AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
             AlgorithmArg::Solver => Algorithm::Solver,
         }
@@ -245,6 +261,9 @@ impl Engine {
             }
             let result = match self.algorithm {
                 Algorithm::Plain => minimax::plain_with(&board, &control, &mut |_| {}),
+                Algorithm::AlphaBetaClassic => {
+                    minimax::analyze_with(&board, self.algorithm, &control)
+                }
                 Algorithm::AlphaBeta => self.searcher.analyze_with(&board, &control, &mut |_| {}),
                 Algorithm::Solver => self.solver.analyze_with(&board, &control, &mut |_| {}),
             };
@@ -381,7 +400,7 @@ fn analyze_lines(
 
 /// The start of a board argument, for an error message that stays one readable line whatever
 /// was typed.
-fn preview(text: &str) -> String {
+pub(crate) fn preview(text: &str) -> String {
     const SHOWN: usize = 60;
     match text.char_indices().nth(SHOWN) {
         Some((end, _)) => format!("{}…", &text[..end]),

@@ -20,10 +20,13 @@ pub mod ai;
 pub mod app;
 pub mod board;
 pub mod cli;
+pub mod explain;
 pub mod game;
 pub mod minimax;
 pub mod score;
 pub mod settings;
+pub mod trace;
+pub mod tree;
 pub mod worker;
 
 pub use board::{Board, Cell, Geometry, Mark, Outcome};

@@ -15,15 +15,18 @@ fn main() -> ExitCode {
             let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
             let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
             let progress = io::stderr().is_terminal();
-            match cli::analyze_showing_progress(&args, stdin, stdout, io::stderr(), progress) {
-                Ok(status) => ExitCode::from(status as u8),
-                // A closed pipe (`| head`) is the reader's choice, not an error to report.
-                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(error) => {
-                    eprintln!("tictactoe analyze: {error}");
-                    ExitCode::FAILURE
-                }
-            }
+            exit_status(
+                "analyze",
+                cli::analyze_showing_progress(&args, stdin, stdout, io::stderr(), progress),
+            )
+        }
+        Some(Command::Tree(args)) => {
+            let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            exit_status("tree", cli::tree(&args, stdout, io::stderr().lock()))
+        }
+        Some(Command::Trace(args)) => {
+            let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            exit_status("trace", cli::trace(&args, stdout, io::stderr().lock()))
         }
         None => match app::run(AppOptions {
             settings_path: cli.settings,
@@ -36,5 +39,18 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+    }
+}
+
+/// A command's exit status, from what it returned.
+fn exit_status(command: &str, result: io::Result<i32>) -> ExitCode {
+    match result {
+        Ok(status) => ExitCode::from(status as u8),
+        // A closed pipe (`| head`) is the reader's choice, not an error to report.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tictactoe {command}: {error}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -53,6 +53,17 @@ impl Score {
         Score(depth - win)
     }
 
+    /// One beyond the best score there is (`W + 1`): stands for infinity in an alpha-beta window.
+    #[inline]
+    pub const fn infinity(win: i32) -> Score {
+        Score(win + 1)
+    }
+
+    /// Whether this is [`Score::infinity`] or its negation: a bound no result reaches.
+    pub fn is_infinite(self, geometry: Geometry) -> bool {
+        self.0.abs() > geometry.win_score()
+    }
+
     /// The score of a finished game at `depth` for `side`, or `None` if the game goes on: the
     /// seeds' `evaluate`.
     #[inline]

@@ -13,18 +13,27 @@ use std::time::Duration;
 
 use crate::board::Board;
 use crate::minimax::{
-    Analysis, MoveScore, Progress, RootReport, SearchControl, Solver, Stop, Stopped,
+    Analysis, MoveBound, MoveScore, Progress, RootReport, SearchControl, SearchCounts, Solver,
+    Stop, Stopped, count_searches,
 };
 
 /// Identifies a request, to match answers with.
 pub type RequestId = u64;
 
-/// What the worker is asked to do: analyze a position exactly with the [`Solver`], giving up
-/// after `node_budget` positions.
+/// What the worker is asked to do with a position, giving up after `node_budget` positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
     pub board: Board,
+    pub job: Job,
     pub node_budget: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Job {
+    /// Score every move exactly.
+    Analyze,
+    /// Count the positions each search visits (see [`count_searches`]).
+    CountSearches,
 }
 
 impl Request {
@@ -32,7 +41,17 @@ impl Request {
     pub fn analyze(board: Board) -> Request {
         Request {
             board,
+            job: Job::Analyze,
             node_budget: DEFAULT_NODE_BUDGET,
+        }
+    }
+
+    /// The three searches' node counts for `board`, each allowed `node_budget` positions.
+    pub fn count_searches(board: Board, node_budget: u64) -> Request {
+        Request {
+            board,
+            job: Job::CountSearches,
+            node_budget,
         }
     }
 }
@@ -50,16 +69,33 @@ pub enum Reply {
         board: Board,
         settled: MoveScore,
     },
+    /// A move of the request's position is known to score within a bound (a later `Bounded` or
+    /// `Settled` for the same move is at least as tight).
+    Bounded {
+        id: RequestId,
+        board: Board,
+        bound: MoveBound,
+    },
     /// Every move is scored.
     Done { id: RequestId, analysis: Analysis },
     /// The search ran out of budget; the moves it settled are in `stopped.partial`.
     GaveUp { id: RequestId, stopped: Stopped },
+    /// The answer to [`Job::CountSearches`].
+    Counted {
+        id: RequestId,
+        board: Board,
+        counts: SearchCounts,
+    },
 }
 
 impl Reply {
     pub fn id(&self) -> RequestId {
         match self {
-            Reply::Settled { id, .. } | Reply::Done { id, .. } | Reply::GaveUp { id, .. } => *id,
+            Reply::Settled { id, .. }
+            | Reply::Bounded { id, .. }
+            | Reply::Done { id, .. }
+            | Reply::GaveUp { id, .. }
+            | Reply::Counted { id, .. } => *id,
         }
     }
 }
@@ -185,15 +221,29 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
             }
         };
         let board = request.board;
+        if request.job == Job::CountSearches {
+            let counts = count_searches(&board, &control);
+            shared.lock().running = None;
+            let cancelled = [counts.plain, counts.alpha_beta, counts.alpha_beta_table]
+                .contains(&Err(Stop::Cancelled));
+            if !cancelled {
+                if outbox.send(Reply::Counted { id, board, counts }).is_err() {
+                    return;
+                }
+                wake();
+            }
+            continue;
+        }
         let result = solver.analyze_with(&board, &control, &mut |report| {
-            if let RootReport::Settled(settled) = report {
-                let _ = outbox.send(Reply::Settled {
+            let _ = outbox.send(match report {
+                RootReport::Settled(settled) => Reply::Settled {
                     id,
                     board,
                     settled: settled.clone(),
-                });
-                wake();
-            }
+                },
+                RootReport::Bounded(bound) => Reply::Bounded { id, board, bound },
+            });
+            wake();
         });
         shared.lock().running = None;
         let reply = match result {
@@ -271,10 +321,15 @@ mod tests {
         let stale = worker.submit(Request::analyze(open_5x5()));
         let newest = worker.submit(Request::analyze("X../.O./...".parse().unwrap()));
         let replies = replies_until_done(&worker, newest);
+        // The first search may have reported moves before it was cancelled, but it never
+        // finishes; the stale one never starts.
         assert!(
-            replies.iter().all(|reply| reply.id() == newest),
+            replies.iter().all(|reply| reply.id() == newest
+                || reply.id() == first
+                    && matches!(reply, Reply::Settled { .. } | Reply::Bounded { .. })),
             "only the newest request is answered, not {first} or {stale}: {replies:?}"
         );
+        assert!(matches!(replies.last(), Some(Reply::Done { id, .. }) if *id == newest));
         // Two open 5×5 searches take minutes; dropping them took no time at all.
         assert!(started.elapsed() < Duration::from_secs(10));
     }
@@ -284,6 +339,7 @@ mod tests {
         let mut worker = SearchWorker::spawn(|| {});
         let id = worker.submit(Request {
             board: open_5x5(),
+            job: Job::Analyze,
             node_budget: 20_000,
         });
         let mut settled = Vec::new();
@@ -303,8 +359,44 @@ mod tests {
                     assert_eq!(stopped.partial.moves, settled);
                     return;
                 }
-                done @ Reply::Done { .. } => panic!("20,000 positions cannot solve it: {done:?}"),
+                Reply::Bounded { id: bounded, .. } => assert_eq!(bounded, id),
+                other => panic!("20,000 positions cannot solve it: {other:?}"),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    use super::*;
+
+    #[test]
+    fn the_worker_counts_the_three_searches() {
+        let mut worker = SearchWorker::spawn(|| {});
+        let id = worker.submit(Request::count_searches(Board::classic(), 1_000_000));
+        let Some(Reply::Counted {
+            id: counted,
+            counts,
+            ..
+        }) = worker.wait_reply(Duration::from_secs(60))
+        else {
+            panic!("no count came");
+        };
+        assert_eq!(counted, id);
+        assert_eq!(counts.plain, Ok(549_946));
+        assert_eq!(counts.alpha_beta, Ok(34_203));
+        assert_eq!(counts.alpha_beta_table, Ok(3_749));
+        let id = worker.submit(Request::count_searches(Board::classic(), 100_000));
+        let Some(Reply::Counted {
+            id: counted,
+            counts,
+            ..
+        }) = worker.wait_reply(Duration::from_secs(60))
+        else {
+            panic!("no count came");
+        };
+        assert_eq!(counted, id);
+        assert_eq!(counts.plain, Err(Stop::NodeBudget { limit: 100_000 }));
+        assert_eq!(counts.alpha_beta, Ok(34_203));
     }
 }

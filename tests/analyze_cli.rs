@@ -1,73 +1,14 @@
 //! `tictactoe analyze`, through the real binary: the JSON it prints, its exit statuses, and how it
 //! copes with bad input.
 
+#[path = "common/binary.rs"]
+mod binary;
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
+use binary::{Run, run};
 use common::{board, board_with_turn, cell, open_classic_positions};
 use serde_json::{Value, json};
 use tictactoe::{Board, Cell, Mark, Outcome, minimax};
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Each line of standard output as JSON.
-    fn json_lines(&self) -> Vec<Value> {
-        self.stdout
-            .lines()
-            .map(|line| {
-                serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line:?}"))
-            })
-            .collect()
-    }
-
-    /// Standard output as exactly one JSON document on one line.
-    fn json(&self) -> Value {
-        let lines = self.json_lines();
-        assert_eq!(lines.len(), 1, "expected one line: {:?}", self.stdout);
-        lines.into_iter().next().unwrap()
-    }
-
-    fn assert_no_panic(&self) {
-        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
-    }
-}
-
-/// Runs the binary with `args`, feeding it `stdin`.
-fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let output = std::thread::scope(|scope| {
-        // Written from another thread so that a large input cannot deadlock against the output.
-        scope.spawn(move || {
-            // A single-board run does not read its input and may exit before taking it all.
-            let _ = input.write_all(stdin);
-        });
-        child.wait_with_output().unwrap()
-    });
-    let run = Run {
-        status: output
-            .status
-            .code()
-            .expect("exited, not killed by a signal"),
-        stdout: String::from_utf8(output.stdout).expect("output is UTF-8"),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    };
-    run.assert_no_panic();
-    run
-}
 
 fn analyze(args: &[&str]) -> Run {
     let mut all = vec!["analyze"];
@@ -488,7 +429,13 @@ fn k_sets_how_many_in_a_row_win() {
     assert_eq!(json["best"], json!({"row": 1, "col": 1}));
     // The default on 4×4 is four in a row: a draw.
     let json = analyze(&["..../..../..../...."]).json();
-    assert!(json["moves"].as_array().unwrap().iter().all(|m| m["score"] == 0));
+    assert!(
+        json["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["score"] == 0)
+    );
     // Three in a row already won with k = 3.
     let json = analyze(&["XXX./OO../..../....", "--k", "3"]).json();
     assert_eq!(json["outcome"], "X wins");
@@ -496,12 +443,20 @@ fn k_sets_how_many_in_a_row_win() {
 
 #[test]
 fn an_impossible_k_is_one_line_on_stderr_and_exit_2() {
-    for (board, k) in [(".../.../...", "4"), ("..../..../..../....", "2"), (".../.../...", "6")] {
+    for (board, k) in [
+        (".../.../...", "4"),
+        ("..../..../..../....", "2"),
+        (".../.../...", "6"),
+    ] {
         let result = analyze(&[board, "--k", k]);
         assert_eq!(result.status, 2, "{board} --k {k}");
         assert_eq!(result.stdout, "");
         assert_eq!(result.stderr.lines().count(), 1, "{}", result.stderr);
-        assert!(result.stderr.contains("in a row cannot be played"), "{}", result.stderr);
+        assert!(
+            result.stderr.contains("in a row cannot be played"),
+            "{}",
+            result.stderr
+        );
         assert!(result.stderr.contains("k must be"), "{}", result.stderr);
     }
     // In a batch it is an error line like any bad board.
@@ -526,12 +481,18 @@ fn a_time_limit_prints_what_was_settled_and_estimates_the_rest() {
     let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 36);
     for (index, m) in moves.iter().enumerate() {
-        assert_eq!((m["row"].as_u64(), m["col"].as_u64()), (Some(index as u64 / 6), Some(index as u64 % 6)));
+        assert_eq!(
+            (m["row"].as_u64(), m["col"].as_u64()),
+            (Some(index as u64 / 6), Some(index as u64 % 6))
+        );
         if m["score"].is_null() {
             assert!(m["line"].is_null());
             let estimate = &m["estimate"];
             assert!(estimate["depth"].as_u64().unwrap() >= 1, "{m}");
-            assert!(estimate["value"].is_i64() || estimate["proven"].is_i64(), "{m}");
+            assert!(
+                estimate["value"].is_i64() || estimate["proven"].is_i64(),
+                "{m}"
+            );
             if let Some(bound) = m.get("bound") {
                 assert!(bound["lower"].as_i64().unwrap() <= bound["upper"].as_i64().unwrap());
             }

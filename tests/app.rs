@@ -64,7 +64,9 @@ impl Game {
     /// every requested analysis has arrived.
     fn settle(&mut self) {
         for _ in 0..1000 {
-            self.harness.step();
+            // Frames until nothing more is asked to be drawn, or a few if something keeps asking
+            // (a search that answers meanwhile wakes the window).
+            let _ = self.harness.try_run();
             let app = self.harness.state_mut();
             if !app.is_busy() {
                 break;
@@ -80,7 +82,6 @@ impl Game {
                 "the search did not answer within 20 s"
             );
         }
-        self.harness.run();
     }
 
     fn board(&self) -> Board {
@@ -390,15 +391,162 @@ fn hovering_a_score_shows_its_line_of_play() {
         .get_by_label_contains("Row 1, column 3, empty")
         .hover();
     game.settle();
-    let first_reply = m.pv[0];
+    // The line of play, numbered from the move itself, as the dots on the board number it.
+    let second = m.pv[0];
     let expected = format!(
-        "X: row {}, column {}",
-        first_reply.row + 1,
-        first_reply.col + 1
+        "1. O row 1, column 3, 2. X row {}, column {}",
+        second.row + 1,
+        second.col + 1
     );
-    game.harness
-        .get_by_label_contains(&format!("O here scores {}", m.score));
     game.harness.get_by_label_contains(&expected);
+    assert_eq!(game.harness.state().inspected(), Some(Cell::new(0, 2)));
+}
+
+/// Plays the worst move shown until the game is over; returns the moves that led there.
+fn lose_against_the_computer(game: &mut Game) {
+    while game.board().outcome() == Outcome::Ongoing {
+        let analysis = game
+            .harness
+            .state()
+            .shown_scores()
+            .expect("scores on your turn")
+            .clone();
+        let worst = analysis.moves.iter().min_by_key(|m| m.score).unwrap().cell;
+        game.click_cell(worst);
+    }
+    assert_eq!(
+        game.board().outcome().winner(),
+        Some(Mark::O),
+        "{}",
+        game.board()
+    );
+}
+
+/// Every empty cell of the board shows a score.
+fn every_empty_cell_has_a_score(game: &Game) -> bool {
+    let board = game.board();
+    board.legal_moves().all(|cell| {
+        let prefix = format!(
+            "Row {}, column {}, empty, score ",
+            cell.row + 1,
+            cell.col + 1
+        );
+        game.harness.query_by_label_contains(&prefix).is_some()
+    })
+}
+
+#[test]
+fn the_scores_come_back_after_undo_and_redo_of_a_lost_game() {
+    let mut game = start("show_scores: true");
+    lose_against_the_computer(&mut game);
+    assert!(game.harness.query_by_label_contains(", score ").is_none());
+    game.press_with(Modifiers::COMMAND, Key::Z);
+    assert_eq!(game.board().outcome(), Outcome::Ongoing);
+    assert!(every_empty_cell_has_a_score(&game), "{}", game.board());
+    game.press_with(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert_eq!(game.board().outcome().winner(), Some(Mark::O));
+    game.press_with(Modifiers::COMMAND, Key::Z);
+    assert!(every_empty_cell_has_a_score(&game), "{}", game.board());
+}
+
+#[test]
+fn the_articles_view_shows_x_s_side_on_o_s_turn() {
+    let mut game = start("show_scores: true, mode: TwoPlayers, score_view: Articles");
+    game.click_cell(Cell::new(0, 1)); // X on an edge: O to move
+    let analysis = Searcher::new().analyze(&game.board());
+    for m in &analysis.moves {
+        // O's good moves show low numbers.
+        let label = format!(
+            "Row {}, column {}, empty, score {},",
+            m.cell.row + 1,
+            m.cell.col + 1,
+            -m.score.value()
+        );
+        game.harness.get_by_label_contains(&label);
+    }
+    game.harness.get_by_label_contains(
+        "Scores from X's side (the articles' view): X maximises, O minimises",
+    );
+}
+
+#[test]
+fn the_explanation_of_a_losing_a_drawing_and_a_winning_cell_follows_the_formula() {
+    let mut game = start("show_scores: true, mode: TwoPlayers");
+    for cell in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (1, 1)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    assert_eq!(game.board().to_string(), "XOX/OOX/...");
+    for (col, expected) in [
+        (
+            0,
+            "X at row 3, column 1: -9 = 1 - 10: O wins at depth 1, with its 1st move.",
+        ),
+        (
+            1,
+            "X at row 3, column 2: 0: a draw. Neither side can force a win from here.",
+        ),
+        (
+            2,
+            "X at row 3, column 3: 10 = 10 - 0: X wins at depth 0, with this very move.",
+        ),
+    ] {
+        game.harness
+            .get_by_label_contains(&format!("Row 3, column {}, empty", col + 1))
+            .hover();
+        game.settle();
+        game.harness.get_by_label(expected);
+    }
+}
+
+#[test]
+fn the_computers_last_move_is_marked_and_its_reasons_shown() {
+    let mut game = start("difficulty: Perfect");
+    game.click_cell(Cell::new(0, 0));
+    let last = game
+        .harness
+        .state()
+        .controller()
+        .last_computer_move()
+        .unwrap()
+        .clone();
+    assert_eq!(game.board().get(last.cell), Some(Mark::O));
+    // Against a corner only the centre holds the draw.
+    assert_eq!(last.cell, Cell::new(1, 1));
+    game.harness
+        .get_by_label("Row 2, column 2, O, the computer's last move");
+    game.press(Key::W);
+    game.harness
+        .get_by_label("O played row 2, column 2: score 0, draw.");
+    game.harness
+        .get_by_label("It was the only move it rated best.");
+}
+
+#[test]
+fn a_notice_wraps_and_keeps_the_board_in_a_small_window() {
+    let mut game = start("");
+    game.harness.set_size(egui::vec2(320.0, 420.0));
+    game.click_cell(Cell::new(1, 1));
+    game.harness.get_by_label("Players").click();
+    game.settle();
+    game.harness.get_by_label("Who starts").hover();
+    game.settle();
+    game.harness.get_by_label("Computer").click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    let notice = game
+        .harness
+        .get_by_label_contains("This takes effect from the next game");
+    assert!(notice.rect().right() <= 320.0, "{:?}", notice.rect());
+    for cell in [(0, 0), (2, 2)] {
+        let label = format!("Row {}, column {},", cell.0 + 1, cell.1 + 1);
+        let node = game.harness.get_by_label_contains(&label);
+        let rect = node.rect();
+        assert!(
+            rect.left() >= 0.0 && rect.right() <= 320.0 && rect.bottom() <= 420.0,
+            "cell {cell:?} at {rect:?} is off the window"
+        );
+    }
 }
 
 #[test]
@@ -434,4 +582,299 @@ fn changing_who_starts_mid_game_waits_for_the_next_game() {
         "the computer opened the new game: {}",
         game.board()
     );
+}
+
+#[test]
+fn the_tally_keeps_the_labels_of_the_game_being_played() {
+    let mut game = start("");
+    game.click_cell(Cell::new(1, 1));
+    game.harness.get_by_label("Players").click();
+    game.settle();
+    game.harness.get_by_label("Mode").hover();
+    game.settle();
+    game.harness.get_by_label("Two players").click();
+    game.settle();
+    // The game under way is still against the computer, and so is its score line.
+    game.harness.get_by_label("You 0 · Computer 0 · Draws 0");
+    game.press_with(Modifiers::COMMAND, Key::N);
+    game.harness.get_by_label("X 0 · O 0 · Draws 0");
+    assert!(
+        game.harness.state().notice().is_none(),
+        "the notice about the next game goes once it starts"
+    );
+}
+
+#[test]
+fn the_first_run_tip_goes_once_dismissed_and_stays_gone() {
+    let (dir, path) = settings_file("(ai_delay_ms: 0, theme: Dark)");
+    let mut game = start_with_file(dir, path, None);
+    game.harness.get_by_label_contains("Tip: press S");
+    game.harness.get_by_label("Got it").click();
+    game.settle();
+    assert!(
+        game.harness
+            .query_by_label_contains("Tip: press S")
+            .is_none()
+    );
+    assert!(game.settings_file().contains("welcome_hint: false"));
+}
+
+// --- the game-tree explorer and line replay ---
+
+/// The label of an explorer row for the move `cell` at `path`'s end, up to its score.
+fn node_label(path: &[Cell], mover: Mark, score: i32) -> String {
+    let moves: Vec<String> = path
+        .iter()
+        .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+        .collect();
+    let cell = path.last().unwrap();
+    format!(
+        "Tree node {}: {mover} row {}, column {}, score {score}",
+        moves.join(" "),
+        cell.row + 1,
+        cell.col + 1
+    )
+}
+
+#[test]
+fn t_opens_the_explorer_whose_numbers_are_the_engines() {
+    let mut game = start("mode: TwoPlayers, score_view: Articles");
+    game.click_cell(Cell::new(0, 1));
+    game.press(Key::T);
+    assert!(game.settings_file().contains("explorer_open: true"));
+    let root = game.board();
+    game.harness
+        .get_by_label(&format!("Tree root: {root}, O to move"));
+    let analysis = tictactoe::minimax::plain(&root);
+    let best = analysis.best().unwrap().cell;
+    for m in &analysis.moves {
+        let label = node_label(&[m.cell], Mark::O, m.score.value());
+        let node = game.harness.get_by_label_contains(&label);
+        let text = node.accesskit_node().label().unwrap_or_default();
+        assert_eq!(
+            text.ends_with(", minimax's choice"),
+            m.cell == best,
+            "{text}"
+        );
+    }
+    // Expand minimax's choice: X's replies, seen from O's side one ply deeper.
+    game.harness
+        .get_by_label(&format!("Expand node r{}c{}", best.row + 1, best.col + 1))
+        .click();
+    game.settle();
+    let child = root.after(best).unwrap();
+    let replies = tictactoe::minimax::plain(&child);
+    for m in &replies.moves {
+        let seen_by_o = m.score.flipped().shifted(1).value();
+        game.harness
+            .get_by_label_contains(&node_label(&[best, m.cell], Mark::X, seen_by_o));
+    }
+    // How the minimiser's value comes about: the min of those, which is the choice's score.
+    let values: Vec<String> = replies
+        .moves
+        .iter()
+        .map(|m| m.score.flipped().shifted(1).value().to_string())
+        .collect();
+    game.harness.get_by_label(&format!(
+        "X to move (minimiser): min({}) = {}",
+        values.join(", "),
+        analysis.best_score().unwrap().value()
+    ));
+}
+
+#[test]
+fn the_keyboard_walks_the_tree_and_a_preview_never_changes_the_game() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(1, 1));
+    let before = game.board();
+    game.press(Key::T);
+    game.press(Key::ArrowDown); // the first child: O at (0,0)
+    game.press(Key::Enter);
+    let previewed = before.after(Cell::new(0, 0)).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {previewed}, X to move"));
+    game.harness
+        .get_by_label_contains("Preview: after r1c1. Nothing has been played.");
+    assert_eq!(game.board(), before, "the game is unchanged");
+    // A click on the previewed board plays nothing.
+    game.press(Key::Num9);
+    assert_eq!(game.board(), before);
+    game.press(Key::Escape);
+    assert!(
+        game.harness
+            .query_by_label_contains("Preview board")
+            .is_none()
+    );
+    // Right expands the node, Down moves into its children, Left goes back up and collapses.
+    game.press(Key::ArrowRight);
+    game.press(Key::ArrowRight);
+    game.press(Key::Enter);
+    let grandchild = previewed.after(Cell::new(0, 1)).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {grandchild}, O to move"));
+    // Play from here, in two-player mode, plays the path to the node.
+    game.harness.get_by_label("Play from here").click();
+    game.settle();
+    assert_eq!(game.board(), grandchild);
+    assert_eq!(game.harness.state().session().game().moves().len(), 3);
+}
+
+#[test]
+fn a_line_of_play_is_replayed_with_the_keys_without_playing_it() {
+    let mut game = start("mode: TwoPlayers, show_scores: true");
+    game.click_cell(Cell::new(0, 0));
+    let before = game.board();
+    let m = Searcher::new()
+        .analyze(&before)
+        .get(Cell::new(0, 1))
+        .unwrap()
+        .clone();
+    game.harness
+        .get_by_label_contains("Row 1, column 2, empty")
+        .hover();
+    game.settle();
+    game.press(Key::R);
+    game.harness
+        .get_by_label_contains("Replay: the start, O to move.");
+    game.press(Key::Period);
+    let after_one = before.after(m.cell).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {after_one}, X to move"));
+    game.harness.get_by_label(&format!(
+        "Replay, move 1 of {}: O row 1, column 2, score {} for O: {}.",
+        m.pv.len() + 1,
+        m.score.value(),
+        m.score.verdict(before.geometry())
+    ));
+    game.press(Key::Period);
+    let after_two = after_one.after(m.pv[0]).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {after_two}, O to move"));
+    game.press(Key::Comma);
+    game.harness
+        .get_by_label(&format!("Preview board {after_one}, X to move"));
+    assert_eq!(game.board(), before);
+    game.press(Key::Escape);
+    assert!(game.harness.query_by_label_contains("Replay").is_none());
+    assert_eq!(game.board(), before);
+}
+
+#[test]
+fn the_explorer_counts_what_each_search_visits_from_the_root() {
+    let mut game = start("mode: TwoPlayers, explorer_open: true");
+    game.harness.get_by_label(
+        "Positions searched to score these moves: plain minimax 549,946, alpha-beta 34,203, \
+         alpha-beta with a table 3,749.",
+    );
+    game.click_cell(Cell::new(1, 1));
+    let root = game.board();
+    let count = |algorithm| {
+        tictactoe::minimax::analyze_with(
+            &root,
+            algorithm,
+            &tictactoe::minimax::SearchControl::new(),
+        )
+        .unwrap()
+        .stats
+        .nodes
+        .to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|digits| std::str::from_utf8(digits).unwrap())
+        .collect::<Vec<_>>()
+        .join(",")
+    };
+    use tictactoe::minimax::Algorithm;
+    game.harness.get_by_label(&format!(
+        "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
+         alpha-beta with a table {}.",
+        count(Algorithm::Plain),
+        count(Algorithm::AlphaBetaClassic),
+        count(Algorithm::AlphaBeta)
+    ));
+}
+
+// --- stepping through the search ---
+
+#[test]
+fn the_search_steps_call_by_call_and_back() {
+    let mut game = start("mode: TwoPlayers");
+    for cell in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (1, 1)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    let start_board = game.board(); // XOX/OOX/..., X to move
+    game.press(Key::D);
+    game.harness
+        .get_by_label_contains("findBestMove: X to move at the start (the maximiser)");
+    // The first call: X's move at row 3, column 1, then O to move at depth 0.
+    game.harness.get_by_label("Step (Right)").click();
+    game.settle();
+    game.harness
+        .get_by_label_contains("The current call: depth 0, O to move: O minimises");
+    let first = start_board.after(Cell::new(2, 0)).unwrap();
+    game.harness
+        .get_by_label(&format!("Preview board {first}, O to move"));
+    game.harness.get_by_label_contains("Step 1 ");
+    // Step over runs the next call, O's (2,1), whole: it wins at depth 1 and returns -9.
+    game.press(Key::ArrowDown);
+    game.harness.get_by_label_contains("r3c2 returned -9");
+    game.harness
+        .get_by_label_contains("depth 0: X r3c1 · O minimises · best so far -9");
+    // Back undoes one event at a time.
+    game.press(Key::ArrowLeft);
+    game.harness
+        .get_by_label_contains("depth 0: X r3c1 · O minimises · best so far none yet");
+    // Run to end: every call of plain minimax, and its choice.
+    game.press(Key::End);
+    let plain = tictactoe::minimax::plain(&start_board);
+    // Every position below the start is a call; the finished ones are evaluated.
+    fn below(board: &Board) -> (u64, u64) {
+        board.legal_moves().fold((0, 0), |(calls, leaves), cell| {
+            let child = board.after(cell).unwrap();
+            let (c, l) = below(&child);
+            (
+                calls + 1 + c,
+                leaves + u64::from(child.outcome().is_over()) + l,
+            )
+        })
+    }
+    let (calls, leaves) = below(&start_board);
+    assert_eq!(calls + 1, plain.stats.nodes);
+    game.harness.get_by_label_contains(&format!(
+        "calls {calls} · finished boards evaluated {leaves} · cutoffs 0"
+    ));
+    game.harness.get_by_label_contains(&format!(
+        "Done: findBestMove plays row 3, column 3 (score 10); {} positions visited.",
+        plain.stats.nodes
+    ));
+    assert_eq!(game.board(), start_board, "stepping plays nothing");
+    game.press(Key::Escape);
+    assert!(
+        game.harness
+            .query_by_label_contains("Step through the search")
+            .is_none()
+    );
+}
+
+#[test]
+fn alpha_beta_steps_show_what_they_prune_and_why() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(1, 1)); // X in the centre: O to move, the maximiser here
+    game.press(Key::D);
+    game.harness.get_by_label("alpha-beta").click();
+    game.settle();
+    // Step until the first cutoff appears.
+    for _ in 0..400 {
+        if game.harness.query_by_label_contains("pruned ").is_some() {
+            break;
+        }
+        game.press(Key::ArrowRight);
+    }
+    game.harness
+        .get_by_label_contains(">= β = ")
+        .accesskit_node();
+    game.harness
+        .get_by_label_contains("already has a better choice");
+    game.harness.get_by_label_contains("cutoffs 1");
 }

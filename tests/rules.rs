@@ -264,7 +264,10 @@ fn a_run_length_that_does_not_fit_is_refused() {
     assert!(error.to_string().contains("4 in a row"), "{error}");
     assert!(error.to_string().contains("3×3"), "{error}");
     assert!(Geometry::new(3, 3, 1).is_err(), "one in a row is no game");
-    assert!(Geometry::new(3, 3, 2).is_err(), "two in a row is no game either");
+    assert!(
+        Geometry::new(3, 3, 2).is_err(),
+        "two in a row is no game either"
+    );
     assert!(Geometry::new(8, 3, 3).is_err());
     assert!(Geometry::new(7, 7, 6).is_err(), "at most five in a row");
     assert!(Geometry::new(7, 7, 5).is_ok());
@@ -289,9 +292,12 @@ fn boards_up_to_7x7_parse_and_print_back() {
     assert_eq!(seven.geometry().k(), 5);
     assert_eq!(seven.outcome().winner(), Some(Mark::X));
     // A chosen run length applies to the position's checks.
-    let four_in_a_row =
-        Board::parse_with("XXXX.../OOO..../......./......./......./......./.......", None, Some(4))
-            .unwrap();
+    let four_in_a_row = Board::parse_with(
+        "XXXX.../OOO..../......./......./......./......./.......",
+        None,
+        Some(4),
+    )
+    .unwrap();
     assert_eq!(four_in_a_row.outcome().winner(), Some(Mark::X));
     assert!(Board::parse_with("XXX./OO../..../....", None, Some(3)).is_ok());
     assert!(Board::parse_with("..../..../..../....", None, Some(6)).is_err());

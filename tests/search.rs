@@ -443,7 +443,11 @@ fn a_stopped_search_returns_the_moves_it_settled_and_reports_each_as_it_goes() {
     // Plain minimax from the empty board settles a move every ~61,000 positions.
     let empty = Board::classic();
     let reference = minimax::plain(&empty);
-    for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta] {
+    for algorithm in [
+        Algorithm::Plain,
+        Algorithm::AlphaBetaClassic,
+        Algorithm::AlphaBeta,
+    ] {
         let full = minimax::analyze_with(&empty, algorithm, &SearchControl::new()).unwrap();
         let budget = full.stats.nodes / 2;
         let control = SearchControl::with_node_budget(budget);
@@ -452,6 +456,12 @@ fn a_stopped_search_returns_the_moves_it_settled_and_reports_each_as_it_goes() {
             Algorithm::Plain => {
                 minimax::plain_with(&empty, &control, &mut |m| reported.push(m.clone()))
             }
+            Algorithm::AlphaBetaClassic => minimax::alpha_beta_observed(
+                &empty,
+                &control,
+                &mut |m| reported.push(m.clone()),
+                &mut minimax::Unobserved,
+            ),
             Algorithm::AlphaBeta => {
                 Searcher::new().analyze_with(&empty, &control, &mut |m| reported.push(m.clone()))
             }
@@ -586,4 +596,23 @@ fn a_small_table_stays_within_its_memory_and_exact() {
             searcher.table_bytes()
         );
     }
+}
+
+#[test]
+fn textbook_alpha_beta_agrees_with_plain_minimax_with_fewer_calls() {
+    for first in [Mark::X, Mark::O] {
+        for (position, plain) in references(first) {
+            let classic = minimax::alpha_beta(position);
+            assert_eq!(classic.stats.algorithm, Algorithm::AlphaBetaClassic);
+            assert_same_moves(&classic, plain);
+            assert!(classic.stats.nodes <= plain.stats.nodes, "{position:?}");
+        }
+    }
+    let empty = &references(Mark::X)[0].1;
+    let classic = minimax::alpha_beta(&Board::classic());
+    eprintln!(
+        "from the empty board: plain {}, textbook alpha-beta {}",
+        empty.stats.nodes, classic.stats.nodes
+    );
+    assert!(classic.stats.nodes * 10 < empty.stats.nodes);
 }

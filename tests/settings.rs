@@ -9,8 +9,8 @@ use tempfile::{NamedTempFile, TempDir};
 use tictactoe::Mark;
 use tictactoe::ai::Difficulty;
 use tictactoe::settings::{
-    Backup, FileOps, FirstPlayer, Issue, Loaded, MAX_FILE_SIZE, Mode, SaveError, Settings, Store,
-    Theme, load_strict, save_to, save_to_with, to_ron,
+    Backup, FileOps, FirstPlayer, Issue, Loaded, MAX_FILE_SIZE, Mode, SaveError, ScoreView,
+    Settings, Store, Theme, load_strict, save_to, save_to_with, to_ron,
 };
 
 fn settings_file(dir: &TempDir) -> PathBuf {
@@ -43,8 +43,13 @@ fn non_default() -> Settings {
         mode: Mode::ComputerVsComputer,
         difficulty: Difficulty::Easy,
         show_scores: true,
+        score_view: ScoreView::Articles,
+        welcome_hint: false,
+        explorer_open: true,
         theme: Theme::Dark,
-        board_size: 3,
+        board_size: 7,
+        in_a_row: 5,
+        think_time_ms: 60_000,
         ai_delay_ms: 10_000,
     }
 }
@@ -122,6 +127,12 @@ fn every_enum_value_round_trips() {
             ..Settings::default()
         });
     }
+    for score_view in ScoreView::ALL {
+        all.push(Settings {
+            score_view,
+            ..Settings::default()
+        });
+    }
     for theme in Theme::ALL {
         all.push(Settings {
             theme,
@@ -163,8 +174,14 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         "// Easy | Medium | Hard | Perfect\n",
         "    show_scores: false, ",
         "// true | false\n",
+        "    score_view: SideToMove, ",
+        "// SideToMove | Articles\n",
+        "    welcome_hint: true, ",
+        "    explorer_open: false, ",
         "// Dark | Light | System\n",
         "    board_size: 3, ",
+        "    in_a_row: 0, ",
+        "    think_time_ms: 2000, ",
         "    ai_delay_ms: 300, ",
     ] {
         assert!(text.contains(line), "{line:?} not in:\n{text}");
@@ -175,7 +192,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         .filter(|l| l.starts_with("    ") && l.contains("//"))
         .map(|l| l.find("//").unwrap())
         .collect();
-    assert_eq!(columns.len(), 8);
+    assert_eq!(columns.len(), 13);
     assert!(columns.iter().all(|&c| c == columns[0]), "{text}");
     // The file is valid RON for any RON reader, comments and all.
     assert_eq!(
@@ -190,11 +207,19 @@ fn saving_refuses_values_the_game_would_not_load() {
     let path = settings_file(&dir);
     for bad in [
         Settings {
-            board_size: 4,
+            board_size: 8,
             ..Settings::default()
         },
         Settings {
             ai_delay_ms: 10_001,
+            ..Settings::default()
+        },
+        Settings {
+            in_a_row: 6,
+            ..Settings::default()
+        },
+        Settings {
+            think_time_ms: 99,
             ..Settings::default()
         },
     ] {
@@ -205,14 +230,14 @@ fn saving_refuses_values_the_game_would_not_load() {
     let error = save_to(
         &path,
         &Settings {
-            board_size: 5,
+            board_size: 2,
             ..Settings::default()
         },
     )
     .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "cannot save settings: board_size must be 3 (the only board size so far), but is 5"
+        "cannot save settings: board_size must be a side from 3 to 7, but is 2"
     );
 }
 
@@ -356,8 +381,8 @@ fn wrong_case_gets_a_suggestion() {
 #[test]
 fn board_size_out_of_range() {
     let loaded = assert_broken(
-        b"(board_size: 4, mode: TwoPlayers)",
-        "line 1, column 14: board_size must be 3 (the only board size so far), found 4 — using 3",
+        b"(board_size: 8, mode: TwoPlayers)",
+        "line 1, column 14: board_size must be a side from 3 to 7, found 8 — using 3",
     );
     assert_eq!(loaded.settings.board_size, 3);
     assert_eq!(loaded.settings.mode, Mode::TwoPlayers);
@@ -942,7 +967,9 @@ fn load_strict_rejects_every_bad_file_and_names_it() {
         &b"(difficulty: Hard"[..],
         b"(show_scores: \"yes\")",
         b"(difficulty: Insane)",
-        b"(board_size: 4)",
+        b"(board_size: 8)",
+        b"(in_a_row: 2)",
+        b"(think_time_ms: 0)",
         b"(ai_delay_ms: -5)",
         b"",
         b"\x00\x01\x02\x03",
@@ -1006,12 +1033,11 @@ fn load_strict_accepts_good_files() {
 
 #[test]
 fn derived_deserialize_checks_ranges_too() {
-    let error = ron::from_str::<Settings>("(\n  board_size: 4,\n)").unwrap_err();
+    let error = ron::from_str::<Settings>("(\n  board_size: 8,\n)").unwrap_err();
     assert_eq!(error.span.start.line, 2);
-    assert!(
-        error.to_string().contains("3 (the only board size so far)"),
-        "{error}"
-    );
+    assert!(error.to_string().contains("a side from 3 to 7"), "{error}");
+    assert!(ron::from_str::<Settings>("(board_size: 7, in_a_row: 5)").is_ok());
+    assert!(ron::from_str::<Settings>("(in_a_row: 6)").is_err());
     assert!(ron::from_str::<Settings>("(ai_delay_ms: -5)").is_err());
     assert!(ron::from_str::<Settings>("(ai_delay_ms: 10000)").is_ok());
 }
@@ -1023,7 +1049,7 @@ fn messages() {
     let dir = TempDir::new().unwrap();
     let mut messages = Vec::new();
     for contents in [
-        &b"(\n    version: 1,\n    first_player: Human,\n    difficulty: Insane,\n    board_size: 4,\n)\n"[..],
+        &b"(\n    version: 1,\n    first_player: Human,\n    difficulty: Insane,\n    board_size: 9,\n)\n"[..],
         b"(\n    difficulty: Easy,\n    theme: Dark\n    show_scores: true,\n)\n",
         b"\x89PNG\r\n\x1a\n\x00\x00",
     ] {
@@ -1038,8 +1064,8 @@ fn messages() {
         [
             "<dir>/settings.ron: line 4, column 17: unknown variant \"Insane\" for difficulty, \
              expected one of Easy, Medium, Hard, Perfect — using Perfect\n\
-             <dir>/settings.ron: line 5, column 17: board_size must be 3 (the only board size so \
-             far), found 4 — using 3\n\
+             <dir>/settings.ron: line 5, column 17: board_size must be a side from 3 to 7, found 9 \
+             — using 3\n\
              Your file was kept as <dir>/<copy>.",
             "<dir>/settings.ron: line 4, column 5: expected comma — kept the settings before this \
              point, the rest use their defaults\n\
@@ -1091,7 +1117,10 @@ fn mangled_files_never_panic() {
         let _ = fs::remove_file(&path);
         fs::write(&path, contents).unwrap();
         match load_strict(&path) {
-            Ok(settings) => assert!(settings.board_size == 3 && settings.ai_delay_ms <= 10_000),
+            Ok(settings) => assert!(
+                Settings::BOARD_SIZES.contains(&settings.board_size)
+                    && settings.ai_delay_ms <= 10_000
+            ),
             Err(error) => assert!(
                 error.to_string().starts_with(&path.display().to_string()),
                 "{error}"

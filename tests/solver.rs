@@ -256,8 +256,9 @@ fn a_deadline_stops_the_solver_and_the_searchers() {
         let control = SearchControl::new().with_time_limit(Duration::from_millis(200));
         let stopped = minimax::analyze_with(&open, algorithm, &control).unwrap_err();
         assert_eq!(stopped.reason, Stop::TimeLimit, "{algorithm}");
+        // Unstopped, this search would take hours; the bound is loose for a loaded machine.
         assert!(
-            started.elapsed() < Duration::from_secs(2),
+            started.elapsed() < Duration::from_secs(10),
             "{algorithm}: {:?}",
             started.elapsed()
         );
@@ -271,8 +272,8 @@ fn the_solver_can_be_cancelled_from_another_thread() {
     let searching = std::thread::spawn({
         let control = Arc::clone(&control);
         move || {
-            let open = Board::parse_with("....../....../....../....../....../......", None, None)
-                .unwrap();
+            let open =
+                Board::parse_with("....../....../....../....../....../......", None, None).unwrap();
             Solver::new().analyze_with(&open, &control, &mut |_| {})
         }
     });
@@ -318,20 +319,14 @@ fn the_estimator_takes_a_win_on_large_boards() {
     assert_eq!(best.cell, cell(0, 3));
     assert_eq!(best.value, Valuation::Exact(Score::new(37)));
     // 7×7 (five in a row): the same at depth 1.
-    let e = estimate(
-        "XXXX.../OOOO.../......./......./......./......./.......",
-        1,
-    );
+    let e = estimate("XXXX.../OOOO.../......./......./......./......./.......", 1);
     assert_eq!(e.best().unwrap().cell, cell(0, 4));
 }
 
 #[test]
 fn the_estimator_blocks_a_threat_on_large_boards() {
     // O to move on 7×7: X threatens (2,4); any other move loses at once.
-    let e = estimate(
-        "XXXX.../O....../O....../......./......./......./O......",
-        2,
-    );
+    let e = estimate("XXXX.../O....../O....../......./......./......./O......", 2);
     assert_eq!(e.best().unwrap().cell, cell(0, 4));
     for m in &e.moves {
         if m.cell != cell(0, 4) {
@@ -381,11 +376,9 @@ fn every_exact_estimate_is_the_solvers_score() {
 #[test]
 fn the_estimator_deepens_until_its_deadline_and_keeps_the_last_iteration() {
     let open = Board::empty(geometry(7, 5), Mark::X);
-    let started = Instant::now();
     let control = SearchControl::new().with_time_limit(Duration::from_millis(300));
     let mut depths = Vec::new();
     let e = Estimator::new().estimate_with(&open, &control, None, &mut |e| depths.push(e.depth));
-    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
     assert!(e.depth >= 1);
     assert_eq!(depths.last(), Some(&e.depth));
     assert_eq!(depths, (1..=e.depth).collect::<Vec<_>>());

@@ -10,8 +10,9 @@ use egui::{
 };
 
 use crate::board::{Board, Cell, Geometry, Mark, Outcome};
+use crate::explain::{ScoreView, short_verdict, winner};
 use crate::minimax::{Analysis, MoveScore};
-use crate::score::{Score, Verdict};
+use crate::score::Score;
 
 /// A board to draw: the position, and optionally the scores of its moves. The game's board is
 /// `ui.add(BoardWidget::new(&board, "game board").scores(analysis).on_click(&mut clicked, true))`;
@@ -23,6 +24,17 @@ pub struct BoardWidget<'a> {
     side: Option<f32>,
     /// Scores to print on the empty cells; only used if they belong to `board`.
     scores: Option<&'a Analysis>,
+    /// Whose side the scores are shown from.
+    view: ScoreView,
+    /// The computer's last move, marked.
+    last_move: Option<Cell>,
+    /// Marks the board as a preview: a position shown, not the game.
+    preview: bool,
+    /// Cells framed in a colour of their own (hints, threats).
+    highlights: &'a [(Cell, Color32)],
+    /// Where the cell under the pointer (or else the focused one) is reported, when it has a
+    /// score: its line of play is drawn on the board.
+    inspected: Option<&'a mut Option<Cell>>,
     /// The keyboard's cell, highlighted.
     focus: Option<Cell>,
     /// Whether clicks play moves now (a human is to move).
@@ -31,8 +43,10 @@ pub struct BoardWidget<'a> {
     clicked: Option<&'a mut Option<Cell>>,
 }
 
-/// Boards smaller than this on a side draw no score text, only the colours.
-const SMALLEST_WITH_TEXT: f32 = 120.0;
+/// Cells smaller than this show no score, only its colour; smaller than `SMALLEST_WITH_WORDS`,
+/// the number without the words under it.
+const SMALLEST_WITH_NUMBER: f32 = 30.0;
+const SMALLEST_WITH_WORDS: f32 = 64.0;
 
 /// Where everything goes: the board is a square centred in the space it is given.
 struct Layout {
@@ -64,19 +78,19 @@ impl Layout {
 }
 
 /// Colours that read well on the current theme.
-struct Palette {
-    grid: Color32,
-    x: Color32,
-    o: Color32,
-    win: Color32,
-    draw: Color32,
-    loss: Color32,
-    best: Color32,
-    text: Color32,
+pub(super) struct Palette {
+    pub grid: Color32,
+    pub x: Color32,
+    pub o: Color32,
+    pub win: Color32,
+    pub draw: Color32,
+    pub loss: Color32,
+    pub best: Color32,
+    pub text: Color32,
 }
 
 impl Palette {
-    fn of(ui: &Ui) -> Palette {
+    pub fn of(ui: &Ui) -> Palette {
         let dark = ui.visuals().dark_mode;
         let pick = |on_dark: [u8; 3], on_light: [u8; 3]| {
             let [r, g, b] = if dark { on_dark } else { on_light };
@@ -100,11 +114,33 @@ impl Palette {
         }
     }
 
-    fn mark(&self, mark: Mark) -> Color32 {
+    pub fn mark(&self, mark: Mark) -> Color32 {
         match mark {
             Mark::X => self.x,
             Mark::O => self.o,
         }
+    }
+
+    /// A score's tile colour. For the side to move: green for a win, red for a loss. In the
+    /// articles' view: the winner's colour. Grey for a draw; faster results are stronger.
+    pub fn score_color(
+        &self,
+        score: Score,
+        mover: Mark,
+        view: ScoreView,
+        geometry: Geometry,
+    ) -> Color32 {
+        let Some((winner, _)) = winner(score, mover, geometry) else {
+            return self.draw.gamma_multiply(0.25);
+        };
+        // |score| is W minus the depth of the end.
+        let urgency = score.value().unsigned_abs() as f32 / geometry.win_score() as f32;
+        let color = match view {
+            ScoreView::SideToMove if winner == mover => self.win,
+            ScoreView::SideToMove => self.loss,
+            ScoreView::Articles => self.mark(winner),
+        };
+        color.gamma_multiply(0.25 + 0.55 * urgency)
     }
 }
 
@@ -116,10 +152,43 @@ impl<'a> BoardWidget<'a> {
             id_salt: IdSalt::new(id_salt),
             side: None,
             scores: None,
+            view: ScoreView::SideToMove,
+            last_move: None,
+            preview: false,
+            highlights: &[],
+            inspected: None,
             focus: None,
             accepts_moves: false,
             clicked: None,
         }
+    }
+
+    pub fn view(mut self, view: ScoreView) -> Self {
+        self.view = view;
+        self
+    }
+
+    /// Draws a frame that says the position is shown, not played.
+    pub fn preview(mut self, preview: bool) -> Self {
+        self.preview = preview;
+        self
+    }
+
+    pub fn last_move(mut self, cell: Option<Cell>) -> Self {
+        self.last_move = cell;
+        self
+    }
+
+    pub fn highlights(mut self, cells: &'a [(Cell, Color32)]) -> Self {
+        self.highlights = cells;
+        self
+    }
+
+    /// Reports the cell being looked at (hovered, or else focused) when it has a score, and
+    /// draws that move's line of play on the board as numbered dots.
+    pub fn inspected(mut self, inspected: &'a mut Option<Cell>) -> Self {
+        self.inspected = Some(inspected);
+        self
     }
 
     /// Draws the board as a square of this side, in points.
@@ -157,10 +226,9 @@ impl Widget for BoardWidget<'_> {
         let palette = Palette::of(ui);
         let painter = ui.painter_at(available);
         let best_score = self.scores.and_then(Analysis::best_score);
-        let with_text = layout.cell_size * geometry.cols() as f32 >= SMALLEST_WITH_TEXT;
         let base_id = ui.make_persistent_id(self.id_salt);
         let mut clicked = self.clicked.take();
-        let read_only = clicked.is_none();
+        let mover = self.board.to_move();
 
         painter.rect_filled(
             layout.rect.expand(margin / 2.0),
@@ -168,42 +236,53 @@ impl Widget for BoardWidget<'_> {
             ui.visuals().extreme_bg_color,
         );
 
+        let mut hovered_score = None;
         for cell in geometry.all_cells() {
             let rect = layout.cell_rect(cell);
             let mark = self.board.get(cell);
             let score = self.scores.and_then(|analysis| analysis.get(cell));
-            let mut hovered = false;
+            let mut ghost = false;
             if let Some(clicked) = clicked.as_deref_mut() {
-                let mut cell_response =
+                let cell_response =
                     ui.interact(rect, base_id.with((cell.row, cell.col)), Sense::click());
                 let label = self.cell_label(cell, score, best_score);
                 let playable = self.accepts_moves && mark.is_none();
                 cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
-                if let Some(score) = score {
-                    cell_response = cell_response.on_hover_text(self.pv_description(score));
-                }
                 if cell_response.clicked() && playable {
                     *clicked = Some(cell);
                 }
-                hovered = playable && cell_response.hovered() && score.is_none();
+                if cell_response.hovered() && score.is_some() {
+                    hovered_score = Some(cell);
+                }
+                ghost = playable && cell_response.hovered() && score.is_none();
             }
 
             match (mark, score) {
                 (Some(mark), _) => paint_mark(&painter, rect, mark, palette.mark(mark), 1.0),
-                (None, Some(score)) => paint_score(
-                    &painter,
-                    rect,
-                    score.score,
-                    best_score,
-                    geometry,
-                    &palette,
-                    with_text,
-                ),
+                (None, Some(score)) => {
+                    let tile = ScoreTile {
+                        shown: self.view.shown(score.score, mover),
+                        words: short_verdict(score.score, mover, self.view, geometry),
+                        color: palette.score_color(score.score, mover, self.view, geometry),
+                        best: Some(score.score) == best_score,
+                    };
+                    tile.paint(&painter, rect, &palette);
+                }
                 (None, None) => {}
             }
-            if hovered {
-                let to_move = self.board.to_move();
-                paint_mark(&painter, rect, to_move, palette.mark(to_move), 0.25);
+            if ghost {
+                paint_mark(&painter, rect, mover, palette.mark(mover), 0.25);
+            }
+            if self.last_move == Some(cell) {
+                paint_last_move(&painter, rect, palette.text);
+            }
+            for &(_, color) in self.highlights.iter().filter(|(c, _)| *c == cell) {
+                painter.rect_stroke(
+                    rect.shrink(rect.width() * 0.05),
+                    CornerRadius::same(6),
+                    Stroke::new(rect.width() * 0.06, color),
+                    StrokeKind::Inside,
+                );
             }
             if self.focus == Some(cell) {
                 let stroke = Stroke::new(3.0, ui.visuals().selection.stroke.color);
@@ -217,6 +296,15 @@ impl Widget for BoardWidget<'_> {
         }
 
         paint_grid(&painter, &layout, palette.grid);
+        if self.preview {
+            let stroke = Stroke::new(margin.max(3.0), ui.visuals().selection.stroke.color);
+            painter.rect_stroke(
+                layout.rect.expand(margin / 2.0),
+                CornerRadius::same(8),
+                stroke,
+                StrokeKind::Inside,
+            );
+        }
         if let Outcome::Won { line, .. } = self.board.outcome() {
             let (start, end) = (
                 layout.cell_rect(line.start).center(),
@@ -226,10 +314,28 @@ impl Widget for BoardWidget<'_> {
             let stroke = Stroke::new(layout.cell_size * 0.06, palette.text.gamma_multiply(0.9));
             painter.line_segment([start - overshoot, end + overshoot], stroke);
         }
-        if read_only {
-            let label = format!("Board {}, {} to move", self.board, self.board.to_move());
-            response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
+
+        // The move being looked at: under the pointer, or else the keyboard's cell.
+        let focused_score = self
+            .focus
+            .filter(|&cell| self.scores.and_then(|a| a.get(cell)).is_some());
+        let inspected = hovered_score.or(focused_score);
+        if let Some(m) = inspected.and_then(|cell| self.scores.and_then(|a| a.get(cell))) {
+            paint_pv(&painter, &layout, mover, m, &palette);
         }
+        if let Some(out) = self.inspected {
+            if *out != inspected {
+                ui.ctx().request_repaint(); // the explanation beside the board follows
+            }
+            *out = inspected;
+        }
+        let what = if self.preview {
+            "Preview board"
+        } else {
+            "Board"
+        };
+        let label = format!("{what} {}, {} to move", self.board, mover);
+        response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
         response
     }
 }
@@ -242,37 +348,108 @@ impl BoardWidget<'_> {
             .get(cell)
             .map_or("empty".to_string(), |mark| mark.to_string());
         let mut label = format!("Row {}, column {}, {content}", cell.row + 1, cell.col + 1);
+        if self.last_move == Some(cell) {
+            label.push_str(", the computer's last move");
+        }
         if let Some(score) = score {
-            let verdict = score.verdict(self.board.geometry());
-            label.push_str(&format!(", score {}, {verdict}", score.score.value()));
+            let (mover, geometry) = (self.board.to_move(), self.board.geometry());
+            label.push_str(&format!(
+                ", score {}, {}",
+                self.view.shown(score.score, mover).value(),
+                short_verdict(score.score, mover, self.view, geometry)
+            ));
             if Some(score.score) == best {
                 label.push_str(", best move");
             }
         }
         label
     }
+}
 
-    /// The tooltip behind a score: the line of play that gives it.
-    fn pv_description(&self, score: &MoveScore) -> String {
-        let mover = self.board.to_move();
-        let verdict = score.verdict(self.board.geometry());
-        let mut text = format!("{mover} here scores {}: {verdict}.", score.score.value());
-        if score.pv.is_empty() {
-            text.push_str("\nThe game ends with this move.");
-            return text;
+/// A score as a cell shows it: the number in the chosen view, a word or two, a colour, and a gold
+/// frame on the best moves.
+struct ScoreTile {
+    shown: Score,
+    words: String,
+    color: Color32,
+    best: bool,
+}
+
+impl ScoreTile {
+    fn paint(&self, painter: &egui::Painter, rect: Rect, palette: &Palette) {
+        let size = rect.width();
+        let tile = rect.shrink(size * 0.08);
+        let rounding = CornerRadius::same((size * 0.1).min(8.0) as u8);
+        painter.rect_filled(tile, rounding, self.color);
+        if self.best {
+            painter.rect_stroke(
+                tile,
+                rounding,
+                Stroke::new(size * 0.04, palette.best),
+                StrokeKind::Inside,
+            );
         }
-        text.push_str("\nBest play after it:");
-        let mut side = mover.opponent();
-        for cell in &score.pv {
-            text.push_str(&format!("\n    {side}: {}", cell.human()));
-            side = side.opponent();
+        if size < SMALLEST_WITH_NUMBER {
+            return;
         }
-        text.push_str(&match verdict {
-            Verdict::Win { .. } => format!("\n{mover} wins."),
-            Verdict::Loss { .. } => format!("\n{} wins.", mover.opponent()),
-            Verdict::Draw => "\nDraw.".to_string(),
-        });
-        text
+        let center = rect.center();
+        let with_words = size >= SMALLEST_WITH_WORDS;
+        let number_at = if with_words {
+            center - Vec2::new(0.0, size * 0.08)
+        } else {
+            center
+        };
+        painter.text(
+            number_at,
+            Align2::CENTER_CENTER,
+            self.shown.value().to_string(),
+            FontId::proportional(size * 0.3),
+            palette.text,
+        );
+        if !with_words {
+            return;
+        }
+        painter.text(
+            center + Vec2::new(0.0, size * 0.2),
+            Align2::CENTER_CENTER,
+            &self.words,
+            FontId::proportional(size * 0.12),
+            palette.text,
+        );
+    }
+}
+
+/// A small ring in the corner of the computer's last move.
+fn paint_last_move(painter: &egui::Painter, rect: Rect, color: Color32) {
+    let size = rect.width();
+    let center = rect.right_bottom() - Vec2::splat(size * 0.14);
+    painter.circle_filled(center, size * 0.06, color.gamma_multiply(0.8));
+}
+
+/// The line of play of `m` as numbered dots in the corners of its cells (1 is the move itself),
+/// coloured by the side that plays it, so that the scores under them stay readable.
+fn paint_pv(
+    painter: &egui::Painter,
+    layout: &Layout,
+    mover: Mark,
+    m: &MoveScore,
+    palette: &Palette,
+) {
+    let mut side = mover;
+    for (ply, &cell) in std::iter::once(&m.cell).chain(&m.pv).enumerate() {
+        let rect = layout.cell_rect(cell);
+        let size = rect.width();
+        let center = rect.left_top() + Vec2::splat(size * 0.17);
+        let radius = size * 0.12;
+        painter.circle_filled(center, radius, palette.mark(side).gamma_multiply(0.9));
+        painter.text(
+            center,
+            Align2::CENTER_CENTER,
+            (ply + 1).to_string(),
+            FontId::proportional(radius * 1.3),
+            Color32::WHITE,
+        );
+        side = side.opponent();
     }
 }
 
@@ -308,53 +485,4 @@ fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark, color: Color32, o
             painter.circle_stroke(rect.center(), inner.width() / 2.0, stroke);
         }
     }
-}
-
-fn paint_score(
-    painter: &egui::Painter,
-    rect: Rect,
-    score: Score,
-    best: Option<Score>,
-    geometry: Geometry,
-    palette: &Palette,
-    with_text: bool,
-) {
-    let size = rect.width();
-    let verdict = score.verdict(geometry);
-    // Faster results are stronger colours: |score| is W minus the depth of the end.
-    let urgency = score.value().unsigned_abs() as f32 / geometry.win_score() as f32;
-    let (color, strength) = match verdict {
-        Verdict::Win { .. } => (palette.win, 0.25 + 0.55 * urgency),
-        Verdict::Loss { .. } => (palette.loss, 0.25 + 0.55 * urgency),
-        Verdict::Draw => (palette.draw, 0.25),
-    };
-    let tile = rect.shrink(size * 0.08);
-    let rounding = CornerRadius::same((size * 0.1).min(8.0) as u8);
-    painter.rect_filled(tile, rounding, color.gamma_multiply(strength));
-    if Some(score) == best {
-        painter.rect_stroke(
-            tile,
-            rounding,
-            Stroke::new(size * 0.04, palette.best),
-            StrokeKind::Inside,
-        );
-    }
-    if !with_text {
-        return;
-    }
-    let center = rect.center();
-    painter.text(
-        center - Vec2::new(0.0, size * 0.08),
-        Align2::CENTER_CENTER,
-        score.to_string(),
-        FontId::proportional(size * 0.3),
-        palette.text,
-    );
-    painter.text(
-        center + Vec2::new(0.0, size * 0.2),
-        Align2::CENTER_CENTER,
-        verdict.to_string(),
-        FontId::proportional(size * 0.12),
-        palette.text,
-    );
 }

@@ -2,10 +2,15 @@
 
 use egui::{Button, Ui};
 
+use super::explorer::{ExplorerKey, Path};
+use super::legend::difficulty_words;
+use super::stepper::StepCommand;
 use super::{NEW_GAME, QUIT, REDO, UNDO};
 use crate::ai::Difficulty;
-use crate::board::{Cell, Mark};
+use crate::board::{Board, Cell, Mark};
+use crate::explain::ScoreView;
 use crate::game::Session;
+use crate::minimax::MoveScore;
 use crate::settings::{FirstPlayer, Mode, Settings, Theme};
 
 /// Something the player asked for, applied by the app after drawing.
@@ -14,12 +19,41 @@ use crate::settings::{FirstPlayer, Mode, Settings, Theme};
 pub enum Command {
     Play(Cell),
     PlayFocused,
-    MoveFocus { rows: isize, cols: isize },
+    MoveFocus {
+        rows: isize,
+        cols: isize,
+    },
     NewGame,
     Undo,
     Redo,
     Quit,
     ToggleScores,
+    /// Show or hide why the computer played its last move.
+    ToggleReasoning,
+    /// The first-run tip is read.
+    DismissWelcome,
+    ToggleExplorer,
+    /// A key for the explorer, when it has the keyboard.
+    Explore(ExplorerKey),
+    /// Show an explorer node's position on the board.
+    PreviewNode(Path),
+    /// In two-player mode, play the moves that lead to an explorer node.
+    PlayFromHere(Path),
+    /// Step through a line of play on the board: `first` played on `start`, then its pv.
+    ReplayLine {
+        start: Board,
+        first: MoveScore,
+    },
+    /// Replay the line of the cell whose score is being looked at.
+    ReplayInspected,
+    /// One step forward (1) or back (-1) in the replay.
+    ReplayStep(isize),
+    /// Leave a preview or a replay: the board shows the game again.
+    BackToGame,
+    SetScoreView(ScoreView),
+    /// Open or close the step-through of the search, for the position on the board.
+    ToggleStepper,
+    Step(StepCommand),
     ChangeSettings(Box<Settings>),
     SaveSettingsAs,
     LoadSettings,
@@ -33,7 +67,8 @@ pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Comm
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Game", |ui| game_menu(ui, session, &mut commands));
         ui.menu_button("Players", |ui| players_menu(ui, &mut edited));
-        ui.menu_button("View", |ui| view_menu(ui, &mut edited));
+        ui.menu_button("Board", |ui| board_menu(ui, &mut edited));
+        ui.menu_button("View", |ui| view_menu(ui, &mut edited, &mut commands));
         ui.menu_button("Settings", |ui| settings_menu(ui, &mut commands));
     });
     if edited != *settings {
@@ -68,21 +103,33 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 
 fn players_menu(ui: &mut Ui, settings: &mut Settings) {
     ui.menu_button("Who starts", |ui| {
-        ui.radio_value(&mut settings.first_player, FirstPlayer::Human, "You");
-        ui.radio_value(
-            &mut settings.first_player,
-            FirstPlayer::Computer,
-            "Computer",
-        );
+        if settings.mode == Mode::VsComputer {
+            ui.radio_value(&mut settings.first_player, FirstPlayer::Human, "You");
+            ui.radio_value(
+                &mut settings.first_player,
+                FirstPlayer::Computer,
+                "Computer",
+            );
+        } else {
+            // Without a human against the computer, "you" means the X or O of `human_mark`.
+            let (x_first, o_first) = match settings.human_mark {
+                Mark::X => (FirstPlayer::Human, FirstPlayer::Computer),
+                Mark::O => (FirstPlayer::Computer, FirstPlayer::Human),
+            };
+            ui.radio_value(&mut settings.first_player, x_first, "X starts");
+            ui.radio_value(&mut settings.first_player, o_first, "O starts");
+        }
         ui.radio_value(
             &mut settings.first_player,
             FirstPlayer::Alternate,
             "Take turns",
         );
     });
-    ui.menu_button("You play", |ui| {
-        ui.radio_value(&mut settings.human_mark, Mark::X, "X");
-        ui.radio_value(&mut settings.human_mark, Mark::O, "O");
+    ui.add_enabled_ui(settings.mode == Mode::VsComputer, |ui| {
+        ui.menu_button("You play", |ui| {
+            ui.radio_value(&mut settings.human_mark, Mark::X, "X");
+            ui.radio_value(&mut settings.human_mark, Mark::O, "O");
+        });
     });
     ui.menu_button("Mode", |ui| {
         ui.radio_value(&mut settings.mode, Mode::VsComputer, "Against the computer");
@@ -93,19 +140,91 @@ fn players_menu(ui: &mut Ui, settings: &mut Settings) {
             "Computer against computer",
         );
     });
-    ui.menu_button("Difficulty", |ui| {
-        for difficulty in Difficulty::ALL {
-            ui.radio_value(&mut settings.difficulty, difficulty, difficulty.name());
+    ui.add_enabled_ui(settings.mode != Mode::TwoPlayers, |ui| {
+        ui.menu_button("Difficulty", |ui| {
+            for difficulty in Difficulty::ALL {
+                ui.radio_value(
+                    &mut settings.difficulty,
+                    difficulty,
+                    difficulty_words(difficulty),
+                );
+            }
+        });
+    });
+}
+
+fn board_menu(ui: &mut Ui, settings: &mut Settings) {
+    let usual = Settings {
+        in_a_row: 0,
+        ..settings.clone()
+    }
+    .geometry()
+    .k();
+    for side in Settings::BOARD_SIZES {
+        let text = format!("{side}×{side}");
+        if ui.radio(settings.board_size == side, text).clicked() && settings.board_size != side {
+            settings.board_size = side;
+            settings.in_a_row = 0; // the usual length for the new size
+        }
+    }
+    ui.separator();
+    ui.menu_button("In a row to win", |ui| {
+        let side = settings.board_size;
+        for k in 3..=side.min(5) {
+            let text = if usize::from(k) == usual {
+                format!("{k} (the usual)")
+            } else {
+                k.to_string()
+            };
+            let chosen = settings.geometry().k() == usize::from(k);
+            if ui.radio(chosen, text).clicked() {
+                settings.in_a_row = if usize::from(k) == usual { 0 } else { k };
+            }
+        }
+    });
+    ui.menu_button("Computer's time on large boards", |ui| {
+        for seconds in [1, 2, 5, 10, 30] {
+            let ms = seconds * 1000;
+            ui.radio_value(&mut settings.think_time_ms, ms, format!("{seconds} s"));
         }
     });
 }
 
-fn view_menu(ui: &mut Ui, settings: &mut Settings) {
+fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) {
     let scores = Button::new("Show move scores")
         .selected(settings.show_scores)
         .shortcut_text("S");
     if ui.add(scores).clicked() {
         settings.show_scores = !settings.show_scores;
+    }
+    ui.menu_button("Scores are seen", |ui| {
+        for view in ScoreView::ALL {
+            ui.radio_value(&mut settings.score_view, view, view.name());
+        }
+    });
+    if ui
+        .add(Button::new("Why the computer played there").shortcut_text("W"))
+        .clicked()
+    {
+        commands.push(Command::ToggleReasoning);
+    }
+    let explorer = Button::new("Game tree explorer")
+        .selected(settings.explorer_open)
+        .shortcut_text("T");
+    if ui.add(explorer).clicked() {
+        commands.push(Command::ToggleExplorer);
+    }
+    if ui
+        .add(Button::new("Replay the line of the score looked at").shortcut_text("R"))
+        .clicked()
+    {
+        commands.push(Command::ReplayInspected);
+    }
+    if ui
+        .add(Button::new("Step through the search").shortcut_text("D"))
+        .clicked()
+    {
+        commands.push(Command::ToggleStepper);
     }
     ui.menu_button("Theme", |ui| {
         ui.radio_value(&mut settings.theme, Theme::Dark, "Dark");
@@ -127,17 +246,39 @@ fn settings_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
     }
 }
 
-/// A message across the top of the board, with a button to dismiss it.
-pub fn notice_banner(ui: &mut Ui, notice: &str) -> Option<Command> {
+/// A message across the top of the board, wrapped to its width, with a button to dismiss it.
+pub fn notice_banner(ui: &mut Ui, notice: &str, dismiss: &str) -> Option<Command> {
+    let mut clicked = false;
+    egui::Frame::group(ui.style())
+        .fill(ui.visuals().faint_bg_color)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(notice).wrap());
+            clicked = ui.button(dismiss).clicked();
+        });
+    clicked.then_some(Command::DismissNotice)
+}
+
+/// The tip a new player sees until they dismiss it or show the scores.
+pub fn welcome_banner(ui: &mut Ui) -> Option<Command> {
     let mut command = None;
     egui::Frame::group(ui.style())
         .fill(ui.visuals().faint_bg_color)
         .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                if ui.button("Dismiss").clicked() {
-                    command = Some(Command::DismissNotice);
+            ui.set_width(ui.available_width());
+            ui.add(
+                egui::Label::new(
+                    "Tip: press S to see how minimax rates every move you could play.",
+                )
+                .wrap(),
+            );
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Show the scores").clicked() {
+                    command = Some(Command::ToggleScores);
                 }
-                ui.label(notice);
+                if ui.button("Got it").clicked() {
+                    command = Some(Command::DismissWelcome);
+                }
             });
         });
     command

@@ -7,17 +7,21 @@
 
 mod board_widget;
 mod dialogs;
+mod explorer;
+mod legend;
 mod menus;
+mod preview;
 mod saver;
+mod stepper;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use egui::{Key, KeyboardShortcut, Modifiers, ThemePreference};
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, ThemePreference};
 
 use crate::ai::AiPlayer;
-use crate::board::{Cell, Mark, Outcome};
+use crate::board::{Board, Cell, Mark, Outcome};
 use crate::game::{
     Clock, ControllerOptions, GameController, Mode, Player, Session, SetupChange, SystemClock,
 };
@@ -26,7 +30,10 @@ use crate::settings::{self, Settings, Store, Theme};
 
 pub use board_widget::BoardWidget;
 use dialogs::{FileDialogs, Purpose};
+use explorer::{Explorer, ExplorerKey};
+use preview::Preview;
 use saver::SettingsSaver;
+use stepper::{StepCommand, Stepper};
 
 pub use menus::Command;
 
@@ -84,6 +91,20 @@ pub struct TicTacToeApp {
     focus: Option<Cell>,
     /// A message for the player, shown until dismissed.
     notice: Option<Notice>,
+    /// The cell whose score is being looked at (hovered or focused), as the board last reported.
+    inspected: Option<Cell>,
+    /// Whether the panel on the computer's last move is open.
+    show_reasoning: bool,
+    /// The text size the window's size calls for, last applied.
+    text_scale: f32,
+    /// The game-tree explorer, while open.
+    explorer: Option<Explorer>,
+    /// What the board shows instead of the game, if anything.
+    preview: Option<Preview>,
+    /// The game's position last drawn: a change ends a preview and moves the explorer's root.
+    game_board: Board,
+    /// The step-through of the search, while open.
+    stepper: Option<Stepper>,
 }
 
 /// A message over the board.
@@ -139,16 +160,32 @@ impl TicTacToeApp {
             },
             wake,
         );
-        let app = TicTacToeApp {
+        let mut app = TicTacToeApp {
             settings,
             saver,
             dialogs: FileDialogs::default(),
             controller,
             focus: None,
             notice,
+            inspected: None,
+            show_reasoning: false,
+            text_scale: 0.0,
+            explorer: None,
+            preview: None,
+            game_board: Board::default(),
+            stepper: None,
         };
         app.apply_theme(&cc.egui_ctx);
+        app.game_board = *app.controller.board();
+        if app.settings.explorer_open {
+            app.explorer = Some(app.new_explorer(&cc.egui_ctx));
+        }
         app
+    }
+
+    fn new_explorer(&self, ctx: &egui::Context) -> Explorer {
+        let ctx = ctx.clone();
+        Explorer::new(*self.controller.board(), move || ctx.request_repaint())
     }
 
     // --- read access, for tests and the status line ---
@@ -171,7 +208,7 @@ impl TicTacToeApp {
 
     /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
-        self.controller.is_busy()
+        self.controller.is_busy() || self.explorer.as_ref().is_some_and(Explorer::is_counting)
     }
 
     /// The analysis the overlay shows now, if any.
@@ -179,10 +216,20 @@ impl TicTacToeApp {
         self.controller.shown_scores()
     }
 
+    /// The cell whose score is being looked at, as the board last reported it.
+    pub fn inspected(&self) -> Option<Cell> {
+        self.inspected
+    }
+
     /// Waits up to `timeout` for the search thread's next answer (for tests: the app itself never
     /// waits). `false` if none came.
     pub fn wait_for_search(&mut self, timeout: Duration) -> bool {
-        self.controller.wait_for_worker(timeout)
+        match &mut self.explorer {
+            Some(explorer) if !self.controller.is_busy() && explorer.is_counting() => {
+                explorer.wait_for_counts(timeout)
+            }
+            _ => self.controller.wait_for_worker(timeout),
+        }
     }
 
     /// Waits until every settings save asked for so far is on disk (for tests).
@@ -197,14 +244,19 @@ impl TicTacToeApp {
     fn apply(&mut self, ctx: &egui::Context, command: Command) {
         match command {
             Command::Play(cell) => {
-                self.controller.play(cell);
+                if self.preview.is_none() {
+                    self.controller.play(cell);
+                }
             }
             Command::PlayFocused => {
-                if let Some(cell) = self.focus {
+                if let Some(cell) = self.focus.filter(|_| self.preview.is_none()) {
                     self.controller.play(cell);
                 }
             }
             Command::MoveFocus { rows, cols } => {
+                if let Some(explorer) = &mut self.explorer {
+                    explorer.has_keyboard = false;
+                }
                 let geometry = self.controller.board().geometry();
                 let center = Cell::new(geometry.rows() / 2, geometry.cols() / 2);
                 self.focus = Some(match self.focus {
@@ -233,13 +285,86 @@ impl TicTacToeApp {
             Command::ToggleScores => {
                 let mut settings = self.settings.clone();
                 settings.show_scores = !settings.show_scores;
+                settings.welcome_hint = false;
                 self.change_settings(ctx, settings);
             }
+            Command::DismissWelcome => {
+                let mut settings = self.settings.clone();
+                settings.welcome_hint = false;
+                self.change_settings(ctx, settings);
+            }
+            Command::ToggleReasoning => self.show_reasoning = !self.show_reasoning,
             Command::ChangeSettings(settings) => self.change_settings(ctx, *settings),
             Command::ResetSettings => self.change_settings(ctx, Settings::default()),
             Command::SaveSettingsAs => self.open_dialog(ctx, Purpose::SaveSettingsAs),
             Command::LoadSettings => self.open_dialog(ctx, Purpose::LoadSettings),
             Command::DismissNotice => self.notice = None,
+            Command::ToggleExplorer => {
+                let mut settings = self.settings.clone();
+                settings.explorer_open = !settings.explorer_open;
+                self.change_settings(ctx, settings);
+            }
+            Command::Explore(key) => {
+                if let Some(explorer) = &mut self.explorer
+                    && let Some(command) = explorer.key(key, &self.controller)
+                {
+                    self.apply(ctx, command);
+                }
+            }
+            Command::PreviewNode(path) => {
+                if let Some(explorer) = &self.explorer {
+                    let board = explorer.board_at(&path);
+                    self.preview = Some(Preview::Node { path, board });
+                }
+            }
+            Command::PlayFromHere(path) => {
+                self.preview = None;
+                for cell in path {
+                    self.controller.play(cell);
+                }
+            }
+            Command::ReplayLine { start, first } => {
+                self.preview = Some(Preview::replay(start, &first));
+            }
+            Command::ReplayInspected => {
+                let shown = self.controller.shown_scores();
+                if let Some(m) = self.inspected.and_then(|cell| shown?.get(cell)) {
+                    self.preview = Some(Preview::replay(*self.controller.board(), m));
+                }
+            }
+            Command::ReplayStep(by) => {
+                if let Some(preview) = &mut self.preview {
+                    preview.step(by);
+                }
+            }
+            Command::BackToGame => {
+                if self.preview.take().is_none()
+                    && let Some(explorer) = &mut self.explorer
+                {
+                    explorer.has_keyboard = false;
+                }
+            }
+            Command::ToggleStepper => {
+                self.stepper = match self.stepper.take() {
+                    Some(_) => None,
+                    None => Some(Stepper::new(
+                        self.preview
+                            .as_ref()
+                            .map_or(*self.controller.board(), Preview::board),
+                        crate::trace::TraceAlgorithm::Plain,
+                    )),
+                };
+            }
+            Command::Step(step) => {
+                if let Some(stepper) = &mut self.stepper {
+                    stepper.apply(step);
+                }
+            }
+            Command::SetScoreView(view) => {
+                let mut settings = self.settings.clone();
+                settings.score_view = view;
+                self.change_settings(ctx, settings);
+            }
         }
     }
 
@@ -308,7 +433,7 @@ impl TicTacToeApp {
     /// otherwise it waits for the next game, and the player is told so.
     fn change_settings(&mut self, ctx: &egui::Context, settings: Settings) {
         let old = std::mem::replace(&mut self.settings, settings);
-        let new = &self.settings;
+        let new = self.settings.clone();
         if self.controller.change_setup(new.game_setup()) == SetupChange::NextGame {
             self.notice = Some(Notice {
                 text: "This takes effect from the next game: Game > New game (Ctrl+N).".into(),
@@ -322,10 +447,24 @@ impl TicTacToeApp {
         if old.theme != new.theme {
             self.apply_theme(ctx);
         }
-        if old != *new
+        if old.explorer_open != new.explorer_open {
+            self.explorer = new.explorer_open.then(|| self.new_explorer(ctx));
+            if new.explorer_open {
+                // Room for the panel beside the board in a narrow window.
+                let size = ctx.content_rect().size();
+                if size.x < 760.0 {
+                    let wider = egui::vec2(size.x + 320.0, size.y);
+                    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(wider));
+                }
+            } else {
+                self.preview
+                    .take_if(|preview| matches!(preview, Preview::Node { .. }));
+            }
+        }
+        if old != new
             && let Some(saver) = &self.saver
         {
-            saver.save(new);
+            saver.save(&new);
         }
     }
 
@@ -352,6 +491,29 @@ impl TicTacToeApp {
         let geometry = self.controller.board().geometry();
         let mut commands = Vec::new();
         ctx.input_mut(|input| {
+            if input.consume_key(Modifiers::NONE, Key::D) {
+                commands.push(Command::ToggleStepper);
+            }
+            if self.stepper.is_some() {
+                // The step-through covers the board: its keys only.
+                for (key, step) in [
+                    (Key::ArrowRight, StepCommand::Step),
+                    (Key::ArrowLeft, StepCommand::Back),
+                    (Key::ArrowDown, StepCommand::StepOver),
+                    (Key::ArrowUp, StepCommand::StepOut),
+                    (Key::Space, StepCommand::PlayPause),
+                    (Key::End, StepCommand::RunToEnd),
+                    (Key::Home, StepCommand::Restart),
+                ] {
+                    if input.consume_key(Modifiers::NONE, key) {
+                        commands.push(Command::Step(step));
+                    }
+                }
+                if input.consume_key(Modifiers::NONE, Key::Escape) {
+                    commands.push(Command::ToggleStepper);
+                }
+                return;
+            }
             // Ctrl+Shift+Z first: the plain Ctrl+Z shortcut would also match it.
             if input.consume_shortcut(&REDO) {
                 commands.push(Command::Redo);
@@ -365,25 +527,56 @@ impl TicTacToeApp {
             if input.consume_key(Modifiers::NONE, Key::S) {
                 commands.push(Command::ToggleScores);
             }
-            for (index, key) in DIGITS.into_iter().enumerate().take(geometry.cells()) {
-                if input.consume_key(Modifiers::NONE, key) {
-                    commands.push(Command::Play(geometry.cell(index)));
+            if input.consume_key(Modifiers::NONE, Key::W) {
+                commands.push(Command::ToggleReasoning);
+            }
+            if input.consume_key(Modifiers::NONE, Key::T) {
+                commands.push(Command::ToggleExplorer);
+            }
+            if input.consume_key(Modifiers::NONE, Key::R) {
+                commands.push(Command::ReplayInspected);
+            }
+            if input.consume_key(Modifiers::NONE, Key::Comma) {
+                commands.push(Command::ReplayStep(-1));
+            }
+            if input.consume_key(Modifiers::NONE, Key::Period) {
+                commands.push(Command::ReplayStep(1));
+            }
+            if input.consume_key(Modifiers::NONE, Key::Escape) {
+                commands.push(Command::BackToGame);
+            }
+            // A preview is not the game: no move can be played on it.
+            // Digits name the cells of the 3×3 board only.
+            if self.preview.is_none() && geometry.cells() == DIGITS.len() {
+                for (index, key) in DIGITS.into_iter().enumerate() {
+                    if input.consume_key(Modifiers::NONE, key) {
+                        commands.push(Command::Play(geometry.cell(index)));
+                    }
                 }
             }
-            for (key, rows, cols) in [
-                (Key::ArrowUp, -1, 0),
-                (Key::ArrowDown, 1, 0),
-                (Key::ArrowLeft, 0, -1),
-                (Key::ArrowRight, 0, 1),
+            let explorer_keys = self.explorer.as_ref().is_some_and(|e| e.has_keyboard);
+            for (key, rows, cols, in_tree) in [
+                (Key::ArrowUp, -1, 0, ExplorerKey::Up),
+                (Key::ArrowDown, 1, 0, ExplorerKey::Down),
+                (Key::ArrowLeft, 0, -1, ExplorerKey::Left),
+                (Key::ArrowRight, 0, 1, ExplorerKey::Right),
             ] {
                 if input.consume_key(Modifiers::NONE, key) {
-                    commands.push(Command::MoveFocus { rows, cols });
+                    commands.push(if explorer_keys {
+                        Command::Explore(in_tree)
+                    } else {
+                        Command::MoveFocus { rows, cols }
+                    });
                 }
             }
             if input.consume_key(Modifiers::NONE, Key::Enter)
                 || input.consume_key(Modifiers::NONE, Key::Space)
             {
-                commands.push(Command::PlayFocused);
+                commands.push(if explorer_keys {
+                    Command::Explore(ExplorerKey::Enter)
+                } else {
+                    Command::PlayFocused
+                });
             }
         });
         commands
@@ -404,20 +597,85 @@ impl TicTacToeApp {
             (Player::Computer, false) => format!("Computer {mark}"),
         };
         match board.outcome() {
-            Outcome::Won { mark, .. } if vs_computer && players.of(mark) == Player::Human => {
-                "You win!".to_string()
-            }
-            Outcome::Won { mark, .. } => format!("{} wins.", name(mark)),
-            Outcome::Draw => "Draw.".to_string(),
+            // The result itself is announced in large letters over the board.
+            Outcome::Won { .. } | Outcome::Draw => "Game over. New game: Ctrl+N.".to_string(),
             Outcome::Ongoing => match players.of(board.to_move()) {
                 Player::Computer if self.controller.gave_up().is_some() => {
                     format!("{} gave up on this position.", name(board.to_move()))
                 }
                 Player::Computer => format!("{} is thinking…", name(board.to_move())),
-                Player::Human if vs_computer => format!("Your move ({}).", board.to_move()),
+                Player::Human if vs_computer => format!(
+                    "Your move ({}) · Computer: {}",
+                    board.to_move(),
+                    self.settings.difficulty.name()
+                ),
                 Player::Human => format!("{} to move.", board.to_move()),
             },
         }
+    }
+
+    /// Keeps previews and the explorer about the game on the board: a new position ends a preview
+    /// and becomes the explorer's root; the positions the explorer and a preview show are asked
+    /// for.
+    fn follow_the_game(&mut self) {
+        let board = *self.controller.board();
+        if board != self.game_board {
+            self.game_board = board;
+            self.preview = None;
+            self.inspected = None;
+        }
+        let mut wanted = Vec::new();
+        if let Some(preview) = &self.preview {
+            wanted.push(preview.board());
+        }
+        if let Some(explorer) = &mut self.explorer {
+            explorer.follow(board);
+            explorer.update_counts();
+            wanted.extend(explorer.wanted(&self.controller));
+        }
+        self.controller.want_analyses(wanted);
+    }
+
+    /// The result of a finished game in large letters, with a colour: who won, or a draw.
+    fn result_text(&self) -> Option<(String, Color32)> {
+        let session = self.controller.session();
+        let players = session.players();
+        match session.board().outcome() {
+            Outcome::Ongoing => None,
+            Outcome::Draw => Some(("Draw.".to_string(), Color32::from_rgb(140, 150, 170))),
+            Outcome::Won { mark, .. } => {
+                let vs_computer = players.x != players.o;
+                let (text, color) = match players.of(mark) {
+                    Player::Human if vs_computer => {
+                        ("You win!".to_string(), Color32::from_rgb(60, 190, 90))
+                    }
+                    Player::Computer if vs_computer => (
+                        "The computer wins.".to_string(),
+                        Color32::from_rgb(230, 70, 70),
+                    ),
+                    _ => (format!("{mark} wins!"), Color32::from_rgb(200, 160, 40)),
+                };
+                Some((text, color))
+            }
+        }
+    }
+
+    /// Text grows with the window, so that a large window is not a sea of small print.
+    fn scale_text(&mut self, ctx: &egui::Context) {
+        let size = ctx.content_rect().size();
+        let scale = (size.x / 460.0).min(size.y / 580.0).clamp(0.9, 1.5);
+        if (scale - self.text_scale).abs() < 0.02 {
+            return;
+        }
+        self.text_scale = scale;
+        ctx.all_styles_mut(|style| {
+            let defaults = egui::Style::default().text_styles;
+            for (text_style, font) in &mut style.text_styles {
+                if let Some(default) = defaults.get(text_style) {
+                    font.size = (default.size * scale).round();
+                }
+            }
+        });
     }
 
     /// The session's score, labelled for the mode of the game being played.
@@ -439,6 +697,12 @@ impl eframe::App for TicTacToeApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.file_picked(ctx);
         self.saves_finished();
+        self.follow_the_game();
+        if let Some(stepper) = &mut self.stepper
+            && stepper.tick(ctx.input(|input| input.stable_dt))
+        {
+            ctx.request_repaint();
+        }
         if let Some(due) = self.controller.update() {
             ctx.request_repaint_after(due);
         }
@@ -446,7 +710,18 @@ impl eframe::App for TicTacToeApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.scale_text(&ctx);
         let mut commands = self.keyboard_commands(&ctx);
+        let window = ctx.content_rect().size();
+        // Wide windows put the legend beside the board, the others under it.
+        let wide = window.x >= 1.25 * window.y && window.x >= 640.0;
+        let view = self.settings.score_view;
+        let shown = self.controller.shown_scores();
+        let last_reasoning = self.controller.last_computer_move().and_then(|last| {
+            self.controller
+                .analysis(&last.board)
+                .map(|analysis| (last, analysis))
+        });
 
         egui::Panel::top("menu bar").show(ui, |ui| {
             commands.extend(menus::menu_bar(
@@ -457,26 +732,119 @@ impl eframe::App for TicTacToeApp {
         });
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                ui.heading(self.status_text());
-            });
+            ui.add(egui::Label::new(RichText::new(self.status_text()).heading()).wrap());
             ui.label(self.tally_text());
             ui.add_space(4.0);
         });
-        egui::CentralPanel::default().show(ui, |ui| {
-            if let Some(notice) = &self.notice {
-                commands.extend(menus::notice_banner(ui, &notice.text));
+        if let Some(stepper) = &self.stepper {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let (steps, close) = stepper.show(ui);
+                commands.extend(steps.into_iter().map(Command::Step));
+                if close {
+                    commands.push(Command::ToggleStepper);
+                }
+            });
+            for command in commands {
+                self.apply(&ctx, command);
             }
-            let board = *self.controller.board();
+            return;
+        }
+        let explains = shown.is_some() || self.show_reasoning;
+        if explains {
+            let legend_data = legend::LegendData {
+                scores: shown,
+                view,
+                inspected: self.inspected,
+                compact: !wide,
+            };
+            let side = |ui: &mut egui::Ui| {
+                legend::legend(ui, &legend_data);
+                if self.show_reasoning {
+                    if shown.is_some() {
+                        ui.separator();
+                    }
+                    commands.extend(legend::reasoning(ui, last_reasoning, view));
+                }
+            };
+            if wide {
+                egui::Panel::right("legend")
+                    .resizable(true)
+                    .default_size(window.x * 0.32)
+                    .show(ui, |ui| egui::ScrollArea::vertical().show(ui, side));
+            } else {
+                // Under the board the strip takes the height it needs.
+                egui::Panel::bottom("legend")
+                    .resizable(false)
+                    .show(ui, side);
+            }
+        }
+        if let Some(explorer) = &mut self.explorer {
+            egui::Panel::left("explorer")
+                .resizable(true)
+                .default_size(320.0)
+                .min_size(200.0)
+                .show(ui, |ui| {
+                    commands.extend(explorer.show(ui, &self.controller, view))
+                });
+        }
+        let mut inspected = self.inspected;
+        egui::CentralPanel::default().show(ui, |ui| {
+            let two_players = self.controller.session().setup().mode == Mode::TwoPlayers;
+            if let Some(preview) = &self.preview {
+                commands.extend(preview.banner(ui, two_players, view));
+            } else if let Some(notice) = &self.notice {
+                commands.extend(menus::notice_banner(ui, &notice.text, "Dismiss"));
+            } else if self.settings.welcome_hint && !self.settings.show_scores {
+                commands.extend(menus::welcome_banner(ui));
+            }
+            if let Some(result) = self.result_text() {
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        RichText::new(result.0)
+                            .size(self.text_scale * 26.0)
+                            .strong()
+                            .color(result.1),
+                    );
+                });
+            }
             let mut clicked = None;
-            ui.add(
-                BoardWidget::new(&board, "game board")
-                    .scores(self.controller.shown_scores())
-                    .focus(self.focus)
-                    .on_click(&mut clicked, self.controller.session().human_to_move()),
-            );
+            if let Some(preview) = &self.preview {
+                let board = preview.board();
+                let scores = self
+                    .settings
+                    .show_scores
+                    .then(|| self.controller.analysis(&board))
+                    .flatten();
+                ui.add(
+                    BoardWidget::new(&board, "preview board")
+                        .scores(scores)
+                        .view(view)
+                        .preview(true)
+                        .inspected(&mut inspected)
+                        .on_click(&mut clicked, false),
+                );
+            } else {
+                let board = *self.controller.board();
+                let last_move = self
+                    .controller
+                    .last_computer_move()
+                    .filter(|last| {
+                        self.controller.session().game().moves().last() == Some(&last.cell)
+                    })
+                    .map(|last| last.cell);
+                ui.add(
+                    BoardWidget::new(&board, "game board")
+                        .scores(shown)
+                        .view(view)
+                        .last_move(last_move)
+                        .focus(self.focus)
+                        .inspected(&mut inspected)
+                        .on_click(&mut clicked, self.controller.session().human_to_move()),
+                );
+            }
             commands.extend(clicked.map(Command::Play));
         });
+        self.inspected = inspected;
 
         for command in commands {
             self.apply(&ctx, command);

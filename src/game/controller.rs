@@ -10,10 +10,10 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{Clock, GameSetup, Session};
+use super::{Clock, GameSetup, Mode, Session};
 use crate::ai::{AiPlayer, Difficulty};
 use crate::board::{Board, Cell};
-use crate::minimax::{Analysis, MoveScore, Progress, Stopped};
+use crate::minimax::{Analysis, MoveBound, MoveScore, Progress, Stopped};
 use crate::worker::{Reply, Request, RequestId, SearchWorker};
 
 /// How the computer plays and what the display wants, besides the game's setup.
@@ -56,6 +56,8 @@ struct InFlight {
     board: Board,
     /// Its moves settled so far, for a partial display.
     settled: Vec<MoveScore>,
+    /// Bounds on moves not settled yet, the latest for each move.
+    bounds: Vec<MoveBound>,
 }
 
 /// At most this many analyses are kept; the classic game has 4,520 open positions.
@@ -75,6 +77,9 @@ pub struct GameController {
     replies: VecDeque<Reply>,
     in_flight: Option<InFlight>,
     analyses: HashMap<Board, Analysis>,
+    /// Positions the display wants analysed besides the board's (explorer nodes, previews), most
+    /// wanted first; asked for after the board's own needs.
+    also_wanted: Vec<Board>,
     /// Positions the search gave up on, with what it had settled.
     gave_up: HashMap<Board, Stopped>,
     /// When the position on the board arose: the computer's pause counts from here.
@@ -104,6 +109,7 @@ impl GameController {
             replies: VecDeque::new(),
             in_flight: None,
             analyses: HashMap::new(),
+            also_wanted: Vec::new(),
             gave_up: HashMap::new(),
             turn_started: now,
             computer_move: None,
@@ -138,9 +144,12 @@ impl GameController {
     }
 
     /// The analysis the score overlay shows now: the position on the board's, when the overlay is
-    /// on and a human is to move.
+    /// on and a human is to move, or when the computer plays both sides (each side's scores as
+    /// it thinks).
     pub fn shown_scores(&self) -> Option<&Analysis> {
-        (self.scores_wanted && self.session.human_to_move())
+        let watching = self.session.setup().mode == Mode::ComputerVsComputer;
+        let wanted = self.session.human_to_move() || (watching && self.session.computer_to_move());
+        (self.scores_wanted && wanted)
             .then(|| self.analysis(self.board()))
             .flatten()
     }
@@ -177,7 +186,10 @@ impl GameController {
 
     /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
-        self.in_flight.is_some() || self.computer_move.is_some() || !self.replies.is_empty()
+        self.in_flight.is_some()
+            || self.computer_move.is_some()
+            || !self.replies.is_empty()
+            || self.wanted_search().is_some()
     }
 
     // --- commands ---
@@ -243,6 +255,12 @@ impl GameController {
         self.scores_wanted = wanted;
     }
 
+    /// Asks for the analyses of `boards` (most wanted first), after what the game itself needs.
+    /// Replaces the list given before; positions already known are skipped.
+    pub fn want_analyses(&mut self, boards: Vec<Board>) {
+        self.also_wanted = boards;
+    }
+
     // --- the loop ---
 
     /// Acts on the search results that have arrived, plays the computer's move when it is due and
@@ -285,6 +303,12 @@ impl GameController {
                     search.settled.push(settled);
                 }
             }
+            Reply::Bounded { id, bound, .. } => {
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                    search.bounds.retain(|known| known.cell != bound.cell);
+                    search.bounds.push(bound);
+                }
+            }
             Reply::Done { id, analysis } => {
                 if ours(&self.in_flight, id) {
                     self.in_flight = None;
@@ -301,6 +325,7 @@ impl GameController {
                 }
                 self.gave_up.insert(stopped.partial.board, stopped);
             }
+            Reply::Counted { .. } => {} // the controller never asks for counts
         }
     }
 
@@ -341,13 +366,20 @@ impl GameController {
     }
 
     /// The position whose analysis is needed and not known: the board's, when the computer is to
-    /// move or a human is and the scores are wanted.
+    /// move or a human is and the scores are wanted; then whatever else the display asked for.
     fn wanted_search(&self) -> Option<Board> {
         let board = *self.board();
         let needed =
             self.session.computer_to_move() || (self.scores_wanted && self.session.human_to_move());
-        let known = self.analyses.contains_key(&board) || self.gave_up.contains_key(&board);
-        (needed && !known).then_some(board)
+        let unknown = |board: &Board| {
+            !board.outcome().is_over()
+                && !self.analyses.contains_key(board)
+                && !self.gave_up.contains_key(board)
+        };
+        std::iter::once(board)
+            .filter(|_| needed)
+            .chain(self.also_wanted.iter().copied())
+            .find(unknown)
     }
 
     fn request_search(&mut self) {
@@ -359,6 +391,7 @@ impl GameController {
             id: self.worker.submit(Request::analyze(board)),
             board,
             settled: Vec::new(),
+            bounds: Vec::new(),
         });
         if wanted.is_none() {
             self.worker.cancel_all();
@@ -375,7 +408,7 @@ impl GameController {
 mod tests {
     use super::*;
     use crate::board::Mark;
-    use crate::game::{FirstPlayer, ManualClock, Mode};
+    use crate::game::{FirstPlayer, ManualClock};
 
     const DELAY: Duration = Duration::from_millis(300);
 

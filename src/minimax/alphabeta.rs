@@ -1,11 +1,9 @@
 //! The fast exact search: alpha-beta negamax with a transposition table and move ordering.
 
-use std::time::Instant;
-
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::table::{Bound, Table};
-use super::{Algorithm, Analysis, MoveScore, SearchStats};
-use crate::board::{BitIter, Board, Cell, Outcome};
+use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
+use crate::board::{BitIter, Board, Cell};
 use crate::score::Score;
 
 /// How much memory the transposition table may use unless told otherwise: 256 MiB.
@@ -65,54 +63,12 @@ impl Searcher {
         control: &SearchControl,
         on_settled: &mut dyn FnMut(&MoveScore),
     ) -> Result<Analysis, Stopped> {
-        let started = Instant::now();
-        let geometry = board.geometry();
-        self.table.prepare(geometry);
+        self.table.prepare(board.geometry());
         let mut search = AlphaBeta {
             table: &mut self.table,
             meter: Meter::new(control),
         };
-        let open = if board.outcome() == Outcome::Ongoing {
-            board.empty_bits()
-        } else {
-            0
-        };
-        control.start(open.count_ones() as usize);
-        let mut moves = Vec::with_capacity(open.count_ones() as usize);
-        for index in BitIter(open) {
-            let settled = search.move_value(board, index, 0).and_then(|score| {
-                Ok(MoveScore {
-                    cell: geometry.cell(index),
-                    score,
-                    pv: search.pv_after(board, index)?,
-                })
-            });
-            match settled {
-                Ok(settled) => {
-                    search.meter.flush();
-                control.settled_one();
-                    on_settled(&settled);
-                    moves.push(settled);
-                }
-                Err(reason) => {
-                    search.meter.flush();
-                    return Err(Stopped {
-                        reason,
-                        bounds: Vec::new(),
-                        partial: Box::new(Analysis {
-                            board: *board,
-                            moves,
-                            stats: search.stats(started),
-                        }),
-                    });
-                }
-            }
-        }
-        Ok(Analysis {
-            board: *board,
-            moves,
-            stats: search.stats(started),
-        })
+        settle_root_moves(board, control, on_settled, &mut search)
     }
 }
 
@@ -122,15 +78,28 @@ struct AlphaBeta<'a> {
     meter: Meter<'a>,
 }
 
-impl AlphaBeta<'_> {
-    fn stats(&self, started: Instant) -> SearchStats {
-        SearchStats {
-            algorithm: Algorithm::AlphaBeta,
-            nodes: self.meter.nodes,
-            elapsed: started.elapsed(),
-        }
+impl RootSearch for AlphaBeta<'_> {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+
+    fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
+        let index = board.geometry().index(cell);
+        Ok(MoveScore {
+            cell,
+            score: self.move_value(board, index, 0)?,
+            pv: self.pv_after(board, index)?,
+        })
     }
 
+    fn nodes(&self) -> u64 {
+        self.meter.nodes
+    }
+
+    fn flush_meter(&mut self) {
+        self.meter.flush();
+    }
+}
+
+impl AlphaBeta<'_> {
     /// The exact value of playing `index` on the ongoing `board`, for the side that plays it, when
     /// the resulting position is at `depth`.
     fn move_value(&mut self, board: &Board, index: usize, depth: i32) -> Result<Score, Stop> {

@@ -69,7 +69,8 @@ impl SearchControl {
 
     /// Whether the deadline, if any, has passed.
     pub fn is_past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// Asks the search to stop; it returns [`Stop::Cancelled`] soon after.
@@ -95,6 +96,8 @@ impl SearchControl {
     }
 
     pub(super) fn start(&self, moves: usize) {
+        // A control reused for another search (the explorer's counts run three) counts afresh.
+        self.nodes.store(0, Ordering::Relaxed);
         self.moves.store(moves, Ordering::Relaxed);
         self.settled.store(0, Ordering::Relaxed);
     }

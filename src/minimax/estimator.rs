@@ -108,11 +108,7 @@ const RUN_POINTS: [i32; 8] = [0, 1, 8, 64, 512, 4096, 32768, 262144];
 pub fn evaluate(board: &Board) -> i32 {
     let mover = board.to_move();
     let runs = board.runs();
-    static_value(
-        &runs.all,
-        board.bits(mover),
-        board.bits(mover.opponent()),
-    )
+    static_value(&runs.all, board.bits(mover), board.bits(mover.opponent()))
 }
 
 #[inline]
@@ -208,6 +204,10 @@ impl Estimator {
         for depth in 1..=limit {
             // The first iteration cannot be stopped; the others stop when the control says so.
             let control = if depth == 1 { &unlimited } else { control };
+            // A short iteration may end before its meter first looks at the control: look now.
+            if depth > 1 && (control.is_cancelled() || control.is_past_deadline()) {
+                break;
+            }
             let mut meter = Meter::new(control);
             let mut moves = Vec::with_capacity(empties as usize);
             let mut stopped = false;
@@ -375,7 +375,7 @@ struct Search {
 
 impl Search {
     fn completes(&self, bits: u64, index: usize) -> bool {
-        self.through[index].iter().any(|&run| bits & run == run)
+        self.through[index].iter().any(|&run| run & !bits == 0)
     }
 
     /// Empty cells where the side to move, and where the opponent, would complete a run.
@@ -413,4 +413,3 @@ impl Search {
         (order, threats.count_ones())
     }
 }
-

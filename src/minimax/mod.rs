@@ -19,8 +19,10 @@
 //! ```
 
 mod alphabeta;
+mod classic;
 mod control;
 mod estimator;
+mod observe;
 mod plain;
 mod solver;
 mod table;
@@ -32,9 +34,11 @@ use crate::board::{Board, Cell, Geometry};
 pub use crate::score::{Score, Verdict};
 
 pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
+pub use classic::{alpha_beta, alpha_beta_observed};
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
-pub use plain::{plain, plain_with};
+pub use observe::{Observer, Unobserved};
+pub use plain::{plain, plain_observed, plain_with};
 pub use solver::Solver;
 
 /// Which search produced an analysis.
@@ -42,6 +46,8 @@ pub use solver::Solver;
 pub enum Algorithm {
     /// Plain minimax over the whole game tree: the reference.
     Plain,
+    /// Alpha-beta as the textbooks write it: no table, moves in reading order.
+    AlphaBetaClassic,
     /// Alpha-beta with a transposition table and move ordering.
     AlphaBeta,
     /// The solver of larger boards: null windows, symmetric table, threats, both cores.
@@ -52,6 +58,7 @@ impl Algorithm {
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Plain => "plain",
+            Algorithm::AlphaBetaClassic => "alphabeta-classic",
             Algorithm::AlphaBeta => "alphabeta",
             Algorithm::Solver => "solver",
         }
@@ -167,6 +174,67 @@ impl Analysis {
     }
 }
 
+/// A search as the root sees it: something that scores one root move at a time.
+trait RootSearch {
+    const ALGORITHM: Algorithm;
+
+    /// The exact score and line of playing `cell` on `board`.
+    fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop>;
+
+    /// Positions visited so far, the root included.
+    fn nodes(&self) -> u64;
+
+    /// Tells the control of the positions visited since the last time.
+    fn flush_meter(&mut self);
+}
+
+/// Scores every legal move of `board` in reading order, telling `control` and `on_settled` of
+/// each as it is settled; a stop returns the moves settled until then.
+fn settle_root_moves<S: RootSearch>(
+    board: &Board,
+    control: &SearchControl,
+    on_settled: &mut dyn FnMut(&MoveScore),
+    search: &mut S,
+) -> Result<Analysis, Stopped> {
+    let started = std::time::Instant::now();
+    let legal: Vec<Cell> = board.legal_moves().collect();
+    control.start(legal.len());
+    let mut moves = Vec::with_capacity(legal.len());
+    let mut result = Ok(());
+    for cell in legal {
+        match search.score_move(board, cell) {
+            Ok(settled) => {
+                search.flush_meter();
+                control.settled_one();
+                on_settled(&settled);
+                moves.push(settled);
+            }
+            Err(reason) => {
+                search.flush_meter();
+                result = Err(reason);
+                break;
+            }
+        }
+    }
+    let analysis = Analysis {
+        board: *board,
+        moves,
+        stats: SearchStats {
+            algorithm: S::ALGORITHM,
+            nodes: search.nodes(),
+            elapsed: started.elapsed(),
+        },
+    };
+    match result {
+        Ok(()) => Ok(analysis),
+        Err(reason) => Err(Stopped {
+            reason,
+            bounds: Vec::new(),
+            partial: Box::new(analysis),
+        }),
+    }
+}
+
 /// Analyzes a position with a fresh search of the given kind, under `control`.
 pub fn analyze_with(
     board: &Board,
@@ -175,7 +243,35 @@ pub fn analyze_with(
 ) -> Result<Analysis, Stopped> {
     match algorithm {
         Algorithm::Plain => plain_with(board, control, &mut |_| {}),
+        Algorithm::AlphaBetaClassic => {
+            alpha_beta_observed(board, control, &mut |_| {}, &mut Unobserved)
+        }
         Algorithm::AlphaBeta => Searcher::new().analyze_with(board, control, &mut |_| {}),
         Algorithm::Solver => Solver::new().analyze_with(board, control, &mut |_| {}),
+    }
+}
+
+/// How many positions each search visits to score every move of one position, for learners to
+/// compare: the reference, textbook pruning, and pruning with a table and move ordering. A search
+/// that passes `control`'s node budget (or is cancelled) gives its reason instead of a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchCounts {
+    pub plain: Result<u64, Stop>,
+    pub alpha_beta: Result<u64, Stop>,
+    pub alpha_beta_table: Result<u64, Stop>,
+}
+
+/// Runs the three searches on `board` one after the other, each with a fresh start under
+/// `control` (the budget applies to each).
+pub fn count_searches(board: &Board, control: &SearchControl) -> SearchCounts {
+    let nodes = |algorithm| {
+        analyze_with(board, algorithm, control)
+            .map(|analysis| analysis.stats.nodes)
+            .map_err(|stopped| stopped.reason)
+    };
+    SearchCounts {
+        plain: nodes(Algorithm::Plain),
+        alpha_beta: nodes(Algorithm::AlphaBetaClassic),
+        alpha_beta_table: nodes(Algorithm::AlphaBeta),
     }
 }

@@ -1,9 +1,8 @@
 //! The reference: plain minimax as the classic articles write it.
 
-use std::time::Instant;
-
 use super::control::{Meter, SearchControl, Stop, Stopped};
-use super::{Algorithm, Analysis, MoveScore, SearchStats};
+use super::observe::{Observer, Unobserved};
+use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
 use crate::board::{Board, Cell, Mark};
 use crate::score::Score;
 
@@ -20,71 +19,62 @@ pub fn plain_with(
     control: &SearchControl,
     on_settled: &mut dyn FnMut(&MoveScore),
 ) -> Result<Analysis, Stopped> {
-    let started = Instant::now();
+    plain_observed(board, control, on_settled, &mut Unobserved)
+}
+
+/// [`plain_with`], reporting every call to `observer`.
+pub fn plain_observed(
+    board: &Board,
+    control: &SearchControl,
+    on_settled: &mut dyn FnMut(&MoveScore),
+    observer: &mut impl Observer,
+) -> Result<Analysis, Stopped> {
     let geometry = board.geometry();
     let mut search = PlainMinimax {
         player: board.to_move(),
         win: geometry.win_score(),
         meter: Meter::new(control),
         pvs: vec![Vec::new(); geometry.cells() + 1],
+        observer,
     };
-    let mut moves = Vec::new();
-    control.start(board.legal_moves().count());
-    for cell in board.legal_moves() {
-        let child = board
-            .after(cell)
-            .expect("legal_moves yields playable cells");
-        match search.minimax(&child, 0, false) {
-            Ok(score) => {
-                let settled = MoveScore {
-                    cell,
-                    score,
-                    pv: search.pvs[0].clone(),
-                };
-                search.meter.flush();
-                control.settled_one();
-                on_settled(&settled);
-                moves.push(settled);
-            }
-            Err(reason) => {
-                search.meter.flush();
-                return Err(Stopped {
-                    reason,
-                    bounds: Vec::new(),
-                    partial: Box::new(Analysis {
-                        board: *board,
-                        moves,
-                        stats: search.stats(started),
-                    }),
-                });
-            }
-        }
-    }
-    Ok(Analysis {
-        board: *board,
-        moves,
-        stats: search.stats(started),
-    })
+    settle_root_moves(board, control, on_settled, &mut search)
 }
 
-struct PlainMinimax<'a> {
+struct PlainMinimax<'a, O> {
     /// The side whose moves are being rated: the maximiser of the classic formulation.
     player: Mark,
     win: i32,
     meter: Meter<'a>,
     /// `pvs[d]` is the best line found from the node at depth `d` (a triangular PV table).
     pvs: Vec<Vec<Cell>>,
+    observer: &'a mut O,
 }
 
-impl PlainMinimax<'_> {
-    fn stats(&self, started: Instant) -> SearchStats {
-        SearchStats {
-            algorithm: Algorithm::Plain,
-            nodes: self.meter.nodes,
-            elapsed: started.elapsed(),
-        }
+impl<O: Observer> RootSearch for PlainMinimax<'_, O> {
+    const ALGORITHM: Algorithm = Algorithm::Plain;
+
+    fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
+        let child = board
+            .after(cell)
+            .expect("legal_moves yields playable cells");
+        let score = self.minimax(&child, 0, false)?;
+        Ok(MoveScore {
+            cell,
+            score,
+            pv: self.pvs[0].clone(),
+        })
     }
 
+    fn nodes(&self) -> u64 {
+        self.meter.nodes
+    }
+
+    fn flush_meter(&mut self) {
+        self.meter.flush();
+    }
+}
+
+impl<O: Observer> PlainMinimax<'_, O> {
     /// The seeds' `evaluate`: a finished board scored for the maximiser, `None` if play goes on.
     fn evaluate(&self, board: &Board, depth: i32) -> Option<Score> {
         Score::of_outcome(board.outcome(), self.player, depth, self.win)
@@ -92,24 +82,28 @@ impl PlainMinimax<'_> {
 
     fn minimax(&mut self, board: &Board, depth: i32, is_max: bool) -> Result<Score, Stop> {
         self.meter.visit()?;
+        self.observer.enter(depth, board, is_max, None);
         let ply = depth as usize;
         self.pvs[ply].clear();
         if let Some(score) = self.evaluate(board, depth) {
+            self.observer.leaf(depth, board, score);
+            self.observer.exit(depth, board, score);
             return Ok(score);
         }
-        let mut best = None;
+        // Worse than any score, so that the first move always becomes the best so far.
+        let mut best = if is_max {
+            Score::new(i32::MIN)
+        } else {
+            Score::new(i32::MAX)
+        };
         for cell in board.legal_moves() {
             let child = board
                 .after(cell)
                 .expect("legal_moves yields playable cells");
             let score = self.minimax(&child, depth + 1, !is_max)?;
-            let better = match best {
-                None => true,
-                Some(best) if is_max => score > best,
-                Some(best) => score < best,
-            };
+            let better = if is_max { score > best } else { score < best };
             if better {
-                best = Some(score);
+                best = score;
                 let (this, deeper) = self.pvs.split_at_mut(ply + 1);
                 let pv = &mut this[ply];
                 pv.clear();
@@ -117,6 +111,7 @@ impl PlainMinimax<'_> {
                 pv.extend_from_slice(&deeper[0]);
             }
         }
-        Ok(best.expect("an ongoing game has a legal move"))
+        self.observer.exit(depth, board, best);
+        Ok(best)
     }
 }

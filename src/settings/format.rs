@@ -7,7 +7,9 @@ use serde::de::{Deserialize, Deserializer, Error, MapAccess, Visitor};
 
 use super::{Issue, Position, SaveError, Settings};
 
-const BOARD_SIZE_EXPECTED: &str = "3 (the only board size so far)";
+const BOARD_SIZE_EXPECTED: &str = "a side from 3 to 7";
+const IN_A_ROW_EXPECTED: &str = "0 (the usual for the size) or 3 to 5, at most the side";
+const THINK_TIME_EXPECTED: &str = "a whole number of milliseconds from 100 to 60000";
 const AI_DELAY_EXPECTED: &str = "a whole number of milliseconds from 0 to 10000";
 const AI_DELAY_COMMENT: &str = "pause before a computer move, 0 to 10000";
 
@@ -18,8 +20,22 @@ fn in_range<E: Error>(value: i64, range: RangeInclusive<u32>, expected: &str) ->
 }
 
 pub(super) fn board_size<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    let size = Settings::BOARD_SIZE.into();
-    in_range(i64::deserialize(d)?, size..=size, BOARD_SIZE_EXPECTED).map(|size| size as u8)
+    let sizes = Settings::BOARD_SIZES;
+    let range = u32::from(*sizes.start())..=u32::from(*sizes.end());
+    in_range(i64::deserialize(d)?, range, BOARD_SIZE_EXPECTED).map(|size| size as u8)
+}
+
+pub(super) fn in_a_row<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let value = i64::deserialize(d)?;
+    if value == 0 {
+        return Ok(0);
+    }
+    in_range(value, 3..=5, IN_A_ROW_EXPECTED).map(|k| k as u8)
+}
+
+pub(super) fn think_time_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let range = Settings::THINK_TIME_MS;
+    in_range(i64::deserialize(d)?, range, THINK_TIME_EXPECTED)
 }
 
 pub(super) fn ai_delay_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
@@ -34,7 +50,14 @@ fn describe(field: &str) -> (String, Option<String>) {
     match field {
         "version" => ("a whole number".to_owned(), None),
         "show_scores" => text("true or false", "true | false"),
-        "board_size" => text(BOARD_SIZE_EXPECTED, "only 3 for now"),
+        "welcome_hint" => text("true or false", "true | false: the tip about S on start"),
+        "explorer_open" => text("true or false", "true | false: the game-tree explorer"),
+        "board_size" => text(BOARD_SIZE_EXPECTED, "3 to 7"),
+        "in_a_row" => text(
+            IN_A_ROW_EXPECTED,
+            "how many in a row win: 3 to 5, 0 for the usual",
+        ),
+        "think_time_ms" => text(THINK_TIME_EXPECTED, "the computer's time on large boards"),
         "ai_delay_ms" => text(AI_DELAY_EXPECTED, AI_DELAY_COMMENT),
         // An enum: its choices as serde lists them for an unknown one, so they always match.
         _ => match ron::from_str::<Settings>(&format!("({field}: _)")).map_err(|e| e.code) {

@@ -18,6 +18,7 @@ use thiserror::Error;
 
 use crate::ai::Difficulty;
 use crate::board::{Geometry, Mark};
+pub use crate::explain::ScoreView;
 use crate::game::GameSetup;
 pub use crate::game::{FirstPlayer, Mode};
 
@@ -58,11 +59,24 @@ pub struct Settings {
     pub difficulty: Difficulty,
     /// Whether the computer's rating of every move is shown.
     pub show_scores: bool,
+    /// Whose side the scores are seen from.
+    pub score_view: ScoreView,
+    /// Whether the first-run tip about the scores is still to be shown.
+    pub welcome_hint: bool,
+    /// Whether the game-tree explorer is open.
+    pub explorer_open: bool,
     /// Light or dark colours.
     pub theme: Theme,
-    /// Only [`Settings::BOARD_SIZE`] for now.
+    /// The board's side, in [`Settings::BOARD_SIZES`].
     #[serde(deserialize_with = "format::board_size")]
     pub board_size: u8,
+    /// How many in a row win, 3 to 5 and at most the side; 0 for the usual length of the size
+    /// (3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7).
+    #[serde(deserialize_with = "format::in_a_row")]
+    pub in_a_row: u8,
+    /// How long the computer may think on boards too large to solve at once.
+    #[serde(deserialize_with = "format::think_time_ms")]
+    pub think_time_ms: u32,
     /// How long the computer pauses before it moves, at most [`Settings::MAX_AI_DELAY_MS`].
     #[serde(deserialize_with = "format::ai_delay_ms")]
     pub ai_delay_ms: u32,
@@ -71,19 +85,29 @@ pub struct Settings {
 impl Settings {
     /// How the next game is set up.
     pub fn game_setup(&self) -> GameSetup {
-        let side = usize::from(self.board_size);
         GameSetup {
             mode: self.mode,
             human_mark: self.human_mark,
             first_player: self.first_player,
-            geometry: Geometry::with_default_k(side, side).unwrap_or(Geometry::CLASSIC),
+            geometry: self.geometry(),
         }
+    }
+
+    /// The board the settings ask for; a line length that does not fit the size gives way to the
+    /// usual one, and a size this build cannot play to the classic board.
+    pub fn geometry(&self) -> Geometry {
+        let side = usize::from(self.board_size);
+        Geometry::new(side, side, usize::from(self.in_a_row))
+            .or_else(|_| Geometry::with_default_k(side, side))
+            .unwrap_or(Geometry::CLASSIC)
     }
 
     /// The version this build writes.
     pub const VERSION: u32 = 1;
-    /// The only board size the game plays so far.
-    pub const BOARD_SIZE: u8 = 3;
+    /// The board sizes the game plays.
+    pub const BOARD_SIZES: std::ops::RangeInclusive<u8> = 3..=7;
+    /// The computer's thinking time on large boards may be set within this.
+    pub const THINK_TIME_MS: std::ops::RangeInclusive<u32> = 100..=60_000;
     /// The longest pause before a computer move (longer looks like seconds meant as ms).
     pub const MAX_AI_DELAY_MS: u32 = 10_000;
 }
@@ -97,8 +121,13 @@ impl Default for Settings {
             mode: Mode::VsComputer,
             difficulty: Difficulty::Perfect,
             show_scores: false,
+            score_view: ScoreView::SideToMove,
+            welcome_hint: true,
+            explorer_open: false,
             theme: Theme::System,
             board_size: 3,
+            in_a_row: 0,
+            think_time_ms: 2_000,
             ai_delay_ms: 300,
         }
     }

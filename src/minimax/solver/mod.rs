@@ -99,9 +99,7 @@ impl Solver {
 
     /// The memory the table holds, in bytes (0 before the first analysis).
     pub fn table_bytes(&self) -> usize {
-        self.prepared
-            .as_ref()
-            .map_or(0, |(_, table)| table.bytes())
+        self.prepared.as_ref().map_or(0, |(_, table)| table.bytes())
     }
 
     fn prepare(&mut self, geometry: Geometry) -> (&Rules, &Table) {

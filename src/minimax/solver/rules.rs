@@ -28,11 +28,14 @@ pub(super) struct Rules {
     pub order: Vec<usize>,
 }
 
+/// Where a symmetry sends the cell (row, column) of a board of the given rows and columns.
+type CellMap = fn(usize, usize, usize, usize) -> (usize, usize);
+
 impl Rules {
     pub fn new(geometry: Geometry) -> Rules {
         let runs = Runs::of(geometry);
         let (rows, cols) = (geometry.rows(), geometry.cols());
-        let maps: Vec<fn(usize, usize, usize, usize) -> (usize, usize)> = if rows == cols {
+        let maps: Vec<CellMap> = if rows == cols {
             vec![
                 |r, c, _, _| (r, c),
                 |r, c, n, _| (c, n - 1 - r),
@@ -91,7 +94,7 @@ impl Rules {
     /// Whether `bits` fill a run through `index`.
     #[inline]
     pub fn completes(&self, bits: u64, index: usize) -> bool {
-        self.through[index].iter().any(|&run| bits & run == run)
+        self.through[index].iter().any(|&run| run & !bits == 0)
     }
 
     /// Looks at every run once: who can win where, and how close each side is.

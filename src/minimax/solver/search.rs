@@ -44,11 +44,7 @@ impl<'a> Worker<'a> {
     ) -> Result<Score, Stop> {
         let (mut lower, mut upper, mut guess) = (-INFINITY, INFINITY, Score::DRAW);
         while lower < upper {
-            let beta = if guess == lower {
-                guess.above()
-            } else {
-                guess
-            };
+            let beta = if guess == lower { guess.above() } else { guess };
             guess = self.search(pos, depth, beta.below(), beta)?;
             if guess < beta {
                 upper = guess;
@@ -61,7 +57,13 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether the side to move on `pos` (at `depth`) scores at least `target` by playing `index`.
-    fn reaches(&mut self, pos: &Pos, depth: i32, index: usize, target: Score) -> Result<bool, Stop> {
+    fn reaches(
+        &mut self,
+        pos: &Pos,
+        depth: i32,
+        index: usize,
+        target: Score,
+    ) -> Result<bool, Stop> {
         let rules = self.rules;
         let child = pos.play(index, rules);
         let value = if rules.completes(child.op, index) {

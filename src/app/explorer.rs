@@ -1,0 +1,472 @@
+//! The game-tree explorer: the position on the board as the root, each node a row with a small
+//! board, the move that led to it, its score and verdict, whose turn it is and whether minimax
+//! maximises or minimises there; expanded nodes say how their value comes about. Nodes are
+//! analysed lazily by the controller's worker.
+//!
+//! The explorer keeps its own state (what is expanded and selected); what it asks of the app (a
+//! preview, a replay, playing from a node) comes back as [`Command`]s.
+
+use std::collections::HashSet;
+
+use egui::{Color32, RichText, Sense, Ui};
+
+use super::Command;
+use super::board_widget::BoardWidget;
+use crate::board::{Board, Cell, Outcome};
+use crate::explain::{ScoreView, short_verdict};
+use crate::game::GameController;
+use crate::minimax::{SearchCounts, Stop};
+use crate::tree::{Role, how_value_comes_about, shown_score};
+use crate::worker::{Reply, Request, SearchWorker};
+
+/// A node of the tree: the moves from the root that lead to it.
+pub type Path = Vec<Cell>;
+
+/// What the arrow keys, Enter and Escape do in the explorer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExplorerKey {
+    Up,
+    Down,
+    /// Expand, or go to the first child of an expanded node.
+    Right,
+    /// Collapse, or go to the parent of a collapsed node.
+    Left,
+    /// Preview the selected node.
+    Enter,
+}
+
+/// The positions searched to count them: enough for the classic game's whole tree.
+const COUNT_BUDGET: u64 = 10_000_000;
+
+pub struct Explorer {
+    root: Board,
+    expanded: HashSet<Path>,
+    selected: Path,
+    /// Whether the arrow keys move in the tree (after a click in it or opening it) rather than on
+    /// the board.
+    pub has_keyboard: bool,
+    counter: SearchWorker,
+    counts: Option<(Board, SearchCounts)>,
+    counts_asked: Option<Board>,
+}
+
+/// One visible row.
+struct Row {
+    path: Path,
+    board: Board,
+    /// The move that led here: its cell, its score for the side that played it, whether it is
+    /// minimax's choice, whether it ties with it.
+    from: Option<(Cell, crate::Score, bool, bool)>,
+}
+
+impl Explorer {
+    pub fn new(root: Board, wake: impl Fn() + Send + 'static) -> Explorer {
+        Explorer {
+            root,
+            expanded: HashSet::from([Vec::new()]),
+            selected: Vec::new(),
+            has_keyboard: true,
+            counter: SearchWorker::spawn(wake),
+            counts: None,
+            counts_asked: None,
+        }
+    }
+
+    /// Starts again from `root`, the new position on the board, if it changed.
+    pub fn follow(&mut self, root: Board) {
+        if root != self.root {
+            self.root = root;
+            self.expanded = HashSet::from([Vec::new()]);
+            self.selected = Vec::new();
+        }
+    }
+
+    /// The position a path leads to.
+    pub fn board_at(&self, path: &[Cell]) -> Board {
+        path.iter().fold(self.root, |board, &cell| {
+            board.after(cell).expect("a path in the tree is legal")
+        })
+    }
+
+    /// The positions of expanded nodes whose moves are not scored yet: the controller searches
+    /// them.
+    pub fn wanted(&self, controller: &GameController) -> Vec<Board> {
+        self.rows(controller)
+            .into_iter()
+            .filter(|row| self.expanded.contains(&row.path))
+            .map(|row| row.board)
+            .filter(|board| controller.analysis(board).is_none())
+            .collect()
+    }
+
+    /// Takes in the search counts that have arrived and asks for the root's if needed.
+    pub fn update_counts(&mut self) {
+        while let Some(reply) = self.counter.try_reply() {
+            if let Reply::Counted { board, counts, .. } = reply {
+                self.counts = Some((board, counts));
+            }
+        }
+        let known = self.counts.as_ref().is_some_and(|(b, _)| *b == self.root);
+        if !known && self.counts_asked != Some(self.root) && !self.root.outcome().is_over() {
+            self.counter
+                .submit(Request::count_searches(self.root, COUNT_BUDGET));
+            self.counts_asked = Some(self.root);
+        }
+    }
+
+    /// Whether the root's search counts are still being computed.
+    pub fn is_counting(&self) -> bool {
+        let known = self.counts.as_ref().is_some_and(|(b, _)| *b == self.root);
+        !known && !self.root.outcome().is_over()
+    }
+
+    /// Waits up to `timeout` for the counts (for tests; the app never waits).
+    pub fn wait_for_counts(&mut self, timeout: std::time::Duration) -> bool {
+        match self.counter.wait_reply(timeout) {
+            Some(Reply::Counted { board, counts, .. }) => {
+                self.counts = Some((board, counts));
+                true
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    /// Every visible row, in order: the root, then the children of each expanded node.
+    fn rows(&self, controller: &GameController) -> Vec<Row> {
+        let mut rows = Vec::new();
+        self.collect_rows(controller, Vec::new(), self.root, None, &mut rows);
+        rows
+    }
+
+    fn collect_rows(
+        &self,
+        controller: &GameController,
+        path: Path,
+        board: Board,
+        from: Option<(Cell, crate::Score, bool, bool)>,
+        rows: &mut Vec<Row>,
+    ) {
+        let expanded = self.expanded.contains(&path);
+        rows.push(Row {
+            path: path.clone(),
+            board,
+            from,
+        });
+        if !expanded {
+            return;
+        }
+        let Some(analysis) = controller.analysis(&board) else {
+            return;
+        };
+        let best = analysis.best().map(|m| m.cell);
+        let best_score = analysis.best_score();
+        for m in &analysis.moves {
+            let mut child_path = path.clone();
+            child_path.push(m.cell);
+            let child = board.after(m.cell).expect("analysed moves are legal");
+            let from = Some((
+                m.cell,
+                m.score,
+                Some(m.cell) == best,
+                Some(m.score) == best_score,
+            ));
+            self.collect_rows(controller, child_path, child, from, rows);
+        }
+    }
+
+    /// Moves the selection or expands, as the key asks. Returns a command for Enter.
+    pub fn key(&mut self, key: ExplorerKey, controller: &GameController) -> Option<Command> {
+        let rows = self.rows(controller);
+        let at = rows.iter().position(|row| row.path == self.selected)?;
+        match key {
+            ExplorerKey::Up => self.selected = rows[at.saturating_sub(1)].path.clone(),
+            ExplorerKey::Down => self.selected = rows[(at + 1).min(rows.len() - 1)].path.clone(),
+            ExplorerKey::Right => {
+                let row = &rows[at];
+                if row.board.outcome().is_over() {
+                } else if self.expanded.insert(row.path.clone()) {
+                    // Now expanded; its children show once analysed.
+                } else if let Some(child) =
+                    rows.get(at + 1).filter(|r| r.path.len() > row.path.len())
+                {
+                    self.selected = child.path.clone();
+                }
+            }
+            ExplorerKey::Left => {
+                let path = self.selected.clone();
+                if !self.expanded.remove(&path) {
+                    self.selected.pop();
+                }
+            }
+            ExplorerKey::Enter => return Some(Command::PreviewNode(self.selected.clone())),
+        }
+        None
+    }
+
+    /// Draws the panel.
+    pub fn show(
+        &mut self,
+        ui: &mut Ui,
+        controller: &GameController,
+        view: ScoreView,
+    ) -> Vec<Command> {
+        let mut commands = Vec::new();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Game tree").strong());
+            if ui.small_button("Close").clicked() {
+                commands.push(Command::ToggleExplorer);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Scores:");
+            let mut chosen = view;
+            ui.radio_value(&mut chosen, ScoreView::Articles, "root player's side");
+            ui.radio_value(&mut chosen, ScoreView::SideToMove, "side that moves");
+            if chosen != view {
+                commands.push(Command::SetScoreView(chosen));
+            }
+        });
+        self.counts_line(ui);
+        ui.label(
+            RichText::new(
+                "Arrows move, Right/Left open and close, Enter previews on the board, Esc returns.",
+            )
+            .small(),
+        );
+        ui.separator();
+        let rows = self.rows(controller);
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for row in &rows {
+                self.row(ui, row, controller, view, &mut commands);
+            }
+        });
+        commands
+    }
+
+    fn counts_line(&self, ui: &mut Ui) {
+        let Some((_, counts)) = self.counts.as_ref().filter(|(b, _)| *b == self.root) else {
+            if !self.root.outcome().is_over() {
+                ui.label("Counting the positions each search visits…");
+            }
+            return;
+        };
+        let count = |result: Result<u64, Stop>| match result {
+            Ok(nodes) => thousands(nodes),
+            Err(Stop::NodeBudget { limit }) => format!("more than {}", thousands(limit)),
+            Err(Stop::Cancelled | Stop::TimeLimit) => "—".to_string(),
+        };
+        ui.label(format!(
+            "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
+             alpha-beta with a table {}.",
+            count(counts.plain),
+            count(counts.alpha_beta),
+            count(counts.alpha_beta_table)
+        ));
+    }
+
+    fn row(
+        &mut self,
+        ui: &mut Ui,
+        row: &Row,
+        controller: &GameController,
+        view: ScoreView,
+        commands: &mut Vec<Command>,
+    ) {
+        let root_player = self.root.to_move();
+        let plies = row.path.len() as i32;
+        let indent = 14.0 * plies as f32;
+        let thumb = 48.0;
+        let selected = row.path == self.selected;
+        let expanded = self.expanded.contains(&row.path);
+        let analysis = controller.analysis(&row.board);
+        let label = self.row_label(row, view);
+        let finished = row.board.outcome().is_over();
+        let fill = if selected {
+            ui.visuals().selection.bg_fill.gamma_multiply(0.5)
+        } else {
+            Color32::TRANSPARENT
+        };
+        egui::Frame::NONE
+            .fill(fill)
+            .corner_radius(4.0)
+            .inner_margin(2.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.add_space(indent);
+                    if finished {
+                        ui.add_space(22.0);
+                    } else {
+                        self.toggle(ui, row, expanded);
+                    }
+                    // The node itself, the thumbnail and its words, is one click target.
+                    let node = ui.horizontal(|ui| {
+                        ui.add(BoardWidget::new(&row.board, ("tree node", &row.path)).side(thumb));
+                        ui.vertical(|ui| self.node_words(ui, row, view));
+                    });
+                    let response = ui.interact(
+                        node.response.rect,
+                        ui.make_persistent_id(("tree row", &row.path)),
+                        Sense::click(),
+                    );
+                    response.widget_info(|| {
+                        egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label)
+                    });
+                    if response.clicked() {
+                        self.selected = row.path.clone();
+                        self.has_keyboard = true;
+                        commands.push(Command::PreviewNode(row.path.clone()));
+                    }
+                });
+            });
+        if finished || expanded {
+            let how = how_value_comes_about(&row.board, analysis, root_player, plies, view);
+            let waiting = !finished && analysis.is_none();
+            ui.horizontal(|ui| {
+                ui.add_space(indent + 22.0);
+                let text = if waiting {
+                    format!("{how} (searching…)")
+                } else {
+                    how
+                };
+                ui.add(egui::Label::new(RichText::new(text).small()).wrap());
+            });
+        }
+    }
+
+    /// The button that opens or closes a node.
+    fn toggle(&mut self, ui: &mut Ui, row: &Row, expanded: bool) {
+        let (text, what) = if expanded {
+            ("-", "Collapse")
+        } else {
+            ("+", "Expand")
+        };
+        let toggle = ui
+            .add_sized([20.0, 20.0], egui::Button::new(text))
+            .on_hover_text(format!("{what} this node"));
+        toggle.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::Button,
+                true,
+                format!("{what} node {}", path_name(&row.path)),
+            )
+        });
+        if toggle.clicked() {
+            if expanded {
+                self.expanded.remove(&row.path);
+            } else {
+                self.expanded.insert(row.path.clone());
+            }
+        }
+    }
+
+    /// The move that led to a node, its score and verdict, and whose turn it is there.
+    fn node_words(&self, ui: &mut Ui, row: &Row, view: ScoreView) {
+        let root_player = self.root.to_move();
+        let plies = row.path.len() as i32;
+        match row.from {
+            None => {
+                ui.label(RichText::new("The board now").strong());
+            }
+            Some((cell, score, best, ties)) => {
+                let mover = row.board.to_move().opponent();
+                let shown = shown_score(score, mover, root_player, plies - 1, view);
+                let geometry = row.board.geometry();
+                let words = match view {
+                    ScoreView::SideToMove => short_verdict(score, mover, view, geometry),
+                    ScoreView::Articles => short_verdict(shown, root_player, view, geometry),
+                };
+                ui.label(RichText::new(format!("{mover} {}", cell.human())).strong());
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{} · {words}", shown.value()));
+                    if best {
+                        ui.label(
+                            RichText::new("minimax's choice")
+                                .color(Color32::from_rgb(230, 180, 40))
+                                .strong(),
+                        );
+                    } else if ties {
+                        ui.label(RichText::new("ties").color(Color32::from_rgb(200, 160, 60)));
+                    }
+                });
+            }
+        }
+        let status = match row.board.outcome() {
+            Outcome::Ongoing => {
+                let to_move = row.board.to_move();
+                format!(
+                    "{to_move} to move · {}",
+                    Role::of(to_move, root_player).name()
+                )
+            }
+            outcome => outcome.to_string(),
+        };
+        ui.label(RichText::new(status).small());
+    }
+
+    /// The row's accessible name: the move, its score in the view, and minimax's verdict on it.
+    fn row_label(&self, row: &Row, view: ScoreView) -> String {
+        let root_player = self.root.to_move();
+        match row.from {
+            None => format!("Tree root: {}, {} to move", row.board, row.board.to_move()),
+            Some((cell, score, best, ties)) => {
+                let mover = row.board.to_move().opponent();
+                let plies = row.path.len() as i32 - 1;
+                let shown = shown_score(score, mover, root_player, plies, view);
+                let mut label = format!(
+                    "Tree node {}: {mover} {}, score {}",
+                    path_text(&row.path),
+                    cell.human(),
+                    shown.value()
+                );
+                if best {
+                    label.push_str(", minimax's choice");
+                } else if ties {
+                    label.push_str(", ties with minimax's choice");
+                }
+                label
+            }
+        }
+    }
+}
+
+/// A node's short name: its path, or "root".
+fn path_name(path: &[Cell]) -> String {
+    if path.is_empty() {
+        "root".to_string()
+    } else {
+        path_text(path)
+    }
+}
+
+/// "r1c2 r2c2": the moves of a path, rows and columns from 1.
+pub fn path_text(path: &[Cell]) -> String {
+    path.iter()
+        .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// 549946 → "549,946".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(super::thousands(549_946), "549,946");
+        assert_eq!(super::thousands(999), "999");
+        assert_eq!(super::thousands(10_000_000), "10,000,000");
+    }
+}

@@ -1,0 +1,197 @@
+//! Beside the board: what the scores mean (the legend), the score of the cell being looked at as
+//! the articles compute it, and why the computer played its last move. They draw and return
+//! [`Command`]s; they change nothing.
+
+use egui::{Color32, RichText, Ui};
+
+use super::Command;
+use super::board_widget::{BoardWidget, Palette};
+use crate::ai::Difficulty;
+use crate::board::{Cell, Mark};
+use crate::explain::{ScoreView, computer_reasoning, formula};
+use crate::game::ComputerMove;
+use crate::minimax::Analysis;
+
+/// What the legend needs to know.
+pub struct LegendData<'a> {
+    /// The scores shown, if any.
+    pub scores: Option<&'a Analysis>,
+    pub view: ScoreView,
+    /// The cell being looked at, if it has a score.
+    pub inspected: Option<Cell>,
+    /// A narrow window: fewer words.
+    pub compact: bool,
+}
+
+/// A coloured square (filled, or only framed) and its meaning.
+fn swatch(ui: &mut Ui, color: Color32, framed: bool, meaning: &str) {
+    let side = ui.text_style_height(&egui::TextStyle::Body) * 0.8;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    if framed {
+        let stroke = egui::Stroke::new(side * 0.2, color);
+        ui.painter()
+            .rect_stroke(rect, 2.0, stroke, egui::StrokeKind::Inside);
+    } else {
+        ui.painter().rect_filled(rect, 2.0, color);
+    }
+    ui.label(meaning);
+}
+
+/// The legend, and the explanation of the cell being looked at.
+pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
+    let Some(analysis) = data.scores else {
+        return;
+    };
+    let palette = Palette::of(ui);
+    let mover = analysis.board.to_move();
+    let geometry = analysis.board.geometry();
+    let strength = 0.6;
+    let heading = match data.view {
+        ScoreView::SideToMove => format!("Scores for the side to move: {mover}"),
+        ScoreView::Articles => {
+            "Scores from X's side (the articles' view): X maximises, O minimises".to_string()
+        }
+    };
+    ui.label(RichText::new(heading).strong());
+    ui.horizontal_wrapped(|ui| match data.view {
+        ScoreView::SideToMove => {
+            swatch(
+                ui,
+                palette.win.gamma_multiply(strength),
+                false,
+                &format!("{mover} wins"),
+            );
+            swatch(ui, palette.draw.gamma_multiply(strength), false, "draw");
+            swatch(
+                ui,
+                palette.loss.gamma_multiply(strength),
+                false,
+                &format!("{mover} loses"),
+            );
+        }
+        ScoreView::Articles => {
+            swatch(
+                ui,
+                palette.x.gamma_multiply(strength),
+                false,
+                "X wins (high)",
+            );
+            swatch(ui, palette.draw.gamma_multiply(strength), false, "draw (0)");
+            swatch(
+                ui,
+                palette.o.gamma_multiply(strength),
+                false,
+                "O wins (low)",
+            );
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let best_words = match data.view {
+            ScoreView::Articles if mover == Mark::O => "the lowest score: O's best move",
+            ScoreView::Articles => "the highest score: X's best move",
+            ScoreView::SideToMove => "the best score there is",
+        };
+        swatch(
+            ui,
+            palette.best,
+            true,
+            &format!("gold frame: {best_words}, even if it loses."),
+        );
+    });
+    if !data.compact {
+        let win = geometry.win_score();
+        ui.label(format!(
+            "A win at depth d scores {win} - d, a loss d - {win}, a draw 0; depth 0 is the board \
+             right after the move. Stronger colours are faster results."
+        ));
+        ui.label(
+            "Scores assume both sides play perfectly from here; equal scores are equally good \
+             moves. Rows and columns count from 1 here (tictactoe analyze counts from 0).",
+        );
+    } else {
+        ui.label("Scores assume both sides play perfectly.");
+    }
+    ui.separator();
+    // Two lines at least, so that the board does not jump as the pointer moves.
+    let line_height = ui.text_style_height(&egui::TextStyle::Body);
+    ui.set_min_height(ui.min_rect().height() + 2.0 * line_height + ui.spacing().item_spacing.y);
+    match data.inspected.and_then(|cell| analysis.get(cell)) {
+        Some(m) => {
+            ui.label(
+                RichText::new(format!(
+                    "{mover} at {}: {}",
+                    m.cell.human(),
+                    formula(m.score, mover, data.view, geometry)
+                ))
+                .strong(),
+            );
+            let mut side = mover;
+            let line: Vec<String> = std::iter::once(&m.cell)
+                .chain(&m.pv)
+                .enumerate()
+                .map(|(ply, cell)| {
+                    let step = format!("{}. {side} {}", ply + 1, cell.human());
+                    side = side.opponent();
+                    step
+                })
+                .collect();
+            ui.label(format!(
+                "Line of play (the numbered dots): {}.",
+                line.join(", ")
+            ));
+        }
+        None => {
+            ui.label(
+                "Point at a score (or move to it with the arrow keys) to see how it is computed.",
+            );
+        }
+    }
+}
+
+/// Why the computer played its last move: the position it saw, with its scores, and its reasons.
+pub fn reasoning(
+    ui: &mut Ui,
+    last: Option<(&ComputerMove, &Analysis)>,
+    view: ScoreView,
+) -> Option<Command> {
+    let mut command = None;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Why the computer played there").strong());
+        if ui.small_button("Close").clicked() {
+            command = Some(Command::ToggleReasoning);
+        }
+    });
+    let Some((last, analysis)) = last else {
+        ui.label("The computer has not moved in this game yet.");
+        return command;
+    };
+    ui.horizontal_wrapped(|ui| {
+        let side = (ui.available_width() * 0.4).clamp(96.0, 180.0);
+        ui.add(
+            BoardWidget::new(&last.board, "reasoning board")
+                .side(side)
+                .scores(Some(analysis))
+                .view(view)
+                .last_move(Some(last.cell)),
+        );
+        ui.vertical(|ui| {
+            ui.label("The position it saw, with the scores it computed:");
+            for line in
+                computer_reasoning(analysis, last.cell, &last.candidates, last.difficulty, view)
+            {
+                ui.label(line);
+            }
+        });
+    });
+    command
+}
+
+/// What a difficulty sees, for the menu.
+pub fn difficulty_words(difficulty: Difficulty) -> &'static str {
+    match difficulty {
+        Difficulty::Easy => "Easy: sees 1 ply (its own move)",
+        Difficulty::Medium => "Medium: sees 2 plies (its move and your reply)",
+        Difficulty::Hard => "Hard: sees 4 plies",
+        Difficulty::Perfect => "Perfect: sees to the end of the game",
+    }
+}

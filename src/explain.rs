@@ -1,0 +1,282 @@
+//! What the numbers mean, in words: the text the app shows beside the scores, built from the
+//! engine's data alone, so that it can be tested without a window.
+//!
+//! Rows and columns in these texts count from 1, as people count; `tictactoe analyze` prints
+//! them counted from 0.
+//!
+//! ```
+//! use tictactoe::{Geometry, Mark, Score};
+//! use tictactoe::explain::{ScoreView, formula};
+//! // X to move; this move loses at depth 5 (O completes a line with its third move).
+//! let text = formula(Score::new(-5), Mark::X, ScoreView::SideToMove, Geometry::CLASSIC);
+//! assert_eq!(text, "-5 = 5 - 10: O wins at depth 5, with its 3rd move.");
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Difficulty;
+use crate::board::{Cell, Geometry, Mark};
+use crate::minimax::Analysis;
+use crate::score::{Score, Verdict};
+
+/// Whose side the overlay's numbers are seen from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ScoreView {
+    /// Every score is for the side to move: higher is better for whoever moves now.
+    #[default]
+    SideToMove,
+    /// The articles' view: every score is from X's side; X maximises, O minimises.
+    Articles,
+}
+
+impl ScoreView {
+    /// Every choice, in menu order.
+    pub const ALL: [ScoreView; 2] = [ScoreView::SideToMove, ScoreView::Articles];
+
+    /// The side the numbers are seen by when `mover` is to move.
+    pub fn viewer(self, mover: Mark) -> Mark {
+        match self {
+            ScoreView::SideToMove => mover,
+            ScoreView::Articles => Mark::X,
+        }
+    }
+
+    /// The number shown for a move whose score, for the `mover` who plays it, is `score`.
+    pub fn shown(self, score: Score, mover: Mark) -> Score {
+        score.seen_by(mover, self.viewer(mover))
+    }
+
+    /// The menu's and the legend's name for the view.
+    pub fn name(self) -> &'static str {
+        match self {
+            ScoreView::SideToMove => "For the side to move",
+            ScoreView::Articles => "The articles' view (X maximises)",
+        }
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", … "11th", "12th", "13th", "21st".
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Who wins a move whose score for `mover` is `score`, and with which of their own moves from
+/// here (1: the move itself, for the mover; the next move, for the opponent). `None`: a draw.
+pub fn winner(score: Score, mover: Mark, geometry: Geometry) -> Option<(Mark, u32)> {
+    match score.verdict(geometry) {
+        Verdict::Win { moves } => Some((mover, moves)),
+        Verdict::Loss { moves } => Some((mover.opponent(), moves)),
+        Verdict::Draw => None,
+    }
+}
+
+/// The words under a score on a cell: "wins in 2", "loses in 3" or "draw" for the side to move;
+/// in the articles' view the winner is named: "X wins in 2", "O wins now".
+pub fn short_verdict(score: Score, mover: Mark, view: ScoreView, geometry: Geometry) -> String {
+    match view {
+        ScoreView::SideToMove => score.verdict(geometry).to_string(),
+        ScoreView::Articles => match winner(score, mover, geometry) {
+            None => "draw".to_string(),
+            Some((mark, 1)) if mark == mover => format!("{mark} wins now"),
+            Some((mark, moves)) => format!("{mark} wins in {moves}"),
+        },
+    }
+}
+
+/// The score as the articles compute it: "-5 = 5 - 10: O wins at depth 5, with its 3rd move."
+/// Depth counts the moves after this one: depth 0 is the board right after it.
+pub fn formula(score: Score, mover: Mark, view: ScoreView, geometry: Geometry) -> String {
+    let shown = view.shown(score, mover).value();
+    let (Some(depth), Some((mark, moves))) =
+        (score.depth(geometry), winner(score, mover, geometry))
+    else {
+        return "0: a draw. Neither side can force a win from here.".to_string();
+    };
+    let win = geometry.win_score();
+    let sum = if shown > 0 {
+        format!("{win} - {depth}")
+    } else {
+        format!("{depth} - {win}")
+    };
+    let with = if mark == mover && moves == 1 {
+        "with this very move".to_string()
+    } else {
+        format!("with its {} move", ordinal(moves))
+    };
+    format!("{shown} = {sum}: {mark} wins at depth {depth}, {with}.")
+}
+
+/// "row 1, column 2", or for several cells the short "r1c2, r3c1" (rows and columns from 1).
+fn cell_list(cells: &[Cell]) -> String {
+    match cells {
+        [cell] => cell.human(),
+        _ => cells
+            .iter()
+            .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// Why the computer played `chosen` on the analysed position: how it rated the moves at its
+/// level, whether it picked at random, and what its horizon hid from it. One sentence a line.
+pub fn computer_reasoning(
+    analysis: &Analysis,
+    chosen: Cell,
+    candidates: &[Cell],
+    difficulty: Difficulty,
+    view: ScoreView,
+) -> Vec<String> {
+    let geometry = analysis.board.geometry();
+    let mover = analysis.board.to_move();
+    let mut lines = Vec::new();
+    if let Some(played) = analysis.get(chosen) {
+        lines.push(format!(
+            "{mover} played {}: score {}, {}.",
+            chosen.human(),
+            view.shown(played.score, mover).value(),
+            short_verdict(played.score, mover, view, geometry)
+        ));
+    }
+    match candidates.len() {
+        0 | 1 => lines.push("It was the only move it rated best.".to_string()),
+        n => lines.push(format!(
+            "Picked at random among {n} moves it rated equally good: {}.",
+            cell_list(candidates)
+        )),
+    }
+    if let Some(horizon) = difficulty.horizon() {
+        let plies = if horizon == 1 { "ply" } else { "plies" };
+        lines.push(format!(
+            "At {} it looks {horizon} {plies} ahead; a result further away looks like a draw to it.",
+            difficulty.name()
+        ));
+        // The moves it misjudged, grouped by their true score, best first for it.
+        let mut hidden: Vec<(Score, Vec<Cell>)> = Vec::new();
+        for m in &analysis.moves {
+            if difficulty.perceived_score(m.score, geometry) == m.score {
+                continue;
+            }
+            match hidden.iter_mut().find(|(score, _)| *score == m.score) {
+                Some((_, cells)) => cells.push(m.cell),
+                None => hidden.push((m.score, vec![m.cell])),
+            }
+        }
+        hidden.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+        for (score, cells) in hidden {
+            lines.push(format!(
+                "It saw {} as a draw (0); really {}: {}.",
+                cell_list(&cells),
+                view.shown(score, mover).value(),
+                short_verdict(score, mover, view, geometry)
+            ));
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSIC: Geometry = Geometry::CLASSIC;
+
+    #[test]
+    fn ordinals() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal).into();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
+            ]
+        );
+    }
+
+    #[test]
+    fn formulas_for_a_loss_a_draw_and_a_win() {
+        let f = |v, mover, view| formula(Score::new(v), mover, view, CLASSIC);
+        use ScoreView::*;
+        assert_eq!(
+            f(-5, Mark::X, SideToMove),
+            "-5 = 5 - 10: O wins at depth 5, with its 3rd move."
+        );
+        assert_eq!(
+            f(8, Mark::O, SideToMove),
+            "8 = 10 - 2: O wins at depth 2, with its 2nd move."
+        );
+        assert_eq!(
+            f(10, Mark::X, SideToMove),
+            "10 = 10 - 0: X wins at depth 0, with this very move."
+        );
+        assert_eq!(
+            f(0, Mark::O, Articles),
+            "0: a draw. Neither side can force a win from here."
+        );
+        // O to move, seen from X's side: O's win is X's loss.
+        assert_eq!(
+            f(8, Mark::O, Articles),
+            "-8 = 2 - 10: O wins at depth 2, with its 2nd move."
+        );
+        assert_eq!(
+            f(-9, Mark::O, Articles),
+            "9 = 10 - 1: X wins at depth 1, with its 1st move."
+        );
+    }
+
+    #[test]
+    fn short_verdicts_name_the_winner_in_the_articles_view() {
+        let s = |v, mover, view| short_verdict(Score::new(v), mover, view, CLASSIC);
+        assert_eq!(s(-7, Mark::O, ScoreView::SideToMove), "loses in 2");
+        assert_eq!(s(-7, Mark::O, ScoreView::Articles), "X wins in 2");
+        assert_eq!(s(10, Mark::O, ScoreView::Articles), "O wins now");
+        assert_eq!(s(0, Mark::X, ScoreView::Articles), "draw");
+    }
+
+    #[test]
+    fn the_computers_reasons_name_its_choice_and_what_its_horizon_hid() {
+        let board: crate::Board = "X../.O./..X".parse().unwrap();
+        let analysis = crate::minimax::plain(&board);
+        let edges = [
+            Cell::new(0, 1),
+            Cell::new(1, 0),
+            Cell::new(1, 2),
+            Cell::new(2, 1),
+        ];
+        let view = ScoreView::SideToMove;
+        let lines = computer_reasoning(&analysis, edges[0], &edges, Difficulty::Perfect, view);
+        assert_eq!(lines[0], "O played row 1, column 2: score 0, draw.");
+        assert_eq!(
+            lines[1],
+            "Picked at random among 4 moves it rated equally good: r1c2, r2c1, r2c3, r3c2."
+        );
+        assert_eq!(lines.len(), 2);
+        // Medium sees two plies: the corners' loss at depth 3 is beyond it.
+        let corners = [Cell::new(0, 2), Cell::new(2, 0)];
+        let all: Vec<Cell> = edges.iter().chain(&corners).copied().collect();
+        let lines = computer_reasoning(&analysis, corners[0], &all, Difficulty::Medium, view);
+        assert!(lines[2].starts_with("At Medium it looks 2 plies ahead"));
+        assert_eq!(
+            &lines[3..],
+            ["It saw r1c3, r3c1 as a draw (0); really -7: loses in 2."]
+        );
+        let lines = computer_reasoning(
+            &analysis,
+            corners[0],
+            &all,
+            Difficulty::Medium,
+            ScoreView::Articles,
+        );
+        assert_eq!(lines[0], "O played row 1, column 3: score 7, X wins in 2.");
+        assert_eq!(
+            lines[3],
+            "It saw r1c3, r3c1 as a draw (0); really 7: X wins in 2."
+        );
+    }
+}

@@ -1,0 +1,68 @@
+//! Running the real binary from the tests: its exit status, standard output and error.
+
+// Each test binary that includes this uses only part of it.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Each line of standard output as JSON.
+    pub fn json_lines(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|line| {
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line:?}"))
+            })
+            .collect()
+    }
+
+    /// Standard output as exactly one JSON document on one line.
+    pub fn json(&self) -> Value {
+        let lines = self.json_lines();
+        assert_eq!(lines.len(), 1, "expected one line: {:?}", self.stdout);
+        lines.into_iter().next().unwrap()
+    }
+
+    pub fn assert_no_panic(&self) {
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+    }
+}
+
+/// Runs the binary with `args`, feeding it `stdin`.
+pub fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let output = std::thread::scope(|scope| {
+        // Written from another thread so that a large input cannot deadlock against the output.
+        scope.spawn(move || {
+            // A single-board run does not read its input and may exit before taking it all.
+            let _ = input.write_all(stdin);
+        });
+        child.wait_with_output().unwrap()
+    });
+    let run = Run {
+        status: output
+            .status
+            .code()
+            .expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("output is UTF-8"),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    };
+    run.assert_no_panic();
+    run
+}

@@ -1,0 +1,218 @@
+//! `tictactoe trace`: the events of the real searches, checked against plain minimax and the rules
+//! of a call stack.
+
+#[path = "common/binary.rs"]
+mod binary;
+mod common;
+
+use binary::run;
+use common::{board, open_classic_positions};
+use serde_json::Value;
+use tictactoe::cli::{MarkArg, TraceAlgorithmArg, TraceArgs, trace};
+use tictactoe::{Board, Cell, Mark, Score, minimax};
+
+fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
+    let args = TraceArgs {
+        board: position.to_string(),
+        algorithm,
+        to_move: Some(match position.to_move() {
+            Mark::X => MarkArg::X,
+            Mark::O => MarkArg::O,
+        }),
+        max_nodes: u64::MAX,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(trace(&args, &mut out, &mut err).unwrap(), 0);
+    out.split(|&b| b == b'\n')
+        .filter(|line| !line.is_empty())
+        .map(|line| serde_json::from_slice(line).unwrap())
+        .collect()
+}
+
+fn parsed(event: &Value, to_move: Mark) -> Board {
+    Board::parse_with_turn(event["board"].as_str().unwrap(), Some(to_move)).unwrap()
+}
+
+/// Walks a trace: every call has one enter and one return at the same depth with the same board,
+/// depths nest, each call's board is its parent's after one move, leaves are `evaluate` at their
+/// depth, cutoffs happen only where α ≥ β and skip exactly the moves not tried. Returns the number
+/// of calls and the scores of the depth-0 returns.
+fn check_trace(start: &Board, events: &[Value], windowed: bool) -> (u64, Vec<i32>) {
+    let maximiser = start.to_move();
+    let win = start.geometry().win_score();
+    // (board, depth, moves entered so far)
+    let mut stack: Vec<(Board, i64, Vec<Cell>)> = Vec::new();
+    let mut calls = 0;
+    let mut root_scores = Vec::new();
+    let (last, body) = events.split_last().unwrap();
+    assert_eq!(last["event"], "done");
+    for event in body {
+        let depth = event["depth"].as_i64().unwrap();
+        match event["event"].as_str().unwrap() {
+            "enter" => {
+                calls += 1;
+                let parent = stack.last().map_or(*start, |frame| frame.0);
+                assert_eq!(depth, stack.len() as i64, "depths nest");
+                let board = parsed(event, parent.to_move().opponent());
+                let moved: Vec<Cell> = board
+                    .geometry()
+                    .all_cells()
+                    .filter(|&c| board.get(c).is_some() && parent.get(c).is_none())
+                    .collect();
+                assert_eq!(moved.len(), 1, "one move from the parent: {event}");
+                assert_eq!(parent.after(moved[0]).unwrap(), board);
+                if let Some(frame) = stack.last_mut() {
+                    frame.2.push(moved[0]);
+                }
+                let is_max = board.to_move() == maximiser;
+                assert_eq!(event["role"], if is_max { "max" } else { "min" });
+                assert_eq!(event.get("alpha").is_some(), windowed);
+                stack.push((board, depth, Vec::new()));
+            }
+            "leaf" => {
+                let (board, frame_depth, _) = stack.last().unwrap();
+                assert_eq!(depth, *frame_depth);
+                let expected = Score::of_outcome(board.outcome(), maximiser, depth as i32, win)
+                    .expect("a leaf is a finished board");
+                assert_eq!(event["score"], expected.value(), "{event}");
+            }
+            "return" => {
+                let (board, frame_depth, _) = stack.pop().expect("a return has its enter");
+                assert_eq!(depth, frame_depth);
+                assert_eq!(event["board"], board.to_string());
+                if depth == 0 {
+                    root_scores.push(event["score"].as_i64().unwrap() as i32);
+                }
+            }
+            "cutoff" => {
+                let (board, frame_depth, tried) = stack.last().unwrap();
+                assert_eq!(depth, *frame_depth);
+                assert!(
+                    event["alpha"].as_i64().unwrap() >= event["beta"].as_i64().unwrap(),
+                    "a cut only where α ≥ β: {event}"
+                );
+                let pruned: Vec<Cell> = event["pruned"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| {
+                        Cell::new(
+                            c[0].as_u64().unwrap() as usize,
+                            c[1].as_u64().unwrap() as usize,
+                        )
+                    })
+                    .collect();
+                let untried: Vec<Cell> =
+                    board.legal_moves().filter(|c| !tried.contains(c)).collect();
+                assert_eq!(pruned, untried, "{event}");
+                assert!(!pruned.is_empty());
+            }
+            other => panic!("unknown event {other}"),
+        }
+    }
+    assert!(stack.is_empty(), "every call returned");
+    (calls, root_scores)
+}
+
+#[test]
+fn plain_traces_follow_plain_minimax() {
+    for position in open_classic_positions(Mark::X).iter().step_by(211) {
+        let events = events(position, TraceAlgorithmArg::Plain);
+        let (calls, root_scores) = check_trace(position, &events, false);
+        let reference = minimax::plain(position);
+        let done = events.last().unwrap();
+        assert_eq!(done["algorithm"], "plain");
+        assert_eq!(done["nodes"], reference.stats.nodes);
+        assert_eq!(calls + 1, reference.stats.nodes, "enters + 1 = nodes");
+        let scores: Vec<i32> = reference.moves.iter().map(|m| m.score.value()).collect();
+        assert_eq!(
+            root_scores, scores,
+            "the depth-0 returns are the move scores"
+        );
+        let done_scores: Vec<i64> = done["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["score"].as_i64().unwrap())
+            .collect();
+        assert_eq!(
+            done_scores,
+            scores.iter().map(|&s| s as i64).collect::<Vec<_>>()
+        );
+        let best = reference.best().unwrap().cell;
+        assert_eq!(done["best"]["row"], best.row);
+        assert_eq!(done["best"]["col"], best.col);
+    }
+}
+
+#[test]
+fn alpha_beta_traces_give_the_same_scores_with_fewer_calls() {
+    let mut cutoffs = 0;
+    for first in [Mark::X, Mark::O] {
+        for position in open_classic_positions(first).iter().step_by(97) {
+            let plain = minimax::plain(position);
+            let events = events(position, TraceAlgorithmArg::Alphabeta);
+            let (calls, root_scores) = check_trace(position, &events, true);
+            let scores: Vec<i32> = plain.moves.iter().map(|m| m.score.value()).collect();
+            assert_eq!(root_scores, scores, "{position:?}");
+            assert!(calls < plain.stats.nodes);
+            assert_eq!(events.last().unwrap()["algorithm"], "alphabeta");
+            cutoffs += events.iter().filter(|e| e["event"] == "cutoff").count();
+        }
+    }
+    assert!(cutoffs > 100, "the sample has cutoffs to check: {cutoffs}");
+}
+
+#[test]
+fn the_empty_board_traced_by_both() {
+    let empty = Board::classic();
+    let plain = events(&empty, TraceAlgorithmArg::Plain);
+    assert_eq!(plain.last().unwrap()["nodes"], 549_946);
+    let alpha_beta = events(&empty, TraceAlgorithmArg::Alphabeta);
+    let (calls, _) = check_trace(&empty, &alpha_beta, true);
+    assert_eq!(calls + 1, 34_203);
+}
+
+#[test]
+fn bad_boards_get_one_line_and_status_2() {
+    for (args, needle) in [
+        (vec!["trace", "XQX/.../..."], "bad character 'Q'"),
+        (
+            vec!["trace", "XXXX/..../..../....", "--max-nodes", "5"],
+            "impossible counts",
+        ),
+        (
+            vec!["trace", "X../.../...", "--to-move", "X"],
+            "X cannot be to move",
+        ),
+        (
+            vec!["trace", "..../..../..../....", "--max-nodes", "1000"],
+            "gave up",
+        ),
+    ] {
+        let run = run(&args, b"");
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(
+            run.stderr.starts_with("tictactoe trace: "),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(needle), "{needle:?} in {}", run.stderr);
+    }
+    let run = run(&["trace", "XOX/OOX/...", "--algorithm", "alphabeta"], b"");
+    assert_eq!(run.status, 0);
+    assert_eq!(run.json_lines().last().unwrap()["nodes"], 11);
+}
+
+#[test]
+fn o_to_move_is_the_maximiser_of_its_trace() {
+    let position = board("XOX/.O./X..");
+    let events = events(&position, TraceAlgorithmArg::Plain);
+    let first = &events[0];
+    assert_eq!(
+        first["role"], "min",
+        "the root's moves lead to the minimiser's turn"
+    );
+    check_trace(&position, &events, false);
+}

@@ -1,0 +1,139 @@
+//! `tictactoe tree`: every number it prints is plain minimax's, at every node, and bad input is
+//! handled as `analyze` handles it.
+
+#[path = "common/binary.rs"]
+mod binary;
+mod common;
+
+use binary::run;
+use common::{board, classic_positions, open_classic_positions};
+use serde_json::Value;
+use tictactoe::cli::{TreeArgs, TreeFormat, tree};
+use tictactoe::{Board, Cell, Mark, minimax};
+
+/// `tree` run in-process on `position`, `depth` levels deep, as JSON.
+fn tree_json(position: &Board, depth: u32) -> Value {
+    let args = TreeArgs {
+        board: position.to_string(),
+        depth,
+        format: TreeFormat::Json,
+        to_move: Some(match position.to_move() {
+            Mark::X => tictactoe::cli::MarkArg::X,
+            Mark::O => tictactoe::cli::MarkArg::O,
+        }),
+        max_nodes: u64::MAX,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = tree(&args, &mut out, &mut err).unwrap();
+    assert_eq!(status, 0, "{}", String::from_utf8_lossy(&err));
+    serde_json::from_slice(&out).unwrap()
+}
+
+/// Checks a node and everything below it against plain minimax: the position, whose turn, the
+/// outcome, every move's score and which move is findBestMove's choice.
+fn check(node: &Value, position: &Board, levels_left: u32) {
+    assert_eq!(node["board"], position.to_string());
+    assert_eq!(node["to_move"], position.to_move().to_string());
+    assert_eq!(node["outcome"], position.outcome().to_string());
+    if levels_left == 0 {
+        assert!(node.get("children").is_none(), "{node}");
+        return;
+    }
+    let children = node["children"]
+        .as_array()
+        .expect("children above the limit");
+    let plain = minimax::plain(position);
+    assert_eq!(children.len(), plain.moves.len(), "{position:?}");
+    let best = plain.best().map(|m| m.cell);
+    for (child, expected) in children.iter().zip(&plain.moves) {
+        let cell = Cell::new(
+            child["row"].as_u64().unwrap() as usize,
+            child["col"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(cell, expected.cell);
+        assert_eq!(
+            child["score"],
+            expected.score.value(),
+            "{position:?} {cell}"
+        );
+        assert_eq!(child["best"], Some(cell) == best, "{position:?} {cell}");
+        check(child, &position.after(cell).unwrap(), levels_left - 1);
+    }
+}
+
+#[test]
+fn every_node_to_depth_2_matches_plain_minimax() {
+    for first in [Mark::X, Mark::O] {
+        let positions = open_classic_positions(first);
+        // The opening plies, where trees are widest, and a spread of the rest.
+        for (index, position) in positions.iter().enumerate() {
+            if index < 12 || index % 97 == 0 {
+                check(&tree_json(position, 2), position, 2);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_children_and_the_default_depth_is_1() {
+    let finished = board("XXX/OO./...");
+    let json = tree_json(&finished, 3);
+    assert_eq!(json["children"], serde_json::json!([]));
+    assert_eq!(json["outcome"], "X wins");
+    let run = run(&["tree", "XOX/.O./X.."], b"");
+    assert_eq!(run.status, 0);
+    let json = run.json();
+    check(&json, &board("XOX/.O./X.."), 1);
+    assert_eq!(
+        json["children"].as_array().unwrap().len(),
+        4,
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn finished_positions_inside_the_tree_carry_empty_children() {
+    // Somewhere in every classic game tree of depth 3 from a late position a game ends.
+    let position = classic_positions(Mark::X)
+        .into_iter()
+        .find(|p| p.marks_placed() == 5 && !p.outcome().is_over())
+        .unwrap();
+    let json = tree_json(&position, 3);
+    check(&json, &position, 3);
+}
+
+#[test]
+fn dot_output_draws_minimax_s_choices_bold() {
+    let run = run(&["tree", "XOX/.O./X..", "--format", "dot"], b"");
+    assert_eq!(run.status, 0);
+    assert!(run.stdout.starts_with("digraph tree {"), "{}", run.stdout);
+    let bold: Vec<&str> = run.stdout.lines().filter(|l| l.contains("bold")).collect();
+    assert_eq!(
+        bold,
+        [r#"  n0 -> n3 [label="(2, 1) 10", style=bold, penwidth=3];"#]
+    );
+    assert_eq!(run.stdout.matches(" -> ").count(), 4);
+}
+
+#[test]
+fn bad_boards_get_one_line_and_status_2() {
+    for (args, needle) in [
+        (vec!["tree", "XQX/.../..."], "bad character 'Q'"),
+        (vec!["tree", "XXX/OOO/..."], "both X and O have a line"),
+        (vec!["tree", ""], "empty board"),
+        (
+            vec!["tree", "X../.../...", "--to-move", "X"],
+            "X cannot be to move",
+        ),
+    ] {
+        let run = run(&args, b"");
+        assert_eq!(run.status, 2, "{args:?}");
+        assert!(run.stdout.is_empty());
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.starts_with("tictactoe tree: "), "{}", run.stderr);
+        assert!(run.stderr.contains(needle), "{needle:?} in {}", run.stderr);
+    }
+    let run = run(&["tree", "X../.../...", "--depth", "many"], b"");
+    assert_eq!(run.status, 2, "clap refuses a depth that is not a number");
+}
