@@ -6,7 +6,7 @@ use rand::seq::IndexedRandom;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Cell, Geometry};
-use crate::minimax::Analysis;
+use crate::minimax::{Analysis, Estimate, MoveScore, Valuation};
 use crate::score::Score;
 
 /// How strong the computer plays: how many plies (single moves, its own and yours) it looks ahead.
@@ -88,6 +88,37 @@ impl AiPlayer {
     }
 
     /// The moves this level rates best, in row-major order: the ones it picks among.
+    /// One of `cells` at random.
+    pub fn pick(&mut self, cells: &[Cell]) -> Option<Cell> {
+        cells.choose(&mut self.rng).copied()
+    }
+
+    /// The moves to choose among when the exact search ran out of time: the highest ranked by
+    /// [`Valuation::rank`], where a move already settled counts with its exact score and the
+    /// others with their estimate. A proven win beats every estimate; a proven loss is played
+    /// only when every move loses.
+    pub fn unproven_candidates(estimate: &Estimate, settled: &[MoveScore]) -> Vec<Cell> {
+        let ranked: Vec<(Cell, i64)> = estimate
+            .moves
+            .iter()
+            .map(|m| {
+                let value = settled
+                    .iter()
+                    .find(|s| s.cell == m.cell)
+                    .map_or(m.value, |s| Valuation::Exact(s.score));
+                (m.cell, value.rank())
+            })
+            .collect();
+        let Some(best) = ranked.iter().map(|&(_, rank)| rank).max() else {
+            return Vec::new();
+        };
+        ranked
+            .into_iter()
+            .filter(|&(_, rank)| rank == best)
+            .map(|(cell, _)| cell)
+            .collect()
+    }
+
     pub fn candidates(analysis: &Analysis, difficulty: Difficulty) -> Vec<Cell> {
         let geometry = analysis.board.geometry();
         let perceived: Vec<(Cell, Score)> = analysis

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Difficulty;
 use crate::board::{Cell, Geometry, Mark};
-use crate::minimax::Analysis;
+use crate::minimax::{Analysis, MoveBound};
 use crate::score::{Score, Verdict};
 
 /// Whose side the overlay's numbers are seen from.
@@ -182,6 +182,42 @@ pub fn computer_reasoning(
     lines
 }
 
+/// What a bound on a move's score says, in words that name the marks (the same in both views):
+/// "X wins by its 3rd move", "O: at least a draw", "X does not win".
+pub fn bound_words(bound: &MoveBound, mover: Mark, geometry: Geometry) -> String {
+    let (lower, upper) = (bound.lower, bound.upper);
+    if lower.is_win() {
+        let moves = match lower.verdict(geometry) {
+            Verdict::Win { moves } => moves,
+            _ => unreachable!("a positive score is a win"),
+        };
+        format!("{mover} wins by its {} move", ordinal(moves))
+    } else if upper.is_loss() {
+        let moves = match upper.verdict(geometry) {
+            Verdict::Loss { moves } => moves,
+            _ => unreachable!("a negative score is a loss"),
+        };
+        format!("{} wins by its {} move", mover.opponent(), ordinal(moves))
+    } else if lower >= Score::DRAW {
+        format!("{mover}: at least a draw")
+    } else if upper <= Score::DRAW {
+        format!("{mover} does not win")
+    } else {
+        "not known yet".to_string()
+    }
+}
+
+/// An estimate as the overlay prints it, in the chosen view: "~+37" (evaluation points, not a
+/// score: the tilde says so).
+pub fn estimate_text(points: i32, mover: Mark, view: ScoreView) -> String {
+    let shown = match view {
+        ScoreView::SideToMove => points,
+        ScoreView::Articles if mover == Mark::X => points,
+        ScoreView::Articles => -points,
+    };
+    format!("~{shown:+}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,5 +314,42 @@ mod tests {
             lines[3],
             "It saw r1c3, r3c1 as a draw (0); really 7: X wins in 2."
         );
+    }
+
+    #[test]
+    fn bounds_are_said_with_the_marks_they_are_about() {
+        use crate::minimax::MoveBound;
+        let geometry = Geometry::new(4, 4, 4).unwrap(); // W = 17
+        let cell = Cell::new(0, 0);
+        let bound = |lower: i32, upper: i32| MoveBound {
+            cell,
+            lower: Score::new(lower),
+            upper: Score::new(upper),
+        };
+        // At least a win at depth 4 (17 - 4 = 13): X wins by its 3rd move at the latest.
+        assert_eq!(
+            bound_words(&bound(13, 17), Mark::X, geometry),
+            "X wins by its 3rd move"
+        );
+        // At most a loss at depth 1: O wins with its next move.
+        assert_eq!(
+            bound_words(&bound(-16, -16), Mark::X, geometry),
+            "O wins by its 1st move"
+        );
+        assert_eq!(
+            bound_words(&bound(0, 17), Mark::O, geometry),
+            "O: at least a draw"
+        );
+        assert_eq!(
+            bound_words(&bound(-16, 0), Mark::O, geometry),
+            "O does not win"
+        );
+        assert_eq!(
+            bound_words(&bound(-16, 17), Mark::O, geometry),
+            "not known yet"
+        );
+        assert_eq!(estimate_text(37, Mark::O, ScoreView::SideToMove), "~+37");
+        assert_eq!(estimate_text(37, Mark::O, ScoreView::Articles), "~-37");
+        assert_eq!(estimate_text(-5, Mark::X, ScoreView::Articles), "~-5");
     }
 }

@@ -9,12 +9,12 @@
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::board::Board;
 use crate::minimax::{
-    Analysis, MoveBound, MoveScore, Progress, RootReport, SearchControl, SearchCounts, Solver,
-    Stop, Stopped, count_searches,
+    Analysis, Estimate, Estimator, MoveBound, MoveScore, Progress, RootReport, SearchControl,
+    SearchCounts, Solver, Stop, Stopped, count_searches,
 };
 
 /// Identifies a request, to match answers with.
@@ -30,8 +30,13 @@ pub struct Request {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Job {
-    /// Score every move exactly.
-    Analyze,
+    /// Score every move exactly. With a think time, a search still running after
+    /// [`EXACT_SHARE`] of it stops to estimate every move until the time is up
+    /// ([`Reply::Estimated`]), then goes on solving exactly.
+    Analyze { think_time: Option<Duration> },
+    /// Estimate every move with the depth-limited search, looking at most `depth` plies ahead
+    /// (`None`: as deep as `time` allows).
+    Estimate { depth: Option<u32>, time: Duration },
     /// Count the positions each search visits (see [`count_searches`]).
     CountSearches,
 }
@@ -41,8 +46,27 @@ impl Request {
     pub fn analyze(board: Board) -> Request {
         Request {
             board,
-            job: Job::Analyze,
+            job: Job::Analyze { think_time: None },
             node_budget: DEFAULT_NODE_BUDGET,
+        }
+    }
+
+    /// Every move of `board` exactly, with estimates by the end of `think_time` if the exact
+    /// search has not finished by then.
+    pub fn analyze_within(board: Board, think_time: Duration) -> Request {
+        Request {
+            job: Job::Analyze {
+                think_time: Some(think_time),
+            },
+            ..Request::analyze(board)
+        }
+    }
+
+    /// Every move of `board` estimated `depth` plies ahead (at most), within `time`.
+    pub fn estimate(board: Board, depth: Option<u32>, time: Duration) -> Request {
+        Request {
+            job: Job::Estimate { depth, time },
+            ..Request::analyze(board)
         }
     }
 
@@ -55,6 +79,9 @@ impl Request {
         }
     }
 }
+
+/// The share of a think time the exact search gets before the estimates are made.
+pub const EXACT_SHARE: f64 = 0.7;
 
 /// Boards larger than 3×3 can take the exact search very long; past this many positions the
 /// worker reports that it gave up instead of thinking forever.
@@ -76,6 +103,9 @@ pub enum Reply {
         board: Board,
         bound: MoveBound,
     },
+    /// The exact search did not finish in the think time (or the request asked for estimates):
+    /// every move estimated. An exact search goes on after it.
+    Estimated { id: RequestId, estimate: Estimate },
     /// Every move is scored.
     Done { id: RequestId, analysis: Analysis },
     /// The search ran out of budget; the moves it settled are in `stopped.partial`.
@@ -93,6 +123,7 @@ impl Reply {
         match self {
             Reply::Settled { id, .. }
             | Reply::Bounded { id, .. }
+            | Reply::Estimated { id, .. }
             | Reply::Done { id, .. }
             | Reply::GaveUp { id, .. }
             | Reply::Counted { id, .. } => *id,
@@ -202,6 +233,12 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
     // One table for the whole session: positions repeat across games, so later searches are
     // nearly free.
     let mut solver = Solver::new();
+    let mut estimator = Estimator::new();
+    let send = |reply: Reply| {
+        let sent = outbox.send(reply).is_ok();
+        wake();
+        sent
+    };
     loop {
         let (id, request, control) = {
             let mut state = shared.lock();
@@ -210,7 +247,14 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
                     return;
                 }
                 if let Some((id, request)) = state.waiting.take() {
-                    let control = Arc::new(SearchControl::with_node_budget(request.node_budget));
+                    let mut control = SearchControl::with_node_budget(request.node_budget);
+                    if let Job::Analyze {
+                        think_time: Some(think_time),
+                    } = request.job
+                    {
+                        control = control.with_time_limit(think_time.mul_f64(EXACT_SHARE));
+                    }
+                    let control = Arc::new(control);
                     state.running = Some((id, Arc::clone(&control)));
                     break (id, request, control);
                 }
@@ -220,22 +264,35 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
             }
         };
+        let started = Instant::now();
         let board = request.board;
-        if request.job == Job::CountSearches {
-            let counts = count_searches(&board, &control);
-            shared.lock().running = None;
-            let cancelled = [counts.plain, counts.alpha_beta, counts.alpha_beta_table]
-                .contains(&Err(Stop::Cancelled));
-            if !cancelled {
-                if outbox.send(Reply::Counted { id, board, counts }).is_err() {
+        let think_time = match request.job {
+            Job::CountSearches => {
+                let counts = count_searches(&board, &control);
+                shared.lock().running = None;
+                let cancelled = [counts.plain, counts.alpha_beta, counts.alpha_beta_table]
+                    .contains(&Err(Stop::Cancelled));
+                if !cancelled && !send(Reply::Counted { id, board, counts }) {
                     return;
                 }
-                wake();
+                continue;
             }
-            continue;
-        }
-        let result = solver.analyze_with(&board, &control, &mut |report| {
-            let _ = outbox.send(match report {
+            Job::Estimate { depth, time } => {
+                let Some(control) = next_phase(shared, &control, time) else {
+                    continue;
+                };
+                let estimate = estimator.estimate_with(&board, &control, depth, &mut |_| {});
+                let cancelled = control.is_cancelled();
+                shared.lock().running = None;
+                if !cancelled && !send(Reply::Estimated { id, estimate }) {
+                    return;
+                }
+                continue;
+            }
+            Job::Analyze { think_time } => think_time,
+        };
+        let mut report = |report: RootReport| {
+            send(match report {
                 RootReport::Settled(settled) => Reply::Settled {
                     id,
                     board,
@@ -243,8 +300,29 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
                 },
                 RootReport::Bounded(bound) => Reply::Bounded { id, board, bound },
             });
-            wake();
-        });
+        };
+        let mut result = solver.analyze_with(&board, &control, &mut report);
+        if let (Err(stopped), Some(think_time)) = (&result, think_time)
+            && stopped.reason == Stop::TimeLimit
+        {
+            // Out of time for the exact answer: estimate until the think time is up, then go
+            // on solving exactly, with what the table learned, for as long as it is wanted.
+            let rest = think_time.saturating_sub(started.elapsed());
+            let Some(estimating) = next_phase(shared, &control, rest) else {
+                continue;
+            };
+            let estimate = estimator.estimate_with(&board, &estimating, None, &mut |_| {});
+            if estimating.is_cancelled() {
+                continue;
+            }
+            if !send(Reply::Estimated { id, estimate }) {
+                return;
+            }
+            let Some(solving) = next_phase(shared, &estimating, Duration::MAX) else {
+                continue;
+            };
+            result = solver.analyze_with(&board, &solving, &mut report);
+        }
         shared.lock().running = None;
         let reply = match result {
             Ok(analysis) => Reply::Done { id, analysis },
@@ -255,11 +333,33 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
             }) => continue,
             Err(stopped) => Reply::GaveUp { id, stopped },
         };
-        if outbox.send(reply).is_err() {
+        if !send(reply) {
             return; // the caller is gone
         }
-        wake();
     }
+}
+
+/// Swaps the running search's control for a new one with the same budget and `time` to run
+/// (`Duration::MAX`: no limit), unless the old one was cancelled meanwhile (`None`).
+fn next_phase(
+    shared: &Shared,
+    old: &Arc<SearchControl>,
+    time: Duration,
+) -> Option<Arc<SearchControl>> {
+    let mut state = shared.lock();
+    if old.is_cancelled() {
+        state.running = None;
+        return None;
+    }
+    let mut control = SearchControl::with_node_budget(old.node_budget());
+    if time != Duration::MAX {
+        control = control.with_time_limit(time);
+    }
+    let control = Arc::new(control);
+    if let Some((_, running)) = state.running.as_mut() {
+        *running = Arc::clone(&control);
+    }
+    Some(control)
 }
 
 #[cfg(test)]
@@ -339,7 +439,7 @@ mod tests {
         let mut worker = SearchWorker::spawn(|| {});
         let id = worker.submit(Request {
             board: open_5x5(),
-            job: Job::Analyze,
+            job: Job::Analyze { think_time: None },
             node_budget: 20_000,
         });
         let mut settled = Vec::new();

@@ -10,8 +10,9 @@ use egui::{
 };
 
 use crate::board::{Board, Cell, Geometry, Mark, Outcome};
-use crate::explain::{ScoreView, short_verdict, winner};
-use crate::minimax::{Analysis, MoveScore};
+use crate::explain::{ScoreView, bound_words, estimate_text, short_verdict, winner};
+use crate::game::PartialScores;
+use crate::minimax::{Analysis, MoveBound, MoveScore, Valuation};
 use crate::score::Score;
 
 /// A board to draw: the position, and optionally the scores of its moves. The game's board is
@@ -24,6 +25,8 @@ pub struct BoardWidget<'a> {
     side: Option<f32>,
     /// Scores to print on the empty cells; only used if they belong to `board`.
     scores: Option<&'a Analysis>,
+    /// What is known before the scores are complete: settled moves, bounds, estimates.
+    partial: Option<PartialScores<'a>>,
     /// Whose side the scores are shown from.
     view: ScoreView,
     /// The computer's last move, marked.
@@ -87,6 +90,8 @@ pub(super) struct Palette {
     pub loss: Color32,
     pub best: Color32,
     pub text: Color32,
+    /// Estimates, which are not scores.
+    pub estimate: Color32,
 }
 
 impl Palette {
@@ -111,6 +116,7 @@ impl Palette {
             loss: pick([230, 70, 70], [200, 40, 40]),
             best: pick([255, 210, 60], [200, 140, 0]),
             text: ui.visuals().strong_text_color(),
+            estimate: pick([190, 150, 255], [110, 60, 190]),
         }
     }
 
@@ -152,6 +158,7 @@ impl<'a> BoardWidget<'a> {
             id_salt: IdSalt::new(id_salt),
             side: None,
             scores: None,
+            partial: None,
             view: ScoreView::SideToMove,
             last_move: None,
             preview: false,
@@ -202,6 +209,13 @@ impl<'a> BoardWidget<'a> {
         self
     }
 
+    /// What to show while the scores are not complete (used only for cells `scores` has no
+    /// score for, and only if it belongs to the board).
+    pub fn partial(mut self, partial: Option<PartialScores<'a>>) -> Self {
+        self.partial = partial.filter(|partial| partial.board == *self.board);
+        self
+    }
+
     pub fn focus(mut self, focus: Option<Cell>) -> Self {
         self.focus = focus;
         self
@@ -240,12 +254,25 @@ impl Widget for BoardWidget<'_> {
         for cell in geometry.all_cells() {
             let rect = layout.cell_rect(cell);
             let mark = self.board.get(cell);
-            let score = self.scores.and_then(|analysis| analysis.get(cell));
+            let score = self
+                .scores
+                .and_then(|analysis| analysis.get(cell))
+                .or_else(|| self.partial?.settled.iter().find(|m| m.cell == cell));
+            let unsettled = match (mark, score) {
+                (None, None) => self.unsettled(cell),
+                _ => None,
+            };
             let mut ghost = false;
             if let Some(clicked) = clicked.as_deref_mut() {
                 let cell_response =
                     ui.interact(rect, base_id.with((cell.row, cell.col)), Sense::click());
-                let label = self.cell_label(cell, score, best_score);
+                let mut label = self.cell_label(cell, score, best_score);
+                if let Some(unsettled) = &unsettled {
+                    label.push_str(&format!(
+                        ", {}",
+                        unsettled.description(mover, self.view, geometry)
+                    ));
+                }
                 let playable = self.accepts_moves && mark.is_none();
                 cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
                 if cell_response.clicked() && playable {
@@ -254,7 +281,8 @@ impl Widget for BoardWidget<'_> {
                 if cell_response.hovered() && score.is_some() {
                     hovered_score = Some(cell);
                 }
-                ghost = playable && cell_response.hovered() && score.is_none();
+                ghost =
+                    playable && cell_response.hovered() && score.is_none() && unsettled.is_none();
             }
 
             match (mark, score) {
@@ -268,7 +296,11 @@ impl Widget for BoardWidget<'_> {
                     };
                     tile.paint(&painter, rect, &palette);
                 }
-                (None, None) => {}
+                (None, None) => {
+                    if let Some(unsettled) = &unsettled {
+                        unsettled.paint(&painter, rect, &palette, mover, self.view, geometry);
+                    }
+                }
             }
             if ghost {
                 paint_mark(&painter, rect, mover, palette.mark(mover), 0.25);
@@ -320,7 +352,12 @@ impl Widget for BoardWidget<'_> {
             .focus
             .filter(|&cell| self.scores.and_then(|a| a.get(cell)).is_some());
         let inspected = hovered_score.or(focused_score);
-        if let Some(m) = inspected.and_then(|cell| self.scores.and_then(|a| a.get(cell))) {
+        let settled = |cell: Cell| {
+            self.scores
+                .and_then(|a| a.get(cell))
+                .or_else(|| self.partial?.settled.iter().find(|m| m.cell == cell))
+        };
+        if let Some(m) = inspected.and_then(settled) {
             paint_pv(&painter, &layout, mover, m, &palette);
         }
         if let Some(out) = self.inspected {
@@ -340,7 +377,121 @@ impl Widget for BoardWidget<'_> {
     }
 }
 
+/// What the overlay shows on a move whose exact score is not known yet.
+enum Unsettled {
+    Bound(MoveBound),
+    /// The estimator's valuation, `depth` plies ahead.
+    Estimate(Valuation, u32),
+}
+
+impl Unsettled {
+    /// How a screen reader and the tooltip say it.
+    fn description(&self, mover: Mark, view: ScoreView, geometry: Geometry) -> String {
+        match *self {
+            Unsettled::Bound(bound) => {
+                format!("not settled yet: {}", bound_words(&bound, mover, geometry))
+            }
+            Unsettled::Estimate(Valuation::Exact(score), depth) => format!(
+                "score {} ({}), proven by a search {depth} plies ahead",
+                view.shown(score, mover).value(),
+                short_verdict(score, mover, view, geometry)
+            ),
+            Unsettled::Estimate(Valuation::Estimate(points), depth) => format!(
+                "estimate {} points, {depth} plies ahead, not a proven score",
+                estimate_text(points, mover, view)
+            ),
+        }
+    }
+
+    fn paint(
+        &self,
+        painter: &egui::Painter,
+        rect: Rect,
+        palette: &Palette,
+        mover: Mark,
+        view: ScoreView,
+        geometry: Geometry,
+    ) {
+        match *self {
+            Unsettled::Estimate(Valuation::Exact(score), _) => ScoreTile {
+                shown: view.shown(score, mover),
+                words: short_verdict(score, mover, view, geometry),
+                color: palette.score_color(score, mover, view, geometry),
+                best: false,
+            }
+            .paint(painter, rect, palette),
+            Unsettled::Estimate(Valuation::Estimate(points), _) => {
+                // An estimate is no score: no colour of a result, a dashed frame, and a tilde.
+                let size = rect.width();
+                let tile = rect.shrink(size * 0.12);
+                paint_dashed_frame(
+                    painter,
+                    tile,
+                    Stroke::new((size * 0.025).max(1.0), palette.estimate),
+                );
+                if size >= SMALLEST_WITH_NUMBER {
+                    painter.text(
+                        rect.center(),
+                        Align2::CENTER_CENTER,
+                        estimate_text(points, mover, view),
+                        FontId::proportional(size * 0.22),
+                        palette.estimate,
+                    );
+                }
+            }
+            Unsettled::Bound(bound) => {
+                let size = rect.width();
+                let tile = rect.shrink(size * 0.12);
+                painter.rect_stroke(
+                    tile,
+                    CornerRadius::same((size * 0.1).min(8.0) as u8),
+                    Stroke::new((size * 0.02).max(1.0), palette.draw),
+                    StrokeKind::Inside,
+                );
+                if size >= SMALLEST_WITH_WORDS {
+                    let words = bound_words(&bound, mover, geometry);
+                    let galley = painter.layout(
+                        words,
+                        FontId::proportional(size * 0.12),
+                        palette.text.gamma_multiply(0.8),
+                        tile.width() * 0.9,
+                    );
+                    let at = tile.center() - galley.size() / 2.0;
+                    painter.galley(at, galley, palette.text);
+                }
+            }
+        }
+    }
+}
+
+/// A rectangle drawn in dashes.
+fn paint_dashed_frame(painter: &egui::Painter, rect: Rect, stroke: Stroke) {
+    let corners = [
+        rect.left_top(),
+        rect.right_top(),
+        rect.right_bottom(),
+        rect.left_bottom(),
+        rect.left_top(),
+    ];
+    let dash = (rect.width() / 12.0).max(2.0);
+    painter.extend(egui::Shape::dashed_line(&corners, stroke, dash, dash * 0.7));
+}
+
 impl BoardWidget<'_> {
+    /// What is known of an empty cell with no exact score: a bound from the running search,
+    /// else an estimate.
+    fn unsettled(&self, cell: Cell) -> Option<Unsettled> {
+        let partial = self.partial?;
+        if let Some(bound) = partial.bounds.iter().find(|b| b.cell == cell)
+            && bound.is_known(self.board.geometry())
+        {
+            return Some(Unsettled::Bound(*bound));
+        }
+        let estimate = partial.estimate?;
+        let m = estimate.get(cell)?;
+        Some(Unsettled::Estimate(m.value, estimate.depth))
+    }
+
     /// The accessible name of a cell: where it is, what is on it, and its score when shown.
     fn cell_label(&self, cell: Cell, score: Option<&MoveScore>, best: Option<Score>) -> String {
         let content = self

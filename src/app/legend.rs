@@ -9,13 +9,15 @@ use super::board_widget::{BoardWidget, Palette};
 use crate::ai::Difficulty;
 use crate::board::{Cell, Mark};
 use crate::explain::{ScoreView, computer_reasoning, formula};
-use crate::game::ComputerMove;
+use crate::game::{Basis, ComputerMove, PartialScores};
 use crate::minimax::Analysis;
 
 /// What the legend needs to know.
 pub struct LegendData<'a> {
     /// The scores shown, if any.
     pub scores: Option<&'a Analysis>,
+    /// What is known while the scores are not complete.
+    pub partial: Option<PartialScores<'a>>,
     pub view: ScoreView,
     /// The cell being looked at, if it has a score.
     pub inspected: Option<Cell>,
@@ -40,6 +42,9 @@ fn swatch(ui: &mut Ui, color: Color32, framed: bool, meaning: &str) {
 /// The legend, and the explanation of the cell being looked at.
 pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     let Some(analysis) = data.scores else {
+        if let Some(partial) = data.partial {
+            partial_legend(ui, &partial);
+        }
         return;
     };
     let palette = Palette::of(ui);
@@ -148,10 +153,46 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     }
 }
 
+/// What the overlay shows while the exact search runs or after it stopped.
+fn partial_legend(ui: &mut Ui, partial: &PartialScores<'_>) {
+    let palette = Palette::of(ui);
+    ui.label(RichText::new("Not all scores are known yet").strong());
+    ui.horizontal_wrapped(|ui| {
+        swatch(
+            ui,
+            palette.win.gamma_multiply(0.6),
+            false,
+            "exact score, settled;",
+        );
+        swatch(
+            ui,
+            palette.draw,
+            true,
+            "a bound (\"at least a draw\"): not settled yet;",
+        );
+        swatch(
+            ui,
+            palette.estimate,
+            true,
+            "~ an estimate: evaluation points, not a score, and never proven.",
+        );
+    });
+    if let Some(estimate) = partial.estimate {
+        ui.label(format!(
+            "Estimates look {} plies ahead and judge the positions there by the lines each side \
+             can still complete (1, 8, 64, 512 points for 1 to 4 marks in a line). {} of {} \
+             moves have an exact score.",
+            estimate.depth,
+            partial.settled.len(),
+            partial.board.legal_moves().count()
+        ));
+    }
+}
+
 /// Why the computer played its last move: the position it saw, with its scores, and its reasons.
 pub fn reasoning(
     ui: &mut Ui,
-    last: Option<(&ComputerMove, &Analysis)>,
+    last: Option<(&ComputerMove, Option<&Analysis>)>,
     view: ScoreView,
 ) -> Option<Command> {
     let mut command = None;
@@ -163,6 +204,37 @@ pub fn reasoning(
     });
     let Some((last, analysis)) = last else {
         ui.label("The computer has not moved in this game yet.");
+        return command;
+    };
+    let where_ = format!("row {}, column {}", last.cell.row + 1, last.cell.col + 1);
+    let among = match last.candidates.len() {
+        0 | 1 => String::new(),
+        n => format!(", picked at random among {n} moves it rated alike"),
+    };
+    match last.basis {
+        Basis::Exact => {}
+        Basis::Unproven { depth } => {
+            ui.label(format!(
+                "It played {where_} without proof: the exact search had not finished when its \
+                 think time ran out, so it played the move with the best estimate, looking \
+                 {depth} plies ahead and judging the positions there with the evaluation \
+                 function (moves already proven counted with their exact scores){among}."
+            ));
+            return command;
+        }
+        Basis::DepthLimited { depth } => {
+            ui.label(format!(
+                "At {} on a large board it searches {depth} plies ahead and judges the \
+                 positions there with the evaluation function; {where_} looked best{among}.",
+                last.difficulty.name()
+            ));
+            return command;
+        }
+    }
+    let Some(analysis) = analysis else {
+        ui.label(format!(
+            "It played {where_}; its scores are no longer known."
+        ));
         return command;
     };
     ui.horizontal_wrapped(|ui| {

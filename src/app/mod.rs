@@ -23,7 +23,8 @@ use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText, ThemePreference}
 use crate::ai::AiPlayer;
 use crate::board::{Board, Cell, Mark, Outcome};
 use crate::game::{
-    Clock, ControllerOptions, GameController, Mode, Player, Session, SetupChange, SystemClock,
+    Basis, Clock, ControllerOptions, GameController, Mode, Player, Session, SetupChange,
+    SystemClock,
 };
 use crate::minimax::Analysis;
 use crate::settings::{self, Settings, Store, Theme};
@@ -153,6 +154,7 @@ impl TicTacToeApp {
                 difficulty: settings.difficulty,
                 ai_delay: Duration::from_millis(u64::from(settings.ai_delay_ms)),
                 scores_wanted: settings.show_scores,
+                think_time: Duration::from_millis(u64::from(settings.think_time_ms)),
                 ai: options
                     .ai_seed
                     .map_or_else(AiPlayer::from_entropy, AiPlayer::seeded),
@@ -444,6 +446,8 @@ impl TicTacToeApp {
         self.controller
             .set_ai_delay(Duration::from_millis(u64::from(new.ai_delay_ms)));
         self.controller.set_scores_wanted(new.show_scores);
+        self.controller
+            .set_think_time(Duration::from_millis(u64::from(new.think_time_ms)));
         if old.theme != new.theme {
             self.apply_theme(ctx);
         }
@@ -603,15 +607,60 @@ impl TicTacToeApp {
                 Player::Computer if self.controller.gave_up().is_some() => {
                     format!("{} gave up on this position.", name(board.to_move()))
                 }
+                Player::Computer if self.controller.board_is_large() => format!(
+                    "{} is thinking (up to {:.1} s)…",
+                    name(board.to_move()),
+                    self.controller.think_time().as_secs_f64()
+                ),
                 Player::Computer => format!("{} is thinking…", name(board.to_move())),
                 Player::Human if vs_computer => format!(
-                    "Your move ({}) · Computer: {}",
+                    "Your move ({}) · Computer: {}{}",
                     board.to_move(),
-                    self.settings.difficulty.name()
+                    self.settings.difficulty.name(),
+                    self.last_move_basis()
                 ),
                 Player::Human => format!("{} to move.", board.to_move()),
             },
         }
+    }
+
+    /// What the computer's last move rested on, when it was not exact: the status says so.
+    fn last_move_basis(&self) -> String {
+        let Some(last) = self.controller.last_computer_move() else {
+            return String::new();
+        };
+        match last.basis {
+            Basis::Exact => String::new(),
+            Basis::Unproven { depth } => format!(
+                " · its last move is not proven: out of time, it played its best estimate \
+                 ({depth} plies ahead)"
+            ),
+            Basis::DepthLimited { depth } => format!(" · it looks {depth} plies ahead"),
+        }
+    }
+
+    /// How far the exact search of the board has got, while it runs on a large board: moves
+    /// settled of all, positions searched, time.
+    fn search_line(&self) -> Option<String> {
+        if !self.controller.board_is_large() {
+            return None;
+        }
+        let progress = self.controller.progress()?;
+        let elapsed = self.controller.search_elapsed()?;
+        let estimated = self
+            .controller
+            .partial_scores()
+            .and_then(|known| known.estimate)
+            .map_or(String::new(), |estimate| {
+                format!(" Estimates ~ look {} plies ahead.", estimate.depth)
+            });
+        Some(format!(
+            "Solving exactly: {} of {} moves settled, {} positions, {:.1} s.{estimated}",
+            progress.settled,
+            progress.moves,
+            explorer::thousands(progress.nodes),
+            elapsed.as_secs_f64()
+        ))
     }
 
     /// Keeps previews and the explorer about the game on the board: a new position ends a preview
@@ -717,11 +766,11 @@ impl eframe::App for TicTacToeApp {
         let wide = window.x >= 1.25 * window.y && window.x >= 640.0;
         let view = self.settings.score_view;
         let shown = self.controller.shown_scores();
-        let last_reasoning = self.controller.last_computer_move().and_then(|last| {
-            self.controller
-                .analysis(&last.board)
-                .map(|analysis| (last, analysis))
-        });
+        let partial = self.controller.shown_partial_scores();
+        let last_reasoning = self
+            .controller
+            .last_computer_move()
+            .map(|last| (last, self.controller.analysis(&last.board)));
 
         egui::Panel::top("menu bar").show(ui, |ui| {
             commands.extend(menus::menu_bar(
@@ -733,6 +782,11 @@ impl eframe::App for TicTacToeApp {
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(4.0);
             ui.add(egui::Label::new(RichText::new(self.status_text()).heading()).wrap());
+            if let Some(line) = self.search_line() {
+                ui.label(line);
+                // The counters move while the search runs; nothing repaints once it is over.
+                ctx.request_repaint_after(Duration::from_millis(200));
+            }
             ui.label(self.tally_text());
             ui.add_space(4.0);
         });
@@ -749,10 +803,11 @@ impl eframe::App for TicTacToeApp {
             }
             return;
         }
-        let explains = shown.is_some() || self.show_reasoning;
+        let explains = shown.is_some() || partial.is_some() || self.show_reasoning;
         if explains {
             let legend_data = legend::LegendData {
                 scores: shown,
+                partial,
                 view,
                 inspected: self.inspected,
                 compact: !wide,
@@ -835,6 +890,7 @@ impl eframe::App for TicTacToeApp {
                 ui.add(
                     BoardWidget::new(&board, "game board")
                         .scores(shown)
+                        .partial(partial)
                         .view(view)
                         .last_move(last_move)
                         .focus(self.focus)

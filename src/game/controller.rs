@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use super::{Clock, GameSetup, Mode, Session};
 use crate::ai::{AiPlayer, Difficulty};
 use crate::board::{Board, Cell};
-use crate::minimax::{Analysis, MoveBound, MoveScore, Progress, Stopped};
-use crate::worker::{Reply, Request, RequestId, SearchWorker};
+use crate::minimax::{Analysis, Estimate, MoveBound, MoveScore, Progress, Stopped};
+use crate::worker::{Job, Reply, Request, RequestId, SearchWorker};
 
 /// How the computer plays and what the display wants, besides the game's setup.
 pub struct ControllerOptions {
@@ -23,6 +23,9 @@ pub struct ControllerOptions {
     pub ai_delay: Duration,
     /// Whether the scores of the human's moves are wanted (the overlay is on).
     pub scores_wanted: bool,
+    /// How long the computer may think on boards larger than 3×3 before it moves on an
+    /// estimate (3×3 is always solved at once).
+    pub think_time: Duration,
     pub ai: AiPlayer,
     pub clock: Arc<dyn Clock>,
 }
@@ -37,6 +40,39 @@ pub struct ComputerMove {
     /// The moves it rated best at its level, among which it picked `cell` at random.
     pub candidates: Vec<Cell>,
     pub difficulty: Difficulty,
+    /// What the choice rests on.
+    pub basis: Basis,
+}
+
+/// What the computer's choice rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// Exact scores (seen through the difficulty's horizon on 3×3).
+    Exact,
+    /// The exact search did not finish in the think time: the best estimate of a search that
+    /// looked `depth` plies ahead, with the moves already proven taken into account. Not proven.
+    Unproven { depth: u32 },
+    /// The difficulty's depth-limited search on a board larger than 3×3, `depth` plies ahead.
+    DepthLimited { depth: u32 },
+}
+
+/// Boards with more cells than this get a think time, estimates while the exact search runs,
+/// and depth-limited searches for Easy, Medium and Hard.
+const SMALL_BOARD_CELLS: usize = 9;
+
+fn is_large(board: &Board) -> bool {
+    board.geometry().cells() > SMALL_BOARD_CELLS
+}
+
+/// What is known of the moves of a position whose exact search is running or stopped: the
+/// exact scores settled so far, bounds on others, and the estimates made when the think time
+/// ran out, for the overlay.
+#[derive(Debug, Clone, Copy)]
+pub struct PartialScores<'a> {
+    pub board: Board,
+    pub settled: &'a [MoveScore],
+    pub bounds: &'a [MoveBound],
+    pub estimate: Option<&'a Estimate>,
 }
 
 /// What became of a new setup.
@@ -54,6 +90,8 @@ pub enum SetupChange {
 struct InFlight {
     id: RequestId,
     board: Board,
+    job: Job,
+    started: Instant,
     /// Its moves settled so far, for a partial display.
     settled: Vec<MoveScore>,
     /// Bounds on moves not settled yet, the latest for each move.
@@ -70,6 +108,7 @@ pub struct GameController {
     difficulty: Difficulty,
     ai_delay: Duration,
     scores_wanted: bool,
+    think_time: Duration,
     ai: AiPlayer,
     clock: Arc<dyn Clock>,
     worker: SearchWorker,
@@ -82,6 +121,9 @@ pub struct GameController {
     also_wanted: Vec<Board>,
     /// Positions the search gave up on, with what it had settled.
     gave_up: HashMap<Board, Stopped>,
+    /// Estimates of large boards' moves: made when the think time ran out (`None`), or by the
+    /// depth-limited search of a difficulty (its depth).
+    estimates: HashMap<(Board, Option<u32>), Estimate>,
     /// When the position on the board arose: the computer's pause counts from here.
     turn_started: Instant,
     computer_move: Option<ComputerMove>,
@@ -103,6 +145,7 @@ impl GameController {
             difficulty: options.difficulty,
             ai_delay: options.ai_delay,
             scores_wanted: options.scores_wanted,
+            think_time: options.think_time,
             ai: options.ai,
             clock: options.clock,
             worker: SearchWorker::spawn(wake),
@@ -111,6 +154,7 @@ impl GameController {
             analyses: HashMap::new(),
             also_wanted: Vec::new(),
             gave_up: HashMap::new(),
+            estimates: HashMap::new(),
             turn_started: now,
             computer_move: None,
             last_computer_move: None,
@@ -154,12 +198,67 @@ impl GameController {
             .flatten()
     }
 
+    /// What the overlay shows while the scores of the board are not complete (see
+    /// [`GameController::partial_scores`]), when it shows scores at all (see
+    /// [`GameController::shown_scores`]).
+    pub fn shown_partial_scores(&self) -> Option<PartialScores<'_>> {
+        let watching = self.session.setup().mode == Mode::ComputerVsComputer;
+        let wanted = self.session.human_to_move() || (watching && self.session.computer_to_move());
+        (self.scores_wanted && wanted)
+            .then(|| self.partial_scores())
+            .flatten()
+    }
+
+    /// How long the search for the position on the board has been running.
+    pub fn search_elapsed(&self) -> Option<Duration> {
+        let search = self.in_flight.as_ref()?;
+        (search.board == *self.board())
+            .then(|| self.clock.now().saturating_duration_since(search.started))
+    }
+
     /// The moves of the position on the board settled so far while its search runs.
     pub fn settled_so_far(&self) -> &[MoveScore] {
         match &self.in_flight {
             Some(search) if search.board == *self.board() => &search.settled,
             _ => &[],
         }
+    }
+
+    /// What is known of the moves of the position on the board before its exact scores are all
+    /// known: while its search runs, or after it gave up. `None` once the analysis is complete.
+    pub fn partial_scores(&self) -> Option<PartialScores<'_>> {
+        let board = *self.board();
+        if self.analyses.contains_key(&board) || board.outcome().is_over() {
+            return None;
+        }
+        let estimate = self.estimates.get(&(board, None));
+        let (settled, bounds) = match (&self.in_flight, self.gave_up.get(&board)) {
+            (Some(search), _)
+                if search.board == board && matches!(search.job, Job::Analyze { .. }) =>
+            {
+                (&search.settled[..], &search.bounds[..])
+            }
+            (_, Some(stopped)) => (&stopped.partial.moves[..], &stopped.bounds[..]),
+            _ if estimate.is_some() => (&[][..], &[][..]),
+            _ => return None,
+        };
+        Some(PartialScores {
+            board,
+            settled,
+            bounds,
+            estimate,
+        })
+    }
+
+    /// The think time on boards larger than 3×3.
+    pub fn think_time(&self) -> Duration {
+        self.think_time
+    }
+
+    /// Whether the position on the board is large enough to be thought about within a think
+    /// time.
+    pub fn board_is_large(&self) -> bool {
+        is_large(self.board())
     }
 
     /// How far the search for the position on the board has got, while it runs.
@@ -246,6 +345,11 @@ impl GameController {
         self.difficulty = difficulty;
     }
 
+    /// Takes effect from the next search.
+    pub fn set_think_time(&mut self, think_time: Duration) {
+        self.think_time = think_time;
+    }
+
     /// Takes effect from the computer's next turn.
     pub fn set_ai_delay(&mut self, delay: Duration) {
         self.ai_delay = delay;
@@ -325,6 +429,23 @@ impl GameController {
                 }
                 self.gave_up.insert(stopped.partial.board, stopped);
             }
+            Reply::Estimated { id, estimate } => {
+                // Kept only if still wanted: the search goes on, and the key says which kind.
+                if let Some(search) = self.in_flight.as_ref().filter(|s| s.id == id) {
+                    let depth = match search.job {
+                        Job::Estimate { depth, .. } => depth,
+                        _ => None,
+                    };
+                    let key = (estimate.board, depth);
+                    if matches!(search.job, Job::Estimate { .. }) {
+                        self.in_flight = None;
+                    }
+                    if self.estimates.len() >= CACHE_LIMIT {
+                        self.estimates.clear();
+                    }
+                    self.estimates.insert(key, estimate);
+                }
+            }
             Reply::Counted { .. } => {} // the controller never asks for counts
         }
     }
@@ -334,11 +455,30 @@ impl GameController {
             return;
         }
         let board = *self.board();
-        let Some(analysis) = self.analyses.get(&board) else {
+        let limited = self.limited_depth(&board);
+        let (candidates, basis) = if let Some(depth) = limited {
+            let Some(estimate) = self.estimates.get(&(board, Some(depth))) else {
+                return;
+            };
+            let best = estimate.best_moves().map(|m| m.cell).collect();
+            (best, Basis::DepthLimited { depth })
+        } else if let Some(analysis) = self.analyses.get(&board) {
+            (
+                AiPlayer::candidates(analysis, self.difficulty),
+                Basis::Exact,
+            )
+        } else if let Some(estimate) = self.estimates.get(&(board, None)) {
+            let settled = self.partial_scores().map_or(&[][..], |known| known.settled);
+            (
+                AiPlayer::unproven_candidates(estimate, settled),
+                Basis::Unproven {
+                    depth: estimate.depth,
+                },
+            )
+        } else {
             return;
         };
-        let candidates = AiPlayer::candidates(analysis, self.difficulty);
-        let Some(cell) = self.ai.choose(analysis, self.difficulty) else {
+        let Some(cell) = self.ai.pick(&candidates) else {
             return;
         };
         self.computer_move = Some(ComputerMove {
@@ -347,7 +487,15 @@ impl GameController {
             due: self.turn_started + self.ai_delay,
             candidates,
             difficulty: self.difficulty,
+            basis,
         });
+    }
+
+    /// The depth of the search the computer's level runs on `board`, when it is a
+    /// depth-limited one: Easy, Medium and Hard on boards larger than 3×3.
+    fn limited_depth(&self, board: &Board) -> Option<u32> {
+        let horizon = self.difficulty.horizon()?;
+        is_large(board).then_some(horizon as u32)
     }
 
     /// Plays the computer's move if its moment has come. `true` if it did.
@@ -365,31 +513,81 @@ impl GameController {
         true
     }
 
-    /// The position whose analysis is needed and not known: the board's, when the computer is to
-    /// move or a human is and the scores are wanted; then whatever else the display asked for.
-    fn wanted_search(&self) -> Option<Board> {
+    /// The search needed and not done: for the computer's move, or the scores of the board
+    /// when a human is to move and they are wanted; then whatever else the display asked for.
+    fn wanted_search(&self) -> Option<(Board, Job)> {
         let board = *self.board();
-        let needed =
-            self.session.computer_to_move() || (self.scores_wanted && self.session.human_to_move());
+        if board.outcome().is_over() {
+            return self.also_wanted_search();
+        }
+        let computer = self.session.computer_to_move();
+        if computer && let Some(depth) = self.limited_depth(&board) {
+            let known = self.estimates.contains_key(&(board, Some(depth)));
+            let job = Job::Estimate {
+                depth: Some(depth),
+                time: self.think_time,
+            };
+            return if known {
+                self.also_wanted_search()
+            } else {
+                Some((board, job))
+            };
+        }
+        let needed = computer || (self.scores_wanted && self.session.human_to_move());
+        if needed && !self.analyses.contains_key(&board) {
+            if !self.gave_up.contains_key(&board) {
+                return Some((board, self.analyze_job(&board)));
+            }
+            // The exact search gave up before the think time ran out: the computer still
+            // needs a move.
+            if computer && !self.estimates.contains_key(&(board, None)) {
+                let job = Job::Estimate {
+                    depth: None,
+                    time: self.think_time,
+                };
+                return Some((board, job));
+            }
+        }
+        self.also_wanted_search()
+    }
+
+    fn also_wanted_search(&self) -> Option<(Board, Job)> {
         let unknown = |board: &Board| {
             !board.outcome().is_over()
                 && !self.analyses.contains_key(board)
                 && !self.gave_up.contains_key(board)
         };
-        std::iter::once(board)
-            .filter(|_| needed)
-            .chain(self.also_wanted.iter().copied())
+        self.also_wanted
+            .iter()
+            .copied()
             .find(unknown)
+            .map(|board| (board, self.analyze_job(&board)))
+    }
+
+    fn analyze_job(&self, board: &Board) -> Job {
+        Job::Analyze {
+            think_time: is_large(board).then_some(self.think_time),
+        }
     }
 
     fn request_search(&mut self) {
         let wanted = self.wanted_search();
-        if wanted == self.in_flight.as_ref().map(|search| search.board) {
+        if wanted
+            == self
+                .in_flight
+                .as_ref()
+                .map(|search| (search.board, search.job))
+        {
             return;
         }
-        self.in_flight = wanted.map(|board| InFlight {
-            id: self.worker.submit(Request::analyze(board)),
+        self.in_flight = wanted.map(|(board, job)| InFlight {
+            id: self.worker.submit(Request {
+                job,
+                ..Request::analyze(board)
+            }),
             board,
+            job,
+            started: self.clock.now(),
             settled: Vec::new(),
             bounds: Vec::new(),
         });
@@ -419,6 +617,7 @@ mod tests {
                 difficulty: Difficulty::Perfect,
                 ai_delay: DELAY,
                 scores_wanted: false,
+                think_time: Duration::from_secs(2),
                 ai: AiPlayer::seeded(7),
                 clock: Arc::clone(clock) as Arc<dyn Clock>,
             },
@@ -434,6 +633,108 @@ mod tests {
                 "the search never answered"
             );
         }
+    }
+
+    fn large(side: usize, clock: &Arc<ManualClock>) -> GameController {
+        controller(
+            GameSetup {
+                geometry: crate::board::Geometry::with_default_k(side, side).unwrap(),
+                ..GameSetup::default()
+            },
+            clock,
+        )
+    }
+
+    /// Plays `cell` for the human, then lets the computer answer.
+    fn exchange(game: &mut GameController, clock: &ManualClock, cell: Cell) -> ComputerMove {
+        assert!(game.play(cell));
+        settle(game);
+        clock.advance(DELAY);
+        game.update();
+        game.last_computer_move()
+            .expect("the computer moved")
+            .clone()
+    }
+
+    #[test]
+    fn on_4x4_the_perfect_computer_moves_on_exact_scores() {
+        let clock = Arc::new(ManualClock::new());
+        let mut game = large(4, &clock);
+        let reply = exchange(&mut game, &clock, Cell::new(1, 1));
+        assert_eq!(reply.basis, Basis::Exact);
+        let analysis = game.analysis(&reply.board).expect("solved");
+        let best = analysis.best_score().unwrap();
+        assert_eq!(analysis.get(reply.cell).unwrap().score, best);
+    }
+
+    #[test]
+    fn easy_medium_and_hard_search_large_boards_to_their_depth_only() {
+        for (difficulty, depth) in [
+            (Difficulty::Easy, 1),
+            (Difficulty::Medium, 2),
+            (Difficulty::Hard, 4),
+        ] {
+            let clock = Arc::new(ManualClock::new());
+            let mut game = large(5, &clock);
+            game.set_difficulty(difficulty);
+            let reply = exchange(&mut game, &clock, Cell::new(2, 2));
+            assert_eq!(reply.basis, Basis::DepthLimited { depth }, "{difficulty:?}");
+            // No exact search was needed for it.
+            assert!(game.analysis(&reply.board).is_none());
+            assert_eq!(game.board().get(reply.cell), Some(Mark::O));
+        }
+    }
+
+    #[test]
+    fn out_of_think_time_the_computer_plays_its_best_estimate_and_says_so() {
+        let clock = Arc::new(ManualClock::new());
+        let mut game = large(7, &clock);
+        game.set_think_time(Duration::from_millis(300));
+        let reply = exchange(&mut game, &clock, Cell::new(3, 3));
+        let Basis::Unproven { depth } = reply.basis else {
+            panic!(
+                "an open 7×7 board is not solved in 0.3 s: {:?}",
+                reply.basis
+            );
+        };
+        assert!(depth >= 1);
+        assert!(reply.candidates.contains(&reply.cell));
+        assert_eq!(game.board().get(reply.cell), Some(Mark::O));
+        // The search of that position is over: nobody needs it any more.
+        assert!(game.partial_scores().is_none());
+    }
+
+    #[test]
+    fn while_a_large_board_is_solved_the_overlay_has_estimates_then_exact_scores() {
+        let clock = Arc::new(ManualClock::new());
+        let mut game = large(6, &clock);
+        game.set_think_time(Duration::from_millis(200));
+        game.set_scores_wanted(true);
+        // The human (X) is to move on the empty 6×6: the search cannot finish in 0.2 s.
+        game.update();
+        while game
+            .partial_scores()
+            .is_none_or(|known| known.estimate.is_none())
+        {
+            assert!(
+                game.wait_for_worker(Duration::from_secs(20)),
+                "no estimate came"
+            );
+            game.update();
+        }
+        let known = game
+            .shown_partial_scores()
+            .expect("shown while the human is to move");
+        let estimate = known.estimate.unwrap();
+        assert_eq!(estimate.moves.len(), 36);
+        assert!(known.settled.len() < 36);
+        // A move by the human drops that search and starts the computer's.
+        assert!(game.play(Cell::new(0, 0)));
+        game.update();
+        assert!(
+            game.partial_scores()
+                .is_none_or(|known| known.board == *game.board())
+        );
     }
 
     #[test]

@@ -8,7 +8,9 @@ mod controller;
 mod session;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use controller::{ComputerMove, ControllerOptions, GameController, SetupChange};
+pub use controller::{
+    Basis, ComputerMove, ControllerOptions, GameController, PartialScores, SetupChange,
+};
 pub use session::{FirstPlayer, GameSetup, Mode, Player, Players, Session, Tally};
 
 use crate::board::{Board, Cell, Geometry, Mark, Outcome, PlayError};
