@@ -294,6 +294,6 @@ fn solve_root_move(
     Ok(MoveScore {
         cell,
         score,
-        pv: worker.line_after(root, index)?,
+        pv: worker.line_after(root, index, score)?,
     })
 }

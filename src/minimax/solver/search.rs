@@ -78,16 +78,18 @@ impl<'a> Worker<'a> {
         Ok(value >= target)
     }
 
-    /// The line of play after the side to move on `pos` plays `index` (the move counts as depth
-    /// 0's): at each step the first move in row-major order that keeps the exact value, to the
-    /// end of the game, as plain minimax picks it.
-    pub fn line_after(&mut self, pos: &Pos, index: usize) -> Result<Vec<Cell>, Stop> {
+    /// The line of play after the side to move on `pos` plays `index`, whose exact score is
+    /// `score` (the move counts as depth 0's): at each step the first move in row-major order
+    /// that keeps the exact value, to the end of the game, as plain minimax picks it.
+    pub fn line_after(&mut self, pos: &Pos, index: usize, score: Score) -> Result<Vec<Cell>, Stop> {
         let rules = self.rules;
         let geometry = rules.geometry;
         let mut line = Vec::new();
         let (mut node, mut last, mut depth) = (pos.play(index, rules), index, 0);
+        // Scores are absolute (a result at a depth), so a position on the line is worth to its
+        // side to move exactly the negation of what its parent is worth: no search needed.
+        let mut value = -score;
         while !rules.completes(node.op, last) && node.empty(rules) != 0 {
-            let value = self.exact(&node, depth, &mut |_, _| {})?;
             let mut next = None;
             for index in BitIter(node.empty(rules)) {
                 if self.reaches(&node, depth, index, value)? {
@@ -100,6 +102,7 @@ impl<'a> Worker<'a> {
             node = node.play(index, rules);
             last = index;
             depth += 1;
+            value = -value;
         }
         Ok(line)
     }
