@@ -228,9 +228,6 @@ pub struct Unsettled {
     pub estimate: Option<(u32, Valuation)>,
 }
 
-/// The share of `--time-limit` the exact search gets; the estimates get the rest.
-const EXACT_SHARE: f64 = 0.8;
-
 impl Engine {
     fn new(args: &AnalyzeArgs) -> Engine {
         Engine {
@@ -252,7 +249,7 @@ impl Engine {
         let started = Instant::now();
         let mut control = SearchControl::with_node_budget(self.max_nodes);
         if let Some(limit) = self.time_limit {
-            control = control.with_deadline(started + limit.mul_f64(EXACT_SHARE));
+            control = control.with_deadline(started + limit.mul_f64(crate::worker::EXACT_SHARE));
         }
         let done = AtomicBool::new(false);
         let result = std::thread::scope(|scope| {

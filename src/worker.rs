@@ -80,8 +80,9 @@ impl Request {
     }
 }
 
-/// The share of a think time the exact search gets before the estimates are made.
-pub const EXACT_SHARE: f64 = 0.7;
+/// The share of a think time (or of `analyze --time-limit`) the exact search gets before the
+/// estimates are made.
+pub const EXACT_SHARE: f64 = 0.8;
 
 /// Boards larger than 3×3 can take the exact search very long; past this many positions the
 /// worker reports that it gave up instead of thinking forever.
