@@ -30,9 +30,11 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+mod review;
 mod trace;
 mod tree;
 
+pub use review::{ReviewArgs, review};
 pub use trace::{TraceAlgorithmArg, TraceArgs, trace};
 pub use tree::{TreeArgs, TreeFormat, tree};
 
@@ -44,6 +46,8 @@ pub enum Command {
     Tree(TreeArgs),
     /// Print every call a search makes, as JSON lines, as the step-through view shows them.
     Trace(TraceArgs),
+    /// Review a game move by move: each move's score, the best score there was, and its class.
+    Review(ReviewArgs),
 }
 
 #[derive(Debug, Args)]
@@ -397,6 +401,16 @@ fn analyze_lines(
 
 /// The start of a board argument, for an error message that stays one readable line whatever
 /// was typed.
+/// An outcome as the commands print it: "ongoing", "X wins", "O wins" or "draw".
+pub(crate) fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Ongoing => "ongoing",
+        Outcome::Won { mark: Mark::X, .. } => "X wins",
+        Outcome::Won { mark: Mark::O, .. } => "O wins",
+        Outcome::Draw => "draw",
+    }
+}
+
 pub(crate) fn preview(text: &str) -> String {
     const SHOWN: usize = 60;
     match text.char_indices().nth(SHOWN) {
@@ -493,12 +507,7 @@ impl Serialize for AnalysisJson<'_> {
         let analysis = self.analysis;
         let mut map = serializer.serialize_map(None)?;
         let board = &analysis.board;
-        let outcome = match board.outcome() {
-            Outcome::Ongoing => "ongoing",
-            Outcome::Won { mark: Mark::X, .. } => "X wins",
-            Outcome::Won { mark: Mark::O, .. } => "O wins",
-            Outcome::Draw => "draw",
-        };
+        let outcome = outcome_name(board.outcome());
         map.serialize_entry("board", board.notation().as_str())?;
         map.serialize_entry("to_move", board.to_move().symbol().encode_utf8(&mut [0; 4]))?;
         map.serialize_entry("outcome", outcome)?;

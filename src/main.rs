@@ -24,6 +24,10 @@ fn main() -> ExitCode {
             let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
             exit_status("tree", cli::tree(&args, stdout, io::stderr().lock()))
         }
+        Some(Command::Review(args)) => {
+            let stdout = io::BufWriter::new(io::stdout().lock());
+            exit_status("review", cli::review(&args, stdout, io::stderr().lock()))
+        }
         Some(Command::Trace(args)) => {
             let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
             exit_status("trace", cli::trace(&args, stdout, io::stderr().lock()))

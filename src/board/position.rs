@@ -119,6 +119,21 @@ impl Board {
         }
     }
 
+    /// The same marks with `mark` to move: what the opponent could do if it were its turn
+    /// (coaching's threat), or a position given with `--to-move`.
+    #[must_use]
+    pub fn with_to_move(&self, mark: Mark) -> Board {
+        Board {
+            to_move: mark,
+            ..*self
+        }
+    }
+
+    /// The empty cells in row-major order, whether or not the game is over.
+    pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        BitIter(self.empty_bits()).map(|index| self.geometry.cell(index))
+    }
+
     /// The empty cells in row-major order; none once the game is over.
     pub fn legal_moves(&self) -> impl Iterator<Item = Cell> + '_ {
         let open = if self.outcome().is_over() {

@@ -1,0 +1,193 @@
+//! `tictactoe review`: every score, best score and class is plain minimax's, on many games, and a
+//! bad move list gets one line naming the move and exit status 2.
+
+#[path = "common/binary.rs"]
+mod binary;
+mod common;
+
+use std::collections::HashSet;
+
+use binary::run;
+use common::Xorshift;
+use serde_json::Value;
+use tictactoe::cli::{MarkArg, ReviewArgs, review};
+use tictactoe::review::MoveClass;
+use tictactoe::{Board, Cell, Geometry, Mark, minimax};
+
+/// `review` run in-process.
+fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
+    let args = ReviewArgs {
+        moves: moves.to_string(),
+        first: match first {
+            Mark::X => MarkArg::X,
+            Mark::O => MarkArg::O,
+        },
+        size,
+        k: None,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = review(&args, &mut out, &mut err).unwrap();
+    let json = if out.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&out).unwrap()
+    };
+    (status, json, String::from_utf8(err).unwrap())
+}
+
+/// A random game from `start` (to the end, or stopped at random), as cells.
+fn random_game(start: &Board, rng: &mut Xorshift) -> Vec<Cell> {
+    let mut board = *start;
+    let mut moves = Vec::new();
+    let stop_after = 1 + rng.below(start.geometry().cells());
+    while !board.outcome().is_over() && moves.len() < stop_after {
+        let legal: Vec<Cell> = board.legal_moves().collect();
+        let cell = legal[rng.below(legal.len())];
+        board.play(cell).unwrap();
+        moves.push(cell);
+    }
+    moves
+}
+
+fn numbers(moves: &[Cell], geometry: Geometry) -> String {
+    moves
+        .iter()
+        .map(|c| (c.row * geometry.cols() + c.col + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn every_move_is_classed_from_plain_minimax_scores_on_many_games() {
+    let mut rng = Xorshift::new(13);
+    let mut classes_seen = HashSet::new();
+    // Games share their openings: each position is searched once.
+    let mut plain_of = std::collections::HashMap::new();
+    for game in 0..150 {
+        let first = if game % 3 == 2 { Mark::O } else { Mark::X };
+        let start = Board::empty(Geometry::CLASSIC, first);
+        let moves = random_game(&start, &mut rng);
+        let (status, json, err) = review_json(&numbers(&moves, Geometry::CLASSIC), first, 3);
+        assert_eq!(status, 0, "{err}");
+        let reviewed = json["moves"].as_array().unwrap();
+        assert_eq!(reviewed.len(), moves.len());
+        let mut board = start;
+        for (index, (&cell, m)) in moves.iter().zip(reviewed).enumerate() {
+            let plain = plain_of
+                .entry(board)
+                .or_insert_with(|| minimax::plain(&board));
+            let score = plain.get(cell).unwrap().score.value();
+            let best = plain.best_score().unwrap().value();
+            assert_eq!(m["ply"], index + 1);
+            assert_eq!(m["mark"], board.to_move().to_string());
+            assert_eq!(
+                (m["row"].as_u64(), m["col"].as_u64()),
+                (Some(cell.row as u64), Some(cell.col as u64))
+            );
+            assert_eq!(m["score"], score, "{board:?} {cell:?}");
+            assert_eq!(m["best_score"], best);
+            // The definitions, written out again here.
+            let class = if score == best {
+                "best"
+            } else if (score > 0 && best > 0) || (score < 0 && best < 0) {
+                "inaccuracy"
+            } else if best > 0 && score == 0 {
+                "mistake"
+            } else {
+                assert!(best >= 0 && score < 0);
+                "blunder"
+            };
+            assert_eq!(m["class"], class);
+            classes_seen.insert(class);
+            board.play(cell).unwrap();
+        }
+        let outcome = match board.outcome() {
+            tictactoe::Outcome::Ongoing => "ongoing",
+            tictactoe::Outcome::Draw => "draw",
+            tictactoe::Outcome::Won { mark: Mark::X, .. } => "X wins",
+            tictactoe::Outcome::Won { mark: Mark::O, .. } => "O wins",
+        };
+        assert_eq!(json["outcome"], outcome);
+    }
+    for class in MoveClass::ALL {
+        assert!(
+            classes_seen.contains(class.name()),
+            "no {class} in 150 games"
+        );
+    }
+}
+
+#[test]
+fn larger_boards_are_reviewed_with_their_cell_numbers() {
+    // 4×4, four in a row: X takes the top row while O plays the second.
+    let (status, json, err) = review_json("1,5,2,6,3,7,4", Mark::X, 4);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(json["outcome"], "X wins");
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    assert_eq!(
+        (moves[4]["row"].as_u64(), moves[4]["col"].as_u64()),
+        (Some(0), Some(2))
+    );
+    // O's last move let X complete the row: X's 4th move wins at once.
+    assert_eq!(moves[6]["score"], 17);
+    assert_eq!(moves[6]["class"], "best");
+    assert_eq!(moves[5]["class"], "blunder");
+}
+
+#[test]
+fn a_bad_move_list_names_the_move_and_exits_with_2() {
+    for (moves, expected) in [
+        (
+            "5,x",
+            "move 2 (\"x\"): not a cell number; cells are numbered 1 to 9",
+        ),
+        (
+            "5,10",
+            "move 2 (10): no such cell; cells are numbered 1 to 9",
+        ),
+        ("0", "move 1 (0): no such cell"),
+        ("5,1,5", "move 3 (cell 5): that cell already holds X"),
+        (
+            "1,4,2,5,3,6",
+            "move 6 (cell 6): the game is already over (X wins)",
+        ),
+        ("", "no moves given"),
+        ("5,,1", "move 2 (\"\"): not a cell number"),
+        ("-1", "move 1 (\"-1\"): not a cell number"),
+    ] {
+        let result = run(&["review", moves], b"");
+        result.assert_no_panic();
+        assert_eq!(result.status, 2, "{moves:?}: {}", result.stderr);
+        assert_eq!(result.stdout, "", "{moves:?}");
+        assert_eq!(
+            result.stderr.lines().count(),
+            1,
+            "{moves:?}: {}",
+            result.stderr
+        );
+        assert!(
+            result.stderr.contains(expected),
+            "{moves:?}: {:?} does not contain {expected:?}",
+            result.stderr
+        );
+    }
+    let result = run(&["review", "1", "--size", "3", "--k", "4"], b"");
+    assert_eq!(result.status, 2);
+    assert!(result.stderr.contains("in a row"), "{}", result.stderr);
+}
+
+#[test]
+fn o_can_move_first() {
+    let result = run(&["review", "1,5,9", "--first", "O"], b"");
+    assert_eq!(result.status, 0, "{}", result.stderr);
+    let json = result.json();
+    let marks: Vec<&str> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["mark"].as_str().unwrap())
+        .collect();
+    assert_eq!(marks, ["O", "X", "O"]);
+    assert_eq!(json["outcome"], "ongoing");
+}
