@@ -554,7 +554,12 @@ fn two_perfect_computers_play_a_whole_game_to_a_draw() {
     let game = start("mode: ComputerVsComputer, difficulty: Perfect");
     assert_eq!(game.board().outcome(), Outcome::Draw, "{}", game.board());
     game.harness.get_by_label("Draw.");
-    game.harness.get_by_label("X 0 · O 0 · Draws 1");
+    // Perfect play: every move of both sides was best.
+    game.harness.get_by_label(
+        "X 0 · O 0 · Draws 1 · Accuracy: X 100 % (5 of 5 best), O 100 % (4 of 4 best)",
+    );
+    game.harness
+        .get_by_label_contains("X: every move was best. O: every move was best.");
 }
 
 #[test]
@@ -877,4 +882,156 @@ fn alpha_beta_steps_show_what_they_prune_and_why() {
     game.harness
         .get_by_label_contains("already has a better choice");
     game.harness.get_by_label_contains("cutoffs 1");
+}
+
+#[test]
+fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one() {
+    let mut game = start("show_scores: true");
+    lose_against_the_computer(&mut game);
+    let lost = game.harness.state().session().game().moves().to_vec();
+    // The status sums the human's moves up; losing to Perfect takes at least one blunder.
+    game.harness
+        .get_by_label_contains("Game over. Your moves: ");
+    game.harness.get_by_label_contains("blunder");
+    game.press(Key::M);
+    // Every move is listed with its exact score, the best score there was and its class.
+    let mut board = Board::classic();
+    let mut blunder = None;
+    for (index, &cell) in lost.iter().enumerate() {
+        let analysis = Searcher::new().analyze(&board);
+        let score = analysis.get(cell).unwrap().score;
+        let best = analysis.best_score().unwrap();
+        let class = tictactoe::review::MoveClass::of(score, best);
+        let name = format!(
+            "Move {}: {} at {}, score {score}, best {best}: {class}",
+            index + 1,
+            board.to_move(),
+            cell.human()
+        );
+        game.harness.get_by_label(&name);
+        if class == tictactoe::review::MoveClass::Blunder && blunder.is_none() {
+            blunder = Some((index + 1, board));
+        }
+        board.play(cell).unwrap();
+    }
+    let (ply, before) = blunder.expect("a lost game has a blunder");
+    // A click previews the position before the move; nothing is played.
+    game.harness
+        .get_by_label_contains(&format!("Move {ply}: "))
+        .click();
+    game.settle();
+    game.harness
+        .get_by_label_contains(&format!("the position before move {ply}"));
+    game.harness
+        .get_by_label_contains(&format!("Preview board {before}"));
+    assert_eq!(game.harness.state().session().game().moves(), lost);
+    // Retry: a new game from there, the same seating; the review still shows the lost game.
+    game.harness.get_by_label("Retry from here").click();
+    game.settle();
+    assert_eq!(game.board(), before);
+    assert!(game.harness.state().session().human_to_move());
+    game.harness
+        .get_by_label_contains(&format!("Move {}: ", lost.len()));
+    game.harness
+        .get_by_label("Review the game on the board")
+        .click();
+    game.settle();
+    assert!(
+        game.harness
+            .query_by_label_contains(&format!("Move {}: ", lost.len()))
+            .is_none()
+    );
+}
+
+#[test]
+fn the_hint_frames_the_best_moves_and_the_threat_names_the_opponents_win() {
+    let mut game = start("");
+    // X at row 1 column 1, then the computer; X again to leave O a threat or not.
+    game.click_cell(Cell::new(0, 0));
+    game.press(Key::H);
+    let board = game.board();
+    let analysis = Searcher::new().analyze(&board);
+    for m in &analysis.moves {
+        let label = format!("Row {}, column {}, empty", m.cell.row + 1, m.cell.col + 1);
+        let node = game.harness.get_by_label_contains(&label);
+        let framed = node
+            .accesskit_node()
+            .label()
+            .unwrap_or_default()
+            .contains("hint: a best move");
+        assert_eq!(framed, Some(m.score) == analysis.best_score(), "{label}");
+    }
+    game.harness.get_by_label_contains("Hint: ");
+    game.press(Key::H);
+    assert!(
+        game.harness
+            .query_by_label_contains("hint: a best move")
+            .is_none()
+    );
+
+    // A position where O threatens: X to move on XO./.O./X.. (two players, to set it up).
+    let mut game = start("mode: TwoPlayers");
+    for cell in [(0, 0), (0, 1), (2, 0), (1, 1)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    game.press(Key::G);
+    game.harness
+        .get_by_label_contains("Threat: O would win at row 3, column 2");
+    game.harness
+        .get_by_label_contains("Row 3, column 2, empty, the opponent's threat");
+    // The threat goes with the position.
+    game.click_cell(Cell::new(2, 1));
+    assert!(game.harness.query_by_label_contains("Threat: ").is_none());
+}
+
+#[test]
+fn a_practice_round_checks_the_answer_shows_the_line_and_keeps_a_streak() {
+    let mut game = start("");
+    game.press(Key::P);
+    game.harness
+        .get_by_label_contains("Exactly one move keeps the best result");
+    game.harness.get_by_label_contains("Streak: 0 (best 0)");
+    let position = practice_position(&game);
+    let analysis = Searcher::new().analyze(&position);
+    let best: Vec<Cell> = analysis.best_moves().map(|m| m.cell).collect();
+    assert_eq!(best.len(), 1, "exactly one best move on {position:?}");
+    // Answer right: the streak grows and the line of play is shown.
+    game.click_cell(best[0]);
+    game.harness.get_by_label_contains("Best! ");
+    game.harness.get_by_label_contains("Streak: 1 (best 1)");
+    game.harness.get_by_label_contains("Its line of play: 1. ");
+    // The next position; answer wrong: the streak is gone, the best move is named.
+    game.press(Key::N);
+    let position = practice_position(&game);
+    let analysis = Searcher::new().analyze(&position);
+    let best = analysis.best().unwrap().cell;
+    let wrong = position.legal_moves().find(|&c| c != best).unwrap();
+    game.click_cell(wrong);
+    game.harness
+        .get_by_label_contains(&format!("Not the best: the one move was {}", best.human()));
+    game.harness.get_by_label_contains("Streak: 0 (best 1)");
+    // The game itself was never touched.
+    game.press(Key::P);
+    assert_eq!(game.board(), Board::classic());
+}
+
+/// The position on the practice board, read from its accessible name ("Board XO./..., X to move").
+fn practice_position(game: &Game) -> Board {
+    let label = game
+        .harness
+        .get_by_label_contains("Board ")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    let text = label
+        .trim_start_matches("Board ")
+        .split(',')
+        .next()
+        .unwrap();
+    let mover = if label.contains("X to move") {
+        Mark::X
+    } else {
+        Mark::O
+    };
+    Board::parse_with_turn(text, Some(mover)).unwrap()
 }

@@ -34,7 +34,7 @@ pub struct BoardWidget<'a> {
     /// Marks the board as a preview: a position shown, not the game.
     preview: bool,
     /// Cells framed in a colour of their own (hints, threats).
-    highlights: &'a [(Cell, Color32)],
+    highlights: &'a [Highlight],
     /// Where the cell under the pointer (or else the focused one) is reported, when it has a
     /// score: its line of play is drawn on the board.
     inspected: Option<&'a mut Option<Cell>>,
@@ -44,6 +44,14 @@ pub struct BoardWidget<'a> {
     accepts_moves: bool,
     /// Where a click on a playable cell is reported; `None` makes the board read-only.
     clicked: Option<&'a mut Option<Cell>>,
+}
+
+/// A cell framed in a colour, and what the frame means (for screen readers).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Highlight {
+    pub cell: Cell,
+    pub color: Color32,
+    pub label: &'static str,
 }
 
 /// Cells smaller than this show no score, only its colour; smaller than `SMALLEST_WITH_WORDS`,
@@ -186,7 +194,7 @@ impl<'a> BoardWidget<'a> {
         self
     }
 
-    pub fn highlights(mut self, cells: &'a [(Cell, Color32)]) -> Self {
+    pub fn highlights(mut self, cells: &'a [Highlight]) -> Self {
         self.highlights = cells;
         self
     }
@@ -308,7 +316,12 @@ impl Widget for BoardWidget<'_> {
             if self.last_move == Some(cell) {
                 paint_last_move(&painter, rect, palette.text);
             }
-            for &(_, color) in self.highlights.iter().filter(|(c, _)| *c == cell) {
+            for color in self
+                .highlights
+                .iter()
+                .filter(|h| h.cell == cell)
+                .map(|h| h.color)
+            {
                 painter.rect_stroke(
                     rect.shrink(rect.width() * 0.05),
                     CornerRadius::same(6),
@@ -501,6 +514,10 @@ impl BoardWidget<'_> {
         let mut label = format!("Row {}, column {}, {content}", cell.row + 1, cell.col + 1);
         if self.last_move == Some(cell) {
             label.push_str(", the computer's last move");
+        }
+        for highlight in self.highlights.iter().filter(|h| h.cell == cell) {
+            label.push_str(", ");
+            label.push_str(highlight.label);
         }
         if let Some(score) = score {
             let (mover, geometry) = (self.board.to_move(), self.board.geometry());

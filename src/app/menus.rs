@@ -59,6 +59,21 @@ pub enum Command {
     LoadSettings,
     ResetSettings,
     DismissNotice,
+    /// Show or hide the game review (the move list).
+    ToggleReview,
+    /// Preview the position before move `ply` (from 1) of the reviewed game.
+    ReviewMove(usize),
+    /// Start a game from the position before move `ply` of the reviewed game.
+    RetryFrom(usize),
+    /// Review the game on the board again, not the one retried from.
+    UnpinReview,
+    /// Frame the best moves for the player to move.
+    ToggleHint,
+    /// Show what the opponent would play if it were its turn.
+    ToggleThreat,
+    TogglePractice,
+    PracticeAnswer(Cell),
+    PracticeNext,
 }
 
 pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Command> {
@@ -94,6 +109,21 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     }
     if item(ui, "Redo", &REDO, session.can_redo()) {
         commands.push(Command::Redo);
+    }
+    ui.separator();
+    let key =
+        |ui: &mut Ui, text: &str, key: &str| ui.add(Button::new(text).shortcut_text(key)).clicked();
+    if key(ui, "Hint: the best moves", "H") {
+        commands.push(Command::ToggleHint);
+    }
+    if key(ui, "Threat: the opponent's best move", "G") {
+        commands.push(Command::ToggleThreat);
+    }
+    if key(ui, "Game review", "M") {
+        commands.push(Command::ToggleReview);
+    }
+    if key(ui, "Practice positions", "P") {
+        commands.push(Command::TogglePractice);
     }
     ui.separator();
     if item(ui, "Quit", &QUIT, true) {

@@ -6,6 +6,7 @@
 //! carries out after drawing.
 
 mod board_widget;
+mod coach;
 mod dialogs;
 mod explorer;
 mod legend;
@@ -30,6 +31,7 @@ use crate::minimax::Analysis;
 use crate::settings::{self, Settings, Store, Theme};
 
 pub use board_widget::BoardWidget;
+use coach::Coach;
 use dialogs::{FileDialogs, Purpose};
 use explorer::{Explorer, ExplorerKey};
 use preview::Preview;
@@ -106,6 +108,10 @@ pub struct TicTacToeApp {
     game_board: Board,
     /// The step-through of the search, while open.
     stepper: Option<Stepper>,
+    /// The game review, hints, threats and practice.
+    coach: Coach,
+    /// Seeds the practice deck's dealing (fixed in tests).
+    practice_seed: u64,
 }
 
 /// A message over the board.
@@ -176,6 +182,8 @@ impl TicTacToeApp {
             preview: None,
             game_board: Board::default(),
             stepper: None,
+            coach: Coach::default(),
+            practice_seed: options.ai_seed.unwrap_or_else(rand::random),
         };
         app.apply_theme(&cc.egui_ctx);
         app.game_board = *app.controller.board();
@@ -210,7 +218,13 @@ impl TicTacToeApp {
 
     /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
-        self.controller.is_busy() || self.explorer.as_ref().is_some_and(Explorer::is_counting)
+        self.controller.is_busy()
+            || self.explorer.as_ref().is_some_and(Explorer::is_counting)
+            || self
+                .coach
+                .practice
+                .as_ref()
+                .is_some_and(coach::Practice::is_building)
     }
 
     /// The analysis the overlay shows now, if any.
@@ -226,6 +240,11 @@ impl TicTacToeApp {
     /// Waits up to `timeout` for the search thread's next answer (for tests: the app itself never
     /// waits). `false` if none came.
     pub fn wait_for_search(&mut self, timeout: Duration) -> bool {
+        if let Some(practice) = &mut self.coach.practice
+            && practice.is_building()
+        {
+            return practice.wait_for_deck(timeout);
+        }
         match &mut self.explorer {
             Some(explorer) if !self.controller.is_busy() && explorer.is_counting() => {
                 explorer.wait_for_counts(timeout)
@@ -301,6 +320,36 @@ impl TicTacToeApp {
             Command::SaveSettingsAs => self.open_dialog(ctx, Purpose::SaveSettingsAs),
             Command::LoadSettings => self.open_dialog(ctx, Purpose::LoadSettings),
             Command::DismissNotice => self.notice = None,
+            Command::ToggleReview => {
+                self.coach.show_review = !self.coach.show_review;
+                if !self.coach.show_review
+                    && matches!(self.preview, Some(Preview::BeforeMove { .. }))
+                {
+                    self.preview = None;
+                }
+            }
+            Command::ReviewMove(ply) => {
+                let game = self.coach.reviewed_game(&self.controller);
+                let before = game.positions_before();
+                if let (Some(&board), Some(&cell)) = (before.get(ply - 1), game.moves.get(ply - 1))
+                {
+                    self.preview = Some(Preview::BeforeMove {
+                        ply,
+                        board,
+                        played: format!("{} played {}", board.to_move(), cell.human()),
+                    });
+                }
+            }
+            Command::RetryFrom(ply) => {
+                self.preview = None;
+                self.coach.retry(&mut self.controller, ply);
+            }
+            Command::UnpinReview => self.coach.unpin(),
+            Command::ToggleHint => self.coach.toggle_hint(&self.controller),
+            Command::ToggleThreat => self.coach.toggle_threat(&self.controller),
+            Command::TogglePractice => self.coach.toggle_practice(ctx, self.practice_seed),
+            Command::PracticeAnswer(cell) => self.coach.practice_answer(cell),
+            Command::PracticeNext => self.coach.practice_next(),
             Command::ToggleExplorer => {
                 let mut settings = self.settings.clone();
                 settings.explorer_open = !settings.explorer_open;
@@ -540,6 +589,19 @@ impl TicTacToeApp {
             if input.consume_key(Modifiers::NONE, Key::R) {
                 commands.push(Command::ReplayInspected);
             }
+            for (key, command) in [
+                (Key::H, Command::ToggleHint),
+                (Key::G, Command::ToggleThreat),
+                (Key::M, Command::ToggleReview),
+                (Key::P, Command::TogglePractice),
+            ] {
+                if input.consume_key(Modifiers::NONE, key) {
+                    commands.push(command);
+                }
+            }
+            if self.coach.practice.is_some() && input.consume_key(Modifiers::NONE, Key::N) {
+                commands.push(Command::PracticeNext);
+            }
             if input.consume_key(Modifiers::NONE, Key::Comma) {
                 commands.push(Command::ReplayStep(-1));
             }
@@ -551,7 +613,10 @@ impl TicTacToeApp {
             }
             // A preview is not the game: no move can be played on it.
             // Digits name the cells of the 3×3 board only.
-            if self.preview.is_none() && geometry.cells() == DIGITS.len() {
+            if self.preview.is_none()
+                && self.coach.practice.is_none()
+                && geometry.cells() == DIGITS.len()
+            {
                 for (index, key) in DIGITS.into_iter().enumerate() {
                     if input.consume_key(Modifiers::NONE, key) {
                         commands.push(Command::Play(geometry.cell(index)));
@@ -602,7 +667,12 @@ impl TicTacToeApp {
         };
         match board.outcome() {
             // The result itself is announced in large letters over the board.
-            Outcome::Won { .. } | Outcome::Draw => "Game over. New game: Ctrl+N.".to_string(),
+            Outcome::Won { .. } | Outcome::Draw => {
+                match self.coach.game_summary(&self.controller) {
+                    Some(summary) => format!("Game over. {summary} Review: M. New game: Ctrl+N."),
+                    None => "Game over. New game: Ctrl+N.".to_string(),
+                }
+            }
             Outcome::Ongoing => match players.of(board.to_move()) {
                 Player::Computer if self.controller.gave_up().is_some() => {
                     format!("{} gave up on this position.", name(board.to_move()))
@@ -673,7 +743,8 @@ impl TicTacToeApp {
             self.preview = None;
             self.inspected = None;
         }
-        let mut wanted = Vec::new();
+        self.coach.follow(&self.controller);
+        let mut wanted = self.coach.wanted(&self.controller);
         if let Some(preview) = &self.preview {
             wanted.push(preview.board());
         }
@@ -731,13 +802,17 @@ impl TicTacToeApp {
     fn tally_text(&self) -> String {
         let session = self.controller.session();
         let tally = session.tally();
-        if session.setup().mode == Mode::VsComputer {
+        let score = if session.setup().mode == Mode::VsComputer {
             format!(
                 "You {} · Computer {} · Draws {}",
                 tally.human, tally.computer, tally.draws
             )
         } else {
             format!("X {} · O {} · Draws {}", tally.x, tally.o, tally.draws)
+        };
+        match self.coach.accuracy_text(&self.controller) {
+            Some(accuracy) => format!("{score} · {accuracy}"),
+            None => score,
         }
     }
 }
@@ -803,6 +878,20 @@ impl eframe::App for TicTacToeApp {
             }
             return;
         }
+        if self.coach.show_review {
+            let previewed = match &self.preview {
+                Some(Preview::BeforeMove { ply, .. }) => Some(*ply),
+                _ => None,
+            };
+            egui::Panel::right("review")
+                .resizable(true)
+                .default_size(260.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        commands.extend(self.coach.review_panel(ui, &self.controller, previewed));
+                    });
+                });
+        }
         let explains = shown.is_some() || partial.is_some() || self.show_reasoning;
         if explains {
             let legend_data = legend::LegendData {
@@ -843,7 +932,15 @@ impl eframe::App for TicTacToeApp {
                 });
         }
         let mut inspected = self.inspected;
+        let coach_line = self.coach.line(&self.controller);
+        let highlights = self
+            .coach
+            .highlights(&self.controller, &board_widget::Palette::of(ui));
         egui::CentralPanel::default().show(ui, |ui| {
+            if self.coach.practice.is_some() {
+                commands.extend(self.coach.practice_panel(ui, &self.controller, view));
+                return;
+            }
             let two_players = self.controller.session().setup().mode == Mode::TwoPlayers;
             if let Some(preview) = &self.preview {
                 commands.extend(preview.banner(ui, two_players, view));
@@ -851,6 +948,9 @@ impl eframe::App for TicTacToeApp {
                 commands.extend(menus::notice_banner(ui, &notice.text, "Dismiss"));
             } else if self.settings.welcome_hint && !self.settings.show_scores {
                 commands.extend(menus::welcome_banner(ui));
+            }
+            if let Some(line) = &coach_line {
+                ui.add(egui::Label::new(RichText::new(line).strong()).wrap());
             }
             if let Some(result) = self.result_text() {
                 ui.vertical_centered(|ui| {
@@ -893,6 +993,7 @@ impl eframe::App for TicTacToeApp {
                         .partial(partial)
                         .view(view)
                         .last_move(last_move)
+                        .highlights(&highlights)
                         .focus(self.focus)
                         .inspected(&mut inspected)
                         .on_click(&mut clicked, self.controller.session().human_to_move()),

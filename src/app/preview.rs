@@ -15,6 +15,12 @@ use crate::tree::scores_along;
 pub enum Preview {
     /// The position an explorer node leads to.
     Node { path: Path, board: Board },
+    /// The position before move `ply` of the reviewed game, with what was played there.
+    BeforeMove {
+        ply: usize,
+        board: Board,
+        played: String,
+    },
     /// A line of play from `start`, shown after its first `step` moves.
     Replay {
         start: Board,
@@ -43,7 +49,7 @@ impl Preview {
     /// The position the board shows.
     pub fn board(&self) -> Board {
         match self {
-            Preview::Node { board, .. } => *board,
+            Preview::Node { board, .. } | Preview::BeforeMove { board, .. } => *board,
             Preview::Replay {
                 start, line, step, ..
             } => line[..*step].iter().fold(*start, |board, &cell| {
@@ -67,6 +73,25 @@ impl Preview {
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 match self {
+                    Preview::BeforeMove { ply, played, .. } => {
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(format!(
+                                    "Review: the position before move {ply}, where {played}."
+                                ))
+                                .strong(),
+                            )
+                            .wrap(),
+                        );
+                        ui.horizontal_wrapped(|ui| {
+                            if ui.button("Retry from here").clicked() {
+                                commands.push(Command::RetryFrom(*ply));
+                            }
+                            if ui.button("Back to game (Esc)").clicked() {
+                                commands.push(Command::BackToGame);
+                            }
+                        });
+                    }
                     Preview::Node { path, .. } => {
                         let what = if path.is_empty() {
                             "the tree's root".to_string()

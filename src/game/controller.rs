@@ -310,6 +310,14 @@ impl GameController {
         self.position_changed();
     }
 
+    /// Abandons the game under way and starts one of `setup` from `start` with `moves` played:
+    /// "retry from here" in a game review.
+    pub fn retry(&mut self, setup: GameSetup, start: &Board, moves: &[Cell]) {
+        self.session.retry(setup, start, moves);
+        self.last_computer_move = None;
+        self.position_changed();
+    }
+
     /// Sets up the next game. Before the first move (or after the end) it starts at once.
     pub fn change_setup(&mut self, setup: GameSetup) -> SetupChange {
         self.next_setup = setup;

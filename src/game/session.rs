@@ -200,6 +200,20 @@ impl Session {
         self.games_started += 1;
     }
 
+    /// Starts a new game of `setup` from `start` (a game's first position, whoever moves first
+    /// there) and plays `moves` on it: "retry from here" in a game review, with the seating of
+    /// the game reviewed. The moves must be legal; an illegal one ends the replay there.
+    pub fn retry(&mut self, setup: GameSetup, start: &Board, moves: &[Cell]) {
+        self.setup = setup;
+        self.game = Game::new(setup.geometry, start.to_move());
+        for &cell in moves {
+            if self.game.play(cell).is_err() {
+                break;
+            }
+        }
+        self.games_started += 1;
+    }
+
     /// Who is to move, or `None` once the game is over.
     pub fn player_to_move(&self) -> Option<Player> {
         (!self.game.outcome().is_over()).then(|| self.players().of(self.board().to_move()))
