@@ -102,15 +102,17 @@ impl Solver {
         self.prepared.as_ref().map_or(0, |(_, table)| table.bytes())
     }
 
-    fn prepare(&mut self, geometry: Geometry) -> (&Rules, &Table) {
-        if self
-            .prepared
-            .as_ref()
-            .is_none_or(|(rules, _)| rules.geometry != geometry)
-        {
+    /// The rules of `geometry` and a table large enough for a position with `empties` empty
+    /// cells: kept from the last analysis when they fit, so later positions reuse what earlier
+    /// ones learned.
+    fn prepare(&mut self, geometry: Geometry, empties: u32) -> (&Rules, &Table) {
+        let limit = self.limit;
+        if self.prepared.as_ref().is_none_or(|(rules, table)| {
+            rules.geometry != geometry || !table.fits(geometry, limit, empties)
+        }) {
             self.prepared = Some((
                 Box::new(Rules::new(geometry)),
-                Table::new(geometry, self.limit),
+                Table::new(geometry, limit, empties),
             ));
         }
         let (rules, table) = self.prepared.as_ref().expect("prepared above");
@@ -138,19 +140,27 @@ impl Solver {
         let started = Instant::now();
         let geometry = board.geometry();
         let threads = self.threads;
-        let (rules, table) = self.prepare(geometry);
         let open = if board.outcome() == Outcome::Ongoing {
             board.empty_bits()
         } else {
             0
         };
+        let (rules, table) = self.prepare(geometry, open.count_ones());
         let moves: Vec<usize> = BitIter(open).collect();
         control.start(moves.len());
         let root = Pos::new(board, rules);
-        // Central moves first: they take longest, so the threads finish together.
+        // One move of each set of mirror images first, central ones first (they take longest,
+        // so the threads finish together); then the mirror images, whose positions share a
+        // table entry with one already solved, so that no two threads solve the same position
+        // at once.
+        let child_keys: Vec<u128> = moves
+            .iter()
+            .map(|&index| root.play(index, rules).key(rules).0)
+            .collect();
+        let mirrored = |slot: usize| child_keys[..slot].contains(&child_keys[slot]);
         let mut schedule: Vec<usize> = (0..moves.len()).collect();
         let rank = |index: usize| rules.order.iter().position(|&cell| cell == index);
-        schedule.sort_by_key(|&slot| rank(moves[slot]));
+        schedule.sort_by_key(|&slot| (mirrored(slot), rank(moves[slot])));
 
         let mut settled: Vec<Option<MoveScore>> = vec![None; moves.len()];
         let mut bounds: Vec<MoveBound> = moves

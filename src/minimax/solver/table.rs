@@ -131,13 +131,16 @@ fn zeroed_slots(count: usize) -> Box<[AtomicU64]> {
 impl Table {
     /// A table for positions of `geometry` using at most about `limit` bytes (a little more when
     /// the key needs more buckets than that: at most 16 MiB on 6×6).
-    pub fn new(geometry: Geometry, limit: usize) -> Table {
+    /// A table for searches of positions with up to `empties` empty cells.
+    pub fn new(geometry: Geometry, limit: usize, empties: u32) -> Table {
         let cells = geometry.cells();
         let store = match key_bits(cells).filter(|&bits| bits <= 64) {
             Some(key_bits) => {
-                // Enough buckets for the reachable positions of small boards, never more than
-                // the limit allows, and enough that the rest of the key fits beside the data.
-                let wanted = (cells as u32 + 4).min(40);
+                // Enough buckets for the positions below one with `empties` empty cells, never
+                // more than the limit allows, and enough that the rest of the key fits beside
+                // the data. A table larger than the search needs costs a page fault on almost
+                // every store (a fresh page of zeroes each time), so it is sized to the search.
+                let wanted = Table::wanted_bucket_bits(cells, empties);
                 let allowed = (limit / 16).max(1).ilog2();
                 let needed = key_bits.saturating_sub(KEY_ROOM);
                 let bucket_bits = wanted.min(allowed).max(needed).max(1);
@@ -153,6 +156,22 @@ impl Table {
             },
         };
         Table { store }
+    }
+
+    fn wanted_bucket_bits(cells: usize, empties: u32) -> u32 {
+        (empties + 6).min(cells as u32 + 4).min(40)
+    }
+
+    /// Whether the table is as large as a search of a position with `empties` empty cells
+    /// wants (a table that had to be smaller because of its limit is).
+    pub fn fits(&self, geometry: Geometry, limit: usize, empties: u32) -> bool {
+        match &self.store {
+            Store::Packed { bucket_bits, .. } => {
+                let allowed = (limit / 16).max(1).ilog2();
+                *bucket_bits >= Table::wanted_bucket_bits(geometry.cells(), empties).min(allowed)
+            }
+            Store::Locked { .. } => true,
+        }
     }
 
     /// The memory the table holds, in bytes.
@@ -267,7 +286,7 @@ mod tests {
     #[test]
     fn entries_round_trip_and_merge() {
         let geometry = Geometry::new(5, 5, 4).unwrap();
-        let table = Table::new(geometry, 1 << 20);
+        let table = Table::new(geometry, 1 << 20, 25);
         let known = Known {
             lower: Some(Score::new(-20)),
             upper: None,
