@@ -193,17 +193,14 @@ impl Review {
         self.end.outcome()
     }
 
-    /// How many moves of each class, in [`MoveClass::ALL`]'s order.
+    /// How many moves of each class (of `mark`'s moves, or of all), in [`MoveClass::ALL`]'s
+    /// order.
     pub fn counts(&self, mark: Option<Mark>) -> [usize; 4] {
-        let mut counts = [0; 4];
-        for m in self
-            .moves
-            .iter()
-            .filter(|m| mark.is_none_or(|mark| m.mark == mark))
-        {
-            counts[MoveClass::ALL.iter().position(|&c| c == m.class).unwrap()] += 1;
-        }
-        counts
+        class_counts(
+            self.moves
+                .iter()
+                .filter(|m| mark.is_none_or(|mark| m.mark == mark)),
+        )
     }
 
     /// One line: "2 inaccuracies, 1 blunder", or "every move was best".
@@ -220,6 +217,15 @@ impl Review {
             moves,
         })
     }
+}
+
+/// How many of `moves` are of each class, in [`MoveClass::ALL`]'s order.
+pub fn class_counts<'a>(moves: impl IntoIterator<Item = &'a ReviewedMove>) -> [usize; 4] {
+    let mut counts = [0; 4];
+    for m in moves {
+        counts[MoveClass::ALL.iter().position(|&c| c == m.class).unwrap()] += 1;
+    }
+    counts
 }
 
 /// "2 inaccuracies, 1 blunder" from the counts of [`Review::counts`].

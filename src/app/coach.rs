@@ -12,7 +12,9 @@ use crate::board::{Board, Cell, Mark};
 use crate::explain::ScoreView;
 use crate::game::{GameController, GameSetup, Mode, Player};
 use crate::minimax::{Analysis, Searcher};
-use crate::review::{Accuracy, Answered, Deck, Exercise, MoveClass, ReviewedMove, Threat, summary};
+use crate::review::{
+    Accuracy, Answered, Deck, Exercise, MoveClass, ReviewedMove, Threat, class_counts, summary,
+};
 
 /// A game to review: where it started, its moves and who sat where.
 #[derive(Debug, Clone, PartialEq)]
@@ -348,16 +350,7 @@ impl Coach {
             .collect();
         let reviewed = reviewed?;
         let players = controller.session().players();
-        let counts = |mark: Option<Mark>| {
-            let mut counts = [0; 4];
-            for m in reviewed
-                .iter()
-                .filter(|m| mark.is_none_or(|mark| m.mark == mark))
-            {
-                counts[MoveClass::ALL.iter().position(|&c| c == m.class).unwrap()] += 1;
-            }
-            counts
-        };
+        let counts = |mark: Mark| class_counts(reviewed.iter().filter(|m| m.mark == mark));
         let text = match controller.session().setup().mode {
             Mode::VsComputer => {
                 let human = if players.x == Player::Human {
@@ -365,12 +358,12 @@ impl Coach {
                 } else {
                     Mark::O
                 };
-                format!("Your moves: {}.", summary(counts(Some(human))))
+                format!("Your moves: {}.", summary(counts(human)))
             }
             _ => format!(
                 "X: {}. O: {}.",
-                summary(counts(Some(Mark::X))),
-                summary(counts(Some(Mark::O)))
+                summary(counts(Mark::X)),
+                summary(counts(Mark::O))
             ),
         };
         Some(text)
@@ -480,13 +473,8 @@ impl Coach {
         let complete: Option<Vec<&ReviewedMove>> = reviewed.iter().map(Option::as_ref).collect();
         if let Some(moves) = complete {
             for mark in [Mark::X, Mark::O] {
-                let mut counts = [0; 4];
-                let mut any = false;
-                for m in moves.iter().filter(|m| m.mark == mark) {
-                    any = true;
-                    counts[MoveClass::ALL.iter().position(|&c| c == m.class).unwrap()] += 1;
-                }
-                if any {
+                let counts = class_counts(moves.iter().copied().filter(|m| m.mark == mark));
+                if counts.iter().sum::<usize>() > 0 {
                     ui.label(format!("{mark}: {}.", summary(counts)));
                 }
             }
