@@ -39,16 +39,20 @@ done
 
 xvfb_pid="" app_pid=""
 cleanup() {
-    [[ -n "$app_pid" ]] && kill "$app_pid" 2>/dev/null
-    [[ -n "$xvfb_pid" ]] && kill "$xvfb_pid" 2>/dev/null
-    true
+    # `|| true`: under set -e a failing kill (the game already gone) would end the trap before
+    # it stops Xvfb.
+    if [[ -n "$app_pid" ]]; then kill "$app_pid" 2>/dev/null || true; fi
+    if [[ -n "$xvfb_pid" ]]; then kill "$xvfb_pid" 2>/dev/null || true; fi
 }
 trap cleanup EXIT
 
-Xvfb "$display" -screen 0 800x700x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
+# -noreset: an X server resets when its last client leaves, and the game's connection failed when
+# it came during the reset that followed the readiness check below.
+Xvfb "$display" -screen 0 800x700x24 -nolisten tcp -noreset >"$out/xvfb.log" 2>&1 &
 xvfb_pid=$!
 export DISPLAY="$display"
 for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+xdotool getdisplaygeometry >/dev/null 2>&1 || { log="$out/xvfb.log"; fail "Xvfb did not start on $display"; }
 
 "$bin" --settings "$settings" >"$log" 2>&1 &
 app_pid=$!

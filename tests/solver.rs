@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use common::{Xorshift, board, cell, random_open_position};
 use tictactoe::minimax::{
-    self, Algorithm, Estimator, MoveBound, RootReport, SearchControl, Searcher, Solver, Stop,
-    Valuation,
+    self, Algorithm, CHECK_INTERVAL, Estimator, MoveBound, RootReport, SearchControl, Searcher,
+    Solver, Stop, Valuation,
 };
 use tictactoe::{Analysis, Board, Geometry, Mark, Score};
 
@@ -251,41 +251,60 @@ fn a_stopped_solver_returns_exact_moves_and_true_bounds() {
 #[test]
 fn a_deadline_stops_the_solver_and_the_searchers() {
     let open = Board::parse_with("....../....../....../....../....../......", None, None).unwrap();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta, Algorithm::Solver] {
-        let started = Instant::now();
-        let control = SearchControl::new().with_time_limit(Duration::from_millis(200));
+        // A deadline already past stops the search at its first look at the control, which
+        // each thread takes after CHECK_INTERVAL positions, counting the root as one more.
+        let control = SearchControl::new().with_deadline(Instant::now());
         let stopped = minimax::analyze_with(&open, algorithm, &control).unwrap_err();
         assert_eq!(stopped.reason, Stop::TimeLimit, "{algorithm}");
-        // Unstopped, this search would take hours; the bound is loose for a loaded machine.
+        let searched = control.progress().nodes;
         assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "{algorithm}: {:?}",
-            started.elapsed()
+            searched <= threads * (CHECK_INTERVAL + 1) + 1,
+            "{algorithm}: {searched} positions past the deadline"
         );
+        // A deadline to come lets the search run until then (unstopped, it would take hours).
+        let limit = Duration::from_millis(200);
+        let started = Instant::now();
+        let control = SearchControl::new().with_time_limit(limit);
+        let stopped = minimax::analyze_with(&open, algorithm, &control).unwrap_err();
+        assert_eq!(stopped.reason, Stop::TimeLimit, "{algorithm}");
+        assert!(started.elapsed() >= limit, "{algorithm}: stopped early");
+        assert!(control.progress().nodes > CHECK_INTERVAL, "{algorithm}");
     }
     assert!(Stop::TimeLimit.to_string().contains("time"));
 }
 
 #[test]
 fn the_solver_can_be_cancelled_from_another_thread() {
+    const THREADS: usize = 2;
     let control = Arc::new(SearchControl::new());
     let searching = std::thread::spawn({
         let control = Arc::clone(&control);
         move || {
             let open =
                 Board::parse_with("....../....../....../....../....../......", None, None).unwrap();
-            Solver::new().analyze_with(&open, &control, &mut |_| {})
+            Solver::new()
+                .with_threads(THREADS)
+                .analyze_with(&open, &control, &mut |_| {})
         }
     });
     while control.progress().nodes == 0 {
         std::thread::yield_now();
     }
     assert_eq!(control.progress().moves, 36);
-    let cancelled = Instant::now();
     control.cancel();
+    let counted_at_cancel = control.progress().nodes;
     let stopped = searching.join().unwrap().unwrap_err();
     assert_eq!(stopped.reason, Stop::Cancelled);
-    assert!(cancelled.elapsed() < Duration::from_secs(1));
+    // Each thread looks at the control, and adds its count to it, every CHECK_INTERVAL
+    // positions: at most one interval each was not yet counted when the cancel came and at most
+    // one more each is searched before the cancel is seen.
+    let searched_after = control.progress().nodes - counted_at_cancel;
+    assert!(
+        searched_after <= THREADS as u64 * (2 * CHECK_INTERVAL + 1),
+        "{searched_after} positions after the cancel"
+    );
 }
 
 #[test]
