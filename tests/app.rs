@@ -1035,3 +1035,21 @@ fn practice_position(game: &Game) -> Board {
     };
     Board::parse_with_turn(text, Some(mover)).unwrap()
 }
+
+#[test]
+fn the_board_keeps_its_room_beside_the_explorer_and_the_legend() {
+    // The size the window grows to when T opens the explorer: 460 + 320 wide.
+    let mut game = start("show_scores: true, explorer_open: true");
+    game.harness.set_size(egui::vec2(780.0, 580.0));
+    game.settle();
+    game.harness.run();
+    for cell in [(0, 0), (2, 2)] {
+        let label = format!("Row {}, column {},", cell.0 + 1, cell.1 + 1);
+        let rect = game.harness.get_by_label_contains(&label).rect();
+        assert!(
+            rect.width() >= 50.0 && rect.right() <= 780.0 && rect.bottom() <= 580.0,
+            "cell {cell:?} at {rect:?} is too small or off the window"
+        );
+    }
+    game.harness.get_by_label_contains("Scores for the side to move");
+}

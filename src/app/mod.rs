@@ -44,6 +44,8 @@ const NEW_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key
 const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
 const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+/// The width a panel beside the board leaves it at least: a 3×3 board with scores still reads.
+const MIN_BOARD_ROOM: f32 = 240.0;
 const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
 
 /// How the app is started.
@@ -836,9 +838,6 @@ impl eframe::App for TicTacToeApp {
         let ctx = ui.ctx().clone();
         self.scale_text(&ctx);
         let mut commands = self.keyboard_commands(&ctx);
-        let window = ctx.content_rect().size();
-        // Wide windows put the legend beside the board, the others under it.
-        let wide = window.x >= 1.25 * window.y && window.x >= 640.0;
         let view = self.settings.score_view;
         let shown = self.controller.shown_scores();
         let partial = self.controller.shown_partial_scores();
@@ -892,6 +891,19 @@ impl eframe::App for TicTacToeApp {
                     });
                 });
         }
+        if let Some(explorer) = &mut self.explorer {
+            egui::Panel::left("explorer")
+                .resizable(true)
+                .default_size(320.0)
+                .min_size(200.0)
+                .show(ui, |ui| {
+                    commands.extend(explorer.show(ui, &self.controller, view))
+                });
+        }
+        // The legend goes beside the board when what the side panels leave is wide, under it
+        // otherwise, and never takes the room the board needs.
+        let room = ui.available_rect_before_wrap().size();
+        let wide = room.x >= 1.25 * room.y && room.x >= 640.0;
         let explains = shown.is_some() || partial.is_some() || self.show_reasoning;
         if explains {
             let legend_data = legend::LegendData {
@@ -913,7 +925,8 @@ impl eframe::App for TicTacToeApp {
             if wide {
                 egui::Panel::right("legend")
                     .resizable(true)
-                    .default_size(window.x * 0.32)
+                    .default_size(room.x * 0.32)
+                    .max_size((room.x - MIN_BOARD_ROOM).max(room.x * 0.32))
                     .show(ui, |ui| egui::ScrollArea::vertical().show(ui, side));
             } else {
                 // Under the board the strip takes the height it needs.
@@ -921,15 +934,6 @@ impl eframe::App for TicTacToeApp {
                     .resizable(false)
                     .show(ui, side);
             }
-        }
-        if let Some(explorer) = &mut self.explorer {
-            egui::Panel::left("explorer")
-                .resizable(true)
-                .default_size(320.0)
-                .min_size(200.0)
-                .show(ui, |ui| {
-                    commands.extend(explorer.show(ui, &self.controller, view))
-                });
         }
         let mut inspected = self.inspected;
         let coach_line = self.coach.line(&self.controller);
