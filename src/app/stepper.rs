@@ -374,9 +374,20 @@ impl Stepper {
         let win = self.state.start.geometry().win_score();
         let code = pseudocode(self.recorder.algorithm());
         egui::Frame::group(ui.style()).show(ui, |ui| {
+            // The code shrinks to fit its column (down to a size that still reads) rather than
+            // hiding the ends of its lines; below that it scrolls.
+            let widest = code
+                .iter()
+                .map(|line| line.chars().count())
+                .max()
+                .unwrap_or(1);
+            let font = egui::TextStyle::Monospace.resolve(ui.style());
+            let char_width = ui.fonts_mut(|fonts| fonts.glyph_width(&font, 'm'));
+            let fitting = font.size * ui.available_width() / (widest as f32 * char_width);
+            let size = fitting.clamp(9.0, font.size);
             egui::ScrollArea::horizontal().show(ui, |ui| {
                 for (number, line) in code.iter().enumerate() {
-                    let mut text = RichText::new(*line).monospace();
+                    let mut text = RichText::new(*line).monospace().size(size);
                     if Some(number) == active {
                         text = text
                             .background_color(ui.visuals().selection.bg_fill)
