@@ -454,6 +454,8 @@ fn the_articles_view_shows_x_s_side_on_o_s_turn() {
     let mut game = start("show_scores: true, mode: TwoPlayers, score_view: Articles");
     game.click_cell(Cell::new(0, 1)); // X on an edge: O to move
     let analysis = Searcher::new().analyze(&game.board());
+    // Some scores are not 0, so the flip below is really seen.
+    assert!(analysis.moves.iter().any(|m| m.score.value() != 0));
     for m in &analysis.moves {
         // O's good moves show low numbers.
         let label = format!(
@@ -1051,5 +1053,32 @@ fn the_board_keeps_its_room_beside_the_explorer_and_the_legend() {
             "cell {cell:?} at {rect:?} is too small or off the window"
         );
     }
-    game.harness.get_by_label_contains("Scores for the side to move");
+    game.harness
+        .get_by_label_contains("Scores for the side to move");
+}
+
+#[test]
+fn the_next_game_notice_goes_when_the_change_is_taken_back() {
+    let mut game = start("");
+    game.click_cell(Cell::new(1, 1));
+    let choose_who_starts = |game: &mut Game, who: &str| {
+        game.harness.get_by_label("Players").click();
+        game.settle();
+        game.harness.get_by_label("Who starts").hover();
+        game.settle();
+        game.harness.get_by_label(who).click();
+        game.settle();
+        game.harness.event(egui::Event::PointerGone);
+        game.settle();
+    };
+    choose_who_starts(&mut game, "Computer");
+    game.harness
+        .get_by_label_contains("This takes effect from the next game");
+    choose_who_starts(&mut game, "You");
+    assert!(
+        game.harness
+            .query_by_label_contains("This takes effect from the next game")
+            .is_none(),
+        "the notice stayed after the change was taken back"
+    );
 }

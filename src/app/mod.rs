@@ -487,11 +487,17 @@ impl TicTacToeApp {
     fn change_settings(&mut self, ctx: &egui::Context, settings: Settings) {
         let old = std::mem::replace(&mut self.settings, settings);
         let new = self.settings.clone();
-        if self.controller.change_setup(new.game_setup()) == SetupChange::NextGame {
-            self.notice = Some(Notice {
-                text: "This takes effect from the next game: Game > New game (Ctrl+N).".into(),
-                until_next_game: true,
-            });
+        match self.controller.change_setup(new.game_setup()) {
+            SetupChange::NextGame => {
+                self.notice = Some(Notice {
+                    text: "This takes effect from the next game: Game > New game (Ctrl+N).".into(),
+                    until_next_game: true,
+                });
+            }
+            // Nothing is pending any more: the change took effect, or was taken back.
+            SetupChange::Applied | SetupChange::Unchanged => {
+                self.notice.take_if(|notice| notice.until_next_game);
+            }
         }
         self.controller.set_difficulty(new.difficulty);
         self.controller
