@@ -165,13 +165,13 @@ pub fn how_value_comes_about(
                 Outcome::Won { mark, .. } if mark == viewer => {
                     format!(
                         "{mark} wins at depth {depth}: {win} - {depth} = {}",
-                        win - depth
+                        Score::win_at(depth, win).value()
                     )
                 }
                 Outcome::Won { mark, .. } => {
                     format!(
                         "{mark} wins at depth {depth}: {depth} - {win} = {}",
-                        depth - win
+                        Score::loss_at(depth, win).value()
                     )
                 }
                 _ => format!("A draw at depth {depth}: 0"),
