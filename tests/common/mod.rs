@@ -108,3 +108,26 @@ pub fn random_open_position(
         }
     }
 }
+
+/// A search started on another thread, whose result a test can wait for with a bound, so that a
+/// search that fails to stop fails the test instead of hanging it.
+pub struct Background<T> {
+    result: std::sync::mpsc::Receiver<T>,
+}
+
+impl<T: Send + 'static> Background<T> {
+    pub fn spawn(search: impl FnOnce() -> T + Send + 'static) -> Background<T> {
+        let (sender, result) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = sender.send(search());
+        });
+        Background { result }
+    }
+
+    /// The result, once the search returns; panics if it takes longer than `bound`.
+    pub fn wait(self, bound: std::time::Duration) -> T {
+        self.result
+            .recv_timeout(bound)
+            .unwrap_or_else(|error| panic!("the search did not return within {bound:?}: {error}"))
+    }
+}
