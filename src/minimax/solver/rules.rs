@@ -6,6 +6,77 @@ use crate::board::{BitIter, Board, Geometry, Mark, Runs};
 /// The most symmetries a board has: 8 for a square, 4 for a rectangle.
 pub(super) const MAX_SYMMETRIES: usize = 8;
 
+/// The most runs the strategies of [`Open`] look at, as bits of a `u128` (7×7 with three in a
+/// row has 120); on a geometry with more they claim nothing.
+const MAX_RUNS: usize = 128;
+/// The most steps a pairing search takes before giving up.
+const PAIRING_BUDGET: u32 = 16;
+
+/// Iterates over the set bits of a `u128`, lowest first.
+struct RunIter(u128);
+
+impl Iterator for RunIter {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(index)
+    }
+}
+
+/// Whether every run of the set `open` (bits of `rules.runs`) can be given a pair of `free` cells
+/// it holds, the pairs disjoint; `budget` counts down the steps allowed.
+fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) -> bool {
+    if open == 0 {
+        return true;
+    }
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    // The run with the fewest free cells has the fewest pairs to try.
+    let (mut pick, mut fewest, mut lines) = (0, u32::MAX, 0u64);
+    for run in RunIter(open) {
+        let count = (rules.runs[run] & free).count_ones();
+        lines |= rules.line[run];
+        if count < fewest {
+            if count < 2 {
+                return false;
+            }
+            (pick, fewest) = (run, count);
+        }
+    }
+    // Two cells lie on one line only: each line with a run left needs a pair of its own.
+    if 2 * lines.count_ones() > free.count_ones() {
+        return false;
+    }
+    let mut firsts = rules.runs[pick] & free;
+    while firsts != 0 {
+        let first = firsts.trailing_zeros() as usize;
+        firsts &= firsts - 1;
+        let mut seconds = firsts;
+        while seconds != 0 {
+            let second = seconds.trailing_zeros() as usize;
+            seconds &= seconds - 1;
+            // The runs that hold the pair are settled.
+            let settled = rules.run_set[first] & rules.run_set[second];
+            let pair = 1 << first | 1 << second;
+            if pair_up(rules, open & !settled, free & !pair, budget) {
+                return true;
+            }
+            if *budget == 0 {
+                return false;
+            }
+        }
+    }
+    false
+}
+
 /// One geometry's runs and symmetries.
 pub(super) struct Rules {
     pub geometry: Geometry,
@@ -15,6 +86,11 @@ pub(super) struct Rules {
     pub full: u64,
     pub runs: &'static [u64],
     pub through: &'static [Vec<u64>],
+    /// `line[run]`: the bit of the line (row, column or diagonal) that holds `runs[run]`.
+    line: Vec<u64>,
+    /// `run_set[cell]`: the runs through `cell`, as bits (run `i` is bit `i`; empty when the
+    /// geometry has more than [`MAX_RUNS`] runs).
+    run_set: [u128; 64],
     /// How many symmetries `image` holds; the identity is the first.
     pub symmetries: usize,
     /// `image[s][cell]`: where symmetry `s` takes `cell`.
@@ -72,8 +148,43 @@ impl Rules {
         };
         let mut order: Vec<usize> = (0..geometry.cells()).collect();
         order.sort_by_key(|&index| (std::cmp::Reverse(runs.through[index].len()), centre(index)));
+        // Runs on one line share the line's direction and its offset across that direction.
+        let mut lines: Vec<(isize, isize)> = Vec::new();
+        let line = runs
+            .all
+            .iter()
+            .map(|&run| {
+                let (a, b) = (
+                    run.trailing_zeros() as isize,
+                    63 - run.leading_zeros() as isize,
+                );
+                let cols = cols as isize;
+                let (r, c) = (a / cols, a % cols);
+                let id = match (b / cols - r, b % cols - c) {
+                    (0, _) => (0, r),
+                    (_, 0) => (1, c),
+                    (_, dc) if dc > 0 => (2, r - c),
+                    _ => (3, r + c),
+                };
+                let slot = lines.iter().position(|&l| l == id).unwrap_or_else(|| {
+                    lines.push(id);
+                    lines.len() - 1
+                });
+                1u64 << slot
+            })
+            .collect();
+        let mut run_set = [0u128; 64];
+        if runs.all.len() <= MAX_RUNS {
+            for (bit, &run) in runs.all.iter().enumerate() {
+                for index in BitIter(run) {
+                    run_set[index] |= 1 << bit;
+                }
+            }
+        }
         Rules {
             geometry,
+            line,
+            run_set,
             k: geometry.k() as u32,
             win: geometry.win_score(),
             full: if geometry.cells() == 64 {
@@ -95,6 +206,29 @@ impl Rules {
     #[inline]
     pub fn completes(&self, bits: u64, index: usize) -> bool {
         self.through[index].iter().any(|&run| run & !bits == 0)
+    }
+
+    /// The runs still open to the side with the marks `attacker`: those without a mark of the
+    /// other side (the defender).
+    #[inline]
+    pub fn open_runs(&self, attacker: u64, defender: u64) -> Open<'_> {
+        let usable = self.runs.len() <= MAX_RUNS;
+        let mut set = if !usable {
+            0
+        } else if self.runs.len() == MAX_RUNS {
+            u128::MAX
+        } else {
+            (1u128 << self.runs.len()) - 1
+        };
+        for index in BitIter(defender) {
+            set &= !self.run_set[index];
+        }
+        Open {
+            rules: self,
+            set,
+            empty: self.full & !(attacker | defender),
+            usable,
+        }
     }
 
     /// Looks at every run once: who can win where, and how close each side is.
@@ -143,6 +277,83 @@ pub(super) struct Scan {
     pub op_best: i32,
     /// Cells on a run that someone can still complete.
     pub live: u64,
+}
+
+/// The runs still open to one side, the attacker (see [`Rules::open_runs`]), and what they tell
+/// of whether the attacker can ever win.
+pub(super) struct Open<'a> {
+    rules: &'a Rules,
+    /// The open runs, as bits.
+    set: u128,
+    empty: u64,
+    /// False on a geometry with more runs than [`MAX_RUNS`]: nothing is claimed there.
+    usable: bool,
+}
+
+impl Open<'_> {
+    /// The empty cells of the open runs: where a move takes something from the attacker.
+    #[inline]
+    pub fn cells(&self) -> u64 {
+        RunIter(self.set).fold(0, |cells, run| cells | self.rules.runs[run]) & self.empty
+    }
+
+    /// Whether the attacker can never complete a run, so never win, once the defender also
+    /// holds the empty cell `block` (if any), with `attacker_to_move` telling who moves then.
+    /// True when one of two strategies of the defender keeps every open run from filling up,
+    /// whatever the attacker does:
+    /// - Erdős–Selfridge: weigh each open run by 2^−f, f its empty cells. A defender's move on
+    ///   the cell of most weight takes away at least what the attacker's next move can add, so
+    ///   the total never grows over a pair of moves, while a full run alone would weigh 1. So
+    ///   the attacker cannot win when the total is below 1 with the defender to move, or below
+    ///   1 less the most that one attacker's move adds otherwise.
+    /// - Pairing: the empty cells of the open runs hold disjoint pairs of cells, each run a
+    ///   whole pair; the defender answers a move in a pair with the other cell of the pair.
+    ///
+    /// Pairs are looked for only when `pairing` asks for them. The search for pairs is cut
+    /// short after a few steps: `false` only means none was found.
+    pub fn cannot_win(&self, block: Option<usize>, attacker_to_move: bool, pairing: bool) -> bool {
+        if !self.usable {
+            return false;
+        }
+        let rules = self.rules;
+        let k = rules.k;
+        let (mut set, mut empty) = (self.set, self.empty);
+        if let Some(index) = block {
+            set &= !rules.run_set[index];
+            empty &= !(1 << index);
+        }
+        // Weights scaled by 2^k: a run with f empty cells weighs 2^(k − f), a full one 2^k.
+        let mut total = 0u32;
+        let mut pairable = true;
+        for run in RunIter(set) {
+            let free = (rules.runs[run] & empty).count_ones().min(k);
+            total += 1 << (k - free);
+            pairable &= free >= 2;
+        }
+        let one = 1 << k;
+        if total < one {
+            if !attacker_to_move {
+                return true;
+            }
+            // The most one attacker's move adds: the weight of the open runs through it.
+            let mut weights = [0u32; 64];
+            for run in RunIter(set) {
+                let cells = rules.runs[run] & empty;
+                let weight = 1 << (k - cells.count_ones().min(k));
+                for index in BitIter(cells) {
+                    weights[index] += weight;
+                }
+            }
+            if total + weights.iter().max().copied().unwrap_or(0) < one {
+                return true;
+            }
+        }
+        if !pairing || !pairable {
+            return false;
+        }
+        let mut budget = PAIRING_BUDGET;
+        pair_up(rules, set, empty, &mut budget)
+    }
 }
 
 /// A position as the solver sees it: the side to move's marks, the opponent's, and the base-3
@@ -214,5 +425,102 @@ impl Pos {
         (1..rules.symmetries)
             .filter(|&s| self.keys[s] == self.keys[0])
             .fold(0, |set, s| set | 1 << s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Whether the side owning `attacker` can force a completed run before the other side
+    /// completes one, by exhaustive search.
+    fn can_force_win(
+        rules: &Rules,
+        attacker: u64,
+        defender: u64,
+        attacker_to_move: bool,
+        memo: &mut HashMap<(u64, u64, bool), bool>,
+    ) -> bool {
+        if let Some(&known) = memo.get(&(attacker, defender, attacker_to_move)) {
+            return known;
+        }
+        let empty = rules.full & !(attacker | defender);
+        let mut moves = BitIter(empty);
+        let result = if attacker_to_move {
+            moves.any(|index| {
+                let after = attacker | 1 << index;
+                rules.completes(after, index) || can_force_win(rules, after, defender, false, memo)
+            })
+        } else {
+            empty != 0
+                && moves.all(|index| {
+                    let after = defender | 1 << index;
+                    !rules.completes(after, index)
+                        && can_force_win(rules, attacker, after, true, memo)
+                })
+        };
+        memo.insert((attacker, defender, attacker_to_move), result);
+        result
+    }
+
+    #[test]
+    fn a_side_that_can_be_paired_up_cannot_win_whoever_moves() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for (side, k, marks) in [
+            (4, 4, 2),
+            (4, 4, 5),
+            (4, 4, 8),
+            (5, 4, 14),
+            (5, 4, 16),
+            (5, 5, 14),
+        ] {
+            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let cells = (side * side) as u64;
+            let (mut paired, mut tried) = (0, 0);
+            while tried < 60 {
+                // Marks of both sides at random, no run complete.
+                let (mut a, mut b) = (0u64, 0u64);
+                for turn in 0..marks + random(3) {
+                    let index = loop {
+                        let index = random(cells) as usize;
+                        if (a | b) & 1 << index == 0 {
+                            break index;
+                        }
+                    };
+                    if turn % 2 == 0 {
+                        a |= 1 << index
+                    } else {
+                        b |= 1 << index
+                    }
+                }
+                if rules.runs.iter().any(|&run| run & !a == 0 || run & !b == 0) {
+                    continue;
+                }
+                tried += 1;
+                if rules.open_runs(a, b).cannot_win(None, true, true)
+                    || rules.open_runs(a, b).cannot_win(None, false, true)
+                {
+                    paired += 1;
+                    let mut memo = HashMap::new();
+                    for to_move in [true, false] {
+                        if !rules.open_runs(a, b).cannot_win(None, to_move, true) {
+                            continue;
+                        }
+                        assert!(
+                            !can_force_win(&rules, a, b, to_move, &mut memo),
+                            "{side}×{side} k={k}: {a:#x} against {b:#x}"
+                        );
+                    }
+                }
+            }
+            assert!(paired > 0, "{side}×{side} k={k}: no pairing to check");
+        }
     }
 }

@@ -116,6 +116,20 @@ impl<'a> Worker<'a> {
         alpha: Score,
         beta: Score,
     ) -> Result<Score, Stop> {
+        self.search_after(pos, depth, alpha, beta, false)
+    }
+
+    /// [`Worker::search`], told whether the side that just moved was found, one move before,
+    /// to have open runs that the side to move cannot pair up. Its move only took an empty
+    /// cell from those runs, so there is still no pairing: no need to look again.
+    fn search_after(
+        &mut self,
+        pos: &Pos,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        unpaired: bool,
+    ) -> Result<Score, Stop> {
         self.meter.visit()?;
         let rules = self.rules;
         let win = rules.win;
@@ -157,6 +171,24 @@ impl<'a> Worker<'a> {
             _ => Score::DRAW,
         };
 
+        // A side that cannot win (see `Open::cannot_win`) is worth at most a draw, its
+        // opponent at least one: asked only where that would settle the window.
+        let mut mine_unpaired = false;
+        if upper > Score::DRAW && alpha >= Score::DRAW {
+            if rules.open_runs(pos.me, pos.op).cannot_win(None, true, true) {
+                return Ok(Score::DRAW);
+            }
+            mine_unpaired = true;
+        }
+        let mut theirs = None;
+        if lower < Score::DRAW && beta <= Score::DRAW {
+            let open = rules.open_runs(pos.op, pos.me);
+            if open.cannot_win(None, false, !unpaired) {
+                return Ok(Score::DRAW);
+            }
+            theirs = Some(open);
+        }
+
         let (key, symmetry) = pos.key(rules);
         let mut hint = None;
         if let Some(known) = self.table.probe(key) {
@@ -178,6 +210,23 @@ impl<'a> Worker<'a> {
             return Ok(upper);
         }
         let (alpha, beta) = (alpha.max(lower), beta.min(upper));
+
+        // At least a draw is enough, and a move after which the opponent cannot win gives it:
+        // look for one before any search, the first in row-major order (as the lines of play
+        // prefer), among the moves that take something from the opponent.
+        if let Some(open) = theirs.filter(|_| beta <= Score::DRAW) {
+            for index in BitIter(open.cells()) {
+                if open.cannot_win(Some(index), true, true) {
+                    let known = Known {
+                        lower: Some(Score::DRAW),
+                        upper: None,
+                        best: Some(rules.image[symmetry][index] as usize),
+                    };
+                    self.table.store(key, empties as u32, known);
+                    return Ok(Score::DRAW);
+                }
+            }
+        }
 
         let Some(moves) = self.order(pos, &scan, hint) else {
             // A move that makes two threats at once: the opponent blocks one, the other wins.
@@ -201,7 +250,7 @@ impl<'a> Worker<'a> {
                 Score::DRAW
             } else {
                 let child = pos.play(index as usize, rules);
-                -self.search(&child, depth + 1, -beta, -floor)?
+                -self.search_after(&child, depth + 1, -beta, -floor, mine_unpaired)?
             };
             if value > best {
                 best = value;

@@ -159,7 +159,13 @@ impl Table {
     }
 
     fn wanted_bucket_bits(cells: usize, empties: u32) -> u32 {
-        (empties + 6).min(cells as u32 + 4).min(40)
+        if cells <= 25 {
+            // Up to 5×5 the shortcuts keep searches small (the empty 5×5 stores well under a
+            // million positions), and a smaller table is faster to fill.
+            empties.saturating_sub(5).max(12)
+        } else {
+            (empties + 6).min(cells as u32 + 4).min(40)
+        }
     }
 
     /// Whether the table is as large as a search of a position with `empties` empty cells
