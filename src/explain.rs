@@ -1,59 +1,26 @@
 //! What the numbers mean, in words: the text the app shows beside the scores, built from the
-//! engine's data alone, so that it can be tested without a window.
+//! engine's data alone, so that it can be tested without a window. Every number in it is shown as
+//! [`Seen`] says: by one side, with depth counted from the position on show.
 //!
 //! Rows and columns in these texts count from 1, as people count; `tictactoe analyze` prints
 //! them counted from 0.
 //!
 //! ```
-//! use tictactoe::{Geometry, Mark, Score};
-//! use tictactoe::explain::{ScoreView, formula};
+//! use tictactoe::{Board, Score};
+//! use tictactoe::explain::formula;
+//! use tictactoe::view::{ScoreView, Seen};
 //! // X to move; this move loses at depth 5 (O completes a line with its third move).
-//! let text = formula(Score::new(-5), Mark::X, ScoreView::SideToMove, Geometry::CLASSIC);
-//! assert_eq!(text, "-5 = 5 - 10: O wins at depth 5, with its 3rd move.");
+//! let board: Board = "X../.../...".parse::<Board>()?.with_to_move(tictactoe::Mark::X);
+//! let seen = Seen::new(ScoreView::SideToMove, &board);
+//! assert_eq!(formula(&seen, Score::new(-5)), "-5 = 5 - 10: O wins at depth 5, with its 3rd move.");
+//! # Ok::<(), tictactoe::board::BoardError>(())
 //! ```
-
-use serde::{Deserialize, Serialize};
 
 use crate::ai::Difficulty;
 use crate::board::{Cell, Geometry, Mark};
 use crate::minimax::{Analysis, MoveBound};
 use crate::score::{Score, Verdict};
-
-/// Whose side the overlay's numbers are seen from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum ScoreView {
-    /// Every score is for the side to move: higher is better for whoever moves now.
-    #[default]
-    SideToMove,
-    /// The articles' view: every score is from X's side; X maximises, O minimises.
-    Articles,
-}
-
-impl ScoreView {
-    /// Every choice, in menu order.
-    pub const ALL: [ScoreView; 2] = [ScoreView::SideToMove, ScoreView::Articles];
-
-    /// The side the numbers are seen by when `mover` is to move.
-    pub fn viewer(self, mover: Mark) -> Mark {
-        match self {
-            ScoreView::SideToMove => mover,
-            ScoreView::Articles => Mark::X,
-        }
-    }
-
-    /// The number shown for a move whose score, for the `mover` who plays it, is `score`.
-    pub fn shown(self, score: Score, mover: Mark) -> Score {
-        score.seen_by(mover, self.viewer(mover))
-    }
-
-    /// The menu's and the legend's name for the view.
-    pub fn name(self) -> &'static str {
-        match self {
-            ScoreView::SideToMove => "For the side to move",
-            ScoreView::Articles => "The articles' view (X maximises)",
-        }
-    }
-}
+use crate::view::Seen;
 
 /// "1st", "2nd", "3rd", "4th", … "11th", "12th", "13th", "21st".
 pub fn ordinal(n: u32) -> String {
@@ -67,50 +34,64 @@ pub fn ordinal(n: u32) -> String {
     format!("{n}{suffix}")
 }
 
-/// Who wins a move whose score for `mover` is `score`, and with which of their own moves from
-/// here (1: the move itself, for the mover; the next move, for the opponent). `None`: a draw.
-pub fn winner(score: Score, mover: Mark, geometry: Geometry) -> Option<(Mark, u32)> {
-    match score.verdict(geometry) {
-        Verdict::Win { moves } => Some((mover, moves)),
-        Verdict::Loss { moves } => Some((mover.opponent(), moves)),
-        Verdict::Draw => None,
+/// The words under a number: for the player to move, "wins in 2", "loses in 3", "wins now" or
+/// "draw", of the maximiser; in the articles' view the winner is named ("X wins in 2").
+pub fn short_verdict(seen: &Seen, number: Score) -> String {
+    match seen.view() {
+        crate::view::ScoreView::SideToMove => {
+            match seen.winners_move(number) {
+                None => "draw".to_string(),
+                // The maximiser is the player to move: its first move is this one.
+                Some((_, 1)) if number.is_win() => "wins now".to_string(),
+                Some((_, moves)) if number.is_win() => format!("wins in {moves}"),
+                Some((_, moves)) => format!("loses in {moves}"),
+            }
+        }
+        crate::view::ScoreView::Articles => named_verdict(seen, number),
     }
 }
 
-/// The words under a score on a cell: "wins in 2", "loses in 3" or "draw" for the side to move;
-/// in the articles' view the winner is named: "X wins in 2", "O wins now".
-pub fn short_verdict(score: Score, mover: Mark, view: ScoreView, geometry: Geometry) -> String {
-    match view {
-        ScoreView::SideToMove => score.verdict(geometry).to_string(),
-        ScoreView::Articles => match winner(score, mover, geometry) {
-            None => "draw".to_string(),
-            Some((mark, 1)) if mark == mover => format!("{mark} wins now"),
-            Some((mark, moves)) => format!("{mark} wins in {moves}"),
-        },
+/// The words for a number with the winner named: "X wins in 2" (its second move from the
+/// position on show), "O wins now", "draw".
+pub fn named_verdict(seen: &Seen, number: Score) -> String {
+    match seen.winners_move(number) {
+        None => "draw".to_string(),
+        Some((mark, 1)) if mark == seen.root_mover() => format!("{mark} wins now"),
+        Some((mark, moves)) => format!("{mark} wins in {moves}"),
     }
 }
 
-/// The score as the articles compute it: "-5 = 5 - 10: O wins at depth 5, with its 3rd move."
-/// Depth counts the moves after this one: depth 0 is the board right after it.
-pub fn formula(score: Score, mover: Mark, view: ScoreView, geometry: Geometry) -> String {
-    let shown = view.shown(score, mover).value();
-    let (Some(depth), Some((mark, moves))) =
-        (score.depth(geometry), winner(score, mover, geometry))
-    else {
-        return "0: a draw. Neither side can force a win from here.".to_string();
-    };
-    let win = geometry.win_score();
-    let sum = if shown > 0 {
+/// How a finished game's number is made, as the seeds write it: "10 - 2" for the maximiser's win
+/// at depth 2, "2 - 10" for its loss; `None` for a draw.
+pub fn depth_sum(seen: &Seen, number: Score) -> Option<String> {
+    let (_, depth) = seen.result(number)?;
+    let win = seen.geometry().win_score();
+    Some(if number.is_win() {
         format!("{win} - {depth}")
     } else {
         format!("{depth} - {win}")
+    })
+}
+
+/// A number as the articles compute it: "-5 = 5 - 10: O wins at depth 5, with its 3rd move."
+/// Depth counts from the position on show: depth 0 is the board right after a move there.
+pub fn formula(seen: &Seen, number: Score) -> String {
+    let (Some(sum), Some((mark, depth)), Some((_, moves))) = (
+        depth_sum(seen, number),
+        seen.result(number),
+        seen.winners_move(number),
+    ) else {
+        return "0: a draw. Neither side can force a win from here.".to_string();
     };
-    let with = if mark == mover && moves == 1 {
+    let with = if depth == 0 {
         "with this very move".to_string()
     } else {
         format!("with its {} move", ordinal(moves))
     };
-    format!("{shown} = {sum}: {mark} wins at depth {depth}, {with}.")
+    format!(
+        "{} = {sum}: {mark} wins at depth {depth}, {with}.",
+        number.value()
+    )
 }
 
 /// "row 1, column 2", or for several cells the short "r1c2, r3c1" (rows and columns from 1).
@@ -132,17 +113,19 @@ pub fn computer_reasoning(
     chosen: Cell,
     candidates: &[Cell],
     difficulty: Difficulty,
-    view: ScoreView,
+    view: crate::view::ScoreView,
 ) -> Vec<String> {
+    let seen = Seen::new(view, &analysis.board);
     let geometry = analysis.board.geometry();
     let mover = analysis.board.to_move();
+    let number = |score: Score| seen.number(score, mover, 0);
     let mut lines = Vec::new();
     if let Some(played) = analysis.get(chosen) {
         lines.push(format!(
             "{mover} played {}: score {}, {}.",
             chosen.human(),
-            view.shown(played.score, mover).value(),
-            short_verdict(played.score, mover, view, geometry)
+            number(played.score).value(),
+            short_verdict(&seen, number(played.score))
         ));
     }
     match candidates.len() {
@@ -174,8 +157,8 @@ pub fn computer_reasoning(
             lines.push(format!(
                 "It saw {} as a draw (0); really {}: {}.",
                 cell_list(&cells),
-                view.shown(score, mover).value(),
-                short_verdict(score, mover, view, geometry)
+                number(score).value(),
+                short_verdict(&seen, number(score))
             ));
         }
     }
@@ -207,22 +190,17 @@ pub fn bound_words(bound: &MoveBound, mover: Mark, geometry: Geometry) -> String
     }
 }
 
-/// An estimate as the overlay prints it, in the chosen view: "~+37" (evaluation points, not a
-/// score: the tilde says so).
-pub fn estimate_text(points: i32, mover: Mark, view: ScoreView) -> String {
-    let shown = match view {
-        ScoreView::SideToMove => points,
-        ScoreView::Articles if mover == Mark::X => points,
-        ScoreView::Articles => -points,
-    };
+/// An estimate of a move on the position on show as the overlay prints it: "~+37" (evaluation
+/// points for the side that moves there, not a score: the tilde says so), seen by the maximiser.
+pub fn estimate_text(seen: &Seen, points: i32) -> String {
+    let shown = if seen.flips() { -points } else { points };
     format!("~{shown:+}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const CLASSIC: Geometry = Geometry::CLASSIC;
+    use crate::view::ScoreView;
 
     #[test]
     fn ordinals() {
@@ -235,9 +213,18 @@ mod tests {
         );
     }
 
+    /// A 3×3 position with `mover` to move.
+    fn seen(view: ScoreView, mover: Mark) -> Seen {
+        Seen::new(view, &crate::Board::classic().with_to_move(mover))
+    }
+
     #[test]
     fn formulas_for_a_loss_a_draw_and_a_win() {
-        let f = |v, mover, view| formula(Score::new(v), mover, view, CLASSIC);
+        // The move's own score for `mover`, shown as the view says.
+        let f = |v, mover, view| {
+            let seen = seen(view, mover);
+            formula(&seen, seen.number(Score::new(v), mover, 0))
+        };
         use ScoreView::*;
         assert_eq!(
             f(-5, Mark::X, SideToMove),
@@ -268,7 +255,10 @@ mod tests {
 
     #[test]
     fn short_verdicts_name_the_winner_in_the_articles_view() {
-        let s = |v, mover, view| short_verdict(Score::new(v), mover, view, CLASSIC);
+        let s = |v, mover, view| {
+            let seen = seen(view, mover);
+            short_verdict(&seen, seen.number(Score::new(v), mover, 0))
+        };
         assert_eq!(s(-7, Mark::O, ScoreView::SideToMove), "loses in 2");
         assert_eq!(s(-7, Mark::O, ScoreView::Articles), "X wins in 2");
         assert_eq!(s(10, Mark::O, ScoreView::Articles), "O wins now");
@@ -348,8 +338,9 @@ mod tests {
             bound_words(&bound(-16, 17), Mark::O, geometry),
             "not known yet"
         );
-        assert_eq!(estimate_text(37, Mark::O, ScoreView::SideToMove), "~+37");
-        assert_eq!(estimate_text(37, Mark::O, ScoreView::Articles), "~-37");
-        assert_eq!(estimate_text(-5, Mark::X, ScoreView::Articles), "~-5");
+        let estimate = |points, mover, view| estimate_text(&seen(view, mover), points);
+        assert_eq!(estimate(37, Mark::O, ScoreView::SideToMove), "~+37");
+        assert_eq!(estimate(37, Mark::O, ScoreView::Articles), "~-37");
+        assert_eq!(estimate(-5, Mark::X, ScoreView::Articles), "~-5");
     }
 }

@@ -28,6 +28,7 @@ pub mod score;
 pub mod settings;
 pub mod trace;
 pub mod tree;
+pub mod view;
 pub mod worker;
 
 pub use board::{Board, Cell, Geometry, Mark, Outcome};

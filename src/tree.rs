@@ -6,10 +6,11 @@
 //! Depth follows the articles: the root's moves lead to depth 0 (`findBestMove` calls
 //! `minimax(board, 0, false)`), so a node `n` moves below the root is at depth `n − 1`.
 
-use crate::board::{Board, Cell, Mark, Outcome};
-use crate::explain::ScoreView;
-use crate::minimax::{Analysis, MoveScore};
+use crate::board::{Board, Cell, Outcome};
+use crate::explain;
+use crate::minimax::Analysis;
 use crate::score::Score;
+use crate::view::Seen;
 
 /// A position of the tree, and its children when they were expanded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,118 +64,50 @@ pub fn build<E>(
     })
 }
 
-/// Whom minimax plays for at a node: the side to move at the root maximises, the other side
-/// minimises.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    Maximiser,
-    Minimiser,
-}
-
-impl Role {
-    /// The role of the side to move at a node, when `root_player` moves at the root.
-    pub fn of(to_move: Mark, root_player: Mark) -> Role {
-        if to_move == root_player {
-            Role::Maximiser
-        } else {
-            Role::Minimiser
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Maximiser => "maximiser",
-            Role::Minimiser => "minimiser",
-        }
-    }
-}
-
-/// A move's score as the tree shows it. In the articles' view every score is the root player's,
-/// at its depth in the whole tree: a move made `plies` moves below the root is seen from there.
-/// For the side to move, it is the move's own score, as `analyze` prints it.
-pub fn shown_score(
-    score: Score,
-    mover: Mark,
-    root_player: Mark,
-    plies: i32,
-    view: ScoreView,
-) -> Score {
-    match view {
-        ScoreView::SideToMove => score,
-        ScoreView::Articles => score.seen_by(mover, root_player).shifted(plies),
-    }
-}
-
-/// How the value of `node` (reached `plies` moves below the root) comes about, in the seeds'
-/// words and numbers: "O to move (minimiser): min(8, -9, 10, -9) = -9", or at a finished game
-/// "X wins at depth 2: 10 - 2 = 8". `analysis` is the node's own, `None` for a finished game.
+/// How the value of `node`, reached `plies` moves below the position on show, comes about, in
+/// the seeds' words and with the numbers `seen` shows: "O to move (minimiser): min(9, 0, 9, 9) =
+/// 0", or at a finished game "X wins at depth 2: 10 - 2 = 8". `analysis` is the node's own,
+/// `None` for a finished game.
 pub fn how_value_comes_about(
     node: &Board,
     analysis: Option<&Analysis>,
-    root_player: Mark,
+    seen: &Seen,
     plies: i32,
-    view: ScoreView,
 ) -> String {
-    let geometry = node.geometry();
     let to_move = node.to_move();
     match node.outcome() {
         Outcome::Ongoing => {
             let Some(analysis) = analysis else {
                 return format!("{to_move} to move: not searched yet.");
             };
-            let shown = |m: &MoveScore| shown_score(m.score, to_move, root_player, plies, view);
-            let values: Vec<String> = analysis
+            let numbers: Vec<Score> = analysis
                 .moves
                 .iter()
-                .map(|m| shown(m).value().to_string())
+                .map(|m| seen.number(m.score, to_move, plies))
                 .collect();
-            let best = analysis.best().map(shown).unwrap_or_default();
-            match view {
-                ScoreView::Articles => {
-                    let role = Role::of(to_move, root_player);
-                    let pick = if role == Role::Maximiser {
-                        "max"
-                    } else {
-                        "min"
-                    };
-                    format!(
-                        "{to_move} to move ({}): {pick}({}) = {}",
-                        role.name(),
-                        values.join(", "),
-                        best.value()
-                    )
-                }
-                ScoreView::SideToMove => format!(
-                    "{to_move} to move: best for {to_move} of ({}) = {}",
-                    values.join(", "),
-                    best.value()
-                ),
-            }
+            let values: Vec<String> = numbers.iter().map(|n| n.value().to_string()).collect();
+            let best = seen.best_of(to_move, numbers).unwrap_or_default();
+            let role = seen.role(to_move);
+            format!(
+                "{to_move} to move ({}): {}({}) = {}",
+                role.name(),
+                role.pick(),
+                values.join(", "),
+                best.value()
+            )
         }
         outcome => {
-            // The node is `plies` moves below the root: the articles' depth is one less.
-            let depth = plies - 1;
-            let win = geometry.win_score();
-            // Seen by the root player in the articles' view, by the side that just moved here
-            // otherwise.
-            let viewer = match view {
-                ScoreView::Articles => root_player,
-                ScoreView::SideToMove => to_move.opponent(),
-            };
-            match outcome {
-                Outcome::Won { mark, .. } if mark == viewer => {
-                    format!(
-                        "{mark} wins at depth {depth}: {win} - {depth} = {}",
-                        Score::win_at(depth, win).value()
-                    )
+            // The move that led here scores the outcome at depth 0 for the side that made it; the
+            // node is `plies` moves below the position on show, so its depth is one less.
+            let mover = to_move.opponent();
+            let win = node.geometry().win_score();
+            let own = Score::of_outcome(outcome, mover, 0, win).expect("the game is over");
+            let number = seen.number(own, mover, plies - 1);
+            match (seen.result(number), explain::depth_sum(seen, number)) {
+                (Some((winner, depth)), Some(sum)) => {
+                    format!("{winner} wins at depth {depth}: {sum} = {}", number.value())
                 }
-                Outcome::Won { mark, .. } => {
-                    format!(
-                        "{mark} wins at depth {depth}: {depth} - {win} = {}",
-                        Score::loss_at(depth, win).value()
-                    )
-                }
-                _ => format!("A draw at depth {depth}: 0"),
+                _ => format!("A draw at depth {}: 0", plies - 1),
             }
         }
     }
@@ -184,6 +117,7 @@ pub fn how_value_comes_about(
 mod tests {
     use super::*;
     use crate::minimax::plain;
+    use crate::view::ScoreView;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
@@ -194,33 +128,37 @@ mod tests {
         // O to move; O's (2,1) completes the middle column with the root's own move: depth 0.
         let root = board("XOX/.O./X..");
         let node = root.after(Cell::new(2, 1)).unwrap();
-        let text = |view| how_value_comes_about(&node, None, Mark::O, 1, view);
-        assert_eq!(text(ScoreView::Articles), "O wins at depth 0: 10 - 0 = 10");
+        let text = |view| how_value_comes_about(&node, None, &Seen::new(view, &root), 1);
         assert_eq!(
             text(ScoreView::SideToMove),
             "O wins at depth 0: 10 - 0 = 10"
         );
-        // Seen by X, who moves at the root of another tree, it is a loss.
-        let text = how_value_comes_about(&node, None, Mark::X, 1, ScoreView::Articles);
-        assert_eq!(text, "O wins at depth 0: 0 - 10 = -10");
+        // X maximises in the articles' view: O's win is X's loss.
+        assert_eq!(text(ScoreView::Articles), "O wins at depth 0: 0 - 10 = -10");
     }
 
     #[test]
-    fn a_nodes_value_is_the_max_or_min_of_its_childrens_and_its_parents_score_for_the_move() {
+    fn a_nodes_value_is_the_max_or_min_of_its_childrens_and_its_parents_number_for_the_move() {
         // O to move on XOX/.O./X..: its moves score (1,0) 8, (1,2) -9, (2,1) 10, (2,2) -9.
         let root = board("XOX/.O./X..");
         let analysis = plain(&root);
-        let text = how_value_comes_about(&root, Some(&analysis), Mark::O, 0, ScoreView::Articles);
+        let mover = Seen::new(ScoreView::SideToMove, &root);
+        let text = how_value_comes_about(&root, Some(&analysis), &mover, 0);
         assert_eq!(text, "O to move (maximiser): max(8, -9, 10, -9) = 10");
+        let articles = Seen::new(ScoreView::Articles, &root);
+        let text = how_value_comes_about(&root, Some(&analysis), &articles, 0);
+        assert_eq!(text, "O to move (minimiser): min(-8, 9, -10, 9) = -10");
         // One level down, after O's (1,0) (which scores 8 for O), X is to move and minimises:
-        // its moves' scores seen by O from the root, and their min is that 8.
+        // its moves' numbers, one ply deeper, and their min is that 8.
         for (cell, score) in [(Cell::new(1, 0), 8), (Cell::new(1, 2), -9)] {
             let child = root.after(cell).unwrap();
             let analysis = plain(&child);
-            let text =
-                how_value_comes_about(&child, Some(&analysis), Mark::O, 1, ScoreView::Articles);
+            let text = how_value_comes_about(&child, Some(&analysis), &mover, 1);
             assert!(text.starts_with("X to move (minimiser): min("), "{text}");
             assert!(text.ends_with(&format!(") = {score}")), "{text}");
+            let text = how_value_comes_about(&child, Some(&analysis), &articles, 1);
+            assert!(text.starts_with("X to move (maximiser): max("), "{text}");
+            assert!(text.ends_with(&format!(") = {}", -score)), "{text}");
         }
     }
 

@@ -10,10 +10,11 @@ use egui::{
 };
 
 use crate::board::{Board, Cell, Geometry, Mark, Outcome};
-use crate::explain::{ScoreView, bound_words, estimate_text, short_verdict, winner};
+use crate::explain::{bound_words, estimate_text, short_verdict};
 use crate::game::PartialScores;
 use crate::minimax::{Analysis, MoveBound, MoveScore, Valuation};
 use crate::score::Score;
+use crate::view::{ScoreView, Seen};
 
 /// A board to draw: the position, and optionally the scores of its moves. The game's board is
 /// `ui.add(BoardWidget::new(&board, "game board").scores(analysis).on_click(&mut clicked, true))`;
@@ -135,22 +136,17 @@ impl Palette {
         }
     }
 
-    /// A score's tile colour. For the side to move: green for a win, red for a loss. In the
-    /// articles' view: the winner's colour. Grey for a draw; faster results are stronger.
-    pub fn score_color(
-        &self,
-        score: Score,
-        mover: Mark,
-        view: ScoreView,
-        geometry: Geometry,
-    ) -> Color32 {
-        let Some((winner, _)) = winner(score, mover, geometry) else {
+    /// A number's tile colour. For the player to move: green when the maximiser wins, red when
+    /// it loses. In the articles' view: the winner's colour. Grey for a draw; faster results are
+    /// stronger.
+    pub fn score_color(&self, seen: &Seen, number: Score) -> Color32 {
+        let Some((winner, _)) = seen.result(number) else {
             return self.draw.gamma_multiply(0.25);
         };
         // |score| is W minus the depth of the end.
-        let urgency = score.value().unsigned_abs() as f32 / geometry.win_score() as f32;
-        let color = match view {
-            ScoreView::SideToMove if winner == mover => self.win,
+        let urgency = number.value().unsigned_abs() as f32 / seen.geometry().win_score() as f32;
+        let color = match seen.view() {
+            ScoreView::SideToMove if winner == seen.maximiser() => self.win,
             ScoreView::SideToMove => self.loss,
             ScoreView::Articles => self.mark(winner),
         };
@@ -251,6 +247,7 @@ impl Widget for BoardWidget<'_> {
         let base_id = ui.make_persistent_id(self.id_salt);
         let mut clicked = self.clicked.take();
         let mover = self.board.to_move();
+        let seen = Seen::new(self.view, self.board);
 
         painter.rect_filled(
             layout.rect.expand(margin / 2.0),
@@ -276,10 +273,7 @@ impl Widget for BoardWidget<'_> {
                     ui.interact(rect, base_id.with((cell.row, cell.col)), Sense::click());
                 let mut label = self.cell_label(cell, score, best_score);
                 if let Some(unsettled) = &unsettled {
-                    label.push_str(&format!(
-                        ", {}",
-                        unsettled.description(mover, self.view, geometry)
-                    ));
+                    label.push_str(&format!(", {}", unsettled.description(&seen)));
                 }
                 let playable = self.accepts_moves && mark.is_none();
                 cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
@@ -296,17 +290,13 @@ impl Widget for BoardWidget<'_> {
             match (mark, score) {
                 (Some(mark), _) => paint_mark(&painter, rect, mark, palette.mark(mark), 1.0),
                 (None, Some(score)) => {
-                    let tile = ScoreTile {
-                        shown: self.view.shown(score.score, mover),
-                        words: short_verdict(score.score, mover, self.view, geometry),
-                        color: palette.score_color(score.score, mover, self.view, geometry),
-                        best: Some(score.score) == best_score,
-                    };
-                    tile.paint(&painter, rect, &palette);
+                    let tile = ScoreTile::new(&seen, &palette, seen.number(score.score, mover, 0));
+                    let best = Some(score.score) == best_score;
+                    ScoreTile { best, ..tile }.paint(&painter, rect, &palette);
                 }
                 (None, None) => {
                     if let Some(unsettled) = &unsettled {
-                        unsettled.paint(&painter, rect, &palette, mover, self.view, geometry);
+                        unsettled.paint(&painter, rect, &palette, &seen);
                     }
                 }
             }
@@ -399,40 +389,34 @@ enum Unsettled {
 
 impl Unsettled {
     /// How a screen reader and the tooltip say it.
-    fn description(&self, mover: Mark, view: ScoreView, geometry: Geometry) -> String {
+    fn description(&self, seen: &Seen) -> String {
+        let mover = seen.root_mover();
         match *self {
-            Unsettled::Bound(bound) => {
-                format!("not settled yet: {}", bound_words(&bound, mover, geometry))
-            }
-            Unsettled::Estimate(Valuation::Exact(score), depth) => format!(
-                "score {} ({}), proven by a search {depth} plies ahead",
-                view.shown(score, mover).value(),
-                short_verdict(score, mover, view, geometry)
+            Unsettled::Bound(bound) => format!(
+                "not settled yet: {}",
+                bound_words(&bound, mover, seen.geometry())
             ),
+            Unsettled::Estimate(Valuation::Exact(score), depth) => {
+                let number = seen.number(score, mover, 0);
+                format!(
+                    "score {} ({}), proven by a search {depth} plies ahead",
+                    number.value(),
+                    short_verdict(seen, number)
+                )
+            }
             Unsettled::Estimate(Valuation::Estimate(points), depth) => format!(
                 "estimate {} points, {depth} plies ahead, not a proven score",
-                estimate_text(points, mover, view)
+                estimate_text(seen, points)
             ),
         }
     }
 
-    fn paint(
-        &self,
-        painter: &egui::Painter,
-        rect: Rect,
-        palette: &Palette,
-        mover: Mark,
-        view: ScoreView,
-        geometry: Geometry,
-    ) {
+    fn paint(&self, painter: &egui::Painter, rect: Rect, palette: &Palette, seen: &Seen) {
         match *self {
-            Unsettled::Estimate(Valuation::Exact(score), _) => ScoreTile {
-                shown: view.shown(score, mover),
-                words: short_verdict(score, mover, view, geometry),
-                color: palette.score_color(score, mover, view, geometry),
-                best: false,
+            Unsettled::Estimate(Valuation::Exact(score), _) => {
+                let number = seen.number(score, seen.root_mover(), 0);
+                ScoreTile::new(seen, palette, number).paint(painter, rect, palette)
             }
-            .paint(painter, rect, palette),
             Unsettled::Estimate(Valuation::Estimate(points), _) => {
                 // An estimate is no score: no colour of a result, a dashed frame, and a tilde.
                 let size = rect.width();
@@ -446,7 +430,7 @@ impl Unsettled {
                     painter.text(
                         rect.center(),
                         Align2::CENTER_CENTER,
-                        estimate_text(points, mover, view),
+                        estimate_text(seen, points),
                         FontId::proportional(size * 0.22),
                         palette.estimate,
                     );
@@ -462,7 +446,7 @@ impl Unsettled {
                     StrokeKind::Inside,
                 );
                 if size >= SMALLEST_WITH_WORDS {
-                    let words = bound_words(&bound, mover, geometry);
+                    let words = bound_words(&bound, seen.root_mover(), seen.geometry());
                     let galley = painter.layout(
                         words,
                         FontId::proportional(size * 0.12),
@@ -520,11 +504,12 @@ impl BoardWidget<'_> {
             label.push_str(highlight.label);
         }
         if let Some(score) = score {
-            let (mover, geometry) = (self.board.to_move(), self.board.geometry());
+            let seen = Seen::new(self.view, self.board);
+            let number = seen.number(score.score, self.board.to_move(), 0);
             label.push_str(&format!(
                 ", score {}, {}",
-                self.view.shown(score.score, mover).value(),
-                short_verdict(score.score, mover, self.view, geometry)
+                number.value(),
+                short_verdict(&seen, number)
             ));
             if Some(score.score) == best {
                 label.push_str(", best move");
@@ -544,6 +529,16 @@ struct ScoreTile {
 }
 
 impl ScoreTile {
+    /// The tile of a shown number (not framed).
+    fn new(seen: &Seen, palette: &Palette, number: Score) -> ScoreTile {
+        ScoreTile {
+            shown: number,
+            words: short_verdict(seen, number),
+            color: palette.score_color(seen, number),
+            best: false,
+        }
+    }
+
     fn paint(&self, painter: &egui::Painter, rect: Rect, palette: &Palette) {
         let size = rect.width();
         let tile = rect.shrink(size * 0.08);

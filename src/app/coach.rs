@@ -9,12 +9,12 @@ use egui::{Color32, RichText, Ui};
 use super::Command;
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use crate::board::{Board, Cell, Mark};
-use crate::explain::ScoreView;
 use crate::game::{GameController, GameSetup, Mode, Player};
 use crate::minimax::{Analysis, Searcher};
 use crate::review::{
     Accuracy, Answered, Deck, Exercise, MoveClass, ReviewedMove, Threat, class_counts, summary,
 };
+use crate::view::ScoreView;
 
 /// A game to review: where it started, its moves and who sat where.
 #[derive(Debug, Clone, PartialEq)]

@@ -13,10 +13,11 @@ use egui::{Color32, RichText, Sense, Ui};
 use super::Command;
 use super::board_widget::BoardWidget;
 use crate::board::{Board, Cell, Outcome};
-use crate::explain::{ScoreView, short_verdict};
+use crate::explain::named_verdict;
 use crate::game::GameController;
 use crate::minimax::{SearchCounts, Stop};
-use crate::tree::{Role, how_value_comes_about, shown_score};
+use crate::tree::how_value_comes_about;
+use crate::view::{ScoreView, Seen};
 use crate::worker::{Reply, Request, SearchWorker};
 
 /// A node of the tree: the moves from the root that lead to it.
@@ -218,15 +219,12 @@ impl Explorer {
                 commands.push(Command::ToggleExplorer);
             }
         });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Scores:");
-            let mut chosen = view;
-            ui.radio_value(&mut chosen, ScoreView::Articles, "root player's side");
-            ui.radio_value(&mut chosen, ScoreView::SideToMove, "side that moves");
-            if chosen != view {
-                commands.push(Command::SetScoreView(chosen));
-            }
-        });
+        let seen = Seen::new(view, &self.root);
+        ui.label(format!(
+            "{} maximises: every number is {}'s, with depth counted from the root.",
+            seen.maximiser(),
+            seen.maximiser()
+        ));
         self.counts_line(ui);
         ui.label(
             RichText::new(
@@ -273,7 +271,7 @@ impl Explorer {
         view: ScoreView,
         commands: &mut Vec<Command>,
     ) {
-        let root_player = self.root.to_move();
+        let seen = Seen::new(view, &self.root);
         let plies = row.path.len() as i32;
         let indent = 14.0 * plies as f32;
         let thumb = 48.0;
@@ -321,7 +319,7 @@ impl Explorer {
                 });
             });
         if finished || expanded {
-            let how = how_value_comes_about(&row.board, analysis, root_player, plies, view);
+            let how = how_value_comes_about(&row.board, analysis, &seen, plies);
             let waiting = !finished && analysis.is_none();
             ui.horizontal(|ui| {
                 ui.add_space(indent + 22.0);
@@ -363,7 +361,7 @@ impl Explorer {
 
     /// The move that led to a node, its score and verdict, and whose turn it is there.
     fn node_words(&self, ui: &mut Ui, row: &Row, view: ScoreView) {
-        let root_player = self.root.to_move();
+        let seen = Seen::new(view, &self.root);
         let plies = row.path.len() as i32;
         match row.from {
             None => {
@@ -371,12 +369,8 @@ impl Explorer {
             }
             Some((cell, score, best, ties)) => {
                 let mover = row.board.to_move().opponent();
-                let shown = shown_score(score, mover, root_player, plies - 1, view);
-                let geometry = row.board.geometry();
-                let words = match view {
-                    ScoreView::SideToMove => short_verdict(score, mover, view, geometry),
-                    ScoreView::Articles => short_verdict(shown, root_player, view, geometry),
-                };
+                let shown = seen.number(score, mover, plies - 1);
+                let words = named_verdict(&seen, shown);
                 ui.label(RichText::new(format!("{mover} {}", cell.human())).strong());
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{} · {words}", shown.value()));
@@ -395,10 +389,7 @@ impl Explorer {
         let status = match row.board.outcome() {
             Outcome::Ongoing => {
                 let to_move = row.board.to_move();
-                format!(
-                    "{to_move} to move · {}",
-                    Role::of(to_move, root_player).name()
-                )
+                format!("{to_move} to move · {}", seen.role(to_move).name())
             }
             outcome => outcome.to_string(),
         };
@@ -407,13 +398,13 @@ impl Explorer {
 
     /// The row's accessible name: the move, its score in the view, and minimax's verdict on it.
     fn row_label(&self, row: &Row, view: ScoreView) -> String {
-        let root_player = self.root.to_move();
+        let seen = Seen::new(view, &self.root);
         match row.from {
             None => format!("Tree root: {}, {} to move", row.board, row.board.to_move()),
             Some((cell, score, best, ties)) => {
                 let mover = row.board.to_move().opponent();
                 let plies = row.path.len() as i32 - 1;
-                let shown = shown_score(score, mover, root_player, plies, view);
+                let shown = seen.number(score, mover, plies);
                 let mut label = format!(
                     "Tree node {}: {mover} {}, score {}",
                     path_text(&row.path),

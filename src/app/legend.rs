@@ -8,9 +8,10 @@ use super::Command;
 use super::board_widget::{BoardWidget, Palette};
 use crate::ai::Difficulty;
 use crate::board::{Cell, Mark};
-use crate::explain::{ScoreView, computer_reasoning, formula};
+use crate::explain::{computer_reasoning, formula};
 use crate::game::{Basis, ComputerMove, PartialScores};
 use crate::minimax::Analysis;
+use crate::view::{ScoreView, Seen};
 
 /// What the legend needs to know.
 pub struct LegendData<'a> {
@@ -50,6 +51,7 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     let palette = Palette::of(ui);
     let mover = analysis.board.to_move();
     let geometry = analysis.board.geometry();
+    let seen = Seen::new(data.view, &analysis.board);
     let strength = 0.6;
     let heading = match data.view {
         ScoreView::SideToMove => format!("Scores for the side to move: {mover}"),
@@ -126,7 +128,7 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
                 RichText::new(format!(
                     "{mover} at {}: {}",
                     m.cell.human(),
-                    formula(m.score, mover, data.view, geometry)
+                    formula(&seen, seen.number(m.score, mover, 0))
                 ))
                 .strong(),
             );

@@ -8,10 +8,10 @@ use super::stepper::StepCommand;
 use super::{NEW_GAME, QUIT, REDO, UNDO};
 use crate::ai::Difficulty;
 use crate::board::{Board, Cell, Mark};
-use crate::explain::ScoreView;
 use crate::game::Session;
 use crate::minimax::MoveScore;
 use crate::settings::{FirstPlayer, Mode, Settings, Theme};
+use crate::view::ScoreView;
 
 /// Something the player asked for, applied by the app after drawing.
 #[must_use]

@@ -6,11 +6,11 @@ use egui::{RichText, Ui};
 use super::Command;
 use super::explorer::{Path, path_text};
 use crate::board::{Board, Cell};
-use crate::explain::ScoreView;
-use crate::explain::short_verdict;
 use crate::minimax::MoveScore;
 use crate::score::Score;
 use crate::tree::scores_along;
+use crate::view::ScoreView;
+use crate::view::Seen;
 
 pub enum Preview {
     /// The position an explorer node leads to.
@@ -100,10 +100,8 @@ impl Preview {
                         };
                         ui.add(
                             egui::Label::new(
-                                RichText::new(format!(
-                                    "Preview: {what}. Nothing has been played."
-                                ))
-                                .strong(),
+                                RichText::new(format!("Preview: {what}. Nothing has been played."))
+                                    .strong(),
                             )
                             .wrap(),
                         );
@@ -134,14 +132,17 @@ impl Preview {
                         } else {
                             let played = self.board();
                             let mover = played.to_move().opponent();
-                            let score = scores[step - 1];
-                            let verdict = short_verdict(score, mover, view, start.geometry());
+                            // Depth counts from the replay's start, as in the explorer.
+                            let seen = Seen::new(view, start);
+                            let number = seen.number(scores[step - 1], mover, *step as i32 - 1);
                             format!(
-                                "Replay, move {step} of {}: {mover} {}, score {} for {}: {verdict}.",
+                                "Replay, move {step} of {}: {mover} {}, score {} for {}: {} \
+                                 (depth counted from where the replay starts).",
                                 line.len(),
                                 line[step - 1].human(),
-                                view.shown(score, mover).value(),
-                                view.viewer(mover),
+                                number.value(),
+                                seen.maximiser(),
+                                crate::explain::named_verdict(&seen, number),
                             )
                         };
                         ui.add(egui::Label::new(RichText::new(text).strong()).wrap());

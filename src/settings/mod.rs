@@ -18,9 +18,9 @@ use thiserror::Error;
 
 use crate::ai::Difficulty;
 use crate::board::{Geometry, Mark};
-pub use crate::explain::ScoreView;
 use crate::game::GameSetup;
 pub use crate::game::{FirstPlayer, Mode};
+pub use crate::view::ScoreView;
 
 pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
 pub use file::{default_path, load_strict, save_to, save_to_with};
