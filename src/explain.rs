@@ -18,7 +18,7 @@
 
 use crate::ai::Difficulty;
 use crate::board::{Cell, Geometry, Mark};
-use crate::minimax::{Analysis, MoveBound};
+use crate::minimax::{Analysis, MoveBound, MoveScore};
 use crate::score::{Score, Verdict};
 use crate::view::Seen;
 
@@ -92,6 +92,22 @@ pub fn formula(seen: &Seen, number: Score) -> String {
         "{} = {sum}: {mark} wins at depth {depth}, {with}.",
         number.value()
     )
+}
+
+/// A move and its line of play, numbered from the move itself as the dots on the board number
+/// them: "1. O row 1, column 3, 2. X row 3, column 1".
+pub fn line_of_play(mover: Mark, m: &MoveScore) -> String {
+    let mut side = mover;
+    std::iter::once(&m.cell)
+        .chain(&m.pv)
+        .enumerate()
+        .map(|(ply, cell)| {
+            let step = format!("{}. {side} {}", ply + 1, cell.human());
+            side = side.opponent();
+            step
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// "row 1, column 2", or for several cells the short "r1c2, r3c1" (rows and columns from 1).

@@ -23,6 +23,7 @@ pub mod cli;
 pub mod explain;
 pub mod game;
 pub mod minimax;
+pub mod practice;
 pub mod review;
 pub mod score;
 pub mod settings;

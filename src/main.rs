@@ -34,8 +34,7 @@ fn main() -> ExitCode {
         }
         None => match app::run(AppOptions {
             settings_path: cli.settings,
-            ai_seed: None,
-            clock: None,
+            ..AppOptions::default()
         }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {

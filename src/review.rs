@@ -1,17 +1,14 @@
-//! Coaching, from the engine's exact scores: a game reviewed move by move, hints, the opponent's
-//! threat, and practice positions. Nothing here knows egui; the app and `tictactoe review`
-//! present it.
+//! Coaching, from the engine's exact scores: a game reviewed move by move, each side's accuracy
+//! over a session, and the opponent's threat. Nothing here knows egui; the app and
+//! `tictactoe review` present it. Practice positions are in [`crate::practice`].
 //!
 //! Every number is exact: a move's score and the best score before it both come from the analysis
 //! of the position before the move, both from the mover's side.
 
 use std::fmt;
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-
 use crate::board::{Board, Cell, Mark, Outcome, PlayError};
+use crate::game::{GameSetup, Mode, Player, Players, Session};
 use crate::minimax::Analysis;
 use crate::score::{Score, Verdict};
 
@@ -170,22 +167,20 @@ impl Review {
         moves: &[Cell],
         analyze: &mut dyn FnMut(&Board) -> Analysis,
     ) -> Result<Review, BadMove> {
-        let mut board = *start;
-        let mut reviewed = Vec::with_capacity(moves.len());
-        for (index, &cell) in moves.iter().enumerate() {
-            let ply = index + 1;
-            let after = board
-                .after(cell)
-                .map_err(|reason| BadMove { ply, cell, reason })?;
-            let analysis = analyze(&board);
-            let one = ReviewedMove::new(ply, &board, cell, &analysis)
-                .expect("a legal move of an ongoing game is among its analysed moves");
-            reviewed.push(one);
-            board = after;
-        }
+        let reviewed = positions_before(start, moves)
+            .map(|step| {
+                let (ply, before, cell) = step?;
+                let analysis = analyze(&before);
+                Ok(ReviewedMove::new(ply, &before, cell, &analysis)
+                    .expect("a legal move of an ongoing game is among its analysed moves"))
+            })
+            .collect::<Result<Vec<_>, BadMove>>()?;
+        let end = reviewed.last().map_or(*start, |m| {
+            m.before.after(m.cell).expect("reviewed moves are legal")
+        });
         Ok(Review {
             moves: reviewed,
-            end: board,
+            end,
         })
     }
 
@@ -262,10 +257,184 @@ impl std::ops::AddAssign for Accuracy {
     }
 }
 
+impl std::ops::SubAssign for Accuracy {
+    fn sub_assign(&mut self, other: Accuracy) {
+        self.best -= other.best;
+        self.moves -= other.moves;
+    }
+}
+
 impl Accuracy {
-    /// The share of best moves, in percent (100 before any move).
+    /// The share of best moves, in percent rounded to the nearest (100 before any move): 2 of 3
+    /// is 67 %.
     pub fn percent(self) -> u32 {
-        (100 * self.best).checked_div(self.moves).unwrap_or(100) as u32
+        (200 * self.best + self.moves)
+            .checked_div(2 * self.moves)
+            .unwrap_or(100) as u32
+    }
+
+    fn of_move(m: &ReviewedMove) -> Accuracy {
+        Accuracy {
+            best: usize::from(m.class == MoveClass::Best),
+            moves: 1,
+        }
+    }
+}
+
+/// Each move of `moves` played from `start` with its ply (from 1) and the position before it;
+/// an illegal move ends the walk with its error.
+fn positions_before<'a>(
+    start: &Board,
+    moves: &'a [Cell],
+) -> impl Iterator<Item = Result<(usize, Board, Cell), BadMove>> + 'a {
+    let mut board = Ok(*start);
+    moves.iter().enumerate().map_while(move |(index, &cell)| {
+        let before = board.as_ref().ok().copied()?;
+        let ply = index + 1;
+        board = before
+            .after(cell)
+            .map_err(|reason| BadMove { ply, cell, reason });
+        Some(
+            board
+                .as_ref()
+                .map(|_| (ply, before, cell))
+                .map_err(Clone::clone),
+        )
+    })
+}
+
+/// A game as it was played: where it started, its moves, and who sat where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub start: Board,
+    pub moves: Vec<Cell>,
+    pub setup: GameSetup,
+}
+
+impl GameRecord {
+    /// The game under way in `session`.
+    pub fn of(session: &Session) -> GameRecord {
+        GameRecord {
+            start: *session.game().start(),
+            moves: session.game().moves().to_vec(),
+            setup: session.setup(),
+        }
+    }
+
+    pub fn players(&self) -> Players {
+        Players::for_mode(self.setup.mode, self.setup.human_mark)
+    }
+
+    /// The position before each move, in order (up to an illegal move, if any).
+    pub fn positions_before(&self) -> Vec<Board> {
+        positions_before(&self.start, &self.moves)
+            .map_while(Result::ok)
+            .map(|(_, before, _)| before)
+            .collect()
+    }
+
+    /// Each move reviewed with the analyses `known` gives, or `None` while its position has
+    /// none.
+    pub fn reviewed<'a>(
+        &self,
+        known: impl Fn(&Board) -> Option<&'a Analysis>,
+    ) -> Vec<Option<ReviewedMove>> {
+        positions_before(&self.start, &self.moves)
+            .map_while(Result::ok)
+            .map(|(ply, before, cell)| ReviewedMove::new(ply, &before, cell, known(&before)?))
+            .collect()
+    }
+
+    /// Every move reviewed, once every position before a move is analysed.
+    pub fn complete_review<'a>(
+        &self,
+        known: impl Fn(&Board) -> Option<&'a Analysis>,
+    ) -> Option<Vec<ReviewedMove>> {
+        self.reviewed(known).into_iter().collect()
+    }
+}
+
+/// Best moves of all moves over a session's finished games, counted for whoever played them: the
+/// human and the computer in games against the computer, X and O otherwise (as the session's
+/// tally counts wins).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SessionAccuracy {
+    pub human: Accuracy,
+    pub computer: Accuracy,
+    pub x: Accuracy,
+    pub o: Accuracy,
+}
+
+impl SessionAccuracy {
+    /// The accuracy of the moves of one game.
+    pub fn of_game(game: &GameRecord, moves: &[ReviewedMove]) -> SessionAccuracy {
+        let players = game.players();
+        let mut accuracy = SessionAccuracy::default();
+        for m in moves {
+            let seat = match (game.setup.mode, players.of(m.mark), m.mark) {
+                (Mode::VsComputer, Player::Human, _) => &mut accuracy.human,
+                (Mode::VsComputer, Player::Computer, _) => &mut accuracy.computer,
+                (_, _, Mark::X) => &mut accuracy.x,
+                (_, _, Mark::O) => &mut accuracy.o,
+            };
+            *seat += Accuracy::of_move(m);
+        }
+        accuracy
+    }
+
+    /// "Accuracy: you 67 % (2 of 3 best), computer 100 % (3 of 3 best)" for games against the
+    /// computer, "Accuracy: X …, O …" otherwise; `None` before any counted move.
+    pub fn text(&self, mode: Mode) -> Option<String> {
+        let seats = match mode {
+            Mode::VsComputer => [("you", self.human), ("computer", self.computer)],
+            _ => [("X", self.x), ("O", self.o)],
+        };
+        let parts: Vec<String> = seats
+            .iter()
+            .filter(|(_, a)| a.moves > 0)
+            .map(|(name, a)| format!("{name} {} % ({} of {} best)", a.percent(), a.best, a.moves))
+            .collect();
+        (!parts.is_empty()).then(|| format!("Accuracy: {}", parts.join(", ")))
+    }
+}
+
+impl std::ops::AddAssign for SessionAccuracy {
+    fn add_assign(&mut self, other: SessionAccuracy) {
+        self.human += other.human;
+        self.computer += other.computer;
+        self.x += other.x;
+        self.o += other.o;
+    }
+}
+
+impl std::ops::SubAssign for SessionAccuracy {
+    fn sub_assign(&mut self, other: SessionAccuracy) {
+        self.human -= other.human;
+        self.computer -= other.computer;
+        self.x -= other.x;
+        self.o -= other.o;
+    }
+}
+
+/// The summary of a finished game's moves: the human's against the computer ("Your moves: 1
+/// blunder."), both sides' otherwise ("X: every move was best. O: 1 inaccuracy.").
+pub fn game_summary(game: &GameRecord, moves: &[ReviewedMove]) -> String {
+    let counts = |mark: Mark| class_counts(moves.iter().filter(|m| m.mark == mark));
+    let players = game.players();
+    match game.setup.mode {
+        Mode::VsComputer => {
+            let human = if players.x == Player::Human {
+                Mark::X
+            } else {
+                Mark::O
+            };
+            format!("Your moves: {}.", summary(counts(human)))
+        }
+        _ => format!(
+            "X: {}. O: {}.",
+            summary(counts(Mark::X)),
+            summary(counts(Mark::O))
+        ),
     }
 }
 
@@ -309,235 +478,6 @@ impl Threat {
                 mark.opponent()
             ),
         }
-    }
-}
-
-/// What a practice position teaches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Theme {
-    /// The only good move wins at once.
-    Win,
-    /// The only good move blocks the opponent's line.
-    Block,
-    /// The only good move makes two threats at once.
-    Fork,
-    /// The only good move keeps the opponent from making two threats.
-    StopFork,
-}
-
-impl Theme {
-    pub const ALL: [Theme; 4] = [Theme::Win, Theme::Block, Theme::Fork, Theme::StopFork];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Theme::Win => "win",
-            Theme::Block => "block",
-            Theme::Fork => "make a fork",
-            Theme::StopFork => "stop a fork",
-        }
-    }
-
-    fn index(self) -> usize {
-        Theme::ALL.iter().position(|&t| t == self).unwrap()
-    }
-}
-
-/// A position where exactly one move keeps the best result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Exercise {
-    pub board: Board,
-    pub answer: Cell,
-    pub theme: Theme,
-}
-
-/// The cells where `mark` would complete a line on `board` with one more mark.
-fn winning_cells(board: &Board, mark: Mark) -> Vec<Cell> {
-    board
-        .empty_cells()
-        .filter(|&cell| {
-            let mut probe = board.with_to_move(mark);
-            probe.play(cell).is_ok() && probe.outcome().winner() == Some(mark)
-        })
-        .collect()
-}
-
-/// Whether `analysis` makes an exercise: exactly one move keeps the best result, every other
-/// move does worse than an inaccuracy, and the move has a theme a learner can name.
-pub fn exercise(analysis: &Analysis) -> Option<Exercise> {
-    let board = analysis.board;
-    let best = analysis.best_score()?;
-    let mut best_moves = analysis.best_moves();
-    let answer = best_moves.next()?.cell;
-    if best_moves.next().is_some() || analysis.moves.len() < 2 {
-        return None;
-    }
-    let all_others_costly = analysis.moves.iter().filter(|m| m.cell != answer).all(|m| {
-        matches!(
-            MoveClass::of(m.score, best),
-            MoveClass::Mistake | MoveClass::Blunder
-        )
-    });
-    if !all_others_costly {
-        return None;
-    }
-    let mover = board.to_move();
-    let after = board.after(answer).ok()?;
-    let theme = if after.outcome().winner() == Some(mover) {
-        Theme::Win
-    } else if winning_cells(&board, mover.opponent()).contains(&answer) {
-        Theme::Block
-    } else if winning_cells(&after, mover).len() >= 2 {
-        Theme::Fork
-    } else if makes_fork_somewhere(&board.with_to_move(mover.opponent())) {
-        Theme::StopFork
-    } else {
-        return None;
-    };
-    Some(Exercise {
-        board,
-        answer,
-        theme,
-    })
-}
-
-/// Whether the side to move on `board` has a move that makes two threats at once.
-fn makes_fork_somewhere(board: &Board) -> bool {
-    let mover = board.to_move();
-    board.legal_moves().any(|cell| {
-        board.after(cell).is_ok_and(|after| {
-            after.outcome() == Outcome::Ongoing && winning_cells(&after, mover).len() >= 2
-        })
-    })
-}
-
-/// Every exercise in the games of `start` that can arise (each position once), found with
-/// `analyze`.
-pub fn exercises(start: &Board, analyze: &mut dyn FnMut(&Board) -> Analysis) -> Vec<Exercise> {
-    let mut seen = std::collections::HashSet::new();
-    let mut frontier = vec![*start];
-    let mut found = Vec::new();
-    while let Some(board) = frontier.pop() {
-        if board.outcome().is_over() || !seen.insert(board) {
-            continue;
-        }
-        let analysis = analyze(&board);
-        found.extend(exercise(&analysis));
-        frontier.extend(
-            board
-                .legal_moves()
-                .filter_map(|cell| board.after(cell).ok()),
-        );
-    }
-    // The same order every run, whatever the hash set did.
-    found.sort_by_key(|e| (e.theme.index(), e.board.to_string()));
-    found
-}
-
-/// What became of an answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Answered {
-    pub correct: bool,
-    /// Correct answers in a row, this one counted.
-    pub streak: u32,
-}
-
-/// Practice positions dealt one at a time, more often of the themes the player gets wrong.
-pub struct Deck {
-    exercises: Vec<Exercise>,
-    /// Wrong answers per theme (in [`Theme::ALL`]'s order), softened by right ones.
-    misses: [u32; 4],
-    streak: u32,
-    best_streak: u32,
-    rng: StdRng,
-    last: Option<usize>,
-}
-
-impl Deck {
-    pub fn new(exercises: Vec<Exercise>, seed: u64) -> Deck {
-        Deck {
-            exercises,
-            misses: [0; 4],
-            streak: 0,
-            best_streak: 0,
-            rng: StdRng::seed_from_u64(seed),
-            last: None,
-        }
-    }
-
-    pub fn len(&self) -> usize {
-        self.exercises.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.exercises.is_empty()
-    }
-
-    /// How many of each theme there are.
-    pub fn theme_counts(&self) -> [usize; 4] {
-        let mut counts = [0; 4];
-        for e in &self.exercises {
-            counts[e.theme.index()] += 1;
-        }
-        counts
-    }
-
-    /// The weight of a theme when dealing: 1, plus 2 for every miss not yet made up for.
-    pub fn weight(&self, theme: Theme) -> u32 {
-        1 + 2 * self.misses[theme.index()]
-    }
-
-    /// The next position: first a theme, weighted by [`Deck::weight`], then a position of it,
-    /// never the one just dealt.
-    pub fn deal(&mut self) -> Option<&Exercise> {
-        let counts = self.theme_counts();
-        let themes: Vec<Theme> = Theme::ALL
-            .into_iter()
-            .filter(|t| counts[t.index()] > 0)
-            .collect();
-        let misses = self.misses;
-        let theme = *themes
-            .choose_weighted(&mut self.rng, |&t| 1 + 2 * misses[t.index()])
-            .ok()?;
-        let candidates: Vec<usize> = (0..self.exercises.len())
-            .filter(|&i| self.exercises[i].theme == theme && Some(i) != self.last)
-            .collect();
-        let index = *candidates.choose(&mut self.rng).or(self
-            .last
-            .as_ref()
-            .filter(|&&i| self.exercises[i].theme == theme))?;
-        self.last = Some(index);
-        Some(&self.exercises[index])
-    }
-
-    /// The position dealt last.
-    pub fn current(&self) -> Option<&Exercise> {
-        self.last.map(|i| &self.exercises[i])
-    }
-
-    /// Records the answer `cell` to the position dealt last.
-    pub fn answer(&mut self, cell: Cell) -> Option<Answered> {
-        let exercise = self.current()?;
-        let (correct, theme) = (exercise.answer == cell, exercise.theme.index());
-        if correct {
-            self.streak += 1;
-            self.best_streak = self.best_streak.max(self.streak);
-            self.misses[theme] = self.misses[theme].saturating_sub(1);
-        } else {
-            self.streak = 0;
-            self.misses[theme] += 1;
-        }
-        Some(Answered {
-            correct,
-            streak: self.streak,
-        })
-    }
-
-    pub fn streak(&self) -> u32 {
-        self.streak
-    }
-
-    pub fn best_streak(&self) -> u32 {
-        self.best_streak
     }
 }
 
@@ -594,42 +534,5 @@ mod tests {
         assert_eq!(threat.mark, Mark::O);
         assert_eq!(threat.cell, Cell::new(2, 1));
         assert_eq!(threat.describe(&board), "O would win at row 3, column 2");
-    }
-
-    #[test]
-    fn the_deck_deals_more_of_what_is_missed() {
-        let exercises = exercises(&Board::classic(), &mut |b| plain(b));
-        let mut deck = Deck::new(exercises, 1);
-        assert!(
-            Theme::ALL
-                .iter()
-                .all(|&t| deck.theme_counts()[t.index()] > 0)
-        );
-        for _ in 0..3 {
-            let dealt = deck.deal().unwrap().clone();
-            let wrong = dealt
-                .board
-                .legal_moves()
-                .find(|&c| c != dealt.answer)
-                .unwrap();
-            let theme = dealt.theme;
-            let before = deck.weight(theme);
-            assert_eq!(
-                deck.answer(wrong).unwrap(),
-                Answered {
-                    correct: false,
-                    streak: 0
-                }
-            );
-            assert_eq!(deck.weight(theme), before + 2);
-        }
-        let dealt = deck.deal().unwrap().clone();
-        assert_eq!(
-            deck.answer(dealt.answer).unwrap(),
-            Answered {
-                correct: true,
-                streak: 1
-            }
-        );
     }
 }

@@ -2,14 +2,9 @@
 //! they run, recorded compactly, and the state a debugger would show after any number of them
 //! (the call stack, each call's best so far and window, what was pruned and why, counters).
 //!
-//! A [`TraceRecorder`] runs the real search on a thread of its own and hands events over in
-//! batches; the thread waits when the reader is far behind, so a trace is recorded only as far as
-//! it is read, and its memory grows by 16 bytes an event (the whole plain tree of the empty 3×3
-//! board, 1.6 million events, is 26 MB).
-
-use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
-use std::thread;
+//! An event takes 16 bytes, so the whole plain tree of the empty 3×3 board, 1.6 million events,
+//! is 26 MB; the app's worker records a trace in batches (see [`crate::worker::Job::Trace`]) and
+//! caps it by a node budget.
 
 use crate::board::{Board, Cell, Mark};
 use crate::minimax::{
@@ -181,121 +176,6 @@ pub fn trace(
     algorithm.run(board, control, &mut compactor)
 }
 
-/// Events arrive in batches of this many, so that handing them over costs little.
-const BATCH: usize = 4096;
-/// At most this many batches wait to be read; then the search waits.
-const QUEUED_BATCHES: usize = 16;
-
-enum Message {
-    Events(Vec<TraceEvent>),
-    Done(Result<Analysis, Stop>),
-}
-
-/// A trace recorded as far as it is read: the search runs on its own thread and waits when the
-/// reader is behind. Dropping the recorder stops the search.
-pub struct TraceRecorder {
-    start: Board,
-    algorithm: TraceAlgorithm,
-    events: Vec<TraceEvent>,
-    result: Option<Result<Analysis, Stop>>,
-    receiver: Receiver<Message>,
-    control: Arc<SearchControl>,
-}
-
-impl TraceRecorder {
-    pub fn spawn(start: Board, algorithm: TraceAlgorithm) -> TraceRecorder {
-        let (sender, receiver) = mpsc::sync_channel(QUEUED_BATCHES);
-        let control = Arc::new(SearchControl::new());
-        let thread_control = Arc::clone(&control);
-        thread::Builder::new()
-            .name("trace".into())
-            .spawn(move || record(start, algorithm, &thread_control, &sender))
-            .expect("the OS can start a thread");
-        TraceRecorder {
-            start,
-            algorithm,
-            events: Vec::new(),
-            result: None,
-            receiver,
-            control,
-        }
-    }
-
-    pub fn start(&self) -> &Board {
-        &self.start
-    }
-
-    pub fn algorithm(&self) -> TraceAlgorithm {
-        self.algorithm
-    }
-
-    /// The events read so far.
-    pub fn events(&self) -> &[TraceEvent] {
-        &self.events
-    }
-
-    /// The search's result, once every event has been read.
-    pub fn result(&self) -> Option<&Result<Analysis, Stop>> {
-        self.result.as_ref()
-    }
-
-    pub fn is_complete(&self) -> bool {
-        self.result.is_some()
-    }
-
-    /// Reads the events that have arrived, at least `wanted` more if `wait` (and the search has
-    /// them), else without waiting, up to about `wanted`. Returns how many were read.
-    pub fn read(&mut self, wanted: usize, wait: bool) -> usize {
-        let before = self.events.len();
-        while self.result.is_none() && self.events.len() - before < wanted {
-            let message = if wait {
-                match self.receiver.recv() {
-                    Ok(message) => message,
-                    Err(_) => break,
-                }
-            } else {
-                match self.receiver.try_recv() {
-                    Ok(message) => message,
-                    Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
-                }
-            };
-            match message {
-                Message::Events(batch) => self.events.extend(batch),
-                Message::Done(result) => self.result = Some(result),
-            }
-        }
-        self.events.len() - before
-    }
-}
-
-impl Drop for TraceRecorder {
-    fn drop(&mut self) {
-        self.control.cancel();
-    }
-}
-
-fn record(
-    start: Board,
-    algorithm: TraceAlgorithm,
-    control: &SearchControl,
-    sender: &SyncSender<Message>,
-) {
-    let mut batch = Vec::with_capacity(BATCH);
-    let result = trace(&start, algorithm, control, |event| {
-        batch.push(event);
-        if batch.len() == BATCH {
-            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-            if sender.send(Message::Events(full)).is_err() {
-                control.cancel(); // nobody reads any more
-            }
-        }
-    });
-    if !batch.is_empty() {
-        let _ = sender.send(Message::Events(batch));
-    }
-    let _ = sender.send(Message::Done(result));
-}
-
 /// A move tried by a call, as far as the trace has got.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Child {
@@ -461,20 +341,18 @@ mod tests {
     use crate::minimax::plain;
 
     #[test]
-    fn a_recorder_reads_the_whole_trace_and_its_state_ends_empty() {
+    fn a_whole_trace_leaves_an_empty_stack_and_findbestmoves_scores() {
         let start: Board = "XOX/.O./X..".parse().unwrap();
         for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBeta] {
-            let mut recorder = TraceRecorder::spawn(start, algorithm);
-            while !recorder.is_complete() {
-                recorder.read(usize::MAX, true);
-            }
-            let state = StepState::after(start, recorder.events());
+            let mut events = Vec::new();
+            let analysis = trace(&start, algorithm, &SearchControl::new(), |e| events.push(e))
+                .expect("nothing stops it");
+            let state = StepState::after(start, &events);
             assert!(state.stack.is_empty());
             let reference = plain(&start);
             let scores: Vec<(Cell, Score)> =
                 reference.moves.iter().map(|m| (m.cell, m.score)).collect();
             assert_eq!(state.root_moves, scores, "{algorithm:?}");
-            let analysis = recorder.result().unwrap().as_ref().unwrap();
             assert_eq!(analysis.stats.nodes, state.calls + 1);
         }
     }
@@ -482,12 +360,5 @@ mod tests {
     #[test]
     fn an_event_takes_16_bytes() {
         assert_eq!(size_of::<TraceEvent>(), 16);
-    }
-
-    #[test]
-    fn dropping_a_recorder_stops_its_search() {
-        let mut recorder = TraceRecorder::spawn(Board::classic(), TraceAlgorithm::Plain);
-        assert!(recorder.read(10, true) >= 10);
-        drop(recorder); // the thread sees the closed channel and cancels; nothing hangs
     }
 }

@@ -16,6 +16,8 @@ use crate::minimax::{
     Analysis, Estimate, Estimator, MoveBound, MoveScore, Progress, RootReport, SearchControl,
     SearchCounts, Solver, Stop, Stopped, count_searches,
 };
+use crate::practice::{self, Exercise};
+use crate::trace::{self, TraceAlgorithm, TraceEvent};
 
 /// Identifies a request, to match answers with.
 pub type RequestId = u64;
@@ -39,6 +41,26 @@ pub enum Job {
     Estimate { depth: Option<u32>, time: Duration },
     /// Count the positions each search visits (see [`count_searches`]).
     CountSearches,
+    /// Record every call `algorithm` makes from the position, as [`Reply::TraceEvents`] in
+    /// batches, then [`Reply::TraceDone`]; the node budget caps it. The first `skip` events are
+    /// not sent: a trace resumed after another search had the worker starts again from the
+    /// start (the searches are deterministic) and sends only what is new.
+    Trace {
+        algorithm: TraceAlgorithm,
+        skip: usize,
+    },
+    /// Find the practice positions among every position that can arise from this one.
+    Exercises,
+}
+
+impl Job {
+    /// Whether the two ask for the same work: a trace resumed further on is the same trace.
+    pub fn same_work(self, other: Job) -> bool {
+        match (self, other) {
+            (Job::Trace { algorithm: a, .. }, Job::Trace { algorithm: b, .. }) => a == b,
+            _ => self == other,
+        }
+    }
 }
 
 impl Request {
@@ -67,6 +89,21 @@ impl Request {
         Request {
             job: Job::Estimate { depth, time },
             ..Request::analyze(board)
+        }
+    }
+
+    /// The events of `algorithm` on `board` after the first `skip`, at most `node_budget`
+    /// positions.
+    pub fn trace(
+        board: Board,
+        algorithm: TraceAlgorithm,
+        skip: usize,
+        node_budget: u64,
+    ) -> Request {
+        Request {
+            board,
+            job: Job::Trace { algorithm, skip },
+            node_budget,
         }
     }
 
@@ -117,6 +154,22 @@ pub enum Reply {
         board: Board,
         counts: SearchCounts,
     },
+    /// The next events of a [`Job::Trace`], in order.
+    TraceEvents {
+        id: RequestId,
+        events: Vec<TraceEvent>,
+    },
+    /// The end of a [`Job::Trace`]: the search's result, or why it stopped (its budget).
+    TraceDone {
+        id: RequestId,
+        result: Result<Analysis, Stop>,
+    },
+    /// The answer to [`Job::Exercises`].
+    Exercises {
+        id: RequestId,
+        board: Board,
+        exercises: Vec<Exercise>,
+    },
 }
 
 impl Reply {
@@ -127,7 +180,10 @@ impl Reply {
             | Reply::Estimated { id, .. }
             | Reply::Done { id, .. }
             | Reply::GaveUp { id, .. }
-            | Reply::Counted { id, .. } => *id,
+            | Reply::Counted { id, .. }
+            | Reply::TraceEvents { id, .. }
+            | Reply::TraceDone { id, .. }
+            | Reply::Exercises { id, .. } => *id,
         }
     }
 }
@@ -290,6 +346,34 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
                 }
                 continue;
             }
+            Job::Trace { algorithm, skip } => {
+                let result = send_trace(&board, algorithm, skip, &control, id, &send);
+                shared.lock().running = None;
+                if matches!(result, Err(Stop::Cancelled)) {
+                    continue;
+                }
+                if !send(Reply::TraceDone { id, result }) {
+                    return;
+                }
+                continue;
+            }
+            Job::Exercises => {
+                let found = practice::exercises(&board, &mut |position| {
+                    solver.analyze_with(position, &control, &mut |_| {})
+                });
+                shared.lock().running = None;
+                // Only a cancel stops it: 3×3 needs a few thousand positions each.
+                if let Ok(exercises) = found
+                    && !send(Reply::Exercises {
+                        id,
+                        board,
+                        exercises,
+                    })
+                {
+                    return;
+                }
+                continue;
+            }
             Job::Analyze { think_time } => think_time,
         };
         let mut report = |report: RootReport| {
@@ -338,6 +422,40 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
             return; // the caller is gone
         }
     }
+}
+
+/// Events are sent in batches of this many, so that handing them over costs little.
+const TRACE_BATCH: usize = 4096;
+
+/// Runs the trace of `algorithm` on `board`, sending its events after the first `skip` in
+/// batches. Returns the search's result.
+fn send_trace(
+    board: &Board,
+    algorithm: TraceAlgorithm,
+    skip: usize,
+    control: &SearchControl,
+    id: RequestId,
+    send: &dyn Fn(Reply) -> bool,
+) -> Result<Analysis, Stop> {
+    let mut batch = Vec::with_capacity(TRACE_BATCH);
+    let mut seen = 0;
+    let result = trace::trace(board, algorithm, control, |event| {
+        seen += 1;
+        if seen <= skip {
+            return;
+        }
+        batch.push(event);
+        if batch.len() == TRACE_BATCH {
+            let full = std::mem::replace(&mut batch, Vec::with_capacity(TRACE_BATCH));
+            if !send(Reply::TraceEvents { id, events: full }) {
+                control.cancel(); // nobody reads any more
+            }
+        }
+    });
+    if !batch.is_empty() && !control.is_cancelled() {
+        send(Reply::TraceEvents { id, events: batch });
+    }
+    result
 }
 
 /// Swaps the running search's control for a new one with the same budget and `time` to run

@@ -45,6 +45,7 @@ fn start_with_file(
         settings_path: Some(settings_path.clone()),
         ai_seed: Some(7),
         clock: clock.clone().map(|clock| clock as Arc<dyn Clock>),
+        trace_limit: None,
     };
     let harness = Harness::builder()
         .with_size([460.0, 580.0])
@@ -654,8 +655,9 @@ fn t_opens_the_explorer_whose_numbers_are_the_engines() {
         .get_by_label(&format!("Tree root: {root}, O to move"));
     let analysis = tictactoe::minimax::plain(&root);
     let best = analysis.best().unwrap().cell;
+    // X maximises in the articles' view: O's moves show X's numbers.
     for m in &analysis.moves {
-        let label = node_label(&[m.cell], Mark::O, m.score.value());
+        let label = node_label(&[m.cell], Mark::O, -m.score.value());
         let node = game.harness.get_by_label_contains(&label);
         let text = node.accesskit_node().label().unwrap_or_default();
         assert_eq!(
@@ -664,7 +666,7 @@ fn t_opens_the_explorer_whose_numbers_are_the_engines() {
             "{text}"
         );
     }
-    // Expand minimax's choice: X's replies, seen from O's side one ply deeper.
+    // Expand minimax's choice: X's replies, X's own scores one ply deeper.
     game.harness
         .get_by_label(&format!("Expand node r{}c{}", best.row + 1, best.col + 1))
         .click();
@@ -672,20 +674,20 @@ fn t_opens_the_explorer_whose_numbers_are_the_engines() {
     let child = root.after(best).unwrap();
     let replies = tictactoe::minimax::plain(&child);
     for m in &replies.moves {
-        let seen_by_o = m.score.flipped().shifted(1).value();
+        let seen_by_x = m.score.shifted(1).value();
         game.harness
-            .get_by_label_contains(&node_label(&[best, m.cell], Mark::X, seen_by_o));
+            .get_by_label_contains(&node_label(&[best, m.cell], Mark::X, seen_by_x));
     }
-    // How the minimiser's value comes about: the min of those, which is the choice's score.
+    // How the maximiser's value comes about: the max of those, which is the choice's number.
     let values: Vec<String> = replies
         .moves
         .iter()
-        .map(|m| m.score.flipped().shifted(1).value().to_string())
+        .map(|m| m.score.shifted(1).value().to_string())
         .collect();
     game.harness.get_by_label(&format!(
-        "X to move (minimiser): min({}) = {}",
+        "X to move (maximiser): max({}) = {}",
         values.join(", "),
-        analysis.best_score().unwrap().value()
+        -analysis.best_score().unwrap().value()
     ));
 }
 
@@ -747,11 +749,17 @@ fn a_line_of_play_is_replayed_with_the_keys_without_playing_it() {
     let after_one = before.after(m.cell).unwrap();
     game.harness
         .get_by_label(&format!("Preview board {after_one}, X to move"));
+    // O to move at the start: the number is O's own, depth counted from the replay's start.
+    let (winner, moves) = match m.score.verdict(before.geometry()) {
+        tictactoe::Verdict::Win { moves } => (Mark::O, moves),
+        tictactoe::Verdict::Loss { moves } => (Mark::X, moves),
+        tictactoe::Verdict::Draw => unreachable!("a corner against an edge is not a draw"),
+    };
     game.harness.get_by_label(&format!(
-        "Replay, move 1 of {}: O row 1, column 2, score {} for O: {}.",
+        "Replay, move 1 of {}: O row 1, column 2, score {} for O: {winner} wins in {moves} \
+         (depth counted from where the replay starts).",
         m.pv.len() + 1,
         m.score.value(),
-        m.score.verdict(before.geometry())
     ));
     game.press(Key::Period);
     let after_two = after_one.after(m.pv[0]).unwrap();
@@ -848,12 +856,16 @@ fn the_search_steps_call_by_call_and_back() {
     }
     let (calls, leaves) = below(&start_board);
     assert_eq!(calls + 1, plain.stats.nodes);
-    game.harness.get_by_label_contains(&format!(
-        "calls {calls} · finished boards evaluated {leaves} · cutoffs 0"
-    ));
-    game.harness.get_by_label_contains(&format!(
-        "Done: findBestMove plays row 3, column 3 (score 10); {} positions visited.",
+    // The counters and the result give the same count: the start and every call.
+    let visited = format!(
+        "positions visited {} (the start and {calls} calls)",
         plain.stats.nodes
+    );
+    game.harness.get_by_label_contains(&format!(
+        "{visited} · finished boards evaluated {leaves} · cutoffs 0"
+    ));
+    game.harness.get_by_label(&format!(
+        "Done: findBestMove plays row 3, column 3 (value 10); {visited}."
     ));
     assert_eq!(game.board(), start_board, "stepping plays nothing");
     game.press(Key::Escape);
@@ -893,7 +905,7 @@ fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one
     let lost = game.harness.state().session().game().moves().to_vec();
     // The status sums the human's moves up; losing to Perfect takes at least one blunder.
     game.harness
-        .get_by_label_contains("Game over. Your moves: ");
+        .get_by_label_contains("Game over: The computer wins. Your moves: ");
     game.harness.get_by_label_contains("blunder");
     game.press(Key::M);
     // Every move is listed with its exact score, the best score there was and its class.
@@ -923,7 +935,7 @@ fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one
         .click();
     game.settle();
     game.harness
-        .get_by_label_contains(&format!("the position before move {ply}"));
+        .get_by_label_contains(&format!("Review: the position before move {ply}"));
     game.harness
         .get_by_label_contains(&format!("Preview board {before}"));
     assert_eq!(game.harness.state().session().game().moves(), lost);
@@ -1001,7 +1013,8 @@ fn a_practice_round_checks_the_answer_shows_the_line_and_keeps_a_streak() {
     game.click_cell(best[0]);
     game.harness.get_by_label_contains("Best! ");
     game.harness.get_by_label_contains("Streak: 1 (best 1)");
-    game.harness.get_by_label_contains("Its line of play: 1. ");
+    game.harness
+        .get_by_label_contains("line of play (the numbered dots): 1. ");
     // The next position; answer wrong: the streak is gone, the best move is named.
     game.press(Key::N);
     let position = practice_position(&game);
@@ -1054,7 +1067,7 @@ fn the_board_keeps_its_room_beside_the_explorer_and_the_legend() {
         );
     }
     game.harness
-        .get_by_label_contains("Scores for the side to move");
+        .get_by_label_contains("Scores for the player to move");
 }
 
 #[test]

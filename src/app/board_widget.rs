@@ -10,7 +10,7 @@ use egui::{
 };
 
 use crate::board::{Board, Cell, Geometry, Mark, Outcome};
-use crate::explain::{bound_words, estimate_text, short_verdict};
+use crate::explain::{bound_words, estimate_text, line_of_play, short_verdict};
 use crate::game::PartialScores;
 use crate::minimax::{Analysis, MoveBound, MoveScore, Valuation};
 use crate::score::Score;
@@ -45,6 +45,11 @@ pub struct BoardWidget<'a> {
     accepts_moves: bool,
     /// Where a click on a playable cell is reported; `None` makes the board read-only.
     clicked: Option<&'a mut Option<Cell>>,
+    /// On a read-only board, what its cells' accessible names start with ("The position the
+    /// computer saw"); without it the board has one name for the whole position.
+    cell_names: Option<&'a str>,
+    /// The move whose line of play is drawn when no cell is looked at.
+    line_of: Option<Cell>,
 }
 
 /// A cell framed in a colour, and what the frame means (for screen readers).
@@ -171,7 +176,22 @@ impl<'a> BoardWidget<'a> {
             focus: None,
             accepts_moves: false,
             clicked: None,
+            cell_names: None,
+            line_of: None,
         }
+    }
+
+    /// Draws this move's line of play while no cell is looked at.
+    pub fn line_of(mut self, cell: Option<Cell>) -> Self {
+        self.line_of = cell;
+        self
+    }
+
+    /// Gives a read-only board's cells accessible names of their own, after `prefix`, so that a
+    /// screen reader reads its scores as it reads the game's.
+    pub fn cell_names(mut self, prefix: &'a str) -> Self {
+        self.cell_names = Some(prefix);
+        self
     }
 
     pub fn view(mut self, view: ScoreView) -> Self {
@@ -243,94 +263,161 @@ impl Widget for BoardWidget<'_> {
         let layout = Layout::new(available.shrink(margin), geometry);
         let palette = Palette::of(ui);
         let painter = ui.painter_at(available);
-        let best_score = self.scores.and_then(Analysis::best_score);
-        let base_id = ui.make_persistent_id(self.id_salt);
-        let mut clicked = self.clicked.take();
-        let mover = self.board.to_move();
-        let seen = Seen::new(self.view, self.board);
-
         painter.rect_filled(
             layout.rect.expand(margin / 2.0),
             CornerRadius::same((layout.cell_size * 0.1).min(10.0) as u8),
             ui.visuals().extreme_bg_color,
         );
-
         let mut hovered_score = None;
         for cell in geometry.all_cells() {
             let rect = layout.cell_rect(cell);
-            let mark = self.board.get(cell);
-            let score = self
-                .scores
-                .and_then(|analysis| analysis.get(cell))
-                .or_else(|| self.partial?.settled.iter().find(|m| m.cell == cell));
-            let unsettled = match (mark, score) {
-                (None, None) => self.unsettled(cell),
-                _ => None,
-            };
-            let mut ghost = false;
-            if let Some(clicked) = clicked.as_deref_mut() {
-                let cell_response =
-                    ui.interact(rect, base_id.with((cell.row, cell.col)), Sense::click());
-                let mut label = self.cell_label(cell, score, best_score);
-                if let Some(unsettled) = &unsettled {
-                    label.push_str(&format!(", {}", unsettled.description(&seen)));
-                }
-                let playable = self.accepts_moves && mark.is_none();
-                cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
-                if cell_response.clicked() && playable {
-                    *clicked = Some(cell);
-                }
-                if cell_response.hovered() && score.is_some() {
-                    hovered_score = Some(cell);
-                }
-                ghost =
-                    playable && cell_response.hovered() && score.is_none() && unsettled.is_none();
-            }
+            let ghost = self.interact(ui, cell, rect, &mut hovered_score);
+            self.paint_cell(ui, &painter, &palette, cell, rect, ghost);
+        }
+        self.paint_board(ui, &painter, &palette, &layout, margin);
 
-            match (mark, score) {
-                (Some(mark), _) => paint_mark(&painter, rect, mark, palette.mark(mark), 1.0),
-                (None, Some(score)) => {
-                    let tile = ScoreTile::new(&seen, &palette, seen.number(score.score, mover, 0));
-                    let best = Some(score.score) == best_score;
-                    ScoreTile { best, ..tile }.paint(&painter, rect, &palette);
+        // The move being looked at: under the pointer, or else the keyboard's cell.
+        let focused_score = self.focus.filter(|&cell| self.settled(cell).is_some());
+        let inspected = hovered_score.or(focused_score);
+        let line = inspected
+            .or(self.line_of)
+            .and_then(|cell| self.settled(cell));
+        let mover = self.board.to_move();
+        if let Some(m) = line {
+            paint_pv(&painter, &layout, mover, m, &palette);
+        }
+        if let Some(out) = self.inspected {
+            if *out != inspected {
+                ui.ctx().request_repaint(); // the explanation beside the board follows
+            }
+            *out = inspected;
+        }
+        let what = if self.preview {
+            "Preview board"
+        } else {
+            "Board"
+        };
+        let label = format!("{what} {}, {} to move", self.board, mover);
+        response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
+        // The numbered dots, for a screen reader: the line of play drawn.
+        if let Some(m) = line {
+            let description = format!("Line of play shown: {}", line_of_play(mover, m));
+            ui.ctx()
+                .accesskit_node_builder(response.id, |node| node.set_description(description));
+        }
+        response
+    }
+}
+
+impl<'a> BoardWidget<'a> {
+    /// The exact score of a move, complete or settled while the search runs.
+    fn settled(&self, cell: Cell) -> Option<&'a MoveScore> {
+        let partial = self.partial;
+        self.scores
+            .and_then(|analysis| analysis.get(cell))
+            .or_else(|| partial?.settled.iter().find(|m| m.cell == cell))
+    }
+
+    /// A cell's accessible node and, on a playable board, its click: reported in `clicked`, and
+    /// a hovered score in `hovered_score`. Returns whether a faint mark shows where a click would
+    /// play.
+    fn interact(
+        &mut self,
+        ui: &mut Ui,
+        cell: Cell,
+        rect: Rect,
+        hovered_score: &mut Option<Cell>,
+    ) -> bool {
+        let id = ui
+            .make_persistent_id(self.id_salt)
+            .with((cell.row, cell.col));
+        let score = self.settled(cell);
+        let mut label = self.cell_label(cell, score);
+        let seen = Seen::new(self.view, self.board);
+        let unsettled = score.is_none().then(|| self.unsettled(cell)).flatten();
+        if let Some(unsettled) = &unsettled {
+            label.push_str(&format!(", {}", unsettled.description(&seen)));
+        }
+        let Some(clicked) = self.clicked.as_deref_mut() else {
+            if let Some(prefix) = self.cell_names {
+                let label = format!("{prefix}: {}{}", label[..1].to_lowercase(), &label[1..]);
+                let response = ui.interact(rect, id, Sense::hover());
+                response.widget_info(|| WidgetInfo::labeled(Role::Cell, true, &label));
+            }
+            return false;
+        };
+        let response = ui.interact(rect, id, Sense::click());
+        let playable = self.accepts_moves && self.board.get(cell).is_none();
+        response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
+        if response.clicked() && playable {
+            *clicked = Some(cell);
+        }
+        if response.hovered() && score.is_some() {
+            *hovered_score = Some(cell);
+        }
+        playable && response.hovered() && score.is_none() && unsettled.is_none()
+    }
+
+    /// A cell: its mark, or its score, bound or estimate; frames for highlights and the focus.
+    fn paint_cell(
+        &self,
+        ui: &Ui,
+        painter: &egui::Painter,
+        palette: &Palette,
+        cell: Cell,
+        rect: Rect,
+        ghost: bool,
+    ) {
+        let seen = Seen::new(self.view, self.board);
+        let mover = self.board.to_move();
+        match (self.board.get(cell), self.settled(cell)) {
+            (Some(mark), _) => paint_mark(painter, rect, mark, palette.mark(mark), 1.0),
+            (None, Some(score)) => {
+                let tile = ScoreTile::new(&seen, palette, seen.number(score.score, mover, 0));
+                let best = Some(score.score) == self.scores.and_then(Analysis::best_score);
+                ScoreTile { best, ..tile }.paint(painter, rect, palette);
+            }
+            (None, None) => {
+                if let Some(unsettled) = self.unsettled(cell) {
+                    unsettled.paint(painter, rect, palette, &seen);
                 }
-                (None, None) => {
-                    if let Some(unsettled) = &unsettled {
-                        unsettled.paint(&painter, rect, &palette, &seen);
-                    }
-                }
-            }
-            if ghost {
-                paint_mark(&painter, rect, mover, palette.mark(mover), 0.25);
-            }
-            if self.last_move == Some(cell) {
-                paint_last_move(&painter, rect, palette.text);
-            }
-            for color in self
-                .highlights
-                .iter()
-                .filter(|h| h.cell == cell)
-                .map(|h| h.color)
-            {
-                painter.rect_stroke(
-                    rect.shrink(rect.width() * 0.05),
-                    CornerRadius::same(6),
-                    Stroke::new(rect.width() * 0.06, color),
-                    StrokeKind::Inside,
-                );
-            }
-            if self.focus == Some(cell) {
-                let stroke = Stroke::new(3.0, ui.visuals().selection.stroke.color);
-                painter.rect_stroke(
-                    rect.shrink(5.0),
-                    CornerRadius::same(6),
-                    stroke,
-                    StrokeKind::Inside,
-                );
             }
         }
+        if ghost {
+            paint_mark(painter, rect, mover, palette.mark(mover), 0.25);
+        }
+        if self.last_move == Some(cell) {
+            paint_last_move(painter, rect, palette.text);
+        }
+        for highlight in self.highlights.iter().filter(|h| h.cell == cell) {
+            painter.rect_stroke(
+                rect.shrink(rect.width() * 0.05),
+                CornerRadius::same(6),
+                Stroke::new(rect.width() * 0.06, highlight.color),
+                StrokeKind::Inside,
+            );
+        }
+        if self.focus == Some(cell) {
+            let stroke = Stroke::new(3.0, ui.visuals().selection.stroke.color);
+            painter.rect_stroke(
+                rect.shrink(5.0),
+                CornerRadius::same(6),
+                stroke,
+                StrokeKind::Inside,
+            );
+        }
+    }
 
-        paint_grid(&painter, &layout, palette.grid);
+    /// The grid, the preview's frame and the winning line.
+    fn paint_board(
+        &self,
+        ui: &Ui,
+        painter: &egui::Painter,
+        palette: &Palette,
+        layout: &Layout,
+        margin: f32,
+    ) {
+        paint_grid(painter, layout, palette.grid);
         if self.preview {
             let stroke = Stroke::new(margin.max(3.0), ui.visuals().selection.stroke.color);
             painter.rect_stroke(
@@ -349,34 +436,6 @@ impl Widget for BoardWidget<'_> {
             let stroke = Stroke::new(layout.cell_size * 0.06, palette.text.gamma_multiply(0.9));
             painter.line_segment([start - overshoot, end + overshoot], stroke);
         }
-
-        // The move being looked at: under the pointer, or else the keyboard's cell.
-        let focused_score = self
-            .focus
-            .filter(|&cell| self.scores.and_then(|a| a.get(cell)).is_some());
-        let inspected = hovered_score.or(focused_score);
-        let settled = |cell: Cell| {
-            self.scores
-                .and_then(|a| a.get(cell))
-                .or_else(|| self.partial?.settled.iter().find(|m| m.cell == cell))
-        };
-        if let Some(m) = inspected.and_then(settled) {
-            paint_pv(&painter, &layout, mover, m, &palette);
-        }
-        if let Some(out) = self.inspected {
-            if *out != inspected {
-                ui.ctx().request_repaint(); // the explanation beside the board follows
-            }
-            *out = inspected;
-        }
-        let what = if self.preview {
-            "Preview board"
-        } else {
-            "Board"
-        };
-        let label = format!("{what} {}, {} to move", self.board, mover);
-        response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
-        response
     }
 }
 
@@ -490,7 +549,8 @@ impl BoardWidget<'_> {
     }
 
     /// The accessible name of a cell: where it is, what is on it, and its score when shown.
-    fn cell_label(&self, cell: Cell, score: Option<&MoveScore>, best: Option<Score>) -> String {
+    fn cell_label(&self, cell: Cell, score: Option<&MoveScore>) -> String {
+        let best = self.scores.and_then(Analysis::best_score);
         let content = self
             .board
             .get(cell)

@@ -1,106 +1,29 @@
 //! Coaching in the app: the move list with each move's class (M), the hint (H), the opponent's
-//! threat (G), and practice positions (P). The numbers come from [`crate::review`] and the
-//! controller's exact analyses; this module only keeps what the player asked for and draws it.
-
-use std::sync::mpsc::{self, Receiver};
+//! threat (G), and practice positions (P). The numbers come from [`crate::review`],
+//! [`crate::practice`] and the controller's exact analyses, shown as [`Seen`] says; this module
+//! only keeps what the player asked for and draws it.
 
 use egui::{Color32, RichText, Ui};
 
-use super::Command;
 use super::board_widget::{BoardWidget, Highlight, Palette};
+use super::commands::Command;
 use crate::board::{Board, Cell, Mark};
-use crate::game::{GameController, GameSetup, Mode, Player};
-use crate::minimax::{Analysis, Searcher};
-use crate::review::{
-    Accuracy, Answered, Deck, Exercise, MoveClass, ReviewedMove, Threat, class_counts, summary,
-};
-use crate::view::ScoreView;
-
-/// A game to review: where it started, its moves and who sat where.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GameRecord {
-    pub start: Board,
-    pub moves: Vec<Cell>,
-    pub setup: GameSetup,
-}
-
-impl GameRecord {
-    fn of(controller: &GameController) -> GameRecord {
-        let session = controller.session();
-        GameRecord {
-            start: *session.game().start(),
-            moves: session.game().moves().to_vec(),
-            setup: session.setup(),
-        }
-    }
-
-    /// The position before each move, in order.
-    pub fn positions_before(&self) -> Vec<Board> {
-        let mut board = self.start;
-        let mut positions = Vec::with_capacity(self.moves.len());
-        for &cell in &self.moves {
-            positions.push(board);
-            if board.play(cell).is_err() {
-                break;
-            }
-        }
-        positions
-    }
-
-    /// Each move reviewed, or `None` while its position is not analysed yet.
-    pub fn reviewed(&self, controller: &GameController) -> Vec<Option<ReviewedMove>> {
-        self.positions_before()
-            .iter()
-            .zip(&self.moves)
-            .enumerate()
-            .map(|(index, (before, &cell))| {
-                let analysis = controller.analysis(before)?;
-                ReviewedMove::new(index + 1, before, cell, analysis)
-            })
-            .collect()
-    }
-}
+use crate::explain::line_of_play;
+use crate::game::GameController;
+use crate::practice::{Answered, Deck, Exercise};
+use crate::review::{GameRecord, MoveClass, ReviewedMove, Threat, class_counts, summary};
+use crate::view::{ScoreView, Seen};
 
 /// Practice: positions where one move keeps the best result, dealt one at a time.
 pub struct Practice {
-    /// Built on a thread (it analyses every 3×3 position); `None` until it arrives.
+    /// `None` until the controller's worker has found the positions.
     deck: Option<Deck>,
-    building: Option<Receiver<Deck>>,
     exercise: Option<Exercise>,
     /// The player's answer to the exercise, once given.
     answered: Option<(Cell, Answered)>,
 }
 
 impl Practice {
-    fn start(wake: impl Fn() + Send + 'static, seed: u64) -> Practice {
-        let (sender, building) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("practice deck".into())
-            .spawn(move || {
-                let mut searcher = Searcher::new();
-                let exercises =
-                    crate::review::exercises(&Board::classic(), &mut |b| searcher.analyze(b));
-                let _ = sender.send(Deck::new(exercises, seed));
-                wake();
-            })
-            .expect("the OS can start a thread");
-        Practice {
-            deck: None,
-            building: Some(building),
-            exercise: None,
-            answered: None,
-        }
-    }
-
-    /// Takes the deck once it is built, and deals the first position.
-    fn poll(&mut self) {
-        if let Some(deck) = self.building.as_ref().and_then(|r| r.try_recv().ok()) {
-            self.building = None;
-            self.deck = Some(deck);
-            self.next();
-        }
-    }
-
     fn next(&mut self) {
         self.answered = None;
         self.exercise = self.deck.as_mut().and_then(|deck| deck.deal().cloned());
@@ -110,41 +33,13 @@ impl Practice {
         if self.answered.is_some() {
             return;
         }
-        let Some(deck) = self.deck.as_mut() else {
-            return;
-        };
-        if let Some(answered) = deck.answer(cell) {
+        if let Some(answered) = self.deck.as_mut().and_then(|deck| deck.answer(cell)) {
             self.answered = Some((cell, answered));
         }
-    }
-
-    pub fn board(&self) -> Option<Board> {
-        self.exercise.as_ref().map(|e| e.board)
-    }
-
-    pub fn is_building(&self) -> bool {
-        self.building.is_some()
-    }
-
-    /// Waits up to `timeout` for the deck (tests only; the app never waits). `false` if it did
-    /// not come.
-    pub fn wait_for_deck(&mut self, timeout: std::time::Duration) -> bool {
-        let Some(deck) = self
-            .building
-            .as_ref()
-            .and_then(|r| r.recv_timeout(timeout).ok())
-        else {
-            return false;
-        };
-        self.building = None;
-        self.deck = Some(deck);
-        self.next();
-        true
     }
 }
 
 /// What the player asked the coach for.
-#[derive(Default)]
 pub struct Coach {
     pub show_review: bool,
     /// The game the review shows when it is not the one on the board: the one a retry left.
@@ -155,79 +50,75 @@ pub struct Coach {
     hinted: Vec<Board>,
     /// The position whose threat is shown, while it is on the board.
     threat_for: Option<Board>,
-    /// Best moves out of all moves, per side, over the session's finished games.
-    accuracy: [Accuracy; 2],
-    /// The last finished game counted in `accuracy`.
-    counted: Option<GameRecord>,
     pub practice: Option<Practice>,
-}
-
-fn side(mark: Mark) -> usize {
-    match mark {
-        Mark::X => 0,
-        Mark::O => 1,
-    }
+    /// Seeds the practice deck's dealing (fixed in tests).
+    practice_seed: u64,
 }
 
 impl Coach {
-    /// The game the review shows.
-    pub fn reviewed_game(&self, controller: &GameController) -> GameRecord {
-        self.pinned
-            .clone()
-            .unwrap_or_else(|| GameRecord::of(controller))
+    pub fn new(practice_seed: u64) -> Coach {
+        Coach {
+            show_review: false,
+            pinned: None,
+            hint_for: None,
+            hinted: Vec::new(),
+            threat_for: None,
+            practice: None,
+            practice_seed,
+        }
     }
 
-    /// Forgets what belongs to a position no longer on the board; counts a finished game.
+    /// The game the review shows.
+    pub fn reviewed_game(&self, controller: &GameController) -> GameRecord {
+        self.pinned.clone().unwrap_or_else(|| controller.record())
+    }
+
+    /// Forgets what belongs to a position no longer on the board; deals the first practice
+    /// position once the positions are found.
     pub fn follow(&mut self, controller: &GameController) {
         let board = *controller.board();
-        if self.hint_for.is_some_and(|b| b != board) {
-            self.hint_for = None;
-        }
-        if self.threat_for.is_some_and(|b| b != board) {
-            self.threat_for = None;
-        }
+        self.hint_for.take_if(|hinted| *hinted != board);
+        self.threat_for.take_if(|threatened| *threatened != board);
         if controller.session().game().moves().is_empty() {
             self.hinted.clear();
         }
-        if let Some(practice) = &mut self.practice {
-            practice.poll();
-        }
-        if board.outcome().is_over() {
-            let game = GameRecord::of(controller);
-            if self.counted.as_ref() != Some(&game) {
-                let reviewed = game.reviewed(controller);
-                if reviewed.iter().all(Option::is_some) {
-                    for m in reviewed.into_iter().flatten() {
-                        let one = Accuracy {
-                            best: usize::from(m.class == MoveClass::Best),
-                            moves: 1,
-                        };
-                        self.accuracy[side(m.mark)] += one;
-                    }
-                    self.counted = Some(game);
-                }
-            }
+        if let Some(practice) = &mut self.practice
+            && practice.deck.is_none()
+            && let Some(exercises) = controller.exercises()
+        {
+            practice.deck = Some(Deck::new(exercises.to_vec(), self.practice_seed));
+            practice.next();
         }
     }
 
-    /// The positions whose analyses the coach needs: each position of the reviewed game (when
-    /// the review is open or the game is over, for its summary), the threat's, the practice
-    /// position's.
+    /// The positions whose analyses the coach needs: the practice position's, the threat's,
+    /// the hint's, and each position of the reviewed game while the review is open.
     pub fn wanted(&self, controller: &GameController) -> Vec<Board> {
         let mut wanted = Vec::new();
-        if let Some(board) = self.practice.as_ref().and_then(Practice::board) {
-            wanted.push(board);
-        }
+        wanted.extend(self.practice_board());
         if let Some(board) = self.threat_for {
             wanted.push(board.with_to_move(board.to_move().opponent()));
         }
-        if let Some(board) = self.hint_for {
-            wanted.push(board);
-        }
-        if self.show_review || controller.board().outcome().is_over() {
+        wanted.extend(self.hint_for);
+        if self.show_review {
             wanted.extend(self.reviewed_game(controller).positions_before());
         }
         wanted
+    }
+
+    /// Whether practice waits for its positions.
+    pub fn wants_exercises(&self) -> bool {
+        self.practice.as_ref().is_some_and(|p| p.deck.is_none())
+    }
+
+    /// The practice position on show, if practice is open and one is dealt.
+    pub fn practice_board(&self) -> Option<Board> {
+        self.practice.as_ref()?.exercise.as_ref().map(|e| e.board)
+    }
+
+    /// Whether the practice position has been answered (its scores may then be shown).
+    pub fn practice_answered(&self) -> bool {
+        self.practice.as_ref().is_some_and(|p| p.answered.is_some())
     }
 
     pub fn toggle_hint(&mut self, controller: &GameController) {
@@ -261,13 +152,14 @@ impl Coach {
         self.pinned = None;
     }
 
-    pub fn toggle_practice(&mut self, ctx: &egui::Context, seed: u64) {
+    pub fn toggle_practice(&mut self) {
         self.practice = match self.practice.take() {
             Some(_) => None,
-            None => {
-                let ctx = ctx.clone();
-                Some(Practice::start(move || ctx.request_repaint(), seed))
-            }
+            None => Some(Practice {
+                deck: None,
+                exercise: None,
+                answered: None,
+            }),
         };
     }
 
@@ -338,76 +230,16 @@ impl Coach {
         (!parts.is_empty()).then(|| parts.join(" "))
     }
 
-    /// The summary of the game on the board once it is over and reviewed: the human's moves
-    /// against the computer, both sides' otherwise.
-    pub fn game_summary(&self, controller: &GameController) -> Option<String> {
-        if !controller.board().outcome().is_over() {
-            return None;
-        }
-        let reviewed: Option<Vec<ReviewedMove>> = GameRecord::of(controller)
-            .reviewed(controller)
-            .into_iter()
-            .collect();
-        let reviewed = reviewed?;
-        let players = controller.session().players();
-        let counts = |mark: Mark| class_counts(reviewed.iter().filter(|m| m.mark == mark));
-        let text = match controller.session().setup().mode {
-            Mode::VsComputer => {
-                let human = if players.x == Player::Human {
-                    Mark::X
-                } else {
-                    Mark::O
-                };
-                format!("Your moves: {}.", summary(counts(human)))
-            }
-            _ => format!(
-                "X: {}. O: {}.",
-                summary(counts(Mark::X)),
-                summary(counts(Mark::O))
-            ),
-        };
-        Some(text)
-    }
-
-    /// "Accuracy: X 83 %, O 100 %" over the session's finished games.
-    pub fn accuracy_text(&self, controller: &GameController) -> Option<String> {
-        let [x, o] = self.accuracy;
-        if x.moves + o.moves == 0 {
-            return None;
-        }
-        let players = controller.session().players();
-        let name = |mark: Mark| match (controller.session().setup().mode, players.of(mark)) {
-            (Mode::VsComputer, Player::Human) => "you".to_string(),
-            (Mode::VsComputer, Player::Computer) => "computer".to_string(),
-            _ => mark.to_string(),
-        };
-        let part = |mark: Mark, a: Accuracy| {
-            format!(
-                "{} {} % ({} of {} best)",
-                name(mark),
-                a.percent(),
-                a.best,
-                a.moves
-            )
-        };
-        let parts: Vec<String> = [(Mark::X, x), (Mark::O, o)]
-            .into_iter()
-            .filter(|(_, a)| a.moves > 0)
-            .map(|(mark, a)| part(mark, a))
-            .collect();
-        Some(format!("Accuracy: {}", parts.join(", ")))
-    }
-
-    /// The move list: each move with its score, the best score there was and its class. A click
-    /// on a move previews the position before it.
+    /// The move list: each move with its number and the best number there was, seen from the
+    /// position before it, and its class. A click on a move previews the position before it.
     pub fn review_panel(
         &self,
         ui: &mut Ui,
         controller: &GameController,
         previewed: Option<usize>,
+        view: ScoreView,
     ) -> Vec<Command> {
         let mut commands = Vec::new();
-        let palette = Palette::of(ui);
         ui.horizontal(|ui| {
             ui.label(RichText::new("Game review").strong());
             if ui.small_button("Close").clicked() {
@@ -427,49 +259,19 @@ impl Coach {
             ui.label("No moves yet.");
             return commands;
         }
-        ui.label(
-            "Click a move to see the position before it. Scores are for the side that moved; \
-             best is the best score there was.",
+        let whose = match view {
+            ScoreView::SideToMove => "for the side that moved",
+            ScoreView::Articles => "X's (X maximises: O's best is the lowest)",
+        };
+        ui.add(
+            egui::Label::new(format!(
+                "Click a move to see the position before it. Scores are {whose}, with depth \
+                 counted from the position before the move; best is the best score there was."
+            ))
+            .wrap(),
         );
-        let reviewed = game.reviewed(controller);
-        egui::Grid::new("review moves")
-            .striped(true)
-            .show(ui, |ui| {
-                for (index, m) in reviewed.iter().enumerate() {
-                    let ply = index + 1;
-                    let cell = game.moves[index];
-                    let Some(m) = m else {
-                        ui.label(format!("{ply}."));
-                        ui.label(cell.human());
-                        ui.label("analysing…");
-                        ui.end_row();
-                        continue;
-                    };
-                    let color = class_color(m.class, &palette);
-                    let text = format!("{ply}. {} {}{}", m.mark, cell.human(), m.class.sign());
-                    let name = format!(
-                        "Move {ply}: {} at {}, score {}, best {}: {}",
-                        m.mark,
-                        cell.human(),
-                        m.score,
-                        m.best_score,
-                        m.class
-                    );
-                    let selected = previewed == Some(ply);
-                    let response = ui
-                        .selectable_label(selected, RichText::new(text).color(color))
-                        .on_hover_text(m.class.meaning());
-                    response.widget_info(|| {
-                        egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name)
-                    });
-                    if response.clicked() {
-                        commands.push(Command::ReviewMove(ply));
-                    }
-                    ui.label(format!("{} (best {})", m.score, m.best_score));
-                    class_badge(ui, m.class, &palette);
-                    ui.end_row();
-                }
-            });
+        let reviewed = controller.review(&game);
+        review_grid(ui, &game, &reviewed, previewed, view, &mut commands);
         let complete: Option<Vec<&ReviewedMove>> = reviewed.iter().map(Option::as_ref).collect();
         if let Some(moves) = complete {
             for mark in [Mark::X, Mark::O] {
@@ -485,12 +287,15 @@ impl Coach {
         commands
     }
 
-    /// Practice in place of the game: the position, the answer, the scores once answered.
+    /// Practice in place of the game: the position, the answer, the scores once answered. The
+    /// line of play in words is the one the numbered dots show: the move looked at, or else the
+    /// one move.
     pub fn practice_panel(
         &self,
         ui: &mut Ui,
         controller: &GameController,
         view: ScoreView,
+        inspected: &mut Option<Cell>,
     ) -> Vec<Command> {
         let mut commands = Vec::new();
         let Some(practice) = &self.practice else {
@@ -502,12 +307,11 @@ impl Coach {
                 commands.push(Command::TogglePractice);
             }
         });
-        let Some(deck) = &practice.deck else {
-            ui.label("Finding positions where exactly one move keeps the best result…");
-            return commands;
-        };
-        let Some(exercise) = &practice.exercise else {
-            ui.label("No practice positions were found.");
+        let (Some(deck), Some(exercise)) = (&practice.deck, &practice.exercise) else {
+            ui.label(match practice.deck {
+                None => "Finding positions where exactly one move keeps the best result…",
+                Some(_) => "No practice positions were found.",
+            });
             return commands;
         };
         ui.label(format!(
@@ -516,8 +320,10 @@ impl Coach {
             deck.best_streak(),
             deck.len()
         ));
+        let palette = Palette::of(ui);
         let mover = exercise.board.to_move();
-        let analysis: Option<&Analysis> = controller.analysis(&exercise.board);
+        let analysis = controller.analysis(&exercise.board);
+        let mut highlights = Vec::new();
         match practice.answered {
             None => {
                 ui.label(
@@ -528,56 +334,47 @@ impl Coach {
                 );
             }
             Some((cell, answered)) => {
-                let best = exercise.answer;
-                let text = if answered.correct {
-                    format!(
+                let (text, color) = if answered.correct {
+                    let text = format!(
                         "Best! {} was the one move ({}).",
                         cell.human(),
                         exercise.theme.name()
-                    )
+                    );
+                    (text, palette.win)
                 } else {
-                    format!(
+                    let text = format!(
                         "Not the best: the one move was {} ({}).",
-                        best.human(),
+                        exercise.answer.human(),
                         exercise.theme.name()
-                    )
+                    );
+                    (text, palette.loss)
                 };
-                let palette = Palette::of(ui);
-                let color = if answered.correct {
-                    palette.win
-                } else {
-                    palette.loss
-                };
-                ui.label(RichText::new(text).strong().color(color));
-                if let Some(line) = analysis.and_then(|a| a.get(best)) {
-                    let mut side = mover;
-                    let steps: Vec<String> = std::iter::once(&line.cell)
-                        .chain(&line.pv)
-                        .enumerate()
-                        .map(|(i, c)| {
-                            let step = format!("{}. {side} {}", i + 1, c.human());
-                            side = side.opponent();
-                            step
-                        })
-                        .collect();
-                    ui.label(format!("Its line of play: {}.", steps.join(", ")));
+                ui.add(egui::Label::new(RichText::new(text).strong().color(color)).wrap());
+                let shown = inspected.unwrap_or(exercise.answer);
+                if let Some(line) = analysis.and_then(|a| a.get(shown)) {
+                    let whose = if shown == exercise.answer {
+                        "The one move's line of play"
+                    } else {
+                        "This move's line of play"
+                    };
+                    ui.add(
+                        egui::Label::new(format!(
+                            "{whose} (the numbered dots): {}.",
+                            line_of_play(mover, line)
+                        ))
+                        .wrap(),
+                    );
                 }
                 if ui.button("Next position (N)").clicked() {
                     commands.push(Command::PracticeNext);
                 }
+                highlights.push(Highlight {
+                    cell,
+                    color,
+                    label: "your answer",
+                });
             }
         }
-        let palette = Palette::of(ui);
-        let answer_frame = practice.answered.map(|(cell, answered)| Highlight {
-            cell,
-            color: if answered.correct {
-                palette.win
-            } else {
-                palette.loss
-            },
-            label: "your answer",
-        });
-        let highlights: Vec<Highlight> = answer_frame.into_iter().collect();
         let mut clicked = None;
         let scores = practice.answered.and(analysis);
         ui.add(
@@ -585,10 +382,58 @@ impl Coach {
                 .scores(scores)
                 .view(view)
                 .highlights(&highlights)
+                .line_of(practice.answered.map(|_| exercise.answer))
+                .inspected(inspected)
                 .on_click(&mut clicked, practice.answered.is_none()),
         );
         commands.extend(clicked.map(Command::PracticeAnswer));
         commands
+    }
+}
+
+/// The review's rows: move, class sign, the move's number and the best number there was, and the
+/// class; each row wraps to the panel's width.
+fn review_grid(
+    ui: &mut Ui,
+    game: &GameRecord,
+    reviewed: &[Option<ReviewedMove>],
+    previewed: Option<usize>,
+    view: ScoreView,
+    commands: &mut Vec<Command>,
+) {
+    let palette = Palette::of(ui);
+    for (index, m) in reviewed.iter().enumerate() {
+        let ply = index + 1;
+        let cell = game.moves[index];
+        let Some(m) = m else {
+            ui.label(format!("{ply}. {} analysing…", cell.human()));
+            continue;
+        };
+        let seen = Seen::new(view, &m.before);
+        let score = seen.number(m.score, m.mark, 0);
+        let best = seen.number(m.best_score, m.mark, 0);
+        let color = class_color(m.class, &palette);
+        let text = format!("{ply}. {} {}{}", m.mark, cell.human(), m.class.sign());
+        let name = format!(
+            "Move {ply}: {} at {}, score {score}, best {best}: {}",
+            m.mark,
+            cell.human(),
+            m.class
+        );
+        let selected = previewed == Some(ply);
+        let response = ui
+            .selectable_label(selected, RichText::new(text).color(color))
+            .on_hover_text(m.class.meaning());
+        response
+            .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name));
+        if response.clicked() {
+            commands.push(Command::ReviewMove(ply));
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(16.0);
+            ui.label(format!("{score} (best {best})"));
+            class_badge(ui, m.class, &palette);
+        });
     }
 }
 

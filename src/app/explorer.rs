@@ -3,22 +3,26 @@
 //! maximises or minimises there; expanded nodes say how their value comes about. Nodes are
 //! analysed lazily by the controller's worker.
 //!
-//! The explorer keeps its own state (what is expanded and selected); what it asks of the app (a
-//! preview, a replay, playing from a node) comes back as [`Command`]s.
+//! Every number is the one search's from the root (the game's position), as [`Seen`] shows it:
+//! the root's side to move maximises (or X, in the articles' view) and depth counts from the
+//! root. The explorer keeps its own state (what is expanded and selected); what it asks of the
+//! app (a preview, playing from a node) comes back as [`Command`]s, and the searches it needs (the
+//! nodes' analyses, the root's counts) are the controller's.
 
 use std::collections::HashSet;
 
 use egui::{Color32, RichText, Sense, Ui};
 
-use super::Command;
 use super::board_widget::BoardWidget;
+use super::commands::Command;
+use super::on_show::moves;
+use super::texts::thousands;
 use crate::board::{Board, Cell, Outcome};
 use crate::explain::named_verdict;
 use crate::game::GameController;
-use crate::minimax::{SearchCounts, Stop};
+use crate::minimax::Stop;
 use crate::tree::how_value_comes_about;
 use crate::view::{ScoreView, Seen};
-use crate::worker::{Reply, Request, SearchWorker};
 
 /// A node of the tree: the moves from the root that lead to it.
 pub type Path = Vec<Cell>;
@@ -36,9 +40,6 @@ pub enum ExplorerKey {
     Enter,
 }
 
-/// The positions searched to count them: enough for the classic game's whole tree.
-const COUNT_BUDGET: u64 = 10_000_000;
-
 pub struct Explorer {
     root: Board,
     expanded: HashSet<Path>,
@@ -46,9 +47,6 @@ pub struct Explorer {
     /// Whether the arrow keys move in the tree (after a click in it or opening it) rather than on
     /// the board.
     pub has_keyboard: bool,
-    counter: SearchWorker,
-    counts: Option<(Board, SearchCounts)>,
-    counts_asked: Option<Board>,
 }
 
 /// One visible row.
@@ -61,16 +59,18 @@ struct Row {
 }
 
 impl Explorer {
-    pub fn new(root: Board, wake: impl Fn() + Send + 'static) -> Explorer {
+    pub fn new(root: Board) -> Explorer {
         Explorer {
             root,
             expanded: HashSet::from([Vec::new()]),
             selected: Vec::new(),
             has_keyboard: true,
-            counter: SearchWorker::spawn(wake),
-            counts: None,
-            counts_asked: None,
         }
+    }
+
+    /// The position at the root: the game's.
+    pub fn root(&self) -> Board {
+        self.root
     }
 
     /// Starts again from `root`, the new position on the board, if it changed.
@@ -98,39 +98,6 @@ impl Explorer {
             .map(|row| row.board)
             .filter(|board| controller.analysis(board).is_none())
             .collect()
-    }
-
-    /// Takes in the search counts that have arrived and asks for the root's if needed.
-    pub fn update_counts(&mut self) {
-        while let Some(reply) = self.counter.try_reply() {
-            if let Reply::Counted { board, counts, .. } = reply {
-                self.counts = Some((board, counts));
-            }
-        }
-        let known = self.counts.as_ref().is_some_and(|(b, _)| *b == self.root);
-        if !known && self.counts_asked != Some(self.root) && !self.root.outcome().is_over() {
-            self.counter
-                .submit(Request::count_searches(self.root, COUNT_BUDGET));
-            self.counts_asked = Some(self.root);
-        }
-    }
-
-    /// Whether the root's search counts are still being computed.
-    pub fn is_counting(&self) -> bool {
-        let known = self.counts.as_ref().is_some_and(|(b, _)| *b == self.root);
-        !known && !self.root.outcome().is_over()
-    }
-
-    /// Waits up to `timeout` for the counts (for tests; the app never waits).
-    pub fn wait_for_counts(&mut self, timeout: std::time::Duration) -> bool {
-        match self.counter.wait_reply(timeout) {
-            Some(Reply::Counted { board, counts, .. }) => {
-                self.counts = Some((board, counts));
-                true
-            }
-            Some(_) => true,
-            None => false,
-        }
     }
 
     /// Every visible row, in order: the root, then the children of each expanded node.
@@ -220,12 +187,15 @@ impl Explorer {
             }
         });
         let seen = Seen::new(view, &self.root);
-        ui.label(format!(
-            "{} maximises: every number is {}'s, with depth counted from the root.",
-            seen.maximiser(),
-            seen.maximiser()
-        ));
-        self.counts_line(ui);
+        let maximiser = seen.maximiser();
+        ui.add(
+            egui::Label::new(format!(
+                "{maximiser} maximises: every number is {maximiser}'s, in the one search from the \
+                 root (the game's position), with depth counted from there."
+            ))
+            .wrap(),
+        );
+        self.counts_line(ui, controller);
         ui.label(
             RichText::new(
                 "Arrows move, Right/Left open and close, Enter previews on the board, Esc returns.",
@@ -242,8 +212,8 @@ impl Explorer {
         commands
     }
 
-    fn counts_line(&self, ui: &mut Ui) {
-        let Some((_, counts)) = self.counts.as_ref().filter(|(b, _)| *b == self.root) else {
+    fn counts_line(&self, ui: &mut Ui, controller: &GameController) {
+        let Some(counts) = controller.counts(&self.root) else {
             if !self.root.outcome().is_over() {
                 ui.label("Counting the positions each search visits…");
             }
@@ -254,13 +224,16 @@ impl Explorer {
             Err(Stop::NodeBudget { limit }) => format!("more than {}", thousands(limit)),
             Err(Stop::Cancelled | Stop::TimeLimit) => "—".to_string(),
         };
-        ui.label(format!(
-            "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
-             alpha-beta with a table {}.",
-            count(counts.plain),
-            count(counts.alpha_beta),
-            count(counts.alpha_beta_table)
-        ));
+        ui.add(
+            egui::Label::new(format!(
+                "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
+                 alpha-beta with a table {}.",
+                count(counts.plain),
+                count(counts.alpha_beta),
+                count(counts.alpha_beta_table)
+            ))
+            .wrap(),
+        );
     }
 
     fn row(
@@ -407,7 +380,7 @@ impl Explorer {
                 let shown = seen.number(score, mover, plies);
                 let mut label = format!(
                     "Tree node {}: {mover} {}, score {}",
-                    path_text(&row.path),
+                    moves(&row.path),
                     cell.human(),
                     shown.value()
                 );
@@ -427,37 +400,6 @@ fn path_name(path: &[Cell]) -> String {
     if path.is_empty() {
         "root".to_string()
     } else {
-        path_text(path)
-    }
-}
-
-/// "r1c2 r2c2": the moves of a path, rows and columns from 1.
-pub fn path_text(path: &[Cell]) -> String {
-    path.iter()
-        .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// 549946 → "549,946".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn thousands_are_separated() {
-        assert_eq!(super::thousands(549_946), "549,946");
-        assert_eq!(super::thousands(999), "999");
-        assert_eq!(super::thousands(10_000_000), "10,000,000");
+        moves(path)
     }
 }

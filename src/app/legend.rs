@@ -7,11 +7,11 @@ use egui::{Color32, RichText, Ui};
 use super::Command;
 use super::board_widget::{BoardWidget, Palette};
 use crate::ai::Difficulty;
-use crate::board::{Cell, Mark};
-use crate::explain::{computer_reasoning, formula};
+use crate::board::Cell;
+use crate::explain::{computer_reasoning, formula, line_of_play};
 use crate::game::{Basis, ComputerMove, PartialScores};
 use crate::minimax::Analysis;
-use crate::view::{ScoreView, Seen};
+use crate::view::{Role, ScoreView, Seen};
 
 /// What the legend needs to know.
 pub struct LegendData<'a> {
@@ -24,6 +24,8 @@ pub struct LegendData<'a> {
     pub inspected: Option<Cell>,
     /// A narrow window: fewer words.
     pub compact: bool,
+    /// Where depth counts from, when the position on show is not the game's.
+    pub depth_note: Option<String>,
 }
 
 /// A coloured square (filled, or only framed) and its meaning.
@@ -54,58 +56,67 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     let seen = Seen::new(data.view, &analysis.board);
     let strength = 0.6;
     let heading = match data.view {
-        ScoreView::SideToMove => format!("Scores for the side to move: {mover}"),
+        ScoreView::SideToMove => {
+            format!("Scores for the player to move, {mover}: {mover} maximises")
+        }
         ScoreView::Articles => {
             "Scores from X's side (the articles' view): X maximises, O minimises".to_string()
         }
     };
     ui.label(RichText::new(heading).strong());
-    ui.horizontal_wrapped(|ui| match data.view {
-        ScoreView::SideToMove => {
-            swatch(
-                ui,
-                palette.win.gamma_multiply(strength),
-                false,
-                &format!("{mover} wins"),
-            );
-            swatch(ui, palette.draw.gamma_multiply(strength), false, "draw");
-            swatch(
-                ui,
-                palette.loss.gamma_multiply(strength),
-                false,
-                &format!("{mover} loses"),
-            );
+    if let Some(note) = &data.depth_note {
+        ui.label(RichText::new(note).italics());
+    }
+    let best_words = match (seen.role(mover), data.compact) {
+        (Role::Maximiser, false) => {
+            format!("the highest score: {mover}'s best move, even if it loses.")
         }
-        ScoreView::Articles => {
-            swatch(
-                ui,
-                palette.x.gamma_multiply(strength),
-                false,
-                "X wins (high)",
-            );
-            swatch(ui, palette.draw.gamma_multiply(strength), false, "draw (0)");
-            swatch(
-                ui,
-                palette.o.gamma_multiply(strength),
-                false,
-                "O wins (low)",
-            );
+        (Role::Minimiser, false) => {
+            format!("the lowest score: {mover}'s best move, even if it loses.")
         }
-    });
+        (Role::Maximiser, true) => format!("{mover}'s best (the highest)"),
+        (Role::Minimiser, true) => format!("{mover}'s best (the lowest)"),
+    };
+    let gold = |ui: &mut Ui| swatch(ui, palette.best, true, &format!("gold frame: {best_words}"));
     ui.horizontal_wrapped(|ui| {
-        let best_words = match data.view {
-            ScoreView::Articles if mover == Mark::O => "the lowest score: O's best move",
-            ScoreView::Articles => "the highest score: X's best move",
-            ScoreView::SideToMove => "the best score there is",
-        };
-        swatch(
-            ui,
-            palette.best,
-            true,
-            &format!("gold frame: {best_words}, even if it loses."),
-        );
+        match data.view {
+            ScoreView::SideToMove => {
+                swatch(
+                    ui,
+                    palette.win.gamma_multiply(strength),
+                    false,
+                    &format!("{mover} wins"),
+                );
+                swatch(ui, palette.draw.gamma_multiply(strength), false, "draw");
+                swatch(
+                    ui,
+                    palette.loss.gamma_multiply(strength),
+                    false,
+                    &format!("{mover} loses"),
+                );
+            }
+            ScoreView::Articles => {
+                swatch(
+                    ui,
+                    palette.x.gamma_multiply(strength),
+                    false,
+                    "X wins (high)",
+                );
+                swatch(ui, palette.draw.gamma_multiply(strength), false, "draw (0)");
+                swatch(
+                    ui,
+                    palette.o.gamma_multiply(strength),
+                    false,
+                    "O wins (low)",
+                );
+            }
+        }
+        if data.compact {
+            gold(ui);
+        }
     });
     if !data.compact {
+        ui.horizontal_wrapped(gold);
         let win = geometry.win_score();
         ui.label(format!(
             "A win at depth d scores {win} - d, a loss d - {win}, a draw 0; depth 0 is the board \
@@ -115,11 +126,16 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
             "Scores assume both sides play perfectly from here; equal scores are equally good \
              moves. Rows and columns count from 1 here (tictactoe analyze counts from 0).",
         );
-    } else {
-        ui.label("Scores assume both sides play perfectly.");
     }
     ui.separator();
-    // Two lines at least, so that the board does not jump as the pointer moves.
+    explanation(ui, data, analysis);
+}
+
+/// The score of the cell being looked at, as the articles compute it, and its line of play; two
+/// lines at least, so that the board does not jump as the pointer moves.
+fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) {
+    let mover = analysis.board.to_move();
+    let seen = Seen::new(data.view, &analysis.board);
     let line_height = ui.text_style_height(&egui::TextStyle::Body);
     ui.set_min_height(ui.min_rect().height() + 2.0 * line_height + ui.spacing().item_spacing.y);
     match data.inspected.and_then(|cell| analysis.get(cell)) {
@@ -132,25 +148,17 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
                 ))
                 .strong(),
             );
-            let mut side = mover;
-            let line: Vec<String> = std::iter::once(&m.cell)
-                .chain(&m.pv)
-                .enumerate()
-                .map(|(ply, cell)| {
-                    let step = format!("{}. {side} {}", ply + 1, cell.human());
-                    side = side.opponent();
-                    step
-                })
-                .collect();
             ui.label(format!(
                 "Line of play (the numbered dots): {}.",
-                line.join(", ")
+                line_of_play(mover, m)
             ));
         }
         None => {
-            ui.label(
-                "Point at a score (or move to it with the arrow keys) to see how it is computed.",
-            );
+            ui.label(if data.compact {
+                "Point at a score to see how it is computed."
+            } else {
+                "Point at a score (or move to it with the arrow keys) to see how it is computed."
+            });
         }
     }
 }
@@ -181,7 +189,7 @@ fn partial_legend(ui: &mut Ui, partial: &PartialScores<'_>) {
     });
     if let Some(estimate) = partial.estimate {
         ui.label(format!(
-            "Estimates look {} plies ahead and judge the positions there by the lines each side \
+            "These estimates look {} plies ahead and judge the positions there by the lines each side \
              can still complete (1, 8, 64, 512 points for 1 to 4 marks in a line). {} of {} \
              moves have an exact score.",
             estimate.depth,
@@ -246,10 +254,14 @@ pub fn reasoning(
                 .side(side)
                 .scores(Some(analysis))
                 .view(view)
-                .last_move(Some(last.cell)),
+                .last_move(Some(last.cell))
+                .cell_names("The position the computer saw"),
         );
         ui.vertical(|ui| {
-            ui.label("The position it saw, with the scores it computed:");
+            ui.label(
+                "The position it saw, with the scores it computed (depth counted from that \
+                 position):",
+            );
             for line in
                 computer_reasoning(analysis, last.cell, &last.candidates, last.difficulty, view)
             {

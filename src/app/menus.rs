@@ -2,79 +2,14 @@
 
 use egui::{Button, Ui};
 
-use super::explorer::{ExplorerKey, Path};
+use super::commands::Command;
+use super::keys::{NEW_GAME, QUIT, REDO, UNDO};
 use super::legend::difficulty_words;
-use super::stepper::StepCommand;
-use super::{NEW_GAME, QUIT, REDO, UNDO};
 use crate::ai::Difficulty;
-use crate::board::{Board, Cell, Mark};
+use crate::board::Mark;
 use crate::game::Session;
-use crate::minimax::MoveScore;
 use crate::settings::{FirstPlayer, Mode, Settings, Theme};
 use crate::view::ScoreView;
-
-/// Something the player asked for, applied by the app after drawing.
-#[must_use]
-#[derive(Debug, Clone, PartialEq)]
-pub enum Command {
-    Play(Cell),
-    PlayFocused,
-    MoveFocus {
-        rows: isize,
-        cols: isize,
-    },
-    NewGame,
-    Undo,
-    Redo,
-    Quit,
-    ToggleScores,
-    /// Show or hide why the computer played its last move.
-    ToggleReasoning,
-    /// The first-run tip is read.
-    DismissWelcome,
-    ToggleExplorer,
-    /// A key for the explorer, when it has the keyboard.
-    Explore(ExplorerKey),
-    /// Show an explorer node's position on the board.
-    PreviewNode(Path),
-    /// In two-player mode, play the moves that lead to an explorer node.
-    PlayFromHere(Path),
-    /// Step through a line of play on the board: `first` played on `start`, then its pv.
-    ReplayLine {
-        start: Board,
-        first: MoveScore,
-    },
-    /// Replay the line of the cell whose score is being looked at.
-    ReplayInspected,
-    /// One step forward (1) or back (-1) in the replay.
-    ReplayStep(isize),
-    /// Leave a preview or a replay: the board shows the game again.
-    BackToGame,
-    SetScoreView(ScoreView),
-    /// Open or close the step-through of the search, for the position on the board.
-    ToggleStepper,
-    Step(StepCommand),
-    ChangeSettings(Box<Settings>),
-    SaveSettingsAs,
-    LoadSettings,
-    ResetSettings,
-    DismissNotice,
-    /// Show or hide the game review (the move list).
-    ToggleReview,
-    /// Preview the position before move `ply` (from 1) of the reviewed game.
-    ReviewMove(usize),
-    /// Start a game from the position before move `ply` of the reviewed game.
-    RetryFrom(usize),
-    /// Review the game on the board again, not the one retried from.
-    UnpinReview,
-    /// Frame the best moves for the player to move.
-    ToggleHint,
-    /// Show what the opponent would play if it were its turn.
-    ToggleThreat,
-    TogglePractice,
-    PracticeAnswer(Cell),
-    PracticeNext,
-}
 
 pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Command> {
     let mut commands = Vec::new();

@@ -3,8 +3,9 @@
 
 use egui::{RichText, Ui};
 
-use super::Command;
-use super::explorer::{Path, path_text};
+use super::commands::Command;
+use super::explorer::Path;
+use super::on_show::{OnShow, Source, moves};
 use crate::board::{Board, Cell};
 use crate::minimax::MoveScore;
 use crate::score::Score;
@@ -15,11 +16,11 @@ use crate::view::Seen;
 pub enum Preview {
     /// The position an explorer node leads to.
     Node { path: Path, board: Board },
-    /// The position before move `ply` of the reviewed game, with what was played there.
+    /// The position before move `ply` of the reviewed game, and the move played there.
     BeforeMove {
         ply: usize,
         board: Board,
-        played: String,
+        played: Cell,
     },
     /// A line of play from `start`, shown after its first `step` moves.
     Replay {
@@ -58,6 +59,22 @@ impl Preview {
         }
     }
 
+    /// The position shown, and where it comes from.
+    pub fn on_show(&self) -> OnShow {
+        let source = match self {
+            Preview::Node { path, .. } => Source::Node { path: path.clone() },
+            Preview::BeforeMove { ply, played, .. } => Source::BeforeMove {
+                ply: *ply,
+                played: *played,
+            },
+            Preview::Replay { step, .. } => Source::Replay { step: *step },
+        };
+        OnShow {
+            board: self.board(),
+            source,
+        }
+    }
+
     /// Moves a replay `by` steps, within its line.
     pub fn step(&mut self, by: isize) {
         if let Preview::Replay { line, step, .. } = self {
@@ -72,43 +89,36 @@ impl Preview {
             .fill(ui.visuals().selection.bg_fill.gamma_multiply(0.35))
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
+                let strong = |ui: &mut Ui, text: String| {
+                    ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+                };
                 match self {
-                    Preview::BeforeMove { ply, played, .. } => {
-                        ui.add(
-                            egui::Label::new(
-                                RichText::new(format!(
-                                    "Review: the position before move {ply}, where {played}."
-                                ))
-                                .strong(),
-                            )
-                            .wrap(),
+                    Preview::BeforeMove { ply, board, played } => {
+                        strong(
+                            ui,
+                            format!(
+                                "Review: the position before move {ply}, where {} played {} \
+                                 (framed).",
+                                board.to_move(),
+                                played.human()
+                            ),
                         );
                         ui.horizontal_wrapped(|ui| {
                             if ui.button("Retry from here").clicked() {
                                 commands.push(Command::RetryFrom(*ply));
                             }
-                            if ui.button("Back to game (Esc)").clicked() {
-                                commands.push(Command::BackToGame);
-                            }
+                            back_button(ui, &mut commands);
                         });
                     }
                     Preview::Node { path, .. } => {
                         let what = if path.is_empty() {
                             "the tree's root".to_string()
                         } else {
-                            format!("after {}", path_text(path))
+                            format!("after {}", moves(path))
                         };
-                        ui.add(
-                            egui::Label::new(
-                                RichText::new(format!("Preview: {what}. Nothing has been played."))
-                                    .strong(),
-                            )
-                            .wrap(),
-                        );
+                        strong(ui, format!("Preview: {what}. Nothing has been played."));
                         ui.horizontal_wrapped(|ui| {
-                            if ui.button("Back to game (Esc)").clicked() {
-                                commands.push(Command::BackToGame);
-                            }
+                            back_button(ui, &mut commands);
                             if two_players
                                 && !path.is_empty()
                                 && ui.button("Play from here").clicked()
@@ -117,35 +127,8 @@ impl Preview {
                             }
                         });
                     }
-                    Preview::Replay {
-                        start,
-                        line,
-                        scores,
-                        step,
-                    } => {
-                        let text = if *step == 0 {
-                            format!(
-                                "Replay: the start, {} to move. {} moves in this line.",
-                                start.to_move(),
-                                line.len()
-                            )
-                        } else {
-                            let played = self.board();
-                            let mover = played.to_move().opponent();
-                            // Depth counts from the replay's start, as in the explorer.
-                            let seen = Seen::new(view, start);
-                            let number = seen.number(scores[step - 1], mover, *step as i32 - 1);
-                            format!(
-                                "Replay, move {step} of {}: {mover} {}, score {} for {}: {} \
-                                 (depth counted from where the replay starts).",
-                                line.len(),
-                                line[step - 1].human(),
-                                number.value(),
-                                seen.maximiser(),
-                                crate::explain::named_verdict(&seen, number),
-                            )
-                        };
-                        ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+                    Preview::Replay { line, step, .. } => {
+                        strong(ui, self.replay_text(view));
                         ui.horizontal_wrapped(|ui| {
                             if ui
                                 .add_enabled(*step > 0, egui::Button::new("< Back (,)"))
@@ -159,13 +142,50 @@ impl Preview {
                             {
                                 commands.push(Command::ReplayStep(1));
                             }
-                            if ui.button("Back to game (Esc)").clicked() {
-                                commands.push(Command::BackToGame);
-                            }
+                            back_button(ui, &mut commands);
                         });
                     }
                 }
             });
         commands
+    }
+
+    /// Where a replay is: its start, or the move just replayed with its number, depth counted
+    /// from where the replay starts (as the explorer counts it from the game's position).
+    fn replay_text(&self, view: ScoreView) -> String {
+        let Preview::Replay {
+            start,
+            line,
+            scores,
+            step,
+        } = self
+        else {
+            return String::new();
+        };
+        if *step == 0 {
+            return format!(
+                "Replay: the start, {} to move. {} moves in this line.",
+                start.to_move(),
+                line.len()
+            );
+        }
+        let mover = self.board().to_move().opponent();
+        let seen = Seen::new(view, start);
+        let number = seen.number(scores[step - 1], mover, *step as i32 - 1);
+        format!(
+            "Replay, move {step} of {}: {mover} {}, score {} for {}: {} (depth counted from \
+             where the replay starts).",
+            line.len(),
+            line[step - 1].human(),
+            number.value(),
+            seen.maximiser(),
+            crate::explain::named_verdict(&seen, number),
+        )
+    }
+}
+
+fn back_button(ui: &mut Ui, commands: &mut Vec<Command>) {
+    if ui.button("Back to game (Esc)").clicked() {
+        commands.push(Command::BackToGame);
     }
 }

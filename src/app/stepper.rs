@@ -3,14 +3,23 @@
 //! call, what each call has learned, what alpha-beta prunes and why, counters, and the pseudocode
 //! with the line being executed.
 //!
-//! Events are read from a [`TraceRecorder`] a frame's worth at a time, so a long run never holds up
-//! a frame; going back replays the events from the nearest checkpoint.
+//! The controller's worker records the search's events ([`TraceLog`]); the stepper applies them a
+//! frame's worth at a time, so a long run never holds up a frame, and going back replays the
+//! events from the nearest checkpoint. Every number is shown as [`Seen`] says, with depth counted
+//! from the position the step-through started on.
 
 use egui::{Color32, RichText, Ui};
 
 use super::board_widget::BoardWidget;
+use super::commands::Command;
+use super::on_show::OnShow;
+use super::texts::thousands;
 use crate::board::Board;
-use crate::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceRecorder, cutoff_reason};
+use crate::game::TraceLog;
+use crate::minimax::Stop;
+use crate::score::Score;
+use crate::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
+use crate::view::{Role, ScoreView, Seen};
 
 /// What the stepper is doing between frames.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +55,9 @@ const EVENTS_PER_FRAME: usize = 200_000;
 const CHECKPOINT_EVERY: usize = 1 << 15;
 
 pub struct Stepper {
-    recorder: TraceRecorder,
+    /// The position the search starts on, and where it came from.
+    start: OnShow,
+    algorithm: TraceAlgorithm,
     /// Events applied to `state`.
     position: usize,
     state: StepState,
@@ -58,41 +69,58 @@ pub struct Stepper {
     owed: f32,
 }
 
+/// The events recorded so far of the search the stepper shows (none if the log is another's).
+fn events<'a>(
+    log: Option<&'a TraceLog>,
+    start: &Board,
+    algorithm: TraceAlgorithm,
+) -> &'a [TraceEvent] {
+    log.filter(|log| log.board == *start && log.algorithm == algorithm)
+        .map_or(&[], |log| &log.events)
+}
+
 impl Stepper {
-    pub fn new(start: Board, algorithm: TraceAlgorithm) -> Stepper {
+    pub fn new(start: OnShow, algorithm: TraceAlgorithm) -> Stepper {
+        let board = start.board;
         Stepper {
-            recorder: TraceRecorder::spawn(start, algorithm),
+            start,
+            algorithm,
             position: 0,
-            state: StepState::new(start),
-            checkpoints: vec![(0, StepState::new(start))],
+            state: StepState::new(board),
+            checkpoints: vec![(0, StepState::new(board))],
             running: Running::Paused,
             speed: 4.0,
             owed: 0.0,
         }
     }
 
-    pub fn start(&self) -> Board {
-        *self.recorder.start()
+    /// The trace the stepper needs the controller to record.
+    pub fn trace_wanted(&self) -> (Board, TraceAlgorithm) {
+        (self.start.board, self.algorithm)
     }
 
     pub fn is_running(&self) -> bool {
         self.running != Running::Paused
     }
 
-    /// Whether every event has been applied.
-    pub fn at_end(&self) -> bool {
-        self.recorder.is_complete() && self.position == self.recorder.events().len()
+    /// The search's result, once every event is in and applied.
+    fn finished<'a>(&self, log: Option<&'a TraceLog>) -> Option<&'a Result<crate::Analysis, Stop>> {
+        let log =
+            log.filter(|log| log.board == self.start.board && log.algorithm == self.algorithm)?;
+        let result = log.result.as_ref()?;
+        (self.position == log.events.len()).then_some(result)
     }
 
-    pub fn apply(&mut self, command: StepCommand) {
+    pub fn apply(&mut self, command: StepCommand, log: Option<&TraceLog>) {
+        let events = events(log, &self.start.board, self.algorithm);
         match command {
             StepCommand::Step => {
                 self.running = Running::Paused;
-                self.forward(1, |_| false);
+                self.forward(events, 1, |_| false);
             }
             StepCommand::Back => {
                 self.running = Running::Paused;
-                self.seek(self.position.saturating_sub(1));
+                self.seek(events, self.position.saturating_sub(1));
             }
             StepCommand::StepOver => self.running = Running::Over(self.state.stack.len()),
             StepCommand::StepOut => {
@@ -109,16 +137,19 @@ impl Stepper {
             StepCommand::RunToEnd => self.running = Running::ToEnd,
             StepCommand::Restart => {
                 self.running = Running::Paused;
-                self.seek(0);
+                self.seek(events, 0);
             }
-            StepCommand::Algorithm(algorithm) => *self = Stepper::new(self.start(), algorithm),
+            StepCommand::Algorithm(algorithm) => {
+                *self = Stepper::new(self.start.clone(), algorithm);
+            }
             StepCommand::Speed(speed) => self.speed = speed,
         }
     }
 
     /// Does this frame's share of a run; `dt` is the frame's duration in seconds. Returns whether
     /// another frame is wanted.
-    pub fn tick(&mut self, dt: f32) -> bool {
+    pub fn tick(&mut self, dt: f32, log: Option<&TraceLog>) -> bool {
+        let events = events(log, &self.start.board, self.algorithm);
         let running = self.running;
         let wanted = match running {
             Running::Paused => return false,
@@ -132,12 +163,12 @@ impl Stepper {
         };
         // Step over: at least one event, then until the stack is back at its depth; step out:
         // until the current call has returned.
-        let reached = self.forward(wanted, |state| match running {
+        let reached = self.forward(events, wanted, |state| match running {
             Running::Over(depth) => state.stack.len() <= depth,
             Running::Out(depth) => state.stack.len() < depth || depth == 0,
             Running::Paused | Running::Playing | Running::ToEnd => false,
         });
-        if self.at_end() || (reached && running != Running::Playing) {
+        if self.finished(log).is_some() || (reached && running != Running::Playing) {
             self.running = Running::Paused;
         }
         self.is_running()
@@ -145,13 +176,14 @@ impl Stepper {
 
     /// Applies up to `count` events, stopping after the first one whose state satisfies `stop`.
     /// Returns whether `stop` was satisfied.
-    fn forward(&mut self, count: usize, stop: impl Fn(&StepState) -> bool) -> bool {
-        let available = self.recorder.events().len() - self.position;
-        if available < count {
-            self.recorder.read(count - available, false);
-        }
+    fn forward(
+        &mut self,
+        events: &[TraceEvent],
+        count: usize,
+        stop: impl Fn(&StepState) -> bool,
+    ) -> bool {
         for _ in 0..count {
-            let Some(event) = self.recorder.events().get(self.position).copied() else {
+            let Some(event) = events.get(self.position).copied() else {
                 return false;
             };
             self.state.apply(&event);
@@ -172,7 +204,8 @@ impl Stepper {
     }
 
     /// Goes to the state after `position` events, replaying from the nearest checkpoint.
-    fn seek(&mut self, position: usize) {
+    fn seek(&mut self, events: &[TraceEvent], position: usize) {
+        let position = position.min(events.len());
         let (at, state) = self
             .checkpoints
             .iter()
@@ -181,137 +214,201 @@ impl Stepper {
             .cloned()
             .expect("the start is a checkpoint");
         self.state = state;
-        for event in &self.recorder.events()[at..position] {
+        for event in &events[at..position] {
             self.state.apply(event);
         }
         self.position = position;
     }
 
     /// Draws the view.
-    pub fn show(&self, ui: &mut Ui) -> (Vec<StepCommand>, bool) {
+    pub fn show(&self, ui: &mut Ui, log: Option<&TraceLog>, view: ScoreView) -> Vec<Command> {
         let mut commands = Vec::new();
-        let mut close = false;
-        let algorithm = self.recorder.algorithm();
+        let seen = Seen::new(view, &self.start.board);
+        self.controls(ui, &mut commands);
+        let state = &self.state;
+        let recorded = events(log, &self.start.board, self.algorithm).len();
+        let total = match self.finished_recording(log) {
+            true => format!(" of {}", thousands(recorded as u64)),
+            false => String::new(),
+        };
+        ui.add(
+            egui::Label::new(format!(
+                "Step {}{total} · {} · finished boards evaluated {} · cutoffs {}",
+                thousands(self.position as u64),
+                positions_visited(state),
+                thousands(state.leaves),
+                thousands(state.cutoffs)
+            ))
+            .wrap(),
+        );
+        let maximiser = seen.maximiser();
+        ui.add(
+            egui::Label::new(format!(
+                "{maximiser} maximises: every value is {maximiser}'s, with depth counted from {}.",
+                self.start.name()
+            ))
+            .wrap(),
+        );
+        if let Some(Err(Stop::NodeBudget { limit })) = log.and_then(|log| log.result.as_ref()) {
+            let text = format!(
+                "{} needs more than {} positions here: the step-through stopped recording \
+                 there, since it keeps every step in memory.{}",
+                self.algorithm_name(),
+                thousands(*limit),
+                if self.algorithm == TraceAlgorithm::Plain {
+                    " Alpha-beta needs far fewer."
+                } else {
+                    ""
+                }
+            );
+            ui.add(
+                egui::Label::new(RichText::new(text).color(Color32::from_rgb(230, 140, 40))).wrap(),
+            );
+        }
+        ui.separator();
+        let wide = ui.available_width() > 720.0;
+        if wide {
+            ui.columns(2, |columns| {
+                egui::ScrollArea::both()
+                    .id_salt("stack")
+                    .auto_shrink([false, false])
+                    .show(&mut columns[0], |ui| self.position_and_stack(ui, &seen));
+                egui::ScrollArea::both()
+                    .id_salt("code")
+                    .auto_shrink([false, false])
+                    .show(&mut columns[1], |ui| self.code_and_tree(ui, &seen, log));
+            });
+        } else {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                self.position_and_stack(ui, &seen);
+                self.code_and_tree(ui, &seen, log);
+            });
+        }
+        commands
+    }
+
+    /// The algorithm's choice, the buttons and the speed.
+    fn controls(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let mut step = |command| commands.push(Command::Step(command));
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Step through the search").strong());
-            let mut chosen = algorithm;
+            let mut chosen = self.algorithm;
             ui.radio_value(&mut chosen, TraceAlgorithm::Plain, "plain minimax");
             ui.radio_value(&mut chosen, TraceAlgorithm::AlphaBeta, "alpha-beta");
-            if chosen != algorithm {
-                commands.push(StepCommand::Algorithm(chosen));
+            if chosen != self.algorithm {
+                step(StepCommand::Algorithm(chosen));
+            }
+        });
+        let mut close = false;
+        ui.horizontal_wrapped(|ui| {
+            let play = if self.running == Running::Playing {
+                "Pause (Space)"
+            } else {
+                "Run (Space)"
+            };
+            for (text, command) in [
+                ("Back (Left)", StepCommand::Back),
+                ("Step (Right)", StepCommand::Step),
+                ("Step over (Down)", StepCommand::StepOver),
+                ("Step out (Up)", StepCommand::StepOut),
+                (play, StepCommand::PlayPause),
+                ("Run to end (End)", StepCommand::RunToEnd),
+                ("Restart (Home)", StepCommand::Restart),
+            ] {
+                if ui.button(text).clicked() {
+                    step(command);
+                }
             }
             if ui.button("Close (Esc)").clicked() {
                 close = true;
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let mut button = |ui: &mut Ui, text: &str, command| {
-                if ui.button(text).clicked() {
-                    commands.push(command);
-                }
-            };
-            button(ui, "Back (Left)", StepCommand::Back);
-            button(ui, "Step (Right)", StepCommand::Step);
-            button(ui, "Step over (Down)", StepCommand::StepOver);
-            button(ui, "Step out (Up)", StepCommand::StepOut);
-            let play = if self.running == Running::Playing {
-                "Pause (Space)"
-            } else {
-                "Run (Space)"
-            };
-            button(ui, play, StepCommand::PlayPause);
-            button(ui, "Run to end (End)", StepCommand::RunToEnd);
-            button(ui, "Restart (Home)", StepCommand::Restart);
             let mut speed = self.speed;
             let slider = egui::Slider::new(&mut speed, 1.0..=2000.0)
                 .logarithmic(true)
                 .text("steps a second");
             if ui.add(slider).changed() {
-                commands.push(StepCommand::Speed(speed));
+                step(StepCommand::Speed(speed));
             }
         });
-        let state = &self.state;
-        let total = if self.recorder.is_complete() {
-            format!(" of {}", self.recorder.events().len())
-        } else {
-            String::new()
-        };
-        ui.label(format!(
-            "Step {}{total} · calls {} · finished boards evaluated {} · cutoffs {}",
-            self.position, state.calls, state.leaves, state.cutoffs
-        ));
-        ui.separator();
-        let wide = ui.available_width() > 720.0;
-        if wide {
-            ui.columns(2, |columns| {
-                egui::ScrollArea::vertical()
-                    .id_salt("stack")
-                    .show(&mut columns[0], |ui| self.position_and_stack(ui));
-                egui::ScrollArea::vertical()
-                    .id_salt("code")
-                    .show(&mut columns[1], |ui| self.code_and_tree(ui));
-            });
-        } else {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                self.position_and_stack(ui);
-                self.code_and_tree(ui);
-            });
+        if close {
+            commands.push(Command::ToggleStepper);
         }
-        (commands, close)
     }
 
-    fn role(&self, is_max: bool) -> String {
-        let maximiser = self.state.maximiser();
-        if is_max {
+    fn algorithm_name(&self) -> &'static str {
+        match self.algorithm {
+            TraceAlgorithm::Plain => "Plain minimax",
+            TraceAlgorithm::AlphaBeta => "Alpha-beta",
+        }
+    }
+
+    /// Whether the search's every event is in.
+    fn finished_recording(&self, log: Option<&TraceLog>) -> bool {
+        log.is_some_and(|log| {
+            log.board == self.start.board && log.algorithm == self.algorithm && log.result.is_some()
+        })
+    }
+
+    /// "O maximises" or "X minimises": the role of a call's side to move, as shown.
+    fn role(seen: &Seen, root_is_max: bool) -> String {
+        let maximiser = seen.maximiser();
+        if seen.is_max(root_is_max) {
             format!("{maximiser} maximises")
         } else {
             format!("{} minimises", maximiser.opponent())
         }
     }
 
-    fn position_and_stack(&self, ui: &mut Ui) {
+    fn position_and_stack(&self, ui: &mut Ui, seen: &Seen) {
         let state = &self.state;
         let board = state.board();
+        let value = |score: Score| seen.root_number(score).value().to_string();
         let side = (ui.available_width() * 0.6).clamp(120.0, 260.0);
         let caption = match state.stack.last() {
             None => format!(
-                "findBestMove: {} to move at the start (the maximiser)",
-                state.start.to_move()
+                "findBestMove: {} to move at the start (the {})",
+                state.start.to_move(),
+                seen.role(state.start.to_move()).name()
             ),
             Some(frame) => format!(
                 "The current call: depth {}, {} to move: {}",
                 frame.depth,
                 board.to_move(),
-                self.role(frame.is_max)
+                Self::role(seen, frame.is_max)
             ),
         };
-        ui.label(RichText::new(caption).strong());
+        ui.add(egui::Label::new(RichText::new(caption).strong()).wrap());
         ui.add(
             BoardWidget::new(&board, "search board")
                 .side(side)
                 .preview(true),
         );
         ui.label(RichText::new("Call stack").strong());
-        ui.label(format!(
-            "findBestMove: moves scored so far: {}",
-            list_or_none(state.root_moves.iter().map(|(cell, score)| format!(
-                "r{}c{} = {}",
-                cell.row + 1,
-                cell.col + 1,
-                score.value()
-            )))
-        ));
+        indented(
+            ui,
+            0,
+            format!(
+                "findBestMove: moves scored so far: {}",
+                list_or_none(state.root_moves.iter().map(|(cell, score)| format!(
+                    "r{}c{} = {}",
+                    cell.row + 1,
+                    cell.col + 1,
+                    value(*score)
+                )))
+            ),
+        );
         for frame in &state.stack {
             let window = frame.window.map_or(String::new(), |(alpha, beta)| {
+                let (alpha, beta) = seen.window(alpha, beta);
                 format!(
                     ", α = {}, β = {}",
-                    shown(alpha, &state.start),
-                    shown(beta, &state.start)
+                    bound(alpha, &state.start),
+                    bound(beta, &state.start)
                 )
             });
-            let best = frame
-                .best
-                .map_or("none yet".to_string(), |best| best.value().to_string());
+            let best = frame.best.map_or("none yet".to_string(), value);
             indented(
                 ui,
                 frame.depth + 1,
@@ -321,13 +418,18 @@ impl Stepper {
                     frame.board.to_move().opponent(),
                     frame.cell.row + 1,
                     frame.cell.col + 1,
-                    self.role(frame.is_max),
+                    Self::role(seen, frame.is_max),
                 ),
             );
         }
+        self.tree_around(ui, seen);
+    }
+
+    /// Each call under way with what its moves returned or why they were pruned.
+    fn tree_around(&self, ui: &mut Ui, seen: &Seen) {
+        let value = |score: Score| seen.root_number(score).value().to_string();
         ui.label(RichText::new("The tree around the current call").strong());
-        let maximiser = state.maximiser();
-        for frame in &state.stack {
+        for frame in &self.state.stack {
             let depth = frame.depth;
             indented(
                 ui,
@@ -350,7 +452,7 @@ impl Stepper {
                                 "r{}c{} returned {}",
                                 cell.row + 1,
                                 cell.col + 1,
-                                score.value()
+                                value(*score)
                             ),
                         );
                     }
@@ -359,7 +461,9 @@ impl Stepper {
                             .iter()
                             .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
                             .collect();
-                        let reason = cutoff_reason(*alpha, *beta, frame.is_max, maximiser);
+                        let (alpha, beta) = seen.window(*alpha, *beta);
+                        let cut_by_max = seen.is_max(frame.is_max);
+                        let reason = cutoff_reason(alpha, beta, cut_by_max, seen.maximiser());
                         let text = RichText::new(format!("pruned {}: {reason}", cells.join(", ")))
                             .color(ui.visuals().weak_text_color());
                         indented(ui, depth + 2, text);
@@ -369,10 +473,10 @@ impl Stepper {
         }
     }
 
-    fn code_and_tree(&self, ui: &mut Ui) {
+    fn code_and_tree(&self, ui: &mut Ui, seen: &Seen, log: Option<&TraceLog>) {
         let active = self.active_line();
-        let win = self.state.start.geometry().win_score();
-        let code = pseudocode(self.recorder.algorithm());
+        let win = self.start.board.geometry().win_score();
+        let code = pseudocode(self.algorithm, seen.role(self.start.board.to_move()));
         egui::Frame::group(ui.style()).show(ui, |ui| {
             // The code shrinks to fit its column (down to a size that still reads) rather than
             // hiding the ends of its lines; below that it scrolls.
@@ -385,45 +489,51 @@ impl Stepper {
             let char_width = ui.fonts_mut(|fonts| fonts.glyph_width(&font, 'm'));
             let fitting = font.size * ui.available_width() / (widest as f32 * char_width);
             let size = fitting.clamp(9.0, font.size);
-            egui::ScrollArea::horizontal().show(ui, |ui| {
-                for (number, line) in code.iter().enumerate() {
-                    let mut text = RichText::new(*line).monospace().size(size);
-                    if Some(number) == active {
-                        text = text
-                            .background_color(ui.visuals().selection.bg_fill)
-                            .color(ui.visuals().strong_text_color());
-                    }
-                    ui.add(egui::Label::new(text).extend());
+            for (number, line) in code.iter().enumerate() {
+                let mut text = RichText::new(*line).monospace().size(size);
+                if Some(number) == active {
+                    text = text
+                        .background_color(ui.visuals().selection.bg_fill)
+                        .color(ui.visuals().strong_text_color());
                 }
-            });
+                ui.add(egui::Label::new(text).extend());
+            }
         });
-        ui.label(
-            RichText::new(format!(
-                "W = {win} here (the number of cells + 1). Scores are the maximiser's."
-            ))
-            .small(),
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!(
+                    "W = {win} here (the number of cells + 1). Values are {}'s.",
+                    seen.maximiser()
+                ))
+                .small(),
+            )
+            .wrap(),
         );
-        if self.at_end()
-            && let Some(Ok(analysis)) = self.recorder.result()
+        if let Some(Ok(analysis)) = self.finished(log)
             && let Some(best) = analysis.best()
         {
-            ui.label(
-                RichText::new(format!(
-                    "Done: findBestMove plays row {}, column {} (score {}); {} positions visited.",
-                    best.cell.row + 1,
-                    best.cell.col + 1,
-                    best.score.value(),
-                    analysis.stats.nodes
-                ))
-                .color(Color32::from_rgb(230, 180, 40))
-                .strong(),
+            let mover = self.start.board.to_move();
+            let text = format!(
+                "Done: findBestMove plays row {}, column {} (value {}); {}.",
+                best.cell.row + 1,
+                best.cell.col + 1,
+                seen.number(best.score, mover, 0).value(),
+                positions_visited(&self.state)
+            );
+            ui.add(
+                egui::Label::new(
+                    RichText::new(text)
+                        .color(Color32::from_rgb(230, 180, 40))
+                        .strong(),
+                )
+                .wrap(),
             );
         }
     }
 
     /// The pseudocode line the last event executed.
     fn active_line(&self) -> Option<usize> {
-        let alpha_beta = self.recorder.algorithm() == TraceAlgorithm::AlphaBeta;
+        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBeta;
         let (loop_line, eval) = if alpha_beta { (1, 20) } else { (1, 14) };
         let Some(last) = self.state.last else {
             return Some(0);
@@ -475,8 +585,18 @@ fn list_or_none(items: impl Iterator<Item = String>) -> String {
     }
 }
 
+/// "positions visited 44 (the start and 43 calls)": the count the search reports, and the calls
+/// the step-through shows.
+fn positions_visited(state: &StepState) -> String {
+    format!(
+        "positions visited {} (the start and {} calls)",
+        thousands(state.calls + 1),
+        thousands(state.calls)
+    )
+}
+
 /// A window bound, with infinity written as such.
-fn shown(score: crate::Score, start: &Board) -> String {
+fn bound(score: Score, start: &Board) -> String {
     if score.is_infinite(start.geometry()) {
         if score.is_win() { "+inf" } else { "-inf" }.to_string()
     } else {
@@ -484,8 +604,26 @@ fn shown(score: crate::Score, start: &Board) -> String {
     }
 }
 
-/// The algorithm in the seeds' shape and words, written for this product.
-fn pseudocode(algorithm: TraceAlgorithm) -> Vec<&'static str> {
+/// The algorithm in the seeds' shape and words, written for this product. `root` is the role of
+/// the side to move at the start: the maximiser picks the highest value, the minimiser (O, when X
+/// maximises) the lowest.
+fn pseudocode(algorithm: TraceAlgorithm, root: Role) -> Vec<&'static str> {
+    let mut code = lines(algorithm);
+    if root == Role::Minimiser {
+        code[1] = match algorithm {
+            TraceAlgorithm::Plain => {
+                "    for each empty cell: value = minimax(board + move, 0, true)"
+            }
+            TraceAlgorithm::AlphaBeta => {
+                "    for each empty cell: value = alphabeta(board + move, 0, true, -inf, +inf)"
+            }
+        };
+        code[2] = "    return the first move with the lowest value";
+    }
+    code
+}
+
+fn lines(algorithm: TraceAlgorithm) -> Vec<&'static str> {
     match algorithm {
         TraceAlgorithm::Plain => vec![
             "function findBestMove(board):",

@@ -13,8 +13,13 @@ use std::time::{Duration, Instant};
 use super::{Clock, GameSetup, Mode, Session};
 use crate::ai::{AiPlayer, Difficulty};
 use crate::board::{Board, Cell};
-use crate::minimax::{Analysis, Estimate, MoveBound, MoveScore, Progress, Stopped};
-use crate::worker::{Job, Reply, Request, RequestId, SearchWorker};
+use crate::minimax::{
+    Analysis, Estimate, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
+};
+use crate::practice::Exercise;
+use crate::review::{GameRecord, ReviewedMove, SessionAccuracy, game_summary};
+use crate::trace::{TraceAlgorithm, TraceEvent};
+use crate::worker::{DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker};
 
 /// How the computer plays and what the display wants, besides the game's setup.
 pub struct ControllerOptions {
@@ -28,6 +33,8 @@ pub struct ControllerOptions {
     pub think_time: Duration,
     pub ai: AiPlayer,
     pub clock: Arc<dyn Clock>,
+    /// The positions a trace may visit (see [`TRACE_LIMIT`]).
+    pub trace_limit: u64,
 }
 
 /// The computer's move, stamped with the position it was chosen for.
@@ -101,6 +108,25 @@ struct InFlight {
 /// At most this many analyses are kept; the classic game has 4,520 open positions.
 const CACHE_LIMIT: usize = 10_000;
 
+/// The positions a trace may visit: its events are kept in memory (16 bytes each, two or three a
+/// position), so a trace stops here, at about 70 MB. Plain minimax from the empty 3×3 board
+/// visits 549,946 positions; from an open 4×4 board, trillions.
+pub const TRACE_LIMIT: u64 = 1_500_000;
+
+/// The positions each search may visit when the three are counted: enough for the classic game's
+/// whole tree.
+pub const COUNT_LIMIT: u64 = 10_000_000;
+
+/// A search recorded call by call, as far as it has got.
+#[derive(Debug, Clone)]
+pub struct TraceLog {
+    pub board: Board,
+    pub algorithm: TraceAlgorithm,
+    pub events: Vec<TraceEvent>,
+    /// The search's result once every event is in, or why it stopped ([`TRACE_LIMIT`]).
+    pub result: Option<Result<Analysis, Stop>>,
+}
+
 pub struct GameController {
     session: Session,
     /// The setup the next game starts with.
@@ -111,6 +137,7 @@ pub struct GameController {
     think_time: Duration,
     ai: AiPlayer,
     clock: Arc<dyn Clock>,
+    trace_limit: u64,
     worker: SearchWorker,
     /// Replies taken from the worker by [`GameController::wait_for_worker`], not yet acted on.
     replies: VecDeque<Reply>,
@@ -128,6 +155,21 @@ pub struct GameController {
     turn_started: Instant,
     computer_move: Option<ComputerMove>,
     last_computer_move: Option<ComputerMove>,
+    /// The position whose three search counts are wanted, and the counts known.
+    counts_wanted: Option<Board>,
+    counts: HashMap<Board, SearchCounts>,
+    /// Whether the practice positions are wanted, and once found, they.
+    exercises_wanted: bool,
+    exercises: Option<Vec<Exercise>>,
+    /// The trace wanted, as far as it has been recorded.
+    trace: Option<TraceLog>,
+    /// Best moves over the session's finished games, and the game last counted with what it
+    /// added (taken back if that game is undone).
+    accuracy: SessionAccuracy,
+    counted: Option<(GameRecord, SessionAccuracy)>,
+    /// Whether an answer from the worker changed what there is to show since
+    /// [`GameController::take_news`] was last asked.
+    news: bool,
 }
 
 impl GameController {
@@ -148,6 +190,7 @@ impl GameController {
             think_time: options.think_time,
             ai: options.ai,
             clock: options.clock,
+            trace_limit: options.trace_limit,
             worker: SearchWorker::spawn(wake),
             replies: VecDeque::new(),
             in_flight: None,
@@ -158,6 +201,14 @@ impl GameController {
             turn_started: now,
             computer_move: None,
             last_computer_move: None,
+            counts_wanted: None,
+            counts: HashMap::new(),
+            exercises_wanted: false,
+            exercises: None,
+            trace: None,
+            accuracy: SessionAccuracy::default(),
+            counted: None,
+            news: false,
         };
         controller.update();
         controller
@@ -283,6 +334,46 @@ impl GameController {
         self.last_computer_move.as_ref()
     }
 
+    /// The game under way, with its seating.
+    pub fn record(&self) -> GameRecord {
+        GameRecord::of(&self.session)
+    }
+
+    /// Each move of `game` reviewed, or `None` while its position is not analysed yet.
+    pub fn review(&self, game: &GameRecord) -> Vec<Option<ReviewedMove>> {
+        game.reviewed(|board| self.analysis(board))
+    }
+
+    /// The summary of the game on the board once it is over and every move is reviewed.
+    pub fn game_summary(&self) -> Option<String> {
+        if !self.board().outcome().is_over() {
+            return None;
+        }
+        let game = self.record();
+        let moves = game.complete_review(|board| self.analysis(board))?;
+        Some(game_summary(&game, &moves))
+    }
+
+    /// Best moves of all moves over the session's finished games.
+    pub fn accuracy(&self) -> SessionAccuracy {
+        self.accuracy
+    }
+
+    /// The three searches' counts for `board`, once counted.
+    pub fn counts(&self, board: &Board) -> Option<&SearchCounts> {
+        self.counts.get(board)
+    }
+
+    /// The practice positions, once found.
+    pub fn exercises(&self) -> Option<&[Exercise]> {
+        self.exercises.as_deref()
+    }
+
+    /// The trace asked for with [`GameController::want_trace`], as far as it has got.
+    pub fn trace(&self) -> Option<&TraceLog> {
+        self.trace.as_ref()
+    }
+
     /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
         self.in_flight.is_some()
@@ -333,6 +424,14 @@ impl GameController {
     }
 
     pub fn undo(&mut self) -> bool {
+        // A finished game taken back leaves the accuracy, as it leaves the tally.
+        if let Some((game, added)) = self.counted.take() {
+            if game == self.record() && self.session.can_undo() {
+                self.accuracy -= added;
+            } else {
+                self.counted = Some((game, added));
+            }
+        }
         let undone = self.session.undo();
         if undone {
             self.position_changed();
@@ -373,6 +472,31 @@ impl GameController {
         self.also_wanted = boards;
     }
 
+    /// Asks for the three searches' counts of `board` (the explorer's root), after the analyses.
+    pub fn want_counts(&mut self, board: Option<Board>) {
+        self.counts_wanted = board;
+    }
+
+    /// Asks for the practice positions of the classic game, before the analyses the display
+    /// wants.
+    pub fn want_exercises(&mut self, wanted: bool) {
+        self.exercises_wanted = wanted;
+    }
+
+    /// Asks for the trace of `algorithm` on `board` (the step-through), or for none: a new trace
+    /// drops the one recorded before.
+    pub fn want_trace(&mut self, trace: Option<(Board, TraceAlgorithm)>) {
+        let current = self.trace.as_ref().map(|log| (log.board, log.algorithm));
+        if current != trace {
+            self.trace = trace.map(|(board, algorithm)| TraceLog {
+                board,
+                algorithm,
+                events: Vec::new(),
+                result: None,
+            });
+        }
+    }
+
     // --- the loop ---
 
     /// Acts on the search results that have arrived, plays the computer's move when it is due and
@@ -381,7 +505,9 @@ impl GameController {
     pub fn update(&mut self) -> Option<Duration> {
         while let Some(reply) = self.replies.pop_front().or_else(|| self.worker.try_reply()) {
             self.receive(reply);
+            self.news = true;
         }
+        self.count_finished_game();
         let now = self.clock.now();
         loop {
             self.choose_computer_move();
@@ -393,6 +519,12 @@ impl GameController {
         self.computer_move
             .as_ref()
             .map(|next| next.due.saturating_duration_since(now))
+    }
+
+    /// Whether answers taken in since the last call changed what there is to show. A display that
+    /// drew before taking them in draws again.
+    pub fn take_news(&mut self) -> bool {
+        std::mem::take(&mut self.news)
     }
 
     /// Waits up to `timeout` for the search thread's next answer; `false` if none came. For
@@ -454,7 +586,53 @@ impl GameController {
                     self.estimates.insert(key, estimate);
                 }
             }
-            Reply::Counted { .. } => {} // the controller never asks for counts
+            Reply::Counted { id, board, counts } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                }
+                self.counts.insert(board, counts);
+            }
+            Reply::Exercises { id, exercises, .. } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                    self.exercises = Some(exercises);
+                }
+            }
+            Reply::TraceEvents { id, events } => {
+                if ours(&self.in_flight, id)
+                    && let Some(log) = &mut self.trace
+                {
+                    log.events.extend(events);
+                }
+            }
+            Reply::TraceDone { id, result } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                    if let Some(log) = &mut self.trace {
+                        log.result = Some(result);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts a game that has just ended, once every move of it is reviewed.
+    fn count_finished_game(&mut self) {
+        if !self.board().outcome().is_over() {
+            return;
+        }
+        let game = self.record();
+        if self
+            .counted
+            .as_ref()
+            .is_some_and(|(counted, _)| *counted == game)
+        {
+            return;
+        }
+        if let Some(moves) = game.complete_review(|board| self.analyses.get(board)) {
+            let added = SessionAccuracy::of_game(&game, &moves);
+            self.accuracy += added;
+            self.counted = Some((game, added));
         }
     }
 
@@ -521,12 +699,38 @@ impl GameController {
         true
     }
 
-    /// The search needed and not done: for the computer's move, or the scores of the board
-    /// when a human is to move and they are wanted; then whatever else the display asked for.
+    /// The search needed and not done, most needed first: the computer's move, the scores of the
+    /// board when a human is to move and they are wanted, a finished game's review (its summary
+    /// and the accuracy count need it), the practice positions, the trace, then whatever else the
+    /// display asked for, and last the explorer's counts.
     fn wanted_search(&self) -> Option<(Board, Job)> {
+        self.game_search()
+            .or_else(|| self.finished_game_search())
+            .or_else(|| {
+                let wanted = self.exercises_wanted && self.exercises.is_none();
+                wanted.then_some((Board::classic(), Job::Exercises))
+            })
+            .or_else(|| {
+                let log = self.trace.as_ref().filter(|log| log.result.is_none())?;
+                let skip = log.events.len();
+                let job = Job::Trace {
+                    algorithm: log.algorithm,
+                    skip,
+                };
+                Some((log.board, job))
+            })
+            .or_else(|| self.also_wanted_search())
+            .or_else(|| {
+                let board = self.counts_wanted.filter(|b| !b.outcome().is_over())?;
+                (!self.counts.contains_key(&board)).then_some((board, Job::CountSearches))
+            })
+    }
+
+    /// The search the game on the board needs, if any.
+    fn game_search(&self) -> Option<(Board, Job)> {
         let board = *self.board();
         if board.outcome().is_over() {
-            return self.also_wanted_search();
+            return None;
         }
         let computer = self.session.computer_to_move();
         if computer && let Some(depth) = self.limited_depth(&board) {
@@ -535,40 +739,48 @@ impl GameController {
                 depth: Some(depth),
                 time: self.think_time,
             };
-            return if known {
-                self.also_wanted_search()
-            } else {
-                Some((board, job))
-            };
+            return (!known).then_some((board, job));
         }
         let needed = computer || (self.scores_wanted && self.session.human_to_move());
-        if needed && !self.analyses.contains_key(&board) {
-            if !self.gave_up.contains_key(&board) {
-                return Some((board, self.analyze_job(&board)));
-            }
-            // The exact search gave up before the think time ran out: the computer still
-            // needs a move.
-            if computer && !self.estimates.contains_key(&(board, None)) {
-                let job = Job::Estimate {
-                    depth: None,
-                    time: self.think_time,
-                };
-                return Some((board, job));
-            }
+        if !needed || self.analyses.contains_key(&board) {
+            return None;
         }
-        self.also_wanted_search()
+        if !self.gave_up.contains_key(&board) {
+            return Some((board, self.analyze_job(&board)));
+        }
+        // The exact search gave up before the think time ran out: the computer still needs a
+        // move.
+        let job = Job::Estimate {
+            depth: None,
+            time: self.think_time,
+        };
+        (computer && !self.estimates.contains_key(&(board, None))).then_some((board, job))
+    }
+
+    /// Once the game is over: the positions of its moves not analysed yet.
+    fn finished_game_search(&self) -> Option<(Board, Job)> {
+        if !self.board().outcome().is_over() {
+            return None;
+        }
+        self.record()
+            .positions_before()
+            .into_iter()
+            .find(|board| self.unknown(board))
+            .map(|board| (board, self.analyze_job(&board)))
+    }
+
+    /// Whether `board` has a game to search and no analysis nor gave-up record yet.
+    fn unknown(&self, board: &Board) -> bool {
+        !board.outcome().is_over()
+            && !self.analyses.contains_key(board)
+            && !self.gave_up.contains_key(board)
     }
 
     fn also_wanted_search(&self) -> Option<(Board, Job)> {
-        let unknown = |board: &Board| {
-            !board.outcome().is_over()
-                && !self.analyses.contains_key(board)
-                && !self.gave_up.contains_key(board)
-        };
         self.also_wanted
             .iter()
             .copied()
-            .find(unknown)
+            .find(|board| self.unknown(board))
             .map(|board| (board, self.analyze_job(&board)))
     }
 
@@ -580,18 +792,29 @@ impl GameController {
 
     fn request_search(&mut self) {
         let wanted = self.wanted_search();
-        if wanted
-            == self
-                .in_flight
-                .as_ref()
-                .map(|search| (search.board, search.job))
-        {
+        let running = self
+            .in_flight
+            .as_ref()
+            .map(|search| (search.board, search.job));
+        let same = match (wanted, running) {
+            (Some((board, job)), Some((running_board, running_job))) => {
+                board == running_board && job.same_work(running_job)
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
             return;
         }
         self.in_flight = wanted.map(|(board, job)| InFlight {
             id: self.worker.submit(Request {
+                board,
                 job,
-                ..Request::analyze(board)
+                node_budget: match job {
+                    Job::CountSearches => COUNT_LIMIT,
+                    Job::Trace { .. } => self.trace_limit,
+                    _ => DEFAULT_NODE_BUDGET,
+                },
             }),
             board,
             job,
@@ -628,6 +851,7 @@ mod tests {
                 think_time: Duration::from_secs(2),
                 ai: AiPlayer::seeded(7),
                 clock: Arc::clone(clock) as Arc<dyn Clock>,
+                trace_limit: TRACE_LIMIT,
             },
             || {},
         )

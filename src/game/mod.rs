@@ -9,7 +9,8 @@ mod session;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use controller::{
-    Basis, ComputerMove, ControllerOptions, GameController, PartialScores, SetupChange,
+    Basis, COUNT_LIMIT, ComputerMove, ControllerOptions, GameController, PartialScores,
+    SetupChange, TRACE_LIMIT, TraceLog,
 };
 pub use session::{FirstPlayer, GameSetup, Mode, Player, Players, Session, Tally};
 

@@ -1,0 +1,164 @@
+//! The key map: one table of keys, where each applies, and the command it gives.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use super::commands::Command;
+use super::explorer::ExplorerKey;
+use super::stepper::StepCommand;
+
+pub const NEW_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+pub const REDO: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
+
+/// What is open, which decides what a key means.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KeyContext {
+    /// The step-through covers the board: only its keys work.
+    pub stepping: bool,
+    pub practice: bool,
+    /// The explorer has the keyboard: arrows and Enter move in the tree.
+    pub explorer_keys: bool,
+    /// Digits play cells: on the 3×3 board, when the game itself is shown.
+    pub digits_play: bool,
+}
+
+/// Where a key applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Always,
+    /// While stepping through the search.
+    Stepping,
+    /// Whenever the step-through is closed.
+    Playing,
+    Practice,
+    /// Arrows and Enter while the explorer has the keyboard.
+    Tree,
+    /// Arrows and Enter on the board otherwise.
+    Board,
+    /// Digits on the classic board.
+    Digits,
+}
+
+impl Scope {
+    fn applies(self, context: &KeyContext) -> bool {
+        let playing = !context.stepping;
+        match self {
+            Scope::Always => true,
+            Scope::Stepping => context.stepping,
+            Scope::Playing => playing,
+            Scope::Practice => playing && context.practice,
+            Scope::Tree => playing && context.explorer_keys,
+            Scope::Board => playing && !context.explorer_keys,
+            Scope::Digits => playing && context.digits_play,
+        }
+    }
+}
+
+const DIGITS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
+/// Every key, in the order they are looked at (Ctrl+Shift+Z before Ctrl+Z, which would also
+/// match it).
+fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
+    let plain = |key| KeyboardShortcut::new(Modifiers::NONE, key);
+    let mut table = vec![
+        (plain(Key::D), Scope::Always, Command::ToggleStepper),
+        (
+            plain(Key::ArrowRight),
+            Scope::Stepping,
+            step(StepCommand::Step),
+        ),
+        (
+            plain(Key::ArrowLeft),
+            Scope::Stepping,
+            step(StepCommand::Back),
+        ),
+        (
+            plain(Key::ArrowDown),
+            Scope::Stepping,
+            step(StepCommand::StepOver),
+        ),
+        (
+            plain(Key::ArrowUp),
+            Scope::Stepping,
+            step(StepCommand::StepOut),
+        ),
+        (
+            plain(Key::Space),
+            Scope::Stepping,
+            step(StepCommand::PlayPause),
+        ),
+        (
+            plain(Key::End),
+            Scope::Stepping,
+            step(StepCommand::RunToEnd),
+        ),
+        (
+            plain(Key::Home),
+            Scope::Stepping,
+            step(StepCommand::Restart),
+        ),
+        (plain(Key::Escape), Scope::Stepping, Command::ToggleStepper),
+        (REDO, Scope::Playing, Command::Redo),
+        (UNDO, Scope::Playing, Command::Undo),
+        (NEW_GAME, Scope::Playing, Command::NewGame),
+        (plain(Key::S), Scope::Playing, Command::ToggleScores),
+        (plain(Key::W), Scope::Playing, Command::ToggleReasoning),
+        (plain(Key::T), Scope::Playing, Command::ToggleExplorer),
+        (plain(Key::R), Scope::Playing, Command::ReplayInspected),
+        (plain(Key::H), Scope::Playing, Command::ToggleHint),
+        (plain(Key::G), Scope::Playing, Command::ToggleThreat),
+        (plain(Key::M), Scope::Playing, Command::ToggleReview),
+        (plain(Key::P), Scope::Playing, Command::TogglePractice),
+        (plain(Key::N), Scope::Practice, Command::PracticeNext),
+        (plain(Key::Comma), Scope::Playing, Command::ReplayStep(-1)),
+        (plain(Key::Period), Scope::Playing, Command::ReplayStep(1)),
+        (plain(Key::Escape), Scope::Playing, Command::BackToGame),
+    ];
+    for (key, tree, rows, cols) in [
+        (Key::ArrowUp, ExplorerKey::Up, -1, 0),
+        (Key::ArrowDown, ExplorerKey::Down, 1, 0),
+        (Key::ArrowLeft, ExplorerKey::Left, 0, -1),
+        (Key::ArrowRight, ExplorerKey::Right, 0, 1),
+    ] {
+        table.push((plain(key), Scope::Tree, Command::Explore(tree)));
+        table.push((plain(key), Scope::Board, Command::MoveFocus { rows, cols }));
+    }
+    for key in [Key::Enter, Key::Space] {
+        table.push((
+            plain(key),
+            Scope::Tree,
+            Command::Explore(ExplorerKey::Enter),
+        ));
+        table.push((plain(key), Scope::Board, Command::PlayFocused));
+    }
+    for (index, key) in DIGITS.into_iter().enumerate() {
+        table.push((plain(key), Scope::Digits, Command::PlayDigit(index)));
+    }
+    table
+}
+
+fn step(command: StepCommand) -> Command {
+    Command::Step(command)
+}
+
+/// The commands the keys pressed this frame give, taken out of the input so that nothing else
+/// acts on them.
+pub fn commands(input: &mut egui::InputState, context: &KeyContext) -> Vec<Command> {
+    table()
+        .into_iter()
+        .filter(|(shortcut, scope, _)| scope.applies(context) && input.consume_shortcut(shortcut))
+        .map(|(_, _, command)| command)
+        .collect()
+}

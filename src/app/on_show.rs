@@ -1,0 +1,99 @@
+//! The one home for what the board shows: the position on show and where it came from. Every
+//! panel that prints a number takes the position it counts depth from here, and says so when it is
+//! not the game's current position.
+
+use crate::board::{Board, Cell};
+
+/// Where the position on show comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// The game's current position.
+    Game,
+    /// An explorer node: the moves from the explorer's root (the game's position) that lead to it.
+    Node { path: Vec<Cell> },
+    /// A line of play replayed from the game's position, after `step` of its moves.
+    Replay { step: usize },
+    /// The reviewed game's position before move `ply`, where `played` was played.
+    BeforeMove { ply: usize, played: Cell },
+    /// A practice position.
+    Practice,
+}
+
+/// The position on show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnShow {
+    pub board: Board,
+    pub source: Source,
+}
+
+impl OnShow {
+    pub fn game(board: Board) -> OnShow {
+        OnShow {
+            board,
+            source: Source::Game,
+        }
+    }
+
+    pub fn is_game(&self) -> bool {
+        self.source == Source::Game
+    }
+
+    /// The position in words: "the game's position", "the position after r1c2 r2c2 in the
+    /// explorer", "the position before move 4".
+    pub fn name(&self) -> String {
+        match &self.source {
+            Source::Game => "the game's position".to_string(),
+            Source::Node { path } if path.is_empty() => "the explorer's root".to_string(),
+            Source::Node { path } => format!("the position after {} in the explorer", moves(path)),
+            Source::Replay { step: 0 } => "the start of the replay".to_string(),
+            Source::Replay { step } => format!("the replay after move {step}"),
+            Source::BeforeMove { ply, .. } => format!("the position before move {ply}"),
+            Source::Practice => "the practice position".to_string(),
+        }
+    }
+
+    /// Where depth counts from, said where it is not the game's current position.
+    pub fn depth_note(&self) -> Option<String> {
+        (!self.is_game()).then(|| format!("Depth counted from {}.", self.name()))
+    }
+}
+
+/// "r1c2 r2c2": moves, rows and columns from 1.
+pub fn moves(path: &[Cell]) -> String {
+    path.iter()
+        .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_is_said_to_count_from_anything_but_the_game() {
+        let board = Board::classic();
+        assert_eq!(OnShow::game(board).depth_note(), None);
+        let node = OnShow {
+            board,
+            source: Source::Node {
+                path: vec![Cell::new(0, 1), Cell::new(1, 1)],
+            },
+        };
+        assert_eq!(
+            node.depth_note().as_deref(),
+            Some("Depth counted from the position after r1c2 r2c2 in the explorer.")
+        );
+        let before = OnShow {
+            board,
+            source: Source::BeforeMove {
+                ply: 4,
+                played: Cell::new(0, 0),
+            },
+        };
+        assert_eq!(
+            before.depth_note().as_deref(),
+            Some("Depth counted from the position before move 4.")
+        );
+    }
+}

@@ -1,0 +1,346 @@
+//! The window's panels, one function each: the menu bar, the status bar, the step-through, the
+//! review, the explorer, the legend and the board. Each draws what the app holds and returns the
+//! commands the player gave.
+
+use egui::{Color32, RichText, Ui};
+
+use super::board_widget::{BoardWidget, Highlight, Palette};
+use super::commands::Command;
+use super::keys::KeyContext;
+use super::legend::{self, LegendData};
+use super::texts::{self, StatusFacts, Tone};
+use super::{Source, TicTacToeApp, menus};
+use crate::game::Mode;
+
+/// The width a panel beside the board leaves it at least: a 3×3 board with scores still reads.
+const MIN_BOARD_ROOM: f32 = 240.0;
+
+/// A panel beside the board: about a third of the room, within reason, never the board's room.
+fn side_width(room: f32) -> f32 {
+    (room * 0.32)
+        .clamp(240.0, 420.0)
+        .min((room - MIN_BOARD_ROOM).max(160.0))
+}
+
+/// Asks for the frame to be laid out again when a panel sized by its contents changed height:
+/// egui sizes such a panel from the last frame, so new contents would be cut off until something
+/// else repaints (the score line at the end of a game, in a small window).
+fn refit(ui: &Ui, name: &'static str, height: f32) {
+    let ctx = ui.ctx();
+    let id = egui::Id::unique(("panel height", name));
+    let last: Option<f32> = ctx.data(|data| data.get_temp(id));
+    ctx.data_mut(|data| data.insert_temp(id, height));
+    if last.is_none_or(|last| (last - height).abs() > 0.5) {
+        ctx.request_discard(name);
+    }
+}
+
+impl TicTacToeApp {
+    /// What is open, for the key map.
+    pub(super) fn key_context(&self) -> KeyContext {
+        KeyContext {
+            stepping: self.stepper.is_some(),
+            practice: self.coach.practice.is_some(),
+            explorer_keys: self.explorer.as_ref().is_some_and(|e| e.has_keyboard),
+            digits_play: self.preview.is_none()
+                && self.coach.practice.is_none()
+                && self.controller.board().geometry().cells() == 9,
+        }
+    }
+
+    /// Text grows with the window, so that a large window is not a sea of small print.
+    pub(super) fn scale_text(&mut self, ctx: &egui::Context) {
+        let size = ctx.content_rect().size();
+        let scale = (size.x / 460.0).min(size.y / 580.0).clamp(0.9, 1.5);
+        if (scale - self.text_scale).abs() < 0.02 {
+            return;
+        }
+        self.text_scale = scale;
+        ctx.all_styles_mut(|style| {
+            let defaults = egui::Style::default().text_styles;
+            for (text_style, font) in &mut style.text_styles {
+                if let Some(default) = defaults.get(text_style) {
+                    font.size = (default.size * scale).round();
+                }
+            }
+        });
+    }
+
+    pub(super) fn menu_panel(&self, ui: &mut Ui) -> Vec<Command> {
+        egui::Panel::top("menu bar")
+            .show(ui, |ui| {
+                menus::menu_bar(ui, &self.settings, self.controller.session())
+            })
+            .inner
+    }
+
+    /// What the status line says now.
+    fn status_facts(&self) -> String {
+        let controller = &self.controller;
+        let board = controller.board();
+        let just_played = controller
+            .last_computer_move()
+            .filter(|last| last.board.after(last.cell).as_ref() == Ok(board))
+            .map(|last| (last.cell, last.basis));
+        let summary = controller.game_summary();
+        texts::status_text(&StatusFacts {
+            board,
+            players: controller.session().players(),
+            difficulty: controller.difficulty(),
+            computer_just_played: just_played,
+            gave_up: controller.gave_up().is_some(),
+            think_time: controller.board_is_large().then(|| controller.think_time()),
+            summary: summary.as_deref(),
+        })
+    }
+
+    /// The status bar: what just happened and whose turn it is (a live region, so that a screen
+    /// reader announces the computer's moves and the result), the search's progress, the score.
+    pub(super) fn status_panel(&self, ui: &mut Ui) {
+        let status = self.status_facts();
+        let search = self
+            .controller
+            .board_is_large()
+            .then(|| {
+                Some((
+                    self.controller.progress()?,
+                    self.controller.search_elapsed()?,
+                ))
+            })
+            .flatten();
+        let session = self.controller.session();
+        let tally = texts::tally_text(
+            session.tally(),
+            session.setup().mode,
+            &self.controller.accuracy(),
+        );
+        let panel = egui::Panel::bottom("status").show(ui, |ui| {
+            ui.add_space(4.0);
+            let line = ui.add(egui::Label::new(RichText::new(status).strong()).wrap());
+            ui.ctx().accesskit_node_builder(line.id, |node| {
+                node.set_live(egui::accesskit::Live::Polite);
+            });
+            if let Some((progress, elapsed)) = search {
+                ui.label(texts::search_line(progress, elapsed));
+                // The counters move while the search runs; nothing repaints once it is over.
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(200));
+            }
+            ui.add(egui::Label::new(tally).wrap());
+            ui.add_space(4.0);
+        });
+        refit(ui, "status", panel.response.rect.height());
+    }
+
+    pub(super) fn stepper_panel(&self, ui: &mut Ui) -> Vec<Command> {
+        let Some(stepper) = &self.stepper else {
+            return Vec::new();
+        };
+        let view = self.settings.score_view;
+        egui::CentralPanel::default()
+            .show(ui, |ui| stepper.show(ui, self.controller.trace(), view))
+            .inner
+    }
+
+    pub(super) fn review_panel(&self, ui: &mut Ui) -> Vec<Command> {
+        if !self.coach.show_review {
+            return Vec::new();
+        }
+        let previewed = match self.on_show().source {
+            Source::BeforeMove { ply, .. } => Some(ply),
+            _ => None,
+        };
+        let width = side_width(ui.available_width());
+        egui::Panel::right("review")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| {
+                        self.coach.review_panel(
+                            ui,
+                            &self.controller,
+                            previewed,
+                            self.settings.score_view,
+                        )
+                    })
+                    .inner
+            })
+            .inner
+    }
+
+    pub(super) fn explorer_panel(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let view = self.settings.score_view;
+        let room = ui.available_width();
+        let Some(explorer) = &mut self.explorer else {
+            return Vec::new();
+        };
+        egui::Panel::left("explorer")
+            .resizable(true)
+            .default_size(side_width(room).max(300.0).min(room - MIN_BOARD_ROOM))
+            .size_range(200.0..=(room - MIN_BOARD_ROOM).max(200.0))
+            .show(ui, |ui| explorer.show(ui, &self.controller, view))
+            .inner
+    }
+
+    /// The legend beside the board when what the side panels leave is wide, under it otherwise;
+    /// it never takes the room the board needs.
+    pub(super) fn legend_panel(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let on_show = self.on_show();
+        let scores = self.scores_on_show(&on_show);
+        let partial = on_show
+            .is_game()
+            .then(|| self.controller.shown_partial_scores())
+            .flatten();
+        if scores.is_none() && partial.is_none() && !self.show_reasoning {
+            return Vec::new();
+        }
+        let room = ui.available_rect_before_wrap().size();
+        let wide = room.x >= 1.25 * room.y && room.x >= 640.0;
+        let data = LegendData {
+            scores,
+            partial,
+            view: self.settings.score_view,
+            inspected: self.inspected,
+            compact: !wide,
+            depth_note: on_show.depth_note(),
+        };
+        let last = self
+            .controller
+            .last_computer_move()
+            .map(|last| (last, self.controller.analysis(&last.board)));
+        let show_reasoning = self.show_reasoning;
+        let mut commands = Vec::new();
+        let side = |ui: &mut Ui| {
+            if scores.is_some() || partial.is_some() {
+                legend::legend(ui, &data);
+            }
+            if show_reasoning {
+                ui.separator();
+                commands.extend(legend::reasoning(ui, last, data.view));
+            }
+        };
+        if wide {
+            egui::Panel::right("legend")
+                .resizable(false)
+                .exact_size(side_width(room.x))
+                .show(ui, |ui| egui::ScrollArea::vertical().show(ui, side));
+        } else {
+            // Under the board it takes the height it needs (it has fewer words there), up to two
+            // fifths of the room.
+            let panel = egui::Panel::bottom("legend")
+                .resizable(false)
+                .max_size(room.y * 0.4)
+                .show(ui, side);
+            refit(ui, "legend", panel.response.rect.height());
+        }
+        commands
+    }
+
+    /// The board with what goes over it: a preview's banner or a notice, the coach's line, the
+    /// result. Practice takes the board's place.
+    pub(super) fn board_panel(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let on_show = self.on_show();
+        let view = self.settings.score_view;
+        let mut inspected = self.inspected;
+        egui::CentralPanel::default().show(ui, |ui| {
+            if self.coach.practice.is_some() {
+                commands.extend(self.coach.practice_panel(
+                    ui,
+                    &self.controller,
+                    view,
+                    &mut inspected,
+                ));
+                return;
+            }
+            commands.extend(self.banner(ui));
+            if let Some(line) = self.coach.line(&self.controller) {
+                ui.add(egui::Label::new(RichText::new(line).strong()).wrap());
+            }
+            self.result(ui);
+            let palette = Palette::of(ui);
+            let is_game = on_show.is_game();
+            let highlights: Vec<Highlight> = match on_show.source {
+                Source::Game => self.coach.highlights(&self.controller, &palette),
+                Source::BeforeMove { played, .. } => vec![Highlight {
+                    cell: played,
+                    color: palette.text,
+                    label: "the move played",
+                }],
+                _ => Vec::new(),
+            };
+            let last_move = self
+                .controller
+                .last_computer_move()
+                .filter(|last| {
+                    is_game && last.board.after(last.cell).as_ref() == Ok(&on_show.board)
+                })
+                .map(|last| last.cell);
+            let partial = is_game
+                .then(|| self.controller.shown_partial_scores())
+                .flatten();
+            let accepts = is_game && self.controller.session().human_to_move();
+            let mut clicked = None;
+            let name = if is_game {
+                "game board"
+            } else {
+                "preview board"
+            };
+            ui.add(
+                BoardWidget::new(&on_show.board, name)
+                    .scores(self.scores_on_show(&on_show))
+                    .partial(partial)
+                    .view(view)
+                    .preview(!is_game)
+                    .last_move(last_move)
+                    .highlights(&highlights)
+                    .focus(self.focus.filter(|_| is_game))
+                    .inspected(&mut inspected)
+                    .on_click(&mut clicked, accepts),
+            );
+            commands.extend(clicked.map(Command::Play));
+        });
+        self.inspected = inspected;
+        commands
+    }
+
+    /// Over the board: a preview's banner, else a notice, else the first-run tip.
+    fn banner(&self, ui: &mut Ui) -> Vec<Command> {
+        let two_players = self.controller.session().setup().mode == Mode::TwoPlayers;
+        if let Some(preview) = &self.preview {
+            preview.banner(ui, two_players, self.settings.score_view)
+        } else if let Some(notice) = &self.notice {
+            menus::notice_banner(ui, &notice.text, "Dismiss")
+                .into_iter()
+                .collect()
+        } else if self.settings.welcome_hint && !self.settings.show_scores {
+            menus::welcome_banner(ui).into_iter().collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The result of a finished game in large letters, with a colour.
+    fn result(&self, ui: &mut Ui) {
+        let session = self.controller.session();
+        let Some((text, tone)) = texts::result_text(session.board().outcome(), session.players())
+        else {
+            return;
+        };
+        let color = match tone {
+            Tone::Won => Color32::from_rgb(60, 190, 90),
+            Tone::Lost => Color32::from_rgb(230, 70, 70),
+            Tone::Neutral => Color32::from_rgb(200, 160, 40),
+            Tone::Draw => Color32::from_rgb(140, 150, 170),
+        };
+        ui.vertical_centered(|ui| {
+            ui.label(
+                RichText::new(text)
+                    .size(self.text_scale * 26.0)
+                    .strong()
+                    .color(color),
+            );
+        });
+    }
+}

@@ -1,0 +1,162 @@
+//! Settings in the app: applying a change (to the game, the theme, the panels), saving it off the
+//! UI thread, and the "Save settings as…" and "Load settings…" dialogs.
+
+use std::time::Duration;
+
+use egui::{Context, ThemePreference};
+
+use super::dialogs::Purpose;
+use super::explorer::Explorer;
+use super::preview::Preview;
+use super::{Notice, TicTacToeApp};
+use crate::game::SetupChange;
+use crate::settings::{self, Settings, Theme};
+
+/// The width a window needs for a side panel (the explorer, the review) beside a board that still
+/// reads.
+const WIDTH_WITH_PANEL: f32 = 780.0;
+
+impl TicTacToeApp {
+    pub(super) fn open_dialog(&mut self, ctx: &Context, purpose: Purpose) {
+        if let Err(reason) = self.dialogs.open(purpose, ctx) {
+            let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
+                format!(
+                    " Your settings are saved automatically in {}.",
+                    saver.path().display()
+                )
+            });
+            self.notice = Some(Notice::new(format!("{reason}{saved_at}")));
+        }
+    }
+
+    /// Acts on a file the player picked in a dialog.
+    pub(super) fn file_picked(&mut self, ctx: &Context) {
+        let Some(picked) = self.dialogs.picked() else {
+            return;
+        };
+        let Some(path) = picked.path else { return }; // cancelled
+        match picked.purpose {
+            Purpose::SaveSettingsAs => {
+                self.notice = Some(Notice::new(
+                    match settings::save_to(&path, &self.settings) {
+                        Ok(()) => format!("Settings saved to {}.", path.display()),
+                        Err(error) => error.to_string(),
+                    },
+                ));
+            }
+            // A file that is not fully valid changes nothing.
+            Purpose::LoadSettings => match settings::load_strict(&path) {
+                Ok(loaded) => {
+                    self.change_settings(ctx, loaded);
+                    self.notice = Some(Notice::new(format!(
+                        "Settings loaded from {}.",
+                        path.display()
+                    )));
+                }
+                Err(error) => {
+                    self.notice = Some(Notice::new(format!("Nothing was changed.\n{error}")));
+                }
+            },
+        }
+    }
+
+    /// Shows what became of the saves that finished since the last frame.
+    pub(super) fn saves_finished(&mut self) {
+        let Some(saver) = &self.saver else { return };
+        while let Some(result) = saver.try_result() {
+            match result {
+                Ok(saved) => {
+                    if let Some(backup) = saved.backup {
+                        self.notice = Some(Notice::new(format!(
+                            "Your old settings file was kept as {}.",
+                            backup.display()
+                        )));
+                    }
+                }
+                Err(error) => self.notice = Some(Notice::new(error.to_string())),
+            }
+        }
+    }
+
+    /// Applies edited settings: the game's setup changes a game only before its first move;
+    /// otherwise it waits for the next game, and the player is told so.
+    pub(super) fn change_settings(&mut self, ctx: &Context, settings: Settings) {
+        let old = std::mem::replace(&mut self.settings, settings);
+        let new = self.settings.clone();
+        match self.controller.change_setup(new.game_setup()) {
+            SetupChange::NextGame => {
+                self.notice = Some(Notice {
+                    text: "This takes effect from the next game: Game > New game (Ctrl+N).".into(),
+                    until_next_game: true,
+                });
+            }
+            // Nothing is pending any more: the change took effect, or was taken back.
+            SetupChange::Applied | SetupChange::Unchanged => {
+                self.notice.take_if(|notice| notice.until_next_game);
+            }
+        }
+        self.controller.set_difficulty(new.difficulty);
+        self.controller
+            .set_ai_delay(Duration::from_millis(u64::from(new.ai_delay_ms)));
+        self.controller.set_scores_wanted(new.show_scores);
+        self.controller
+            .set_think_time(Duration::from_millis(u64::from(new.think_time_ms)));
+        if old.theme != new.theme {
+            self.apply_theme(ctx);
+        }
+        if old.explorer_open != new.explorer_open {
+            self.explorer_opened_or_closed(ctx, new.explorer_open);
+        }
+        if old != new
+            && let Some(saver) = &self.saver
+        {
+            saver.save(&new);
+        }
+    }
+
+    /// Opens or closes the explorer.
+    fn explorer_opened_or_closed(&mut self, ctx: &Context, open: bool) {
+        if open {
+            self.explorer = Some(Explorer::new(*self.controller.board()));
+        } else {
+            self.explorer = None;
+            self.preview
+                .take_if(|preview| matches!(preview, Preview::Node { .. }));
+        }
+        self.make_room_for_side_panels(ctx);
+    }
+
+    /// A narrow window widens to make room for a side panel (the explorer, the review) beside
+    /// the board, and gets its width back once they are closed, unless the player resized it
+    /// meanwhile.
+    pub(super) fn make_room_for_side_panels(&mut self, ctx: &Context) {
+        let width = ctx.content_rect().width();
+        let panels_open = self.explorer.is_some() || self.coach.show_review;
+        match self.width_before_panels {
+            None if panels_open && width < WIDTH_WITH_PANEL => {
+                self.width_before_panels = Some(width);
+                resize_width(ctx, WIDTH_WITH_PANEL);
+            }
+            Some(before) if !panels_open => {
+                self.width_before_panels = None;
+                if (width - WIDTH_WITH_PANEL).abs() < 1.0 {
+                    resize_width(ctx, before);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn apply_theme(&self, ctx: &Context) {
+        ctx.set_theme(match self.settings.theme {
+            Theme::Dark => ThemePreference::Dark,
+            Theme::Light => ThemePreference::Light,
+            Theme::System => ThemePreference::System,
+        });
+    }
+}
+
+fn resize_width(ctx: &Context, width: f32) {
+    let height = ctx.content_rect().height();
+    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(egui::vec2(width, height)));
+}
