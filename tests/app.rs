@@ -7,117 +7,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use tictactoe::app::{AppOptions, TicTacToeApp};
-use tictactoe::game::{Clock, ManualClock};
+use tictactoe::game::ManualClock;
 use tictactoe::minimax::Searcher;
 use tictactoe::{Board, Cell, Mark, Outcome};
 
-struct Game {
-    harness: Harness<'static, TicTacToeApp>,
-    settings_path: PathBuf,
-    /// Set when the test moves time itself.
-    clock: Option<Arc<ManualClock>>,
-    _dir: tempfile::TempDir,
-}
+mod harness;
 
-/// Starts the app with a settings file holding `settings` (RON). No delay before the computer's
-/// moves, a fixed theme and a fixed seed keep runs fast and repeatable.
-fn start(settings: &str) -> Game {
-    let (dir, settings_path) = settings_file(&format!("(ai_delay_ms: 0, theme: Dark, {settings})"));
-    start_with_file(dir, settings_path, None)
-}
-
-fn settings_file(text: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let settings_path = dir.path().join("settings.ron");
-    std::fs::write(&settings_path, text).unwrap();
-    (dir, settings_path)
-}
-
-fn start_with_file(
-    dir: tempfile::TempDir,
-    settings_path: PathBuf,
-    clock: Option<Arc<ManualClock>>,
-) -> Game {
-    let options = AppOptions {
-        settings_path: Some(settings_path.clone()),
-        ai_seed: Some(7),
-        clock: clock.clone().map(|clock| clock as Arc<dyn Clock>),
-        trace_limit: None,
-    };
-    let harness = Harness::builder()
-        .with_size([460.0, 580.0])
-        .build_eframe(|cc| TicTacToeApp::new(cc, options));
-    let mut game = Game {
-        harness,
-        settings_path,
-        clock,
-        _dir: dir,
-    };
-    game.settle();
-    game
-}
-
-impl Game {
-    /// Runs frames until the computer has moved (or, with a test clock, waits for its pause) and
-    /// every requested analysis has arrived.
-    fn settle(&mut self) {
-        for _ in 0..1000 {
-            // Frames until nothing more is asked to be drawn, or a few if something keeps asking
-            // (a search that answers meanwhile wakes the window).
-            let _ = self.harness.try_run();
-            let app = self.harness.state_mut();
-            if !app.is_busy() {
-                break;
-            }
-            if app.controller().computer_move().is_some() {
-                if self.clock.is_some() {
-                    break; // only the test moves this clock
-                }
-                continue; // due now: the next frame plays it
-            }
-            assert!(
-                app.wait_for_search(Duration::from_secs(20)),
-                "the search did not answer within 20 s"
-            );
-        }
-    }
-
-    fn board(&self) -> Board {
-        *self.harness.state().session().board()
-    }
-
-    fn click_cell(&mut self, cell: Cell) {
-        let label = format!("Row {}, column {}, empty", cell.row + 1, cell.col + 1);
-        self.harness.get_by_label_contains(&label).click();
-        self.settle();
-    }
-
-    fn press(&mut self, key: Key) {
-        self.harness.key_press(key);
-        self.settle();
-    }
-
-    fn press_with(&mut self, modifiers: Modifiers, key: Key) {
-        self.harness.key_press_modifiers(modifiers, key);
-        self.settle();
-    }
-
-    fn settings_file(&self) -> String {
-        self.harness.state().flush_settings();
-        std::fs::read_to_string(&self.settings_path).unwrap()
-    }
-
-    /// A snapshot of the window as the player sees it, with the pointer away from the board so
-    /// that no hover effect depends on where the last click was.
-    fn snapshot(&mut self, name: &str) {
-        self.harness.event(egui::Event::PointerGone);
-        self.harness.run();
-        self.harness.snapshot(name);
-    }
-}
+use harness::{Game, settings_file, start, start_with_file};
 
 fn marks(board: &Board, mark: Mark) -> usize {
     board.count(mark)

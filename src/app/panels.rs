@@ -114,22 +114,52 @@ impl TicTacToeApp {
             session.setup().mode,
             &self.controller.accuracy(),
         );
-        let panel = egui::Panel::bottom("status").show(ui, |ui| {
-            ui.add_space(4.0);
-            let line = ui.add(egui::Label::new(RichText::new(status).strong()).wrap());
-            ui.ctx().accesskit_node_builder(line.id, |node| {
-                node.set_live(egui::accesskit::Live::Polite);
+        // The lines are laid out first, so that the panel is as tall as they are in this very
+        // frame: a panel sized by its contents takes the last frame's height, and the score line
+        // would be cut off at the end of a game until something else repaints.
+        let frame = egui::Frame::side_top_panel(ui.style());
+        let width = ui.available_width() - frame.total_margin().sum().x;
+        let mut lines = vec![RichText::new(status).strong()];
+        let searching = search.is_some();
+        if let Some((progress, elapsed)) = search {
+            lines.push(RichText::new(texts::search_line(progress, elapsed)));
+        }
+        lines.push(RichText::new(tally));
+        let galleys: Vec<_> = lines
+            .into_iter()
+            .map(|line| {
+                egui::WidgetText::from(line).into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    width,
+                    egui::TextStyle::Body,
+                )
+            })
+            .collect();
+        let spacing = ui.spacing().item_spacing.y;
+        let height = galleys.iter().map(|g| g.size().y + spacing).sum::<f32>()
+            + 8.0
+            + frame.total_margin().sum().y;
+        egui::Panel::bottom("status")
+            .resizable(false)
+            .exact_size(height)
+            .frame(frame)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                for (index, galley) in galleys.into_iter().enumerate() {
+                    let line = ui.add(egui::Label::new(galley));
+                    if index == 0 {
+                        ui.ctx().accesskit_node_builder(line.id, |node| {
+                            node.set_live(egui::accesskit::Live::Polite);
+                        });
+                    }
+                }
             });
-            if let Some((progress, elapsed)) = search {
-                ui.label(texts::search_line(progress, elapsed));
-                // The counters move while the search runs; nothing repaints once it is over.
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(200));
-            }
-            ui.add(egui::Label::new(tally).wrap());
-            ui.add_space(4.0);
-        });
-        refit(ui, "status", panel.response.rect.height());
+        if searching {
+            // The counters move while the search runs; nothing repaints once it is over.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(200));
+        }
     }
 
     pub(super) fn stepper_panel(&self, ui: &mut Ui) -> Vec<Command> {

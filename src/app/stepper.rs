@@ -474,7 +474,7 @@ impl Stepper {
     }
 
     fn code_and_tree(&self, ui: &mut Ui, seen: &Seen, log: Option<&TraceLog>) {
-        let active = self.active_line();
+        let active = self.active_line(seen);
         let win = self.start.board.geometry().win_score();
         let code = pseudocode(self.algorithm, seen.role(self.start.board.to_move()));
         egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -531,8 +531,9 @@ impl Stepper {
         }
     }
 
-    /// The pseudocode line the last event executed.
-    fn active_line(&self) -> Option<usize> {
+    /// The pseudocode line the last event executed, in the code as shown: `isMax` and "the
+    /// maximiser has a line" are the shown maximiser's.
+    fn active_line(&self, seen: &Seen) -> Option<usize> {
         let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBeta;
         let (loop_line, eval) = if alpha_beta { (1, 20) } else { (1, 14) };
         let Some(last) = self.state.last else {
@@ -541,7 +542,7 @@ impl Stepper {
         Some(match last.kind {
             EventKind::Enter => 5,
             EventKind::Leaf => {
-                let score = last.score();
+                let score = seen.root_number(last.score());
                 eval + if score.is_win() {
                     1
                 } else if score.is_loss() {
@@ -553,7 +554,7 @@ impl Stepper {
             EventKind::Exit if self.state.stack.is_empty() => loop_line,
             EventKind::Exit => {
                 let parent = self.state.stack.last().expect("not empty");
-                match (alpha_beta, parent.is_max) {
+                match (alpha_beta, seen.is_max(parent.is_max)) {
                     (false, true) => 8,
                     (false, false) => 11,
                     (true, true) => 10,
@@ -561,8 +562,12 @@ impl Stepper {
                 }
             }
             EventKind::Cutoff => {
-                let frame_is_max = self.state.stack.last().is_some_and(|f| f.is_max);
-                if frame_is_max { 11 } else { 17 }
+                let frame = self.state.stack.last();
+                if frame.is_some_and(|f| seen.is_max(f.is_max)) {
+                    11
+                } else {
+                    17
+                }
             }
         })
     }

@@ -1,0 +1,133 @@
+//! The desktop app in egui_kittest, driven through its accessibility tree as a player (or a
+//! screen reader) would, for the UI tests. No test waits on real time: searches are awaited on
+//! their channel, and the computer's pause runs on a clock the test moves.
+
+// Each test binary compiles its own copy of this module and uses only part of it.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tictactoe::app::{AppOptions, TicTacToeApp};
+use tictactoe::game::{Clock, ManualClock};
+use tictactoe::{Board, Cell};
+
+pub struct Game {
+    pub harness: Harness<'static, TicTacToeApp>,
+    pub settings_path: PathBuf,
+    /// Set when the test moves time itself.
+    pub clock: Option<Arc<ManualClock>>,
+    _dir: tempfile::TempDir,
+}
+
+/// Starts the app with a settings file holding `settings` (RON). No delay before the computer's
+/// moves, a fixed theme and a fixed seed keep runs fast and repeatable.
+pub fn start(settings: &str) -> Game {
+    let (dir, settings_path) = settings_file(&format!("(ai_delay_ms: 0, theme: Dark, {settings})"));
+    start_with_file(dir, settings_path, None)
+}
+
+pub fn settings_file(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let settings_path = dir.path().join("settings.ron");
+    std::fs::write(&settings_path, text).unwrap();
+    (dir, settings_path)
+}
+
+pub fn start_with_file(
+    dir: tempfile::TempDir,
+    settings_path: PathBuf,
+    clock: Option<Arc<ManualClock>>,
+) -> Game {
+    start_with_options(dir, settings_path, clock, None, [460.0, 580.0])
+}
+
+/// Starts the app with a trace limit of its own (`None`: the app's) in a window of `size`.
+pub fn start_with_options(
+    dir: tempfile::TempDir,
+    settings_path: PathBuf,
+    clock: Option<Arc<ManualClock>>,
+    trace_limit: Option<u64>,
+    size: [f32; 2],
+) -> Game {
+    let options = AppOptions {
+        settings_path: Some(settings_path.clone()),
+        ai_seed: Some(7),
+        clock: clock.clone().map(|clock| clock as Arc<dyn Clock>),
+        trace_limit,
+    };
+    let harness = Harness::builder()
+        .with_size(size)
+        .build_eframe(|cc| TicTacToeApp::new(cc, options));
+    let mut game = Game {
+        harness,
+        settings_path,
+        clock,
+        _dir: dir,
+    };
+    game.settle();
+    game
+}
+
+impl Game {
+    /// Runs frames until the computer has moved (or, with a test clock, waits for its pause) and
+    /// every requested analysis has arrived.
+    pub fn settle(&mut self) {
+        for _ in 0..1000 {
+            // Frames until nothing more is asked to be drawn, or a few if something keeps asking
+            // (a search that answers meanwhile wakes the window).
+            let _ = self.harness.try_run();
+            let app = self.harness.state_mut();
+            if !app.is_busy() {
+                break;
+            }
+            if app.controller().computer_move().is_some() {
+                if self.clock.is_some() {
+                    break; // only the test moves this clock
+                }
+                continue; // due now: the next frame plays it
+            }
+            assert!(
+                app.wait_for_search(Duration::from_secs(20)),
+                "the search did not answer within 20 s"
+            );
+        }
+    }
+
+    pub fn board(&self) -> Board {
+        *self.harness.state().session().board()
+    }
+
+    pub fn click_cell(&mut self, cell: Cell) {
+        let label = format!("Row {}, column {}, empty", cell.row + 1, cell.col + 1);
+        self.harness.get_by_label_contains(&label).click();
+        self.settle();
+    }
+
+    pub fn press(&mut self, key: Key) {
+        self.harness.key_press(key);
+        self.settle();
+    }
+
+    pub fn press_with(&mut self, modifiers: Modifiers, key: Key) {
+        self.harness.key_press_modifiers(modifiers, key);
+        self.settle();
+    }
+
+    pub fn settings_file(&self) -> String {
+        self.harness.state().flush_settings();
+        std::fs::read_to_string(&self.settings_path).unwrap()
+    }
+
+    /// A snapshot of the window as the player sees it, with the pointer away from the board so
+    /// that no hover effect depends on where the last click was.
+    pub fn snapshot(&mut self, name: &str) {
+        self.harness.event(egui::Event::PointerGone);
+        self.harness.run();
+        self.harness.snapshot(name);
+    }
+}
