@@ -535,4 +535,43 @@ mod tests {
         assert_eq!(threat.cell, Cell::new(2, 1));
         assert_eq!(threat.describe(&board), "O would win at row 3, column 2");
     }
+
+    #[test]
+    fn a_games_accuracy_goes_to_the_seats_that_played_it() {
+        use crate::game::{FirstPlayer, GameSetup, Mode};
+        let start = Board::classic();
+        let moves = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 1)];
+        let review = Review::of_game(&start, &moves, &mut |b| plain(b)).unwrap();
+        let record = |mode, human_mark| GameRecord {
+            start,
+            moves: moves.to_vec(),
+            setup: GameSetup {
+                mode,
+                human_mark,
+                first_player: FirstPlayer::Human,
+                ..GameSetup::default()
+            },
+        };
+        // O's edge reply to a corner is a blunder; X's two moves are best.
+        assert_eq!(review.moves[1].class, MoveClass::Blunder);
+        let as_o = SessionAccuracy::of_game(&record(Mode::VsComputer, Mark::O), &review.moves);
+        assert_eq!(as_o.human, Accuracy { best: 0, moves: 1 });
+        assert_eq!(as_o.computer, Accuracy { best: 2, moves: 2 });
+        let two = SessionAccuracy::of_game(&record(Mode::TwoPlayers, Mark::X), &review.moves);
+        assert_eq!(
+            (two.x, two.o),
+            (
+                Accuracy { best: 2, moves: 2 },
+                Accuracy { best: 0, moves: 1 }
+            )
+        );
+        assert_eq!(two.human, Accuracy::default());
+        assert_eq!(Accuracy { best: 2, moves: 3 }.percent(), 67);
+        assert_eq!(Accuracy { best: 1, moves: 3 }.percent(), 33);
+        // A record's review with an analysis missing leaves that move unreviewed.
+        let game = record(Mode::TwoPlayers, Mark::X);
+        let known = crate::minimax::plain(&start);
+        let partial = game.reviewed(|b| (*b == start).then_some(&known));
+        assert!(partial[0].is_some() && partial[1].is_none() && partial[2].is_none());
+    }
 }

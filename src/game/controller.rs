@@ -1113,4 +1113,150 @@ mod tests {
         assert_eq!(game.board().outcome(), crate::board::Outcome::Draw);
         assert_eq!(game.session().tally().draws, 1);
     }
+
+    /// Takes in answers until nothing is under way (no clock involved: only searches).
+    fn drain(game: &mut GameController) {
+        while game.is_busy() {
+            game.update();
+            if game.in_flight.is_some() {
+                assert!(
+                    game.wait_for_worker(Duration::from_secs(20)),
+                    "the search never answered"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_trace_is_recorded_through_the_worker_and_a_new_one_replaces_it() {
+        use crate::trace::{StepState, TraceAlgorithm};
+        let clock = Arc::new(ManualClock::new());
+        let mut game = controller(
+            GameSetup {
+                mode: Mode::TwoPlayers,
+                ..GameSetup::default()
+            },
+            &clock,
+        );
+        let start: Board = "XOX/.O./X..".parse().unwrap();
+        game.want_trace(Some((start, TraceAlgorithm::AlphaBeta)));
+        drain(&mut game);
+        let log = game.trace().expect("asked for");
+        let result = log
+            .result
+            .clone()
+            .expect("finished")
+            .expect("within its limit");
+        let state = StepState::after(start, &log.events);
+        assert!(state.stack.is_empty(), "every call returned");
+        assert_eq!(result.stats.nodes, state.calls + 1);
+        // Another algorithm: the old trace is dropped, the new one recorded from its start.
+        game.want_trace(Some((start, TraceAlgorithm::Plain)));
+        assert!(game.trace().unwrap().events.is_empty());
+        drain(&mut game);
+        let plain = crate::minimax::plain(&start);
+        let log = game.trace().unwrap();
+        assert_eq!(
+            StepState::after(start, &log.events).calls + 1,
+            plain.stats.nodes
+        );
+        game.want_trace(None);
+        assert!(game.trace().is_none());
+        assert!(!game.is_busy());
+    }
+
+    #[test]
+    fn a_trace_stops_at_its_limit_and_says_so() {
+        use crate::trace::TraceAlgorithm;
+        let clock = Arc::new(ManualClock::new());
+        let mut game = controller(
+            GameSetup {
+                mode: Mode::TwoPlayers,
+                geometry: crate::board::Geometry::with_default_k(4, 4).unwrap(),
+                ..GameSetup::default()
+            },
+            &clock,
+        );
+        game.trace_limit = 500;
+        let start = *game.board();
+        game.want_trace(Some((start, TraceAlgorithm::Plain)));
+        drain(&mut game);
+        let log = game.trace().unwrap();
+        assert_eq!(log.result, Some(Err(Stop::NodeBudget { limit: 500 })));
+        // Two or three events a position: the memory it takes is bounded by the limit.
+        assert!(log.events.len() <= 3 * 500, "{} events", log.events.len());
+    }
+
+    #[test]
+    fn the_explorers_counts_and_the_practice_positions_come_from_the_worker() {
+        let clock = Arc::new(ManualClock::new());
+        let mut game = controller(
+            GameSetup {
+                mode: Mode::TwoPlayers,
+                ..GameSetup::default()
+            },
+            &clock,
+        );
+        let root: Board = "X../.O./...".parse().unwrap();
+        game.want_counts(Some(root));
+        game.want_exercises(true);
+        drain(&mut game);
+        let counts = game.counts(&root).expect("counted");
+        let plain = crate::minimax::plain(&root);
+        assert_eq!(counts.plain, Ok(plain.stats.nodes));
+        let exercises = game.exercises().expect("found");
+        assert!(!exercises.is_empty());
+        for exercise in exercises {
+            let analysis = crate::minimax::plain(&exercise.board);
+            assert_eq!(analysis.best_moves().count(), 1, "{:?}", exercise.board);
+            assert_eq!(analysis.best().unwrap().cell, exercise.answer);
+        }
+        // Known results are not asked for again.
+        game.update();
+        assert!(game.in_flight.is_none());
+    }
+
+    #[test]
+    fn accuracy_counts_a_finished_game_once_for_whoever_played_and_undo_takes_it_back() {
+        let clock = Arc::new(ManualClock::new());
+        // The human (X) plays the corner, then blunders; the computer (O) plays perfectly.
+        let mut game = controller(GameSetup::default(), &clock);
+        let mut finish = |game: &mut GameController| {
+            while !game.board().outcome().is_over() {
+                let board = *game.board();
+                let cell = board.legal_moves().next().unwrap();
+                exchange_or_end(game, &clock, cell);
+            }
+            drain(game);
+        };
+        finish(&mut game);
+        let accuracy = game.accuracy();
+        assert!(accuracy.human.moves > 0 && accuracy.computer.moves > 0);
+        assert_eq!(
+            accuracy.computer.best, accuracy.computer.moves,
+            "Perfect is always best"
+        );
+        assert_eq!(
+            accuracy.x,
+            Default::default(),
+            "no two-player game was played"
+        );
+        assert!(game.game_summary().unwrap().starts_with("Your moves: "));
+        // Counted once, however often it is looked at.
+        game.update();
+        assert_eq!(game.accuracy(), accuracy);
+        // Undo takes the finished game back out, as it takes it out of the tally.
+        assert!(game.undo());
+        assert_eq!(game.accuracy(), Default::default());
+    }
+
+    /// Plays `cell` for the human and lets the computer answer, if the game goes on.
+    fn exchange_or_end(game: &mut GameController, clock: &ManualClock, cell: Cell) {
+        assert!(game.play(cell));
+        settle(game);
+        if game.computer_move().is_some() {
+            clock.advance(DELAY);
+            game.update();
+        }
+    }
 }
