@@ -1221,7 +1221,7 @@ mod tests {
         let clock = Arc::new(ManualClock::new());
         // The human (X) plays the corner, then blunders; the computer (O) plays perfectly.
         let mut game = controller(GameSetup::default(), &clock);
-        let mut finish = |game: &mut GameController| {
+        let finish = |game: &mut GameController| {
             while !game.board().outcome().is_over() {
                 let board = *game.board();
                 let cell = board.legal_moves().next().unwrap();
