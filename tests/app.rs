@@ -814,10 +814,12 @@ fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one
         let best = analysis.best_score().unwrap();
         let class = tictactoe::review::MoveClass::of(score, best);
         let name = format!(
-            "Move {}: {} at {}, score {score}, best {best}: {class}",
+            "Move {}: {} at {}, score {}, best {}: {class}",
             index + 1,
             board.to_move(),
-            cell.human()
+            cell.human(),
+            score.value(),
+            best.value()
         );
         game.harness.get_by_label(&name);
         if class == tictactoe::review::MoveClass::Blunder && blunder.is_none() {

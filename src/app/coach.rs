@@ -410,8 +410,9 @@ fn review_grid(
             continue;
         };
         let seen = Seen::new(view, &m.before);
-        let score = seen.number(m.score, m.mark, 0);
-        let best = seen.number(m.best_score, m.mark, 0);
+        // Printed as the board prints them: the number, with no sign for a win.
+        let score = seen.number(m.score, m.mark, 0).value();
+        let best = seen.number(m.best_score, m.mark, 0).value();
         let color = class_color(m.class, &palette);
         let text = format!("{ply}. {} {}{}", m.mark, cell.human(), m.class.sign());
         let name = format!(
