@@ -26,8 +26,33 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub settings: Option<PathBuf>,
 
+    /// Open the game on this position (board notation, as `analyze` takes it, e.g. XOX/OOX/...).
+    #[arg(long, value_name = "BOARD")]
+    pub position: Option<String>,
+
+    /// With --position: whose move it is (default: from the counts).
+    #[arg(long, value_enum, requires = "position")]
+    pub to_move: Option<MarkArg>,
+
+    /// With --position: how many in a row win (default: the board's usual).
+    #[arg(long, value_name = "K", requires = "position")]
+    pub k: Option<usize>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The position `--position` gives, checked as `analyze` checks a board: `Err` is the one
+    /// line to print (before any window opens).
+    pub fn position(&self) -> Result<Option<Board>, String> {
+        let Some(text) = &self.position else {
+            return Ok(None);
+        };
+        Board::parse_with(text, self.to_move.map(Mark::from), self.k)
+            .map(Some)
+            .map_err(|error| format!("tictactoe --position: {:?}: {error}", preview(text)))
+    }
 }
 
 mod review;

@@ -32,16 +32,30 @@ fn main() -> ExitCode {
             let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
             exit_status("trace", cli::trace(&args, stdout, io::stderr().lock()))
         }
-        None => match app::run(AppOptions {
-            settings_path: cli.settings,
-            ..AppOptions::default()
-        }) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(error) => {
-                eprintln!("tictactoe: could not open the game window: {error}");
-                ExitCode::FAILURE
-            }
-        },
+        None => {
+            let position = match cli.position() {
+                Ok(position) => position,
+                Err(message) => {
+                    eprintln!("{message}");
+                    return ExitCode::from(cli::EXIT_BAD_BOARD as u8);
+                }
+            };
+            open_window(AppOptions {
+                settings_path: cli.settings,
+                position,
+                ..AppOptions::default()
+            })
+        }
+    }
+}
+
+fn open_window(options: AppOptions) -> ExitCode {
+    match app::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tictactoe: could not open the game window: {error}");
+            ExitCode::FAILURE
+        }
     }
 }
 

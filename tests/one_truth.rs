@@ -713,3 +713,112 @@ fn a_narrow_window_widens_for_the_explorer_and_gets_its_width_back() {
         "its width back once the explorer closes"
     );
 }
+
+// --- positions in ---
+
+/// Clicks a cell until it holds `mark` (the editor cycles empty, X, O).
+fn set_cell(game: &mut Game, cell: Cell, mark: Option<Mark>) {
+    for _ in 0..3 {
+        let prefix = format!("Row {}, column {}, ", cell.row + 1, cell.col + 1);
+        let label = labels_starting(game, &prefix);
+        assert_eq!(label.len(), 1, "{label:?}");
+        let holds = label[0][prefix.len()..]
+            .split(',')
+            .next()
+            .unwrap()
+            .to_string();
+        let wanted = mark.map_or("empty".to_string(), |m| m.to_string());
+        if holds == wanted {
+            return;
+        }
+        game.harness.get_by_label_contains(&prefix).click();
+        game.settle();
+    }
+    panic!("{cell:?} never held {mark:?}");
+}
+
+#[test]
+fn the_gfg_example_set_up_in_the_editor_has_the_articles_scores() {
+    let mut game = start("welcome_hint: false");
+    game.press(Key::E);
+    game.harness
+        .get_by_label("Position being set up: .../.../...");
+    let gfg: Board = "XOX/OOX/...".parse().unwrap();
+    for cell in gfg.geometry().all_cells() {
+        set_cell(&mut game, cell, gfg.get(cell));
+    }
+    game.harness
+        .get_by_label("Position being set up: XOX/OOX/...");
+    // A fourth X with X to move cannot be: analyze's own message, shown beside the board.
+    set_cell(&mut game, Cell::new(2, 0), Some(Mark::X));
+    game.harness.get_by_label("X").click();
+    game.settle();
+    let message = Board::parse_with("XOX/OOX/X..", Some(Mark::X), None)
+        .unwrap_err()
+        .to_string();
+    game.harness
+        .get_by_label(&format!("Not a position a game can reach: {message}"));
+    set_cell(&mut game, Cell::new(2, 0), None);
+    game.harness.get_by_label("from the counts").click();
+    game.settle();
+    game.harness.get_by_label("Analyse").click();
+    game.settle();
+    let numbers = board_numbers(&game, "Row 3");
+    let row3: Vec<i32> = (0..3).map(|col| numbers[&Cell::new(2, col)]).collect();
+    assert_eq!(
+        row3,
+        [-9, 0, 10],
+        "the article's best move is row 3, column 3, value 10"
+    );
+    // Play from here, two players: the game is that position.
+    game.harness.get_by_label("two players").click();
+    game.settle();
+    assert_eq!(game.board(), gfg);
+    assert_eq!(game.harness.state().session().game().moves().len(), 0);
+}
+
+#[test]
+fn a_position_opened_from_the_command_line_is_the_game_with_you_to_move() {
+    let (dir, path) =
+        settings_file("(ai_delay_ms: 0, theme: Dark, welcome_hint: false, show_scores: true)");
+    let position = Board::parse_with("XO./.X./..O", Some(Mark::X), None).unwrap();
+    let mut game = harness::start_with_position(dir, path, position);
+    game.settle();
+    assert_eq!(game.board(), position);
+    assert!(game.harness.state().session().human_to_move());
+    let numbers = board_numbers(&game, "Row ");
+    assert_eq!(numbers.len(), position.legal_moves().count());
+}
+
+#[test]
+fn a_bad_position_on_the_command_line_exits_with_analyzes_message_before_any_window() {
+    for (board, to_move, k) in [
+        ("XX./.../...", None, None),
+        ("X../.../...", Some(Mark::X), None),
+        ("XQX/.../...", None, None),
+        ("X.../..../..../....", None, Some(6)),
+    ] {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tictactoe"));
+        command.arg("--position").arg(board);
+        if let Some(mark) = to_move {
+            command.args(["--to-move", &mark.to_string()]);
+        }
+        if let Some(k) = k {
+            command.args(["--k", &k.to_string()]);
+        }
+        // No display: had it got as far as opening a window, it would fail otherwise.
+        let output = command
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{board}");
+        let message = Board::parse_with(board, to_move, k)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            format!("tictactoe --position: {board:?}: {message}\n")
+        );
+    }
+}

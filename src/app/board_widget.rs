@@ -50,6 +50,9 @@ pub struct BoardWidget<'a> {
     cell_names: Option<&'a str>,
     /// The move whose line of play is drawn when no cell is looked at.
     line_of: Option<Cell>,
+    /// Marks drawn instead of the board's: a position being set up, which need not be one a game
+    /// can reach (the board then only gives the size).
+    sketch: Option<&'a [Option<Mark>]>,
 }
 
 /// A cell framed in a colour, and what the frame means (for screen readers).
@@ -178,6 +181,24 @@ impl<'a> BoardWidget<'a> {
             clicked: None,
             cell_names: None,
             line_of: None,
+            sketch: None,
+        }
+    }
+
+    /// Draws these marks, one per cell in reading order, instead of the board's.
+    pub fn sketch(mut self, marks: &'a [Option<Mark>]) -> Self {
+        self.sketch = Some(marks);
+        self
+    }
+
+    /// The mark drawn on a cell.
+    fn mark(&self, cell: Cell) -> Option<Mark> {
+        match self.sketch {
+            Some(marks) => marks
+                .get(self.board.geometry().index(cell))
+                .copied()
+                .flatten(),
+            None => self.board.get(cell),
         }
     }
 
@@ -297,7 +318,13 @@ impl Widget for BoardWidget<'_> {
         } else {
             "Board"
         };
-        let label = format!("{what} {}, {} to move", self.board, mover);
+        let label = match self.sketch {
+            Some(marks) => format!(
+                "Position being set up: {}",
+                sketch_notation(self.board.geometry(), marks)
+            ),
+            None => format!("{what} {}, {} to move", self.board, mover),
+        };
         response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
         // The numbered dots, for a screen reader: the line of play drawn.
         if let Some(m) = line {
@@ -338,6 +365,8 @@ impl<'a> BoardWidget<'a> {
         if let Some(unsettled) = &unsettled {
             label.push_str(&format!(", {}", unsettled.description(&seen)));
         }
+        // An editor's cells can always be clicked; a game's only when empty.
+        let playable = self.accepts_moves && (self.sketch.is_some() || self.mark(cell).is_none());
         let Some(clicked) = self.clicked.as_deref_mut() else {
             if let Some(prefix) = self.cell_names {
                 let label = format!("{prefix}: {}{}", label[..1].to_lowercase(), &label[1..]);
@@ -347,7 +376,6 @@ impl<'a> BoardWidget<'a> {
             return false;
         };
         let response = ui.interact(rect, id, Sense::click());
-        let playable = self.accepts_moves && self.board.get(cell).is_none();
         response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
         if response.clicked() && playable {
             *clicked = Some(cell);
@@ -370,7 +398,7 @@ impl<'a> BoardWidget<'a> {
     ) {
         let seen = Seen::new(self.view, self.board);
         let mover = self.board.to_move();
-        match (self.board.get(cell), self.settled(cell)) {
+        match (self.mark(cell), self.settled(cell)) {
             (Some(mark), _) => paint_mark(painter, rect, mark, palette.mark(mark), 1.0),
             (None, Some(score)) => {
                 let tile = ScoreTile::new(&seen, palette, seen.number(score.score, mover, 0));
@@ -552,8 +580,7 @@ impl BoardWidget<'_> {
     fn cell_label(&self, cell: Cell, score: Option<&MoveScore>) -> String {
         let best = self.scores.and_then(Analysis::best_score);
         let content = self
-            .board
-            .get(cell)
+            .mark(cell)
             .map_or("empty".to_string(), |mark| mark.to_string());
         let mut label = format!("Row {}, column {}, {content}", cell.row + 1, cell.col + 1);
         if self.last_move == Some(cell) {
@@ -640,6 +667,19 @@ impl ScoreTile {
             palette.text,
         );
     }
+}
+
+/// Marks in board notation: rows of `X`, `O` and `.` joined by `/`.
+pub(super) fn sketch_notation(geometry: Geometry, marks: &[Option<Mark>]) -> String {
+    marks
+        .chunks(geometry.cols())
+        .map(|row| {
+            row.iter()
+                .map(|mark| mark.map_or('.', Mark::symbol))
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// A small ring in the corner of the computer's last move.

@@ -4,11 +4,12 @@
 use egui::Context;
 
 use super::TicTacToeApp;
+use super::editor::{Edit, Editor, Seating};
 use super::explorer::{ExplorerKey, Path};
 use super::preview::Preview;
 use super::stepper::{StepCommand, Stepper};
-use crate::board::Cell;
-use crate::settings::Settings;
+use crate::board::{Board, Cell};
+use crate::settings::{Mode, Settings};
 use crate::trace::TraceAlgorithm;
 
 /// Something the player asked for, applied by the app after drawing.
@@ -68,6 +69,13 @@ pub enum Command {
     TogglePractice,
     PracticeAnswer(Cell),
     PracticeNext,
+    /// Open or close the position editor, on the position on show.
+    ToggleEditor,
+    Edit(Edit),
+    /// Show a position with its scores (from the editor).
+    AnalysePosition(Board),
+    /// Start a game from a position, seated so.
+    PlayPosition(Board, Seating),
 }
 
 impl TicTacToeApp {
@@ -143,12 +151,55 @@ impl TicTacToeApp {
             Command::TogglePractice => self.coach.toggle_practice(),
             Command::PracticeAnswer(cell) => self.coach.practice_answer(cell),
             Command::PracticeNext => self.coach.practice_next(),
+            Command::ToggleEditor => {
+                self.editor = match self.editor.take() {
+                    Some(_) => None,
+                    None => Some(Editor::from_board(&self.on_show().board)),
+                };
+            }
+            Command::Edit(edit) => {
+                if let Some(editor) = &mut self.editor {
+                    editor.apply(edit);
+                }
+            }
+            Command::AnalysePosition(board) => {
+                self.editor = None;
+                self.preview = Some(Preview::Position { board });
+            }
+            Command::PlayPosition(board, seating) => self.play_position(ctx, board, seating),
         }
+    }
+
+    /// Starts a game from `board`, seated as asked; the board's size and k become the settings'.
+    pub(super) fn play_position(&mut self, ctx: &Context, board: Board, seating: Seating) {
+        let geometry = board.geometry();
+        let mut settings = self.settings.clone();
+        settings.board_size = geometry.rows() as u8;
+        settings.in_a_row = if geometry.k()
+            == crate::board::Geometry::default_k(geometry.rows(), geometry.cols())
+        {
+            0
+        } else {
+            geometry.k() as u8
+        };
+        match seating {
+            Seating::You(mark) => {
+                settings.mode = Mode::VsComputer;
+                settings.human_mark = mark;
+            }
+            Seating::TwoPlayers => settings.mode = Mode::TwoPlayers,
+        }
+        self.change_settings(ctx, settings);
+        self.editor = None;
+        self.preview = None;
+        self.controller
+            .start_from(self.settings.game_setup(), &board);
+        self.notice.take_if(|notice| notice.until_next_game);
     }
 
     /// A move for the human on the game's board; nothing while another position is on show.
     fn play(&mut self, cell: Cell) {
-        if self.preview.is_none() && self.coach.practice.is_none() {
+        if self.preview.is_none() && self.coach.practice.is_none() && self.editor.is_none() {
             self.controller.play(cell);
         }
     }
@@ -205,6 +256,9 @@ impl TicTacToeApp {
                 }
             }
             Command::BackToGame => {
+                if self.editor.take().is_some() {
+                    return;
+                }
                 if self.preview.take().is_none()
                     && let Some(explorer) = &mut self.explorer
                 {

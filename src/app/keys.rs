@@ -121,6 +121,7 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (plain(Key::G), Scope::Playing, Command::ToggleThreat),
         (plain(Key::M), Scope::Playing, Command::ToggleReview),
         (plain(Key::P), Scope::Playing, Command::TogglePractice),
+        (plain(Key::E), Scope::Playing, Command::ToggleEditor),
         (plain(Key::N), Scope::Practice, Command::PracticeNext),
         (plain(Key::Comma), Scope::Playing, Command::ReplayStep(-1)),
         (plain(Key::Period), Scope::Playing, Command::ReplayStep(1)),

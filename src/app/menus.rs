@@ -61,6 +61,10 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         commands.push(Command::TogglePractice);
     }
     ui.separator();
+    if key(ui, "Set up a position…", "E") {
+        commands.push(Command::ToggleEditor);
+    }
+    ui.separator();
     if item(ui, "Quit", &QUIT, true) {
         commands.push(Command::Quit);
     }

@@ -10,6 +10,7 @@ mod board_widget;
 mod coach;
 mod commands;
 mod dialogs;
+mod editor;
 mod explorer;
 mod keys;
 mod legend;
@@ -36,6 +37,7 @@ pub use board_widget::BoardWidget;
 use coach::Coach;
 pub use commands::Command;
 use dialogs::FileDialogs;
+use editor::Editor;
 use explorer::Explorer;
 pub use on_show::{OnShow, Source};
 use preview::Preview;
@@ -53,6 +55,9 @@ pub struct AppOptions {
     pub clock: Option<Arc<dyn Clock>>,
     /// The positions a step-through trace may visit; `None` for [`crate::game::TRACE_LIMIT`].
     pub trace_limit: Option<u64>,
+    /// A position to open the game on (`--position`): against the computer you take the side to
+    /// move, so that the position is yours to study and play.
+    pub position: Option<Board>,
 }
 
 /// Opens the game window and runs it until it is closed.
@@ -108,6 +113,8 @@ pub struct TicTacToeApp {
     game_board: Board,
     /// The step-through of the search, while open.
     stepper: Option<Stepper>,
+    /// The position editor, while open.
+    editor: Option<Editor>,
     /// The game review, hints, threats and practice.
     coach: Coach,
 }
@@ -167,7 +174,6 @@ impl TicTacToeApp {
             },
             wake,
         );
-        let game_board = *controller.board();
         let mut app = TicTacToeApp {
             settings,
             saver,
@@ -181,13 +187,22 @@ impl TicTacToeApp {
             explorer: None,
             width_before_panels: None,
             preview: None,
-            game_board,
+            game_board: Board::default(),
             stepper: None,
+            editor: None,
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
         };
         app.apply_theme(&cc.egui_ctx);
+        if let Some(board) = options.position {
+            let seating = match app.settings.mode {
+                crate::game::Mode::TwoPlayers => editor::Seating::TwoPlayers,
+                _ => editor::Seating::You(board.to_move()),
+            };
+            app.play_position(&cc.egui_ctx, board, seating);
+        }
+        app.game_board = *app.controller.board();
         if app.settings.explorer_open {
-            app.explorer = Some(Explorer::new(game_board));
+            app.explorer = Some(Explorer::new(app.game_board));
         }
         app
     }
@@ -258,6 +273,8 @@ impl TicTacToeApp {
         let wanted = match on_show.source {
             Source::Game => return self.controller.shown_scores(),
             Source::Practice => self.coach.practice_answered(),
+            // Set up to be analysed: its scores are the point.
+            Source::SetUp => true,
             _ => self.settings.show_scores,
         };
         wanted
@@ -319,6 +336,9 @@ impl eframe::App for TicTacToeApp {
         self.status_panel(ui);
         if self.stepper.is_some() {
             commands.extend(self.stepper_panel(ui));
+        } else if let Some(editor) = &self.editor {
+            let edited = egui::CentralPanel::default().show(ui, |ui| editor.show(ui));
+            commands.extend(edited.inner);
         } else {
             commands.extend(self.review_panel(ui));
             commands.extend(self.explorer_panel(ui));

@@ -17,6 +17,8 @@ pub enum Source {
     BeforeMove { ply: usize, played: Cell },
     /// A practice position.
     Practice,
+    /// A position set up in the editor.
+    SetUp,
 }
 
 /// The position on show.
@@ -49,6 +51,7 @@ impl OnShow {
             Source::Replay { step } => format!("the replay after move {step}"),
             Source::BeforeMove { ply, .. } => format!("the position before move {ply}"),
             Source::Practice => "the practice position".to_string(),
+            Source::SetUp => "the position you set up".to_string(),
         }
     }
 

@@ -44,6 +44,7 @@ impl TicTacToeApp {
             explorer_keys: self.explorer.as_ref().is_some_and(|e| e.has_keyboard),
             digits_play: self.preview.is_none()
                 && self.coach.practice.is_none()
+                && self.editor.is_none()
                 && self.controller.board().geometry().cells() == 9,
         }
     }

@@ -4,9 +4,10 @@
 use egui::{RichText, Ui};
 
 use super::commands::Command;
+use super::editor::Seating;
 use super::explorer::Path;
 use super::on_show::{OnShow, Source, moves};
-use crate::board::{Board, Cell};
+use crate::board::{Board, Cell, Mark};
 use crate::minimax::MoveScore;
 use crate::score::Score;
 use crate::tree::scores_along;
@@ -22,6 +23,8 @@ pub enum Preview {
         board: Board,
         played: Cell,
     },
+    /// A position set up in the editor, with its scores.
+    Position { board: Board },
     /// A line of play from `start`, shown after its first `step` moves.
     Replay {
         start: Board,
@@ -50,7 +53,9 @@ impl Preview {
     /// The position the board shows.
     pub fn board(&self) -> Board {
         match self {
-            Preview::Node { board, .. } | Preview::BeforeMove { board, .. } => *board,
+            Preview::Node { board, .. }
+            | Preview::BeforeMove { board, .. }
+            | Preview::Position { board } => *board,
             Preview::Replay {
                 start, line, step, ..
             } => line[..*step].iter().fold(*start, |board, &cell| {
@@ -68,6 +73,7 @@ impl Preview {
                 played: *played,
             },
             Preview::Replay { step, .. } => Source::Replay { step: *step },
+            Preview::Position { .. } => Source::SetUp,
         };
         OnShow {
             board: self.board(),
@@ -125,6 +131,30 @@ impl Preview {
                             {
                                 commands.push(Command::PlayFromHere(path.clone()));
                             }
+                        });
+                    }
+                    Preview::Position { board } => {
+                        strong(
+                            ui,
+                            "The position you set up, with its scores. Nothing has been played."
+                                .to_string(),
+                        );
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label("Play from here:");
+                            for (seating, name) in [
+                                (Seating::You(Mark::X), "you play X"),
+                                (Seating::You(Mark::O), "you play O"),
+                                (Seating::TwoPlayers, "two players"),
+                            ] {
+                                let playable = !board.outcome().is_over();
+                                if ui.add_enabled(playable, egui::Button::new(name)).clicked() {
+                                    commands.push(Command::PlayPosition(*board, seating));
+                                }
+                            }
+                            if ui.button("Edit (E)").clicked() {
+                                commands.push(Command::ToggleEditor);
+                            }
+                            back_button(ui, &mut commands);
                         });
                     }
                     Preview::Replay { line, step, .. } => {

@@ -409,6 +409,13 @@ impl GameController {
         self.position_changed();
     }
 
+    /// Abandons the game under way and starts one of `setup` from `start` (a position set up or
+    /// opened): `setup` is also the next game's.
+    pub fn start_from(&mut self, setup: GameSetup, start: &Board) {
+        self.next_setup = setup;
+        self.retry(setup, start, &[]);
+    }
+
     /// Sets up the next game. Before the first move (or after the end) it starts at once.
     pub fn change_setup(&mut self, setup: GameSetup) -> SetupChange {
         self.next_setup = setup;

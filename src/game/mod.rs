@@ -27,7 +27,11 @@ pub struct Game {
 
 impl Game {
     pub fn new(geometry: Geometry, first: Mark) -> Game {
-        let start = Board::empty(geometry, first);
+        Game::from_position(Board::empty(geometry, first))
+    }
+
+    /// A game that starts from `start`, a position set up or reached in another game.
+    pub fn from_position(start: Board) -> Game {
         Game {
             start,
             board: start,

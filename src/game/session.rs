@@ -205,7 +205,7 @@ impl Session {
     /// the game reviewed. The moves must be legal; an illegal one ends the replay there.
     pub fn retry(&mut self, setup: GameSetup, start: &Board, moves: &[Cell]) {
         self.setup = setup;
-        self.game = Game::new(setup.geometry, start.to_move());
+        self.game = Game::from_position(*start);
         for &cell in moves {
             if self.game.play(cell).is_err() {
                 break;

@@ -46,6 +46,29 @@ pub fn start_with_file(
     start_with_options(dir, settings_path, clock, None, [460.0, 580.0])
 }
 
+/// Starts the app on `position`, as `tictactoe --position` does.
+pub fn start_with_position(
+    dir: tempfile::TempDir,
+    settings_path: PathBuf,
+    position: Board,
+) -> Game {
+    let options = AppOptions {
+        settings_path: Some(settings_path.clone()),
+        ai_seed: Some(7),
+        position: Some(position),
+        ..AppOptions::default()
+    };
+    let harness = Harness::builder()
+        .with_size([460.0, 580.0])
+        .build_eframe(|cc| TicTacToeApp::new(cc, options));
+    Game {
+        harness,
+        settings_path,
+        clock: None,
+        _dir: dir,
+    }
+}
+
 /// Starts the app with a trace limit of its own (`None`: the app's) in a window of `size`.
 pub fn start_with_options(
     dir: tempfile::TempDir,
@@ -59,6 +82,7 @@ pub fn start_with_options(
         ai_seed: Some(7),
         clock: clock.clone().map(|clock| clock as Arc<dyn Clock>),
         trace_limit,
+        position: None,
     };
     let harness = Harness::builder()
         .with_size(size)
