@@ -9,9 +9,10 @@
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::board::Board;
+use crate::clock::{Clock, SystemClock};
 use crate::minimax::{
     Analysis, Estimate, Estimator, MoveBound, MoveScore, Progress, RootReport, SearchControl,
     SearchCounts, Solver, Stop, Stopped, count_searches,
@@ -191,8 +192,59 @@ impl Reply {
 #[derive(Default)]
 struct State {
     waiting: Option<(RequestId, Request)>,
-    running: Option<(RequestId, Arc<SearchControl>)>,
+    running: Option<Running>,
     closed: bool,
+}
+
+/// The request under way.
+struct Running {
+    id: RequestId,
+    /// The control of the phase under way: cancelling it stops the request.
+    control: Arc<SearchControl>,
+    /// For an exact analysis, its progress over its phases.
+    exact: Option<ExactProgress>,
+}
+
+/// How far an exact analysis has got across its phases: the exact search, the estimates made
+/// when it runs out of its share of the think time, and the exact search again.
+struct ExactProgress {
+    /// What the exact search had done before its current phase.
+    carried: Progress,
+    /// The exact search's control while it runs; `None` while the estimates are made.
+    live: Option<Arc<SearchControl>>,
+}
+
+/// How far an exact analysis has got, as the status bar shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnalysisProgress {
+    /// Positions searched exactly over every phase; moves settled (the most settled at once:
+    /// a phase that starts again settles the same moves again, quickly, from the table).
+    pub exact: Progress,
+    /// Whether the exact search is paused while every move is estimated.
+    pub estimating: bool,
+}
+
+impl ExactProgress {
+    /// What has been done once `live`, the exact phase ending, is counted in.
+    fn now_with(&self, live: &SearchControl) -> Progress {
+        let live = live.progress();
+        Progress {
+            nodes: self.carried.nodes + live.nodes,
+            settled: self.carried.settled.max(live.settled),
+            moves: self.carried.moves.max(live.moves),
+        }
+    }
+
+    fn now(&self) -> AnalysisProgress {
+        let exact = match &self.live {
+            None => self.carried,
+            Some(live) => self.now_with(live),
+        };
+        AnalysisProgress {
+            exact,
+            estimating: self.live.is_none(),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -220,12 +272,21 @@ pub struct SearchWorker {
 impl SearchWorker {
     /// Starts the thread. `wake` is called after every answer (the app passes a repaint request).
     pub fn spawn(wake: impl Fn() + Send + 'static) -> SearchWorker {
+        SearchWorker::spawn_with_clock(Arc::new(SystemClock), wake)
+    }
+
+    /// Starts the thread, timing think times on `clock` (a test's, so that deadlines pass only
+    /// when the test says so).
+    pub fn spawn_with_clock(
+        clock: Arc<dyn Clock>,
+        wake: impl Fn() + Send + 'static,
+    ) -> SearchWorker {
         let shared = Arc::new(Shared::default());
         let (outbox, replies) = mpsc::channel();
         let thread_shared = Arc::clone(&shared);
         thread::Builder::new()
             .name("search".into())
-            .spawn(move || serve(&thread_shared, &outbox, &wake))
+            .spawn(move || serve(&thread_shared, &outbox, &wake, &clock))
             .expect("the OS can start a thread");
         SearchWorker {
             shared,
@@ -240,8 +301,8 @@ impl SearchWorker {
         self.next_id += 1;
         let mut state = self.shared.lock();
         state.waiting = Some((self.next_id, request));
-        if let Some((_, control)) = &state.running {
-            control.cancel();
+        if let Some(running) = &state.running {
+            running.control.cancel();
         }
         self.shared.wakeup.notify_one();
         self.next_id
@@ -251,16 +312,25 @@ impl SearchWorker {
     pub fn cancel_all(&mut self) {
         let mut state = self.shared.lock();
         state.waiting = None;
-        if let Some((_, control)) = &state.running {
-            control.cancel();
+        if let Some(running) = &state.running {
+            running.control.cancel();
         }
     }
 
-    /// The request being searched now and how far it has got.
-    pub fn progress(&self) -> Option<(RequestId, Progress)> {
+    /// The request being searched now, if any.
+    pub fn running(&self) -> Option<RequestId> {
+        self.shared
+            .lock()
+            .running
+            .as_ref()
+            .map(|running| running.id)
+    }
+
+    /// The exact analysis under way and how far it has got, over all its phases.
+    pub fn progress(&self) -> Option<(RequestId, AnalysisProgress)> {
         let state = self.shared.lock();
-        let (id, control) = state.running.as_ref()?;
-        Some((*id, control.progress()))
+        let running = state.running.as_ref()?;
+        Some((running.id, running.exact.as_ref()?.now()))
     }
 
     /// The next answer, if one has arrived.
@@ -279,14 +349,14 @@ impl Drop for SearchWorker {
         let mut state = self.shared.lock();
         state.closed = true;
         state.waiting = None;
-        if let Some((_, control)) = &state.running {
-            control.cancel();
+        if let Some(running) = &state.running {
+            running.control.cancel();
         }
         self.shared.wakeup.notify_one();
     }
 }
 
-fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
+fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn(), clock: &Arc<dyn Clock>) {
     // One table for the whole session: positions repeat across games, so later searches are
     // nearly free.
     let mut solver = Solver::new();
@@ -304,7 +374,8 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
                     return;
                 }
                 if let Some((id, request)) = state.waiting.take() {
-                    let mut control = SearchControl::with_node_budget(request.node_budget);
+                    let mut control = SearchControl::with_node_budget(request.node_budget)
+                        .with_clock(Arc::clone(clock));
                     if let Job::Analyze {
                         think_time: Some(think_time),
                     } = request.job
@@ -312,7 +383,15 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
                         control = control.with_time_limit(think_time.mul_f64(EXACT_SHARE));
                     }
                     let control = Arc::new(control);
-                    state.running = Some((id, Arc::clone(&control)));
+                    let exact = matches!(request.job, Job::Analyze { .. }).then(|| ExactProgress {
+                        carried: Progress::default(),
+                        live: Some(Arc::clone(&control)),
+                    });
+                    state.running = Some(Running {
+                        id,
+                        control: Arc::clone(&control),
+                        exact,
+                    });
                     break (id, request, control);
                 }
                 state = shared
@@ -321,7 +400,7 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
             }
         };
-        let started = Instant::now();
+        let started = clock.now();
         let board = request.board;
         let think_time = match request.job {
             Job::CountSearches => {
@@ -392,7 +471,8 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn()) {
         {
             // Out of time for the exact answer: estimate until the think time is up, then go
             // on solving exactly, with what the table learned, for as long as it is wanted.
-            let rest = think_time.saturating_sub(started.elapsed());
+            let elapsed = clock.now().saturating_duration_since(started);
+            let rest = think_time.saturating_sub(elapsed);
             let Some(estimating) = next_phase(shared, &control, rest) else {
                 continue;
             };
@@ -458,8 +538,10 @@ fn send_trace(
     result
 }
 
-/// Swaps the running search's control for a new one with the same budget and `time` to run
-/// (`Duration::MAX`: no limit), unless the old one was cancelled meanwhile (`None`).
+/// Swaps the running search's control for a new one with the same budget and clock and `time`
+/// to run (`Duration::MAX`: no limit), unless the old one was cancelled meanwhile (`None`). An
+/// exact analysis keeps its progress: the estimates pause it, the next exact phase goes on from
+/// it.
 fn next_phase(
     shared: &Shared,
     old: &Arc<SearchControl>,
@@ -470,13 +552,22 @@ fn next_phase(
         state.running = None;
         return None;
     }
-    let mut control = SearchControl::with_node_budget(old.node_budget());
+    let mut control =
+        SearchControl::with_node_budget(old.node_budget()).with_clock(Arc::clone(old.clock()));
     if time != Duration::MAX {
         control = control.with_time_limit(time);
     }
     let control = Arc::new(control);
-    if let Some((_, running)) = state.running.as_mut() {
-        *running = Arc::clone(&control);
+    if let Some(running) = state.running.as_mut() {
+        running.control = Arc::clone(&control);
+        if let Some(exact) = &mut running.exact {
+            match exact.live.take() {
+                // The exact search stops: the estimates come next.
+                Some(live) => exact.carried = exact.now_with(&live),
+                // The estimates are done: the exact search goes on.
+                None => exact.live = Some(Arc::clone(&control)),
+            }
+        }
     }
     Some(control)
 }
@@ -484,11 +575,29 @@ fn next_phase(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::ManualClock;
     use std::time::Instant;
 
-    /// An open 5×5 board: an exact search of it takes minutes.
-    fn open_5x5() -> Board {
-        "...../...../..X../...../.....".parse().unwrap()
+    /// A request that runs until it is cancelled, however fast the searches get: plain minimax,
+    /// call by call, on the empty 4×4 board (trillions of positions).
+    fn endless() -> Request {
+        let board = Board::empty(
+            crate::Geometry::with_default_k(4, 4).unwrap(),
+            crate::Mark::X,
+        );
+        Request::trace(board, TraceAlgorithm::Plain, 0, u64::MAX)
+    }
+
+    /// Waits until the worker is running `id`.
+    fn until_running(worker: &SearchWorker, id: RequestId) {
+        let started = Instant::now();
+        while worker.running() != Some(id) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the worker never started request {id}"
+            );
+            std::thread::yield_now();
+        }
     }
 
     fn replies_until_done(worker: &SearchWorker, id: RequestId) -> Vec<Reply> {
@@ -529,27 +638,19 @@ mod tests {
     #[test]
     fn the_worker_drops_stale_requests_without_finishing_them() {
         let mut worker = SearchWorker::spawn(|| {});
-        let started = Instant::now();
-        let first = worker.submit(Request::analyze(open_5x5()));
-        // Wait until the long search is under way, then ask for two more: the second replaces
-        // the first before it can start.
-        while worker.progress().is_none_or(|(id, _)| id != first) {
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "the worker never started the search"
-            );
-            std::hint::spin_loop();
-        }
-        let stale = worker.submit(Request::analyze(open_5x5()));
+        let first = worker.submit(endless());
+        // Once the long search is under way, ask for two more: the second replaces the first
+        // before it can start, or the worker drops it as soon as the newest arrives.
+        until_running(&worker, first);
+        let stale = worker.submit(endless());
         let newest = worker.submit(Request::analyze("X../.O./...".parse().unwrap()));
         let replies = replies_until_done(&worker, newest);
-        // The first search may have reported moves before it was cancelled, and the stale one
-        // may have begun if the worker took it before the newest arrived, but neither finishes:
-        // only the newest request is answered to the end.
+        // The stale requests may have sent events before they were cancelled, but neither
+        // finishes: only the newest request is answered to the end.
         assert!(
             replies.iter().all(|reply| reply.id() == newest
                 || [first, stale].contains(&reply.id())
-                    && matches!(reply, Reply::Settled { .. } | Reply::Bounded { .. })),
+                    && matches!(reply, Reply::TraceEvents { .. })),
             "only the newest request is answered, not {first} or {stale}: {replies:?}"
         );
         assert!(matches!(replies.last(), Some(Reply::Done { id, .. }) if *id == newest));
@@ -557,11 +658,16 @@ mod tests {
 
     #[test]
     fn a_search_over_budget_gives_up_with_the_moves_it_settled() {
+        // A budget of half what the fresh solver needs on one thread: some moves settle, not
+        // all, whatever the solver's speed.
+        let board: Board = "XO../.X../..O./....".parse().unwrap();
+        let needed = Solver::new().with_threads(1).analyze(&board).stats.nodes;
         let mut worker = SearchWorker::spawn(|| {});
+        let budget = needed / 2;
         let id = worker.submit(Request {
-            board: open_5x5(),
+            board,
             job: Job::Analyze { think_time: None },
-            node_budget: 20_000,
+            node_budget: budget,
         });
         let mut settled = Vec::new();
         loop {
@@ -575,15 +681,58 @@ mod tests {
                     stopped,
                 } => {
                     assert_eq!(gave_up, id);
-                    assert_eq!(stopped.reason, Stop::NodeBudget { limit: 20_000 });
+                    assert_eq!(stopped.reason, Stop::NodeBudget { limit: budget });
                     settled.sort_by_key(|m: &MoveScore| m.cell);
                     assert_eq!(stopped.partial.moves, settled);
+                    assert!(settled.len() < board.legal_moves().count());
                     return;
                 }
                 Reply::Bounded { id: bounded, .. } => assert_eq!(bounded, id),
-                other => panic!("20,000 positions cannot solve it: {other:?}"),
+                other => panic!("half the positions it needs cannot solve it: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn out_of_its_think_time_an_analysis_estimates_then_goes_on_and_keeps_its_progress() {
+        // No think time at all: the deadline has passed before the search begins, so the exact
+        // search stops at its first position, whatever its speed, and the estimates follow.
+        // The clock stands still, so the estimates finish their first ply and stop there.
+        let clock = Arc::new(ManualClock::new());
+        let mut worker = SearchWorker::spawn_with_clock(clock, || {});
+        let board = Board::empty(
+            crate::Geometry::with_default_k(7, 7).unwrap(),
+            crate::Mark::X,
+        );
+        let id = worker.submit(Request::analyze_within(board, Duration::ZERO));
+        match worker
+            .wait_reply(Duration::from_secs(60))
+            .expect("an answer")
+        {
+            Reply::Estimated {
+                id: estimated,
+                estimate,
+            } => {
+                assert_eq!(estimated, id);
+                assert_eq!(estimate.moves.len(), 49);
+                assert_eq!(estimate.depth, 1, "the clock never moved");
+            }
+            reply => panic!("estimates first: {reply:?}"),
+        }
+        // The exact search goes on after the estimates, counting on from where it stopped: its
+        // progress never reads "0 of 0 moves".
+        let started = Instant::now();
+        loop {
+            let (running, progress) = worker.progress().expect("still under way");
+            assert_eq!(running, id);
+            assert_eq!(progress.exact.moves, 49, "{progress:?}");
+            if !progress.estimating {
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "never went on");
+            std::thread::yield_now();
+        }
+        worker.cancel_all();
     }
 }
 

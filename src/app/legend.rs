@@ -10,7 +10,7 @@ use crate::ai::Difficulty;
 use crate::board::Cell;
 use crate::explain::{computer_reasoning, formula, line_of_play};
 use crate::game::{Basis, ComputerMove, PartialScores};
-use crate::minimax::Analysis;
+use crate::minimax::{Analysis, Stop};
 use crate::view::{Role, ScoreView, Seen};
 
 /// What the legend needs to know.
@@ -223,13 +223,22 @@ pub fn reasoning(
     };
     match last.basis {
         Basis::Exact => {}
-        Basis::Unproven { depth } => {
-            ui.label(format!(
-                "It played {where_} without proof: the exact search had not finished when its \
-                 think time ran out, so it played the move with the best estimate, looking \
-                 {depth} plies ahead and judging the positions there with the evaluation \
-                 function (moves already proven counted with their exact scores){among}."
-            ));
+        Basis::Unproven { depth, reason } => {
+            let why = match reason {
+                Stop::TimeLimit => {
+                    "the exact search had not finished when its think time ran out".to_string()
+                }
+                other => format!("the exact search gave up ({other})"),
+            };
+            ui.add(
+                egui::Label::new(format!(
+                    "It played {where_} without proof: {why}, so it played the move with the \
+                     best estimate, looking {depth} plies ahead and judging the positions there \
+                     with the evaluation function (moves already proven counted with their \
+                     exact scores){among}."
+                ))
+                .wrap(),
+            );
             return command;
         }
         Basis::DepthLimited { depth } => {

@@ -6,8 +6,9 @@ use std::time::Duration;
 use crate::ai::Difficulty;
 use crate::board::{Board, Cell, Mark, Outcome};
 use crate::game::{Basis, Mode, Player, Players, Tally};
-use crate::minimax::Progress;
+use crate::minimax::Stop;
 use crate::review::SessionAccuracy;
+use crate::worker::AnalysisProgress;
 
 /// What the status line says, gathered from the game.
 #[derive(Debug, Clone)]
@@ -46,7 +47,11 @@ pub fn status_text(facts: &StatusFacts) -> String {
     let just_played = facts.computer_just_played.map(|(cell, basis)| {
         let mover = board.to_move().opponent();
         let proof = match basis {
-            Basis::Unproven { .. } => " (not proven: its think time ran out; W says why)",
+            Basis::Unproven {
+                reason: Stop::TimeLimit,
+                ..
+            } => " (not proven: its think time ran out; W says why)",
+            Basis::Unproven { .. } => " (not proven: the exact search gave up; W says why)",
             _ => "",
         };
         format!("{} played {}{proof}. ", name(players, mover), cell.human())
@@ -123,13 +128,20 @@ pub fn tally_text(tally: Tally, mode: Mode, accuracy: &SessionAccuracy) -> Strin
     }
 }
 
-/// How far the exact search has got: moves settled of all, positions searched, time.
-pub fn search_line(progress: Progress, elapsed: Duration) -> String {
+/// How far the exact search has got: moves settled of all, positions searched, time, and
+/// whether it is paused while every move is estimated.
+pub fn search_line(progress: AnalysisProgress, elapsed: Duration) -> String {
+    let exact = progress.exact;
+    let paused = if progress.estimating {
+        " Paused while every move is estimated."
+    } else {
+        ""
+    };
     format!(
-        "Solving exactly: {} of {} moves settled, {} positions, {:.1} s.",
-        progress.settled,
-        progress.moves,
-        thousands(progress.nodes),
+        "Solving exactly: {} of {} moves settled, {} positions, {:.1} s.{paused}",
+        exact.settled,
+        exact.moves,
+        thousands(exact.nodes),
         elapsed.as_secs_f64()
     )
 }
@@ -179,8 +191,15 @@ mod tests {
             status_text(&status),
             "The computer (O) played row 2, column 2. Your move (X) · Computer: Perfect"
         );
-        status.computer_just_played = Some((Cell::new(1, 1), Basis::Unproven { depth: 4 }));
+        let unproven = |reason| Basis::Unproven { depth: 4, reason };
+        status.computer_just_played = Some((Cell::new(1, 1), unproven(Stop::TimeLimit)));
         assert!(status_text(&status).contains("(not proven: its think time ran out; W says why)"));
+        // The depth its estimate looked is the W panel's to give, not the status line's: the
+        // legend gives the depth of the estimates on the board, which is another position's.
+        assert!(!status_text(&status).contains("plies"));
+        let limit = Stop::NodeBudget { limit: 50 };
+        status.computer_just_played = Some((Cell::new(1, 1), unproven(limit)));
+        assert!(status_text(&status).contains("the exact search gave up"));
         let two = Players::for_mode(Mode::TwoPlayers, Mark::X);
         assert_eq!(status_text(&facts(&position, two)), "X to move.");
         let opening = Board::classic().with_to_move(Mark::O);
@@ -254,15 +273,24 @@ mod tests {
 
     #[test]
     fn progress_and_thousands() {
-        let progress = Progress {
+        let exact = crate::minimax::Progress {
             settled: 3,
             moves: 36,
             nodes: 1_234_567,
+        };
+        let progress = AnalysisProgress {
+            exact,
+            estimating: false,
         };
         assert_eq!(
             search_line(progress, Duration::from_millis(1250)),
             "Solving exactly: 3 of 36 moves settled, 1,234,567 positions, 1.2 s."
         );
+        let paused = AnalysisProgress {
+            estimating: true,
+            ..progress
+        };
+        assert!(search_line(paused, Duration::ZERO).ends_with("while every move is estimated."));
         assert_eq!(thousands(549_946), "549,946");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(10_000_000), "10,000,000");

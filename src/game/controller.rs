@@ -13,13 +13,13 @@ use std::time::{Duration, Instant};
 use super::{Clock, GameSetup, Mode, Session};
 use crate::ai::{AiPlayer, Difficulty};
 use crate::board::{Board, Cell};
-use crate::minimax::{
-    Analysis, Estimate, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
-};
+use crate::minimax::{Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped};
 use crate::practice::Exercise;
 use crate::review::{GameRecord, ReviewedMove, SessionAccuracy, game_summary};
 use crate::trace::{TraceAlgorithm, TraceEvent};
-use crate::worker::{DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker};
+use crate::worker::{
+    AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker,
+};
 
 /// How the computer plays and what the display wants, besides the game's setup.
 pub struct ControllerOptions {
@@ -58,7 +58,12 @@ pub enum Basis {
     Exact,
     /// The exact search did not finish in the think time: the best estimate of a search that
     /// looked `depth` plies ahead, with the moves already proven taken into account. Not proven.
-    Unproven { depth: u32 },
+    Unproven {
+        depth: u32,
+        /// Why the exact search had not finished: its share of the think time ran out
+        /// ([`Stop::TimeLimit`]) or it gave up after its budget of positions.
+        reason: Stop,
+    },
     /// The difficulty's depth-limited search on a board larger than 3×3, `depth` plies ahead.
     DepthLimited { depth: u32 },
 }
@@ -150,7 +155,12 @@ pub struct GameController {
     gave_up: HashMap<Board, Stopped>,
     /// Estimates of large boards' moves: made when the think time ran out (`None`), or by the
     /// depth-limited search of a difficulty (its depth).
-    estimates: HashMap<(Board, Option<u32>), Estimate>,
+    /// When each was made: the computer plays an unproven move only on an estimate made on its
+    /// own turn, when its think time ran out, never on one left from an earlier visit.
+    estimates: HashMap<(Board, Option<u32>), (Estimate, u64)>,
+    /// Counts the positions the board has shown: an estimate made during another turn of the
+    /// same position is not this turn's.
+    turn: u64,
     /// When the position on the board arose: the computer's pause counts from here.
     turn_started: Instant,
     computer_move: Option<ComputerMove>,
@@ -180,7 +190,8 @@ impl GameController {
         options: ControllerOptions,
         wake: impl Fn() + Send + 'static,
     ) -> GameController {
-        let now = options.clock.now();
+        let clock = options.clock;
+        let now = clock.now();
         let mut controller = GameController {
             session: Session::new(setup),
             next_setup: setup,
@@ -189,15 +200,16 @@ impl GameController {
             scores_wanted: options.scores_wanted,
             think_time: options.think_time,
             ai: options.ai,
-            clock: options.clock,
+            clock: Arc::clone(&clock),
             trace_limit: options.trace_limit,
-            worker: SearchWorker::spawn(wake),
+            worker: SearchWorker::spawn_with_clock(Arc::clone(&clock), wake),
             replies: VecDeque::new(),
             in_flight: None,
             analyses: HashMap::new(),
             also_wanted: Vec::new(),
             gave_up: HashMap::new(),
             estimates: HashMap::new(),
+            turn: 0,
             turn_started: now,
             computer_move: None,
             last_computer_move: None,
@@ -282,7 +294,10 @@ impl GameController {
         if self.analyses.contains_key(&board) || board.outcome().is_over() {
             return None;
         }
-        let estimate = self.estimates.get(&(board, None));
+        let estimate = self
+            .estimates
+            .get(&(board, None))
+            .map(|(estimate, _)| estimate);
         let (settled, bounds) = match (&self.in_flight, self.gave_up.get(&board)) {
             (Some(search), _)
                 if search.board == board && matches!(search.job, Job::Analyze { .. }) =>
@@ -312,8 +327,8 @@ impl GameController {
         is_large(self.board())
     }
 
-    /// How far the search for the position on the board has got, while it runs.
-    pub fn progress(&self) -> Option<Progress> {
+    /// How far the exact search for the position on the board has got, while it runs.
+    pub fn progress(&self) -> Option<AnalysisProgress> {
         let search = self.in_flight.as_ref()?;
         let (id, progress) = self.worker.progress()?;
         (id == search.id && search.board == *self.board()).then_some(progress)
@@ -590,7 +605,7 @@ impl GameController {
                     if self.estimates.len() >= CACHE_LIMIT {
                         self.estimates.clear();
                     }
-                    self.estimates.insert(key, estimate);
+                    self.estimates.insert(key, (estimate, self.turn));
                 }
             }
             Reply::Counted { id, board, counts } => {
@@ -650,7 +665,7 @@ impl GameController {
         let board = *self.board();
         let limited = self.limited_depth(&board);
         let (candidates, basis) = if let Some(depth) = limited {
-            let Some(estimate) = self.estimates.get(&(board, Some(depth))) else {
+            let Some((estimate, _)) = self.estimates.get(&(board, Some(depth))) else {
                 return;
             };
             let best = estimate.best_moves().map(|m| m.cell).collect();
@@ -660,12 +675,16 @@ impl GameController {
                 AiPlayer::candidates(analysis, self.difficulty),
                 Basis::Exact,
             )
-        } else if let Some(estimate) = self.estimates.get(&(board, None)) {
+        } else if let Some(estimate) = self.fresh_estimate(&board) {
             let settled = self.partial_scores().map_or(&[][..], |known| known.settled);
             (
                 AiPlayer::unproven_candidates(estimate, settled),
                 Basis::Unproven {
                     depth: estimate.depth,
+                    reason: self
+                        .gave_up
+                        .get(&board)
+                        .map_or(Stop::TimeLimit, |stopped| stopped.reason),
                 },
             )
         } else {
@@ -761,7 +780,7 @@ impl GameController {
             depth: None,
             time: self.think_time,
         };
-        (computer && !self.estimates.contains_key(&(board, None))).then_some((board, job))
+        (computer && self.fresh_estimate(&board).is_none()).then_some((board, job))
     }
 
     /// Once the game is over: the positions of its moves not analysed yet.
@@ -774,6 +793,13 @@ impl GameController {
             .into_iter()
             .find(|board| self.unknown(board))
             .map(|board| (board, self.analyze_job(&board)))
+    }
+
+    /// The estimate of `board`'s moves made since the position arose (the think time of this
+    /// turn ran out), if any.
+    fn fresh_estimate(&self, board: &Board) -> Option<&Estimate> {
+        let (estimate, turn) = self.estimates.get(&(*board, None))?;
+        (*turn == self.turn).then_some(estimate)
     }
 
     /// Whether `board` has a game to search and no analysis nor gave-up record yet.
@@ -836,6 +862,7 @@ impl GameController {
 
     fn position_changed(&mut self) {
         self.computer_move = None;
+        self.turn += 1;
         self.turn_started = self.clock.now();
     }
 }
@@ -928,15 +955,18 @@ mod tests {
     fn out_of_think_time_the_computer_plays_its_best_estimate_and_says_so() {
         let clock = Arc::new(ManualClock::new());
         let mut game = large(7, &clock);
-        game.set_think_time(Duration::from_millis(300));
+        // No think time: the exact search is past its deadline before it begins.
+        game.set_think_time(Duration::ZERO);
         let reply = exchange(&mut game, &clock, Cell::new(3, 3));
-        let Basis::Unproven { depth } = reply.basis else {
-            panic!(
-                "an open 7×7 board is not solved in 0.3 s: {:?}",
-                reply.basis
-            );
+        let Basis::Unproven { depth, reason } = reply.basis else {
+            panic!("no time, no proof: {:?}", reply.basis);
         };
         assert!(depth >= 1);
+        assert_eq!(
+            reason,
+            Stop::TimeLimit,
+            "it says the think time ran out: it did"
+        );
         assert!(reply.candidates.contains(&reply.cell));
         assert_eq!(game.board().get(reply.cell), Some(Mark::O));
         // The search of that position is over: nobody needs it any more.
@@ -947,9 +977,10 @@ mod tests {
     fn while_a_large_board_is_solved_the_overlay_has_estimates_then_exact_scores() {
         let clock = Arc::new(ManualClock::new());
         let mut game = large(6, &clock);
-        game.set_think_time(Duration::from_millis(200));
+        game.set_think_time(Duration::ZERO);
         game.set_scores_wanted(true);
-        // The human (X) is to move on the empty 6×6: the search cannot finish in 0.2 s.
+        // The human (X) is to move on the empty 6×6; with no think time the exact search stops
+        // at once and the estimates come.
         game.update();
         while game
             .partial_scores()
@@ -974,6 +1005,35 @@ mod tests {
             game.partial_scores()
                 .is_none_or(|known| known.board == *game.board())
         );
+    }
+
+    #[test]
+    fn an_estimate_left_from_an_earlier_visit_is_not_a_reason_to_play_at_once() {
+        // The computer opens 7×7 without proof (no think time), then a new game comes back to
+        // the same empty board: it must think again, not play the old estimate at once and say
+        // its think time ran out.
+        let clock = Arc::new(ManualClock::new());
+        let mut game = controller(
+            GameSetup {
+                first_player: FirstPlayer::Computer,
+                geometry: crate::board::Geometry::with_default_k(7, 7).unwrap(),
+                ..GameSetup::default()
+            },
+            &clock,
+        );
+        game.set_think_time(Duration::ZERO);
+        settle(&mut game);
+        assert!(matches!(
+            game.computer_move().map(|m| m.basis),
+            Some(Basis::Unproven { .. })
+        ));
+        game.set_think_time(Duration::from_secs(2));
+        game.new_game();
+        game.update();
+        // The clock stands still: this turn's think time has not run out, so there is no move
+        // yet, only the search.
+        assert!(game.computer_move().is_none(), "{:?}", game.computer_move());
+        assert!(game.in_flight.is_some());
     }
 
     #[test]

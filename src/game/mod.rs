@@ -3,11 +3,10 @@
 //! display needs ([`GameController`]). Everything here is plain state and rules; the desktop app
 //! draws it and feeds it commands.
 
-mod clock;
 mod controller;
 mod session;
 
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use crate::clock::{Clock, ManualClock, SystemClock};
 pub use controller::{
     Basis, COUNT_LIMIT, ComputerMove, ControllerOptions, GameController, PartialScores,
     SetupChange, TRACE_LIMIT, TraceLog,

@@ -1,10 +1,12 @@
 //! Stopping and watching a search from another thread.
 
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Analysis, MoveBound};
+use crate::clock::{Clock, SystemClock};
 
 /// Shared between a running search and whoever started it (put it in an `Arc`): a cancel flag, a
 /// node budget, a deadline, and counters another thread can read while the search runs.
@@ -17,6 +19,8 @@ pub struct SearchControl {
     cancelled: AtomicBool,
     node_budget: u64,
     deadline: Option<Instant>,
+    /// Where the deadline is read: the system's clock, or a test's.
+    clock: Arc<dyn Clock>,
     nodes: AtomicU64,
     settled: AtomicUsize,
     moves: AtomicUsize,
@@ -43,6 +47,7 @@ impl SearchControl {
             cancelled: AtomicBool::new(false),
             node_budget: budget,
             deadline: None,
+            clock: Arc::new(SystemClock),
             nodes: AtomicU64::new(0),
             settled: AtomicUsize::new(0),
             moves: AtomicUsize::new(0),
@@ -57,10 +62,22 @@ impl SearchControl {
         self
     }
 
-    /// The same control with a deadline `limit` from now.
+    /// The same control with a deadline `limit` from now, on its clock.
     #[must_use]
     pub fn with_time_limit(self, limit: Duration) -> SearchControl {
-        self.with_deadline(Instant::now() + limit)
+        let deadline = self.clock.now() + limit;
+        self.with_deadline(deadline)
+    }
+
+    /// The same control reading its deadline on `clock` (set it before the deadline).
+    #[must_use]
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> SearchControl {
+        self.clock = clock;
+        self
+    }
+
+    pub fn clock(&self) -> &Arc<dyn Clock> {
+        &self.clock
     }
 
     pub fn deadline(&self) -> Option<Instant> {
@@ -70,7 +87,7 @@ impl SearchControl {
     /// Whether the deadline, if any, has passed.
     pub fn is_past_deadline(&self) -> bool {
         self.deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+            .is_some_and(|deadline| self.clock.now() >= deadline)
     }
 
     /// Asks the search to stop; it returns [`Stop::Cancelled`] soon after.
@@ -184,17 +201,16 @@ impl<'a> Meter<'a> {
         Meter::starting_at(control, 1)
     }
 
-    /// A meter that has counted `nodes` positions (a helper thread starts at 0).
+    /// A meter that has counted `nodes` positions (a helper thread starts at 0). Its first look
+    /// at the control comes with the next position, so that a search cancelled or past its
+    /// deadline before it began stops at once, however fast it would have been.
     pub fn starting_at(control: &'a SearchControl, nodes: u64) -> Meter<'a> {
-        let mut meter = Meter {
+        Meter {
             control,
             nodes,
             reported: 0,
-            next_check: 0,
-        };
-        let total = control.nodes.load(Ordering::Relaxed) + nodes;
-        meter.next_check = meter.next_check_after(total);
-        meter
+            next_check: nodes,
+        }
     }
 
     /// The next count at which to look at the control, when all threads together have visited

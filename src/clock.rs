@@ -1,10 +1,12 @@
-//! Time for the controller: the real clock, or one tests move by hand.
+//! Time for the controller and the searches' deadlines: the real clock, or one tests move by
+//! hand, so that no test waits on real time and none depends on how fast a search is.
 
+use std::fmt;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Where the controller reads the time, so that tests can set it.
-pub trait Clock: Send + Sync {
+/// Where the time is read, so that tests can set it.
+pub trait Clock: Send + Sync + fmt::Debug {
     fn now(&self) -> Instant;
 }
 
