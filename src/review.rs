@@ -10,6 +10,7 @@ use std::fmt;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use thiserror::Error;
 
 use crate::board::{Board, Cell, Mark, Outcome, PlayError};
 use crate::minimax::Analysis;
@@ -133,27 +134,14 @@ impl ReviewedMove {
 }
 
 /// A move list that cannot be played, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("move {ply} ({}): {reason}", cell.human())]
 pub struct BadMove {
     /// 1 for the first move.
     pub ply: usize,
     pub cell: Cell,
     pub reason: PlayError,
 }
-
-impl fmt::Display for BadMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} ({}): {}",
-            self.ply,
-            self.cell.human(),
-            self.reason
-        )
-    }
-}
-
-impl std::error::Error for BadMove {}
 
 /// A whole game reviewed.
 #[derive(Debug, Clone, PartialEq, Eq)]
