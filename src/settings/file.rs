@@ -1,7 +1,8 @@
 //! The settings file on disk: reading it, keeping broken ones, and saving atomically.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, ErrorKind, Read, Write};
+use std::io::ErrorKind::{self, NotFound};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -79,7 +80,7 @@ fn resolve(path: &Path) -> PathBuf {
 }
 
 /// Keeps `bytes` (or the file at `path`: hard-linked, else renamed) as the first free name of
-/// `settings.ron.broken-<unix-seconds>`, `-2`, `-3`… beside it, or finds an identical copy.
+/// `settings.ron.broken-<unix-seconds>`, `-2`, `-3`… beside it, or finds one with the bytes.
 fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
     let prefix = format!("{}.broken-", path.file_name().unwrap_or_default().display());
     let same = |copy: &Path, bytes: &[u8]| {
@@ -215,7 +216,7 @@ impl Store {
         let settings = read.as_ref().map(|bytes| parse(bytes, &mut issues));
         let settings = settings.unwrap_or_default();
         let backup = match read {
-            Err(Issue::Unreadable { kind, .. }) if kind == ErrorKind::NotFound => None, // first run
+            Err(Issue::Unreadable { kind: NotFound, .. }) => None, // a first run
             Err(Issue::IsDirectory | Issue::NotARegularFile) => Some(Backup::NeverOverwritten),
             Err(_) => Some(Backup::BeforeSave),
             Ok(_) if issues.is_empty() => None,
@@ -226,8 +227,7 @@ impl Store {
                 Err(error) => Backup::Failed(error.to_string()),
             }),
         };
-        // A file that could not be read, or copied, is set aside by the next save: whatever is
-        // there then is kept, any edit made since included.
+        // A file not read or not copied is set aside by the next save, as it is by then.
         let set_aside = matches!(backup, Some(Backup::BeforeSave | Backup::Failed(_)));
         let error = SettingsError {
             path: path.clone(),

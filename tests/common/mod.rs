@@ -1,5 +1,6 @@
-//! Helpers shared by the integration tests: building positions from notation and enumerating
-//! every position a game can reach, using only the crate's public API.
+//! Helpers shared by the integration tests and the benches: building positions from notation,
+//! enumerating every position a game can reach, sampling random ones, and waiting for a search on
+//! another thread, using only the crate's public API.
 
 // Each test binary compiles its own copy of this module and uses only part of it.
 #![allow(dead_code)]
