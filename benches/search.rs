@@ -10,6 +10,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use tictactoe::cli::write_analysis;
 use tictactoe::minimax::{self, Searcher, Solver};
 use tictactoe::{Board, Geometry, Mark};
@@ -154,7 +156,7 @@ fn solver_empty_boards(c: &mut Criterion) {
 /// Mid-game positions: random games of 4×4 (k = 3 and 4) and 5×5 (k = 4) stopped with 10 to 14
 /// empty cells, the same every run.
 fn midgame_positions() -> Vec<Board> {
-    let mut rng = common::Xorshift::new(2026);
+    let mut rng = SmallRng::seed_from_u64(2026);
     let mut positions = Vec::new();
     for (side, k, empty, count) in [(4, 4, 10, 6), (4, 3, 10, 6), (5, 4, 14, 4), (5, 4, 13, 4)] {
         let geometry = Geometry::new(side, side, k).unwrap();

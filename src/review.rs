@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use thiserror::Error;
+
 use crate::board::{Board, Cell, Mark, Outcome, PlayError};
 use crate::game::{GameSetup, Mode, Player, Players, Session};
 use crate::minimax::Analysis;
@@ -130,27 +132,14 @@ impl ReviewedMove {
 }
 
 /// A move list that cannot be played, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("move {ply} ({}): {reason}", cell.human())]
 pub struct BadMove {
     /// 1 for the first move.
     pub ply: usize,
     pub cell: Cell,
     pub reason: PlayError,
 }
-
-impl fmt::Display for BadMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} ({}): {}",
-            self.ply,
-            self.cell.human(),
-            self.reason
-        )
-    }
-}
-
-impl std::error::Error for BadMove {}
 
 /// A whole game reviewed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -88,14 +88,22 @@ impl Score {
     ///
     /// This turns a score computed below a node of a tree (a child's analysis) into the score
     /// seen from any ancestor, and a transposition table's depth-free entry back into a score.
+    ///
+    /// A win stays a win and a loss a loss: shifting one to 0 or past it is a caller's bug (the
+    /// game cannot end before it starts), caught in debug builds.
     #[inline]
     #[must_use]
     pub const fn shifted(self, plies: i32) -> Score {
-        match self.0 {
-            v if v > 0 => Score(v - plies),
-            v if v < 0 => Score(v + plies),
-            _ => Score(0),
-        }
+        let shifted = match self.0 {
+            v if v > 0 => v - plies,
+            v if v < 0 => v + plies,
+            _ => 0,
+        };
+        debug_assert!(
+            (shifted > 0) == (self.0 > 0) && (shifted < 0) == (self.0 < 0),
+            "Score::shifted would turn a win into a draw or a loss, or a loss into a draw or a win"
+        );
+        Score(shifted)
     }
 
     /// The same result seen by `viewer`, when `self` is seen by `owner`.
@@ -252,6 +260,23 @@ mod tests {
         assert_eq!(score.shifted(2).shifted(-2), score);
         assert_eq!(Score::new(-7).shifted(3).value(), -4);
         assert_eq!(Score::DRAW.shifted(4), Score::DRAW);
+        // As far as it can go: a win at the last ply before the root.
+        assert_eq!(Score::new(7).shifted(6).value(), 1);
+        assert_eq!(Score::new(-7).shifted(6).value(), -1);
+    }
+
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "Score::shifted would turn")]
+    fn shifting_a_win_past_zero_is_caught() {
+        let _ = Score::new(3).shifted(3);
+    }
+
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "Score::shifted would turn")]
+    fn shifting_a_loss_past_zero_is_caught() {
+        let _ = Score::new(-3).shifted(5);
     }
 
     #[test]

@@ -7,6 +7,8 @@ mod common;
 
 use binary::{Run, run};
 use common::{board, board_with_turn, cell, open_classic_positions};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 use tictactoe::{Board, Cell, Mark, Outcome, minimax};
 
@@ -516,7 +518,7 @@ fn a_time_limit_prints_what_was_settled_and_estimates_the_rest() {
 
 #[test]
 fn the_solver_matches_plain_minimax_on_larger_boards_through_the_command() {
-    let mut rng = common::Xorshift::new(55);
+    let mut rng = SmallRng::seed_from_u64(55);
     for (rows, k) in [(4, 3), (5, 4), (6, 4), (7, 5)] {
         let geometry = tictactoe::Geometry::new(rows, rows, k).unwrap();
         let position = common::random_open_position(geometry, Mark::X, 7, &mut rng);

@@ -8,7 +8,8 @@ mod common;
 use std::collections::HashSet;
 
 use binary::run;
-use common::Xorshift;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use tictactoe::cli::{MarkArg, ReviewArgs, review};
 use tictactoe::review::MoveClass;
@@ -36,13 +37,13 @@ fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
 }
 
 /// A random game from `start` (to the end, or stopped at random), as cells.
-fn random_game(start: &Board, rng: &mut Xorshift) -> Vec<Cell> {
+fn random_game(start: &Board, rng: &mut impl Rng) -> Vec<Cell> {
     let mut board = *start;
     let mut moves = Vec::new();
-    let stop_after = 1 + rng.below(start.geometry().cells());
+    let stop_after = rng.random_range(1..=start.geometry().cells());
     while !board.outcome().is_over() && moves.len() < stop_after {
         let legal: Vec<Cell> = board.legal_moves().collect();
-        let cell = legal[rng.below(legal.len())];
+        let cell = legal[rng.random_range(..legal.len())];
         board.play(cell).unwrap();
         moves.push(cell);
     }
@@ -59,7 +60,7 @@ fn numbers(moves: &[Cell], geometry: Geometry) -> String {
 
 #[test]
 fn every_move_is_classed_from_plain_minimax_scores_on_many_games() {
-    let mut rng = Xorshift::new(13);
+    let mut rng = SmallRng::seed_from_u64(13);
     let mut classes_seen = HashSet::new();
     // Games share their openings: each position is searched once.
     let mut plain_of = std::collections::HashMap::new();

@@ -5,6 +5,7 @@ mod common;
 
 use common::{board, board_with_turn, cell, classic_positions};
 use tictactoe::board::{BoardError, PlayError, WinningLine};
+use tictactoe::review::Review;
 use tictactoe::{Board, Geometry, Mark, Outcome};
 
 /// How the positions of one classic game split up.
@@ -192,6 +193,20 @@ fn illegal_moves_are_refused_with_the_reason() {
     assert!(error.to_string().contains("X wins"), "{error}");
     let error = board("XOX/XOO/OXX").after(cell(0, 0)).unwrap_err();
     assert!(error.to_string().contains("already holds X"), "{error}");
+}
+
+/// A game that cannot be played names the move (counted from 1, its cell as people count) and
+/// why, in the words of [`PlayError`].
+#[test]
+fn a_bad_move_in_a_reviewed_game_names_the_move_and_why() {
+    let moves = [cell(1, 1), cell(0, 0), cell(1, 1)];
+    let mut analyze = |board: &Board| tictactoe::minimax::plain(board);
+    let error = Review::of_game(&Board::classic(), &moves, &mut analyze).unwrap_err();
+    assert_eq!(error.ply, 3);
+    assert_eq!(
+        error.to_string(),
+        "move 3 (row 2, column 2): cell (1, 1) already holds X"
+    );
 }
 
 /// The two ends of a line, in either order.

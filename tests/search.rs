@@ -7,9 +7,11 @@ mod common;
 use std::sync::OnceLock;
 
 use common::{
-    Background, Xorshift, board, board_with_turn, cell, classic_positions, open_classic_positions,
+    Background, board, board_with_turn, cell, classic_positions, open_classic_positions,
     random_open_position, swap_marks,
 };
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use tictactoe::minimax::{
     self, Algorithm, CHECK_INTERVAL, SearchControl, Searcher, Stop, Stopped, Verdict,
 };
@@ -165,7 +167,7 @@ fn the_searches_agree_on_larger_boards() {
         Geometry::with_default_k(4, 5).unwrap(),
         Geometry::with_default_k(5, 5).unwrap(),
     ];
-    let mut rng = Xorshift::new(2024);
+    let mut rng = SmallRng::seed_from_u64(2024);
     let mut shared = Searcher::new();
     for geometry in geometries {
         let mut own = Searcher::new();
@@ -601,7 +603,7 @@ fn a_small_table_stays_within_its_memory_and_exact() {
     // and starts over many times during these searches.
     let limit = 16 << 10;
     let mut searcher = Searcher::with_table_limit(limit);
-    let mut rng = Xorshift::new(77);
+    let mut rng = SmallRng::seed_from_u64(77);
     let geometry = Geometry::with_default_k(4, 4).unwrap();
     for round in 0..6 {
         let first = if round % 2 == 0 { Mark::X } else { Mark::O };

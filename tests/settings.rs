@@ -824,6 +824,34 @@ fn a_copy_that_cannot_be_made_blocks_the_save() {
     });
 }
 
+/// When no copy could be made at load time, the save sets aside the file as it is then: an edit
+/// made in the meantime is what the copy holds, not the bytes first read.
+#[cfg(unix)]
+#[test]
+fn a_file_edited_after_a_failed_copy_is_kept_as_edited() {
+    as_unprivileged_user(
+        "a_file_edited_after_a_failed_copy_is_kept_as_edited",
+        || {
+            use std::os::unix::fs::PermissionsExt;
+            let dir = TempDir::new().unwrap();
+            let sub = dir.path().join("config");
+            fs::create_dir(&sub).unwrap();
+            let path = sub.join("settings.ron");
+            fs::write(&path, b"(theme: Purple)").unwrap();
+            fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
+            assert!(File::create(sub.join("probe")).is_err(), "not unprivileged");
+            let mut loaded = Store::open(&path);
+            assert!(matches!(loaded.problem.unwrap().backup, Backup::Failed(_)));
+            fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
+            fs::write(&path, b"(theme: Pink)").unwrap();
+            let copy = loaded.store.save(&Settings::default()).unwrap().backup;
+            assert_eq!(fs::read(copy.unwrap()).unwrap(), b"(theme: Pink)");
+            assert_eq!(load_strict(&path).unwrap(), Settings::default());
+            assert_eq!(backups(&sub).len(), 1);
+        },
+    );
+}
+
 // --- Atomic saves ----------------------------------------------------------------------------
 
 /// Writes part of the data, then fails as a full disk would.

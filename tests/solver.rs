@@ -10,7 +10,9 @@ mod common;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{Xorshift, board, cell, random_open_position};
+use common::{board, cell, random_open_position};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use tictactoe::minimax::{
     self, Algorithm, CHECK_INTERVAL, Estimator, MoveBound, RootReport, SearchControl, Searcher,
     Solver, Stop, Valuation,
@@ -32,7 +34,7 @@ fn assert_same_moves(fast: &Analysis, reference: &Analysis) {
 
 /// Random ongoing positions of `geometry` with `empty` open cells, alternating who started.
 fn positions(geometry: Geometry, empty: usize, count: usize, seed: u64) -> Vec<Board> {
-    let mut rng = Xorshift::new(seed);
+    let mut rng = SmallRng::seed_from_u64(seed);
     (0..count)
         .map(|round| {
             let first = if round % 2 == 0 { Mark::X } else { Mark::O };

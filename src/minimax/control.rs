@@ -1,9 +1,10 @@
 //! Stopping and watching a search from another thread.
 
-use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use thiserror::Error;
 
 use super::{Analysis, MoveBound};
 use crate::clock::{Clock, SystemClock};
@@ -138,36 +139,27 @@ pub struct Progress {
 }
 
 /// Why a search stopped before it was done.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum Stop {
     /// [`SearchControl::cancel`] was called.
+    #[error("the search was cancelled")]
     Cancelled,
     /// The search would have visited more positions than its budget.
+    #[error(
+        "the search gave up after visiting {limit} position{}; \
+         the position is too open to solve exactly",
+        if *limit == 1 { "" } else { "s" }
+    )]
     NodeBudget { limit: u64 },
     /// The deadline of [`SearchControl::with_deadline`] passed.
+    #[error("the search ran out of time")]
     TimeLimit,
 }
 
-impl fmt::Display for Stop {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stop::Cancelled => f.write_str("the search was cancelled"),
-            Stop::NodeBudget { limit } => {
-                let plural = if *limit == 1 { "" } else { "s" };
-                write!(
-                    f,
-                    "the search gave up after visiting {limit} position{plural}; \
-                     the position is too open to solve exactly"
-                )
-            }
-            Stop::TimeLimit => f.write_str("the search ran out of time"),
-        }
-    }
-}
-
 /// A search that stopped early, with the root moves it had settled by then (in row-major order,
-/// each exact), and what it knew of the others.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// each exact), and what it knew of the others. Its message is its reason's.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{reason}")]
 pub struct Stopped {
     pub reason: Stop,
     pub partial: Box<Analysis>,
@@ -176,14 +168,6 @@ pub struct Stopped {
     /// empty.
     pub bounds: Vec<MoveBound>,
 }
-
-impl fmt::Display for Stopped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.reason.fmt(f)
-    }
-}
-
-impl std::error::Error for Stopped {}
 
 /// Counts the positions one search (or one thread of it) visits and looks at its control now and
 /// then, adding its count to the control's.
@@ -253,5 +237,47 @@ impl<'a> Meter<'a> {
         }
         self.next_check = self.next_check_after(total);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::minimax::{Algorithm, analyze_with};
+
+    /// The messages in full: the command line and the app print them.
+    #[test]
+    fn stop_messages() {
+        let cases = [
+            (Stop::Cancelled, "the search was cancelled"),
+            (Stop::TimeLimit, "the search ran out of time"),
+            (
+                Stop::NodeBudget { limit: 1 },
+                "the search gave up after visiting 1 position; \
+                 the position is too open to solve exactly",
+            ),
+            (
+                Stop::NodeBudget { limit: 1000 },
+                "the search gave up after visiting 1000 positions; \
+                 the position is too open to solve exactly",
+            ),
+        ];
+        for (stop, message) in cases {
+            assert_eq!(stop.to_string(), message);
+        }
+    }
+
+    /// A stopped search says why it stopped, and nothing more.
+    #[test]
+    fn stopped_says_its_reason() {
+        let control = SearchControl::with_node_budget(1);
+        let stopped = analyze_with(&Board::classic(), Algorithm::Plain, &control).unwrap_err();
+        assert_eq!(stopped.reason, Stop::NodeBudget { limit: 1 });
+        assert_eq!(
+            stopped.to_string(),
+            "the search gave up after visiting 1 position; \
+             the position is too open to solve exactly"
+        );
     }
 }

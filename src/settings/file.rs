@@ -1,13 +1,14 @@
 //! The settings file on disk: reading it, keeping broken ones, and saving atomically.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, ErrorKind, Read, Write};
+use std::io::ErrorKind::{self, NotFound};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use tempfile::NamedTempFile;
 
-use super::format::{checked_text, parse_bytes};
+use super::format::{checked_text, parse};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
 
 /// The largest settings file the game reads (a real one is a few hundred bytes).
@@ -59,7 +60,7 @@ fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
 /// Reads a settings file, accepting it only if it is all valid: for "Load settings…".
 pub fn load_strict(path: &Path) -> Result<Settings, SettingsError> {
     let (mut issues, path) = (Vec::new(), path.to_owned());
-    let read = read_file(&path, &mut RealFiles).map(|bytes| parse_bytes(&bytes, &mut issues));
+    let read = read_file(&path, &mut RealFiles).map(|bytes| parse(&bytes, &mut issues));
     match read.map_err(|issue| issues.push(issue)) {
         Ok(settings) if issues.is_empty() => Ok(settings),
         _ => Err(SettingsError { path, issues }),
@@ -79,7 +80,7 @@ fn resolve(path: &Path) -> PathBuf {
 }
 
 /// Keeps `bytes` (or the file at `path`: hard-linked, else renamed) as the first free name of
-/// `settings.ron.broken-<unix-seconds>`, `-2`, `-3`… beside it, or finds an identical copy.
+/// `settings.ron.broken-<unix-seconds>`, `-2`, `-3`… beside it, or finds one with the bytes.
 fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
     let prefix = format!("{}.broken-", path.file_name().unwrap_or_default().display());
     let same = |copy: &Path, bytes: &[u8]| {
@@ -120,17 +121,10 @@ fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
     Err(io::Error::other("no free name for a copy"))
 }
 
-/// What to keep before writing over the file: bytes that could not be copied, or the file.
-#[derive(Debug)]
-enum Keep {
-    Nothing,
-    Copy(Vec<u8>),
-    SetAside,
-}
-
 /// Saves `settings` atomically (a temporary file beside `path`, written, synced, persisted over
-/// it), keeping `keep` once the new contents are on disk: returns where.
-fn save(path: &Path, settings: &Settings, keep: &Keep, ops: &mut dyn FileOps) -> Saving {
+/// it). With `set_aside`, the file there is kept under a `.broken-…` name once the new contents
+/// are on disk, before they replace it: returns where.
+fn save(path: &Path, settings: &Settings, set_aside: bool, ops: &mut dyn FileOps) -> Saving {
     let (text, target, path) = (checked_text(settings)?, resolve(path), path.to_owned());
     // A rename over an empty directory succeeds on some systems, deleting it; one over a device
     // such as /dev/null (run as root) would replace the device.
@@ -155,18 +149,14 @@ fn save(path: &Path, settings: &Settings, keep: &Keep, ops: &mut dyn FileOps) ->
     let temp = builder.tempfile_in(dir).and_then(write);
     let temp = temp.map_err(|e| SaveError::Write(path.clone(), e))?;
 
-    let backup = match keep {
-        Keep::Nothing => Ok(None),
-        Keep::Copy(bytes) => keep_copy(&target, Some(bytes)).map(Some),
-        // Gone since it was loaded: nothing left to keep.
-        Keep::SetAside if fs::symlink_metadata(&target).is_err() => Ok(None),
-        Keep::SetAside => keep_copy(&target, None).map(Some),
-    };
+    // A file gone since it was loaded leaves nothing to keep.
+    let set_aside = set_aside && fs::symlink_metadata(&target).is_ok();
+    let backup = set_aside.then(|| keep_copy(&target, None)).transpose();
     let backup = backup.map_err(|e| SaveError::Backup(path.clone(), e))?;
 
     if let Err(error) = ops.persist(temp, &target) {
         // If the old file was renamed aside rather than linked, put it back.
-        if let (Keep::SetAside, Some(copy)) = (keep, &backup)
+        if let Some(copy) = &backup
             && fs::symlink_metadata(&target).is_err()
         {
             let _ = fs::rename(copy, &target);
@@ -188,14 +178,16 @@ pub fn save_to(path: &Path, settings: &Settings) -> Result<(), SaveError> {
 
 /// [`save_to`] with the file-system steps supplied, for tests.
 pub fn save_to_with(path: &Path, s: &Settings, ops: &mut dyn FileOps) -> Result<(), SaveError> {
-    save(path, s, &Keep::Nothing, ops).map(drop)
+    save(path, s, false, ops).map(drop)
 }
 
 /// The game's settings file: loaded once, then saved over, keeping the bytes of a broken one.
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
-    keep: Keep,
+    /// Whether the file is to be set aside before the next save: one that could not be read, or
+    /// whose copy could not be made when it was loaded.
+    set_aside: bool,
 }
 
 /// What [`Store::open`] gives: the store, the settings to play with, and what was wrong, if any.
@@ -219,42 +211,31 @@ impl Store {
     }
     /// [`Store::open`] with the file-system steps supplied, for tests.
     pub fn open_with(path: impl Into<PathBuf>, ops: &mut dyn FileOps) -> Loaded {
-        let (path, mut issues, mut keep) = (path.into(), Vec::new(), Keep::Nothing);
-        let read = read_file(&path, ops);
-        let settings = read.as_ref().map(|bytes| parse_bytes(bytes, &mut issues));
+        let (path, mut issues) = (path.into(), Vec::new());
+        let read = read_file(&path, ops).inspect_err(|issue| issues.push(issue.clone()));
+        let settings = read.as_ref().map(|bytes| parse(bytes, &mut issues));
         let settings = settings.unwrap_or_default();
         let backup = match read {
-            Err(Issue::Unreadable {
-                kind: ErrorKind::NotFound,
-                ..
-            }) => None, // a first run
-            Err(issue @ (Issue::IsDirectory | Issue::NotARegularFile)) => {
-                issues.push(issue);
-                Some(Backup::NeverOverwritten)
-            }
-            Err(issue) => {
-                (issues, keep) = (vec![issue], Keep::SetAside);
-                Some(Backup::BeforeSave)
-            }
+            Err(Issue::Unreadable { kind: NotFound, .. }) => None, // a first run
+            Err(Issue::IsDirectory | Issue::NotARegularFile) => Some(Backup::NeverOverwritten),
+            Err(_) => Some(Backup::BeforeSave),
             Ok(_) if issues.is_empty() => None,
             Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Some(Backup::NotNeeded),
             // Copied now, before anything can write over the file.
             Ok(bytes) => Some(match keep_copy(&resolve(&path), Some(&bytes)) {
                 Ok(copy) => Backup::Kept(copy),
-                Err(error) => {
-                    keep = Keep::Copy(bytes);
-                    Backup::Failed(error.to_string())
-                }
+                Err(error) => Backup::Failed(error.to_string()),
             }),
         };
+        // A file not read or not copied is set aside by the next save, as it is by then.
+        let set_aside = matches!(backup, Some(Backup::BeforeSave | Backup::Failed(_)));
         let error = SettingsError {
             path: path.clone(),
             issues,
         };
         let problem = backup.map(|backup| SettingsProblem { error, backup });
-        let store = Store { path, keep };
         Loaded {
-            store,
+            store: Store { path, set_aside },
             settings,
             problem,
         }
@@ -270,9 +251,9 @@ impl Store {
     }
     /// [`Store::save`] with the file-system steps supplied, for tests.
     pub fn save_with(&mut self, s: &Settings, ops: &mut dyn FileOps) -> Result<Saved, SaveError> {
-        let backup = save(&self.path, s, &self.keep, ops)?;
+        let backup = save(&self.path, s, self.set_aside, ops)?;
         // The old file is kept (or replaced by one the game wrote): nothing more to keep.
-        self.keep = Keep::Nothing;
+        self.set_aside = false;
         Ok(Saved { backup })
     }
 }

@@ -26,11 +26,10 @@ pub(super) fn board_size<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error
 }
 
 pub(super) fn in_a_row<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    let value = i64::deserialize(d)?;
-    if value == 0 {
-        return Ok(0);
+    match i64::deserialize(d)? {
+        0 => Ok(0), // the usual length for the size
+        k => in_range(k, 3..=5, IN_A_ROW_EXPECTED).map(|k| k as u8),
     }
-    in_range(value, 3..=5, IN_A_ROW_EXPECTED).map(|k| k as u8)
 }
 
 pub(super) fn think_time_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
@@ -122,12 +121,15 @@ fn shown(text: &str) -> String {
     out
 }
 
-/// Reads the settings in `text`, keeping every field it can and listing what it could not, in
-/// file order (`not_utf8`: where the first byte that was not UTF-8 was replaced).
-fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -> Settings {
+/// Reads the settings in a file's bytes, keeping every field it can and listing what it could not,
+/// in file order. Bytes that are not UTF-8 are replaced, and the rest is read.
+pub(super) fn parse(bytes: &[u8], issues: &mut Vec<Issue>) -> Settings {
+    let text = String::from_utf8_lossy(bytes);
+    let not_utf8 = std::str::from_utf8(bytes).err();
+    let not_utf8 = not_utf8.map(|e| position_at(&text, e.valid_up_to()));
     let mut located = Vec::from_iter(not_utf8.map(|at| (at, Issue::NotUtf8 { at })));
     // A byte-order mark (as some Windows editors write) is not part of the RON.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     if text.trim().is_empty() {
         issues.push(Issue::Empty);
         return Settings::default();
@@ -158,39 +160,37 @@ fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -
         // Read with the fields accepted so far by the derived `Deserialize`, which checks ranges.
         let candidate = format!("{accepted}{field}:{value}\n,");
         seen.push(field.clone());
-        let error = match ron::Options::default().from_str(&format!("({candidate})")) {
+        let (expected, default) = (describe(&field).0, default.clone());
+        let issue = match ron::Options::default().from_str(&format!("({candidate})")) {
             Ok(read) => {
                 (settings, accepted) = (read, candidate);
                 continue;
             }
-            Err(error) => error.code,
-        };
-        let (found, expected, default) = (shown(trimmed), describe(&field).0, default.clone());
-        let RonError::NoSuchEnumVariant {
-            found: name,
-            expected: all,
-            ..
-        } = error
-        else {
-            let issue = Issue::InvalidValue {
-                at,
-                field,
-                found,
-                expected,
-                default,
-            };
-            located.push((at, issue));
-            continue;
-        };
-        let suggestion = all.iter().find(|c| c.eq_ignore_ascii_case(&name));
-        let (suggestion, found) = (suggestion.map(|c| c.to_string()), shown(&name));
-        let issue = Issue::UnknownVariant {
-            at,
-            field,
-            found,
-            expected,
-            default,
-            suggestion,
+            Err(error) => match error.code {
+                RonError::NoSuchEnumVariant {
+                    found,
+                    expected: all,
+                    ..
+                } => {
+                    let suggestion = all.iter().find(|c| c.eq_ignore_ascii_case(&found));
+                    let (suggestion, found) = (suggestion.map(|c| c.to_string()), shown(&found));
+                    Issue::UnknownVariant {
+                        at,
+                        field,
+                        found,
+                        expected,
+                        default,
+                        suggestion,
+                    }
+                }
+                _ => Issue::InvalidValue {
+                    at,
+                    field,
+                    found: shown(trimmed),
+                    expected,
+                    default,
+                },
+            },
         };
         located.push((at, issue));
     }
@@ -199,20 +199,11 @@ fn parse_text(text: &str, not_utf8: Option<Position>, issues: &mut Vec<Issue>) -
     settings
 }
 
-/// Reads settings from a file's bytes, replacing those that are not UTF-8.
-pub(super) fn parse_bytes(bytes: &[u8], issues: &mut Vec<Issue>) -> Settings {
-    let text = String::from_utf8_lossy(bytes);
-    let not_utf8 = std::str::from_utf8(bytes).err();
-    let at = not_utf8.map(|e| position_at(&text, e.valid_up_to()));
-    parse_text(&text, at, issues)
-}
-
 /// Writes settings as pretty RON with the allowed values in aligned comments, for people.
 pub fn to_ron(settings: &Settings) -> Result<String, RonError> {
-    let mut lines = Vec::new();
-    for (name, value) in written_fields(settings)? {
-        lines.push((format!("    {name}: {value},"), describe(&name).1));
-    }
+    let line =
+        |(name, value): (String, String)| (format!("    {name}: {value},"), describe(&name).1);
+    let lines: Vec<_> = written_fields(settings)?.into_iter().map(line).collect();
     let width = lines.iter().map(|(line, _)| line.len()).max().unwrap_or(0) + 2;
     let mut out = String::from(
         "// Tic-Tac-Toe settings. A missing line takes its default; unknown lines are ignored.\n\
@@ -230,7 +221,7 @@ pub fn to_ron(settings: &Settings) -> Result<String, RonError> {
 pub(super) fn checked_text(settings: &Settings) -> Result<String, SaveError> {
     let text = to_ron(settings).map_err(|e| SaveError::Format(e.to_string()))?;
     let mut issues = Vec::new();
-    let read_back = parse_text(&text, None, &mut issues);
+    let read_back = parse(text.as_bytes(), &mut issues);
     let detail = "the written settings do not read back the same";
     match issues.into_iter().next() {
         Some(Issue::InvalidValue {

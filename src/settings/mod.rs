@@ -211,7 +211,7 @@ pub enum Backup {
     Kept(PathBuf),
     /// The file could not be read; saving sets it aside (under a `.broken-…` name) first.
     BeforeSave,
-    /// No copy could be made (for this reason); saving tries again and fails until one is.
+    /// No copy could be made (for this reason); saving sets the file aside first, or fails.
     Failed(String),
     /// A directory or a special file: the game never writes over or deletes it.
     NeverOverwritten,

@@ -1,11 +1,13 @@
-//! Helpers shared by the integration tests: building positions from notation and enumerating
-//! every position a game can reach, using only the crate's public API.
+//! Helpers shared by the integration tests and the benches: building positions from notation,
+//! enumerating every position a game can reach, sampling random ones, and waiting for a search on
+//! another thread, using only the crate's public API.
 
 // Each test binary compiles its own copy of this module and uses only part of it.
 #![allow(dead_code)]
 
 use std::collections::HashSet;
 
+use rand::Rng;
 use tictactoe::{Board, Cell, Geometry, Mark};
 
 /// A position from board notation, with the side to move inferred from the counts.
@@ -70,37 +72,24 @@ pub fn swap_marks(position: &Board) -> Board {
     board_with_turn(&swapped, position.to_move().opponent())
 }
 
-/// A small deterministic pseudo-random generator (xorshift64*), so that sampled positions are the
-/// same on every run without depending on the `rand` crate's stream.
-pub struct Xorshift(u64);
-
-impl Xorshift {
-    pub fn new(seed: u64) -> Xorshift {
-        Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
-
 /// An ongoing position of `geometry` with exactly `empty` open cells, reached by playing random
 /// legal moves from the empty board (`first` moving first); games that end early are replayed.
+///
+/// The tests pass `rand::rngs::SmallRng::seed_from_u64(seed)`, so the positions are the same on
+/// every run with the `rand` of `Cargo.lock` on one kind of machine (`SmallRng`'s stream may change
+/// with its version, and differs between 32- and 64-bit targets).
 pub fn random_open_position(
     geometry: Geometry,
     first: Mark,
     empty: usize,
-    rng: &mut Xorshift,
+    rng: &mut impl Rng,
 ) -> Board {
     loop {
         let mut position = Board::empty(geometry, first);
         while !position.outcome().is_over() && geometry.cells() - position.marks_placed() > empty {
             let moves: Vec<Cell> = position.legal_moves().collect();
             position
-                .play(moves[rng.below(moves.len())])
+                .play(moves[rng.random_range(..moves.len())])
                 .expect("legal moves are playable");
         }
         if !position.outcome().is_over() {
