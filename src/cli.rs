@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
 
 use crate::board::{Board, BoardError, Cell, Mark, Outcome};
 use crate::minimax::{
@@ -344,27 +343,12 @@ fn show_progress(control: &SearchControl, done: &AtomicBool, started: Instant) {
 }
 
 /// Why one board got no analysis.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 enum AnalyzeError {
-    Board(BoardError),
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    #[error("{0} (raise --max-nodes to search further)")]
     TooLarge(Stop),
-}
-
-impl From<BoardError> for AnalyzeError {
-    fn from(error: BoardError) -> Self {
-        AnalyzeError::Board(error)
-    }
-}
-
-impl std::fmt::Display for AnalyzeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AnalyzeError::Board(error) => write!(f, "{error}"),
-            AnalyzeError::TooLarge(error) => {
-                write!(f, "{error} (raise --max-nodes to search further)")
-            }
-        }
-    }
 }
 
 fn analyze_lines(
@@ -391,7 +375,7 @@ fn analyze_lines(
                     board: &text,
                     error: &message,
                 };
-                serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
+                serde_json::to_writer(&mut *out, &json)?;
                 out.write_all(b"\n")?;
             }
         }
@@ -474,138 +458,136 @@ fn write_json(
     unsettled: &[Unsettled],
     stats: bool,
 ) -> io::Result<()> {
+    let board = &analysis.board;
+    let notation = board.notation();
+    let mut moves: Vec<MoveJson> = analysis
+        .moves
+        .iter()
+        .map(MoveJson::settled)
+        .chain(unsettled.iter().map(MoveJson::unsettled))
+        .collect();
+    if !unsettled.is_empty() {
+        // Settled and unsettled moves merged back into row-major order.
+        moves.sort_by_key(|m| (m.row, m.col));
+    }
     let json = AnalysisJson {
-        analysis,
-        unsettled,
-        stats,
+        board: notation.as_str(),
+        to_move: board.to_move().symbol(),
+        outcome: outcome_name(board.outcome()),
+        moves,
+        best: best_settled(analysis, unsettled),
+        complete: (!unsettled.is_empty()).then_some(false),
+        stats: stats.then(|| StatsJson {
+            algorithm: analysis.stats.algorithm.name(),
+            nodes: analysis.stats.nodes,
+            micros: analysis.stats.elapsed.as_micros() as u64,
+        }),
     };
-    serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
+    // `?` turns serde_json's error back into the io::Error it wraps, so that a closed pipe is
+    // still seen as one (and is not reported: see main).
+    serde_json::to_writer(&mut *out, &json)?;
     out.write_all(b"\n")
 }
 
-/// The JSON form of an analysis, written straight from the analysis without copying it.
+/// The first best settled move, when no unsettled move can beat it.
+fn best_settled(analysis: &Analysis, unsettled: &[Unsettled]) -> Option<Cell> {
+    let best = analysis.best()?;
+    unsettled
+        .iter()
+        .all(|m| m.bound.upper <= best.score)
+        .then_some(best.cell)
+}
+
+impl Report {
+    /// The report of a complete analysis.
+    pub fn complete(analysis: Analysis) -> Report {
+        Report {
+            analysis,
+            unsettled: Vec::new(),
+            complete: true,
+        }
+    }
+}
+
+/// One line of `analyze`: the position, its moves, minimax's choice and, on request, the stats.
+#[derive(Serialize)]
 struct AnalysisJson<'a> {
-    analysis: &'a Analysis,
-    /// The moves a stopped search did not settle; empty when it is complete.
-    unsettled: &'a [Unsettled],
-    stats: bool,
+    board: &'a str,
+    to_move: char,
+    outcome: &'static str,
+    moves: Vec<MoveJson<'a>>,
+    /// `null` when there is no move, or when an unsettled move might beat the best settled one.
+    best: Option<Cell>,
+    /// Only when the search stopped early, and then `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<StatsJson>,
 }
 
-impl AnalysisJson<'_> {
-    /// The first best settled move, when no unsettled move can beat it.
-    fn best(&self) -> Option<Cell> {
-        let best = self.analysis.best()?;
-        self.unsettled
-            .iter()
-            .all(|m| m.bound.upper <= best.score)
-            .then_some(best.cell)
-    }
+/// A move: settled, with its score and line; or unsettled, with `null` for both and what is
+/// known of it.
+#[derive(Serialize)]
+struct MoveJson<'a> {
+    row: usize,
+    col: usize,
+    score: Option<i32>,
+    line: Option<LineJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<BoundJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<EstimateJson>,
 }
 
-impl Serialize for AnalysisJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let analysis = self.analysis;
-        let mut map = serializer.serialize_map(None)?;
-        let board = &analysis.board;
-        let outcome = outcome_name(board.outcome());
-        map.serialize_entry("board", board.notation().as_str())?;
-        map.serialize_entry("to_move", board.to_move().symbol().encode_utf8(&mut [0; 4]))?;
-        map.serialize_entry("outcome", outcome)?;
-        map.serialize_entry(
-            "moves",
-            &MovesJson {
-                settled: &analysis.moves,
-                unsettled: self.unsettled,
-            },
-        )?;
-        map.serialize_entry("best", &self.best().map(CellJson))?;
-        if !self.unsettled.is_empty() {
-            map.serialize_entry("complete", &false)?;
+impl<'a> MoveJson<'a> {
+    fn settled(m: &'a MoveScore) -> MoveJson<'a> {
+        MoveJson {
+            row: m.cell.row,
+            col: m.cell.col,
+            score: Some(m.score.value()),
+            line: Some(LineJson(&m.pv)),
+            bound: None,
+            estimate: None,
         }
-        if self.stats {
-            let stats = &analysis.stats;
-            map.serialize_entry(
-                "stats",
-                &StatsJson {
-                    algorithm: stats.algorithm.name(),
-                    nodes: stats.nodes,
-                    micros: stats.elapsed.as_micros() as u64,
+    }
+
+    fn unsettled(m: &Unsettled) -> MoveJson<'a> {
+        MoveJson {
+            row: m.bound.cell.row,
+            col: m.bound.cell.col,
+            score: None,
+            line: None,
+            bound: m.bounded.then(|| BoundJson {
+                lower: m.bound.lower.value(),
+                upper: m.bound.upper.value(),
+            }),
+            estimate: m.estimate.map(|(depth, value)| match value {
+                Valuation::Exact(score) => EstimateJson {
+                    depth,
+                    value: None,
+                    proven: Some(score.value()),
                 },
-            )?;
-        }
-        map.end()
-    }
-}
-
-/// Settled and unsettled moves merged in row-major order.
-struct MovesJson<'a> {
-    settled: &'a [MoveScore],
-    unsettled: &'a [Unsettled],
-}
-
-impl Serialize for MovesJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.unsettled.is_empty() {
-            return serializer.collect_seq(self.settled.iter().map(MoveJson));
-        }
-        let mut all: Vec<(Cell, MoveOrUnsettled)> = self
-            .settled
-            .iter()
-            .map(|m| (m.cell, MoveOrUnsettled::Settled(m)))
-            .chain(
-                self.unsettled
-                    .iter()
-                    .map(|m| (m.bound.cell, MoveOrUnsettled::Unsettled(m))),
-            )
-            .collect();
-        all.sort_by_key(|(cell, _)| *cell);
-        serializer.collect_seq(all.into_iter().map(|(_, m)| m))
-    }
-}
-
-enum MoveOrUnsettled<'a> {
-    Settled(&'a MoveScore),
-    Unsettled(&'a Unsettled),
-}
-
-impl Serialize for MoveOrUnsettled<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            MoveOrUnsettled::Settled(m) => MoveJson(m).serialize(serializer),
-            MoveOrUnsettled::Unsettled(m) => {
-                let mut map = serializer.serialize_map(None)?;
-                map.serialize_entry("row", &m.bound.cell.row)?;
-                map.serialize_entry("col", &m.bound.cell.col)?;
-                map.serialize_entry("score", &None::<i32>)?;
-                map.serialize_entry("line", &None::<Vec<[usize; 2]>>)?;
-                if m.bounded {
-                    map.serialize_entry(
-                        "bound",
-                        &BoundJson {
-                            lower: m.bound.lower.value(),
-                            upper: m.bound.upper.value(),
-                        },
-                    )?;
-                }
-                if let Some((depth, value)) = m.estimate {
-                    let estimate = match value {
-                        Valuation::Exact(score) => EstimateJson {
-                            depth,
-                            value: None,
-                            proven: Some(score.value()),
-                        },
-                        Valuation::Estimate(value) => EstimateJson {
-                            depth,
-                            value: Some(value),
-                            proven: None,
-                        },
-                    };
-                    map.serialize_entry("estimate", &estimate)?;
-                }
-                map.end()
-            }
+                Valuation::Estimate(points) => EstimateJson {
+                    depth,
+                    value: Some(points),
+                    proven: None,
+                },
+            }),
         }
     }
+}
+
+/// A line of play, as `[[row, col], ...]`.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub(crate) struct LineJson<'a>(#[serde(serialize_with = "cell_pairs")] pub(crate) &'a [Cell]);
+
+/// Cells as `[row, col]` pairs: shorter than `{"row", "col"}` objects, for lists of cells.
+pub(crate) fn cell_pairs<S: serde::Serializer>(
+    cells: &[Cell],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(cells.iter().map(|cell| [cell.row, cell.col]))
 }
 
 #[derive(Serialize)]
@@ -623,50 +605,6 @@ struct EstimateJson {
     value: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     proven: Option<i32>,
-}
-
-struct MoveJson<'a>(&'a MoveScore);
-
-impl Serialize for MoveJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(4))?;
-        map.serialize_entry("row", &self.0.cell.row)?;
-        map.serialize_entry("col", &self.0.cell.col)?;
-        map.serialize_entry("score", &self.0.score.value())?;
-        map.serialize_entry("line", &PvJson(&self.0.pv))?;
-        map.end()
-    }
-}
-
-/// The principal variation, as `"line": [[row, col], ...]`.
-struct PvJson<'a>(&'a [Cell]);
-
-impl Serialize for PvJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|cell| [cell.row, cell.col]))
-    }
-}
-
-struct CellJson(Cell);
-
-impl Report {
-    /// The report of a complete analysis.
-    pub fn complete(analysis: Analysis) -> Report {
-        Report {
-            analysis,
-            unsettled: Vec::new(),
-            complete: true,
-        }
-    }
-}
-
-impl Serialize for CellJson {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("row", &self.0.row)?;
-        map.serialize_entry("col", &self.0.col)?;
-        map.end()
-    }
 }
 
 /// A batch line that is not a board: the line as read and what is wrong with it.

@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, preview};
+use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, MarkArg, preview};
 use crate::board::{Board, Cell, Mark};
 use crate::minimax::{Observer, SearchControl, Stop};
 use crate::score::Score;
@@ -74,27 +75,21 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
     }
     match result {
         Ok(analysis) => {
-            let cell = |cell: Cell| format!(r#"{{"row":{},"col":{}}}"#, cell.row, cell.col);
-            let moves: Vec<String> = analysis
-                .moves
-                .iter()
-                .map(|m| {
-                    format!(
-                        r#"{{"row":{},"col":{},"score":{}}}"#,
-                        m.cell.row,
-                        m.cell.col,
-                        m.score.value()
-                    )
-                })
-                .collect();
-            let best = analysis.best().map_or("null".to_string(), |m| cell(m.cell));
-            writeln!(
-                out,
-                r#"{{"event":"done","algorithm":"{}","nodes":{},"moves":[{}],"best":{best}}}"#,
-                algorithm.name(),
-                analysis.stats.nodes,
-                moves.join(",")
-            )?;
+            let done = EventJson::Done {
+                algorithm: algorithm.name(),
+                nodes: analysis.stats.nodes,
+                moves: analysis
+                    .moves
+                    .iter()
+                    .map(|m| MoveJson {
+                        row: m.cell.row,
+                        col: m.cell.col,
+                        score: m.score.value(),
+                    })
+                    .collect(),
+                best: analysis.best().map(|m| m.cell),
+            };
+            write_line(&mut out, &done)?;
             out.flush()?;
             Ok(EXIT_OK)
         }
@@ -114,6 +109,58 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
     }
 }
 
+/// One line of a trace.
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+enum EventJson<'a> {
+    Enter {
+        depth: i32,
+        board: &'a str,
+        role: &'static str,
+        /// Alpha-beta's window; plain minimax has none.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        alpha: Option<i32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        beta: Option<i32>,
+    },
+    Leaf {
+        depth: i32,
+        board: &'a str,
+        score: i32,
+    },
+    Return {
+        depth: i32,
+        board: &'a str,
+        score: i32,
+    },
+    Cutoff {
+        depth: i32,
+        board: &'a str,
+        alpha: i32,
+        beta: i32,
+        pruned: LineJson<'a>,
+    },
+    Done {
+        algorithm: &'static str,
+        nodes: u64,
+        moves: Vec<MoveJson>,
+        best: Option<Cell>,
+    },
+}
+
+/// A root move's score in the `done` event.
+#[derive(Serialize)]
+struct MoveJson {
+    row: usize,
+    col: usize,
+    score: i32,
+}
+
+fn write_line(out: &mut impl Write, event: &EventJson) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, event)?;
+    out.write_all(b"\n")
+}
+
 /// Writes each event as a line of JSON. A write error stops the search.
 struct JsonLines<'a, W> {
     out: &'a mut W,
@@ -122,15 +169,11 @@ struct JsonLines<'a, W> {
 }
 
 impl<W: Write> JsonLines<'_, W> {
-    fn line(&mut self, line: std::fmt::Arguments) {
+    fn line(&mut self, event: EventJson) {
         if self.error.is_some() {
             return;
         }
-        if let Err(error) = self
-            .out
-            .write_fmt(line)
-            .and_then(|()| self.out.write_all(b"\n"))
-        {
+        if let Err(error) = write_line(self.out, &event) {
             self.error = Some(error);
             self.control.cancel();
         }
@@ -139,51 +182,42 @@ impl<W: Write> JsonLines<'_, W> {
 
 impl<W: Write> Observer for JsonLines<'_, W> {
     fn enter(&mut self, depth: i32, board: &Board, is_max: bool, window: Option<(Score, Score)>) {
-        let role = if is_max { "max" } else { "min" };
         let board = board.notation();
-        let board = board.as_str();
-        match window {
-            None => self.line(format_args!(
-                r#"{{"event":"enter","depth":{depth},"board":"{board}","role":"{role}"}}"#
-            )),
-            Some((alpha, beta)) => self.line(format_args!(
-                r#"{{"event":"enter","depth":{depth},"board":"{board}","role":"{role}","alpha":{},"beta":{}}}"#,
-                alpha.value(),
-                beta.value()
-            )),
-        }
+        self.line(EventJson::Enter {
+            depth,
+            board: board.as_str(),
+            role: if is_max { "max" } else { "min" },
+            alpha: window.map(|(alpha, _)| alpha.value()),
+            beta: window.map(|(_, beta)| beta.value()),
+        });
     }
 
     fn leaf(&mut self, depth: i32, board: &Board, score: Score) {
         let board = board.notation();
-        self.line(format_args!(
-            r#"{{"event":"leaf","depth":{depth},"board":"{}","score":{}}}"#,
-            board.as_str(),
-            score.value()
-        ));
+        self.line(EventJson::Leaf {
+            depth,
+            board: board.as_str(),
+            score: score.value(),
+        });
     }
 
     fn exit(&mut self, depth: i32, board: &Board, score: Score) {
         let board = board.notation();
-        self.line(format_args!(
-            r#"{{"event":"return","depth":{depth},"board":"{}","score":{}}}"#,
-            board.as_str(),
-            score.value()
-        ));
+        self.line(EventJson::Return {
+            depth,
+            board: board.as_str(),
+            score: score.value(),
+        });
     }
 
     fn cutoff(&mut self, depth: i32, board: &Board, alpha: Score, beta: Score, pruned: &[Cell]) {
-        let cells: Vec<String> = pruned
-            .iter()
-            .map(|c| format!("[{},{}]", c.row, c.col))
-            .collect();
         let board = board.notation();
-        self.line(format_args!(
-            r#"{{"event":"cutoff","depth":{depth},"board":"{}","alpha":{},"beta":{},"pruned":[{}]}}"#,
-            board.as_str(),
-            alpha.value(),
-            beta.value(),
-            cells.join(",")
-        ));
+        self.line(EventJson::Cutoff {
+            depth,
+            board: board.as_str(),
+            alpha: alpha.value(),
+            beta: beta.value(),
+            pruned: LineJson(pruned),
+        });
     }
 }

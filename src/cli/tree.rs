@@ -4,9 +4,8 @@ use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, preview};
+use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, outcome_name, preview};
 use crate::board::{Board, Mark};
 use crate::minimax::{SearchControl, Searcher};
 use crate::tree::{self, Branch, TreeNode};
@@ -71,14 +70,7 @@ pub fn tree(args: &TreeArgs, mut out: impl Write, mut err: impl Write) -> io::Re
     };
     match args.format {
         TreeFormat::Json => {
-            serde_json::to_writer(
-                &mut out,
-                &NodeJson {
-                    node: &root,
-                    branch: None,
-                },
-            )
-            .map_err(io::Error::other)?;
+            serde_json::to_writer(&mut out, &NodeJson::of(&root, None))?;
             out.write_all(b"\n")?;
         }
         TreeFormat::Dot => write_dot(&mut out, &root)?,
@@ -88,35 +80,47 @@ pub fn tree(args: &TreeArgs, mut out: impl Write, mut err: impl Write) -> io::Re
 }
 
 /// A node as JSON: its move (for a child), its position, and its children when expanded.
-struct NodeJson<'a> {
-    node: &'a TreeNode,
-    branch: Option<&'a Branch>,
+#[derive(Serialize)]
+struct NodeJson {
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    branch: Option<BranchJson>,
+    board: String,
+    to_move: char,
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<Vec<NodeJson>>,
 }
 
-impl Serialize for NodeJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(branch) = self.branch {
-            map.serialize_entry("row", &branch.cell.row)?;
-            map.serialize_entry("col", &branch.cell.col)?;
-            map.serialize_entry("score", &branch.score.value())?;
-            map.serialize_entry("best", &branch.best)?;
+/// The move that leads to a child node.
+#[derive(Serialize)]
+struct BranchJson {
+    row: usize,
+    col: usize,
+    score: i32,
+    best: bool,
+}
+
+impl NodeJson {
+    /// `node` and everything below it; `branch` is the move that led to it (none at the root).
+    fn of(node: &TreeNode, branch: Option<&Branch>) -> NodeJson {
+        let board = &node.board;
+        NodeJson {
+            branch: branch.map(|branch| BranchJson {
+                row: branch.cell.row,
+                col: branch.cell.col,
+                score: branch.score.value(),
+                best: branch.best,
+            }),
+            board: board.notation().as_str().to_string(),
+            to_move: board.to_move().symbol(),
+            outcome: outcome_name(board.outcome()),
+            children: node.children.as_ref().map(|children| {
+                children
+                    .iter()
+                    .map(|branch| NodeJson::of(&branch.node, Some(branch)))
+                    .collect()
+            }),
         }
-        let board = &self.node.board;
-        map.serialize_entry("board", board.notation().as_str())?;
-        map.serialize_entry("to_move", &board.to_move().to_string())?;
-        map.serialize_entry("outcome", &board.outcome().to_string())?;
-        if let Some(children) = &self.node.children {
-            let children: Vec<NodeJson> = children
-                .iter()
-                .map(|branch| NodeJson {
-                    node: &branch.node,
-                    branch: Some(branch),
-                })
-                .collect();
-            map.serialize_entry("children", &children)?;
-        }
-        map.end()
     }
 }
 
