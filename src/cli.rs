@@ -13,6 +13,8 @@ use crate::minimax::{
     self, Algorithm, Analysis, Estimator, MoveBound, MoveScore, SearchControl, Searcher, Solver,
     Stop, Stopped, Valuation,
 };
+use crate::score::Score;
+use crate::view::{ScoreView, Seen};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -52,6 +54,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  tictactoe analyze XOX/.O./X..\n  tictactoe analyze .../.../... --to-move O --stats\n  \
+                        tictactoe analyze XOX/.O./X.. --view x\n  \
                         tictactoe analyze ..../..../..../.... --k 3\n  \
                         tictactoe analyze ....../....../....../....../....../...... --time-limit 5\n  \
                         printf 'X../.../...\\nXX./OO./...\\n' | tictactoe analyze -\n\n\
@@ -93,6 +96,12 @@ pub struct AnalyzeArgs {
     /// and estimates for the rest (the last fifth of the time goes to the estimates).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
+
+    /// Whose numbers the scores, bounds and estimates are: `mover` (the player to move
+    /// maximises: what it prints without --view) or `x` (X maximises, as the articles write
+    /// minimax: every number is X's, so on O's turn O's best move has the lowest).
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ViewArg>,
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -123,6 +132,31 @@ impl From<MarkArg> for Mark {
             MarkArg::O => Mark::O,
         }
     }
+}
+
+/// How scores are seen (`--view`): the two values of [`ScoreView`], the rule every view of the
+/// app follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ViewArg {
+    /// The player to move maximises: every number is theirs.
+    Mover,
+    /// X maximises and O minimises (the articles' view): every number is X's.
+    X,
+}
+
+impl From<ViewArg> for ScoreView {
+    fn from(view: ViewArg) -> ScoreView {
+        match view {
+            ViewArg::Mover => ScoreView::SideToMove,
+            ViewArg::X => ScoreView::Articles,
+        }
+    }
+}
+
+/// The view asked for, or the player to move's: what `analyze`, `trace` and `review` print
+/// without `--view` is exactly that view's numbers.
+fn view_or_mover(view: Option<ViewArg>) -> ScoreView {
+    view.map_or(ScoreView::SideToMove, ScoreView::from)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -181,7 +215,7 @@ pub fn analyze_showing_progress(
     } else {
         match engine.analyze(&args.board) {
             Ok(report) => {
-                write_report(&mut out, &report, engine.stats)?;
+                write_report_seen(&mut out, &report, engine.stats, engine.view)?;
                 EXIT_OK
             }
             Err(error) => {
@@ -207,6 +241,7 @@ struct Engine {
     stats: bool,
     max_nodes: u64,
     time_limit: Option<Duration>,
+    view: ScoreView,
     progress: bool,
     searcher: Searcher,
     solver: Solver,
@@ -240,6 +275,7 @@ impl Engine {
             stats: args.stats,
             max_nodes: args.max_nodes,
             time_limit: args.time_limit,
+            view: view_or_mover(args.view),
             progress: false,
             searcher: Searcher::new(),
             solver: Solver::new(),
@@ -368,7 +404,7 @@ fn analyze_lines(
             engine.analyze(&text).map_err(|error| error.to_string())
         };
         match result {
-            Ok(report) => write_report(out, &report, engine.stats)?,
+            Ok(report) => write_report_seen(out, &report, engine.stats, engine.view)?,
             Err(message) => {
                 status = EXIT_SOME_LINES_BAD;
                 let json = ErrorJson {
@@ -442,14 +478,25 @@ fn read_line_capped(
     Ok(Some(length))
 }
 
-/// Writes one analysis as a line of JSON.
+/// Writes one analysis as a line of JSON, every score the side to move's.
 pub fn write_analysis(out: &mut impl Write, analysis: &Analysis, stats: bool) -> io::Result<()> {
-    write_json(out, analysis, &[], stats)
+    write_json(out, analysis, &[], stats, ScoreView::SideToMove)
 }
 
-/// Writes one report, complete or not, as a line of JSON.
+/// Writes one report, complete or not, as a line of JSON, every score the side to move's.
 pub fn write_report(out: &mut impl Write, report: &Report, stats: bool) -> io::Result<()> {
-    write_json(out, &report.analysis, &report.unsettled, stats)
+    write_report_seen(out, report, stats, ScoreView::SideToMove)
+}
+
+/// Writes one report as a line of JSON with its scores, bounds and estimates seen as `view`
+/// says, from the report's own position (`analyze --view`).
+pub fn write_report_seen(
+    out: &mut impl Write,
+    report: &Report,
+    stats: bool,
+    view: ScoreView,
+) -> io::Result<()> {
+    write_json(out, &report.analysis, &report.unsettled, stats, view)
 }
 
 fn write_json(
@@ -457,14 +504,19 @@ fn write_json(
     analysis: &Analysis,
     unsettled: &[Unsettled],
     stats: bool,
+    view: ScoreView,
 ) -> io::Result<()> {
     let board = &analysis.board;
     let notation = board.notation();
+    let shown = Shown {
+        seen: Seen::new(view, board),
+        mover: board.to_move(),
+    };
     let mut moves: Vec<MoveJson> = analysis
         .moves
         .iter()
-        .map(MoveJson::settled)
-        .chain(unsettled.iter().map(MoveJson::unsettled))
+        .map(|m| MoveJson::settled(m, &shown))
+        .chain(unsettled.iter().map(|m| MoveJson::unsettled(m, &shown)))
         .collect();
     if !unsettled.is_empty() {
         // Settled and unsettled moves merged back into row-major order.
@@ -487,6 +539,42 @@ fn write_json(
     // still seen as one (and is not reported: see main).
     serde_json::to_writer(&mut *out, &json)?;
     out.write_all(b"\n")
+}
+
+/// The numbers `analyze` shows for the moves of one position: each through [`Seen`], from that
+/// position.
+struct Shown {
+    seen: Seen,
+    /// The side to move, who plays every move of the report.
+    mover: Mark,
+}
+
+impl Shown {
+    /// A move's number, from its score for the mover.
+    fn number(&self, score: Score) -> i32 {
+        self.seen.number(score, self.mover, 0).value()
+    }
+
+    /// The bounds on a move's number, from the bounds on its score: each end through
+    /// [`Seen::number`], and when the view flips the sign the mover's upper bound becomes the
+    /// shown number's lower one.
+    fn bound(&self, lower: Score, upper: Score) -> BoundJson {
+        let (lower, upper) = (self.number(lower), self.number(upper));
+        if self.seen.flips() {
+            BoundJson {
+                lower: upper,
+                upper: lower,
+            }
+        } else {
+            BoundJson { lower, upper }
+        }
+    }
+
+    /// An estimate in evaluation points, which are not a score: seen by the maximiser as
+    /// `explain::estimate_text` shows them, negated when the view flips the sign.
+    fn points(&self, points: i32) -> i32 {
+        if self.seen.flips() { -points } else { points }
+    }
 }
 
 /// The first best settled move, when no unsettled move can beat it.
@@ -540,36 +628,33 @@ struct MoveJson<'a> {
 }
 
 impl<'a> MoveJson<'a> {
-    fn settled(m: &'a MoveScore) -> MoveJson<'a> {
+    fn settled(m: &'a MoveScore, shown: &Shown) -> MoveJson<'a> {
         MoveJson {
             row: m.cell.row,
             col: m.cell.col,
-            score: Some(m.score.value()),
+            score: Some(shown.number(m.score)),
             line: Some(LineJson(&m.pv)),
             bound: None,
             estimate: None,
         }
     }
 
-    fn unsettled(m: &Unsettled) -> MoveJson<'a> {
+    fn unsettled(m: &Unsettled, shown: &Shown) -> MoveJson<'a> {
         MoveJson {
             row: m.bound.cell.row,
             col: m.bound.cell.col,
             score: None,
             line: None,
-            bound: m.bounded.then(|| BoundJson {
-                lower: m.bound.lower.value(),
-                upper: m.bound.upper.value(),
-            }),
+            bound: m.bounded.then(|| shown.bound(m.bound.lower, m.bound.upper)),
             estimate: m.estimate.map(|(depth, value)| match value {
                 Valuation::Exact(score) => EstimateJson {
                     depth,
                     value: None,
-                    proven: Some(score.value()),
+                    proven: Some(shown.number(score)),
                 },
                 Valuation::Estimate(points) => EstimateJson {
                     depth,
-                    value: Some(points),
+                    value: Some(shown.points(points)),
                     proven: None,
                 },
             }),

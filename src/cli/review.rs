@@ -6,16 +6,17 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, outcome_name};
+use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, outcome_name, view_or_mover};
 use crate::board::{Board, BoardError, Cell, Geometry, Mark, PlayError};
 use crate::minimax::{Analysis, SearchControl, Solver};
 use crate::review::Review;
+use crate::view::Seen;
 
 #[derive(Debug, Args)]
 #[command(
     after_help = "Cells are numbered 1 to N×N in reading order (1 2 3 / 4 5 6 / 7 8 9 on 3×3).\n\n\
                   Examples:\n  tictactoe review 5,1,9,3\n  tictactoe review 1,5,9 --first O\n  \
-                  tictactoe review 6,11,7 --size 4"
+                  tictactoe review 6,11,7 --size 4\n  tictactoe review 1,2,8 --view x"
 )]
 pub struct ReviewArgs {
     /// The cells played, in order, comma-separated (e.g. 5,1,9,3).
@@ -33,6 +34,12 @@ pub struct ReviewArgs {
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7).
     #[arg(long, value_name = "K")]
     pub k: Option<usize>,
+
+    /// Whose numbers each move's score and best score are, seen from the position before the
+    /// move: `mover` (the player who made it: what it prints without --view) or `x` (X's, so an
+    /// O move's best score is the lowest there was).
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ViewArg>,
 }
 
 #[derive(Serialize)]
@@ -119,6 +126,7 @@ fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
             .analyze_with(board, &SearchControl::new(), &mut |_| {})
             .expect("nothing stops a search without a budget")
     };
+    let view = view_or_mover(args.view);
     let review =
         Review::of_game(&start, &cells, &mut analyze).map_err(|bad| ReviewError::Unplayable {
             ply: bad.ply,
@@ -129,14 +137,17 @@ fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
         moves: review
             .moves
             .iter()
-            .map(|m| MoveOutput {
-                ply: m.ply,
-                mark: m.mark.symbol(),
-                row: m.cell.row,
-                col: m.cell.col,
-                score: m.score.value(),
-                best_score: m.best_score.value(),
-                class: m.class.name(),
+            .map(|m| {
+                let seen = Seen::new(view, &m.before);
+                MoveOutput {
+                    ply: m.ply,
+                    mark: m.mark.symbol(),
+                    row: m.cell.row,
+                    col: m.cell.col,
+                    score: seen.number(m.score, m.mark, 0).value(),
+                    best_score: seen.number(m.best_score, m.mark, 0).value(),
+                    class: m.class.name(),
+                }
             })
             .collect(),
         outcome: outcome_name(review.outcome()),

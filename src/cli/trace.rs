@@ -5,11 +5,12 @@ use std::io::{self, Write};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, MarkArg, preview};
+use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, MarkArg, ViewArg, preview, view_or_mover};
 use crate::board::{Board, Cell, Mark};
 use crate::minimax::{Observer, SearchControl, Stop};
 use crate::score::Score;
 use crate::trace::TraceAlgorithm;
+use crate::view::Seen;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Events, one JSON object a line:\n  \
@@ -18,9 +19,11 @@ use crate::trace::TraceAlgorithm;
     {\"event\":\"return\",\"depth\":d,\"board\":B,\"score\":s}\n  \
     {\"event\":\"cutoff\",\"depth\":d,\"board\":B,\"alpha\":a,\"beta\":b,\"pruned\":[[r,c],...]}\n  \
     {\"event\":\"done\",\"algorithm\":..,\"nodes\":N,\"moves\":[{\"row\",\"col\",\"score\"},...],\"best\":{\"row\",\"col\"}}\n\
-Scores are the maximiser's (the side to move at the start); the start's moves lead to depth 0.\n\
+Scores, roles and windows are the maximiser's: the side to move at the start (without --view,\n\
+or --view mover), or X (--view x). The start's moves lead to depth 0.\n\
 Alpha-beta's window starts at -(W+1), W+1 (W = 10 on 3x3): one beyond any score, for infinity.\n\n\
-Example:\n  tictactoe trace XOX/.O./X.. --algorithm alphabeta")]
+Examples:\n  tictactoe trace XOX/.O./X.. --algorithm alphabeta\n  \
+tictactoe trace XOX/.O./X.. --view x")]
 pub struct TraceArgs {
     /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..).
     pub board: String,
@@ -36,6 +39,11 @@ pub struct TraceArgs {
     /// Give up after visiting this many positions.
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub max_nodes: u64,
+
+    /// Who maximises: `mover` (the side to move at the start: what it prints without --view) or
+    /// `x` (X, as the articles write minimax; every score is X's).
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ViewArg>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -64,9 +72,11 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
     };
     let algorithm = TraceAlgorithm::from(args.algorithm);
     let control = SearchControl::with_node_budget(args.max_nodes);
+    let seen = Seen::new(view_or_mover(args.view), &board);
     let mut lines = JsonLines {
         out: &mut out,
         control: &control,
+        seen,
         error: None,
     };
     let result = algorithm.run(&board, &control, &mut lines);
@@ -84,7 +94,8 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
                     .map(|m| MoveJson {
                         row: m.cell.row,
                         col: m.cell.col,
-                        score: m.score.value(),
+                        // The root mover's score with depth from the root: the search's own.
+                        score: seen.root_number(m.score).value(),
                     })
                     .collect(),
                 best: analysis.best().map(|m| m.cell),
@@ -161,10 +172,13 @@ fn write_line(out: &mut impl Write, event: &EventJson) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
-/// Writes each event as a line of JSON. A write error stops the search.
+/// Writes each event as a line of JSON, its numbers seen by the maximiser `seen` names. A write
+/// error stops the search.
 struct JsonLines<'a, W> {
     out: &'a mut W,
     control: &'a SearchControl,
+    /// The search scores for the side to move at the start; this says how that is shown.
+    seen: Seen,
     error: Option<io::Error>,
 }
 
@@ -183,10 +197,15 @@ impl<W: Write> JsonLines<'_, W> {
 impl<W: Write> Observer for JsonLines<'_, W> {
     fn enter(&mut self, depth: i32, board: &Board, is_max: bool, window: Option<(Score, Score)>) {
         let board = board.notation();
+        let window = window.map(|(alpha, beta)| self.seen.window(alpha, beta));
         self.line(EventJson::Enter {
             depth,
             board: board.as_str(),
-            role: if is_max { "max" } else { "min" },
+            role: if self.seen.is_max(is_max) {
+                "max"
+            } else {
+                "min"
+            },
             alpha: window.map(|(alpha, _)| alpha.value()),
             beta: window.map(|(_, beta)| beta.value()),
         });
@@ -194,24 +213,27 @@ impl<W: Write> Observer for JsonLines<'_, W> {
 
     fn leaf(&mut self, depth: i32, board: &Board, score: Score) {
         let board = board.notation();
+        let score = self.seen.root_number(score).value();
         self.line(EventJson::Leaf {
             depth,
             board: board.as_str(),
-            score: score.value(),
+            score,
         });
     }
 
     fn exit(&mut self, depth: i32, board: &Board, score: Score) {
         let board = board.notation();
+        let score = self.seen.root_number(score).value();
         self.line(EventJson::Return {
             depth,
             board: board.as_str(),
-            score: score.value(),
+            score,
         });
     }
 
     fn cutoff(&mut self, depth: i32, board: &Board, alpha: Score, beta: Score, pruned: &[Cell]) {
         let board = board.notation();
+        let (alpha, beta) = self.seen.window(alpha, beta);
         self.line(EventJson::Cutoff {
             depth,
             board: board.as_str(),
