@@ -512,21 +512,15 @@ fn write_json(
         seen: Seen::new(view, board),
         mover: board.to_move(),
     };
-    let mut moves: Vec<MoveJson> = analysis
-        .moves
-        .iter()
-        .map(|m| MoveJson::settled(m, &shown))
-        .chain(unsettled.iter().map(|m| MoveJson::unsettled(m, &shown)))
-        .collect();
-    if !unsettled.is_empty() {
-        // Settled and unsettled moves merged back into row-major order.
-        moves.sort_by_key(|m| (m.row, m.col));
-    }
     let json = AnalysisJson {
         board: notation.as_str(),
         to_move: board.to_move().symbol(),
         outcome: outcome_name(board.outcome()),
-        moves,
+        moves: MovesJson {
+            settled: &analysis.moves,
+            unsettled,
+            shown,
+        },
         best: best_settled(analysis, unsettled),
         complete: (!unsettled.is_empty()).then_some(false),
         stats: stats.then(|| StatsJson {
@@ -603,7 +597,8 @@ struct AnalysisJson<'a> {
     board: &'a str,
     to_move: char,
     outcome: &'static str,
-    moves: Vec<MoveJson<'a>>,
+    #[serde(serialize_with = "moves_in_order")]
+    moves: MovesJson<'a>,
     /// `null` when there is no move, or when an unsettled move might beat the best settled one.
     best: Option<Cell>,
     /// Only when the search stopped early, and then `false`.
@@ -611,6 +606,38 @@ struct AnalysisJson<'a> {
     complete: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<StatsJson>,
+}
+
+/// The moves of a report, written in row-major order.
+struct MovesJson<'a> {
+    settled: &'a [MoveScore],
+    /// Empty when the analysis is complete.
+    unsettled: &'a [Unsettled],
+    shown: Shown,
+}
+
+/// The moves, settled and unsettled merged back into row-major order. A complete analysis's
+/// moves are written straight from it, without collecting them first: a batch writes one
+/// analysis per line, tens of thousands of them.
+fn moves_in_order<S: serde::Serializer>(
+    moves: &MovesJson,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let shown = &moves.shown;
+    let settled = moves.settled.iter().map(|m| MoveJson::settled(m, shown));
+    if moves.unsettled.is_empty() {
+        return serializer.collect_seq(settled);
+    }
+    let mut all: Vec<MoveJson> = settled
+        .chain(
+            moves
+                .unsettled
+                .iter()
+                .map(|m| MoveJson::unsettled(m, shown)),
+        )
+        .collect();
+    all.sort_by_key(|m| (m.row, m.col));
+    serializer.collect_seq(all)
 }
 
 /// A move: settled, with its score and line; or unsettled, with `null` for both and what is
