@@ -257,6 +257,17 @@ pub struct Report {
     pub complete: bool,
 }
 
+impl Report {
+    /// The report of a complete analysis.
+    pub fn complete(analysis: Analysis) -> Report {
+        Report {
+            analysis,
+            unsettled: Vec::new(),
+            complete: true,
+        }
+    }
+}
+
 /// A move whose exact score a stopped search did not find.
 pub struct Unsettled {
     pub bound: MoveBound,
@@ -578,17 +589,6 @@ fn best_settled(analysis: &Analysis, unsettled: &[Unsettled]) -> Option<Cell> {
         .iter()
         .all(|m| m.bound.upper <= best.score)
         .then_some(best.cell)
-}
-
-impl Report {
-    /// The report of a complete analysis.
-    pub fn complete(analysis: Analysis) -> Report {
-        Report {
-            analysis,
-            unsettled: Vec::new(),
-            complete: true,
-        }
-    }
 }
 
 /// One line of `analyze`: the position, its moves, minimax's choice and, on request, the stats.
