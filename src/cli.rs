@@ -141,6 +141,8 @@ pub enum ViewArg {
     /// The player to move maximises: every number is theirs.
     Mover,
     /// X maximises and O minimises (the articles' view): every number is X's.
+    // `X` too, as `--to-move` takes both cases of the mark.
+    #[value(alias = "X")]
     X,
 }
 

@@ -705,4 +705,9 @@ fn a_view_that_does_not_exist_is_refused_by_the_argument_parser() {
             result.stderr
         );
     }
+    // The mark may be written in either case, as for --to-move.
+    let upper = run(&["analyze", "XOX/.O./X..", "--view", "X"], b"");
+    assert_eq!(upper.status, 0, "{}", upper.stderr);
+    let lower = run(&["analyze", "XOX/.O./X..", "--view", "x"], b"");
+    assert_eq!(upper.stdout, lower.stdout);
 }
