@@ -7,13 +7,14 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
 
 use crate::board::{Board, BoardError, Cell, Mark, Outcome};
 use crate::minimax::{
     self, Algorithm, Analysis, Estimator, MoveBound, MoveScore, SearchControl, Searcher, Solver,
     Stop, Stopped, Valuation,
 };
+use crate::score::Score;
+use crate::view::{ScoreView, Seen};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -78,6 +79,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  tictactoe analyze XOX/.O./X..\n  tictactoe analyze .../.../... --to-move O --stats\n  \
+                        tictactoe analyze XOX/.O./X.. --view x\n  \
                         tictactoe analyze ..../..../..../.... --k 3\n  \
                         tictactoe analyze ....../....../....../....../....../...... --time-limit 5\n  \
                         printf 'X../.../...\\nXX./OO./...\\n' | tictactoe analyze -\n\n\
@@ -119,6 +121,12 @@ pub struct AnalyzeArgs {
     /// and estimates for the rest (the last fifth of the time goes to the estimates).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
+
+    /// Whose numbers the scores, bounds and estimates are: `mover` (the player to move
+    /// maximises: what it prints without --view) or `x` (X maximises, as the articles write
+    /// minimax: every number is X's, so on O's turn O's best move has the lowest).
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ViewArg>,
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -149,6 +157,33 @@ impl From<MarkArg> for Mark {
             MarkArg::O => Mark::O,
         }
     }
+}
+
+/// How scores are seen (`--view`): the two values of [`ScoreView`], the rule every view of the
+/// app follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ViewArg {
+    /// The player to move maximises: every number is theirs.
+    Mover,
+    /// X maximises and O minimises (the articles' view): every number is X's.
+    // `X` too, as `--to-move` takes both cases of the mark.
+    #[value(alias = "X")]
+    X,
+}
+
+impl From<ViewArg> for ScoreView {
+    fn from(view: ViewArg) -> ScoreView {
+        match view {
+            ViewArg::Mover => ScoreView::SideToMove,
+            ViewArg::X => ScoreView::Articles,
+        }
+    }
+}
+
+/// The view asked for, or the player to move's: what `analyze`, `trace` and `review` print
+/// without `--view` is exactly that view's numbers.
+fn view_or_mover(view: Option<ViewArg>) -> ScoreView {
+    view.map_or(ScoreView::SideToMove, ScoreView::from)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -207,7 +242,7 @@ pub fn analyze_showing_progress(
     } else {
         match engine.analyze(&args.board) {
             Ok(report) => {
-                write_report(&mut out, &report, engine.stats)?;
+                write_report_seen(&mut out, &report, engine.stats, engine.view)?;
                 EXIT_OK
             }
             Err(error) => {
@@ -233,6 +268,7 @@ struct Engine {
     stats: bool,
     max_nodes: u64,
     time_limit: Option<Duration>,
+    view: ScoreView,
     progress: bool,
     searcher: Searcher,
     solver: Solver,
@@ -246,6 +282,17 @@ pub struct Report {
     /// Empty when the analysis is complete.
     pub unsettled: Vec<Unsettled>,
     pub complete: bool,
+}
+
+impl Report {
+    /// The report of a complete analysis.
+    pub fn complete(analysis: Analysis) -> Report {
+        Report {
+            analysis,
+            unsettled: Vec::new(),
+            complete: true,
+        }
+    }
 }
 
 /// A move whose exact score a stopped search did not find.
@@ -266,6 +313,7 @@ impl Engine {
             stats: args.stats,
             max_nodes: args.max_nodes,
             time_limit: args.time_limit,
+            view: view_or_mover(args.view),
             progress: false,
             searcher: Searcher::new(),
             solver: Solver::new(),
@@ -369,27 +417,12 @@ fn show_progress(control: &SearchControl, done: &AtomicBool, started: Instant) {
 }
 
 /// Why one board got no analysis.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 enum AnalyzeError {
-    Board(BoardError),
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    #[error("{0} (raise --max-nodes to search further)")]
     TooLarge(Stop),
-}
-
-impl From<BoardError> for AnalyzeError {
-    fn from(error: BoardError) -> Self {
-        AnalyzeError::Board(error)
-    }
-}
-
-impl std::fmt::Display for AnalyzeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AnalyzeError::Board(error) => write!(f, "{error}"),
-            AnalyzeError::TooLarge(error) => {
-                write!(f, "{error} (raise --max-nodes to search further)")
-            }
-        }
-    }
 }
 
 fn analyze_lines(
@@ -409,14 +442,14 @@ fn analyze_lines(
             engine.analyze(&text).map_err(|error| error.to_string())
         };
         match result {
-            Ok(report) => write_report(out, &report, engine.stats)?,
+            Ok(report) => write_report_seen(out, &report, engine.stats, engine.view)?,
             Err(message) => {
                 status = EXIT_SOME_LINES_BAD;
                 let json = ErrorJson {
                     board: &text,
                     error: &message,
                 };
-                serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
+                serde_json::to_writer(&mut *out, &json)?;
                 out.write_all(b"\n")?;
             }
         }
@@ -483,14 +516,25 @@ fn read_line_capped(
     Ok(Some(length))
 }
 
-/// Writes one analysis as a line of JSON.
+/// Writes one analysis as a line of JSON, every score the side to move's.
 pub fn write_analysis(out: &mut impl Write, analysis: &Analysis, stats: bool) -> io::Result<()> {
-    write_json(out, analysis, &[], stats)
+    write_json(out, analysis, &[], stats, ScoreView::SideToMove)
 }
 
-/// Writes one report, complete or not, as a line of JSON.
+/// Writes one report, complete or not, as a line of JSON, every score the side to move's.
 pub fn write_report(out: &mut impl Write, report: &Report, stats: bool) -> io::Result<()> {
-    write_json(out, &report.analysis, &report.unsettled, stats)
+    write_report_seen(out, report, stats, ScoreView::SideToMove)
+}
+
+/// Writes one report as a line of JSON with its scores, bounds and estimates seen as `view`
+/// says, from the report's own position (`analyze --view`).
+pub fn write_report_seen(
+    out: &mut impl Write,
+    report: &Report,
+    stats: bool,
+    view: ScoreView,
+) -> io::Result<()> {
+    write_json(out, &report.analysis, &report.unsettled, stats, view)
 }
 
 fn write_json(
@@ -498,139 +542,191 @@ fn write_json(
     analysis: &Analysis,
     unsettled: &[Unsettled],
     stats: bool,
+    view: ScoreView,
 ) -> io::Result<()> {
-    let json = AnalysisJson {
-        analysis,
-        unsettled,
-        stats,
+    let board = &analysis.board;
+    let notation = board.notation();
+    let shown = Shown {
+        seen: Seen::new(view, board),
+        mover: board.to_move(),
     };
-    serde_json::to_writer(&mut *out, &json).map_err(io::Error::other)?;
+    let json = AnalysisJson {
+        board: notation.as_str(),
+        to_move: board.to_move().symbol(),
+        outcome: outcome_name(board.outcome()),
+        moves: MovesJson {
+            settled: &analysis.moves,
+            unsettled,
+            shown,
+        },
+        best: best_settled(analysis, unsettled),
+        complete: (!unsettled.is_empty()).then_some(false),
+        stats: stats.then(|| StatsJson {
+            algorithm: analysis.stats.algorithm.name(),
+            nodes: analysis.stats.nodes,
+            micros: analysis.stats.elapsed.as_micros() as u64,
+        }),
+    };
+    // `?` turns serde_json's error back into the io::Error it wraps, so that a closed pipe is
+    // still seen as one (and is not reported: see main).
+    serde_json::to_writer(&mut *out, &json)?;
     out.write_all(b"\n")
 }
 
-/// The JSON form of an analysis, written straight from the analysis without copying it.
+/// The numbers `analyze` shows for the moves of one position: each through [`Seen`], from that
+/// position.
+struct Shown {
+    seen: Seen,
+    /// The side to move, who plays every move of the report.
+    mover: Mark,
+}
+
+impl Shown {
+    /// A move's number, from its score for the mover.
+    fn number(&self, score: Score) -> i32 {
+        self.seen.number(score, self.mover, 0).value()
+    }
+
+    /// The bounds on a move's number, from the bounds on its score: each end through
+    /// [`Seen::number`], and when the view flips the sign the mover's upper bound becomes the
+    /// shown number's lower one.
+    fn bound(&self, lower: Score, upper: Score) -> BoundJson {
+        let (lower, upper) = (self.number(lower), self.number(upper));
+        if self.seen.flips() {
+            BoundJson {
+                lower: upper,
+                upper: lower,
+            }
+        } else {
+            BoundJson { lower, upper }
+        }
+    }
+
+    /// An estimate in evaluation points, which are not a score: seen by the maximiser as
+    /// `explain::estimate_text` shows them, negated when the view flips the sign.
+    fn points(&self, points: i32) -> i32 {
+        if self.seen.flips() { -points } else { points }
+    }
+}
+
+/// The first best settled move, when no unsettled move can beat it.
+fn best_settled(analysis: &Analysis, unsettled: &[Unsettled]) -> Option<Cell> {
+    let best = analysis.best()?;
+    unsettled
+        .iter()
+        .all(|m| m.bound.upper <= best.score)
+        .then_some(best.cell)
+}
+
+/// One line of `analyze`: the position, its moves, minimax's choice and, on request, the stats.
+#[derive(Serialize)]
 struct AnalysisJson<'a> {
-    analysis: &'a Analysis,
-    /// The moves a stopped search did not settle; empty when it is complete.
-    unsettled: &'a [Unsettled],
-    stats: bool,
+    board: &'a str,
+    to_move: char,
+    outcome: &'static str,
+    #[serde(serialize_with = "moves_in_order")]
+    moves: MovesJson<'a>,
+    /// `null` when there is no move, or when an unsettled move might beat the best settled one.
+    best: Option<Cell>,
+    /// Only when the search stopped early, and then `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<StatsJson>,
 }
 
-impl AnalysisJson<'_> {
-    /// The first best settled move, when no unsettled move can beat it.
-    fn best(&self) -> Option<Cell> {
-        let best = self.analysis.best()?;
-        self.unsettled
-            .iter()
-            .all(|m| m.bound.upper <= best.score)
-            .then_some(best.cell)
-    }
-}
-
-impl Serialize for AnalysisJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let analysis = self.analysis;
-        let mut map = serializer.serialize_map(None)?;
-        let board = &analysis.board;
-        let outcome = outcome_name(board.outcome());
-        map.serialize_entry("board", board.notation().as_str())?;
-        map.serialize_entry("to_move", board.to_move().symbol().encode_utf8(&mut [0; 4]))?;
-        map.serialize_entry("outcome", outcome)?;
-        map.serialize_entry(
-            "moves",
-            &MovesJson {
-                settled: &analysis.moves,
-                unsettled: self.unsettled,
-            },
-        )?;
-        map.serialize_entry("best", &self.best().map(CellJson))?;
-        if !self.unsettled.is_empty() {
-            map.serialize_entry("complete", &false)?;
-        }
-        if self.stats {
-            let stats = &analysis.stats;
-            map.serialize_entry(
-                "stats",
-                &StatsJson {
-                    algorithm: stats.algorithm.name(),
-                    nodes: stats.nodes,
-                    micros: stats.elapsed.as_micros() as u64,
-                },
-            )?;
-        }
-        map.end()
-    }
-}
-
-/// Settled and unsettled moves merged in row-major order.
+/// The moves of a report, written in row-major order.
 struct MovesJson<'a> {
     settled: &'a [MoveScore],
+    /// Empty when the analysis is complete.
     unsettled: &'a [Unsettled],
+    shown: Shown,
 }
 
-impl Serialize for MovesJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.unsettled.is_empty() {
-            return serializer.collect_seq(self.settled.iter().map(MoveJson));
+/// The moves, settled and unsettled merged back into row-major order. A complete analysis's
+/// moves are written straight from it, without collecting them first: a batch writes one
+/// analysis per line, tens of thousands of them.
+fn moves_in_order<S: serde::Serializer>(
+    moves: &MovesJson,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let shown = &moves.shown;
+    let settled = moves.settled.iter().map(|m| MoveJson::settled(m, shown));
+    if moves.unsettled.is_empty() {
+        return serializer.collect_seq(settled);
+    }
+    let mut all: Vec<MoveJson> = settled
+        .chain(
+            moves
+                .unsettled
+                .iter()
+                .map(|m| MoveJson::unsettled(m, shown)),
+        )
+        .collect();
+    all.sort_by_key(|m| (m.row, m.col));
+    serializer.collect_seq(all)
+}
+
+/// A move: settled, with its score and line; or unsettled, with `null` for both and what is
+/// known of it.
+#[derive(Serialize)]
+struct MoveJson<'a> {
+    row: usize,
+    col: usize,
+    score: Option<i32>,
+    line: Option<LineJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<BoundJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<EstimateJson>,
+}
+
+impl<'a> MoveJson<'a> {
+    fn settled(m: &'a MoveScore, shown: &Shown) -> MoveJson<'a> {
+        MoveJson {
+            row: m.cell.row,
+            col: m.cell.col,
+            score: Some(shown.number(m.score)),
+            line: Some(LineJson(&m.pv)),
+            bound: None,
+            estimate: None,
         }
-        let mut all: Vec<(Cell, MoveOrUnsettled)> = self
-            .settled
-            .iter()
-            .map(|m| (m.cell, MoveOrUnsettled::Settled(m)))
-            .chain(
-                self.unsettled
-                    .iter()
-                    .map(|m| (m.bound.cell, MoveOrUnsettled::Unsettled(m))),
-            )
-            .collect();
-        all.sort_by_key(|(cell, _)| *cell);
-        serializer.collect_seq(all.into_iter().map(|(_, m)| m))
+    }
+
+    fn unsettled(m: &Unsettled, shown: &Shown) -> MoveJson<'a> {
+        MoveJson {
+            row: m.bound.cell.row,
+            col: m.bound.cell.col,
+            score: None,
+            line: None,
+            bound: m.bounded.then(|| shown.bound(m.bound.lower, m.bound.upper)),
+            estimate: m.estimate.map(|(depth, value)| match value {
+                Valuation::Exact(score) => EstimateJson {
+                    depth,
+                    value: None,
+                    proven: Some(shown.number(score)),
+                },
+                Valuation::Estimate(points) => EstimateJson {
+                    depth,
+                    value: Some(shown.points(points)),
+                    proven: None,
+                },
+            }),
+        }
     }
 }
 
-enum MoveOrUnsettled<'a> {
-    Settled(&'a MoveScore),
-    Unsettled(&'a Unsettled),
-}
+/// A line of play, as `[[row, col], ...]`.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub(crate) struct LineJson<'a>(#[serde(serialize_with = "cell_pairs")] pub(crate) &'a [Cell]);
 
-impl Serialize for MoveOrUnsettled<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            MoveOrUnsettled::Settled(m) => MoveJson(m).serialize(serializer),
-            MoveOrUnsettled::Unsettled(m) => {
-                let mut map = serializer.serialize_map(None)?;
-                map.serialize_entry("row", &m.bound.cell.row)?;
-                map.serialize_entry("col", &m.bound.cell.col)?;
-                map.serialize_entry("score", &None::<i32>)?;
-                map.serialize_entry("line", &None::<Vec<[usize; 2]>>)?;
-                if m.bounded {
-                    map.serialize_entry(
-                        "bound",
-                        &BoundJson {
-                            lower: m.bound.lower.value(),
-                            upper: m.bound.upper.value(),
-                        },
-                    )?;
-                }
-                if let Some((depth, value)) = m.estimate {
-                    let estimate = match value {
-                        Valuation::Exact(score) => EstimateJson {
-                            depth,
-                            value: None,
-                            proven: Some(score.value()),
-                        },
-                        Valuation::Estimate(value) => EstimateJson {
-                            depth,
-                            value: Some(value),
-                            proven: None,
-                        },
-                    };
-                    map.serialize_entry("estimate", &estimate)?;
-                }
-                map.end()
-            }
-        }
-    }
+/// Cells as `[row, col]` pairs: shorter than `{"row", "col"}` objects, for lists of cells.
+pub(crate) fn cell_pairs<S: serde::Serializer>(
+    cells: &[Cell],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(cells.iter().map(|cell| [cell.row, cell.col]))
 }
 
 #[derive(Serialize)]
@@ -648,50 +744,6 @@ struct EstimateJson {
     value: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     proven: Option<i32>,
-}
-
-struct MoveJson<'a>(&'a MoveScore);
-
-impl Serialize for MoveJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(4))?;
-        map.serialize_entry("row", &self.0.cell.row)?;
-        map.serialize_entry("col", &self.0.cell.col)?;
-        map.serialize_entry("score", &self.0.score.value())?;
-        map.serialize_entry("line", &PvJson(&self.0.pv))?;
-        map.end()
-    }
-}
-
-/// The principal variation, as `"line": [[row, col], ...]`.
-struct PvJson<'a>(&'a [Cell]);
-
-impl Serialize for PvJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|cell| [cell.row, cell.col]))
-    }
-}
-
-struct CellJson(Cell);
-
-impl Report {
-    /// The report of a complete analysis.
-    pub fn complete(analysis: Analysis) -> Report {
-        Report {
-            analysis,
-            unsettled: Vec::new(),
-            complete: true,
-        }
-    }
-}
-
-impl Serialize for CellJson {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("row", &self.0.row)?;
-        map.serialize_entry("col", &self.0.col)?;
-        map.end()
-    }
 }
 
 /// A batch line that is not a board: the line as read and what is wrong with it.

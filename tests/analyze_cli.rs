@@ -529,3 +529,33 @@ fn the_solver_matches_plain_minimax_on_larger_boards_through_the_command() {
         check_against_plain(&json, &position);
     }
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    // Far more output than a pipe holds, so the command is still writing when the reader goes.
+    let positions = open_classic_positions(Mark::X);
+    let input: String = positions.iter().map(|p| format!("{p}\n")).collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["analyze", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes()); // the command may be gone before the end
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("{\"board\":"), "{first}");
+    // The reader is dropped here, as `| head -1` does.
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(output.status.code(), Some(0));
+}

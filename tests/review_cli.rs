@@ -25,6 +25,7 @@ fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
         },
         size,
         k: None,
+        view: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = review(&args, &mut out, &mut err).unwrap();

@@ -20,6 +20,7 @@ fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
             Mark::O => MarkArg::O,
         }),
         max_nodes: u64::MAX,
+        view: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(trace(&args, &mut out, &mut err).unwrap(), 0);

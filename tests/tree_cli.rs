@@ -22,6 +22,7 @@ fn tree_json(position: &Board, depth: u32) -> Value {
             Mark::O => tictactoe::cli::MarkArg::O,
         }),
         max_nodes: u64::MAX,
+        view: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = tree(&args, &mut out, &mut err).unwrap();

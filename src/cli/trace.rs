@@ -3,12 +3,14 @@
 use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, preview};
+use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, MarkArg, ViewArg, preview, view_or_mover};
 use crate::board::{Board, Cell, Mark};
 use crate::minimax::{Observer, SearchControl, Stop};
 use crate::score::Score;
 use crate::trace::TraceAlgorithm;
+use crate::view::Seen;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Events, one JSON object a line:\n  \
@@ -17,9 +19,11 @@ use crate::trace::TraceAlgorithm;
     {\"event\":\"return\",\"depth\":d,\"board\":B,\"score\":s}\n  \
     {\"event\":\"cutoff\",\"depth\":d,\"board\":B,\"alpha\":a,\"beta\":b,\"pruned\":[[r,c],...]}\n  \
     {\"event\":\"done\",\"algorithm\":..,\"nodes\":N,\"moves\":[{\"row\",\"col\",\"score\"},...],\"best\":{\"row\",\"col\"}}\n\
-Scores are the maximiser's (the side to move at the start); the start's moves lead to depth 0.\n\
+Scores, roles and windows are the maximiser's: the side to move at the start (without --view,\n\
+or --view mover), or X (--view x). The start's moves lead to depth 0.\n\
 Alpha-beta's window starts at -(W+1), W+1 (W = 10 on 3x3): one beyond any score, for infinity.\n\n\
-Example:\n  tictactoe trace XOX/.O./X.. --algorithm alphabeta")]
+Examples:\n  tictactoe trace XOX/.O./X.. --algorithm alphabeta\n  \
+tictactoe trace XOX/.O./X.. --view x")]
 pub struct TraceArgs {
     /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..).
     pub board: String,
@@ -35,6 +39,11 @@ pub struct TraceArgs {
     /// Give up after visiting this many positions.
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub max_nodes: u64,
+
+    /// Who maximises: `mover` (the side to move at the start: what it prints without --view) or
+    /// `x` (X, as the articles write minimax; every score is X's).
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ViewArg>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -63,9 +72,11 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
     };
     let algorithm = TraceAlgorithm::from(args.algorithm);
     let control = SearchControl::with_node_budget(args.max_nodes);
+    let seen = Seen::new(view_or_mover(args.view), &board);
     let mut lines = JsonLines {
         out: &mut out,
         control: &control,
+        seen,
         error: None,
     };
     let result = algorithm.run(&board, &control, &mut lines);
@@ -74,27 +85,22 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
     }
     match result {
         Ok(analysis) => {
-            let cell = |cell: Cell| format!(r#"{{"row":{},"col":{}}}"#, cell.row, cell.col);
-            let moves: Vec<String> = analysis
-                .moves
-                .iter()
-                .map(|m| {
-                    format!(
-                        r#"{{"row":{},"col":{},"score":{}}}"#,
-                        m.cell.row,
-                        m.cell.col,
-                        m.score.value()
-                    )
-                })
-                .collect();
-            let best = analysis.best().map_or("null".to_string(), |m| cell(m.cell));
-            writeln!(
-                out,
-                r#"{{"event":"done","algorithm":"{}","nodes":{},"moves":[{}],"best":{best}}}"#,
-                algorithm.name(),
-                analysis.stats.nodes,
-                moves.join(",")
-            )?;
+            let done = EventJson::Done {
+                algorithm: algorithm.name(),
+                nodes: analysis.stats.nodes,
+                moves: analysis
+                    .moves
+                    .iter()
+                    .map(|m| MoveJson {
+                        row: m.cell.row,
+                        col: m.cell.col,
+                        // The root mover's score with depth from the root: the search's own.
+                        score: seen.root_number(m.score).value(),
+                    })
+                    .collect(),
+                best: analysis.best().map(|m| m.cell),
+            };
+            write_line(&mut out, &done)?;
             out.flush()?;
             Ok(EXIT_OK)
         }
@@ -114,23 +120,74 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
     }
 }
 
-/// Writes each event as a line of JSON. A write error stops the search.
+/// One line of a trace.
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+enum EventJson<'a> {
+    Enter {
+        depth: i32,
+        board: &'a str,
+        role: &'static str,
+        /// Alpha-beta's window; plain minimax has none.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        alpha: Option<i32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        beta: Option<i32>,
+    },
+    Leaf {
+        depth: i32,
+        board: &'a str,
+        score: i32,
+    },
+    Return {
+        depth: i32,
+        board: &'a str,
+        score: i32,
+    },
+    Cutoff {
+        depth: i32,
+        board: &'a str,
+        alpha: i32,
+        beta: i32,
+        pruned: LineJson<'a>,
+    },
+    Done {
+        algorithm: &'static str,
+        nodes: u64,
+        moves: Vec<MoveJson>,
+        best: Option<Cell>,
+    },
+}
+
+/// A root move's score in the `done` event.
+#[derive(Serialize)]
+struct MoveJson {
+    row: usize,
+    col: usize,
+    score: i32,
+}
+
+fn write_line(out: &mut impl Write, event: &EventJson) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, event)?;
+    out.write_all(b"\n")
+}
+
+/// Writes each event as a line of JSON, its numbers seen by the maximiser `seen` names. A write
+/// error stops the search.
 struct JsonLines<'a, W> {
     out: &'a mut W,
     control: &'a SearchControl,
+    /// The search scores for the side to move at the start; this says how that is shown.
+    seen: Seen,
     error: Option<io::Error>,
 }
 
 impl<W: Write> JsonLines<'_, W> {
-    fn line(&mut self, line: std::fmt::Arguments) {
+    fn line(&mut self, event: EventJson) {
         if self.error.is_some() {
             return;
         }
-        if let Err(error) = self
-            .out
-            .write_fmt(line)
-            .and_then(|()| self.out.write_all(b"\n"))
-        {
+        if let Err(error) = write_line(self.out, &event) {
             self.error = Some(error);
             self.control.cancel();
         }
@@ -139,51 +196,50 @@ impl<W: Write> JsonLines<'_, W> {
 
 impl<W: Write> Observer for JsonLines<'_, W> {
     fn enter(&mut self, depth: i32, board: &Board, is_max: bool, window: Option<(Score, Score)>) {
-        let role = if is_max { "max" } else { "min" };
         let board = board.notation();
-        let board = board.as_str();
-        match window {
-            None => self.line(format_args!(
-                r#"{{"event":"enter","depth":{depth},"board":"{board}","role":"{role}"}}"#
-            )),
-            Some((alpha, beta)) => self.line(format_args!(
-                r#"{{"event":"enter","depth":{depth},"board":"{board}","role":"{role}","alpha":{},"beta":{}}}"#,
-                alpha.value(),
-                beta.value()
-            )),
-        }
+        let window = window.map(|(alpha, beta)| self.seen.window(alpha, beta));
+        self.line(EventJson::Enter {
+            depth,
+            board: board.as_str(),
+            role: if self.seen.is_max(is_max) {
+                "max"
+            } else {
+                "min"
+            },
+            alpha: window.map(|(alpha, _)| alpha.value()),
+            beta: window.map(|(_, beta)| beta.value()),
+        });
     }
 
     fn leaf(&mut self, depth: i32, board: &Board, score: Score) {
         let board = board.notation();
-        self.line(format_args!(
-            r#"{{"event":"leaf","depth":{depth},"board":"{}","score":{}}}"#,
-            board.as_str(),
-            score.value()
-        ));
+        let score = self.seen.root_number(score).value();
+        self.line(EventJson::Leaf {
+            depth,
+            board: board.as_str(),
+            score,
+        });
     }
 
     fn exit(&mut self, depth: i32, board: &Board, score: Score) {
         let board = board.notation();
-        self.line(format_args!(
-            r#"{{"event":"return","depth":{depth},"board":"{}","score":{}}}"#,
-            board.as_str(),
-            score.value()
-        ));
+        let score = self.seen.root_number(score).value();
+        self.line(EventJson::Return {
+            depth,
+            board: board.as_str(),
+            score,
+        });
     }
 
     fn cutoff(&mut self, depth: i32, board: &Board, alpha: Score, beta: Score, pruned: &[Cell]) {
-        let cells: Vec<String> = pruned
-            .iter()
-            .map(|c| format!("[{},{}]", c.row, c.col))
-            .collect();
         let board = board.notation();
-        self.line(format_args!(
-            r#"{{"event":"cutoff","depth":{depth},"board":"{}","alpha":{},"beta":{},"pruned":[{}]}}"#,
-            board.as_str(),
-            alpha.value(),
-            beta.value(),
-            cells.join(",")
-        ));
+        let (alpha, beta) = self.seen.window(alpha, beta);
+        self.line(EventJson::Cutoff {
+            depth,
+            board: board.as_str(),
+            alpha: alpha.value(),
+            beta: beta.value(),
+            pruned: LineJson(pruned),
+        });
     }
 }

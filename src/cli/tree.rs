@@ -4,16 +4,17 @@ use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, preview};
+use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, outcome_name, preview};
 use crate::board::{Board, Mark};
 use crate::minimax::{SearchControl, Searcher};
 use crate::tree::{self, Branch, TreeNode};
+use crate::view::{ScoreView, Seen};
 
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  tictactoe tree XOX/.O./X..\n  tictactoe tree XOX/.O./X.. --depth 2\n  \
+                  tictactoe tree XOX/.O./X.. --depth 2 --view x\n  \
                   tictactoe tree XOX/.O./X.. --depth 3 --format dot | dot -Tsvg > tree.svg"
 )]
 pub struct TreeArgs {
@@ -35,6 +36,13 @@ pub struct TreeArgs {
     /// Give up on a position after visiting this many positions.
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     pub max_nodes: u64,
+
+    /// Every node's score as the value of the one search from the position given: `mover` (its
+    /// player to move maximises) or `x` (X maximises), depth counted from the position given.
+    /// Without it each score is the move's own, for the side that plays it, with depth counted
+    /// from the node it is played on.
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ViewArg>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -69,68 +77,106 @@ pub fn tree(args: &TreeArgs, mut out: impl Write, mut err: impl Write) -> io::Re
             return Ok(EXIT_BAD_BOARD);
         }
     };
+    let scores = Scores {
+        seen: args
+            .view
+            .map(|view| Seen::new(ScoreView::from(view), &root.board)),
+    };
     match args.format {
         TreeFormat::Json => {
-            serde_json::to_writer(
-                &mut out,
-                &NodeJson {
-                    node: &root,
-                    branch: None,
-                },
-            )
-            .map_err(io::Error::other)?;
+            serde_json::to_writer(&mut out, &NodeJson::of(&root, None, &scores, 0))?;
             out.write_all(b"\n")?;
         }
-        TreeFormat::Dot => write_dot(&mut out, &root)?,
+        TreeFormat::Dot => write_dot(&mut out, &root, &scores)?,
     }
     out.flush()?;
     Ok(EXIT_OK)
 }
 
 /// A node as JSON: its move (for a child), its position, and its children when expanded.
-struct NodeJson<'a> {
-    node: &'a TreeNode,
-    branch: Option<&'a Branch>,
+#[derive(Serialize)]
+struct NodeJson {
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    branch: Option<BranchJson>,
+    board: String,
+    to_move: char,
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<Vec<NodeJson>>,
 }
 
-impl Serialize for NodeJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some(branch) = self.branch {
-            map.serialize_entry("row", &branch.cell.row)?;
-            map.serialize_entry("col", &branch.cell.col)?;
-            map.serialize_entry("score", &branch.score.value())?;
-            map.serialize_entry("best", &branch.best)?;
+/// The move that leads to a child node.
+#[derive(Serialize)]
+struct BranchJson {
+    row: usize,
+    col: usize,
+    score: i32,
+    best: bool,
+}
+
+/// The number printed for each move of the tree.
+struct Scores {
+    /// `--view`: the one search from the root, seen as it says; `None`: each move's own score.
+    seen: Option<Seen>,
+}
+
+impl Scores {
+    /// The number of `branch`, a move of `parent` played `plies` moves below the root (the
+    /// root's own moves: 0).
+    fn number(&self, parent: &Board, branch: &Branch, plies: i32) -> i32 {
+        match &self.seen {
+            Some(seen) => seen.number(branch.score, parent.to_move(), plies).value(),
+            None => branch.score.value(),
         }
-        let board = &self.node.board;
-        map.serialize_entry("board", board.notation().as_str())?;
-        map.serialize_entry("to_move", &board.to_move().to_string())?;
-        map.serialize_entry("outcome", &board.outcome().to_string())?;
-        if let Some(children) = &self.node.children {
-            let children: Vec<NodeJson> = children
-                .iter()
-                .map(|branch| NodeJson {
-                    node: &branch.node,
-                    branch: Some(branch),
-                })
-                .collect();
-            map.serialize_entry("children", &children)?;
+    }
+}
+
+impl NodeJson {
+    /// `node`, `plies` moves below the root, and everything below it; `branch` is the move that
+    /// led to it (none at the root).
+    fn of(node: &TreeNode, branch: Option<BranchJson>, scores: &Scores, plies: i32) -> NodeJson {
+        let board = &node.board;
+        NodeJson {
+            branch,
+            board: board.notation().as_str().to_string(),
+            to_move: board.to_move().symbol(),
+            outcome: outcome_name(board.outcome()),
+            children: node.children.as_ref().map(|children| {
+                children
+                    .iter()
+                    .map(|child| {
+                        let branch = BranchJson {
+                            row: child.cell.row,
+                            col: child.cell.col,
+                            score: scores.number(board, child, plies),
+                            best: child.best,
+                        };
+                        NodeJson::of(&child.node, Some(branch), scores, plies + 1)
+                    })
+                    .collect()
+            }),
         }
-        map.end()
     }
 }
 
 /// Graphviz: a box per position (its rows and who is to move), an arrow per move labelled with
 /// its cell (from 0, as `analyze` prints it) and score; minimax's choices bold.
-fn write_dot(out: &mut impl Write, root: &TreeNode) -> io::Result<()> {
+fn write_dot(out: &mut impl Write, root: &TreeNode, scores: &Scores) -> io::Result<()> {
     writeln!(out, "digraph tree {{")?;
     writeln!(out, "  node [shape=box, fontname=\"monospace\"];")?;
     let mut next_id = 0;
-    write_dot_node(out, root, &mut next_id)?;
+    write_dot_node(out, root, scores, 0, &mut next_id)?;
     writeln!(out, "}}")
 }
 
-fn write_dot_node(out: &mut impl Write, node: &TreeNode, next_id: &mut usize) -> io::Result<usize> {
+/// Writes `node`, `plies` moves below the root, and everything below it; returns its id.
+fn write_dot_node(
+    out: &mut impl Write,
+    node: &TreeNode,
+    scores: &Scores,
+    plies: i32,
+    next_id: &mut usize,
+) -> io::Result<usize> {
     let id = *next_id;
     *next_id += 1;
     let board = &node.board;
@@ -141,7 +187,7 @@ fn write_dot_node(out: &mut impl Write, node: &TreeNode, next_id: &mut usize) ->
     };
     writeln!(out, "  n{id} [label=\"{rows}\\n{status}\"];")?;
     for branch in node.children.iter().flatten() {
-        let child = write_dot_node(out, &branch.node, next_id)?;
+        let child = write_dot_node(out, &branch.node, scores, plies + 1, next_id)?;
         let style = if branch.best {
             ", style=bold, penwidth=3"
         } else {
@@ -152,7 +198,7 @@ fn write_dot_node(out: &mut impl Write, node: &TreeNode, next_id: &mut usize) ->
             "  n{id} -> n{child} [label=\"({}, {}) {}\"{style}];",
             branch.cell.row,
             branch.cell.col,
-            branch.score.value()
+            scores.number(board, branch, plies)
         )?;
     }
     Ok(id)
