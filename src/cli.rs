@@ -587,25 +587,18 @@ impl Shown {
         self.seen.number(score, self.mover, 0).value()
     }
 
-    /// The bounds on a move's number, from the bounds on its score: each end through
-    /// [`Seen::number`], and when the view flips the sign the mover's upper bound becomes the
-    /// shown number's lower one.
+    /// The bounds on a move's number, from the bounds on its score.
     fn bound(&self, lower: Score, upper: Score) -> BoundJson {
-        let (lower, upper) = (self.number(lower), self.number(upper));
-        if self.seen.flips() {
-            BoundJson {
-                lower: upper,
-                upper: lower,
-            }
-        } else {
-            BoundJson { lower, upper }
+        let (lower, upper) = self.seen.bounds(lower, upper, self.mover);
+        BoundJson {
+            lower: lower.value(),
+            upper: upper.value(),
         }
     }
 
-    /// An estimate in evaluation points, which are not a score: seen by the maximiser as
-    /// `explain::estimate_text` shows them, negated when the view flips the sign.
+    /// An estimate in evaluation points (not a score), as the maximiser sees it.
     fn points(&self, points: i32) -> i32 {
-        if self.seen.flips() { -points } else { points }
+        self.seen.points(points)
     }
 }
 

@@ -209,8 +209,7 @@ pub fn bound_words(bound: &MoveBound, mover: Mark, geometry: Geometry) -> String
 /// An estimate of a move on the position on show as the overlay prints it: "~+37" (evaluation
 /// points for the side that moves there, not a score: the tilde says so), seen by the maximiser.
 pub fn estimate_text(seen: &Seen, points: i32) -> String {
-    let shown = if seen.flips() { -points } else { points };
-    format!("~{shown:+}")
+    format!("~{:+}", seen.points(points))
 }
 
 #[cfg(test)]

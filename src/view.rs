@@ -152,6 +152,23 @@ impl Seen {
         self.number(value, self.root_mover, 0)
     }
 
+    /// Bounds on a move's score for `mover` (played on the position on show), as bounds on its
+    /// shown number: each end through [`Seen::number`], swapped when the view flips the sign.
+    pub fn bounds(&self, lower: Score, upper: Score, mover: Mark) -> (Score, Score) {
+        let (lower, upper) = (self.number(lower, mover, 0), self.number(upper, mover, 0));
+        if lower > upper {
+            (upper, lower)
+        } else {
+            (lower, upper)
+        }
+    }
+
+    /// An estimate of a move on the position on show, in evaluation points for the side to move
+    /// there (not a score), as the maximiser sees it.
+    pub fn points(&self, points: i32) -> i32 {
+        if self.flips() { -points } else { points }
+    }
+
     /// An alpha-beta window of a search started on the position on show (its root mover
     /// maximising), as the shown numbers bound it.
     pub fn window(&self, alpha: Score, beta: Score) -> (Score, Score) {

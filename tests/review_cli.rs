@@ -8,12 +8,13 @@ mod common;
 use std::collections::HashSet;
 
 use binary::run;
+use common::{cell_numbers, random_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use tictactoe::cli::{MarkArg, ReviewArgs, review};
 use tictactoe::review::MoveClass;
-use tictactoe::{Board, Cell, Geometry, Mark, minimax};
+use tictactoe::{Board, Geometry, Mark, minimax};
 
 /// `review` run in-process.
 fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
@@ -37,28 +38,6 @@ fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
     (status, json, String::from_utf8(err).unwrap())
 }
 
-/// A random game from `start` (to the end, or stopped at random), as cells.
-fn random_game(start: &Board, rng: &mut impl Rng) -> Vec<Cell> {
-    let mut board = *start;
-    let mut moves = Vec::new();
-    let stop_after = rng.random_range(1..=start.geometry().cells());
-    while !board.outcome().is_over() && moves.len() < stop_after {
-        let legal: Vec<Cell> = board.legal_moves().collect();
-        let cell = legal[rng.random_range(..legal.len())];
-        board.play(cell).unwrap();
-        moves.push(cell);
-    }
-    moves
-}
-
-fn numbers(moves: &[Cell], geometry: Geometry) -> String {
-    moves
-        .iter()
-        .map(|c| (c.row * geometry.cols() + c.col + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 #[test]
 fn every_move_is_classed_from_plain_minimax_scores_on_many_games() {
     let mut rng = SmallRng::seed_from_u64(13);
@@ -68,8 +47,9 @@ fn every_move_is_classed_from_plain_minimax_scores_on_many_games() {
     for game in 0..150 {
         let first = if game % 3 == 2 { Mark::O } else { Mark::X };
         let start = Board::empty(Geometry::CLASSIC, first);
-        let moves = random_game(&start, &mut rng);
-        let (status, json, err) = review_json(&numbers(&moves, Geometry::CLASSIC), first, 3);
+        let stop_after = rng.random_range(1..=start.geometry().cells());
+        let moves = random_game(&start, stop_after, &mut rng);
+        let (status, json, err) = review_json(&cell_numbers(&moves, Geometry::CLASSIC), first, 3);
         assert_eq!(status, 0, "{err}");
         let reviewed = json["moves"].as_array().unwrap();
         assert_eq!(reviewed.len(), moves.len());

@@ -10,7 +10,9 @@ mod common;
 use std::collections::HashMap;
 
 use binary::{Run, run};
-use common::{Xorshift, board_with_turn};
+use common::{board_with_turn, cell_numbers, random_game};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 use tictactoe::cli::{Report, Unsettled, write_report_seen};
 use tictactoe::explain::estimate_text;
@@ -570,33 +572,10 @@ fn trace_events_are_the_values_of_the_search_seen_by_the_views_maximiser() {
     }
 }
 
-/// A random game on `geometry` from `first`, to its end or `moves` moves, as cell numbers.
-fn random_game(
-    geometry: Geometry,
-    first: Mark,
-    moves: usize,
-    rng: &mut Xorshift,
-) -> (Vec<Cell>, String) {
-    let mut board = Board::empty(geometry, first);
-    let mut cells = Vec::new();
-    while !board.outcome().is_over() && cells.len() < moves {
-        let legal: Vec<Cell> = board.legal_moves().collect();
-        let cell = legal[rng.below(legal.len())];
-        board.play(cell).unwrap();
-        cells.push(cell);
-    }
-    let numbers = cells
-        .iter()
-        .map(|c| (c.row * geometry.cols() + c.col + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(",");
-    (cells, numbers)
-}
-
 #[test]
 fn review_sees_each_move_from_the_position_before_it() {
     let mut minimax = Minimax::default();
-    let mut rng = Xorshift::new(19);
+    let mut rng = SmallRng::seed_from_u64(19);
     let four = Geometry::new(4, 4, 4).unwrap();
     let mut games: Vec<(Geometry, Mark, usize)> = Vec::new();
     for game in 0..24 {
@@ -606,7 +585,8 @@ fn review_sees_each_move_from_the_position_before_it() {
     games.extend([(four, Mark::X, 14), (four, Mark::O, 14)]);
     let mut checked = [0, 0];
     for (geometry, first, length) in games {
-        let (cells, numbers) = random_game(geometry, first, length, &mut rng);
+        let cells = random_game(&Board::empty(geometry, first), length, &mut rng);
+        let numbers = cell_numbers(&cells, geometry);
         let size = geometry.rows().to_string();
         let common = [
             "review",

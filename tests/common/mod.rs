@@ -120,3 +120,26 @@ impl<T: Send + 'static> Background<T> {
             .unwrap_or_else(|error| panic!("the search did not return within {bound:?}: {error}"))
     }
 }
+
+/// A random game from `start`, to its end or `max_moves` moves, as cells.
+pub fn random_game(start: &Board, max_moves: usize, rng: &mut impl Rng) -> Vec<Cell> {
+    let mut board = *start;
+    let mut moves = Vec::new();
+    while !board.outcome().is_over() && moves.len() < max_moves {
+        let legal: Vec<Cell> = board.legal_moves().collect();
+        let cell = legal[rng.random_range(..legal.len())];
+        board.play(cell).unwrap();
+        moves.push(cell);
+    }
+    moves
+}
+
+/// Moves as `tictactoe review` takes them: cells numbered from 1 in reading order, joined by
+/// commas ("5,1,9,3").
+pub fn cell_numbers(moves: &[Cell], geometry: Geometry) -> String {
+    moves
+        .iter()
+        .map(|c| (c.row * geometry.cols() + c.col + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
