@@ -320,7 +320,6 @@ impl Coach {
             deck.best_streak(),
             deck.len()
         ));
-        let palette = Palette::of(ui);
         let mover = exercise.board.to_move();
         let analysis = controller.analysis(&exercise.board);
         let mut highlights = Vec::new();
@@ -334,37 +333,7 @@ impl Coach {
                 );
             }
             Some((cell, answered)) => {
-                let (text, color) = if answered.correct {
-                    let text = format!(
-                        "Best! {} was the one move ({}).",
-                        cell.human(),
-                        exercise.theme.name()
-                    );
-                    (text, palette.win)
-                } else {
-                    let text = format!(
-                        "Not the best: the one move was {} ({}).",
-                        exercise.answer.human(),
-                        exercise.theme.name()
-                    );
-                    (text, palette.loss)
-                };
-                ui.add(egui::Label::new(RichText::new(text).strong().color(color)).wrap());
-                let shown = inspected.unwrap_or(exercise.answer);
-                if let Some(line) = analysis.and_then(|a| a.get(shown)) {
-                    let whose = if shown == exercise.answer {
-                        "The one move's line of play"
-                    } else {
-                        "This move's line of play"
-                    };
-                    ui.add(
-                        egui::Label::new(format!(
-                            "{whose} (the numbered dots): {}.",
-                            line_of_play(mover, line)
-                        ))
-                        .wrap(),
-                    );
-                }
+                let color = answer_feedback(ui, exercise, cell, answered, analysis, *inspected);
                 if ui.button("Next position (N)").clicked() {
                     commands.push(Command::PracticeNext);
                 }
@@ -389,6 +358,48 @@ impl Coach {
         commands.extend(clicked.map(Command::PracticeAnswer));
         commands
     }
+}
+
+/// Whether `cell` was the one move, and a line of play in words: the move looked at, or else the
+/// one move, as the numbered dots show it. Returns the answer's colour.
+fn answer_feedback(
+    ui: &mut Ui,
+    exercise: &Exercise,
+    cell: Cell,
+    answered: Answered,
+    analysis: Option<&crate::minimax::Analysis>,
+    inspected: Option<Cell>,
+) -> Color32 {
+    let palette = Palette::of(ui);
+    let theme = exercise.theme.name();
+    let (text, color) = if answered.correct {
+        (
+            format!("Best! {} was the one move ({theme}).", cell.human()),
+            palette.win,
+        )
+    } else {
+        let one = exercise.answer.human();
+        (
+            format!("Not the best: the one move was {one} ({theme})."),
+            palette.loss,
+        )
+    };
+    ui.add(egui::Label::new(RichText::new(text).strong().color(color)).wrap());
+    let shown = inspected.unwrap_or(exercise.answer);
+    if let Some(line) = analysis.and_then(|a| a.get(shown)) {
+        let whose = if shown == exercise.answer {
+            "The one move's line of play"
+        } else {
+            "This move's line of play"
+        };
+        let mover = exercise.board.to_move();
+        let words = format!(
+            "{whose} (the numbered dots): {}.",
+            line_of_play(mover, line)
+        );
+        ui.add(egui::Label::new(words).wrap());
+    }
+    color
 }
 
 /// The review's rows: move, class sign, the move's number and the best number there was, and the
