@@ -20,6 +20,7 @@ pub mod ai;
 pub mod app;
 pub mod board;
 pub mod cli;
+pub mod examples;
 pub mod explain;
 pub mod game;
 pub mod minimax;
