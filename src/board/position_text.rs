@@ -89,12 +89,13 @@ impl Board {
     /// `--to-move` says otherwise, as in `analyze`.
     ///
     /// ```
-    /// use tictactoe::{Board, Cell};
+    /// use tictactoe::Board;
     /// let pasted = Board::paste("char board[3][3] = {\n  { 'x', 'o', 'x' },\n  \
     ///                            { 'o', 'o', 'x' },\n  { '_', '_', '_' }\n};").unwrap();
     /// assert_eq!(pasted.to_string(), "XOX/OOX/...");
-    /// let error = Board::paste("x o x\no q x\n_ _ _").unwrap_err();
-    /// assert_eq!(error.to_string(), Board::parse_with("XOX/OQX/...", None, None).unwrap_err().to_string());
+    /// // The message `tictactoe analyze XOX/OOX/O.O` gives.
+    /// let error = Board::paste("x o x\no o x\no _ o").unwrap_err();
+    /// assert_eq!(error.to_string(), "impossible counts: 3 X and 5 O (players alternate, so they differ by at most one)");
     /// ```
     pub fn paste(text: &str) -> Result<Board, PasteError> {
         if text.len() > MAX_PASTE_BYTES {
