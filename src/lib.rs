@@ -23,6 +23,7 @@ pub mod cli;
 pub mod examples;
 pub mod explain;
 pub mod game;
+pub mod game_file;
 pub mod minimax;
 pub mod practice;
 pub mod review;
