@@ -153,6 +153,12 @@ fn the_gfg_example_pastes_in_every_format_the_articles_print() {
         // C++ and C#, as in the article's driver code.
         "char board[3][3] =\n{\n    { 'x', 'o', 'x' },\n    { 'o', 'o', 'x' },\n    { '_', '_', '_' }\n};",
         "// Driver code\nint main()\n{\n    char board[3][3] =\n    {\n        { 'x', 'o', 'x' }, // top\n        { 'o', 'o', 'x' },\n        { '_', '_', '_' }\n    };\n",
+        // The whole driver, code before and after the board included.
+        "int main()\n{\n    char board[3][3] =\n    {\n        { 'x', 'o', 'x' },\n        \
+         { 'o', 'o', 'x' },\n        { '_', '_', '_' }\n    };\n\n    \
+         Move bestMove = findBestMove(board);\n\n    printf(\"The Optimal Move is :\\n\");\n    \
+         printf(\"ROW: %d COL: %d\\n\\n\", bestMove.row, bestMove.col );\n    \
+         for (int i = 3; i > 0; --i) {}\n    return 0;\n}\n",
         // Java, with the first row on the declaration's line.
         "char board[][] = {{ 'x', 'o', 'x' },\n                  { 'o', 'o', 'x' },\n                  { '_', '_', '_' }};",
         // Python, on several lines and on one.

@@ -215,13 +215,17 @@ impl Options {
     }
 }
 
-/// Whether a word is meant as an option: `--` and a letter, and not a row of marks and dashes
-/// such as `--x`.
+/// Whether a word is meant as an option: `--` and a name of two or more lower-case letters and
+/// dashes (`--size`, `--algorithm=plain`), and not a row of marks and dashes such as `--xo`.
+/// Code around a pasted board (`--i;`) is left alone.
 fn is_option(token: &str) -> bool {
-    let named = token
-        .strip_prefix("--")
-        .and_then(|rest| rest.chars().next())
-        .is_some_and(|c| c.is_ascii_alphabetic());
+    let Some(rest) = token.strip_prefix("--") else {
+        return false;
+    };
+    let name = rest.split_once('=').map_or(rest, |(name, _)| name);
+    let named = name.len() >= 2
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c == '-');
     named && !token.chars().all(|c| cell_symbol(c).is_some())
 }
 
@@ -389,8 +393,11 @@ mod tests {
         );
         assert_eq!((options.to_move, options.k), (Some(Mark::O), Some(4)));
         assert!(!is_option("--x"));
+        assert!(!is_option("--xo-"));
         assert!(!is_option("---"));
+        assert!(!is_option("--i;"));
         assert!(is_option("--size"));
+        assert!(is_option("--algorithm=plain"));
     }
 
     #[test]
