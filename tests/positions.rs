@@ -261,6 +261,14 @@ fn each_kind_of_impossible_position_is_named() {
     assert!(message("x o x\no q x\n_ _ _").starts_with("bad character 'q' at row 2, column 2"));
     // A mistyped row between rows is a row, named by its place, never skipped.
     assert!(message("x o x\nhello\n_ _ _").starts_with("bad character 'h' at row 2, column 1"));
+    // The first problem in reading order, as analyze finds it: the short row before the bad
+    // character.
+    assert!(message("x o x\no o\nq _ _").starts_with("row 2 has 2 cells but row 1 has 3"));
+    // A slash inside a line of text between rows cannot start a row there.
+    assert!(message("x o x\nsee x/y\n_ _ _").starts_with("bad character 's' at row 2"));
+    assert!(
+        message("x o x\n/ not a row\n_ _ _").starts_with("bad character '/' at row 2, column 1")
+    );
 }
 
 #[test]

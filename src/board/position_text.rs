@@ -131,21 +131,31 @@ impl Board {
             if row > 0 {
                 notation.push('/');
             }
-            for (col, &ch) in candidate.cells.iter().enumerate() {
-                let Some(symbol) = cell_symbol(ch) else {
-                    return Err(BoardError::BadCharacter {
-                        ch,
-                        row: row + 1,
-                        col: col + 1,
-                    }
-                    .into());
-                };
-                notation.push(symbol);
-            }
+            // Any other character goes through as it is, so that `parse_with` reports the first
+            // problem in reading order, as `analyze` would; a slash would start a row there, so
+            // it goes through as a stand-in, named again below.
+            let symbols = candidate.cells.iter().map(|&ch| match ch {
+                '/' => SLASH,
+                ch => cell_symbol(ch).unwrap_or(ch),
+            });
+            notation.extend(symbols);
         }
-        Ok(Board::parse_with(&notation, options.to_move, options.k)?)
+        Board::parse_with(&notation, options.to_move, options.k).map_err(|error| match error {
+            BoardError::BadCharacter {
+                ch: SLASH,
+                row,
+                col,
+            } if rows[row - 1].cells.get(col - 1) == Some(&'/') => {
+                BoardError::BadCharacter { ch: '/', row, col }.into()
+            }
+            error => error.into(),
+        })
     }
 }
+
+/// What a slash inside a row is written as for [`Board::parse_with`]: a character it reports
+/// as bad (from Unicode's private use area, which no board text holds).
+const SLASH: char = '\u{e000}';
 
 /// What a cell's character stands for in notation, or `None` if it is not a mark or empty.
 fn cell_symbol(ch: char) -> Option<char> {
