@@ -1,7 +1,8 @@
 //! The rules: an m×n board where k marks in a row (across, down or diagonally) win.
 //!
 //! One module per concept: [`Mark`], [`Cell`], [`Geometry`] (the shape and k), [`Outcome`],
-//! [`Board`] (a position, as bitboards), its notation, and the errors of parsing and playing.
+//! [`Board`] (a position, as bitboards), its notation, positions as text to copy and paste
+//! ([`Board::copy_text`], [`Board::paste`]), and the errors of parsing and playing.
 
 mod cell;
 mod error;
@@ -10,6 +11,7 @@ mod mark;
 mod notation;
 mod outcome;
 mod position;
+mod position_text;
 mod runs;
 
 pub use cell::Cell;
@@ -19,4 +21,5 @@ pub use mark::Mark;
 pub use notation::Notation;
 pub use outcome::{Outcome, WinningLine};
 pub use position::Board;
+pub use position_text::{MAX_PASTE_BYTES, PasteError};
 pub(crate) use runs::{BitIter, Runs};
