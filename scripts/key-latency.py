@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """How long a key takes to show in the game's window, at rest and while an exact 7x7 search runs.
 
-Runs the game (the release binary) in a real window under Xvfb, presses W (which opens and closes
-the panel on the computer's last move, a change the search does not see) again and again, and
+Runs the game (the release binary) in a real window under Xvfb, presses a key again and again, and
 times each press from the key to the first change of the window's pixels, read with XGetImage on
-the X server every millisecond or so. First with nothing under way, then with the scores on, so
-that the exact search of the 7x7 board runs the whole time. Prints both medians and their ratio.
+the X server every millisecond or so:
+- W (the panel on the computer's last move: a redraw the search does not see), with nothing
+  under way, then with the scores on, so that the exact search of the 7x7 board runs the whole
+  time;
+- S with the scores on: each press stops the search or starts it again, as Ctrl+Z, Ctrl+N and
+  a new board do.
+Prints the medians and their ratios to W at rest.
 
     scripts/key-latency.py [--bin target/release/tictactoe] [--presses 15]
 
@@ -68,10 +72,10 @@ class Screen:
         return hash(raw)
 
 
-def press_and_time(display, screen, size, timeout=5.0):
+def press_and_time(display, screen, size, key, timeout=5.0):
     before = screen.checksum(*size)
     started = time.perf_counter()
-    subprocess.run(["xdotool", "key", "w"], env=display, check=True)
+    subprocess.run(["xdotool", "key", key], env=display, check=True)
     while time.perf_counter() - started < timeout:
         if screen.checksum(*size) != before:
             return time.perf_counter() - started
@@ -79,7 +83,7 @@ def press_and_time(display, screen, size, timeout=5.0):
     return None
 
 
-def measure(binary, presses, scores, xdisplay):
+def measure(binary, presses, scores, key, xdisplay):
     env = dict(os.environ, DISPLAY=xdisplay)
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "settings.ron")
@@ -105,7 +109,7 @@ def measure(binary, presses, scores, xdisplay):
             screen = Screen(xdisplay)
             times = []
             for _ in range(presses):
-                elapsed = press_and_time(env, screen, (900, 700))
+                elapsed = press_and_time(env, screen, (900, 700), key)
                 if elapsed is not None:
                     times.append(elapsed)
                 time.sleep(0.3)
@@ -122,21 +126,23 @@ def main():
     xdisplay = f":{150 + os.getpid() % 50}"
     xvfb = subprocess.Popen(["Xvfb", xdisplay, "-screen", "0", "1024x768x24"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    runs = {}
     try:
         time.sleep(1.0)
-        rest = measure(args.bin, args.presses, False, xdisplay)
-        busy = measure(args.bin, args.presses, True, xdisplay)
+        runs["W at rest"] = measure(args.bin, args.presses, False, "w", xdisplay)
+        runs["W while the 7x7 search runs"] = measure(args.bin, args.presses, True, "w", xdisplay)
+        runs["S stopping and starting it"] = measure(args.bin, args.presses, True, "s", xdisplay)
     finally:
         xvfb.kill()
-    if not rest or not busy:
-        sys.exit(f"no key showed: at rest {rest}, while searching {busy}")
-    at_rest, searching = statistics.median(rest), statistics.median(busy)
+    if not all(runs.values()):
+        sys.exit(f"a key never showed: {runs}")
+    at_rest = statistics.median(runs["W at rest"])
     print(f"cores: {os.cpu_count()}")
-    print(f"at rest:         median {at_rest * 1000:.0f} ms over {len(rest)} presses "
-          f"(min {min(rest) * 1000:.0f}, max {max(rest) * 1000:.0f})")
-    print(f"7x7 search runs: median {searching * 1000:.0f} ms over {len(busy)} presses "
-          f"(min {min(busy) * 1000:.0f}, max {max(busy) * 1000:.0f})")
-    print(f"ratio: {searching / at_rest:.2f}")
+    for name, times in runs.items():
+        median = statistics.median(times)
+        print(f"{name:30} median {median * 1000:4.0f} ms (min {min(times) * 1000:.0f}, "
+              f"max {max(times) * 1000:.0f}, {len(times)} presses), "
+              f"ratio to W at rest {median / at_rest:.2f}")
 
 
 if __name__ == "__main__":
