@@ -9,7 +9,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::Parser;
-use common::Xorshift;
+use common::random_game;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use tempfile::TempDir;
 use tictactoe::cli::{Cli, Command, MarkArg, ReviewArgs, review};
 use tictactoe::game::{FirstPlayer, GameSetup, Mode, Player, Players, Session};
@@ -28,23 +30,10 @@ fn every_geometry() -> Vec<Geometry> {
         .collect()
 }
 
-/// Plays random moves on `board` until the game ends or `stop` moves were played.
-fn play_randomly(board: &Board, stop: usize, rng: &mut Xorshift) -> Vec<Cell> {
-    let mut board = *board;
-    let mut moves = Vec::new();
-    while !board.outcome().is_over() && moves.len() < stop {
-        let legal: Vec<Cell> = board.legal_moves().collect();
-        let cell = legal[rng.below(legal.len())];
-        board.play(cell).unwrap();
-        moves.push(cell);
-    }
-    moves
-}
-
 /// A game as the app records it: a session set up with `setup`, and `moves` played in it.
-fn session_game(setup: GameSetup, stop: usize, rng: &mut Xorshift) -> GameRecord {
+fn session_game(setup: GameSetup, stop: usize, rng: &mut impl Rng) -> GameRecord {
     let mut session = Session::new(setup);
-    for cell in play_randomly(session.board(), stop, rng) {
+    for cell in random_game(session.board(), stop, rng) {
         session.play(cell).unwrap();
     }
     GameRecord::of(&session)
@@ -114,7 +103,7 @@ fn names(dir: &Path) -> Vec<String> {
 #[test]
 fn save_then_load_round_trips_games_on_every_size_seating_and_start() {
     let dir = TempDir::new().unwrap();
-    let mut rng = Xorshift::new(22);
+    let mut rng = SmallRng::seed_from_u64(22);
     let (mut finished, mut unfinished, mut from_setup) = (0, 0, 0);
     for geometry in every_geometry() {
         for mode in Mode::ALL {
@@ -127,7 +116,7 @@ fn save_then_load_round_trips_games_on_every_size_seating_and_start() {
                         geometry,
                     };
                     // Unfinished after a few moves, or played to the end.
-                    let stop = [0, 1, 5, usize::MAX][rng.below(4)];
+                    let stop = [0, 1, 5, usize::MAX][rng.random_range(..4usize)];
                     let record = session_game(setup, stop, &mut rng);
                     let mut end = record.start;
                     for &cell in &record.moves {
@@ -142,14 +131,18 @@ fn save_then_load_round_trips_games_on_every_size_seating_and_start() {
                     assert_round_trip(dir.path(), &record);
 
                     // The same seating from a set-up position, either side to move there.
-                    let first = Mark::BOTH[rng.below(2)];
-                    let setup_moves = 1 + rng.below(4);
+                    let first = Mark::BOTH[rng.random_range(..2usize)];
+                    let setup_moves = 1 + rng.random_range(..4usize);
                     let empty = Board::empty(geometry, first);
                     let mut start = empty;
-                    for cell in play_randomly(&empty, setup_moves, &mut rng) {
+                    for cell in random_game(&empty, setup_moves, &mut rng) {
                         start.play(cell).unwrap();
                     }
-                    let moves = play_randomly(&start, [2, usize::MAX][rng.below(2)], &mut rng);
+                    let moves = random_game(
+                        &start,
+                        [2, usize::MAX][rng.random_range(..2usize)],
+                        &mut rng,
+                    );
                     let record = GameRecord {
                         start,
                         moves,
@@ -225,7 +218,7 @@ fn run_comment_command(text: &str) -> serde_json::Value {
 
 #[test]
 fn the_comment_line_reviews_the_same_game() {
-    let mut rng = Xorshift::new(5);
+    let mut rng = SmallRng::seed_from_u64(5);
     let dir = TempDir::new().unwrap();
     let path = dir.path().join("game.ron");
     let geometries = [Geometry::CLASSIC, Geometry::new(4, 4, 4).unwrap()];
@@ -297,13 +290,16 @@ fn the_comment_line_reviews_the_same_game() {
 /// What `tictactoe review` says about a move list, without its "tictactoe review: " prefix.
 fn review_says(moves: &str, first: Mark, size: usize) -> String {
     let args = ReviewArgs {
-        moves: moves.to_string(),
+        moves: Some(moves.to_string()),
+        game: None,
+        from: None,
         first: match first {
             Mark::X => MarkArg::X,
             Mark::O => MarkArg::O,
         },
         size,
         k: None,
+        view: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(review(&args, &mut out, &mut err).unwrap(), 2, "{moves}");

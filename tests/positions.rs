@@ -6,7 +6,8 @@
 mod common;
 
 use clap::Parser;
-use common::Xorshift;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use tictactoe::board::{MAX_PASTE_BYTES, PasteError};
 use tictactoe::cli::{Cli, Command, analyze};
 use tictactoe::examples::{Example, examples, find};
@@ -14,14 +15,14 @@ use tictactoe::{Board, Cell, Geometry, Mark, minimax};
 
 /// Positions of `geometry` reached by random play from the empty board, `first` moving first:
 /// the empty board, some after each number of moves, and finished games.
-fn sample_positions(geometry: Geometry, first: Mark, rng: &mut Xorshift) -> Vec<Board> {
+fn sample_positions(geometry: Geometry, first: Mark, rng: &mut impl Rng) -> Vec<Board> {
     let mut positions = vec![Board::empty(geometry, first)];
     for _ in 0..6 {
         let mut board = Board::empty(geometry, first);
-        let stop = rng.below(geometry.cells() + 1);
+        let stop = rng.random_range(..geometry.cells() + 1);
         while !board.outcome().is_over() && board.marks_placed() < stop {
             let moves: Vec<Cell> = board.legal_moves().collect();
-            board.play(moves[rng.below(moves.len())]).unwrap();
+            board.play(moves[rng.random_range(..moves.len())]).unwrap();
             positions.push(board);
         }
     }
@@ -46,7 +47,7 @@ fn counted_side(board: &Board) -> Mark {
 
 #[test]
 fn copy_then_paste_round_trips_every_size_k_and_side_to_move() {
-    let mut rng = Xorshift::new(22);
+    let mut rng = SmallRng::seed_from_u64(22);
     let (mut needed_turn, mut needed_k) = (0, 0);
     for geometry in every_geometry() {
         for first in Mark::BOTH {
@@ -109,7 +110,7 @@ fn analyze_reads(text: &str) -> Board {
 
 #[test]
 fn analyze_reads_the_copied_text_as_the_same_position() {
-    let mut rng = Xorshift::new(7);
+    let mut rng = SmallRng::seed_from_u64(7);
     for geometry in every_geometry() {
         for first in Mark::BOTH {
             for board in sample_positions(geometry, first, &mut rng) {
@@ -319,11 +320,11 @@ fn junk_never_panics_and_whatever_pastes_copies_back() {
     let alphabet: Vec<char> = "xXoO._- \n/{}[]'\",;|#-=kt0123456789abcé→\t"
         .chars()
         .collect();
-    let mut rng = Xorshift::new(2022);
+    let mut rng = SmallRng::seed_from_u64(2022);
     for _ in 0..20_000 {
-        let length = rng.below(40);
+        let length = rng.random_range(..40usize);
         let text: String = (0..length)
-            .map(|_| alphabet[rng.below(alphabet.len())])
+            .map(|_| alphabet[rng.random_range(..alphabet.len())])
             .collect();
         if let Ok(board) = Board::paste(&text) {
             assert_eq!(Board::paste(&board.copy_text()), Ok(board), "{text:?}");

@@ -8,18 +8,21 @@ mod common;
 use std::collections::HashSet;
 
 use binary::run;
-use common::{cell_numbers, random_game};
+use common::random_game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use tictactoe::cli::{MarkArg, ReviewArgs, review};
+use tictactoe::game_file::move_numbers;
 use tictactoe::review::MoveClass;
-use tictactoe::{Board, Geometry, Mark, minimax};
+use tictactoe::{Board, Cell, Geometry, Mark, minimax};
 
 /// `review` run in-process.
 fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
     let args = ReviewArgs {
-        moves: moves.to_string(),
+        moves: Some(moves.to_string()),
+        game: None,
+        from: None,
         first: match first {
             Mark::X => MarkArg::X,
             Mark::O => MarkArg::O,
@@ -49,7 +52,7 @@ fn every_move_is_classed_from_plain_minimax_scores_on_many_games() {
         let start = Board::empty(Geometry::CLASSIC, first);
         let stop_after = rng.random_range(1..=start.geometry().cells());
         let moves = random_game(&start, stop_after, &mut rng);
-        let (status, json, err) = review_json(&cell_numbers(&moves, Geometry::CLASSIC), first, 3);
+        let (status, json, err) = review_json(&move_numbers(Geometry::CLASSIC, &moves), first, 3);
         assert_eq!(status, 0, "{err}");
         let reviewed = json["moves"].as_array().unwrap();
         assert_eq!(reviewed.len(), moves.len());
@@ -172,4 +175,125 @@ fn o_can_move_first() {
         .collect();
     assert_eq!(marks, ["O", "X", "O"]);
     assert_eq!(json["outcome"], "ongoing");
+}
+
+/// `review` run in-process on a saved game.
+fn review_game(path: &std::path::Path) -> (i32, String, String) {
+    let args = ReviewArgs {
+        moves: None,
+        game: Some(path.to_path_buf()),
+        from: None,
+        first: MarkArg::X,
+        size: 3,
+        k: None,
+        view: None,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = review(&args, &mut out, &mut err).unwrap();
+    (
+        status,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+#[test]
+fn a_saved_game_is_reviewed_as_its_moves_are() {
+    use tictactoe::game::{GameSetup, Mode};
+    use tictactoe::review::GameRecord;
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = SmallRng::seed_from_u64(31);
+    for (side, first) in [(3, Mark::X), (3, Mark::O), (4, Mark::X)] {
+        let geometry = Geometry::with_default_k(side, side).unwrap();
+        let start = Board::empty(geometry, first);
+        let limit = if side == 3 { 9 } else { 6 };
+        let moves = random_game(&start, limit, &mut rng);
+        let record = GameRecord {
+            start,
+            moves: moves.clone(),
+            setup: GameSetup {
+                mode: Mode::TwoPlayers,
+                human_mark: first,
+                geometry,
+                ..GameSetup::default()
+            },
+        };
+        let path = dir.path().join(format!("game-{side}-{first}.ron"));
+        tictactoe::game_file::save(&path, &record).unwrap();
+        let (status, saved, err) = review_game(&path);
+        assert_eq!((status, err.as_str()), (0, ""));
+        let args = ReviewArgs {
+            moves: Some(move_numbers(geometry, &moves)),
+            game: None,
+            from: None,
+            first: if first == Mark::X {
+                MarkArg::X
+            } else {
+                MarkArg::O
+            },
+            size: side,
+            k: None,
+            view: None,
+        };
+        let mut out = Vec::new();
+        assert_eq!(review(&args, &mut out, &mut Vec::new()).unwrap(), 0);
+        assert_eq!(saved, String::from_utf8(out).unwrap(), "{}", path.display());
+    }
+    // A set-up start: --from gives the same review as the file.
+    let start: Board = "X../.O./...".parse().unwrap();
+    let moves = [Cell::new(2, 2), Cell::new(0, 2)];
+    let record = GameRecord {
+        start,
+        moves: moves.to_vec(),
+        setup: GameSetup {
+            mode: Mode::TwoPlayers,
+            ..GameSetup::default()
+        },
+    };
+    let path = dir.path().join("from.ron");
+    tictactoe::game_file::save(&path, &record).unwrap();
+    let (status, saved, _) = review_game(&path);
+    assert_eq!(status, 0);
+    let args = ReviewArgs {
+        moves: Some("9,3".to_string()),
+        game: None,
+        from: Some("X../.O./...".to_string()),
+        first: MarkArg::X,
+        size: 3,
+        k: None,
+        view: None,
+    };
+    let mut out = Vec::new();
+    assert_eq!(review(&args, &mut out, &mut Vec::new()).unwrap(), 0);
+    assert_eq!(saved, String::from_utf8(out).unwrap());
+}
+
+#[test]
+fn a_broken_game_file_is_named_with_its_problem_and_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("not-ron.ron", "this is not a game"),
+        (
+            "bad-move.ron",
+            "(version: 1, size: 3, k: 3, first: X, x: Human, o: Human, moves: [5, 5], result: \"ongoing\")",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let (status, out, err) = review_game(&path);
+        assert_eq!((status, out.as_str()), (2, ""), "{name}");
+        assert!(
+            err.starts_with(&format!("tictactoe review: game file {}: ", path.display())),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "{name} was changed"
+        );
+    }
+    let (status, _, err) = review_game(&dir.path().join("missing.ron"));
+    assert_eq!(status, 2);
+    assert!(err.contains("missing.ron"), "{err}");
 }

@@ -10,12 +10,13 @@ mod common;
 use std::collections::HashMap;
 
 use binary::{Run, run};
-use common::{board_with_turn, cell_numbers, random_game};
+use common::{board_with_turn, random_game};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 use tictactoe::cli::{Report, Unsettled, write_report_seen};
 use tictactoe::explain::estimate_text;
+use tictactoe::game_file::move_numbers;
 use tictactoe::minimax::{MoveBound, Valuation};
 use tictactoe::view::{ScoreView, Seen};
 use tictactoe::{Board, Cell, Geometry, Mark, Outcome};
@@ -586,7 +587,7 @@ fn review_sees_each_move_from_the_position_before_it() {
     let mut checked = [0, 0];
     for (geometry, first, length) in games {
         let cells = random_game(&Board::empty(geometry, first), length, &mut rng);
-        let numbers = cell_numbers(&cells, geometry);
+        let numbers = move_numbers(geometry, &cells);
         let size = geometry.rows().to_string();
         let common = [
             "review",

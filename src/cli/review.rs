@@ -7,7 +7,8 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, outcome_name, view_or_mover};
-use crate::board::{Board, BoardError, Cell, Geometry, Mark, PlayError};
+use crate::board::{Board, BoardError, Cell, Geometry, Mark};
+use crate::game_file::{self, BadMoveNumber, GameFileError, cell_number, cell_of_number};
 use crate::minimax::{Analysis, SearchControl, Solver};
 use crate::review::Review;
 use crate::view::Seen;
@@ -16,14 +17,25 @@ use crate::view::Seen;
 #[command(
     after_help = "Cells are numbered 1 to N×N in reading order (1 2 3 / 4 5 6 / 7 8 9 on 3×3).\n\n\
                   Examples:\n  tictactoe review 5,1,9,3\n  tictactoe review 1,5,9 --first O\n  \
-                  tictactoe review 6,11,7 --size 4\n  tictactoe review 1,2,8 --view x"
+                  tictactoe review 6,11,7 --size 4\n  tictactoe review 1,2,8 --view x\n  \
+                  tictactoe review 9 --first X --from X../.O./...\n  \
+                  tictactoe review --game saved.ron"
 )]
 pub struct ReviewArgs {
     /// The cells played, in order, comma-separated (e.g. 5,1,9,3).
-    #[arg(allow_hyphen_values = true)]
-    pub moves: String,
+    #[arg(allow_hyphen_values = true, required_unless_present = "game")]
+    pub moves: Option<String>,
 
-    /// Who moved first.
+    /// Review the game saved in FILE (Game > Save game… in the app) instead.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "first", "size", "k", "from"])]
+    pub game: Option<std::path::PathBuf>,
+
+    /// The position the game started from, when not the empty board (board notation; --first is
+    /// the side to move there).
+    #[arg(long, value_name = "BOARD")]
+    pub from: Option<String>,
+
+    /// Who moved first (with --from, the side to move there).
     #[arg(long, value_enum, default_value_t = MarkArg::X)]
     pub first: MarkArg,
 
@@ -62,9 +74,11 @@ struct MoveOutput {
 /// Why a game could not be reviewed.
 #[derive(Debug, thiserror::Error)]
 enum ReviewError {
-    /// No board of that size or k.
+    /// No board of that size or k, or a start position `analyze` would refuse.
     #[error(transparent)]
-    Geometry(#[from] BoardError),
+    Board(#[from] BoardError),
+    #[error("--from: the board is {found}×{found}, but --size is {size}")]
+    StartSize { found: usize, size: usize },
     #[error("no moves given: list the cells played, e.g. 5,1,9,3")]
     NoMoves,
     #[error("move {ply} ({text:?}): not a cell number; cells are numbered 1 to {cells}")]
@@ -73,29 +87,11 @@ enum ReviewError {
         text: String,
         cells: usize,
     },
-    #[error("move {ply} ({number}): no such cell; cells are numbered 1 to {cells}")]
-    NoSuchCell {
-        ply: usize,
-        number: usize,
-        cells: usize,
-    },
-    #[error("move {ply} (cell {number}): {}", unplayable(.reason))]
-    Unplayable {
-        ply: usize,
-        number: usize,
-        reason: PlayError,
-    },
-}
-
-/// Why a cell could not be played, in the review's words.
-fn unplayable(reason: &PlayError) -> String {
-    match reason {
-        PlayError::Occupied { mark, .. } => format!("that cell already holds {mark}"),
-        PlayError::GameOver { outcome } => {
-            format!("the game is already over ({})", outcome_name(*outcome))
-        }
-        PlayError::OffBoard { .. } => "that cell is off the board".to_string(),
-    }
+    /// A number that is not a cell, or a move that cannot be played: as saved games say it.
+    #[error("{0}")]
+    BadMove(BadMoveNumber),
+    #[error(transparent)]
+    GameFile(#[from] GameFileError),
 }
 
 /// Runs `review`. Returns the exit status.
@@ -114,12 +110,35 @@ pub fn review(args: &ReviewArgs, mut out: impl Write, mut err: impl Write) -> io
     }
 }
 
-/// The game's review, as it is printed.
-fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
+/// The game the arguments give: a saved game, or the moves from the empty board (or `--from`).
+fn game(args: &ReviewArgs) -> Result<(Board, Vec<Cell>), ReviewError> {
+    if let Some(path) = &args.game {
+        let record = game_file::load(path)?;
+        return Ok((record.start, record.moves));
+    }
     let k = args.k.unwrap_or(Geometry::default_k(args.size, args.size));
     let geometry = Geometry::new(args.size, args.size, k)?;
-    let cells = parse_moves(&args.moves, geometry)?;
-    let start = Board::empty(geometry, Mark::from(args.first));
+    let start = match &args.from {
+        None => Board::empty(geometry, Mark::from(args.first)),
+        Some(text) => {
+            let start = Board::parse_with(text, Some(Mark::from(args.first)), Some(k))?;
+            if start.geometry() != geometry {
+                return Err(ReviewError::StartSize {
+                    found: start.geometry().rows(),
+                    size: args.size,
+                });
+            }
+            start
+        }
+    };
+    let cells = parse_moves(args.moves.as_deref().unwrap_or_default(), geometry)?;
+    Ok((start, cells))
+}
+
+/// The game's review, as it is printed.
+fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
+    let (start, cells) = game(args)?;
+    let geometry = start.geometry();
     let mut solver = Solver::new();
     let mut analyze = |board: &Board| -> Analysis {
         solver
@@ -127,12 +146,14 @@ fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
             .expect("nothing stops a search without a budget")
     };
     let view = view_or_mover(args.view);
-    let review =
-        Review::of_game(&start, &cells, &mut analyze).map_err(|bad| ReviewError::Unplayable {
+    let review = Review::of_game(&start, &cells, &mut analyze)
+        .map_err(|bad| BadMoveNumber {
             ply: bad.ply,
-            number: cell_number(geometry, bad.cell),
-            reason: bad.reason,
-        })?;
+            number: cell_number(geometry, bad.cell) as i64,
+            reason: Some(bad.reason),
+            cells: geometry.cells(),
+        })
+        .map_err(ReviewError::BadMove)?;
     Ok(Output {
         moves: review
             .moves
@@ -154,11 +175,6 @@ fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
     })
 }
 
-/// The cell numbered `n` (from 1, in reading order).
-fn cell_number(geometry: Geometry, cell: Cell) -> usize {
-    cell.row * geometry.cols() + cell.col + 1
-}
-
 /// "5,1,9,3" as cells; an error names the move that is wrong and why.
 fn parse_moves(text: &str, geometry: Geometry) -> Result<Vec<Cell>, ReviewError> {
     let cells = geometry.cells();
@@ -170,15 +186,21 @@ fn parse_moves(text: &str, geometry: Geometry) -> Result<Vec<Cell>, ReviewError>
         .map(|(index, part)| {
             let ply = index + 1;
             let part = part.trim();
+            // A cell number is never negative: "-1" is not a number of a cell at all.
             let number: usize = part.parse().map_err(|_| ReviewError::NotANumber {
                 ply,
                 text: part.to_string(),
                 cells,
             })?;
-            if !(1..=cells).contains(&number) {
-                return Err(ReviewError::NoSuchCell { ply, number, cells });
-            }
-            Ok(geometry.cell(number - 1))
+            let number = i64::try_from(number).unwrap_or(i64::MAX);
+            let cell =
+                cell_of_number(geometry, number).ok_or(ReviewError::BadMove(BadMoveNumber {
+                    ply,
+                    number,
+                    reason: None,
+                    cells,
+                }))?;
+            Ok(cell)
         })
         .collect()
 }

@@ -133,13 +133,3 @@ pub fn random_game(start: &Board, max_moves: usize, rng: &mut impl Rng) -> Vec<C
     }
     moves
 }
-
-/// Moves as `tictactoe review` takes them: cells numbered from 1 in reading order, joined by
-/// commas ("5,1,9,3").
-pub fn cell_numbers(moves: &[Cell], geometry: Geometry) -> String {
-    moves
-        .iter()
-        .map(|c| (c.row * geometry.cols() + c.col + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
