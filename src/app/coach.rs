@@ -43,7 +43,8 @@ impl Practice {
 pub struct Coach {
     pub show_review: bool,
     /// The game the review shows when it is not the one on the board: the one a retry left.
-    pinned: Option<GameRecord>,
+    /// With what the review says it is ("The game you retried from.").
+    pinned: Option<(GameRecord, String)>,
     /// The position whose best moves are framed (the hint), while it is on the board.
     hint_for: Option<Board>,
     /// Positions hinted at in the game on the board.
@@ -70,7 +71,9 @@ impl Coach {
 
     /// The game the review shows.
     pub fn reviewed_game(&self, controller: &GameController) -> GameRecord {
-        self.pinned.clone().unwrap_or_else(|| controller.record())
+        self.pinned
+            .as_ref()
+            .map_or_else(|| controller.record(), |(game, _)| game.clone())
     }
 
     /// Forgets what belongs to a position no longer on the board; deals the first practice
@@ -144,12 +147,18 @@ impl Coach {
         let game = self.reviewed_game(controller);
         let before = ply.saturating_sub(1).min(game.moves.len());
         controller.retry(game.setup, &game.start, &game.moves[..before]);
-        self.pinned = Some(game);
+        self.pinned = Some((game, "The game you retried from.".to_string()));
         self.show_review = true;
     }
 
     pub fn unpin(&mut self) {
         self.pinned = None;
+    }
+
+    /// Shows `game` in the review (a game opened from a file), said to be `what`.
+    pub fn show_game(&mut self, game: GameRecord, what: String) {
+        self.pinned = Some((game, what));
+        self.show_review = true;
     }
 
     pub fn toggle_practice(&mut self) {
@@ -247,9 +256,9 @@ impl Coach {
             }
         });
         let game = self.reviewed_game(controller);
-        if self.pinned.is_some() {
+        if let Some((_, what)) = &self.pinned {
             ui.horizontal_wrapped(|ui| {
-                ui.label("The game you retried from.");
+                ui.label(what.as_str());
                 if ui.small_button("Review the game on the board").clicked() {
                     commands.push(Command::UnpinReview);
                 }

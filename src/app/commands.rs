@@ -3,12 +3,14 @@
 
 use egui::Context;
 
-use super::TicTacToeApp;
 use super::editor::{Edit, Editor, Seating};
 use super::explorer::{ExplorerKey, Path};
 use super::preview::Preview;
 use super::stepper::{StepCommand, Stepper};
+use super::{Notice, TicTacToeApp};
 use crate::board::{Board, Cell};
+use crate::examples::examples;
+use crate::game_file::move_numbers;
 use crate::settings::{Mode, Settings};
 use crate::trace::TraceAlgorithm;
 
@@ -76,6 +78,16 @@ pub enum Command {
     AnalysePosition(Board),
     /// Start a game from a position, seated so.
     PlayPosition(Board, Seating),
+    /// Put the position on show on the clipboard, in the command line's notation.
+    CopyPosition,
+    /// Take a position from pasted text (notation, or a board as the articles print it).
+    PastePosition(String),
+    /// Put the game's moves on the clipboard, as `tictactoe review` takes them.
+    CopyMoves,
+    /// Show one of the articles' examples with its scores.
+    OpenExample(usize),
+    SaveGame,
+    OpenGame,
 }
 
 impl TicTacToeApp {
@@ -164,9 +176,64 @@ impl TicTacToeApp {
             }
             Command::AnalysePosition(board) => {
                 self.editor = None;
-                self.preview = Some(Preview::Position { board });
+                self.preview = Some(Preview::Position {
+                    board,
+                    caption: None,
+                });
             }
             Command::PlayPosition(board, seating) => self.play_position(ctx, board, seating),
+            Command::CopyPosition
+            | Command::PastePosition(_)
+            | Command::CopyMoves
+            | Command::OpenExample(_) => self.apply_clipboard(ctx, command),
+            Command::SaveGame => self.open_dialog(ctx, super::dialogs::Purpose::SaveGame),
+            Command::OpenGame => self.open_dialog(ctx, super::dialogs::Purpose::OpenGame),
+        }
+    }
+
+    /// Positions and moves in and out as text, and the articles' examples.
+    fn apply_clipboard(&mut self, ctx: &Context, command: Command) {
+        match command {
+            Command::CopyPosition => {
+                let text = self.on_show().board.copy_text();
+                self.notice = Some(Notice::new(format!(
+                    "Copied {text} (paste it after tictactoe analyze, or back here with Ctrl+V)."
+                )));
+                ctx.copy_text(text);
+            }
+            Command::PastePosition(text) => match Board::paste(&text) {
+                Ok(board) => {
+                    self.editor = None;
+                    self.preview = Some(Preview::Position {
+                        board,
+                        caption: Some("The position you pasted.".to_string()),
+                    });
+                }
+                Err(problem) => {
+                    self.notice = Some(Notice::new(format!("Nothing was pasted: {problem}")));
+                }
+            },
+            Command::CopyMoves => {
+                let record = self.controller.record();
+                let text = move_numbers(record.start.geometry(), &record.moves);
+                self.notice = Some(Notice::new(format!(
+                    "Copied the moves {text} (for tictactoe review)."
+                )));
+                ctx.copy_text(text);
+            }
+            Command::OpenExample(index) => {
+                if let Some(example) = examples().get(index) {
+                    self.editor = None;
+                    self.preview = Some(Preview::Position {
+                        board: example.board(),
+                        caption: Some(format!(
+                            "{} ({}): {}",
+                            example.name, example.source, example.sentence
+                        )),
+                    });
+                }
+            }
+            _ => {}
         }
     }
 

@@ -1,5 +1,5 @@
-//! Native file dialogs for "Save settings as…" and "Load settings…", run off the UI thread so the
-//! window keeps drawing while a dialog is open.
+//! Native file dialogs for settings ("Save settings as…", "Load settings…") and games ("Save
+//! game…", "Open game…"), run off the UI thread so the window keeps drawing while one is open.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -9,6 +9,8 @@ use std::sync::mpsc::{self, Receiver, Sender};
 pub enum Purpose {
     SaveSettingsAs,
     LoadSettings,
+    SaveGame,
+    OpenGame,
 }
 
 /// The player's answer to a dialog: a file, or `None` if they cancelled.
@@ -50,12 +52,20 @@ impl FileDialogs {
         let sender = self.sender.clone();
         let ctx = ctx.clone();
         let ask = move || {
+            let (filter, name) = match purpose {
+                Purpose::SaveSettingsAs | Purpose::LoadSettings => {
+                    ("Settings (RON)", "settings.ron")
+                }
+                Purpose::SaveGame | Purpose::OpenGame => ("Games (RON)", "game.ron"),
+            };
             let dialog = rfd::FileDialog::new()
-                .add_filter("Settings (RON)", &["ron"])
-                .set_file_name("settings.ron");
+                .add_filter(filter, &["ron"])
+                .set_file_name(name);
             let path = match purpose {
                 Purpose::SaveSettingsAs => dialog.set_title("Save settings as").save_file(),
                 Purpose::LoadSettings => dialog.set_title("Load settings").pick_file(),
+                Purpose::SaveGame => dialog.set_title("Save game").save_file(),
+                Purpose::OpenGame => dialog.set_title("Open game").pick_file(),
             };
             let _ = sender.send(Picked { purpose, path });
             ctx.request_repaint();

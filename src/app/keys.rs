@@ -11,6 +11,8 @@ pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key
 pub const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
 pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
+pub const SAVE_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+pub const OPEN_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
 
 /// What is open, which decides what a key means.
 #[derive(Debug, Clone, Copy, Default)]
@@ -113,6 +115,8 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (REDO, Scope::Playing, Command::Redo),
         (UNDO, Scope::Playing, Command::Undo),
         (NEW_GAME, Scope::Playing, Command::NewGame),
+        (SAVE_GAME, Scope::Playing, Command::SaveGame),
+        (OPEN_GAME, Scope::Playing, Command::OpenGame),
         (plain(Key::S), Scope::Playing, Command::ToggleScores),
         (plain(Key::W), Scope::Playing, Command::ToggleReasoning),
         (plain(Key::T), Scope::Playing, Command::ToggleExplorer),
@@ -155,11 +159,19 @@ fn step(command: StepCommand) -> Command {
 }
 
 /// The commands the keys pressed this frame give, taken out of the input so that nothing else
-/// acts on them.
+/// acts on them; and copy and paste (Ctrl+C, Ctrl+V, which reach the app as events).
 pub fn commands(input: &mut egui::InputState, context: &KeyContext) -> Vec<Command> {
-    table()
+    let mut commands: Vec<Command> = table()
         .into_iter()
         .filter(|(shortcut, scope, _)| scope.applies(context) && input.consume_shortcut(shortcut))
         .map(|(_, _, command)| command)
-        .collect()
+        .collect();
+    if Scope::Playing.applies(context) {
+        commands.extend(input.events.iter().filter_map(|event| match event {
+            egui::Event::Copy => Some(Command::CopyPosition),
+            egui::Event::Paste(text) => Some(Command::PastePosition(text.clone())),
+            _ => None,
+        }));
+    }
+    commands
 }

@@ -1,12 +1,13 @@
 //! The menu bar and the notice banner. They draw and return [`Command`]s; they change nothing.
 
-use egui::{Button, Ui};
+use egui::{Button, Key, KeyboardShortcut, Modifiers, Ui};
 
 use super::commands::Command;
-use super::keys::{NEW_GAME, QUIT, REDO, UNDO};
+use super::keys::{NEW_GAME, OPEN_GAME, QUIT, REDO, SAVE_GAME, UNDO};
 use super::legend::difficulty_words;
 use crate::ai::Difficulty;
 use crate::board::Mark;
+use crate::examples::examples;
 use crate::game::Session;
 use crate::settings::{FirstPlayer, Mode, Settings, Theme};
 use crate::view::ScoreView;
@@ -63,6 +64,34 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     ui.separator();
     if key(ui, "Set up a position…", "E") {
         commands.push(Command::ToggleEditor);
+    }
+    let copy = KeyboardShortcut::new(Modifiers::COMMAND, Key::C);
+    if item(ui, "Copy position", &copy, true) {
+        commands.push(Command::CopyPosition);
+    }
+    let paste = KeyboardShortcut::new(Modifiers::COMMAND, Key::V);
+    if item(ui, "Paste position", &paste, true) {
+        // The clipboard's text comes back as a paste event, handled as Ctrl+V is.
+        ui.ctx()
+            .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+    }
+    ui.menu_button("The articles' examples", |ui| {
+        for (index, example) in examples().iter().enumerate() {
+            let text = format!("{} ({})", example.name, example.notation);
+            if ui.button(text).on_hover_text(example.sentence).clicked() {
+                commands.push(Command::OpenExample(index));
+            }
+        }
+    });
+    ui.separator();
+    if item(ui, "Save game…", &SAVE_GAME, true) {
+        commands.push(Command::SaveGame);
+    }
+    if item(ui, "Open game…", &OPEN_GAME, true) {
+        commands.push(Command::OpenGame);
+    }
+    if ui.button("Copy moves").clicked() {
+        commands.push(Command::CopyMoves);
     }
     ui.separator();
     if item(ui, "Quit", &QUIT, true) {

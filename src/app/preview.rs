@@ -23,8 +23,12 @@ pub enum Preview {
         board: Board,
         played: Cell,
     },
-    /// A position set up in the editor, with its scores.
-    Position { board: Board },
+    /// A position set up in the editor, pasted or opened from the articles' examples, with its
+    /// scores, and what it is.
+    Position {
+        board: Board,
+        caption: Option<String>,
+    },
     /// A line of play from `start`, shown after its first `step` moves.
     Replay {
         start: Board,
@@ -55,7 +59,7 @@ impl Preview {
         match self {
             Preview::Node { board, .. }
             | Preview::BeforeMove { board, .. }
-            | Preview::Position { board } => *board,
+            | Preview::Position { board, .. } => *board,
             Preview::Replay {
                 start, line, step, ..
             } => line[..*step].iter().fold(*start, |board, &cell| {
@@ -133,11 +137,11 @@ impl Preview {
                             }
                         });
                     }
-                    Preview::Position { board } => {
+                    Preview::Position { board, caption } => {
+                        let what = caption.as_deref().unwrap_or("The position you set up.");
                         strong(
                             ui,
-                            "The position you set up, with its scores. Nothing has been played."
-                                .to_string(),
+                            format!("{what} With its scores; nothing has been played."),
                         );
                         ui.horizontal_wrapped(|ui| {
                             ui.label("Play from here:");

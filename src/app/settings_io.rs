@@ -10,6 +10,7 @@ use super::explorer::Explorer;
 use super::preview::Preview;
 use super::{Notice, TicTacToeApp};
 use crate::game::SetupChange;
+use crate::game_file;
 use crate::settings::{self, Settings, Theme};
 
 /// The width a window needs for a side panel (the explorer, the review) beside a board that still
@@ -57,6 +58,40 @@ impl TicTacToeApp {
                     self.notice = Some(Notice::new(format!("Nothing was changed.\n{error}")));
                 }
             },
+            Purpose::SaveGame => self.save_game(&path),
+            Purpose::OpenGame => self.open_game(ctx, &path),
+        }
+    }
+
+    /// Saves the game under way to `path` (Game > Save game…), and says how it went.
+    pub fn save_game(&mut self, path: &std::path::Path) {
+        let record = self.controller.record();
+        self.notice = Some(Notice::new(match game_file::save(path, &record) {
+            Ok(()) => format!(
+                "Game saved to {}. {}",
+                path.display(),
+                game_file::review_command(&record)
+            ),
+            Err(error) => error.to_string(),
+        }));
+    }
+
+    /// Opens the game saved in `path` in the review (Game > Open game…); a file that cannot be
+    /// read changes nothing and says why.
+    pub fn open_game(&mut self, ctx: &Context, path: &std::path::Path) {
+        match game_file::load(path) {
+            Ok(record) => {
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |name| name.to_string_lossy().into_owned(),
+                );
+                self.coach
+                    .show_game(record, format!("The game opened from {name}."));
+                self.make_room_for_side_panels(ctx);
+            }
+            Err(error) => {
+                self.notice = Some(Notice::new(format!("Nothing was opened.\n{error}")));
+            }
         }
     }
 
