@@ -18,6 +18,8 @@ use crate::board::{Board, Cell, Mark};
 pub struct Example {
     /// A short name, unique among the examples (`gfg-driver`).
     pub name: &'static str,
+    /// What the menu calls it: the article and the board's place in it.
+    pub title: &'static str,
     /// The seed file's number and the article, and where in it the position is.
     pub source: &'static str,
     /// The position in the command line's notation (rows joined by `/`).
@@ -73,6 +75,7 @@ const fn cell(row: usize, col: usize) -> Cell {
 static EXAMPLES: [Example; 6] = [
     Example {
         name: "gfg-driver",
+        title: "GeeksforGeeks: the driver's board",
         source: "seed 000 (and 001, the same article without its driver code): GeeksforGeeks, \
                  \"Finding optimal move in Tic-Tac-Toe using Minimax Algorithm in Game Theory\", \
                  the driver code and the explanation of its three moves",
@@ -92,6 +95,7 @@ static EXAMPLES: [Example; 6] = [
     },
     Example {
         name: "opengenus-python-driver",
+        title: "OpenGenus (Python): the driver's board",
         source: "seed 002: OpenGenus, minimax applied to tic-tac-toe, the driver of the \
                  \"Next Best Move Guesser\" Python code (the computer plays 'x')",
         notation: "XXO/O../X.O",
@@ -110,6 +114,7 @@ static EXAMPLES: [Example; 6] = [
     },
     Example {
         name: "opengenus-array",
+        title: "OpenGenus: the worked array",
         source: "seed 003: OpenGenus, the minimax algorithm explained with tic-tac-toe, the \
                  intermediate board [0,1,2,2,0,2,1,2,1] (0 the computer's O, 1 the user's X, \
                  2 empty, as the code reads them)",
@@ -133,6 +138,7 @@ static EXAMPLES: [Example; 6] = [
     },
     Example {
         name: "notes-block",
+        title: "The notes: the AI blocks a column",
         source: "seed 004: handwritten notes, the game between the user (O, moving first) and \
                  the AI (X), the AI's second move",
         notation: "OX./O../...",
@@ -157,6 +163,7 @@ static EXAMPLES: [Example; 6] = [
     },
     Example {
         name: "notes-fork",
+        title: "The notes: the fork",
         source: "seed 004: handwritten notes, the same game after the user's O in the centre \
                  (\"now AI can minimize user's score … but … user wins\")",
         notation: "OX./OO./X..",
@@ -179,6 +186,7 @@ static EXAMPLES: [Example; 6] = [
     },
     Example {
         name: "notes-tree",
+        title: "The notes: the game tree",
         source: "seed 004: handwritten notes, the game tree drawn below the game (X, the AI, \
                  to move with three empty cells)",
         notation: "O.X/X../XOO",

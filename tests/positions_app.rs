@@ -164,7 +164,7 @@ fn every_example_of_the_articles_opens_with_its_sentence() {
         game.harness.get_by_label("The articles' examples").hover();
         game.settle();
         game.harness
-            .get_by_label(&format!("{} ({})", example.name, example.notation))
+            .get_by_label(&format!("{} ({})", example.title, example.notation))
             .click();
         game.settle();
         game.harness.event(egui::Event::PointerGone);

@@ -226,10 +226,7 @@ impl TicTacToeApp {
                     self.editor = None;
                     self.preview = Some(Preview::Position {
                         board: example.board(),
-                        caption: Some(format!(
-                            "{} ({}): {}",
-                            example.name, example.source, example.sentence
-                        )),
+                        caption: Some(format!("{}. {}", example.title, example.sentence)),
                     });
                 }
             }

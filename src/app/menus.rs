@@ -77,7 +77,7 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     }
     ui.menu_button("The articles' examples", |ui| {
         for (index, example) in examples().iter().enumerate() {
-            let text = format!("{} ({})", example.name, example.notation);
+            let text = format!("{} ({})", example.title, example.notation);
             if ui.button(text).on_hover_text(example.sentence).clicked() {
                 commands.push(Command::OpenExample(index));
             }

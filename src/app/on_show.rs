@@ -51,7 +51,7 @@ impl OnShow {
             Source::Replay { step } => format!("the replay after move {step}"),
             Source::BeforeMove { ply, .. } => format!("the position before move {ply}"),
             Source::Practice => "the practice position".to_string(),
-            Source::SetUp => "the position you set up".to_string(),
+            Source::SetUp => "this position, not the game's".to_string(),
         }
     }
 
