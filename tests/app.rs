@@ -402,13 +402,7 @@ fn the_explanation_of_a_losing_a_drawing_and_a_winning_cell_follows_the_formula(
 fn the_computers_last_move_is_marked_and_its_reasons_shown() {
     let mut game = start("difficulty: Perfect");
     game.click_cell(Cell::new(0, 0));
-    let last = game
-        .harness
-        .state()
-        .controller()
-        .last_computer_move()
-        .unwrap()
-        .clone();
+    let last = game.last_computer_move();
     assert_eq!(game.board().get(last.cell), Some(Mark::O));
     // Against a corner only the centre holds the draw.
     assert_eq!(last.cell, Cell::new(1, 1));

@@ -269,13 +269,7 @@ fn every_view_follows_the_rule(view: View, mover: Mark) {
 
     // The W panel: the position the computer saw, by the same rule from that position.
     game.press(Key::W);
-    let last = game
-        .harness
-        .state()
-        .controller()
-        .last_computer_move()
-        .unwrap()
-        .clone();
+    let last = game.last_computer_move();
     let seen = board_numbers(&game, "The position the computer saw: row ");
     let expected: BTreeMap<Cell, i32> = last
         .board
@@ -466,41 +460,37 @@ fn after_a_wrong_practice_answer_the_words_and_the_dots_give_the_same_line() {
     let best = tictactoe::minimax::plain(&position).best().unwrap().cell;
     let wrong = position.legal_moves().find(|&c| c != best).unwrap();
     game.click_cell(wrong);
-    let board_line = |game: &Game| {
-        game.harness
-            .get_by_label_contains("Board ")
-            .accesskit_node()
-            .description()
-            .unwrap_or_default()
-    };
     // Pointing at the wrong move: its line, in words and in dots.
     game.harness
         .get_by_label_contains(&format!("Row {}, column {},", wrong.row + 1, wrong.col + 1))
         .hover();
     game.settle();
-    let words = labels_starting(&game, "This move's line of play (the numbered dots): ");
-    assert_eq!(words.len(), 1);
-    let line = words[0].trim_start_matches("This move's line of play (the numbered dots): ");
-    assert!(
-        line.starts_with(&format!("1. {mover} {}", wrong.human())),
-        "{line}"
-    );
-    assert_eq!(
-        board_line(&game),
-        format!("Line of play shown: {}", line.trim_end_matches('.'))
-    );
+    same_line(&game, "This move's", mover, wrong);
     // Away from the board: the one move's line, in words and in dots.
     game.harness.event(egui::Event::PointerGone);
     game.settle();
-    let words = labels_starting(&game, "The one move's line of play (the numbered dots): ");
-    assert_eq!(words.len(), 1);
-    let line = words[0].trim_start_matches("The one move's line of play (the numbered dots): ");
+    same_line(&game, "The one move's", mover, best);
+}
+
+/// The practice text gives `whose` line of play, starting with `first` played by `mover`, and
+/// the board's numbered dots (its accessible description) show the same line.
+fn same_line(game: &Game, whose: &str, mover: Mark, first: Cell) {
+    let prefix = format!("{whose} line of play (the numbered dots): ");
+    let words = labels_starting(game, &prefix);
+    assert_eq!(words.len(), 1, "{prefix}");
+    let line = words[0].trim_start_matches(&prefix);
     assert!(
-        line.starts_with(&format!("1. {mover} {}", best.human())),
+        line.starts_with(&format!("1. {mover} {}", first.human())),
         "{line}"
     );
+    let dots = game
+        .harness
+        .get_by_label_contains("Board ")
+        .accesskit_node()
+        .description()
+        .unwrap_or_default();
     assert_eq!(
-        board_line(&game),
+        dots,
         format!("Line of play shown: {}", line.trim_end_matches('.'))
     );
 }
@@ -593,13 +583,7 @@ fn the_end_of_a_game_is_drawn_without_waiting_for_the_mouse() {
 fn the_status_line_announces_the_computers_move_to_a_screen_reader() {
     let mut game = start("welcome_hint: false");
     game.click_cell(Cell::new(0, 0));
-    let last = game
-        .harness
-        .state()
-        .controller()
-        .last_computer_move()
-        .unwrap()
-        .clone();
+    let last = game.last_computer_move();
     let announced = format!("The computer (O) played {}.", last.cell.human());
     let node = game.harness.get_by_label_contains(&announced);
     assert_eq!(

@@ -891,6 +891,17 @@ mod tests {
         )
     }
 
+    /// A controller for a game of `mode`, otherwise as the defaults set it up.
+    fn in_mode(mode: Mode, clock: &Arc<ManualClock>) -> GameController {
+        controller(
+            GameSetup {
+                mode,
+                ..GameSetup::default()
+            },
+            clock,
+        )
+    }
+
     /// Runs the controller until it only waits for the clock (or for nothing).
     fn settle(controller: &mut GameController) {
         while controller.update().is_none() && controller.in_flight.is_some() {
@@ -1165,13 +1176,7 @@ mod tests {
     #[test]
     fn two_computers_play_a_whole_game() {
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                mode: Mode::ComputerVsComputer,
-                ..GameSetup::default()
-            },
-            &clock,
-        );
+        let mut game = in_mode(Mode::ComputerVsComputer, &clock);
         for _ in 0..9 {
             settle(&mut game);
             clock.advance(DELAY);
@@ -1198,13 +1203,7 @@ mod tests {
     fn a_trace_is_recorded_through_the_worker_and_a_new_one_replaces_it() {
         use crate::trace::{StepState, TraceAlgorithm};
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                mode: Mode::TwoPlayers,
-                ..GameSetup::default()
-            },
-            &clock,
-        );
+        let mut game = in_mode(Mode::TwoPlayers, &clock);
         let start: Board = "XOX/.O./X..".parse().unwrap();
         game.want_trace(Some((start, TraceAlgorithm::AlphaBeta)));
         drain(&mut game);
@@ -1257,13 +1256,7 @@ mod tests {
     #[test]
     fn the_explorers_counts_and_the_practice_positions_come_from_the_worker() {
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                mode: Mode::TwoPlayers,
-                ..GameSetup::default()
-            },
-            &clock,
-        );
+        let mut game = in_mode(Mode::TwoPlayers, &clock);
         let root: Board = "X../.O./...".parse().unwrap();
         game.want_counts(Some(root));
         game.want_exercises(true);

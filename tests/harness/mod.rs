@@ -122,6 +122,16 @@ impl Game {
         }
     }
 
+    /// The computer's last move in this game (it must have made one).
+    pub fn last_computer_move(&self) -> tictactoe::game::ComputerMove {
+        self.harness
+            .state()
+            .controller()
+            .last_computer_move()
+            .expect("the computer has moved")
+            .clone()
+    }
+
     pub fn board(&self) -> Board {
         *self.harness.state().session().board()
     }
