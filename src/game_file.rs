@@ -36,14 +36,15 @@
 //! fact about one, so it is saved as whichever of the two it gave.
 
 use std::fmt;
-use std::fs::{self, File};
-use std::io::{self, ErrorKind, Read, Write};
+use std::fs::File;
+use std::io::{self, ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Cell, Geometry, MAX_SIDE, MIN_SIDE, Mark, PlayError};
+use crate::files::{self, ReadProblem, TargetProblem};
 use crate::game::{FirstPlayer, GameSetup, Mode, Player, Players};
 use crate::review::GameRecord;
 
@@ -565,31 +566,17 @@ fn position_at(valid: &[u8]) -> Position {
     Position { line, col }
 }
 
-/// A file's bytes, if it is a regular file of at most [`MAX_FILE_BYTES`]: the size is checked
-/// before anything is read, and again while reading, in case the file grew.
+/// A file's bytes, if it is a regular file of at most [`MAX_FILE_BYTES`].
 fn read_capped(path: &Path) -> Result<Vec<u8>, GameFileProblem> {
-    let unreadable = |e: io::Error| match e.kind() {
-        ErrorKind::NotFound => GameFileProblem::NotFound,
-        _ => GameFileProblem::Unreadable(e.to_string()),
-    };
-    // Checked before opening: opening a FIFO would block.
-    match fs::metadata(path).map_err(unreadable)? {
-        m if m.is_dir() => return Err(GameFileProblem::IsDirectory),
-        m if !m.is_file() => return Err(GameFileProblem::NotARegularFile),
-        m if m.len() > MAX_FILE_BYTES => return Err(GameFileProblem::TooLarge { size: m.len() }),
-        _ => {}
-    }
-    let mut bytes = Vec::new();
-    let file = File::open(path).map_err(unreadable)?;
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(unreadable)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(GameFileProblem::TooLarge {
-            size: bytes.len() as u64,
-        });
-    }
-    Ok(bytes)
+    files::read_capped(path, MAX_FILE_BYTES, |path| File::open(path)).map_err(|problem| {
+        match problem {
+            ReadProblem::IsDirectory => GameFileProblem::IsDirectory,
+            ReadProblem::NotARegularFile => GameFileProblem::NotARegularFile,
+            ReadProblem::TooLarge { size } => GameFileProblem::TooLarge { size },
+            ReadProblem::Io(e) if e.kind() == ErrorKind::NotFound => GameFileProblem::NotFound,
+            ReadProblem::Io(e) => GameFileProblem::Unreadable(e.to_string()),
+        }
+    })
 }
 
 /// Saves the game to `path` atomically: a temporary file beside it is written, synced and renamed
@@ -601,33 +588,20 @@ pub fn save(path: &Path, record: &GameRecord) -> Result<(), GameSaveError> {
         reason,
     };
     let text = to_text(record).map_err(|p| error(SaveReason::Game(p)))?;
-    let target = fs::canonicalize(path)
-        .or_else(|_| std::path::absolute(path))
-        .unwrap_or_else(|_| path.to_owned());
-    // A rename over an empty directory succeeds on some systems, deleting it; one over a device
-    // would replace the device.
-    match fs::metadata(&target) {
-        Ok(m) if m.is_dir() => return Err(error(SaveReason::IsDirectory)),
-        Ok(m) if !m.is_file() => return Err(error(SaveReason::NotARegularFile)),
-        _ => {}
-    }
-    let dir = target.parent().filter(|_| target.file_name().is_some());
-    let dir = dir.ok_or_else(|| error(SaveReason::NoFileName))?;
-    let mut builder = tempfile::Builder::new();
-    // With the permissions of any new file there (0666 less the umask), not tempfile's 0600.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let (target, dir) = files::save_target(path).map_err(|problem| {
+        error(match problem {
+            TargetProblem::IsDirectory => SaveReason::IsDirectory,
+            TargetProblem::NotARegularFile => SaveReason::NotARegularFile,
+            TargetProblem::NoFileName => SaveReason::NoFileName,
+        })
+    })?;
     // Dropping the temporary file deletes it, on any failure below.
-    let mut temp = builder
-        .tempfile_in(dir)
-        .map_err(|e| error(SaveReason::Io(e)))?;
+    let mut temp = files::temp_file_in(&dir).map_err(|e| error(SaveReason::Io(e)))?;
     temp.write_all(text.as_bytes())
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| error(SaveReason::Io(e)))?;
     temp.persist(&target)
         .map_err(|e| error(SaveReason::Io(e.error)))?;
-    // Makes the rename itself durable; best effort (not every system allows it).
-    #[cfg(unix)]
-    let _ = File::open(dir).and_then(|dir| dir.sync_all());
+    files::sync_dir(&dir);
     Ok(())
 }

@@ -23,6 +23,7 @@ pub mod cli;
 pub mod clock;
 pub mod examples;
 pub mod explain;
+pub mod files;
 pub mod game;
 pub mod game_file;
 pub mod minimax;

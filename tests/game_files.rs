@@ -4,6 +4,9 @@
 //! atomic.
 
 mod common;
+#[cfg(unix)]
+#[path = "common/unprivileged.rs"]
+mod unprivileged;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -516,43 +519,10 @@ fn missing_directories_special_and_oversized_files_are_refused_before_reading() 
     }
 }
 
-/// Runs `check` as a user who cannot read everything, as root can: directly when this process
-/// is not root; as root, by running the test named `test` again, from a copy of this test binary,
-/// as user nobody (through `setpriv`), and asserting that it passed.
+/// Runs `check` as a user who cannot read or write everything (see [`unprivileged`]).
 #[cfg(unix)]
 fn as_unprivileged_user(test: &str, check: impl FnOnce()) {
-    use std::os::unix::fs::PermissionsExt;
-    const CHILD: &str = "TICTACTOE_GAME_FILE_TEST_UNPRIVILEGED";
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
-    if std::env::var_os(CHILD).is_some() {
-        assert!(!root, "the re-run of {test} must not run as root");
-        return check();
-    }
-    if !root {
-        return check();
-    }
-    let dir = TempDir::new().unwrap();
-    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
-    let exe = dir.path().join("game-files-test");
-    fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
-    fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
-    let output = std::process::Command::new("setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(&exe)
-        .args(["--exact", test, "--nocapture"])
-        .env(CHILD, "1")
-        .env("TMPDIR", "/tmp")
-        .current_dir("/")
-        .output()
-        .expect("setpriv runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success() && stdout.contains(" 1 passed;"),
-        "{test} as user nobody: {}\n{stdout}\n{stderr}",
-        output.status
-    );
+    unprivileged::as_unprivileged_user(test, "TICTACTOE_GAME_FILE_TEST_UNPRIVILEGED", check);
 }
 
 #[cfg(unix)]

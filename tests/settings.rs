@@ -1,6 +1,10 @@
 //! Settings files: round trips, lenient loading of broken files without losing the user's bytes,
 //! strict loading, and atomic saves that survive failures halfway.
 
+#[cfg(unix)]
+#[path = "common/unprivileged.rs"]
+mod unprivileged;
+
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -657,44 +661,10 @@ fn unreadable_file_maps_to_a_problem_and_is_set_aside_before_saving() {
     assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
 }
 
-/// Runs `check` as a user who cannot read or write everything, as root can: directly when this
-/// process is not root; as root, by running the test named `test` again, from a copy of this test
-/// binary, as user nobody (through `setpriv`, from util-linux), and asserting that it passed.
+/// Runs `check` as a user who cannot read or write everything (see [`unprivileged`]).
 #[cfg(unix)]
 fn as_unprivileged_user(test: &str, check: impl FnOnce()) {
-    use std::os::unix::fs::PermissionsExt;
-    const CHILD: &str = "TICTACTOE_SETTINGS_TEST_UNPRIVILEGED";
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
-    if std::env::var_os(CHILD).is_some() {
-        assert!(!root, "the re-run of {test} must not run as root");
-        return check();
-    }
-    if !root {
-        return check();
-    }
-    // The binary may sit where user nobody cannot reach it: run a world-readable copy.
-    let dir = TempDir::new().unwrap();
-    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
-    let exe = dir.path().join("settings-test");
-    fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
-    fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
-    let output = std::process::Command::new("setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(&exe)
-        .args(["--exact", test, "--nocapture"])
-        .env(CHILD, "1")
-        .env("TMPDIR", "/tmp")
-        .current_dir("/")
-        .output()
-        .expect("setpriv runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success() && stdout.contains(" 1 passed;"),
-        "{test} as user nobody: {}\n{stdout}\n{stderr}",
-        output.status
-    );
+    unprivileged::as_unprivileged_user(test, "TICTACTOE_SETTINGS_TEST_UNPRIVILEGED", check);
 }
 
 #[cfg(unix)]

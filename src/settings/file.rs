@@ -2,7 +2,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::ErrorKind::{self, NotFound};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -10,6 +10,7 @@ use tempfile::NamedTempFile;
 
 use super::format::{checked_text, parse};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
+use crate::files::{self, ReadProblem, TargetProblem, resolved};
 
 /// The largest settings file the game reads (a real one is a few hundred bytes).
 pub const MAX_FILE_SIZE: u64 = 1024 * 1024;
@@ -39,22 +40,17 @@ impl FileOps for RealFiles {}
 /// A whole settings file's bytes; a missing file is [`Issue::Unreadable`] with `NotFound`.
 #[expect(clippy::result_large_err, reason = "once per load")]
 fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
-    let unreadable = |e: io::Error| Issue::Unreadable {
-        kind: e.kind(),
-        detail: e.to_string(),
-    };
-    let too_large = |size| (size > MAX_FILE_SIZE).then_some(Issue::TooLarge { size });
-    // Checked before opening: opening a FIFO would block the game.
-    match fs::metadata(path).map_err(unreadable)? {
-        m if m.is_dir() => return Err(Issue::IsDirectory),
-        m if !m.is_file() => return Err(Issue::NotARegularFile),
-        m => too_large(m.len()).map_or(Ok(()), Err)?,
-    }
-    // It may have grown since: one byte past the limit is enough to tell.
-    let mut bytes = Vec::new();
-    let mut file = ops.open(path).map_err(unreadable)?.take(MAX_FILE_SIZE + 1);
-    file.read_to_end(&mut bytes).map_err(unreadable)?;
-    too_large(bytes.len() as u64).map_or(Ok(bytes), Err)
+    files::read_capped(path, MAX_FILE_SIZE, |path| ops.open(path)).map_err(
+        |problem| match problem {
+            ReadProblem::IsDirectory => Issue::IsDirectory,
+            ReadProblem::NotARegularFile => Issue::NotARegularFile,
+            ReadProblem::TooLarge { size } => Issue::TooLarge { size },
+            ReadProblem::Io(e) => Issue::Unreadable {
+                kind: e.kind(),
+                detail: e.to_string(),
+            },
+        },
+    )
 }
 
 /// Reads a settings file, accepting it only if it is all valid: for "Load settings…".
@@ -71,12 +67,6 @@ pub fn load_strict(path: &Path) -> Result<Settings, SettingsError> {
 pub fn default_path() -> Option<PathBuf> {
     let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
     Some(dirs.config_dir().join("settings.ron"))
-}
-
-/// The absolute path of the file behind `path`'s symlinks, which stay links.
-fn resolve(path: &Path) -> PathBuf {
-    let absolute = fs::canonicalize(path).or_else(|_| std::path::absolute(path));
-    absolute.unwrap_or(path.to_owned())
 }
 
 /// Keeps `bytes` (or the file at `path`: hard-linked, else renamed) as the first free name of
@@ -125,28 +115,19 @@ fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
 /// it). With `set_aside`, the file there is kept under a `.broken-…` name once the new contents
 /// are on disk, before they replace it: returns where.
 fn save(path: &Path, settings: &Settings, set_aside: bool, ops: &mut dyn FileOps) -> Saving {
-    let (text, target, path) = (checked_text(settings)?, resolve(path), path.to_owned());
-    // A rename over an empty directory succeeds on some systems, deleting it; one over a device
-    // such as /dev/null (run as root) would replace the device.
-    let dir = target.parent().filter(|_| target.file_name().is_some());
-    let dir = dir.ok_or_else(|| SaveError::NoFileName(path.clone()))?;
-    match fs::metadata(&target) {
-        Ok(m) if m.is_dir() => return Err(SaveError::IsDirectory(path)),
-        Ok(m) if !m.is_file() => return Err(SaveError::NotARegularFile(path)),
-        _ => {}
-    }
-    fs::create_dir_all(dir).map_err(|e| SaveError::Write(path.clone(), e))?;
-
-    // With the permissions of any new file there (0666 less the umask), not tempfile's 0600.
-    let mut builder = tempfile::Builder::new();
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let (text, path) = (checked_text(settings)?, path.to_owned());
+    let (target, dir) = files::save_target(&path).map_err(|problem| match problem {
+        TargetProblem::IsDirectory => SaveError::IsDirectory(path.clone()),
+        TargetProblem::NotARegularFile => SaveError::NotARegularFile(path.clone()),
+        TargetProblem::NoFileName => SaveError::NoFileName(path.clone()),
+    })?;
+    fs::create_dir_all(&dir).map_err(|e| SaveError::Write(path.clone(), e))?;
     // Dropping `temp` deletes it, on any failure below.
     let write = |mut temp: NamedTempFile| {
         ops.write(temp.as_file_mut(), text.as_bytes())?;
         temp.as_file().sync_all().map(|()| temp)
     };
-    let temp = builder.tempfile_in(dir).and_then(write);
+    let temp = files::temp_file_in(&dir).and_then(write);
     let temp = temp.map_err(|e| SaveError::Write(path.clone(), e))?;
 
     // A file gone since it was loaded leaves nothing to keep.
@@ -163,9 +144,7 @@ fn save(path: &Path, settings: &Settings, set_aside: bool, ops: &mut dyn FileOps
         }
         return Err(SaveError::Replace(path, error));
     }
-    // Makes the rename itself durable; best effort (not every system allows it).
-    #[cfg(unix)]
-    let _ = File::open(dir).and_then(|dir| dir.sync_all());
+    files::sync_dir(&dir);
     Ok(backup)
 }
 
@@ -222,7 +201,7 @@ impl Store {
             Ok(_) if issues.is_empty() => None,
             Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Some(Backup::NotNeeded),
             // Copied now, before anything can write over the file.
-            Ok(bytes) => Some(match keep_copy(&resolve(&path), Some(&bytes)) {
+            Ok(bytes) => Some(match keep_copy(&resolved(&path), Some(&bytes)) {
                 Ok(copy) => Backup::Kept(copy),
                 Err(error) => Backup::Failed(error.to_string()),
             }),

@@ -1,0 +1,98 @@
+//! Files the user keeps (settings, saved games): the steps both take to read one whole without
+//! blocking or running out of memory, and to save one so that the old file stays whole if
+//! anything fails.
+
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
+
+/// Why a file could not be read whole.
+#[derive(Debug)]
+pub enum ReadProblem {
+    IsDirectory,
+    /// A FIFO, a device or a socket: opening it could block.
+    NotARegularFile,
+    TooLarge {
+        size: u64,
+    },
+    Io(io::Error),
+}
+
+/// The bytes of the regular file at `path`, at most `max` of them, opened with `open`: the size
+/// is checked before the file is opened (opening a FIFO would block), and again while reading,
+/// in case it grew.
+pub fn read_capped(
+    path: &Path,
+    max: u64,
+    open: impl FnOnce(&Path) -> io::Result<File>,
+) -> Result<Vec<u8>, ReadProblem> {
+    match fs::metadata(path).map_err(ReadProblem::Io)? {
+        m if m.is_dir() => return Err(ReadProblem::IsDirectory),
+        m if !m.is_file() => return Err(ReadProblem::NotARegularFile),
+        m if m.len() > max => return Err(ReadProblem::TooLarge { size: m.len() }),
+        _ => {}
+    }
+    // One byte past the limit is enough to tell that it grew.
+    let mut bytes = Vec::new();
+    open(path)
+        .map_err(ReadProblem::Io)?
+        .take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadProblem::Io)?;
+    if bytes.len() as u64 > max {
+        return Err(ReadProblem::TooLarge {
+            size: bytes.len() as u64,
+        });
+    }
+    Ok(bytes)
+}
+
+/// The absolute path of the file behind `path`'s symlinks (which stay links when it is saved).
+pub fn resolved(path: &Path) -> PathBuf {
+    fs::canonicalize(path)
+        .or_else(|_| std::path::absolute(path))
+        .unwrap_or_else(|_| path.to_owned())
+}
+
+/// Why a file cannot be saved at a path, before anything is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetProblem {
+    IsDirectory,
+    NotARegularFile,
+    NoFileName,
+}
+
+/// Where saving `path` writes (through links, so that a link stays a link), and the folder that
+/// holds it. A directory or a special file in its place is refused: a rename over an empty
+/// directory succeeds on some systems, deleting it, and one over a device (run as root) would
+/// replace the device.
+pub fn save_target(path: &Path) -> Result<(PathBuf, PathBuf), TargetProblem> {
+    let target = resolved(path);
+    match fs::metadata(&target) {
+        Ok(m) if m.is_dir() => return Err(TargetProblem::IsDirectory),
+        Ok(m) if !m.is_file() => return Err(TargetProblem::NotARegularFile),
+        _ => {}
+    }
+    let dir = target.parent().filter(|_| target.file_name().is_some());
+    let dir = dir.ok_or(TargetProblem::NoFileName)?.to_owned();
+    Ok((target, dir))
+}
+
+/// A new temporary file in `dir`, with the permissions any new file there gets (0666 less the
+/// umask), not tempfile's 0600. Dropping it deletes it.
+pub fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder.tempfile_in(dir)
+}
+
+/// Makes a rename in `dir` durable; best effort (not every system allows it).
+pub fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    let _ = File::open(dir).and_then(|dir| dir.sync_all());
+    #[cfg(not(unix))]
+    let _ = dir;
+}

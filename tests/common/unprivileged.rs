@@ -1,0 +1,55 @@
+//! Checks that need a user who cannot read or write everything, as root can.
+
+/// Runs `check` as such a user: directly when this process is not root; as root, by running the
+/// test named `test` again, from a world-readable copy of this test binary, as user nobody
+/// (through `setpriv`, from util-linux), and asserting that it passed. `child` names the
+/// variable that tells the re-run it is one.
+#[cfg(unix)]
+pub fn as_unprivileged_user(test: &str, child: &str, check: impl FnOnce()) {
+    use std::fs;
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let root = unsafe { libc::geteuid() } == 0;
+    if std::env::var_os(child).is_some() {
+        assert!(!root, "the re-run of {test} must not run as root");
+        return check();
+    }
+    if !root {
+        return check();
+    }
+    // The binary may sit where user nobody cannot reach it: run a world-readable copy.
+    let dir = tempfile::TempDir::new().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let exe = dir.path().join("unprivileged-test");
+    fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
+    fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
+    let run = || {
+        std::process::Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&exe)
+            .args(["--exact", test, "--nocapture"])
+            .env(child, "1")
+            .env("TMPDIR", "/tmp")
+            .current_dir("/")
+            .output()
+            .expect("setpriv runs")
+    };
+    // Another test thread that starts a process just while the copy is being written hands its
+    // child the copy's open file until that child runs its own program: the copy then cannot be
+    // run ("Text file busy") for that moment. Trying again is the usual answer.
+    let mut output = run();
+    for _ in 0..20 {
+        if !String::from_utf8_lossy(&output.stderr).contains("Text file busy") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        output = run();
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains(" 1 passed;"),
+        "{test} as user nobody: {}\n{stdout}\n{stderr}",
+        output.status
+    );
+}
