@@ -163,6 +163,22 @@ impl TicTacToeApp {
             Command::TogglePractice => self.coach.toggle_practice(),
             Command::PracticeAnswer(cell) => self.coach.practice_answer(cell),
             Command::PracticeNext => self.coach.practice_next(),
+            Command::ToggleEditor
+            | Command::Edit(_)
+            | Command::AnalysePosition(_)
+            | Command::PlayPosition(..) => self.apply_editor(ctx, command),
+            Command::CopyPosition
+            | Command::PastePosition(_)
+            | Command::CopyMoves
+            | Command::OpenExample(_) => self.apply_clipboard(ctx, command),
+            Command::SaveGame => self.open_dialog(ctx, super::dialogs::Purpose::SaveGame),
+            Command::OpenGame => self.open_dialog(ctx, super::dialogs::Purpose::OpenGame),
+        }
+    }
+
+    /// The position editor: open or close it, edit, analyse the position, play from it.
+    fn apply_editor(&mut self, ctx: &Context, command: Command) {
+        match command {
             Command::ToggleEditor => {
                 self.editor = match self.editor.take() {
                     Some(_) => None,
@@ -182,12 +198,7 @@ impl TicTacToeApp {
                 });
             }
             Command::PlayPosition(board, seating) => self.play_position(ctx, board, seating),
-            Command::CopyPosition
-            | Command::PastePosition(_)
-            | Command::CopyMoves
-            | Command::OpenExample(_) => self.apply_clipboard(ctx, command),
-            Command::SaveGame => self.open_dialog(ctx, super::dialogs::Purpose::SaveGame),
-            Command::OpenGame => self.open_dialog(ctx, super::dialogs::Purpose::OpenGame),
+            _ => {}
         }
     }
 
