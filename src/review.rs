@@ -440,7 +440,7 @@ pub struct Threat {
 
 impl Threat {
     /// The opponent's best move on `board` as if it were its turn, from the analysis of
-    /// [`Board::passed`]. `None` when the game is over.
+    /// the board with the other side to move ([`Board::with_to_move`]). `None` when the game is over.
     pub fn of(passed: &Analysis) -> Option<Threat> {
         let best = passed.best()?;
         Some(Threat {

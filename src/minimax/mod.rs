@@ -1,7 +1,7 @@
 //! Minimax with depth-adjusted scores, and an exact faster search that must agree with it.
 //!
 //! A candidate move's score is `minimax(board after the move, depth 0, opponent to move)`, seen from
-//! the side that plays the move (see [`Score`] for the encoding). [`plain`] is the reference,
+//! the side that plays the move (see [`Score`] for the encoding). [`plain()`] is the reference,
 //! written the way the classic articles write it. [`Searcher`] gives the same score and line of
 //! play for every move with alpha-beta pruning, a transposition table and move ordering.
 //!

@@ -186,7 +186,7 @@ pub enum Issue {
     DuplicateField { at: Position, field: String },
 }
 
-/// Why [`load_strict`] refused a file: "<file>: <issue>" for each issue (never none).
+/// Why [`load_strict`] refused a file: "`file`: `issue`" for each issue (never none).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{}", lines(.path, .issues, |_| String::new()).trim_end())]
 #[non_exhaustive]
@@ -195,7 +195,7 @@ pub struct SettingsError {
     pub issues: Vec<Issue>,
 }
 
-/// "<file>: <issue><then>\n" for each issue.
+/// "`file`: `issue``then`" and a line break for each issue.
 fn lines(path: &Path, issues: &[Issue], then: impl Fn(&Issue) -> String) -> String {
     let line = |issue| format!("{}: {issue}{}\n", path.display(), then(issue));
     issues.iter().map(line).collect()
