@@ -898,7 +898,7 @@ fn a_practice_round_checks_the_answer_shows_the_line_and_keeps_a_streak() {
     game.harness
         .get_by_label_contains("Exactly one move keeps the best result");
     game.harness.get_by_label_contains("Streak: 0 (best 0)");
-    let position = practice_position(&game);
+    let position = game.board_on_show();
     let analysis = Searcher::new().analyze(&position);
     let best: Vec<Cell> = analysis.best_moves().map(|m| m.cell).collect();
     assert_eq!(best.len(), 1, "exactly one best move on {position:?}");
@@ -910,7 +910,7 @@ fn a_practice_round_checks_the_answer_shows_the_line_and_keeps_a_streak() {
         .get_by_label_contains("line of play (the numbered dots): 1. ");
     // The next position; answer wrong: the streak is gone, the best move is named.
     game.press(Key::N);
-    let position = practice_position(&game);
+    let position = game.board_on_show();
     let analysis = Searcher::new().analyze(&position);
     let best = analysis.best().unwrap().cell;
     let wrong = position.legal_moves().find(|&c| c != best).unwrap();
@@ -921,27 +921,6 @@ fn a_practice_round_checks_the_answer_shows_the_line_and_keeps_a_streak() {
     // The game itself was never touched.
     game.press(Key::P);
     assert_eq!(game.board(), Board::classic());
-}
-
-/// The position on the practice board, read from its accessible name ("Board XO./..., X to move").
-fn practice_position(game: &Game) -> Board {
-    let label = game
-        .harness
-        .get_by_label_contains("Board ")
-        .accesskit_node()
-        .label()
-        .unwrap_or_default();
-    let text = label
-        .trim_start_matches("Board ")
-        .split(',')
-        .next()
-        .unwrap();
-    let mover = if label.contains("X to move") {
-        Mark::X
-    } else {
-        Mark::O
-    };
-    Board::parse_with_turn(text, Some(mover)).unwrap()
 }
 
 #[test]

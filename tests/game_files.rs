@@ -11,12 +11,10 @@ mod unprivileged;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use clap::Parser;
-use common::random_game;
+use common::{random_game, review_in_process};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tempfile::TempDir;
-use tictactoe::cli::{Cli, Command, MarkArg, ReviewArgs, review};
 use tictactoe::game::{FirstPlayer, GameSetup, Mode, Player, Players, Session};
 use tictactoe::game_file::{
     GameFileProblem, MAX_FILE_BYTES, SaveReason, from_text, load, move_numbers, review_command,
@@ -208,15 +206,13 @@ fn a_saved_game_reads_as_documented() {
 /// `tictactoe review` run in-process on the command in a saved game's first line.
 fn run_comment_command(text: &str) -> serde_json::Value {
     let line = text.lines().next().unwrap();
-    let command = line.strip_prefix("// ").expect("a comment line");
-    let parsed = Cli::try_parse_from(command.split_whitespace()).unwrap();
-    let Some(Command::Review(args)) = parsed.command else {
-        panic!("not a review command: {command}");
-    };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = review(&args, &mut out, &mut err).unwrap();
-    assert_eq!(status, 0, "{}", String::from_utf8_lossy(&err));
-    serde_json::from_slice(&out).unwrap()
+    let command = line
+        .strip_prefix("// tictactoe review ")
+        .expect("a review command");
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let printed = review_in_process(&words);
+    assert_eq!(printed.status, 0, "{}", printed.stderr);
+    serde_json::from_str(&printed.stdout).unwrap()
 }
 
 #[test]
@@ -292,22 +288,12 @@ fn the_comment_line_reviews_the_same_game() {
 
 /// What `tictactoe review` says about a move list, without its "tictactoe review: " prefix.
 fn review_says(moves: &str, first: Mark, size: usize) -> String {
-    let args = ReviewArgs {
-        moves: Some(moves.to_string()),
-        game: None,
-        from: None,
-        first: match first {
-            Mark::X => MarkArg::X,
-            Mark::O => MarkArg::O,
-        },
-        size,
-        k: None,
-        view: None,
-    };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(review(&args, &mut out, &mut err).unwrap(), 2, "{moves}");
-    let err = String::from_utf8(err).unwrap();
-    err.trim_end()
+    let (first, size) = (first.to_string(), size.to_string());
+    let printed = review_in_process(&[moves, "--first", &first, "--size", &size]);
+    assert_eq!(printed.status, 2, "{moves}");
+    printed
+        .stderr
+        .trim_end()
         .strip_prefix("tictactoe review: ")
         .unwrap()
         .to_string()

@@ -15,11 +15,11 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
+#[path = "common/binary.rs"]
+mod binary;
 mod common;
 
 use tictactoe::cli::{Report, Unsettled, write_report, write_report_seen};
@@ -476,25 +476,11 @@ fn blessing() -> bool {
 }
 
 fn run(case: &Case) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(&case.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let output = std::thread::scope(|scope| {
-        scope.spawn(move || {
-            // A single board is not read from standard input; the binary may exit first.
-            let _ = input.write_all(&case.stdin);
-        });
-        child.wait_with_output().unwrap()
-    });
+    let raw = binary::run_raw(&case.args, &case.stdin);
     Output {
-        status: output.status.code().expect("exited, not killed"),
-        stdout: output.stdout,
-        stderr: output.stderr,
+        status: raw.status,
+        stdout: raw.stdout,
+        stderr: raw.stderr,
     }
 }
 

@@ -445,18 +445,8 @@ fn the_legend_describes_the_position_on_show_not_the_games() {
 fn after_a_wrong_practice_answer_the_words_and_the_dots_give_the_same_line() {
     let mut game = start("welcome_hint: false");
     game.press(Key::P);
-    let label = labels_starting(&game, "Board ")[0].clone();
-    let text = label
-        .trim_start_matches("Board ")
-        .split(',')
-        .next()
-        .unwrap();
-    let mover = if label.contains("X to move") {
-        Mark::X
-    } else {
-        Mark::O
-    };
-    let position = Board::parse_with_turn(text, Some(mover)).unwrap();
+    let position = game.board_on_show();
+    let mover = position.to_move();
     let best = tictactoe::minimax::plain(&position).best().unwrap().cell;
     let wrong = position.legal_moves().find(|&c| c != best).unwrap();
     game.click_cell(wrong);

@@ -8,37 +8,25 @@ mod common;
 use std::collections::HashSet;
 
 use binary::run;
-use common::random_game;
+use common::{random_game, review_in_process};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
-use tictactoe::cli::{MarkArg, ReviewArgs, review};
+
 use tictactoe::game_file::move_numbers;
 use tictactoe::review::MoveClass;
 use tictactoe::{Board, Cell, Geometry, Mark, minimax};
 
 /// `review` run in-process.
 fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
-    let args = ReviewArgs {
-        moves: Some(moves.to_string()),
-        game: None,
-        from: None,
-        first: match first {
-            Mark::X => MarkArg::X,
-            Mark::O => MarkArg::O,
-        },
-        size,
-        k: None,
-        view: None,
-    };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = review(&args, &mut out, &mut err).unwrap();
-    let json = if out.is_empty() {
+    let (first, size) = (first.to_string(), size.to_string());
+    let printed = review_in_process(&[moves, "--first", &first, "--size", &size]);
+    let json = if printed.stdout.is_empty() {
         Value::Null
     } else {
-        serde_json::from_slice(&out).unwrap()
+        serde_json::from_str(&printed.stdout).unwrap()
     };
-    (status, json, String::from_utf8(err).unwrap())
+    (printed.status, json, printed.stderr)
 }
 
 #[test]
@@ -179,22 +167,8 @@ fn o_can_move_first() {
 
 /// `review` run in-process on a saved game.
 fn review_game(path: &std::path::Path) -> (i32, String, String) {
-    let args = ReviewArgs {
-        moves: None,
-        game: Some(path.to_path_buf()),
-        from: None,
-        first: MarkArg::X,
-        size: 3,
-        k: None,
-        view: None,
-    };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = review(&args, &mut out, &mut err).unwrap();
-    (
-        status,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
+    let printed = review_in_process(&["--game", path.to_str().unwrap()]);
+    (printed.status, printed.stdout, printed.stderr)
 }
 
 #[test]
@@ -222,22 +196,11 @@ fn a_saved_game_is_reviewed_as_its_moves_are() {
         tictactoe::game_file::save(&path, &record).unwrap();
         let (status, saved, err) = review_game(&path);
         assert_eq!((status, err.as_str()), (0, ""));
-        let args = ReviewArgs {
-            moves: Some(move_numbers(geometry, &moves)),
-            game: None,
-            from: None,
-            first: if first == Mark::X {
-                MarkArg::X
-            } else {
-                MarkArg::O
-            },
-            size: side,
-            k: None,
-            view: None,
-        };
-        let mut out = Vec::new();
-        assert_eq!(review(&args, &mut out, &mut Vec::new()).unwrap(), 0);
-        assert_eq!(saved, String::from_utf8(out).unwrap(), "{}", path.display());
+        let numbers = move_numbers(geometry, &moves);
+        let (first, side) = (first.to_string(), side.to_string());
+        let printed = review_in_process(&[&numbers, "--first", &first, "--size", &side]);
+        assert_eq!(printed.status, 0);
+        assert_eq!(saved, printed.stdout, "{}", path.display());
     }
     // A set-up start: --from gives the same review as the file.
     let start: Board = "X../.O./...".parse().unwrap();
@@ -254,18 +217,9 @@ fn a_saved_game_is_reviewed_as_its_moves_are() {
     tictactoe::game_file::save(&path, &record).unwrap();
     let (status, saved, _) = review_game(&path);
     assert_eq!(status, 0);
-    let args = ReviewArgs {
-        moves: Some("9,3".to_string()),
-        game: None,
-        from: Some("X../.O./...".to_string()),
-        first: MarkArg::X,
-        size: 3,
-        k: None,
-        view: None,
-    };
-    let mut out = Vec::new();
-    assert_eq!(review(&args, &mut out, &mut Vec::new()).unwrap(), 0);
-    assert_eq!(saved, String::from_utf8(out).unwrap());
+    let printed = review_in_process(&["9,3", "--from", "X../.O./..."]);
+    assert_eq!(printed.status, 0);
+    assert_eq!(saved, printed.stdout);
 }
 
 #[test]

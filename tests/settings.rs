@@ -763,18 +763,27 @@ fn copies_never_overwrite_each_other() {
     assert!(seconds.parse::<u64>().unwrap() > 1_700_000_000, "{seconds}");
 }
 
+/// A settings file the app cannot read ("(theme: Purple)"), in a directory where no copy of it can
+/// be made: the temporary directory (kept alive by the caller), the directory and the file.
+#[cfg(unix)]
+fn unreadable_settings_in_a_read_only_directory() -> (TempDir, PathBuf, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new().unwrap();
+    let sub = dir.path().join("config");
+    fs::create_dir(&sub).unwrap();
+    let path = sub.join("settings.ron");
+    fs::write(&path, b"(theme: Purple)").unwrap();
+    fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
+    assert!(File::create(sub.join("probe")).is_err(), "not unprivileged");
+    (dir, sub, path)
+}
+
 #[cfg(unix)]
 #[test]
 fn a_copy_that_cannot_be_made_blocks_the_save() {
     as_unprivileged_user("a_copy_that_cannot_be_made_blocks_the_save", || {
         use std::os::unix::fs::PermissionsExt;
-        let dir = TempDir::new().unwrap();
-        let sub = dir.path().join("config");
-        fs::create_dir(&sub).unwrap();
-        let path = sub.join("settings.ron");
-        fs::write(&path, b"(theme: Purple)").unwrap();
-        fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
-        assert!(File::create(sub.join("probe")).is_err(), "not unprivileged");
+        let (_dir, sub, path) = unreadable_settings_in_a_read_only_directory();
         let mut loaded = Store::open(&path);
         let problem = loaded.problem.clone().unwrap();
         assert!(matches!(problem.backup, Backup::Failed(_)));
@@ -803,13 +812,7 @@ fn a_file_edited_after_a_failed_copy_is_kept_as_edited() {
         "a_file_edited_after_a_failed_copy_is_kept_as_edited",
         || {
             use std::os::unix::fs::PermissionsExt;
-            let dir = TempDir::new().unwrap();
-            let sub = dir.path().join("config");
-            fs::create_dir(&sub).unwrap();
-            let path = sub.join("settings.ron");
-            fs::write(&path, b"(theme: Purple)").unwrap();
-            fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
-            assert!(File::create(sub.join("probe")).is_err(), "not unprivileged");
+            let (_dir, sub, path) = unreadable_settings_in_a_read_only_directory();
             let mut loaded = Store::open(&path);
             assert!(matches!(loaded.problem.unwrap().backup, Backup::Failed(_)));
             fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();

@@ -3,6 +3,7 @@
 // Each test binary that includes this uses only part of it.
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -37,8 +38,27 @@ impl Run {
     }
 }
 
-/// Runs the binary with `args`, feeding it `stdin`.
+/// What the binary printed, byte for byte, and how it exited.
+pub struct RawRun {
+    pub status: i32,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+/// Runs the binary with `args`, feeding it `stdin`; its output as text, checked for panics.
 pub fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let raw = run_raw(args, stdin);
+    let run = Run {
+        status: raw.status,
+        stdout: String::from_utf8(raw.stdout).expect("output is UTF-8"),
+        stderr: String::from_utf8_lossy(&raw.stderr).into_owned(),
+    };
+    run.assert_no_panic();
+    run
+}
+
+/// Runs the binary with `args`, feeding it `stdin`; its output exactly as written.
+pub fn run_raw(args: &[impl AsRef<OsStr>], stdin: &[u8]) -> RawRun {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
         .args(args)
         .stdin(Stdio::piped())
@@ -55,14 +75,12 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
         });
         child.wait_with_output().unwrap()
     });
-    let run = Run {
+    RawRun {
         status: output
             .status
             .code()
             .expect("exited, not killed by a signal"),
-        stdout: String::from_utf8(output.stdout).expect("output is UTF-8"),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    };
-    run.assert_no_panic();
-    run
+        stdout: output.stdout,
+        stderr: output.stderr,
+    }
 }

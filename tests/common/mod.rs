@@ -133,3 +133,28 @@ pub fn random_game(start: &Board, max_moves: usize, rng: &mut impl Rng) -> Vec<C
     }
     moves
 }
+
+/// What a command printed: its exit status, standard output and standard error.
+pub struct Printed {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// `tictactoe review ARGS…` run in-process, its arguments parsed as the binary parses them.
+pub fn review_in_process(args: &[&str]) -> Printed {
+    use clap::Parser;
+    use tictactoe::cli::{Cli, Command, review};
+    let words = ["tictactoe", "review"].iter().chain(args);
+    let parsed = Cli::try_parse_from(words).unwrap_or_else(|error| panic!("{args:?}: {error}"));
+    let Some(Command::Review(review_args)) = parsed.command else {
+        panic!("not a review command: {args:?}");
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = review(&review_args, &mut out, &mut err).unwrap();
+    Printed {
+        status,
+        stdout: String::from_utf8(out).expect("output is UTF-8"),
+        stderr: String::from_utf8(err).expect("errors are UTF-8"),
+    }
+}

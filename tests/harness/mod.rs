@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::app::{AppOptions, TicTacToeApp};
 use tictactoe::game::{Clock, ManualClock};
-use tictactoe::{Board, Cell};
+use tictactoe::{Board, Cell, Mark};
 
 pub struct Game {
     pub harness: Harness<'static, TicTacToeApp>,
@@ -134,6 +134,29 @@ impl Game {
 
     pub fn board(&self) -> Board {
         *self.harness.state().session().board()
+    }
+
+    /// The position on show (a practice position, a preview, …), read from the board's accessible
+    /// name ("Board XO./..., X to move") as a screen reader hears it.
+    pub fn board_on_show(&self) -> Board {
+        let label = self
+            .harness
+            .get_by_label_contains("Board ")
+            .accesskit_node()
+            .label()
+            .unwrap_or_default();
+        let text = label
+            .trim_start_matches("Board ")
+            .split(',')
+            .next()
+            .unwrap_or_default();
+        let mover = if label.contains("X to move") {
+            Mark::X
+        } else {
+            Mark::O
+        };
+        Board::parse_with_turn(text, Some(mover))
+            .unwrap_or_else(|error| panic!("the board's name {label:?}: {error}"))
     }
 
     pub fn click_cell(&mut self, cell: Cell) {
