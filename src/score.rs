@@ -22,6 +22,15 @@ use std::ops::Neg;
 
 use crate::board::{Geometry, Mark, Outcome};
 
+/// Where proven results start on the estimator's scale, which mixes heuristic estimates with
+/// proven results in one `i32`: a proven win `s` is `PROVEN + s`, a proven loss `s − PROVEN`, a
+/// proven draw 0, so every proven win ranks above every estimate and every proven loss below.
+/// Estimates stay within `±PROVEN / 2` (see [`Score::among_estimates`]).
+pub const PROVEN: i32 = 1_000_000;
+
+/// Beyond every value of the estimator's scale: infinity for its alpha-beta windows.
+pub const BEYOND_ESTIMATES: i32 = 2 * PROVEN;
+
 /// A minimax score, seen from one side: positive when that side wins, negative when it loses,
 /// 0 for a draw. The number is the one `tictactoe analyze` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -57,6 +66,30 @@ impl Score {
     #[inline]
     pub const fn infinity(win: i32) -> Score {
         Score(win + 1)
+    }
+
+    /// This proven score on the estimator's scale (see [`PROVEN`]): above every estimate when a
+    /// win, below every one when a loss, 0 for a draw.
+    #[inline]
+    pub const fn among_estimates(self) -> i32 {
+        match self.0 {
+            v if v > 0 => PROVEN + v,
+            v if v < 0 => v - PROVEN,
+            _ => 0,
+        }
+    }
+
+    /// The proven win or loss a value of the estimator's scale stands for, or `None` for an
+    /// estimate (or a draw, which the scale cannot tell from an estimate of 0).
+    #[inline]
+    pub const fn from_estimates_scale(value: i32) -> Option<Score> {
+        if value >= PROVEN / 2 {
+            Some(Score(value - PROVEN))
+        } else if value <= -PROVEN / 2 {
+            Some(Score(value + PROVEN))
+        } else {
+            None
+        }
     }
 
     /// Whether this is [`Score::infinity`] or its negation: a bound no result reaches.
@@ -288,6 +321,24 @@ mod tests {
         assert_eq!(Score::new(7).within_horizon(Some(4), CLASSIC).value(), 7);
         assert_eq!(Score::new(6).within_horizon(Some(4), CLASSIC), Score::DRAW);
         assert_eq!(Score::new(-1).within_horizon(None, CLASSIC).value(), -1);
+    }
+
+    #[test]
+    fn proven_scores_rank_beyond_every_estimate_and_come_back() {
+        for value in [10, 1, -1, -10, 60, -60] {
+            let score = Score::new(value);
+            let ranked = score.among_estimates();
+            assert!(ranked.abs() >= PROVEN / 2, "{value} ranks among estimates");
+            assert_eq!(ranked > 0, score.is_win());
+            assert_eq!(Score::from_estimates_scale(ranked), Some(score));
+        }
+        assert_eq!(Score::DRAW.among_estimates(), 0);
+        assert_eq!(Score::from_estimates_scale(0), None);
+        assert_eq!(Score::from_estimates_scale(PROVEN / 2 - 1), None);
+        // A faster win ranks higher, a slower loss less badly, as the scores themselves do.
+        assert!(Score::new(9).among_estimates() > Score::new(8).among_estimates());
+        assert!(Score::new(-5).among_estimates() > Score::new(-9).among_estimates());
+        assert!(BEYOND_ESTIMATES > Score::new(PROVEN / 2).among_estimates());
     }
 
     #[test]

@@ -205,7 +205,7 @@ impl Board {
     /// Whether the mark that just moved to `index` completed a run with it.
     #[inline]
     pub(crate) fn completes_run(&self, index: usize, mark: Mark) -> bool {
-        self.runs.completed_through(index, self.bits(mark))
+        self.runs.completes(self.bits(mark), index)
     }
 
     /// A key that tells positions of one geometry apart: both bitboards and whose turn it is.

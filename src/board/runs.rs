@@ -7,6 +7,10 @@ use super::geometry::{Geometry, MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 /// The winning runs of one geometry, computed once and shared by every board of that shape.
 #[derive(Debug)]
 pub(crate) struct Runs {
+    /// How many cells a run has: the k of m,n,k.
+    pub k: u32,
+    /// Every cell of the board.
+    pub full: u64,
     /// Every run of k cells, as a bit mask.
     pub all: Vec<u64>,
     /// For each cell, the runs through it: a move can only complete one of these.
@@ -50,21 +54,51 @@ impl Runs {
         let mut by_strength: Vec<usize> = (0..geometry.cells()).collect();
         by_strength.sort_by_key(|&index| std::cmp::Reverse(through[index].len()));
         Runs {
+            k: k as u32,
+            full: u64::MAX >> (64 - geometry.cells()),
             all,
             through,
             by_strength,
         }
     }
 
-    /// Whether `bits` fill a whole run through the cell `index`.
+    /// Whether `bits` fill a whole run through the cell `index`: whether the move there won.
     #[inline]
-    pub fn completed_through(&self, index: usize, bits: u64) -> bool {
-        for &run in &self.through[index] {
-            if bits & run == run {
-                return true;
+    pub fn completes(&self, bits: u64, index: usize) -> bool {
+        self.through[index].iter().any(|&run| run & !bits == 0)
+    }
+
+    /// Looks at every run once, for the side to move (marks `me`) and its opponent (`op`): who
+    /// can win where, how close each side is, and which cells still matter.
+    #[inline]
+    pub fn scan(&self, me: u64, op: u64) -> RunScan {
+        let mut scan = RunScan {
+            my_wins: 0,
+            op_wins: 0,
+            my_best: -1,
+            op_best: -1,
+            live: 0,
+        };
+        let last = self.k as i32 - 1;
+        for &run in &self.all {
+            let mine = (run & me).count_ones() as i32;
+            let theirs = (run & op).count_ones() as i32;
+            if theirs == 0 {
+                scan.live |= run;
+                scan.my_best = scan.my_best.max(mine);
+                if mine == last {
+                    scan.my_wins |= run & !me;
+                }
+            }
+            if mine == 0 {
+                scan.live |= run;
+                scan.op_best = scan.op_best.max(theirs);
+                if theirs == last {
+                    scan.op_wins |= run & !op;
+                }
             }
         }
-        false
+        scan
     }
 
     /// The runs of this geometry, computed on first use and kept for the life of the process.
@@ -77,6 +111,21 @@ impl Runs {
             + (geometry.k() - MIN_K);
         TABLES[slot].get_or_init(|| Runs::compute(geometry))
     }
+}
+
+/// What one look at every run tells (see [`Runs::scan`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RunScan {
+    /// Empty cells where the side to move completes a run.
+    pub my_wins: u64,
+    /// Empty cells where the opponent would complete a run.
+    pub op_wins: u64,
+    /// The most marks the side to move has in a run the opponent has not touched (−1: none).
+    pub my_best: i32,
+    /// The same for the opponent.
+    pub op_best: i32,
+    /// Cells on a run that someone can still complete.
+    pub live: u64,
 }
 
 /// Iterates over the indices of the set bits of a mask, lowest first (row-major order).

@@ -9,9 +9,6 @@ use crate::score::Score;
 /// How much memory the transposition table may use unless told otherwise: 256 MiB.
 pub const DEFAULT_TABLE_BYTES: usize = 256 << 20;
 
-/// A value beyond any score, for open alpha-beta windows.
-const INFINITY: Score = Score::new(1_000);
-
 /// Alpha-beta negamax with a transposition table and move ordering, exact for every root move.
 ///
 /// The table outlives one analysis: analyzing many positions of one game (or one batch) with the
@@ -111,7 +108,8 @@ impl AlphaBeta<'_> {
         } else if child.is_full() {
             Ok(Score::DRAW)
         } else {
-            Ok(-self.negamax(&child, depth, -INFINITY, INFINITY)?)
+            let infinity = Score::infinity(board.geometry().win_score());
+            Ok(-self.negamax(&child, depth, -infinity, infinity)?)
         }
     }
 
@@ -138,7 +136,8 @@ impl AlphaBeta<'_> {
         if let Some(index) = self.table.first_best(board) {
             return Ok(index);
         }
-        let value = self.negamax(board, depth, -INFINITY, INFINITY)?;
+        let infinity = Score::infinity(board.geometry().win_score());
+        let value = self.negamax(board, depth, -infinity, infinity)?;
         for index in BitIter(board.empty_bits()) {
             if self.move_value(board, index, depth + 1)? == value {
                 self.table.remember_first_best(board, index);
@@ -178,7 +177,7 @@ impl AlphaBeta<'_> {
         // A move that wins at once is the best there is.
         let mover_bits = board.bits(mover);
         if let Some(index) =
-            BitIter(open).find(|&index| runs.completed_through(index, mover_bits | 1 << index))
+            BitIter(open).find(|&index| runs.completes(mover_bits | 1 << index, index))
         {
             let value = Score::win_at(depth + 1, board.geometry().win_score());
             self.table.store(board, depth, value, Bound::Exact, index);
@@ -191,7 +190,7 @@ impl AlphaBeta<'_> {
                 .copied()
                 .filter(|&i| Some(i) != hint),
         );
-        let mut best = -INFINITY;
+        let mut best = -Score::infinity(board.geometry().win_score());
         let mut best_index = 0;
         for index in ordered.filter(|&index| open & 1 << index != 0) {
             let mut child = *board;

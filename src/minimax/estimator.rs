@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use super::control::{Meter, SearchControl, Stop};
-use crate::board::{BitIter, Board, Cell, Mark, Outcome};
-use crate::score::Score;
+use crate::board::{BitIter, Board, Cell, Outcome, Runs};
+use crate::score::{BEYOND_ESTIMATES, PROVEN, Score};
 
 /// What the estimator thinks of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,9 +26,7 @@ impl Valuation {
     /// estimate, proven losses below, a proven draw where an estimate of 0 is.
     pub fn rank(self) -> i64 {
         match self {
-            Valuation::Exact(score) if score.is_win() => PROVEN as i64 + score.value() as i64,
-            Valuation::Exact(score) if score.is_loss() => -(PROVEN as i64) + score.value() as i64,
-            Valuation::Exact(_) => 0,
+            Valuation::Exact(score) => score.among_estimates() as i64,
             Valuation::Estimate(value) => value as i64,
         }
     }
@@ -81,10 +79,6 @@ impl Estimate {
     }
 }
 
-/// Internal values at or beyond this are proven results: `PROVEN + score` for a win.
-const PROVEN: i32 = 1_000_000;
-const INFINITY: i32 = 2 * PROVEN;
-
 /// Points for a run that holds `n` marks of one side and none of the other: ×8 per mark.
 const RUN_POINTS: [i32; 8] = [0, 1, 8, 64, 512, 4096, 32768, 262144];
 
@@ -122,6 +116,10 @@ fn static_value(runs: &[u64], me: u64, op: u64) -> i32 {
             value -= RUN_POINTS[theirs as usize];
         }
     }
+    debug_assert!(
+        value.abs() < PROVEN / 2,
+        "an estimate of {value} would read as a proven result"
+    );
     value
 }
 
@@ -194,11 +192,8 @@ impl Estimator {
         let unlimited = SearchControl::new();
         let mover = board.to_move();
         let search_board = Search {
-            runs: &board.runs().all,
-            through: &board.runs().through,
-            k: board.geometry().k() as u32,
+            runs: board.runs(),
             win: board.geometry().win_score(),
-            full: open | board.bits(Mark::X) | board.bits(Mark::O),
         };
         let (me, op) = (board.bits(mover), board.bits(mover.opponent()));
         for depth in 1..=limit {
@@ -256,13 +251,22 @@ impl Estimator {
         depth: u32,
     ) -> Result<i32, Stop> {
         let mine = me | 1 << index;
-        if search.completes(mine, index) {
-            return Ok(PROVEN + Score::win_at(0, search.win).value());
+        if search.runs.completes(mine, index) {
+            return Ok(Score::win_at(0, search.win).among_estimates());
         }
-        if mine | op == search.full {
+        if mine | op == search.runs.full {
             return Ok(0);
         }
-        Ok(-self.negamax(search, meter, op, mine, 0, depth - 1, -INFINITY, INFINITY)?)
+        Ok(-self.negamax(
+            search,
+            meter,
+            op,
+            mine,
+            0,
+            depth - 1,
+            -BEYOND_ESTIMATES,
+            BEYOND_ESTIMATES,
+        )?)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -278,24 +282,18 @@ impl Estimator {
         beta: i32,
     ) -> Result<i32, Stop> {
         meter.visit()?;
-        let (my_wins, op_wins) = search.wins(me, op);
-        let proven = |score: Score| {
-            if score.is_win() {
-                PROVEN + score.value()
-            } else {
-                -PROVEN + score.value()
-            }
-        };
         if remaining == 0 {
-            return Ok(static_value(search.runs, me, op));
+            return Ok(static_value(&search.runs.all, me, op));
         }
+        let scan = search.runs.scan(me, op);
+        let (my_wins, op_wins) = (scan.my_wins, scan.op_wins);
         if my_wins != 0 {
-            return Ok(proven(Score::win_at(depth + 1, search.win)));
+            return Ok(Score::win_at(depth + 1, search.win).among_estimates());
         }
         if remaining >= 2 && op_wins.count_ones() >= 2 {
-            return Ok(proven(Score::loss_at(depth + 2, search.win)));
+            return Ok(Score::loss_at(depth + 2, search.win).among_estimates());
         }
-        let empty = search.full & !(me | op);
+        let empty = search.runs.full & !(me | op);
         // With two plies left, an open threat must be blocked: anything else loses at once.
         let forced = remaining >= 2 && op_wins != 0;
         let hint = self.hints.get(&(me, op)).map(|&index| index as usize);
@@ -303,7 +301,7 @@ impl Estimator {
         for index in BitIter(if forced { op_wins } else { empty }) {
             let (order, threats) = search.move_order(me, op, index);
             if remaining >= 3 && op_wins == 0 && threats >= 2 {
-                return Ok(proven(Score::win_at(depth + 3, search.win)));
+                return Ok(Score::win_at(depth + 3, search.win).among_estimates());
             }
             let order = if Some(index) == hint {
                 i32::MAX
@@ -313,11 +311,11 @@ impl Estimator {
             moves.push((order, index));
         }
         moves.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
-        let mut best = -INFINITY;
+        let mut best = -BEYOND_ESTIMATES;
         let mut best_index = moves[0].1;
         for &(_, index) in &moves {
             let mine = me | 1 << index;
-            let value = if mine | op == search.full {
+            let value = if mine | op == search.runs.full {
                 0
             } else {
                 -self.negamax(
@@ -353,56 +351,30 @@ impl Estimator {
 /// A root move's internal value as a [`Valuation`]; `complete` when the search saw every line to
 /// the end of the game.
 fn valuation(value: i32, complete: bool) -> Valuation {
-    if value >= PROVEN / 2 {
-        Valuation::Exact(Score::new(value - PROVEN))
-    } else if value <= -PROVEN / 2 {
-        Valuation::Exact(Score::new(value + PROVEN))
-    } else if complete {
-        Valuation::Exact(Score::DRAW)
-    } else {
-        Valuation::Estimate(value)
+    match Score::from_estimates_scale(value) {
+        Some(proven) => Valuation::Exact(proven),
+        None if complete => Valuation::Exact(Score::DRAW),
+        None => Valuation::Estimate(value),
     }
 }
 
 /// The board's runs, for the estimator's bit-level search.
 struct Search {
-    runs: &'static [u64],
-    through: &'static [Vec<u64>],
-    k: u32,
+    runs: &'static Runs,
     win: i32,
-    full: u64,
 }
 
 impl Search {
-    fn completes(&self, bits: u64, index: usize) -> bool {
-        self.through[index].iter().any(|&run| run & !bits == 0)
-    }
-
-    /// Empty cells where the side to move, and where the opponent, would complete a run.
-    fn wins(&self, me: u64, op: u64) -> (u64, u64) {
-        let (mut mine, mut theirs) = (0, 0);
-        for &run in self.runs {
-            let (m, t) = ((run & me).count_ones(), (run & op).count_ones());
-            if t == 0 && m + 1 == self.k {
-                mine |= run & !me;
-            }
-            if m == 0 && t + 1 == self.k {
-                theirs |= run & !op;
-            }
-        }
-        (mine, theirs)
-    }
-
     /// How promising playing `index` looks (the runs it joins or blocks), and how many cells it
     /// would then threaten to win on.
     fn move_order(&self, me: u64, op: u64, index: usize) -> (i32, u32) {
         let bit = 1u64 << index;
         let (mut order, mut threats) = (0, 0u64);
-        for &run in &self.through[index] {
+        for &run in &self.runs.through[index] {
             let (m, t) = ((run & me).count_ones(), (run & op).count_ones());
             if t == 0 {
                 order += RUN_POINTS[m as usize + 1];
-                if m + 2 == self.k {
+                if m + 2 == self.runs.k {
                     threats |= run & !me & !bit;
                 }
             }
