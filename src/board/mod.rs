@@ -22,4 +22,4 @@ pub use notation::Notation;
 pub use outcome::{Outcome, WinningLine};
 pub use position::Board;
 pub use position_text::{MAX_PASTE_BYTES, PasteError};
-pub(crate) use runs::{BitIter, Runs};
+pub(crate) use runs::{BitIter, RunScan, Runs};

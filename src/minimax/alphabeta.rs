@@ -1,7 +1,7 @@
 //! The fast exact search: alpha-beta negamax with a transposition table and move ordering.
 
 use super::control::{Meter, SearchControl, Stop, Stopped};
-use super::table::{Bound, Table};
+use super::table::{Bound, TranspositionTable};
 use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
 use crate::board::{BitIter, Board, Cell};
 use crate::score::Score;
@@ -16,7 +16,7 @@ pub const DEFAULT_TABLE_BYTES: usize = 256 << 20;
 /// they belong to, so an entry is valid at any depth. The table stays within its memory limit
 /// (forgetting what it knew when full), which costs time, never exactness.
 pub struct Searcher {
-    table: Table,
+    table: TranspositionTable,
 }
 
 impl Default for Searcher {
@@ -34,7 +34,7 @@ impl Searcher {
     /// 12 cells is always allowed: 4 MiB at most).
     pub fn with_table_limit(bytes: usize) -> Searcher {
         Searcher {
-            table: Table::with_limit(bytes),
+            table: TranspositionTable::with_limit(bytes),
         }
     }
 
@@ -71,7 +71,7 @@ impl Searcher {
 
 /// One analysis in progress: the searcher's table and this search's meter.
 struct AlphaBeta<'a> {
-    table: &'a mut Table,
+    table: &'a mut TranspositionTable,
     meter: Meter<'a>,
 }
 

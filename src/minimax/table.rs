@@ -46,7 +46,7 @@ impl Entry {
 /// cells, a hash map for larger ones. The map never grows past the memory limit: when it is full
 /// it forgets everything and starts again, which costs time but never exactness (a missing entry
 /// is only searched again).
-pub(super) struct Table {
+pub(super) struct TranspositionTable {
     geometry: Option<Geometry>,
     dense: Vec<Entry>,
     sparse: HashMap<u128, Entry, BuildHasherDefault<KeyHasher>>,
@@ -82,9 +82,9 @@ fn sparse_bytes(capacity: usize) -> usize {
     buckets * (size_of::<(u128, Entry)>() + 1)
 }
 
-impl Table {
-    pub fn with_limit(limit: usize) -> Table {
-        Table {
+impl TranspositionTable {
+    pub fn with_limit(limit: usize) -> TranspositionTable {
+        TranspositionTable {
             geometry: None,
             dense: Vec::new(),
             sparse: HashMap::default(),
@@ -122,7 +122,7 @@ impl Table {
         let entry = if self.dense.is_empty() {
             self.sparse.get(&board.key()).copied()?
         } else {
-            self.dense[Table::dense_index(board)]
+            self.dense[TranspositionTable::dense_index(board)]
         };
         (entry.bound != Bound::None).then_some(entry)
     }
@@ -134,7 +134,7 @@ impl Table {
 
     fn slot(&mut self, board: &Board) -> &mut Entry {
         if !self.dense.is_empty() {
-            return &mut self.dense[Table::dense_index(board)];
+            return &mut self.dense[TranspositionTable::dense_index(board)];
         }
         let key = board.key();
         let full = self.sparse.len() == self.sparse.capacity();

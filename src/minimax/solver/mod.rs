@@ -45,8 +45,8 @@ use super::{Algorithm, Analysis, MoveBound, MoveScore, RootReport, SearchStats};
 use crate::board::{BitIter, Board, Geometry, Outcome};
 use crate::score::Score;
 use rules::{Pos, Rules};
-use search::Worker;
-use table::Table;
+use search::Prover;
+use table::SharedTable;
 
 /// Positions with fewer empty cells than this are solved on the calling thread: starting
 /// threads would cost more than it saves (the whole empty 4×4 takes a fraction of a
@@ -65,7 +65,7 @@ const PARALLEL_FROM: u32 = 20;
 pub struct Solver {
     limit: usize,
     threads: usize,
-    prepared: Option<(Box<Rules>, Table)>,
+    prepared: Option<(Box<Rules>, SharedTable)>,
 }
 
 impl Default for Solver {
@@ -114,14 +114,14 @@ impl Solver {
     /// The rules of `geometry` and a table large enough for a position with `empties` empty
     /// cells: kept from the last analysis when they fit, so later positions reuse what earlier
     /// ones learned.
-    fn prepare(&mut self, geometry: Geometry, empties: u32) -> (&Rules, &Table) {
+    fn prepare(&mut self, geometry: Geometry, empties: u32) -> (&Rules, &SharedTable) {
         let limit = self.limit;
         if self.prepared.as_ref().is_none_or(|(rules, table)| {
             rules.geometry != geometry || !table.fits(geometry, limit, empties)
         }) {
             self.prepared = Some((
                 Box::new(Rules::new(geometry)),
-                Table::new(geometry, limit, empties),
+                SharedTable::new(geometry, limit, empties),
             ));
         }
         let (rules, table) = self.prepared.as_ref().expect("prepared above");
@@ -200,17 +200,17 @@ impl Solver {
         };
         let next = AtomicUsize::new(0);
         let work = |meter: Meter, send: &mut dyn FnMut(Message)| {
-            let mut worker = Worker::new(rules, table, meter);
+            let mut prover = Prover::new(rules, table, meter);
             loop {
                 let taken = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&slot) = schedule.get(taken) else {
                     break;
                 };
-                match solve_root_move(&mut worker, &root, moves[slot], &mut |bound| {
+                match solve_root_move(&mut prover, &root, moves[slot], &mut |bound| {
                     send(Message::Bound(slot, bound))
                 }) {
                     Ok(score) => {
-                        worker.meter.flush();
+                        prover.meter.flush();
                         control.settled_one();
                         send(Message::Settled(slot, score));
                     }
@@ -220,9 +220,9 @@ impl Solver {
                     }
                 }
             }
-            worker.meter.flush();
+            prover.meter.flush();
             send(Message::Finished {
-                nodes: worker.meter.nodes,
+                nodes: prover.meter.nodes,
             });
         };
         if threads == 1 {
@@ -280,16 +280,16 @@ impl Solver {
 /// The exact score and line of playing `index` on `root`, telling `on_bound` each tighter bound
 /// on the score found before it.
 fn solve_root_move(
-    worker: &mut Worker,
+    prover: &mut Prover,
     root: &Pos,
     index: usize,
     on_bound: &mut dyn FnMut(MoveBound),
 ) -> Result<MoveScore, Stop> {
-    let rules = worker.rules;
+    let rules = prover.rules;
     let geometry = rules.geometry;
     let cell = geometry.cell(index);
     let child = root.play(index, rules);
-    let score = if rules.completes(child.op, index) {
+    let score = if rules.runs.completes(child.op, index) {
         Score::win_at(0, rules.win)
     } else if child.empty(rules) == 0 {
         Score::DRAW
@@ -297,7 +297,7 @@ fn solve_root_move(
         let unknown = MoveBound::unknown(cell, geometry);
         let mut last = unknown;
         // Bounds on the child's value for the opponent are bounds on the move's, negated.
-        let value = worker.exact(&child, 0, &mut |lower, upper| {
+        let value = prover.exact(&child, 0, &mut |lower, upper| {
             let bound = MoveBound {
                 cell,
                 lower: (-upper).max(unknown.lower),
@@ -313,6 +313,6 @@ fn solve_root_move(
     Ok(MoveScore {
         cell,
         score,
-        pv: worker.line_after(root, index, score)?,
+        pv: prover.line_after(root, index, score)?,
     })
 }

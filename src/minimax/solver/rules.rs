@@ -29,7 +29,7 @@ impl Iterator for RunIter {
     }
 }
 
-/// Whether every run of the set `open` (bits of `rules.runs`) can be given a pair of `free` cells
+/// Whether every run of the set `open` (bits of `rules.runs.all`) can be given a pair of `free` cells
 /// it holds, the pairs disjoint; `budget` counts down the steps allowed.
 fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) -> bool {
     if open == 0 {
@@ -42,7 +42,7 @@ fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) -> bool {
     // The run with the fewest free cells has the fewest pairs to try.
     let (mut pick, mut fewest, mut lines) = (0, u32::MAX, 0u64);
     for run in RunIter(open) {
-        let count = (rules.runs[run] & free).count_ones();
+        let count = (rules.runs.all[run] & free).count_ones();
         lines |= rules.line[run];
         if count < fewest {
             if count < 2 {
@@ -55,7 +55,7 @@ fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) -> bool {
     if 2 * lines.count_ones() > free.count_ones() {
         return false;
     }
-    let mut firsts = rules.runs[pick] & free;
+    let mut firsts = rules.runs.all[pick] & free;
     while firsts != 0 {
         let first = firsts.trailing_zeros() as usize;
         firsts &= firsts - 1;
@@ -80,12 +80,10 @@ fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) -> bool {
 /// One geometry's runs and symmetries.
 pub(super) struct Rules {
     pub geometry: Geometry,
-    pub k: u32,
     pub win: i32,
-    /// Every cell of the board.
-    pub full: u64,
-    pub runs: &'static [u64],
-    pub through: &'static [Vec<u64>],
+    /// The board's runs: what completes one, and the scan for threats (shared with the
+    /// estimator).
+    pub runs: &'static Runs,
     /// `line[run]`: the bit of the line (row, column or diagonal) that holds `runs[run]`.
     line: Vec<u64>,
     /// `run_set[cell]`: the runs through `cell`, as bits (run `i` is bit `i`; empty when the
@@ -185,15 +183,8 @@ impl Rules {
             geometry,
             line,
             run_set,
-            k: geometry.k() as u32,
             win: geometry.win_score(),
-            full: if geometry.cells() == 64 {
-                u64::MAX
-            } else {
-                (1 << geometry.cells()) - 1
-            },
-            runs: &runs.all,
-            through: &runs.through,
+            runs,
             symmetries: maps.len(),
             image,
             preimage,
@@ -202,23 +193,17 @@ impl Rules {
         }
     }
 
-    /// Whether `bits` fill a run through `index`.
-    #[inline]
-    pub fn completes(&self, bits: u64, index: usize) -> bool {
-        self.through[index].iter().any(|&run| run & !bits == 0)
-    }
-
     /// The runs still open to the side with the marks `attacker`: those without a mark of the
     /// other side (the defender).
     #[inline]
     pub fn open_runs(&self, attacker: u64, defender: u64) -> Open<'_> {
-        let usable = self.runs.len() <= MAX_RUNS;
+        let usable = self.runs.all.len() <= MAX_RUNS;
         let mut set = if !usable {
             0
-        } else if self.runs.len() == MAX_RUNS {
+        } else if self.runs.all.len() == MAX_RUNS {
             u128::MAX
         } else {
-            (1u128 << self.runs.len()) - 1
+            (1u128 << self.runs.all.len()) - 1
         };
         for index in BitIter(defender) {
             set &= !self.run_set[index];
@@ -226,57 +211,10 @@ impl Rules {
         Open {
             rules: self,
             set,
-            empty: self.full & !(attacker | defender),
+            empty: self.runs.full & !(attacker | defender),
             usable,
         }
     }
-
-    /// Looks at every run once: who can win where, and how close each side is.
-    #[inline]
-    pub fn scan(&self, pos: &Pos) -> Scan {
-        let (me, op) = (pos.me, pos.op);
-        let mut scan = Scan {
-            my_wins: 0,
-            op_wins: 0,
-            my_best: -1,
-            op_best: -1,
-            live: 0,
-        };
-        let last = self.k as i32 - 1;
-        for &run in self.runs {
-            let mine = (run & me).count_ones() as i32;
-            let theirs = (run & op).count_ones() as i32;
-            if theirs == 0 {
-                scan.live |= run;
-                scan.my_best = scan.my_best.max(mine);
-                if mine == last {
-                    scan.my_wins |= run & !me;
-                }
-            }
-            if mine == 0 {
-                scan.live |= run;
-                scan.op_best = scan.op_best.max(theirs);
-                if theirs == last {
-                    scan.op_wins |= run & !op;
-                }
-            }
-        }
-        scan
-    }
-}
-
-/// What one look at every run tells.
-pub(super) struct Scan {
-    /// Empty cells where the side to move completes a run.
-    pub my_wins: u64,
-    /// Empty cells where the opponent would complete a run.
-    pub op_wins: u64,
-    /// The most marks the side to move has in a run the opponent has not touched (−1: none).
-    pub my_best: i32,
-    /// The same for the opponent.
-    pub op_best: i32,
-    /// Cells on a run that someone can still complete.
-    pub live: u64,
 }
 
 /// The runs still open to one side, the attacker (see [`Rules::open_runs`]), and what they tell
@@ -294,7 +232,7 @@ impl Open<'_> {
     /// The empty cells of the open runs: where a move takes something from the attacker.
     #[inline]
     pub fn cells(&self) -> u64 {
-        RunIter(self.set).fold(0, |cells, run| cells | self.rules.runs[run]) & self.empty
+        RunIter(self.set).fold(0, |cells, run| cells | self.rules.runs.all[run]) & self.empty
     }
 
     /// Whether the attacker can never complete a run, so never win, once the defender also
@@ -316,7 +254,7 @@ impl Open<'_> {
             return false;
         }
         let rules = self.rules;
-        let k = rules.k;
+        let k = rules.runs.k;
         let (mut set, mut empty) = (self.set, self.empty);
         if let Some(index) = block {
             set &= !rules.run_set[index];
@@ -326,7 +264,7 @@ impl Open<'_> {
         let mut total = 0u32;
         let mut pairable = true;
         for run in RunIter(set) {
-            let free = (rules.runs[run] & empty).count_ones().min(k);
+            let free = (rules.runs.all[run] & empty).count_ones().min(k);
             total += 1 << (k - free);
             pairable &= free >= 2;
         }
@@ -338,7 +276,7 @@ impl Open<'_> {
             // The most one attacker's move adds: the weight of the open runs through it.
             let mut weights = [0u32; 64];
             for run in RunIter(set) {
-                let cells = rules.runs[run] & empty;
+                let cells = rules.runs.all[run] & empty;
                 let weight = 1 << (k - cells.count_ones().min(k));
                 for index in BitIter(cells) {
                     weights[index] += weight;
@@ -403,7 +341,7 @@ impl Pos {
 
     #[inline]
     pub fn empty(&self, rules: &Rules) -> u64 {
-        rules.full & !(self.me | self.op)
+        rules.runs.full & !(self.me | self.op)
     }
 
     /// The key shared by this position and all its symmetric images, and the symmetry that takes
@@ -445,18 +383,19 @@ mod tests {
         if let Some(&known) = memo.get(&(attacker, defender, attacker_to_move)) {
             return known;
         }
-        let empty = rules.full & !(attacker | defender);
+        let empty = rules.runs.full & !(attacker | defender);
         let mut moves = BitIter(empty);
         let result = if attacker_to_move {
             moves.any(|index| {
                 let after = attacker | 1 << index;
-                rules.completes(after, index) || can_force_win(rules, after, defender, false, memo)
+                rules.runs.completes(after, index)
+                    || can_force_win(rules, after, defender, false, memo)
             })
         } else {
             empty != 0
                 && moves.all(|index| {
                     let after = defender | 1 << index;
-                    !rules.completes(after, index)
+                    !rules.runs.completes(after, index)
                         && can_force_win(rules, attacker, after, true, memo)
                 })
         };
@@ -500,7 +439,12 @@ mod tests {
                         b |= 1 << index
                     }
                 }
-                if rules.runs.iter().any(|&run| run & !a == 0 || run & !b == 0) {
+                if rules
+                    .runs
+                    .all
+                    .iter()
+                    .any(|&run| run & !a == 0 || run & !b == 0)
+                {
                     continue;
                 }
                 tried += 1;

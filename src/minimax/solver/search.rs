@@ -2,30 +2,27 @@
 //! null-window searches (MTD(f)), and the walk that finds each move's line of play.
 
 use super::rules::{Pos, Rules};
-use super::table::{Known, Table};
-use crate::board::{BitIter, Cell};
+use super::table::{Known, SharedTable};
+use crate::board::{BitIter, Cell, RunScan};
 use crate::minimax::control::{Meter, Stop};
 use crate::score::Score;
-
-/// A value beyond any score, for open windows.
-const INFINITY: Score = Score::new(1_000);
 
 /// Move-ordering weight of a run holding `n` marks of one side (and none of the other).
 const RUN_WEIGHT: [i32; 8] = [1, 6, 36, 216, 1296, 7776, 46656, 279936];
 /// Ordering bonus of a move that threatens to win next move: the opponent must answer it.
 const THREAT_BONUS: i32 = 1 << 24;
 
-pub(super) struct Worker<'a> {
+pub(super) struct Prover<'a> {
     pub rules: &'a Rules,
-    table: &'a Table,
+    table: &'a SharedTable,
     pub meter: Meter<'a>,
     /// How often each cell caused a cut-off, weighted by the size of the subtree it saved.
     history: [u32; 64],
 }
 
-impl<'a> Worker<'a> {
-    pub fn new(rules: &'a Rules, table: &'a Table, meter: Meter<'a>) -> Worker<'a> {
-        Worker {
+impl<'a> Prover<'a> {
+    pub fn new(rules: &'a Rules, table: &'a SharedTable, meter: Meter<'a>) -> Prover<'a> {
+        Prover {
             rules,
             table,
             meter,
@@ -42,7 +39,8 @@ impl<'a> Worker<'a> {
         depth: i32,
         on_bound: &mut dyn FnMut(Score, Score),
     ) -> Result<Score, Stop> {
-        let (mut lower, mut upper, mut guess) = (-INFINITY, INFINITY, Score::DRAW);
+        let infinity = Score::infinity(self.rules.win);
+        let (mut lower, mut upper, mut guess) = (-infinity, infinity, Score::DRAW);
         while lower < upper {
             let beta = if guess == lower { guess.above() } else { guess };
             guess = self.search(pos, depth, beta.below(), beta)?;
@@ -66,7 +64,7 @@ impl<'a> Worker<'a> {
     ) -> Result<bool, Stop> {
         let rules = self.rules;
         let child = pos.play(index, rules);
-        let value = if rules.completes(child.op, index) {
+        let value = if rules.runs.completes(child.op, index) {
             Score::win_at(depth + 1, rules.win)
         } else if child.empty(rules) == 0 {
             Score::DRAW
@@ -89,7 +87,7 @@ impl<'a> Worker<'a> {
         // Scores are absolute (a result at a depth), so a position on the line is worth to its
         // side to move exactly the negation of what its parent is worth: no search needed.
         let mut value = -score;
-        while !rules.completes(node.op, last) && node.empty(rules) != 0 {
+        while !rules.runs.completes(node.op, last) && node.empty(rules) != 0 {
             let mut next = None;
             for index in BitIter(node.empty(rules)) {
                 if self.reaches(&node, depth, index, value)? {
@@ -119,7 +117,7 @@ impl<'a> Worker<'a> {
         self.search_after(pos, depth, alpha, beta, false)
     }
 
-    /// [`Worker::search`], told whether the side that just moved was found, one move before,
+    /// [`Prover::search`], told whether the side that just moved was found, one move before,
     /// to have open runs that the side to move cannot pair up. Its move only took an empty
     /// cell from those runs, so there is still no pairing: no need to look again.
     fn search_after(
@@ -134,7 +132,7 @@ impl<'a> Worker<'a> {
         let rules = self.rules;
         let win = rules.win;
         let empty = pos.empty(rules);
-        let scan = rules.scan(pos);
+        let scan = rules.runs.scan(pos.me, pos.op);
 
         // Shortcuts that are exact: a win now beats everything; two cells where the opponent wins
         // cannot both be blocked; one must be blocked at once, since anything else loses sooner
@@ -157,7 +155,7 @@ impl<'a> Worker<'a> {
         // Bounds from how far each side is from a line: winning needs `k − best` more marks,
         // the side to move's n-th move comes at ply 2n − 1, the opponent's at ply 2n.
         let empties = empty.count_ones() as i32;
-        let k = rules.k as i32;
+        let k = rules.runs.k as i32;
         let mut upper = match scan.my_best {
             best if best >= 0 && 2 * (k - best) - 1 <= empties => {
                 Score::win_at(depth + 2 * (k - best) - 1, win)
@@ -242,7 +240,7 @@ impl<'a> Worker<'a> {
             return Ok(value);
         };
 
-        let mut best = -INFINITY;
+        let mut best = -Score::infinity(rules.win);
         let mut best_index = moves.cells[0];
         let mut floor = alpha;
         for &index in &moves.cells[..moves.len] {
@@ -279,11 +277,11 @@ impl<'a> Worker<'a> {
     /// then by history and by the runs they join or block. Of moves that are the same by a
     /// symmetry of the position, or that lie on no run anyone can still complete, only one is
     /// kept: the others have the same value. `None` when a move makes two threats at once.
-    fn order(&self, pos: &Pos, scan: &super::rules::Scan, hint: Option<usize>) -> Option<Moves> {
+    fn order(&self, pos: &Pos, scan: &RunScan, hint: Option<usize>) -> Option<Moves> {
         let rules = self.rules;
         let empty = pos.empty(rules);
         let stabilizer = pos.stabilizer(rules);
-        let below_k = rules.k - 1;
+        let below_k = rules.runs.k - 1;
         let mut moves = Moves {
             cells: [0; 64],
             scores: [0; 64],
@@ -311,7 +309,7 @@ impl<'a> Worker<'a> {
             }
             let mut threats = 0u64;
             let mut score = 0;
-            for &run in &rules.through[index] {
+            for &run in &rules.runs.through[index] {
                 let mine = (run & pos.me).count_ones();
                 let theirs = (run & pos.op).count_ones();
                 if theirs == 0 {

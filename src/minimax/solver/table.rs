@@ -33,6 +33,15 @@ const NO_MOVE: u64 = 63;
 
 fn encode(empties: u32, known: Known) -> u64 {
     // A bound r is stored as r + 64 (1..=127); 0 means no bound. |r| < 64 on every board.
+    debug_assert!(empties < 64, "{empties} empty cells do not fit in 6 bits");
+    debug_assert!(
+        [known.lower, known.upper]
+            .iter()
+            .flatten()
+            .all(|score| score.value().abs() < 64),
+        "a bound of {known:?} does not fit in 7 bits"
+    );
+    debug_assert!(known.best.is_none_or(|best| (best as u64) < NO_MOVE));
     let bound = |score: Option<Score>| score.map_or(0, |s| (s.value() + 64) as u64);
     (empties as u64) << 20
         | known.best.map_or(NO_MOVE, |b| b as u64) << 14
@@ -71,11 +80,11 @@ fn merge(old: Known, new: Known) -> Known {
     }
 }
 
-pub(super) struct Table {
-    store: Store,
+pub(super) struct SharedTable {
+    slots: Slots,
 }
 
-enum Store {
+enum Slots {
     Packed {
         slots: Box<[AtomicU64]>,
         /// log2 of the number of buckets (two slots each).
@@ -128,34 +137,34 @@ fn zeroed_slots(count: usize) -> Box<[AtomicU64]> {
     }
 }
 
-impl Table {
-    /// A table for positions of `geometry` using at most about `limit` bytes (a little more when
-    /// the key needs more buckets than that: at most 16 MiB on 6×6).
-    /// A table for searches of positions with up to `empties` empty cells.
-    pub fn new(geometry: Geometry, limit: usize, empties: u32) -> Table {
+impl SharedTable {
+    /// A table for searches of positions of `geometry` with up to `empties` empty cells, using
+    /// at most about `limit` bytes (a little more when the key needs more buckets than that: at
+    /// most 16 MiB on 6×6).
+    pub fn new(geometry: Geometry, limit: usize, empties: u32) -> SharedTable {
         let cells = geometry.cells();
-        let store = match key_bits(cells).filter(|&bits| bits <= 64) {
+        let slots = match key_bits(cells).filter(|&bits| bits <= 64) {
             Some(key_bits) => {
                 // Enough buckets for the positions below one with `empties` empty cells, never
                 // more than the limit allows, and enough that the rest of the key fits beside
                 // the data. A table larger than the search needs costs a page fault on almost
                 // every store (a fresh page of zeroes each time), so it is sized to the search.
-                let wanted = Table::wanted_bucket_bits(cells, empties);
+                let wanted = SharedTable::wanted_bucket_bits(cells, empties);
                 let allowed = (limit / 16).max(1).ilog2();
                 let needed = key_bits.saturating_sub(KEY_ROOM);
                 let bucket_bits = wanted.min(allowed).max(needed).max(1);
-                Store::Packed {
+                Slots::Packed {
                     slots: zeroed_slots(2 << bucket_bits),
                     bucket_bits,
                     key_bits,
                 }
             }
-            None => Store::Locked {
+            None => Slots::Locked {
                 map: Mutex::new(HashMap::new()),
                 max_entries: (limit / 48).max(1024),
             },
         };
-        Table { store }
+        SharedTable { slots }
     }
 
     fn wanted_bucket_bits(cells: usize, empties: u32) -> u32 {
@@ -171,20 +180,21 @@ impl Table {
     /// Whether the table is as large as a search of a position with `empties` empty cells
     /// wants (a table that had to be smaller because of its limit is).
     pub fn fits(&self, geometry: Geometry, limit: usize, empties: u32) -> bool {
-        match &self.store {
-            Store::Packed { bucket_bits, .. } => {
+        match &self.slots {
+            Slots::Packed { bucket_bits, .. } => {
                 let allowed = (limit / 16).max(1).ilog2();
-                *bucket_bits >= Table::wanted_bucket_bits(geometry.cells(), empties).min(allowed)
+                *bucket_bits
+                    >= SharedTable::wanted_bucket_bits(geometry.cells(), empties).min(allowed)
             }
-            Store::Locked { .. } => true,
+            Slots::Locked { .. } => true,
         }
     }
 
     /// The memory the table holds, in bytes.
     pub fn bytes(&self) -> usize {
-        match &self.store {
-            Store::Packed { slots, .. } => std::mem::size_of_val(&**slots),
-            Store::Locked { map, .. } => {
+        match &self.slots {
+            Slots::Packed { slots, .. } => std::mem::size_of_val(&**slots),
+            Slots::Locked { map, .. } => {
                 let map = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 map.capacity() * 8 / 7 * (size_of::<(u128, u64)>() + 1)
             }
@@ -193,8 +203,8 @@ impl Table {
 
     #[inline]
     pub fn probe(&self, key: u128) -> Option<Known> {
-        match &self.store {
-            Store::Packed {
+        match &self.slots {
+            Slots::Packed {
                 slots,
                 bucket_bits,
                 key_bits,
@@ -210,7 +220,7 @@ impl Table {
                 }
                 None
             }
-            Store::Locked { map, .. } => {
+            Slots::Locked { map, .. } => {
                 let map = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 map.get(&key).map(|&data| decode(data))
             }
@@ -220,8 +230,8 @@ impl Table {
     /// Adds what a search learned of a position with `empties` empty cells to what is known.
     /// Two threads storing at once may lose one of the facts, never mix them up.
     pub fn store(&self, key: u128, empties: u32, known: Known) {
-        match &self.store {
-            Store::Packed {
+        match &self.slots {
+            Slots::Packed {
                 slots,
                 bucket_bits,
                 key_bits,
@@ -255,7 +265,7 @@ impl Table {
                     recent.store(word(known), Ordering::Relaxed);
                 }
             }
-            Store::Locked { map, max_entries } => {
+            Slots::Locked { map, max_entries } => {
                 let mut map = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 if map.len() >= *max_entries && !map.contains_key(&key) {
                     map.clear();
@@ -292,7 +302,7 @@ mod tests {
     #[test]
     fn entries_round_trip_and_merge() {
         let geometry = Geometry::new(5, 5, 4).unwrap();
-        let table = Table::new(geometry, 1 << 20, 25);
+        let table = SharedTable::new(geometry, 1 << 20, 25);
         let known = Known {
             lower: Some(Score::new(-20)),
             upper: None,
