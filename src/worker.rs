@@ -552,8 +552,10 @@ fn next_phase(
         state.running = None;
         return None;
     }
-    let mut control =
-        SearchControl::with_node_budget(old.node_budget()).with_clock(Arc::clone(old.clock()));
+    let mut control = SearchControl::with_node_budget(old.node_budget());
+    if let Some(clock) = old.clock() {
+        control = control.with_clock(Arc::clone(clock));
+    }
     if time != Duration::MAX {
         control = control.with_time_limit(time);
     }

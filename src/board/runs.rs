@@ -65,7 +65,12 @@ impl Runs {
     /// Whether `bits` fill a whole run through the cell `index`: whether the move there won.
     #[inline]
     pub fn completes(&self, bits: u64, index: usize) -> bool {
-        self.through[index].iter().any(|&run| run & !bits == 0)
+        for &run in &self.through[index] {
+            if bits & run == run {
+                return true;
+            }
+        }
+        false
     }
 
     /// Looks at every run once, for the side to move (marks `me`) and its opponent (`op`): who

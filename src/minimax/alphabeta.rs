@@ -64,6 +64,7 @@ impl Searcher {
         let mut search = AlphaBeta {
             table: &mut self.table,
             meter: Meter::new(control),
+            infinity: Score::infinity(board.geometry().win_score()),
         };
         settle_root_moves(board, control, on_settled, &mut search)
     }
@@ -73,6 +74,8 @@ impl Searcher {
 struct AlphaBeta<'a> {
     table: &'a mut TranspositionTable,
     meter: Meter<'a>,
+    /// Beyond every score of the board's geometry: the open window's ends.
+    infinity: Score,
 }
 
 impl RootSearch for AlphaBeta<'_> {
@@ -108,8 +111,7 @@ impl AlphaBeta<'_> {
         } else if child.is_full() {
             Ok(Score::DRAW)
         } else {
-            let infinity = Score::infinity(board.geometry().win_score());
-            Ok(-self.negamax(&child, depth, -infinity, infinity)?)
+            Ok(-self.negamax(&child, depth, -self.infinity, self.infinity)?)
         }
     }
 
@@ -136,8 +138,7 @@ impl AlphaBeta<'_> {
         if let Some(index) = self.table.first_best(board) {
             return Ok(index);
         }
-        let infinity = Score::infinity(board.geometry().win_score());
-        let value = self.negamax(board, depth, -infinity, infinity)?;
+        let value = self.negamax(board, depth, -self.infinity, self.infinity)?;
         for index in BitIter(board.empty_bits()) {
             if self.move_value(board, index, depth + 1)? == value {
                 self.table.remember_first_best(board, index);
@@ -190,7 +191,7 @@ impl AlphaBeta<'_> {
                 .copied()
                 .filter(|&i| Some(i) != hint),
         );
-        let mut best = -Score::infinity(board.geometry().win_score());
+        let mut best = -self.infinity;
         let mut best_index = 0;
         for index in ordered.filter(|&index| open & 1 << index != 0) {
             let mut child = *board;
