@@ -341,6 +341,35 @@ fn a_small_table_keeps_the_solver_exact() {
     assert!(solver.table_bytes() <= 16 << 10, "{}", solver.table_bytes());
 }
 
+/// The classic board goes to the alpha-beta searcher inside the solver: the same moves, told as
+/// they settle, stopped by the same control, and still reported as the solver's work.
+#[test]
+fn the_solver_on_the_classic_board_reports_and_stops_like_itself() {
+    let position = board("X../.O./...");
+    let mut told = Vec::new();
+    let analysis = Solver::new()
+        .analyze_with(&position, &SearchControl::new(), &mut |report| {
+            if let RootReport::Settled(m) = report {
+                told.push(m.clone());
+            }
+        })
+        .unwrap();
+    assert_eq!(analysis.stats.algorithm, Algorithm::Solver);
+    assert_eq!(told, analysis.moves);
+    assert_same_moves(&analysis, &minimax::plain(&position));
+
+    let control = SearchControl::with_node_budget(10);
+    let stopped = Solver::new()
+        .analyze_with(&position, &control, &mut |_| {})
+        .unwrap_err();
+    assert_eq!(stopped.reason, Stop::NodeBudget { limit: 10 });
+    assert_eq!(stopped.partial.stats.algorithm, Algorithm::Solver);
+    for m in &stopped.partial.moves {
+        assert_eq!(Some(m), analysis.get(m.cell));
+    }
+    assert!(stopped.partial.moves.len() < analysis.moves.len());
+}
+
 #[test]
 fn finished_positions_have_no_moves() {
     for text in ["XXXX/OOO./..../....", "XOX/XOO/OXX"] {

@@ -205,11 +205,15 @@ fn a_batch_sees_each_line_from_its_own_position() {
 
 #[test]
 fn a_stopped_search_shows_its_bounds_and_proven_estimates_for_the_views_maximiser() {
-    // Stopped by --max-nodes; the estimator sees to the end of these small boards, so what it
-    // proves is exact.
+    // Stopped by --max-nodes; the estimator sees to the end of these nearly full boards, so what
+    // it proves is exact. 4×4, since the solver hands 3×3 to the alpha-beta searcher, which
+    // settles moves one by one and reports no bounds before.
     let mut minimax = Minimax::default();
     let mut bounds_seen = 0;
-    for (text, mark) in [("XO./.X./..O", Mark::O), ("XX./OO./...", Mark::X)] {
+    for (text, mark) in [
+        ("XOXO/OXOX/X.../....", Mark::O),
+        ("XOX./OXO./.X../O...", Mark::X),
+    ] {
         let position = board_with_turn(text, mark);
         let limits = ["--time-limit", "60", "--max-nodes", "6"];
         let plain = command("analyze", text, mark, &limits).json();
