@@ -356,10 +356,17 @@ impl Drop for SearchWorker {
     }
 }
 
+/// How many threads the exact search may take on a machine with `cores` cores: one fewer, so
+/// that drawing the window never waits for a core, and at least one.
+fn threads_leaving_one_core(cores: usize) -> usize {
+    cores.saturating_sub(1).max(1)
+}
+
 fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn(), clock: &Arc<dyn Clock>) {
     // One table for the whole session: positions repeat across games, so later searches are
-    // nearly free.
-    let mut solver = Solver::new();
+    // nearly free. The window keeps a core of its own.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut solver = Solver::new().with_threads(threads_leaving_one_core(cores));
     let mut estimator = Estimator::new();
     let send = |reply: Reply| {
         let sent = outbox.send(reply).is_ok();
@@ -579,6 +586,13 @@ mod tests {
     use super::*;
     use crate::clock::ManualClock;
     use std::time::Instant;
+
+    #[test]
+    fn the_exact_search_leaves_the_window_a_core() {
+        assert_eq!(threads_leaving_one_core(1), 1);
+        assert_eq!(threads_leaving_one_core(2), 1);
+        assert_eq!(threads_leaving_one_core(8), 7);
+    }
 
     /// A request that runs until it is cancelled, however fast the searches get: plain minimax,
     /// call by call, on the empty 4×4 board (trillions of positions).
