@@ -356,8 +356,8 @@ impl Drop for SearchWorker {
     }
 }
 
-/// How many threads the exact search may take on a machine with `cores` cores: one fewer, so
-/// that drawing the window never waits for a core, and at least one.
+/// How many threads the exact search may take where it could take `cores` (one per core): one
+/// fewer, so that drawing the window never waits for a core, and at least one.
 fn threads_leaving_one_core(cores: usize) -> usize {
     cores.saturating_sub(1).max(1)
 }
@@ -365,8 +365,9 @@ fn threads_leaving_one_core(cores: usize) -> usize {
 fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn(), clock: &Arc<dyn Clock>) {
     // One table for the whole session: positions repeat across games, so later searches are
     // nearly free. The window keeps a core of its own.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut solver = Solver::new().with_threads(threads_leaving_one_core(cores));
+    let solver = Solver::new();
+    let threads = threads_leaving_one_core(solver.threads());
+    let mut solver = solver.with_threads(threads);
     let mut estimator = Estimator::new();
     let send = |reply: Reply| {
         let sent = outbox.send(reply).is_ok();

@@ -118,6 +118,11 @@ impl Solver {
         self
     }
 
+    /// How many threads the solver may use.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The memory the table holds, in bytes (0 before the first analysis).
     pub fn table_bytes(&self) -> usize {
         self.prepared.as_ref().map_or(0, |(_, table)| table.bytes())
@@ -291,9 +296,7 @@ impl Solver {
             }),
         }
     }
-}
 
-impl Solver {
     /// [`Solver::analyze_with`] on a board of at most [`SMALL_BOARD_CELLS`] cells, through the
     /// alpha-beta [`Searcher`]: every move settled in row-major order, no bounds before.
     fn analyze_small_board(
