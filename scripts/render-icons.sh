@@ -4,9 +4,10 @@
 #   assets/tictactoe-16.svg  -> assets/icons/hicolor/16x16/apps/tictactoe.png
 #                               (pixel-aligned variant; the big one is mush at 16 px)
 #   256x256 copy             -> assets/icon-256.png (embedded as the window icon)
+#   16 to 256                -> assets/tictactoe.ico (the Windows .exe's icon)
 #
 # Idempotent: running it again rewrites the same files. The PNGs are committed;
-# CI does not re-render them. Needs rsvg-convert (Debian/Ubuntu: librsvg2-bin).
+# CI does not re-render them. Needs rsvg-convert (Debian/Ubuntu: librsvg2-bin) and ImageMagick.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,3 +35,10 @@ done
 
 cp "$assets/icons/hicolor/256x256/apps/tictactoe.png" "$assets/icon-256.png"
 echo "render-icons: assets/icon-256.png <- 256x256"
+
+# The Windows icon (embedded in the .exe by build.rs, shown by the installer's shortcuts): every
+# size Explorer and the taskbar ask for, in one .ico. Needs ImageMagick (Debian: imagemagick).
+ico_sources=()
+for n in 16 32 48 64 128 256; do ico_sources+=("$assets/icons/hicolor/${n}x${n}/apps/tictactoe.png"); done
+convert "${ico_sources[@]}" "$assets/tictactoe.ico"
+echo "render-icons: assets/tictactoe.ico <- 16 to 256"

@@ -4,13 +4,18 @@
 # changed the picture and that the app is alive, then quits with Ctrl+Q, which must exit with 0
 # and leave the settings saved.
 #
-#   scripts/smoke-test.sh [BINARY]      (default: target/debug/tictactoe)
+#   scripts/smoke-test.sh [--wgpu-fails] [BINARY]      (default: target/debug/tictactoe)
+#
+# --wgpu-fails gives wgpu only a backend that Linux lacks (WGPU_BACKEND=dx12), so the game must
+# say so and fall back to OpenGL (glow), and everything above must still work.
 #
 # Installs xvfb, xdotool and imagemagick with apt-get when they are missing (CI runs as root).
 # The screenshots are kept in $SMOKE_OUT (default: a temporary folder, printed at the end).
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+wgpu_fails=""
+if [[ "${1:-}" == --wgpu-fails ]]; then wgpu_fails=1; shift; fi
 bin="${1:-$repo/target/debug/tictactoe}"
 say() { printf 'smoke-test: %s\n' "$*"; }
 fail() { printf 'smoke-test: FAIL: %s\n' "$*" >&2; [[ -f "${log:-}" ]] && tail -20 "$log" >&2; exit 1; }
@@ -54,7 +59,11 @@ export DISPLAY="$display"
 for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
 xdotool getdisplaygeometry >/dev/null 2>&1 || { log="$out/xvfb.log"; fail "Xvfb did not start on $display"; }
 
-"$bin" --settings "$settings" >"$log" 2>&1 &
+if [[ -n "$wgpu_fails" ]]; then
+    WGPU_BACKEND=dx12 "$bin" --settings "$settings" >"$log" 2>&1 &
+else
+    "$bin" --settings "$settings" >"$log" 2>&1 &
+fi
 app_pid=$!
 
 window=""
@@ -98,4 +107,9 @@ app_pid=""
 grep -q 'show_scores: true' "$settings" || fail "settings were not kept: $(cat "$settings")"
 grep -q 'version' "$settings" || fail "settings were not saved on exit: $(cat "$settings")"
 say "Ctrl+Q exited with status 0 and the settings were saved"
+if [[ -n "$wgpu_fails" ]]; then
+    grep -q 'wgpu .* could not open the window .*trying the next renderer' "$log" ||
+        fail "the game did not say that it fell back from wgpu"
+    say "wgpu failed, and the game fell back to OpenGL (glow)"
+fi
 say "ok (output in $out)"

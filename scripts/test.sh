@@ -7,4 +7,5 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 cargo test --locked
 cargo build --locked
 scripts/smoke-test.sh target/debug/tictactoe
+scripts/smoke-test.sh --wgpu-fails target/debug/tictactoe
 TICTACTOE_BIN=target/debug/tictactoe scripts/check-install.sh

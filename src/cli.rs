@@ -19,6 +19,8 @@ use crate::view::{ScoreView, Seen};
 #[derive(Debug, Parser)]
 #[command(
     name = "tictactoe",
+    // The usage line says `tictactoe` whatever the program file is called (tictactoe.exe).
+    bin_name = "tictactoe",
     version,
     about = "Tic-Tac-Toe against a minimax AI that shows how it rates every move"
 )]

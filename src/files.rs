@@ -50,8 +50,10 @@ pub fn read_capped(
 }
 
 /// The absolute path of the file behind `path`'s symlinks (which stay links when it is saved).
+/// On Windows the path keeps its usual form (`C:\Users\…`, not `\\?\C:\Users\…`), which
+/// messages show and every program understands.
 pub fn resolved(path: &Path) -> PathBuf {
-    fs::canonicalize(path)
+    dunce::canonicalize(path)
         .or_else(|_| std::path::absolute(path))
         .unwrap_or_else(|_| path.to_owned())
 }
@@ -83,6 +85,8 @@ pub fn save_target(path: &Path) -> Result<(PathBuf, PathBuf), TargetProblem> {
 /// A new temporary file in `dir`, with the permissions any new file there gets (0666 less the
 /// umask), not tempfile's 0600. Dropping it deletes it.
 pub fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
+    // Elsewhere (Windows) a new file gets the folder's permissions whatever tempfile asks for.
+    #[cfg_attr(not(unix), allow(unused_mut))]
     let mut builder = tempfile::Builder::new();
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));

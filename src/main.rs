@@ -1,5 +1,10 @@
-// No console window behind the game on Windows release builds.
-#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+// No console window behind the game on Windows release builds. The same program built with the
+// `windows-console` feature is shipped beside it as `tictactoe.com`, which a console runs when
+// the user types `tictactoe analyze …` (see scripts/windows-dist.sh).
+#![cfg_attr(
+    all(windows, not(debug_assertions), not(feature = "windows-console")),
+    windows_subsystem = "windows"
+)]
 
 use std::io::{self, BufReader, IsTerminal};
 use std::process::ExitCode;
@@ -52,10 +57,8 @@ fn main() -> ExitCode {
 fn open_window(options: AppOptions) -> ExitCode {
     match app::run(options) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("tictactoe: could not open the game window: {error}");
-            ExitCode::FAILURE
-        }
+        // `run` has told the user (stderr, a message box and the log).
+        Err(_) => ExitCode::FAILURE,
     }
 }
 

@@ -13,6 +13,7 @@ mod dialogs;
 mod editor;
 mod explorer;
 mod keys;
+mod launch;
 mod legend;
 mod menus;
 mod on_show;
@@ -39,6 +40,7 @@ pub use commands::Command;
 use dialogs::FileDialogs;
 use editor::Editor;
 use explorer::Explorer;
+pub use launch::{WindowFailure, run};
 pub use on_show::{OnShow, Source};
 use preview::Preview;
 use saver::SettingsSaver;
@@ -58,33 +60,6 @@ pub struct AppOptions {
     /// A position to open the game on (`--position`): against the computer you take the side to
     /// move, so that the position is yours to study and play.
     pub position: Option<Board>,
-}
-
-/// Opens the game window and runs it until it is closed.
-pub fn run(options: AppOptions) -> eframe::Result {
-    let icon = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon-256.png"))
-        .expect("the embedded icon is a valid PNG");
-    let native_options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Tic-Tac-Toe")
-            .with_app_id("tictactoe")
-            .with_icon(icon)
-            .with_inner_size([460.0, 580.0])
-            .with_min_inner_size([300.0, 380.0]),
-        // The window's size and position are remembered between runs, in eframe's storage: its
-        // own directory, or beside a settings file given on the command line.
-        persist_window: true,
-        persistence_path: options
-            .settings_path
-            .as_ref()
-            .map(|path| path.with_extension("window.ron")),
-        ..Default::default()
-    };
-    eframe::run_native(
-        "Tic-Tac-Toe",
-        native_options,
-        Box::new(|cc| Ok(Box::new(TicTacToeApp::new(cc, options)))),
-    )
 }
 
 pub struct TicTacToeApp {
@@ -362,8 +337,9 @@ impl eframe::App for TicTacToeApp {
     }
 
     /// Saves on the way out too (settings are also saved on every change), so quitting with
-    /// Ctrl+Q, the menu or the window's close button keeps them.
-    fn on_exit(&mut self) {
+    /// Ctrl+Q, the menu or the window's close button keeps them. (The OpenGL context is there
+    /// only because eframe's glow renderer is built in, as the fallback.)
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         if let Some(saver) = &self.saver {
             saver.save(&self.settings);
             saver.flush();

@@ -1,0 +1,245 @@
+//! Opening the window: one renderer after another until one works, and when none does, a message
+//! the user can see (a double-clicked program has no console to print to) and a log file.
+
+use std::cell::Cell;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use eframe::Renderer;
+
+use super::{AppOptions, TicTacToeApp};
+
+/// The renderers tried, in order: wgpu (Direct3D 12, Vulkan, Metal or OpenGL, whichever the
+/// machine offers) and then plain OpenGL through glow, which still works where wgpu finds no
+/// adapter or loses its device (old GPUs, virtual machines, remote desktops).
+pub const RENDERERS: [Renderer; 2] = [Renderer::Wgpu, Renderer::Glow];
+
+/// What a user reads about a renderer.
+pub fn renderer_name(renderer: Renderer) -> &'static str {
+    match renderer {
+        Renderer::Wgpu => "wgpu (Direct3D, Vulkan, Metal or OpenGL)",
+        Renderer::Glow => "OpenGL (glow)",
+    }
+}
+
+/// Why no window opened: each renderer tried, with its error.
+#[derive(Debug)]
+pub struct WindowFailure {
+    pub attempts: Vec<(Renderer, String)>,
+}
+
+impl fmt::Display for WindowFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "every way of drawing it failed")?;
+        for (renderer, error) in &self.attempts {
+            write!(f, "\n- {}: {error}", renderer_name(*renderer))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for WindowFailure {}
+
+/// Why one renderer could not run the game.
+#[derive(Debug)]
+pub struct OpenError {
+    pub message: String,
+    /// Whether another renderer might do better: not when the window system itself is missing
+    /// (no display), nor once the game has started (the player's game would start over).
+    pub try_another: bool,
+}
+
+/// Tries `open` with each renderer in turn until one succeeds or one fails in a way another
+/// renderer cannot help with.
+pub fn first_that_opens(
+    renderers: &[Renderer],
+    mut open: impl FnMut(Renderer) -> Result<(), OpenError>,
+) -> Result<(), WindowFailure> {
+    let mut attempts = Vec::new();
+    for &renderer in renderers {
+        match open(renderer) {
+            Ok(()) => return Ok(()),
+            Err(error) => {
+                attempts.push((renderer, error.message));
+                if !error.try_another {
+                    break;
+                }
+            }
+        }
+    }
+    Err(WindowFailure { attempts })
+}
+
+/// Opens the game window and runs it until it is closed, falling back to the next renderer when
+/// one cannot start. When none can, says so in a message box and in the start-up log.
+pub fn run(options: AppOptions) -> Result<(), WindowFailure> {
+    let result = first_that_opens(&RENDERERS, |renderer| {
+        let started = Rc::new(Cell::new(false));
+        let options = options.clone();
+        let app_started = started.clone();
+        eframe::run_native(
+            "Tic-Tac-Toe",
+            native_options(&options, renderer),
+            Box::new(move |cc| {
+                app_started.set(true);
+                Ok(Box::new(TicTacToeApp::new(cc, options)))
+            }),
+        )
+        .map_err(|error| {
+            let try_another = !started.get() && !matches!(error, eframe::Error::WinitEventLoop(_));
+            let message = plain_error(&error.to_string());
+            if try_another {
+                eprintln!(
+                    "tictactoe: {} could not open the window ({message}); trying the next renderer",
+                    renderer_name(renderer)
+                );
+            }
+            OpenError {
+                message,
+                try_another,
+            }
+        })
+    });
+    if let Err(failure) = &result {
+        tell_the_user(failure);
+    }
+    result
+}
+
+/// An error as a user reads it: winit's OS errors name the source file of the machine that
+/// built the program (`os error at /home/…/mod.rs:788: Failed to open connection to X server`).
+fn plain_error(text: &str) -> String {
+    const OS_ERROR: &str = "os error at ";
+    match text.find(OS_ERROR) {
+        Some(at) => match text[at..].find(": ") {
+            Some(colon) => format!("{}{}", &text[..at], &text[at + colon + 2..]),
+            None => text.to_owned(),
+        },
+        None => text.to_owned(),
+    }
+}
+
+fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOptions {
+    let icon = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon-256.png"))
+        .expect("the embedded icon is a valid PNG");
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Tic-Tac-Toe")
+            .with_app_id("tictactoe")
+            .with_icon(icon)
+            .with_inner_size([460.0, 580.0])
+            .with_min_inner_size([300.0, 380.0]),
+        renderer,
+        // The window's size and position are remembered between runs, in eframe's storage: its
+        // own directory, or beside a settings file given on the command line.
+        persist_window: true,
+        persistence_path: options
+            .settings_path
+            .as_ref()
+            .map(|path| path.with_extension("window.ron")),
+        ..Default::default()
+    }
+}
+
+/// Where the last start-up failure is written: the platform's local data folder
+/// (`%LOCALAPPDATA%\tictactoe\data\tictactoe.log` on Windows).
+pub fn log_path() -> Option<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
+    Some(dirs.data_local_dir().join("tictactoe.log"))
+}
+
+/// The message a user reads when the window cannot open.
+pub fn failure_message(failure: &WindowFailure, log: Option<&Path>) -> String {
+    let mut message = format!(
+        "Tic-Tac-Toe could not open its window: {failure}\n\n\
+         If the graphics driver is old, updating it usually helps; over a remote desktop or in a \
+         virtual machine, turn on 3D acceleration."
+    );
+    if let Some(log) = log {
+        message.push_str(&format!("\n\nThis message is also in {}", log.display()));
+    }
+    message
+}
+
+fn tell_the_user(failure: &WindowFailure) {
+    let log = log_path().filter(|path| write_log(path, &failure_message(failure, None)));
+    let message = failure_message(failure, log.as_deref());
+    eprintln!("tictactoe: {message}");
+    rfd::MessageDialog::new()
+        .set_level(rfd::MessageLevel::Error)
+        .set_title("Tic-Tac-Toe")
+        .set_description(message)
+        .set_buttons(rfd::MessageButtons::Ok)
+        .show();
+}
+
+fn write_log(path: &Path, text: &str) -> bool {
+    path.parent()
+        .is_some_and(|dir| std::fs::create_dir_all(dir).is_ok())
+        && std::fs::write(path, format!("{text}\n")).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn falls_back_to_the_next_renderer_when_one_cannot_start() {
+        let mut tried = Vec::new();
+        let result = first_that_opens(&RENDERERS, |renderer| {
+            tried.push(renderer);
+            match renderer {
+                Renderer::Wgpu => Err(OpenError {
+                    message: "no suitable adapter".into(),
+                    try_another: true,
+                }),
+                Renderer::Glow => Ok(()),
+            }
+        });
+        assert!(result.is_ok());
+        assert_eq!(tried, [Renderer::Wgpu, Renderer::Glow]);
+    }
+
+    #[test]
+    fn a_failure_no_renderer_can_help_with_ends_the_search() {
+        let mut tried = Vec::new();
+        let failure = first_that_opens(&RENDERERS, |renderer| {
+            tried.push(renderer);
+            Err(OpenError {
+                message: "device lost".into(),
+                try_another: false,
+            })
+        })
+        .unwrap_err();
+        assert_eq!(tried, [Renderer::Wgpu]);
+        assert_eq!(failure.attempts.len(), 1);
+    }
+
+    #[test]
+    fn when_none_works_the_message_names_each_renderer_its_error_and_the_log() {
+        let failure = first_that_opens(&RENDERERS, |renderer| {
+            Err(OpenError {
+                message: format!("{renderer:?} failed"),
+                try_another: true,
+            })
+        })
+        .unwrap_err();
+        let message = failure_message(&failure, Some(Path::new("/data/tictactoe.log")));
+        assert!(message.contains("wgpu (Direct3D, Vulkan, Metal or OpenGL): Wgpu failed"));
+        assert!(message.contains("OpenGL (glow): Glow failed"));
+        assert!(message.ends_with("This message is also in /data/tictactoe.log"));
+    }
+
+    #[test]
+    fn errors_do_not_carry_the_builders_source_paths() {
+        assert_eq!(
+            plain_error(
+                "winit EventLoopError: os error at /root/.cargo/registry/src/winit/mod.rs:788: \
+                 Failed to open connection to X server"
+            ),
+            "winit EventLoopError: Failed to open connection to X server"
+        );
+        assert_eq!(plain_error("no suitable adapter"), "no suitable adapter");
+    }
+}
