@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Real-window smoke test: starts the built game under a virtual X server with a temporary settings
-# file, waits for its window, plays a move with a key, takes a screenshot, checks that the move
-# changed the picture and that the app is alive, then quits with Ctrl+Q, which must exit with 0
-# and leave the settings saved.
+# file, waits for its window, plays a move with a key and shows the scores with S, checks in
+# screenshots that each changed the picture and that the app is alive, then quits with Ctrl+Q,
+# which must exit with 0 and leave the settings saved (scores on).
 #
-#   scripts/smoke-test.sh [--wgpu-fails] [BINARY]      (default: target/debug/tictactoe)
+#   scripts/smoke-test.sh [--wgpu-fails | --wine] [BINARY]   (default: target/debug/tictactoe)
 #
 # --wgpu-fails gives wgpu only a backend that Linux lacks (WGPU_BACKEND=dx12), so the game must
 # say so and fall back to OpenGL (glow), and everything above must still work.
+# --wine runs a Windows build under Wine (scripts/windows-check.sh sets up its prefix).
 #
 # Installs xvfb, xdotool and imagemagick with apt-get when they are missing (CI runs as root).
 # The screenshots are kept in $SMOKE_OUT (default: a temporary folder, printed at the end).
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-wgpu_fails=""
-if [[ "${1:-}" == --wgpu-fails ]]; then wgpu_fails=1; shift; fi
+wgpu_fails="" runner=()
+case "${1:-}" in
+    --wgpu-fails) wgpu_fails=1; shift ;;
+    --wine) runner=(wine); shift ;;
+esac
 bin="${1:-$repo/target/debug/tictactoe}"
 say() { printf 'smoke-test: %s\n' "$*"; }
 fail() { printf 'smoke-test: FAIL: %s\n' "$*" >&2; [[ -f "${log:-}" ]] && tail -20 "$log" >&2; exit 1; }
@@ -32,8 +36,9 @@ out="${SMOKE_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/tictactoe-smoke.XXXXXX")}"
 mkdir -p "$out"
 log="$out/app.log"
 settings="$out/settings.ron"
-# Scores on, and no delay before the computer's move, so the screenshot shows its reply too.
-printf '(show_scores: true, ai_delay_ms: 0)\n' >"$settings"
+# No delay before the computer's move, so the screenshot shows its reply too. Scores off: the
+# test turns them on with S and checks that the setting was saved.
+printf '(show_scores: false, ai_delay_ms: 0)\n' >"$settings"
 
 # Find a free display number.
 display=""
@@ -62,7 +67,7 @@ xdotool getdisplaygeometry >/dev/null 2>&1 || { log="$out/xvfb.log"; fail "Xvfb 
 if [[ -n "$wgpu_fails" ]]; then
     WGPU_BACKEND=dx12 "$bin" --settings "$settings" >"$log" 2>&1 &
 else
-    "$bin" --settings "$settings" >"$log" 2>&1 &
+    "${runner[@]}" "$bin" --settings "$settings" >"$log" 2>&1 &
 fi
 app_pid=$!
 
@@ -91,6 +96,14 @@ difference="${difference%% *}"
 awk -v d="$difference" 'BEGIN { exit !(d > 1000) }' || fail "pressing 5 changed only $difference pixels"
 say "pressing 5 changed $difference pixels; screenshot: $out/after-move.png"
 
+xdotool key s
+sleep 1.5
+import -window root "$out/scores.png"
+difference="$(compare -metric AE "$out/after-move.png" "$out/scores.png" null: 2>&1 || true)"
+difference="${difference%% *}"
+awk -v d="$difference" 'BEGIN { exit !(d > 1000) }' || fail "pressing S changed only $difference pixels"
+say "pressing S showed the scores ($difference pixels changed); screenshot: $out/scores.png"
+
 xdotool key ctrl+q
 status=""
 for _ in $(seq 50); do
@@ -104,7 +117,7 @@ app_pid_left="$app_pid"
 app_pid=""
 [[ -n "$status" ]] || { kill "$app_pid_left"; fail "Ctrl+Q did not close the game within 10 s"; }
 [[ "$status" -eq 0 ]] || fail "the game exited with status $status after Ctrl+Q"
-grep -q 'show_scores: true' "$settings" || fail "settings were not kept: $(cat "$settings")"
+grep -q 'show_scores: true' "$settings" || fail "S did not reach the saved settings: $(cat "$settings")"
 grep -q 'version' "$settings" || fail "settings were not saved on exit: $(cat "$settings")"
 say "Ctrl+Q exited with status 0 and the settings were saved"
 if [[ -n "$wgpu_fails" ]]; then

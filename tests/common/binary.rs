@@ -57,9 +57,32 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
     run
 }
 
+/// The program the tests run: the one cargo built, or `TICTACTOE_TEST_BINARY` run through
+/// `TICTACTOE_TEST_RUNNER` when they are set, as the Windows check runs the Windows build under
+/// Wine (scripts/windows-check.sh).
+fn command() -> Command {
+    let binary = std::env::var_os("TICTACTOE_TEST_BINARY")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_tictactoe").into());
+    match std::env::var_os("TICTACTOE_TEST_RUNNER") {
+        Some(runner) => {
+            let mut command = Command::new(runner);
+            command.arg(binary);
+            command
+        }
+        None => Command::new(binary),
+    }
+}
+
+/// Whether the program the tests run is a Windows one, whose whole command line must fit in
+/// 32,767 characters.
+pub fn runs_windows_program() -> bool {
+    std::env::var("TICTACTOE_TEST_BINARY")
+        .is_ok_and(|binary| binary.ends_with(".exe") || binary.ends_with(".com"))
+}
+
 /// Runs the binary with `args`, feeding it `stdin`; its output exactly as written.
 pub fn run_raw(args: &[impl AsRef<OsStr>], stdin: &[u8]) -> RawRun {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+    let mut child = command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
