@@ -8,13 +8,13 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use crate::board::{Board, BoardError, Cell, Mark, Outcome};
-use crate::minimax::{
+use crate::engine::board::{Board, BoardError, Cell, Mark, Outcome};
+use crate::engine::minimax::{
     self, Algorithm, Analysis, Estimator, MoveBound, MoveScore, SearchControl, Searcher, Solver,
     Stop, Stopped, Valuation,
 };
-use crate::score::Score;
-use crate::view::{ScoreView, Seen};
+use crate::engine::score::Score;
+use crate::learn::view::{ScoreView, Seen};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -328,7 +328,8 @@ impl Engine {
         let started = Instant::now();
         let mut control = SearchControl::with_node_budget(self.max_nodes);
         if let Some(limit) = self.time_limit {
-            control = control.with_deadline(started + limit.mul_f64(crate::worker::EXACT_SHARE));
+            control =
+                control.with_deadline(started + limit.mul_f64(crate::game::worker::EXACT_SHARE));
         }
         let done = AtomicBool::new(false);
         let result = std::thread::scope(|scope| {

@@ -15,13 +15,14 @@ use common::{random_game, review_in_process};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tempfile::TempDir;
+use tictactoe::engine::minimax::{self, SearchControl, Solver};
+use tictactoe::game::GameRecord;
 use tictactoe::game::{FirstPlayer, GameSetup, Mode, Player, Players, Session};
-use tictactoe::game_file::{
+use tictactoe::learn::review::Review;
+use tictactoe::store::game_file::{
     GameFileProblem, MAX_FILE_BYTES, SaveReason, from_text, load, move_numbers, review_command,
     save, to_text,
 };
-use tictactoe::minimax::{self, SearchControl, Solver};
-use tictactoe::review::{GameRecord, Review};
 use tictactoe::{Board, Cell, Geometry, Mark};
 
 /// Every square board the game offers, with every k it can have.

@@ -23,8 +23,8 @@ mod binary;
 mod common;
 
 use tictactoe::cli::{Report, Unsettled, write_report, write_report_seen};
-use tictactoe::minimax::{MoveBound, Solver, Valuation};
-use tictactoe::view::ScoreView;
+use tictactoe::engine::minimax::{MoveBound, Solver, Valuation};
+use tictactoe::learn::view::ScoreView;
 use tictactoe::{Board, Cell, Mark, Score};
 
 /// One run of the binary: its arguments and what it reads.

@@ -8,10 +8,10 @@ mod common;
 use clap::Parser;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::board::{MAX_PASTE_BYTES, PasteError};
 use tictactoe::cli::{Cli, Command, analyze};
-use tictactoe::examples::{Example, examples, find};
-use tictactoe::{Board, Cell, Geometry, Mark, minimax};
+use tictactoe::engine::board::{MAX_PASTE_BYTES, PasteError};
+use tictactoe::learn::examples::{Example, examples, find};
+use tictactoe::{Board, Cell, Geometry, Mark, engine::minimax};
 
 /// Positions of `geometry` reached by random play from the empty board, `first` moving first:
 /// the empty board, some after each number of moves, and finished games.

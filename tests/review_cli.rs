@@ -13,9 +13,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
-use tictactoe::game_file::move_numbers;
-use tictactoe::review::MoveClass;
-use tictactoe::{Board, Cell, Geometry, Mark, minimax};
+use tictactoe::learn::review::MoveClass;
+use tictactoe::store::game_file::move_numbers;
+use tictactoe::{Board, Cell, Geometry, Mark, engine::minimax};
 
 /// `review` run in-process.
 fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
@@ -173,8 +173,8 @@ fn review_game(path: &std::path::Path) -> (i32, String, String) {
 
 #[test]
 fn a_saved_game_is_reviewed_as_its_moves_are() {
+    use tictactoe::game::GameRecord;
     use tictactoe::game::{GameSetup, Mode};
-    use tictactoe::review::GameRecord;
     let dir = tempfile::tempdir().unwrap();
     let mut rng = SmallRng::seed_from_u64(31);
     for (side, first) in [(3, Mark::X), (3, Mark::O), (4, Mark::X)] {
@@ -193,7 +193,7 @@ fn a_saved_game_is_reviewed_as_its_moves_are() {
             },
         };
         let path = dir.path().join(format!("game-{side}-{first}.ron"));
-        tictactoe::game_file::save(&path, &record).unwrap();
+        tictactoe::store::game_file::save(&path, &record).unwrap();
         let (status, saved, err) = review_game(&path);
         assert_eq!((status, err.as_str()), (0, ""));
         let numbers = move_numbers(geometry, &moves);
@@ -214,7 +214,7 @@ fn a_saved_game_is_reviewed_as_its_moves_are() {
         },
     };
     let path = dir.path().join("from.ron");
-    tictactoe::game_file::save(&path, &record).unwrap();
+    tictactoe::store::game_file::save(&path, &record).unwrap();
     let (status, saved, _) = review_game(&path);
     assert_eq!(status, 0);
     let printed = review_in_process(&["9,3", "--from", "X../.O./..."]);

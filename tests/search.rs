@@ -12,7 +12,7 @@ use common::{
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tictactoe::minimax::{
+use tictactoe::engine::minimax::{
     self, Algorithm, CHECK_INTERVAL, SearchControl, Searcher, Stop, Stopped, Verdict,
 };
 use tictactoe::{Analysis, Board, Cell, Geometry, Mark, Outcome, Score};

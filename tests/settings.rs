@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use tempfile::{NamedTempFile, TempDir};
 use tictactoe::Mark;
-use tictactoe::ai::Difficulty;
-use tictactoe::settings::{
+use tictactoe::engine::ai::Difficulty;
+use tictactoe::store::settings::{
     Backup, FileOps, FirstPlayer, Issue, Loaded, MAX_FILE_SIZE, Mode, SaveError, ScoreView,
     Settings, Store, Theme, load_strict, save_to, save_to_with, to_ron,
 };
@@ -1138,7 +1138,7 @@ fn mangled_files_never_panic() {
 #[test]
 fn default_path_is_settings_ron_in_a_tictactoe_directory() {
     // `None` only without a home directory.
-    if let Some(path) = tictactoe::settings::default_path() {
+    if let Some(path) = tictactoe::store::settings::default_path() {
         assert!(path.ends_with("settings.ron"), "{}", path.display());
         assert!(
             path.to_string_lossy().contains("tictactoe"),

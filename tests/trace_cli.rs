@@ -9,7 +9,7 @@ use binary::run;
 use common::{board, open_classic_positions};
 use serde_json::Value;
 use tictactoe::cli::{MarkArg, TraceAlgorithmArg, TraceArgs, trace};
-use tictactoe::{Board, Cell, Mark, Score, minimax};
+use tictactoe::{Board, Cell, Mark, Score, engine::minimax};
 
 fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
     let args = TraceArgs {

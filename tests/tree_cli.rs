@@ -9,7 +9,7 @@ use binary::run;
 use common::{board, classic_positions, open_classic_positions};
 use serde_json::Value;
 use tictactoe::cli::{TreeArgs, TreeFormat, tree};
-use tictactoe::{Board, Cell, Mark, minimax};
+use tictactoe::{Board, Cell, Mark, engine::minimax};
 
 /// `tree` run in-process on `position`, `depth` levels deep, as JSON.
 fn tree_json(position: &Board, depth: u32) -> Value {

@@ -15,10 +15,10 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 use tictactoe::cli::{Report, Unsettled, write_report_seen};
-use tictactoe::explain::estimate_text;
-use tictactoe::game_file::move_numbers;
-use tictactoe::minimax::{MoveBound, Valuation};
-use tictactoe::view::{ScoreView, Seen};
+use tictactoe::engine::minimax::{MoveBound, Valuation};
+use tictactoe::learn::explain::estimate_text;
+use tictactoe::learn::view::{ScoreView, Seen};
+use tictactoe::store::game_file::move_numbers;
 use tictactoe::{Board, Cell, Geometry, Mark, Outcome};
 
 const VIEWS: [&str; 2] = ["mover", "x"];
@@ -264,7 +264,7 @@ fn estimates_in_points_are_seen_as_the_board_shows_them() {
     // "~+37" is. A report built by hand, since only a long search on a large board has them.
     for (text, mark) in [("X../.O./..X", Mark::O), ("X../.O./X.O", Mark::X)] {
         let position = board_with_turn(text, mark);
-        let mut analysis = tictactoe::minimax::plain(&position);
+        let mut analysis = tictactoe::engine::minimax::plain(&position);
         let cell = analysis.moves.remove(0).cell;
         let report = Report {
             analysis,

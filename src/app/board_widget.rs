@@ -9,12 +9,12 @@ use egui::{
     StrokeKind, Ui, Vec2, Widget, WidgetInfo,
 };
 
-use crate::board::{Board, Cell, Geometry, Mark, Outcome};
-use crate::explain::{bound_words, estimate_text, line_of_play, short_verdict};
+use crate::engine::board::{Board, Cell, Geometry, Mark, Outcome};
+use crate::engine::minimax::{Analysis, MoveBound, MoveScore, Valuation};
+use crate::engine::score::Score;
 use crate::game::PartialScores;
-use crate::minimax::{Analysis, MoveBound, MoveScore, Valuation};
-use crate::score::Score;
-use crate::view::{ScoreView, Seen};
+use crate::learn::explain::{bound_words, estimate_text, line_of_play, short_verdict};
+use crate::learn::view::{ScoreView, Seen};
 
 /// A board to draw: the position, and optionally the scores of its moves. The game's board is
 /// `ui.add(BoardWidget::new(&board, "game board").scores(analysis).on_click(&mut clicked, true))`;

@@ -1,18 +1,19 @@
 //! Coaching in the app: the move list with each move's class (M), the hint (H), the opponent's
-//! threat (G), and practice positions (P). The numbers come from [`crate::review`],
-//! [`crate::practice`] and the controller's exact analyses, shown as [`Seen`] says; this module
+//! threat (G), and practice positions (P). The numbers come from [`crate::learn::review`],
+//! [`crate::learn::practice`] and the controller's exact analyses, shown as [`Seen`] says; this module
 //! only keeps what the player asked for and draws it.
 
 use egui::{Color32, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::Command;
-use crate::board::{Board, Cell, Mark};
-use crate::explain::line_of_play;
+use crate::engine::board::{Board, Cell, Mark};
 use crate::game::GameController;
-use crate::practice::{Answered, Deck, Exercise};
-use crate::review::{GameRecord, MoveClass, ReviewedMove, Threat, class_counts, summary};
-use crate::view::{ScoreView, Seen};
+use crate::game::GameRecord;
+use crate::learn::explain::line_of_play;
+use crate::learn::practice::{Answered, Deck, Exercise};
+use crate::learn::review::{MoveClass, ReviewedMove, Threat, class_counts, summary};
+use crate::learn::view::{ScoreView, Seen};
 
 /// Practice: positions where one move keeps the best result, dealt one at a time.
 pub struct Practice {
@@ -376,7 +377,7 @@ fn answer_feedback(
     exercise: &Exercise,
     cell: Cell,
     answered: Answered,
-    analysis: Option<&crate::minimax::Analysis>,
+    analysis: Option<&crate::engine::minimax::Analysis>,
     inspected: Option<Cell>,
 ) -> Color32 {
     let palette = Palette::of(ui);

@@ -8,11 +8,11 @@ use super::explorer::{ExplorerKey, Path};
 use super::preview::Preview;
 use super::stepper::{StepCommand, Stepper};
 use super::{Notice, TicTacToeApp};
-use crate::board::{Board, Cell};
-use crate::examples::examples;
-use crate::game_file::move_numbers;
-use crate::settings::{Mode, Settings};
-use crate::trace::TraceAlgorithm;
+use crate::engine::board::{Board, Cell};
+use crate::learn::examples::examples;
+use crate::learn::trace::TraceAlgorithm;
+use crate::store::game_file::move_numbers;
+use crate::store::settings::{Mode, Settings};
 
 /// Something the player asked for, applied by the app after drawing.
 #[must_use]
@@ -251,7 +251,7 @@ impl TicTacToeApp {
         let mut settings = self.settings.clone();
         settings.board_size = geometry.rows() as u8;
         settings.in_a_row = if geometry.k()
-            == crate::board::Geometry::default_k(geometry.rows(), geometry.cols())
+            == crate::engine::board::Geometry::default_k(geometry.rows(), geometry.cols())
         {
             0
         } else {

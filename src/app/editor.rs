@@ -7,8 +7,8 @@ use egui::{RichText, Ui};
 
 use super::board_widget::{BoardWidget, Palette, sketch_notation};
 use super::commands::Command;
-use crate::board::{Board, Cell, Geometry, Mark};
-use crate::settings::Settings;
+use crate::engine::board::{Board, Cell, Geometry, Mark};
+use crate::store::settings::Settings;
 
 /// What a click on a cell does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,12 +17,12 @@ use super::board_widget::BoardWidget;
 use super::commands::Command;
 use super::on_show::moves;
 use super::texts::thousands;
-use crate::board::{Board, Cell, Outcome};
-use crate::explain::named_verdict;
+use crate::engine::board::{Board, Cell, Outcome};
+use crate::engine::minimax::Stop;
 use crate::game::GameController;
-use crate::minimax::Stop;
-use crate::tree::how_value_comes_about;
-use crate::view::{ScoreView, Seen};
+use crate::learn::explain::named_verdict;
+use crate::learn::tree::how_value_comes_about;
+use crate::learn::view::{ScoreView, Seen};
 
 /// A node of the tree: the moves from the root that lead to it.
 pub type Path = Vec<Cell>;
@@ -55,7 +55,7 @@ struct Row {
     board: Board,
     /// The move that led here: its cell, its score for the side that played it, whether it is
     /// minimax's choice, whether it ties with it.
-    from: Option<(Cell, crate::Score, bool, bool)>,
+    from: Option<(Cell, crate::engine::score::Score, bool, bool)>,
 }
 
 impl Explorer {
@@ -112,7 +112,7 @@ impl Explorer {
         controller: &GameController,
         path: Path,
         board: Board,
-        from: Option<(Cell, crate::Score, bool, bool)>,
+        from: Option<(Cell, crate::engine::score::Score, bool, bool)>,
         rows: &mut Vec<Row>,
     ) {
         let expanded = self.expanded.contains(&path);

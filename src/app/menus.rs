@@ -5,12 +5,12 @@ use egui::{Button, Key, KeyboardShortcut, Modifiers, Ui};
 use super::commands::Command;
 use super::keys::{NEW_GAME, OPEN_GAME, QUIT, REDO, SAVE_GAME, UNDO};
 use super::legend::difficulty_words;
-use crate::ai::Difficulty;
-use crate::board::Mark;
-use crate::examples::examples;
+use crate::engine::ai::Difficulty;
+use crate::engine::board::Mark;
 use crate::game::Session;
-use crate::settings::{FirstPlayer, Mode, Settings, Theme};
-use crate::view::ScoreView;
+use crate::learn::examples::examples;
+use crate::learn::view::ScoreView;
+use crate::store::settings::{FirstPlayer, Mode, Settings, Theme};
 
 pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Command> {
     let mut commands = Vec::new();

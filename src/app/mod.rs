@@ -4,7 +4,7 @@
 //! Data flows one way: input → [`Command`] → controller (or settings) → searches on the worker →
 //! results back into the controller → drawn. Drawing code only returns commands, which the app
 //! carries out after drawing. What the board shows is one value, [`OnShow`]: every panel takes
-//! the position it counts depth from there, and every number from [`crate::view::Seen`].
+//! the position it counts depth from there, and every number from [`crate::learn::view::Seen`].
 
 mod board_widget;
 mod coach;
@@ -28,11 +28,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::ai::AiPlayer;
-use crate::board::{Board, Cell};
+use crate::engine::ai::AiPlayer;
+use crate::engine::board::{Board, Cell};
+use crate::engine::minimax::Analysis;
 use crate::game::{Clock, ControllerOptions, GameController, Session, SystemClock};
-use crate::minimax::Analysis;
-use crate::settings::{self, Settings, Store};
+use crate::store::settings::{self, Settings, Store};
 
 pub use board_widget::BoardWidget;
 use coach::Coach;

@@ -7,12 +7,12 @@ use super::commands::Command;
 use super::editor::Seating;
 use super::explorer::Path;
 use super::on_show::{OnShow, Source, moves};
-use crate::board::{Board, Cell, Mark};
-use crate::minimax::MoveScore;
-use crate::score::Score;
-use crate::tree::scores_along;
-use crate::view::ScoreView;
-use crate::view::Seen;
+use crate::engine::board::{Board, Cell, Mark};
+use crate::engine::minimax::MoveScore;
+use crate::engine::score::Score;
+use crate::learn::tree::scores_along;
+use crate::learn::view::ScoreView;
+use crate::learn::view::Seen;
 
 pub enum Preview {
     /// The position an explorer node leads to.
@@ -213,7 +213,7 @@ impl Preview {
             line[step - 1].human(),
             number.value(),
             seen.maximiser(),
-            crate::explain::named_verdict(&seen, number),
+            crate::learn::explain::named_verdict(&seen, number),
         )
     }
 }

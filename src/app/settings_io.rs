@@ -10,8 +10,8 @@ use super::explorer::Explorer;
 use super::preview::Preview;
 use super::{Notice, TicTacToeApp};
 use crate::game::SetupChange;
-use crate::game_file;
-use crate::settings::{self, Settings, Theme};
+use crate::store::game_file;
+use crate::store::settings::{self, Settings, Theme};
 
 /// The width a window needs for a side panel (the explorer, the review) beside a board that still
 /// reads.

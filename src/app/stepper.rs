@@ -14,12 +14,12 @@ use super::board_widget::BoardWidget;
 use super::commands::Command;
 use super::on_show::OnShow;
 use super::texts::thousands;
-use crate::board::Board;
+use crate::engine::board::Board;
+use crate::engine::minimax::Stop;
+use crate::engine::score::Score;
 use crate::game::TraceLog;
-use crate::minimax::Stop;
-use crate::score::Score;
-use crate::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
-use crate::view::{Role, ScoreView, Seen};
+use crate::learn::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
+use crate::learn::view::{Role, ScoreView, Seen};
 
 /// What the stepper is doing between frames.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,7 +104,10 @@ impl Stepper {
     }
 
     /// The search's result, once every event is in and applied.
-    fn finished<'a>(&self, log: Option<&'a TraceLog>) -> Option<&'a Result<crate::Analysis, Stop>> {
+    fn finished<'a>(
+        &self,
+        log: Option<&'a TraceLog>,
+    ) -> Option<&'a Result<crate::engine::minimax::Analysis, Stop>> {
         let log =
             log.filter(|log| log.board == self.start.board && log.algorithm == self.algorithm)?;
         let result = log.result.as_ref()?;

@@ -7,11 +7,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, outcome_name, view_or_mover};
-use crate::board::{Board, BoardError, Cell, Geometry, Mark};
-use crate::game_file::{self, BadMoveNumber, GameFileError, cell_number, cell_of_number};
-use crate::minimax::{Analysis, SearchControl, Solver};
-use crate::review::Review;
-use crate::view::Seen;
+use crate::engine::board::{Board, BoardError, Cell, Geometry, Mark};
+use crate::engine::minimax::{Analysis, SearchControl, Solver};
+use crate::learn::review::Review;
+use crate::learn::view::Seen;
+use crate::store::game_file::{self, BadMoveNumber, GameFileError, cell_number, cell_of_number};
 
 #[derive(Debug, Args)]
 #[command(

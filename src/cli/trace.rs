@@ -6,11 +6,11 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, MarkArg, ViewArg, preview, view_or_mover};
-use crate::board::{Board, Cell, Mark};
-use crate::minimax::{Observer, SearchControl, Stop};
-use crate::score::Score;
-use crate::trace::TraceAlgorithm;
-use crate::view::Seen;
+use crate::engine::board::{Board, Cell, Mark};
+use crate::engine::minimax::{Observer, SearchControl, Stop};
+use crate::engine::score::Score;
+use crate::learn::trace::TraceAlgorithm;
+use crate::learn::view::Seen;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Events, one JSON object a line:\n  \

@@ -6,10 +6,10 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, outcome_name, preview};
-use crate::board::{Board, Mark};
-use crate::minimax::{SearchControl, Searcher};
-use crate::tree::{self, Branch, TreeNode};
-use crate::view::{ScoreView, Seen};
+use crate::engine::board::{Board, Mark};
+use crate::engine::minimax::{SearchControl, Searcher};
+use crate::learn::tree::{self, Branch, TreeNode};
+use crate::learn::view::{ScoreView, Seen};
 
 #[derive(Debug, Args)]
 #[command(
@@ -182,7 +182,7 @@ fn write_dot_node(
     let board = &node.board;
     let rows = board.to_string().replace('/', "\\n");
     let status = match board.outcome() {
-        crate::board::Outcome::Ongoing => format!("{} to move", board.to_move()),
+        crate::engine::board::Outcome::Ongoing => format!("{} to move", board.to_move()),
         outcome => outcome.to_string(),
     };
     writeln!(out, "  n{id} [label=\"{rows}\\n{status}\"];")?;
