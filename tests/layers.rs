@@ -442,32 +442,14 @@ fn circles(arrows: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
     groups
 }
 
-/// The problems known to be left, to be fixed next: the app's commands module carries the
-/// payload types of the views that send commands, and each of those views imports `Command`.
-/// The test fails when one of these is gone too, so that it leaves this list.
-const KNOWN: &[&str] = &[
-    "app::commands and app::editor import each other",
-    "app::commands and app::explorer import each other",
-    "app::commands and app::preview import each other",
-    "app::commands and app::stepper import each other",
-    "a circle of imports among app::commands, app::editor, app::explorer, app::preview, app::stepper",
-];
-
 #[test]
 fn every_module_imports_only_from_its_layer_and_below_and_no_circle() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let arrows = imports(&src);
     let problems = problems(&arrows);
     let mut report = String::new();
-    for problem in problems.iter().filter(|p| !KNOWN.contains(&p.as_str())) {
+    for problem in &problems {
         writeln!(report, "  {problem}").unwrap();
-    }
-    for gone in KNOWN.iter().filter(|k| !problems.iter().any(|p| p == *k)) {
-        writeln!(
-            report,
-            "  fixed, so no longer to be listed as known: {gone}"
-        )
-        .unwrap();
     }
     assert!(report.is_empty(), "problems with the layers:\n{report}");
 }

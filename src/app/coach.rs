@@ -6,7 +6,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
-use super::commands::Command;
+use super::commands::{CoachCommand, Command, ReviewCommand};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::game::GameController;
 use crate::game::GameRecord;
@@ -253,7 +253,7 @@ impl Coach {
         ui.horizontal(|ui| {
             ui.label(RichText::new("Game review").strong());
             if ui.small_button("Close").clicked() {
-                commands.push(Command::ToggleReview);
+                commands.push(Command::Review(ReviewCommand::Toggle));
             }
         });
         let game = self.reviewed_game(controller);
@@ -261,7 +261,7 @@ impl Coach {
             ui.horizontal_wrapped(|ui| {
                 ui.label(what.as_str());
                 if ui.small_button("Review the game on the board").clicked() {
-                    commands.push(Command::UnpinReview);
+                    commands.push(Command::Review(ReviewCommand::Unpin));
                 }
             });
         }
@@ -314,7 +314,7 @@ impl Coach {
         ui.horizontal_wrapped(|ui| {
             ui.heading("Practice");
             if ui.button("Back to the game (P)").clicked() {
-                commands.push(Command::TogglePractice);
+                commands.push(Command::Coach(CoachCommand::TogglePractice));
             }
         });
         let (Some(deck), Some(exercise)) = (&practice.deck, &practice.exercise) else {
@@ -345,7 +345,7 @@ impl Coach {
             Some((cell, answered)) => {
                 let color = answer_feedback(ui, exercise, cell, answered, analysis, *inspected);
                 if ui.button("Next position (N)").clicked() {
-                    commands.push(Command::PracticeNext);
+                    commands.push(Command::Coach(CoachCommand::PracticeNext));
                 }
                 highlights.push(Highlight {
                     cell,
@@ -365,7 +365,7 @@ impl Coach {
                 .inspected(inspected)
                 .on_click(&mut clicked, practice.answered.is_none()),
         );
-        commands.extend(clicked.map(Command::PracticeAnswer));
+        commands.extend(clicked.map(|cell| Command::Coach(CoachCommand::PracticeAnswer(cell))));
         commands
     }
 }
@@ -449,7 +449,7 @@ fn review_grid(
         response
             .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name));
         if response.clicked() {
-            commands.push(Command::ReviewMove(ply));
+            commands.push(Command::Review(ReviewCommand::Move(ply)));
         }
         ui.horizontal_wrapped(|ui| {
             ui.add_space(16.0);

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use egui::{Color32, RichText, Sense, Ui};
 
 use super::board_widget::BoardWidget;
-use super::commands::Command;
+use super::commands::{Command, ExplorerCommand, ExplorerKey, Path, SettingCommand};
 use super::on_show::moves;
 use super::texts::thousands;
 use crate::engine::board::{Board, Cell, Outcome};
@@ -23,22 +23,6 @@ use crate::game::GameController;
 use crate::learn::explain::named_verdict;
 use crate::learn::tree::how_value_comes_about;
 use crate::learn::view::{ScoreView, Seen};
-
-/// A node of the tree: the moves from the root that lead to it.
-pub type Path = Vec<Cell>;
-
-/// What the arrow keys, Enter and Escape do in the explorer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExplorerKey {
-    Up,
-    Down,
-    /// Expand, or go to the first child of an expanded node.
-    Right,
-    /// Collapse, or go to the parent of a collapsed node.
-    Left,
-    /// Preview the selected node.
-    Enter,
-}
 
 pub struct Explorer {
     root: Board,
@@ -167,7 +151,11 @@ impl Explorer {
                     self.selected.pop();
                 }
             }
-            ExplorerKey::Enter => return Some(Command::PreviewNode(self.selected.clone())),
+            ExplorerKey::Enter => {
+                return Some(Command::Explorer(ExplorerCommand::PreviewNode(
+                    self.selected.clone(),
+                )));
+            }
         }
         None
     }
@@ -183,7 +171,7 @@ impl Explorer {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Game tree").strong());
             if ui.small_button("Close").clicked() {
-                commands.push(Command::ToggleExplorer);
+                commands.push(Command::Setting(SettingCommand::ToggleExplorer));
             }
         });
         let seen = Seen::new(view, &self.root);
@@ -287,7 +275,9 @@ impl Explorer {
                     if response.clicked() {
                         self.selected = row.path.clone();
                         self.has_keyboard = true;
-                        commands.push(Command::PreviewNode(row.path.clone()));
+                        commands.push(Command::Explorer(ExplorerCommand::PreviewNode(
+                            row.path.clone(),
+                        )));
                     }
                 });
             });

@@ -2,9 +2,10 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::commands::Command;
-use super::explorer::ExplorerKey;
-use super::stepper::StepCommand;
+use super::commands::{
+    ClipboardCommand, CoachCommand, Command, EditorCommand, ExplorerCommand, ExplorerKey,
+    PreviewCommand, ReviewCommand, SettingCommand, StepCommand,
+};
 
 pub const NEW_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
@@ -117,19 +118,67 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (NEW_GAME, Scope::Playing, Command::NewGame),
         (SAVE_GAME, Scope::Playing, Command::SaveGame),
         (OPEN_GAME, Scope::Playing, Command::OpenGame),
-        (plain(Key::S), Scope::Playing, Command::ToggleScores),
+        (
+            plain(Key::S),
+            Scope::Playing,
+            Command::Setting(SettingCommand::ToggleScores),
+        ),
         (plain(Key::W), Scope::Playing, Command::ToggleReasoning),
-        (plain(Key::T), Scope::Playing, Command::ToggleExplorer),
-        (plain(Key::R), Scope::Playing, Command::ReplayInspected),
-        (plain(Key::H), Scope::Playing, Command::ToggleHint),
-        (plain(Key::G), Scope::Playing, Command::ToggleThreat),
-        (plain(Key::M), Scope::Playing, Command::ToggleReview),
-        (plain(Key::P), Scope::Playing, Command::TogglePractice),
-        (plain(Key::E), Scope::Playing, Command::ToggleEditor),
-        (plain(Key::N), Scope::Practice, Command::PracticeNext),
-        (plain(Key::Comma), Scope::Playing, Command::ReplayStep(-1)),
-        (plain(Key::Period), Scope::Playing, Command::ReplayStep(1)),
-        (plain(Key::Escape), Scope::Playing, Command::BackToGame),
+        (
+            plain(Key::T),
+            Scope::Playing,
+            Command::Setting(SettingCommand::ToggleExplorer),
+        ),
+        (
+            plain(Key::R),
+            Scope::Playing,
+            Command::Preview(PreviewCommand::ReplayInspected),
+        ),
+        (
+            plain(Key::H),
+            Scope::Playing,
+            Command::Coach(CoachCommand::ToggleHint),
+        ),
+        (
+            plain(Key::G),
+            Scope::Playing,
+            Command::Coach(CoachCommand::ToggleThreat),
+        ),
+        (
+            plain(Key::M),
+            Scope::Playing,
+            Command::Review(ReviewCommand::Toggle),
+        ),
+        (
+            plain(Key::P),
+            Scope::Playing,
+            Command::Coach(CoachCommand::TogglePractice),
+        ),
+        (
+            plain(Key::E),
+            Scope::Playing,
+            Command::Editor(EditorCommand::Toggle),
+        ),
+        (
+            plain(Key::N),
+            Scope::Practice,
+            Command::Coach(CoachCommand::PracticeNext),
+        ),
+        (
+            plain(Key::Comma),
+            Scope::Playing,
+            Command::Preview(PreviewCommand::ReplayStep(-1)),
+        ),
+        (
+            plain(Key::Period),
+            Scope::Playing,
+            Command::Preview(PreviewCommand::ReplayStep(1)),
+        ),
+        (
+            plain(Key::Escape),
+            Scope::Playing,
+            Command::Preview(PreviewCommand::BackToGame),
+        ),
     ];
     for (key, tree, rows, cols) in [
         (Key::ArrowUp, ExplorerKey::Up, -1, 0),
@@ -137,14 +186,18 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (Key::ArrowLeft, ExplorerKey::Left, 0, -1),
         (Key::ArrowRight, ExplorerKey::Right, 0, 1),
     ] {
-        table.push((plain(key), Scope::Tree, Command::Explore(tree)));
+        table.push((
+            plain(key),
+            Scope::Tree,
+            Command::Explorer(ExplorerCommand::Key(tree)),
+        ));
         table.push((plain(key), Scope::Board, Command::MoveFocus { rows, cols }));
     }
     for key in [Key::Enter, Key::Space] {
         table.push((
             plain(key),
             Scope::Tree,
-            Command::Explore(ExplorerKey::Enter),
+            Command::Explorer(ExplorerCommand::Key(ExplorerKey::Enter)),
         ));
         table.push((plain(key), Scope::Board, Command::PlayFocused));
     }
@@ -168,8 +221,10 @@ pub fn commands(input: &mut egui::InputState, context: &KeyContext) -> Vec<Comma
         .collect();
     if Scope::Playing.applies(context) {
         commands.extend(input.events.iter().filter_map(|event| match event {
-            egui::Event::Copy => Some(Command::CopyPosition),
-            egui::Event::Paste(text) => Some(Command::PastePosition(text.clone())),
+            egui::Event::Copy => Some(Command::Clipboard(ClipboardCommand::CopyPosition)),
+            egui::Event::Paste(text) => Some(Command::Clipboard(ClipboardCommand::PastePosition(
+                text.clone(),
+            ))),
             _ => None,
         }));
     }

@@ -2,7 +2,10 @@
 
 use egui::{Button, Key, KeyboardShortcut, Modifiers, Ui};
 
-use super::commands::Command;
+use super::commands::{
+    ClipboardCommand, CoachCommand, Command, EditorCommand, PreviewCommand, ReviewCommand,
+    SettingCommand,
+};
 use super::keys::{NEW_GAME, OPEN_GAME, QUIT, REDO, SAVE_GAME, UNDO};
 use super::legend::difficulty_words;
 use crate::engine::ai::Difficulty;
@@ -50,24 +53,24 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let key =
         |ui: &mut Ui, text: &str, key: &str| ui.add(Button::new(text).shortcut_text(key)).clicked();
     if key(ui, "Hint: the best moves", "H") {
-        commands.push(Command::ToggleHint);
+        commands.push(Command::Coach(CoachCommand::ToggleHint));
     }
     if key(ui, "Threat: the opponent's best move", "G") {
-        commands.push(Command::ToggleThreat);
+        commands.push(Command::Coach(CoachCommand::ToggleThreat));
     }
     if key(ui, "Game review", "M") {
-        commands.push(Command::ToggleReview);
+        commands.push(Command::Review(ReviewCommand::Toggle));
     }
     if key(ui, "Practice positions", "P") {
-        commands.push(Command::TogglePractice);
+        commands.push(Command::Coach(CoachCommand::TogglePractice));
     }
     ui.separator();
     if key(ui, "Set up a position…", "E") {
-        commands.push(Command::ToggleEditor);
+        commands.push(Command::Editor(EditorCommand::Toggle));
     }
     let copy = KeyboardShortcut::new(Modifiers::COMMAND, Key::C);
     if item(ui, "Copy position", &copy, true) {
-        commands.push(Command::CopyPosition);
+        commands.push(Command::Clipboard(ClipboardCommand::CopyPosition));
     }
     let paste = KeyboardShortcut::new(Modifiers::COMMAND, Key::V);
     if item(ui, "Paste position", &paste, true) {
@@ -91,7 +94,7 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         commands.push(Command::OpenGame);
     }
     if ui.button("Copy moves").clicked() {
-        commands.push(Command::CopyMoves);
+        commands.push(Command::Clipboard(ClipboardCommand::CopyMoves));
     }
     ui.separator();
     if item(ui, "Quit", &QUIT, true) {
@@ -210,13 +213,13 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         .selected(settings.explorer_open)
         .shortcut_text("T");
     if ui.add(explorer).clicked() {
-        commands.push(Command::ToggleExplorer);
+        commands.push(Command::Setting(SettingCommand::ToggleExplorer));
     }
     if ui
         .add(Button::new("Replay the line of the score looked at").shortcut_text("R"))
         .clicked()
     {
-        commands.push(Command::ReplayInspected);
+        commands.push(Command::Preview(PreviewCommand::ReplayInspected));
     }
     if ui
         .add(Button::new("Step through the search").shortcut_text("D"))
@@ -240,7 +243,7 @@ fn settings_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
     }
     ui.separator();
     if ui.button("Reset to defaults").clicked() {
-        commands.push(Command::ResetSettings);
+        commands.push(Command::Setting(SettingCommand::Reset));
     }
 }
 
@@ -272,10 +275,10 @@ pub fn welcome_banner(ui: &mut Ui) -> Option<Command> {
             );
             ui.horizontal_wrapped(|ui| {
                 if ui.button("Show the scores").clicked() {
-                    command = Some(Command::ToggleScores);
+                    command = Some(Command::Setting(SettingCommand::ToggleScores));
                 }
                 if ui.button("Got it").clicked() {
-                    command = Some(Command::DismissWelcome);
+                    command = Some(Command::Setting(SettingCommand::DismissWelcome));
                 }
             });
         });

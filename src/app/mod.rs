@@ -6,6 +6,7 @@
 //! carries out after drawing. What the board shows is one value, [`OnShow`]: every panel takes
 //! the position it counts depth from there, and every number from [`crate::learn::view::Seen`].
 
+mod apply;
 mod board_widget;
 mod coach;
 mod commands;
@@ -170,8 +171,8 @@ impl TicTacToeApp {
         app.apply_theme(&cc.egui_ctx);
         if let Some(board) = options.position {
             let seating = match app.settings.mode {
-                crate::game::Mode::TwoPlayers => editor::Seating::TwoPlayers,
-                _ => editor::Seating::You(board.to_move()),
+                crate::game::Mode::TwoPlayers => commands::Seating::TwoPlayers,
+                _ => commands::Seating::You(board.to_move()),
             };
             app.play_position(&cc.egui_ctx, board, seating);
         }

@@ -3,9 +3,9 @@
 
 use egui::{RichText, Ui};
 
-use super::commands::Command;
-use super::editor::Seating;
-use super::explorer::Path;
+use super::commands::{
+    Command, EditorCommand, ExplorerCommand, Path, PreviewCommand, ReviewCommand, Seating,
+};
 use super::on_show::{OnShow, Source, moves};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::MoveScore;
@@ -115,7 +115,7 @@ impl Preview {
                         );
                         ui.horizontal_wrapped(|ui| {
                             if ui.button("Retry from here").clicked() {
-                                commands.push(Command::RetryFrom(*ply));
+                                commands.push(Command::Review(ReviewCommand::RetryFrom(*ply)));
                             }
                             back_button(ui, &mut commands);
                         });
@@ -133,7 +133,9 @@ impl Preview {
                                 && !path.is_empty()
                                 && ui.button("Play from here").clicked()
                             {
-                                commands.push(Command::PlayFromHere(path.clone()));
+                                commands.push(Command::Explorer(ExplorerCommand::PlayFromHere(
+                                    path.clone(),
+                                )));
                             }
                         });
                     }
@@ -152,11 +154,13 @@ impl Preview {
                             ] {
                                 let playable = !board.outcome().is_over();
                                 if ui.add_enabled(playable, egui::Button::new(name)).clicked() {
-                                    commands.push(Command::PlayPosition(*board, seating));
+                                    commands.push(Command::Editor(EditorCommand::Play(
+                                        *board, seating,
+                                    )));
                                 }
                             }
                             if ui.button("Edit (E)").clicked() {
-                                commands.push(Command::ToggleEditor);
+                                commands.push(Command::Editor(EditorCommand::Toggle));
                             }
                             back_button(ui, &mut commands);
                         });
@@ -168,13 +172,13 @@ impl Preview {
                                 .add_enabled(*step > 0, egui::Button::new("< Back (,)"))
                                 .clicked()
                             {
-                                commands.push(Command::ReplayStep(-1));
+                                commands.push(Command::Preview(PreviewCommand::ReplayStep(-1)));
                             }
                             if ui
                                 .add_enabled(*step < line.len(), egui::Button::new("Next (.) >"))
                                 .clicked()
                             {
-                                commands.push(Command::ReplayStep(1));
+                                commands.push(Command::Preview(PreviewCommand::ReplayStep(1)));
                             }
                             back_button(ui, &mut commands);
                         });
@@ -220,6 +224,6 @@ impl Preview {
 
 fn back_button(ui: &mut Ui, commands: &mut Vec<Command>) {
     if ui.button("Back to game (Esc)").clicked() {
-        commands.push(Command::BackToGame);
+        commands.push(Command::Preview(PreviewCommand::BackToGame));
     }
 }

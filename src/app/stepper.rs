@@ -11,7 +11,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::board_widget::BoardWidget;
-use super::commands::Command;
+use super::commands::{Command, StepCommand};
 use super::on_show::OnShow;
 use super::texts::thousands;
 use crate::engine::board::Board;
@@ -33,20 +33,6 @@ enum Running {
     Out(usize),
     /// To the last event.
     ToEnd,
-}
-
-/// A command from the stepper's controls or keys.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum StepCommand {
-    Step,
-    Back,
-    StepOver,
-    StepOut,
-    PlayPause,
-    RunToEnd,
-    Restart,
-    Algorithm(TraceAlgorithm),
-    Speed(f32),
 }
 
 /// At most this many events are applied in one frame, so that a frame stays short.
