@@ -96,13 +96,8 @@ pub struct AnalyzeArgs {
     /// read one position per line from standard input.
     pub board: String,
 
-    /// Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X).
-    #[arg(long, value_enum)]
-    pub to_move: Option<MarkArg>,
-
-    /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
-    #[arg(long, value_name = "K")]
-    pub k: Option<usize>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// The search: plain minimax (the reference), textbook alpha-beta (no table), alpha-beta with
     /// a table and move ordering (the teaching search) or the solver (the fastest); all give the
@@ -129,6 +124,26 @@ pub struct AnalyzeArgs {
     /// minimax: every number is X's, so on O's turn O's best move has the lowest).
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
+}
+
+/// How a position on the command line is read: whose move it is and how many in a row win.
+/// `analyze`, `tree` and `trace` take these two options alike.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Args)]
+pub struct RulesArgs {
+    /// Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X).
+    #[arg(long, value_enum)]
+    pub to_move: Option<MarkArg>,
+
+    /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
+    #[arg(long, value_name = "K")]
+    pub k: Option<usize>,
+}
+
+impl RulesArgs {
+    /// The position `text` gives, read with these options and checked with `analyze`'s rules.
+    pub fn board(&self, text: &str) -> Result<Board, BoardError> {
+        Board::parse_with(text, self.to_move.map(Mark::from), self.k)
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -264,8 +279,7 @@ pub fn analyze_showing_progress(
 /// The searches chosen on the command line, kept across the lines of a batch so that the fast
 /// searches' tables are shared by all of them.
 struct Engine {
-    to_move: Option<Mark>,
-    k: Option<usize>,
+    rules: RulesArgs,
     algorithm: Algorithm,
     stats: bool,
     max_nodes: u64,
@@ -309,8 +323,7 @@ pub struct Unsettled {
 impl Engine {
     fn new(args: &AnalyzeArgs) -> Engine {
         Engine {
-            to_move: args.to_move.map(Mark::from),
-            k: args.k,
+            rules: args.rules,
             algorithm: args.algorithm.into(),
             stats: args.stats,
             max_nodes: args.max_nodes,
@@ -324,7 +337,7 @@ impl Engine {
     }
 
     fn analyze(&mut self, text: &str) -> Result<Report, AnalyzeError> {
-        let board = Board::parse_with(text, self.to_move, self.k)?;
+        let board = self.rules.board(text)?;
         let started = Instant::now();
         let mut control = SearchControl::with_node_budget(self.max_nodes);
         if let Some(limit) = self.time_limit {

@@ -105,7 +105,7 @@ fn analyze_reads(text: &str) -> Board {
     let Some(Command::Analyze(args)) = Cli::try_parse_from(args).unwrap().command else {
         panic!("not an analyze command: {text}");
     };
-    Board::parse_with(&args.board, args.to_move.map(Mark::from), args.k).unwrap()
+    args.rules.board(&args.board).unwrap()
 }
 
 #[test]

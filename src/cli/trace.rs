@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, MarkArg, ViewArg, preview, view_or_mover};
-use crate::engine::board::{Board, Cell, Mark};
+use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, RulesArgs, ViewArg, preview, view_or_mover};
+use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::{Observer, SearchControl, Stop};
 use crate::engine::score::Score;
 use crate::learn::trace::TraceAlgorithm;
@@ -32,9 +32,8 @@ pub struct TraceArgs {
     #[arg(long, value_enum, default_value_t = TraceAlgorithmArg::Plain)]
     pub algorithm: TraceAlgorithmArg,
 
-    /// Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X).
-    #[arg(long, value_enum)]
-    pub to_move: Option<MarkArg>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// Give up after visiting this many positions.
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
@@ -63,7 +62,7 @@ impl From<TraceAlgorithmArg> for TraceAlgorithm {
 
 /// Runs `trace`. Returns the exit status.
 pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::Result<i32> {
-    let board = match Board::parse_with_turn(&args.board, args.to_move.map(Mark::from)) {
+    let board = match args.rules.board(&args.board) {
         Ok(board) => board,
         Err(error) => {
             writeln!(err, "tictactoe trace: {:?}: {error}", preview(&args.board))?;
