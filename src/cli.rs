@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use crate::engine::board::{Board, BoardError, Cell, Mark, Outcome};
+use crate::engine::board::{Board, BoardError, Cell, Mark};
 use crate::engine::minimax::{
     self, Algorithm, Analysis, Estimator, MoveBound, MoveScore, SearchControl, Searcher, Solver,
     Stop, Stopped, Valuation,
@@ -475,16 +475,6 @@ fn analyze_lines(
 
 /// The start of a board argument, for an error message that stays one readable line whatever
 /// was typed.
-/// An outcome as the commands print it: "ongoing", "X wins", "O wins" or "draw".
-pub(crate) fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Ongoing => "ongoing",
-        Outcome::Won { mark: Mark::X, .. } => "X wins",
-        Outcome::Won { mark: Mark::O, .. } => "O wins",
-        Outcome::Draw => "draw",
-    }
-}
-
 pub(crate) fn preview(text: &str) -> String {
     const SHOWN: usize = 60;
     match text.char_indices().nth(SHOWN) {
@@ -569,7 +559,7 @@ fn write_json(
     let json = AnalysisJson {
         board: notation.as_str(),
         to_move: board.to_move().symbol(),
-        outcome: outcome_name(board.outcome()),
+        outcome: board.outcome().name(),
         moves: MovesJson {
             settled: &analysis.moves,
             unsettled,

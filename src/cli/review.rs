@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, outcome_name, view_or_mover};
+use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, view_or_mover};
 use crate::engine::board::{Board, BoardError, Cell, Geometry, Mark};
 use crate::engine::minimax::{Analysis, SearchControl, Solver};
 use crate::learn::review::Review;
@@ -171,7 +171,7 @@ fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
                 }
             })
             .collect(),
-        outcome: outcome_name(review.outcome()),
+        outcome: review.outcome().name(),
     })
 }
 

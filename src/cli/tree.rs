@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, outcome_name, preview};
+use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, preview};
 use crate::engine::board::Board;
 use crate::engine::minimax::{SearchControl, Searcher};
 use crate::learn::tree::{self, Branch, TreeNode};
@@ -138,7 +138,7 @@ impl NodeJson {
             branch,
             board: board.notation().as_str().to_string(),
             to_move: board.to_move().symbol(),
-            outcome: outcome_name(board.outcome()),
+            outcome: board.outcome().name(),
             children: node.children.as_ref().map(|children| {
                 children
                     .iter()

@@ -30,15 +30,21 @@ impl Outcome {
             _ => None,
         }
     }
+
+    /// `ongoing`, `X wins`, `O wins` or `draw`: the words `analyze` prints and game files keep.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Won { mark: Mark::X, .. } => "X wins",
+            Outcome::Won { mark: Mark::O, .. } => "O wins",
+            Outcome::Draw => "draw",
+        }
+    }
 }
 
 impl fmt::Display for Outcome {
-    /// `ongoing`, `X wins`, `O wins` or `draw`, as `analyze` prints it.
+    /// The outcome's [`name`](Outcome::name).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Ongoing => write!(f, "ongoing"),
-            Outcome::Won { mark, .. } => write!(f, "{mark} wins"),
-            Outcome::Draw => write!(f, "draw"),
-        }
+        f.write_str(self.name())
     }
 }

@@ -211,7 +211,7 @@ pub fn from_text(text: &str) -> Result<GameRecord, GameFileProblem> {
         Some(notation) => start_position(notation, fields.first, geometry)?,
     };
     let end = replay(&start, fields.moves.iter().copied())?;
-    let actual = outcome_name(end.outcome());
+    let actual = end.outcome().name();
     let written = fields.result.trim();
     if !["X wins", "O wins", "draw", "ongoing"].contains(&written) {
         return Err(GameFileProblem::BadResult {
@@ -234,17 +234,6 @@ pub fn from_text(text: &str) -> Result<GameRecord, GameFileProblem> {
         moves,
         setup: setup_of(fields.x, fields.o, fields.first, geometry),
     })
-}
-
-/// `analyze`'s words for an outcome.
-fn outcome_name(outcome: crate::engine::board::Outcome) -> &'static str {
-    use crate::engine::board::Outcome;
-    match outcome {
-        Outcome::Ongoing => "ongoing",
-        Outcome::Won { mark: Mark::X, .. } => "X wins",
-        Outcome::Won { mark: Mark::O, .. } => "O wins",
-        Outcome::Draw => "draw",
-    }
 }
 
 /// The start position in `notation`, `first` to move, checked with `analyze`'s rules.
