@@ -13,8 +13,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
+use tictactoe::engine::board::MoveNumbers;
 use tictactoe::learn::review::MoveClass;
-use tictactoe::store::game_file::move_numbers;
 use tictactoe::{Board, Cell, Geometry, Mark, engine::minimax};
 
 /// `review` run in-process.
@@ -40,7 +40,11 @@ fn every_move_is_classed_from_plain_minimax_scores_on_many_games() {
         let start = Board::empty(Geometry::CLASSIC, first);
         let stop_after = rng.random_range(1..=start.geometry().cells());
         let moves = random_game(&start, stop_after, &mut rng);
-        let (status, json, err) = review_json(&move_numbers(Geometry::CLASSIC, &moves), first, 3);
+        let (status, json, err) = review_json(
+            &MoveNumbers::of(Geometry::CLASSIC, &moves).to_string(),
+            first,
+            3,
+        );
         assert_eq!(status, 0, "{err}");
         let reviewed = json["moves"].as_array().unwrap();
         assert_eq!(reviewed.len(), moves.len());
@@ -196,7 +200,7 @@ fn a_saved_game_is_reviewed_as_its_moves_are() {
         tictactoe::store::game_file::save(&path, &record).unwrap();
         let (status, saved, err) = review_game(&path);
         assert_eq!((status, err.as_str()), (0, ""));
-        let numbers = move_numbers(geometry, &moves);
+        let numbers = MoveNumbers::of(geometry, &moves).to_string();
         let (first, side) = (first.to_string(), side.to_string());
         let printed = review_in_process(&[&numbers, "--first", &first, "--size", &side]);
         assert_eq!(printed.status, 0);

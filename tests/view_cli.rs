@@ -15,10 +15,10 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 use tictactoe::cli::{Report, Unsettled, write_report_seen};
+use tictactoe::engine::board::MoveNumbers;
 use tictactoe::engine::minimax::{MoveBound, Valuation};
 use tictactoe::learn::explain::estimate_text;
 use tictactoe::learn::view::{ScoreView, Seen};
-use tictactoe::store::game_file::move_numbers;
 use tictactoe::{Board, Cell, Geometry, Mark, Outcome};
 
 const VIEWS: [&str; 2] = ["mover", "x"];
@@ -591,7 +591,7 @@ fn review_sees_each_move_from_the_position_before_it() {
     let mut checked = [0, 0];
     for (geometry, first, length) in games {
         let cells = random_game(&Board::empty(geometry, first), length, &mut rng);
-        let numbers = move_numbers(geometry, &cells);
+        let numbers = MoveNumbers::of(geometry, &cells).to_string();
         let size = geometry.rows().to_string();
         let common = [
             "review",

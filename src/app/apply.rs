@@ -11,10 +11,9 @@ use super::editor::Editor;
 use super::preview::Preview;
 use super::stepper::Stepper;
 use super::{Notice, TicTacToeApp};
-use crate::engine::board::{Board, Cell, Geometry};
+use crate::engine::board::{Board, Cell, Geometry, MoveNumbers};
 use crate::learn::examples::examples;
 use crate::learn::trace::TraceAlgorithm;
-use crate::store::game_file::move_numbers;
 use crate::store::settings::{Mode, Settings};
 
 impl TicTacToeApp {
@@ -153,7 +152,7 @@ impl TicTacToeApp {
             },
             ClipboardCommand::CopyMoves => {
                 let record = self.controller.record();
-                let text = move_numbers(record.start.geometry(), &record.moves);
+                let text = MoveNumbers::of(record.start.geometry(), &record.moves).to_string();
                 self.notice = Some(Notice::new(format!(
                     "Copied the moves {text} (for tictactoe review)."
                 )));

@@ -2,12 +2,14 @@
 //!
 //! One module per concept: [`Mark`], [`Cell`], [`Geometry`] (the shape and k), [`Outcome`],
 //! [`Board`] (a position, as bitboards), its notation, positions as text to copy and paste
-//! ([`Board::copy_text`], [`Board::paste`]), and the errors of parsing and playing.
+//! ([`Board::copy_text`], [`Board::paste`]), a game's moves as cell numbers ([`MoveNumbers`]), and
+//! the errors of parsing and playing.
 
 mod cell;
 mod error;
 mod geometry;
 mod mark;
+mod move_numbers;
 mod notation;
 mod outcome;
 mod position;
@@ -18,6 +20,7 @@ pub use cell::Cell;
 pub use error::{BoardError, PlayError};
 pub use geometry::{Geometry, MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 pub use mark::Mark;
+pub use move_numbers::{BadMoveNumber, MoveNumbers, MoveNumbersError};
 pub use notation::Notation;
 pub use outcome::{Outcome, WinningLine};
 pub use position::Board;

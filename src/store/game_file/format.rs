@@ -2,11 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    BadMoveNumber, GameFileProblem, Position, VERSION, cell_number, cell_of_number, is_empty_start,
-    review_command,
-};
-use crate::engine::board::{Board, Geometry, MAX_SIDE, MIN_SIDE, Mark};
+use super::{GameFileProblem, Position, VERSION, is_empty_start, review_command};
+use crate::engine::board::{Board, Geometry, MAX_SIDE, MIN_SIDE, Mark, MoveNumbers};
 use crate::game::{FirstPlayer, GameRecord, GameSetup, Mode, Player, Players};
 
 /// Who sat at a mark, as the file writes it.
@@ -69,12 +66,8 @@ pub fn to_text(record: &GameRecord) -> Result<String, GameFileProblem> {
             setup: record.setup.geometry,
         });
     }
-    let numbers: Vec<usize> = record
-        .moves
-        .iter()
-        .map(|&cell| cell_number(geometry, cell))
-        .collect();
-    let end = replay(&record.start, numbers.iter().map(|&n| n as i64))?;
+    let numbers = MoveNumbers::of(geometry, &record.moves);
+    let (end, _) = numbers.play(&record.start)?;
     let players = record.players();
     let mut fields = vec![
         ("version", VERSION.to_string(), "the game file format"),
@@ -96,7 +89,7 @@ pub fn to_text(record: &GameRecord) -> Result<String, GameFileProblem> {
             "the position the game started from",
         ));
     }
-    let numbers: Vec<String> = numbers.iter().map(usize::to_string).collect();
+    let numbers: Vec<String> = numbers.0.iter().map(i64::to_string).collect();
     fields.push((
         "moves",
         format!("[{}]", numbers.join(", ")),
@@ -131,24 +124,6 @@ fn seat_name(player: Player) -> String {
 
 fn quoted(text: &str) -> String {
     ron::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
-}
-
-/// Plays numbered moves from `start`; the first that is not a cell or cannot be played is named
-/// as `tictactoe review` names it.
-fn replay(start: &Board, numbers: impl IntoIterator<Item = i64>) -> Result<Board, BadMoveNumber> {
-    let geometry = start.geometry();
-    let mut board = *start;
-    for (index, number) in numbers.into_iter().enumerate() {
-        let bad = |reason| BadMoveNumber {
-            ply: index + 1,
-            number,
-            reason,
-            cells: geometry.cells(),
-        };
-        let cell = cell_of_number(geometry, number).ok_or_else(|| bad(None))?;
-        board.play(cell).map_err(|reason| bad(Some(reason)))?;
-    }
-    Ok(board)
 }
 
 /// The problem a RON error in `text` describes, at its line and column.
@@ -210,7 +185,7 @@ pub fn from_text(text: &str) -> Result<GameRecord, GameFileProblem> {
         None => Board::empty(geometry, fields.first),
         Some(notation) => start_position(notation, fields.first, geometry)?,
     };
-    let end = replay(&start, fields.moves.iter().copied())?;
+    let (end, moves) = MoveNumbers(fields.moves).play(&start)?;
     let actual = end.outcome().name();
     let written = fields.result.trim();
     if !["X wins", "O wins", "draw", "ongoing"].contains(&written) {
@@ -224,11 +199,6 @@ pub fn from_text(text: &str) -> Result<GameRecord, GameFileProblem> {
             actual,
         });
     }
-    let moves = fields
-        .moves
-        .iter()
-        .map(|&number| cell_of_number(geometry, number).expect("replayed moves are cells"))
-        .collect();
     Ok(GameRecord {
         start,
         moves,

@@ -38,13 +38,14 @@
 mod file;
 mod format;
 
-use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::engine::board::{Board, BoardError, Cell, Geometry, MAX_SIDE, MIN_SIDE, PlayError};
+use crate::engine::board::{
+    BadMoveNumber, Board, BoardError, Geometry, MAX_SIDE, MIN_SIDE, MoveNumbers,
+};
 use crate::game::GameRecord;
 
 pub use file::{load, save};
@@ -119,44 +120,6 @@ pub enum GameFileProblem {
     },
 }
 
-/// A numbered move that cannot be played: "move 2 (cell 5): that cell already holds X".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadMoveNumber {
-    /// 1 for the first move.
-    pub ply: usize,
-    /// The number written for it.
-    pub number: i64,
-    /// Why it cannot be played, or `None` when the number is not a cell.
-    pub reason: Option<PlayError>,
-    /// How many cells the board has.
-    pub cells: usize,
-}
-
-impl fmt::Display for BadMoveNumber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (ply, number, cells) = (self.ply, self.number, self.cells);
-        match self.reason {
-            None => write!(
-                f,
-                "move {ply} ({number}): no such cell; cells are numbered 1 to {cells}"
-            ),
-            Some(PlayError::Occupied { mark, .. }) => {
-                write!(
-                    f,
-                    "move {ply} (cell {number}): that cell already holds {mark}"
-                )
-            }
-            Some(PlayError::GameOver { outcome }) => write!(
-                f,
-                "move {ply} (cell {number}): the game is already over ({outcome})"
-            ),
-            Some(PlayError::OffBoard { .. }) => {
-                write!(f, "move {ply} (cell {number}): that cell is off the board")
-            }
-        }
-    }
-}
-
 impl From<BadMoveNumber> for GameFileProblem {
     fn from(bad: BadMoveNumber) -> Self {
         GameFileProblem::Move(bad)
@@ -196,26 +159,6 @@ pub enum SaveReason {
     Io(io::Error),
 }
 
-/// The cell numbered `number` (from 1, in reading order), if the board has it.
-pub fn cell_of_number(geometry: Geometry, number: i64) -> Option<Cell> {
-    let index = usize::try_from(number).ok()?.checked_sub(1)?;
-    (index < geometry.cells()).then(|| geometry.cell(index))
-}
-
-/// A cell's number, from 1 in reading order, as `tictactoe review` takes moves.
-pub fn cell_number(geometry: Geometry, cell: Cell) -> usize {
-    geometry.index(cell) + 1
-}
-
-/// "5,1,9,3": a game's moves as `tictactoe review` takes them (and "Copy moves" copies them).
-pub fn move_numbers(geometry: Geometry, moves: &[Cell]) -> String {
-    let numbers: Vec<String> = moves
-        .iter()
-        .map(|&cell| cell_number(geometry, cell).to_string())
-        .collect();
-    numbers.join(",")
-}
-
 /// The `tictactoe review` command that reviews `record`'s moves (with `--from BOARD` when the game
 /// started from a set-up position; `review` needs that option for such games).
 pub fn review_command(record: &GameRecord) -> String {
@@ -234,7 +177,7 @@ pub fn review_command(record: &GameRecord) -> String {
     if record.moves.is_empty() {
         format!("tictactoe review: no moves to review yet ({options}{from})")
     } else {
-        let moves = move_numbers(geometry, &record.moves);
+        let moves = MoveNumbers::of(geometry, &record.moves);
         format!("tictactoe review {moves} {options}{from}")
     }
 }
