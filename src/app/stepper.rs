@@ -283,7 +283,7 @@ impl Stepper {
             ui.label(RichText::new("Step through the search").strong());
             let mut chosen = self.algorithm;
             ui.radio_value(&mut chosen, TraceAlgorithm::Plain, "plain minimax");
-            ui.radio_value(&mut chosen, TraceAlgorithm::AlphaBeta, "alpha-beta");
+            ui.radio_value(&mut chosen, TraceAlgorithm::AlphaBetaClassic, "alpha-beta");
             if chosen != self.algorithm {
                 step(StepCommand::Algorithm(chosen));
             }
@@ -329,7 +329,7 @@ impl Stepper {
     fn algorithm_name(&self) -> &'static str {
         match self.algorithm {
             TraceAlgorithm::Plain => "Plain minimax",
-            TraceAlgorithm::AlphaBeta => "Alpha-beta",
+            TraceAlgorithm::AlphaBetaClassic => "Alpha-beta",
         }
     }
 
@@ -523,7 +523,7 @@ impl Stepper {
     /// The pseudocode line the last event executed, in the code as shown: `isMax` and "the
     /// maximiser has a line" are the shown maximiser's.
     fn active_line(&self, seen: &Seen) -> Option<usize> {
-        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBeta;
+        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBetaClassic;
         let (loop_line, eval) = if alpha_beta { (1, 20) } else { (1, 14) };
         let Some(last) = self.state.last else {
             return Some(0);
@@ -608,7 +608,7 @@ fn pseudocode(algorithm: TraceAlgorithm, root: Role) -> Vec<&'static str> {
             TraceAlgorithm::Plain => {
                 "    for each empty cell: value = minimax(board + move, 0, true)"
             }
-            TraceAlgorithm::AlphaBeta => {
+            TraceAlgorithm::AlphaBetaClassic => {
                 "    for each empty cell: value = alphabeta(board + move, 0, true, -inf, +inf)"
             }
         };
@@ -639,7 +639,7 @@ fn lines(algorithm: TraceAlgorithm) -> Vec<&'static str> {
             "    if the minimiser has a line: return depth - W",
             "    return 0                           # a draw",
         ],
-        TraceAlgorithm::AlphaBeta => vec![
+        TraceAlgorithm::AlphaBetaClassic => vec![
             "function findBestMove(board):",
             "    for each empty cell: value = alphabeta(board + move, 0, false, -inf, +inf)",
             "    return the first move with the highest value",

@@ -55,7 +55,7 @@ impl From<TraceAlgorithmArg> for TraceAlgorithm {
     fn from(algorithm: TraceAlgorithmArg) -> TraceAlgorithm {
         match algorithm {
             TraceAlgorithmArg::Plain => TraceAlgorithm::Plain,
-            TraceAlgorithmArg::Alphabeta => TraceAlgorithm::AlphaBeta,
+            TraceAlgorithmArg::Alphabeta => TraceAlgorithm::AlphaBetaClassic,
         }
     }
 }

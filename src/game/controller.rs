@@ -1208,7 +1208,7 @@ mod tests {
         let clock = Arc::new(ManualClock::new());
         let mut game = in_mode(Mode::TwoPlayers, &clock);
         let start: Board = "XOX/.O./X..".parse().unwrap();
-        game.want_trace(Some((start, TraceAlgorithm::AlphaBeta)));
+        game.want_trace(Some((start, TraceAlgorithm::AlphaBetaClassic)));
         drain(&mut game);
         let log = game.trace().expect("asked for");
         let result = log

@@ -17,15 +17,16 @@ use crate::engine::score::Score;
 pub enum TraceAlgorithm {
     /// Plain minimax, as the articles write it.
     Plain,
-    /// Alpha-beta as the textbooks write it (no table, moves in reading order).
-    AlphaBeta,
+    /// Alpha-beta as the textbooks write it (no table, moves in reading order): the search
+    /// [`Algorithm::AlphaBetaClassic`](crate::engine::minimax::Algorithm::AlphaBetaClassic) runs.
+    AlphaBetaClassic,
 }
 
 impl TraceAlgorithm {
     pub fn name(self) -> &'static str {
         match self {
             TraceAlgorithm::Plain => "plain",
-            TraceAlgorithm::AlphaBeta => "alphabeta",
+            TraceAlgorithm::AlphaBetaClassic => "alphabeta",
         }
     }
 
@@ -38,7 +39,9 @@ impl TraceAlgorithm {
     ) -> Result<Analysis, Stop> {
         match self {
             TraceAlgorithm::Plain => plain_observed(board, control, &mut |_| {}, observer),
-            TraceAlgorithm::AlphaBeta => alpha_beta_observed(board, control, &mut |_| {}, observer),
+            TraceAlgorithm::AlphaBetaClassic => {
+                alpha_beta_observed(board, control, &mut |_| {}, observer)
+            }
         }
         .map_err(|stopped| stopped.reason)
     }
@@ -343,7 +346,7 @@ mod tests {
     #[test]
     fn a_whole_trace_leaves_an_empty_stack_and_findbestmoves_scores() {
         let start: Board = "XOX/.O./X..".parse().unwrap();
-        for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBeta] {
+        for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBetaClassic] {
             let mut events = Vec::new();
             let analysis = trace(&start, algorithm, &SearchControl::new(), |e| events.push(e))
                 .expect("nothing stops it");
