@@ -296,7 +296,7 @@ struct Engine {
 pub struct Report {
     pub analysis: Analysis,
     /// Empty when the analysis is complete.
-    pub unsettled: Vec<Unsettled>,
+    pub unsettled: Vec<UnsettledMove>,
     pub complete: bool,
 }
 
@@ -312,7 +312,7 @@ impl Report {
 }
 
 /// A move whose exact score a stopped search did not find.
-pub struct Unsettled {
+pub struct UnsettledMove {
     pub bound: MoveBound,
     /// Whether `bound` says anything.
     pub bounded: bool,
@@ -388,7 +388,7 @@ impl Engine {
             .filter(|&cell| analysis.get(cell).is_none())
             .map(|cell| {
                 let known = stopped.bounds.iter().find(|b| b.cell == cell).copied();
-                Unsettled {
+                UnsettledMove {
                     bound: known.unwrap_or(MoveBound::unknown(cell, geometry)),
                     bounded: known.is_some_and(|b| b.is_known(geometry)),
                     estimate: estimate.get(cell).map(|m| (estimate.depth, m.value)),
@@ -546,7 +546,7 @@ pub fn write_report_seen(
 fn write_json(
     out: &mut impl Write,
     analysis: &Analysis,
-    unsettled: &[Unsettled],
+    unsettled: &[UnsettledMove],
     stats: bool,
     view: ScoreView,
 ) -> io::Result<()> {
@@ -609,7 +609,7 @@ impl Shown {
 }
 
 /// The first best settled move, when no unsettled move can beat it.
-fn best_settled(analysis: &Analysis, unsettled: &[Unsettled]) -> Option<Cell> {
+fn best_settled(analysis: &Analysis, unsettled: &[UnsettledMove]) -> Option<Cell> {
     let best = analysis.best()?;
     unsettled
         .iter()
@@ -638,7 +638,7 @@ struct AnalysisJson<'a> {
 struct MovesJson<'a> {
     settled: &'a [MoveScore],
     /// Empty when the analysis is complete.
-    unsettled: &'a [Unsettled],
+    unsettled: &'a [UnsettledMove],
     shown: Shown,
 }
 
@@ -692,7 +692,7 @@ impl<'a> MoveJson<'a> {
         }
     }
 
-    fn unsettled(m: &Unsettled, shown: &Shown) -> MoveJson<'a> {
+    fn unsettled(m: &UnsettledMove, shown: &Shown) -> MoveJson<'a> {
         MoveJson {
             row: m.bound.cell.row,
             col: m.bound.cell.col,

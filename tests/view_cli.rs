@@ -14,7 +14,7 @@ use common::{board_with_turn, random_game};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
-use tictactoe::cli::{Report, Unsettled, write_report_seen};
+use tictactoe::cli::{Report, UnsettledMove, write_report_seen};
 use tictactoe::engine::board::MoveNumbers;
 use tictactoe::engine::minimax::{MoveBound, Valuation};
 use tictactoe::learn::explain::estimate_text;
@@ -268,7 +268,7 @@ fn estimates_in_points_are_seen_as_the_board_shows_them() {
         let cell = analysis.moves.remove(0).cell;
         let report = Report {
             analysis,
-            unsettled: vec![Unsettled {
+            unsettled: vec![UnsettledMove {
                 bound: MoveBound::unknown(cell, position.geometry()),
                 bounded: false,
                 estimate: Some((3, Valuation::Estimate(37))),

@@ -381,7 +381,7 @@ fn answer_feedback(
     inspected: Option<Cell>,
 ) -> Color32 {
     let palette = Palette::of(ui);
-    let theme = exercise.theme.name();
+    let theme = exercise.lesson.name();
     let (text, color) = if answered.correct {
         (
             format!("Best! {} was the one move ({theme}).", cell.human()),

@@ -13,7 +13,7 @@ use crate::engine::board::Mark;
 use crate::game::Session;
 use crate::learn::examples::examples;
 use crate::learn::view::ScoreView;
-use crate::store::settings::{FirstPlayer, Mode, Settings, Theme};
+use crate::store::settings::{ColorTheme, FirstPlayer, Mode, Settings};
 
 pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Command> {
     let mut commands = Vec::new();
@@ -228,9 +228,9 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         commands.push(Command::ToggleStepper);
     }
     ui.menu_button("Theme", |ui| {
-        ui.radio_value(&mut settings.theme, Theme::Dark, "Dark");
-        ui.radio_value(&mut settings.theme, Theme::Light, "Light");
-        ui.radio_value(&mut settings.theme, Theme::System, "Follow the system");
+        ui.radio_value(&mut settings.theme, ColorTheme::Dark, "Dark");
+        ui.radio_value(&mut settings.theme, ColorTheme::Light, "Light");
+        ui.radio_value(&mut settings.theme, ColorTheme::System, "Follow the system");
     });
 }
 

@@ -1,6 +1,6 @@
 //! Practice positions: positions where exactly one move keeps the best result (a win, a block,
 //! making or stopping a fork), found by the engine among every position of a game, and a deck that
-//! deals them, more often of the themes the player gets wrong. Nothing here knows egui.
+//! deals them, more often of the lessons the player gets wrong. Nothing here knows egui.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -12,7 +12,7 @@ use crate::learn::review::MoveClass;
 
 /// What a practice position teaches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Theme {
+pub enum Lesson {
     /// The only good move wins at once.
     Win,
     /// The only good move blocks the opponent's line.
@@ -23,20 +23,20 @@ pub enum Theme {
     StopFork,
 }
 
-impl Theme {
-    pub const ALL: [Theme; 4] = [Theme::Win, Theme::Block, Theme::Fork, Theme::StopFork];
+impl Lesson {
+    pub const ALL: [Lesson; 4] = [Lesson::Win, Lesson::Block, Lesson::Fork, Lesson::StopFork];
 
     pub fn name(self) -> &'static str {
         match self {
-            Theme::Win => "win",
-            Theme::Block => "block",
-            Theme::Fork => "make a fork",
-            Theme::StopFork => "stop a fork",
+            Lesson::Win => "win",
+            Lesson::Block => "block",
+            Lesson::Fork => "make a fork",
+            Lesson::StopFork => "stop a fork",
         }
     }
 
     fn index(self) -> usize {
-        Theme::ALL.iter().position(|&t| t == self).unwrap()
+        Lesson::ALL.iter().position(|&t| t == self).unwrap()
     }
 }
 
@@ -45,7 +45,7 @@ impl Theme {
 pub struct Exercise {
     pub board: Board,
     pub answer: Cell,
-    pub theme: Theme,
+    pub lesson: Lesson,
 }
 
 /// The cells where `mark` would complete a line on `board` with one more mark.
@@ -60,7 +60,7 @@ fn winning_cells(board: &Board, mark: Mark) -> Vec<Cell> {
 }
 
 /// Whether `analysis` makes an exercise: exactly one move keeps the best result, every other
-/// move does worse than an inaccuracy, and the move has a theme a learner can name.
+/// move does worse than an inaccuracy, and the move has a lesson a learner can name.
 pub fn exercise(analysis: &Analysis) -> Option<Exercise> {
     let board = analysis.board;
     let best = analysis.best_score()?;
@@ -80,21 +80,21 @@ pub fn exercise(analysis: &Analysis) -> Option<Exercise> {
     }
     let mover = board.to_move();
     let after = board.after(answer).ok()?;
-    let theme = if after.outcome().winner() == Some(mover) {
-        Theme::Win
+    let lesson = if after.outcome().winner() == Some(mover) {
+        Lesson::Win
     } else if winning_cells(&board, mover.opponent()).contains(&answer) {
-        Theme::Block
+        Lesson::Block
     } else if winning_cells(&after, mover).len() >= 2 {
-        Theme::Fork
+        Lesson::Fork
     } else if makes_fork_somewhere(&board.with_to_move(mover.opponent())) {
-        Theme::StopFork
+        Lesson::StopFork
     } else {
         return None;
     };
     Some(Exercise {
         board,
         answer,
-        theme,
+        lesson,
     })
 }
 
@@ -130,7 +130,7 @@ pub fn exercises<E>(
         );
     }
     // The same order every run, whatever the hash set did.
-    found.sort_by_key(|e| (e.theme.index(), e.board.to_string()));
+    found.sort_by_key(|e| (e.lesson.index(), e.board.to_string()));
     Ok(found)
 }
 
@@ -142,10 +142,10 @@ pub struct Answered {
     pub streak: u32,
 }
 
-/// Practice positions dealt one at a time, more often of the themes the player gets wrong.
+/// Practice positions dealt one at a time, more often of the lessons the player gets wrong.
 pub struct Deck {
     exercises: Vec<Exercise>,
-    /// Wrong answers per theme (in [`Theme::ALL`]'s order), softened by right ones.
+    /// Wrong answers per lesson (in [`Lesson::ALL`]'s order), softened by right ones.
     misses: [u32; 4],
     streak: u32,
     best_streak: u32,
@@ -173,39 +173,39 @@ impl Deck {
         self.exercises.is_empty()
     }
 
-    /// How many of each theme there are.
-    pub fn theme_counts(&self) -> [usize; 4] {
+    /// How many of each lesson there are.
+    pub fn lesson_counts(&self) -> [usize; 4] {
         let mut counts = [0; 4];
         for e in &self.exercises {
-            counts[e.theme.index()] += 1;
+            counts[e.lesson.index()] += 1;
         }
         counts
     }
 
-    /// The weight of a theme when dealing: 1, plus 2 for every miss not yet made up for.
-    pub fn weight(&self, theme: Theme) -> u32 {
-        1 + 2 * self.misses[theme.index()]
+    /// The weight of a lesson when dealing: 1, plus 2 for every miss not yet made up for.
+    pub fn weight(&self, lesson: Lesson) -> u32 {
+        1 + 2 * self.misses[lesson.index()]
     }
 
-    /// The next position: first a theme, weighted by [`Deck::weight`], then a position of it,
+    /// The next position: first a lesson, weighted by [`Deck::weight`], then a position of it,
     /// never the one just dealt.
     pub fn deal(&mut self) -> Option<&Exercise> {
-        let counts = self.theme_counts();
-        let themes: Vec<Theme> = Theme::ALL
+        let counts = self.lesson_counts();
+        let lessons: Vec<Lesson> = Lesson::ALL
             .into_iter()
             .filter(|t| counts[t.index()] > 0)
             .collect();
         let misses = self.misses;
-        let theme = *themes
+        let lesson = *lessons
             .choose_weighted(&mut self.rng, |&t| 1 + 2 * misses[t.index()])
             .ok()?;
         let candidates: Vec<usize> = (0..self.exercises.len())
-            .filter(|&i| self.exercises[i].theme == theme && Some(i) != self.last)
+            .filter(|&i| self.exercises[i].lesson == lesson && Some(i) != self.last)
             .collect();
         let index = *candidates.choose(&mut self.rng).or(self
             .last
             .as_ref()
-            .filter(|&&i| self.exercises[i].theme == theme))?;
+            .filter(|&&i| self.exercises[i].lesson == lesson))?;
         self.last = Some(index);
         Some(&self.exercises[index])
     }
@@ -218,14 +218,14 @@ impl Deck {
     /// Records the answer `cell` to the position dealt last.
     pub fn answer(&mut self, cell: Cell) -> Option<Answered> {
         let exercise = self.current()?;
-        let (correct, theme) = (exercise.answer == cell, exercise.theme.index());
+        let (correct, lesson) = (exercise.answer == cell, exercise.lesson.index());
         if correct {
             self.streak += 1;
             self.best_streak = self.best_streak.max(self.streak);
-            self.misses[theme] = self.misses[theme].saturating_sub(1);
+            self.misses[lesson] = self.misses[lesson].saturating_sub(1);
         } else {
             self.streak = 0;
-            self.misses[theme] += 1;
+            self.misses[lesson] += 1;
         }
         Some(Answered {
             correct,
@@ -252,9 +252,9 @@ mod tests {
         let exercises = exercises(&Board::classic(), &mut |b| Ok::<_, ()>(plain(b))).unwrap();
         let mut deck = Deck::new(exercises, 1);
         assert!(
-            Theme::ALL
+            Lesson::ALL
                 .iter()
-                .all(|&t| deck.theme_counts()[t.index()] > 0)
+                .all(|&t| deck.lesson_counts()[t.index()] > 0)
         );
         for _ in 0..3 {
             let dealt = deck.deal().unwrap().clone();
@@ -263,8 +263,8 @@ mod tests {
                 .legal_moves()
                 .find(|&c| c != dealt.answer)
                 .unwrap();
-            let theme = dealt.theme;
-            let before = deck.weight(theme);
+            let lesson = dealt.lesson;
+            let before = deck.weight(lesson);
             assert_eq!(
                 deck.answer(wrong).unwrap(),
                 Answered {
@@ -272,7 +272,7 @@ mod tests {
                     streak: 0
                 }
             );
-            assert_eq!(deck.weight(theme), before + 2);
+            assert_eq!(deck.weight(lesson), before + 2);
         }
         let dealt = deck.deal().unwrap().clone();
         assert_eq!(

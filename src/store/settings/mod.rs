@@ -30,16 +30,16 @@ pub use ron::error::Position;
 
 /// Light or dark colours, or `System`: the operating system's preference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Theme {
+pub enum ColorTheme {
     Dark,
     Light,
     #[default]
     System,
 }
 
-impl Theme {
+impl ColorTheme {
     /// Every choice, in menu order.
-    pub const ALL: [Theme; 3] = [Self::Dark, Self::Light, Self::System];
+    pub const ALL: [ColorTheme; 3] = [Self::Dark, Self::Light, Self::System];
 }
 
 /// Everything the game remembers between runs, as users see and edit it in the file. A new field
@@ -66,7 +66,7 @@ pub struct Settings {
     /// Whether the game-tree explorer is open.
     pub explorer_open: bool,
     /// Light or dark colours.
-    pub theme: Theme,
+    pub theme: ColorTheme,
     /// The board's side, in [`Settings::BOARD_SIZES`].
     #[serde(deserialize_with = "format::board_size")]
     pub board_size: u8,
@@ -124,7 +124,7 @@ impl Default for Settings {
             score_view: ScoreView::SideToMove,
             welcome_hint: true,
             explorer_open: false,
-            theme: Theme::System,
+            theme: ColorTheme::System,
             board_size: 3,
             in_a_row: 0,
             think_time_ms: 2_000,
