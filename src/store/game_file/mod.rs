@@ -34,6 +34,14 @@
 //! and `first_player` is [`FirstPlayer::Human`] when the human's mark moved first, else
 //! [`FirstPlayer::Computer`]. [`FirstPlayer::Alternate`] is a rule for a series of games, not a
 //! fact about one, so it is saved as whichever of the two it gave.
+//!
+//! [`GameSetup`]: crate::game::GameSetup
+//! [`Mode::VsComputer`]: crate::game::Mode::VsComputer
+//! [`Mode::TwoPlayers`]: crate::game::Mode::TwoPlayers
+//! [`Mode::ComputerVsComputer`]: crate::game::Mode::ComputerVsComputer
+//! [`FirstPlayer::Human`]: crate::game::FirstPlayer::Human
+//! [`FirstPlayer::Computer`]: crate::game::FirstPlayer::Computer
+//! [`FirstPlayer::Alternate`]: crate::game::FirstPlayer::Alternate
 
 mod file;
 mod format;
