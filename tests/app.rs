@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::engine::clock::ManualClock;
 use tictactoe::engine::minimax::Searcher;
-use tictactoe::game::ManualClock;
 use tictactoe::{Board, Cell, Mark, Outcome};
 
 mod harness;
@@ -470,7 +470,7 @@ fn changing_who_starts_mid_game_waits_for_the_next_game() {
     game.settle();
     assert_eq!(
         game.harness.state().settings().first_player,
-        tictactoe::store::settings::FirstPlayer::Computer
+        tictactoe::game::FirstPlayer::Computer
     );
     assert_eq!(game.board(), mid_game, "the game under way is kept");
     assert!(game.harness.state().notice().unwrap().contains("next game"));

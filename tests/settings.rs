@@ -12,9 +12,11 @@ use std::path::{Path, PathBuf};
 use tempfile::{NamedTempFile, TempDir};
 use tictactoe::Mark;
 use tictactoe::engine::ai::Difficulty;
+use tictactoe::game::{FirstPlayer, Mode};
+use tictactoe::learn::view::ScoreView;
 use tictactoe::store::settings::{
-    Backup, ColorTheme, FileOps, FirstPlayer, Issue, Loaded, MAX_FILE_SIZE, Mode, SaveError,
-    ScoreView, Settings, Store, load_strict, save_to, save_to_with, to_ron,
+    Backup, ColorTheme, FileOps, Issue, Loaded, MAX_FILE_SIZE, SaveError, Settings, Store,
+    load_strict, save_to, save_to_with, to_ron,
 };
 
 fn settings_file(dir: &TempDir) -> PathBuf {

@@ -12,9 +12,10 @@ use super::preview::Preview;
 use super::stepper::Stepper;
 use super::{Notice, TicTacToeApp};
 use crate::engine::board::{Board, Cell, Geometry, MoveNumbers};
+use crate::game::Mode;
 use crate::learn::examples::examples;
 use crate::learn::trace::TraceAlgorithm;
-use crate::store::settings::{Mode, Settings};
+use crate::store::settings::Settings;
 
 impl TicTacToeApp {
     /// Carries out one command.

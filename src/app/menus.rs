@@ -11,9 +11,10 @@ use super::legend::difficulty_words;
 use crate::engine::ai::Difficulty;
 use crate::engine::board::Mark;
 use crate::game::Session;
+use crate::game::{FirstPlayer, Mode};
 use crate::learn::examples::examples;
 use crate::learn::view::ScoreView;
-use crate::store::settings::{ColorTheme, FirstPlayer, Mode, Settings};
+use crate::store::settings::{ColorTheme, Settings};
 
 pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Command> {
     let mut commands = Vec::new();

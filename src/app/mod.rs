@@ -31,8 +31,9 @@ use std::time::Duration;
 
 use crate::engine::ai::AiPlayer;
 use crate::engine::board::{Board, Cell};
+use crate::engine::clock::{Clock, SystemClock};
 use crate::engine::minimax::Analysis;
-use crate::game::{Clock, ControllerOptions, GameController, Session, SystemClock};
+use crate::game::{ControllerOptions, GameController, Session};
 use crate::store::settings::{self, Settings, Store};
 
 pub use board_widget::BoardWidget;

@@ -11,9 +11,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::record::{GameRecord, SessionAccuracy, game_summary};
-use super::{Clock, GameSetup, Mode, Session};
+use super::{GameSetup, Mode, Session};
 use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
+use crate::engine::clock::Clock;
 use crate::engine::minimax::{
     Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
 };
@@ -874,7 +875,8 @@ impl GameController {
 mod tests {
     use super::*;
     use crate::engine::board::Mark;
-    use crate::game::{FirstPlayer, ManualClock};
+    use crate::engine::clock::ManualClock;
+    use crate::game::FirstPlayer;
 
     const DELAY: Duration = Duration::from_millis(300);
 

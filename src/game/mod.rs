@@ -8,7 +8,6 @@ mod record;
 mod session;
 pub mod worker;
 
-pub use crate::engine::clock::{Clock, ManualClock, SystemClock};
 pub use controller::{
     Basis, COUNT_LIMIT, ComputerMove, ControllerOptions, GameController, PartialScores,
     SetupChange, TRACE_LIMIT, TraceLog,

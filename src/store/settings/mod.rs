@@ -18,9 +18,8 @@ use thiserror::Error;
 
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Geometry, Mark};
-use crate::game::GameSetup;
-pub use crate::game::{FirstPlayer, Mode};
-pub use crate::learn::view::ScoreView;
+use crate::game::{FirstPlayer, GameSetup, Mode};
+use crate::learn::view::ScoreView;
 
 pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
 pub use file::{default_path, load_strict, save_to, save_to_with};
