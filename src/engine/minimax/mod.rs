@@ -31,7 +31,7 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::engine::board::{Board, Cell, Geometry};
-pub use crate::engine::score::{Score, Verdict};
+use crate::engine::score::{Score, Verdict};
 
 pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
 pub use classic::{alpha_beta, alpha_beta_observed};
