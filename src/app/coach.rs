@@ -253,7 +253,7 @@ impl Coach {
         ui.horizontal(|ui| {
             ui.label(RichText::new("Game review").strong());
             if ui.small_button("Close").clicked() {
-                commands.push(Command::Review(ReviewCommand::Toggle));
+                commands.push(ReviewCommand::Toggle.into());
             }
         });
         let game = self.reviewed_game(controller);
@@ -261,7 +261,7 @@ impl Coach {
             ui.horizontal_wrapped(|ui| {
                 ui.label(what.as_str());
                 if ui.small_button("Review the game on the board").clicked() {
-                    commands.push(Command::Review(ReviewCommand::Unpin));
+                    commands.push(ReviewCommand::Unpin.into());
                 }
             });
         }
@@ -314,7 +314,7 @@ impl Coach {
         ui.horizontal_wrapped(|ui| {
             ui.heading("Practice");
             if ui.button("Back to the game (P)").clicked() {
-                commands.push(Command::Coach(CoachCommand::TogglePractice));
+                commands.push(CoachCommand::TogglePractice.into());
             }
         });
         let (Some(deck), Some(exercise)) = (&practice.deck, &practice.exercise) else {
@@ -345,7 +345,7 @@ impl Coach {
             Some((cell, answered)) => {
                 let color = answer_feedback(ui, exercise, cell, answered, analysis, *inspected);
                 if ui.button("Next position (N)").clicked() {
-                    commands.push(Command::Coach(CoachCommand::PracticeNext));
+                    commands.push(CoachCommand::PracticeNext.into());
                 }
                 highlights.push(Highlight {
                     cell,
@@ -365,7 +365,7 @@ impl Coach {
                 .inspected(inspected)
                 .on_click(&mut clicked, practice.answered.is_none()),
         );
-        commands.extend(clicked.map(|cell| Command::Coach(CoachCommand::PracticeAnswer(cell))));
+        commands.extend(clicked.map(|cell| CoachCommand::PracticeAnswer(cell).into()));
         commands
     }
 }
@@ -449,7 +449,7 @@ fn review_grid(
         response
             .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name));
         if response.clicked() {
-            commands.push(Command::Review(ReviewCommand::Move(ply)));
+            commands.push(ReviewCommand::Move(ply).into());
         }
         ui.horizontal_wrapped(|ui| {
             ui.add_space(16.0);

@@ -187,3 +187,25 @@ pub enum ClipboardCommand {
     /// Put the game's moves on the clipboard, as `tictactoe review` takes them.
     CopyMoves,
 }
+
+/// Each group is a command: `CoachCommand::ToggleHint.into()`.
+macro_rules! group_into_command {
+    ($($group:ident => $variant:ident),* $(,)?) => {
+        $(impl From<$group> for Command {
+            fn from(command: $group) -> Command {
+                Command::$variant(command)
+            }
+        })*
+    };
+}
+
+group_into_command!(
+    SettingCommand => Setting,
+    ExplorerCommand => Explorer,
+    PreviewCommand => Preview,
+    StepCommand => Step,
+    ReviewCommand => Review,
+    CoachCommand => Coach,
+    EditorCommand => Editor,
+    ClipboardCommand => Clipboard,
+);

@@ -76,7 +76,7 @@ impl Editor {
     /// The editor in place of the board: its choices, the board, and what is wrong if anything.
     pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        let mut edit = |e| commands.push(Command::Editor(EditorCommand::Edit(e)));
+        let mut edit = |e| commands.push(EditorCommand::Edit(e).into());
         ui.horizontal_wrapped(|ui| {
             ui.heading("Set up a position");
             ui.label("Click a cell to change it.");
@@ -140,7 +140,7 @@ impl Editor {
                 .sketch(&self.marks)
                 .on_click(&mut clicked, true),
         );
-        commands.extend(clicked.map(|cell| Command::Editor(EditorCommand::Edit(Edit::Cell(cell)))));
+        commands.extend(clicked.map(|cell| EditorCommand::Edit(Edit::Cell(cell)).into()));
         commands
     }
 
@@ -156,7 +156,7 @@ impl Editor {
                 .clicked()
                 && let Ok(board) = position
             {
-                commands.push(Command::Editor(EditorCommand::Analyse(*board)));
+                commands.push(EditorCommand::Analyse(*board).into());
             }
             ui.label("Play from here:");
             for (seating, name) in [
@@ -169,11 +169,11 @@ impl Editor {
                     .clicked()
                     && let Some(board) = valid
                 {
-                    commands.push(Command::Editor(EditorCommand::Play(*board, seating)));
+                    commands.push(EditorCommand::Play(*board, seating).into());
                 }
             }
             if ui.button("Cancel (Esc)").clicked() {
-                commands.push(Command::Editor(EditorCommand::Toggle));
+                commands.push(EditorCommand::Toggle.into());
             }
         });
     }

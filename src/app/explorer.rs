@@ -152,9 +152,7 @@ impl Explorer {
                 }
             }
             ExplorerKey::Enter => {
-                return Some(Command::Explorer(ExplorerCommand::PreviewNode(
-                    self.selected.clone(),
-                )));
+                return Some(ExplorerCommand::PreviewNode(self.selected.clone()).into());
             }
         }
         None
@@ -171,7 +169,7 @@ impl Explorer {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Game tree").strong());
             if ui.small_button("Close").clicked() {
-                commands.push(Command::Setting(SettingCommand::ToggleExplorer));
+                commands.push(SettingCommand::ToggleExplorer.into());
             }
         });
         let seen = Seen::new(view, &self.root);
@@ -275,9 +273,7 @@ impl Explorer {
                     if response.clicked() {
                         self.selected = row.path.clone();
                         self.has_keyboard = true;
-                        commands.push(Command::Explorer(ExplorerCommand::PreviewNode(
-                            row.path.clone(),
-                        )));
+                        commands.push(ExplorerCommand::PreviewNode(row.path.clone()).into());
                     }
                 });
             });

@@ -80,37 +80,37 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (
             plain(Key::ArrowRight),
             Scope::Stepping,
-            step(StepCommand::Step),
+            StepCommand::Step.into(),
         ),
         (
             plain(Key::ArrowLeft),
             Scope::Stepping,
-            step(StepCommand::Back),
+            StepCommand::Back.into(),
         ),
         (
             plain(Key::ArrowDown),
             Scope::Stepping,
-            step(StepCommand::StepOver),
+            StepCommand::StepOver.into(),
         ),
         (
             plain(Key::ArrowUp),
             Scope::Stepping,
-            step(StepCommand::StepOut),
+            StepCommand::StepOut.into(),
         ),
         (
             plain(Key::Space),
             Scope::Stepping,
-            step(StepCommand::PlayPause),
+            StepCommand::PlayPause.into(),
         ),
         (
             plain(Key::End),
             Scope::Stepping,
-            step(StepCommand::RunToEnd),
+            StepCommand::RunToEnd.into(),
         ),
         (
             plain(Key::Home),
             Scope::Stepping,
-            step(StepCommand::Restart),
+            StepCommand::Restart.into(),
         ),
         (plain(Key::Escape), Scope::Stepping, Command::ToggleStepper),
         (REDO, Scope::Playing, Command::Redo),
@@ -121,63 +121,55 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (
             plain(Key::S),
             Scope::Playing,
-            Command::Setting(SettingCommand::ToggleScores),
+            SettingCommand::ToggleScores.into(),
         ),
         (plain(Key::W), Scope::Playing, Command::ToggleReasoning),
         (
             plain(Key::T),
             Scope::Playing,
-            Command::Setting(SettingCommand::ToggleExplorer),
+            SettingCommand::ToggleExplorer.into(),
         ),
         (
             plain(Key::R),
             Scope::Playing,
-            Command::Preview(PreviewCommand::ReplayInspected),
+            PreviewCommand::ReplayInspected.into(),
         ),
         (
             plain(Key::H),
             Scope::Playing,
-            Command::Coach(CoachCommand::ToggleHint),
+            CoachCommand::ToggleHint.into(),
         ),
         (
             plain(Key::G),
             Scope::Playing,
-            Command::Coach(CoachCommand::ToggleThreat),
+            CoachCommand::ToggleThreat.into(),
         ),
-        (
-            plain(Key::M),
-            Scope::Playing,
-            Command::Review(ReviewCommand::Toggle),
-        ),
+        (plain(Key::M), Scope::Playing, ReviewCommand::Toggle.into()),
         (
             plain(Key::P),
             Scope::Playing,
-            Command::Coach(CoachCommand::TogglePractice),
+            CoachCommand::TogglePractice.into(),
         ),
-        (
-            plain(Key::E),
-            Scope::Playing,
-            Command::Editor(EditorCommand::Toggle),
-        ),
+        (plain(Key::E), Scope::Playing, EditorCommand::Toggle.into()),
         (
             plain(Key::N),
             Scope::Practice,
-            Command::Coach(CoachCommand::PracticeNext),
+            CoachCommand::PracticeNext.into(),
         ),
         (
             plain(Key::Comma),
             Scope::Playing,
-            Command::Preview(PreviewCommand::ReplayStep(-1)),
+            PreviewCommand::ReplayStep(-1).into(),
         ),
         (
             plain(Key::Period),
             Scope::Playing,
-            Command::Preview(PreviewCommand::ReplayStep(1)),
+            PreviewCommand::ReplayStep(1).into(),
         ),
         (
             plain(Key::Escape),
             Scope::Playing,
-            Command::Preview(PreviewCommand::BackToGame),
+            PreviewCommand::BackToGame.into(),
         ),
     ];
     for (key, tree, rows, cols) in [
@@ -186,18 +178,14 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (Key::ArrowLeft, ExplorerKey::Left, 0, -1),
         (Key::ArrowRight, ExplorerKey::Right, 0, 1),
     ] {
-        table.push((
-            plain(key),
-            Scope::Tree,
-            Command::Explorer(ExplorerCommand::Key(tree)),
-        ));
+        table.push((plain(key), Scope::Tree, ExplorerCommand::Key(tree).into()));
         table.push((plain(key), Scope::Board, Command::MoveFocus { rows, cols }));
     }
     for key in [Key::Enter, Key::Space] {
         table.push((
             plain(key),
             Scope::Tree,
-            Command::Explorer(ExplorerCommand::Key(ExplorerKey::Enter)),
+            ExplorerCommand::Key(ExplorerKey::Enter).into(),
         ));
         table.push((plain(key), Scope::Board, Command::PlayFocused));
     }
@@ -205,10 +193,6 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         table.push((plain(key), Scope::Digits, Command::PlayDigit(index)));
     }
     table
-}
-
-fn step(command: StepCommand) -> Command {
-    Command::Step(command)
 }
 
 /// The commands the keys pressed this frame give, taken out of the input so that nothing else
@@ -221,10 +205,8 @@ pub fn commands(input: &mut egui::InputState, context: &KeyContext) -> Vec<Comma
         .collect();
     if Scope::Playing.applies(context) {
         commands.extend(input.events.iter().filter_map(|event| match event {
-            egui::Event::Copy => Some(Command::Clipboard(ClipboardCommand::CopyPosition)),
-            egui::Event::Paste(text) => Some(Command::Clipboard(ClipboardCommand::PastePosition(
-                text.clone(),
-            ))),
+            egui::Event::Copy => Some(ClipboardCommand::CopyPosition.into()),
+            egui::Event::Paste(text) => Some(ClipboardCommand::PastePosition(text.clone()).into()),
             _ => None,
         }));
     }

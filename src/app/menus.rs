@@ -54,24 +54,24 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let key =
         |ui: &mut Ui, text: &str, key: &str| ui.add(Button::new(text).shortcut_text(key)).clicked();
     if key(ui, "Hint: the best moves", "H") {
-        commands.push(Command::Coach(CoachCommand::ToggleHint));
+        commands.push(CoachCommand::ToggleHint.into());
     }
     if key(ui, "Threat: the opponent's best move", "G") {
-        commands.push(Command::Coach(CoachCommand::ToggleThreat));
+        commands.push(CoachCommand::ToggleThreat.into());
     }
     if key(ui, "Game review", "M") {
-        commands.push(Command::Review(ReviewCommand::Toggle));
+        commands.push(ReviewCommand::Toggle.into());
     }
     if key(ui, "Practice positions", "P") {
-        commands.push(Command::Coach(CoachCommand::TogglePractice));
+        commands.push(CoachCommand::TogglePractice.into());
     }
     ui.separator();
     if key(ui, "Set up a position…", "E") {
-        commands.push(Command::Editor(EditorCommand::Toggle));
+        commands.push(EditorCommand::Toggle.into());
     }
     let copy = KeyboardShortcut::new(Modifiers::COMMAND, Key::C);
     if item(ui, "Copy position", &copy, true) {
-        commands.push(Command::Clipboard(ClipboardCommand::CopyPosition));
+        commands.push(ClipboardCommand::CopyPosition.into());
     }
     let paste = KeyboardShortcut::new(Modifiers::COMMAND, Key::V);
     if item(ui, "Paste position", &paste, true) {
@@ -95,7 +95,7 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         commands.push(Command::OpenGame);
     }
     if ui.button("Copy moves").clicked() {
-        commands.push(Command::Clipboard(ClipboardCommand::CopyMoves));
+        commands.push(ClipboardCommand::CopyMoves.into());
     }
     ui.separator();
     if item(ui, "Quit", &QUIT, true) {
@@ -214,13 +214,13 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         .selected(settings.explorer_open)
         .shortcut_text("T");
     if ui.add(explorer).clicked() {
-        commands.push(Command::Setting(SettingCommand::ToggleExplorer));
+        commands.push(SettingCommand::ToggleExplorer.into());
     }
     if ui
         .add(Button::new("Replay the line of the score looked at").shortcut_text("R"))
         .clicked()
     {
-        commands.push(Command::Preview(PreviewCommand::ReplayInspected));
+        commands.push(PreviewCommand::ReplayInspected.into());
     }
     if ui
         .add(Button::new("Step through the search").shortcut_text("D"))
@@ -244,7 +244,7 @@ fn settings_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
     }
     ui.separator();
     if ui.button("Reset to defaults").clicked() {
-        commands.push(Command::Setting(SettingCommand::Reset));
+        commands.push(SettingCommand::Reset.into());
     }
 }
 
@@ -276,10 +276,10 @@ pub fn welcome_banner(ui: &mut Ui) -> Option<Command> {
             );
             ui.horizontal_wrapped(|ui| {
                 if ui.button("Show the scores").clicked() {
-                    command = Some(Command::Setting(SettingCommand::ToggleScores));
+                    command = Some(SettingCommand::ToggleScores.into());
                 }
                 if ui.button("Got it").clicked() {
-                    command = Some(Command::Setting(SettingCommand::DismissWelcome));
+                    command = Some(SettingCommand::DismissWelcome.into());
                 }
             });
         });

@@ -115,7 +115,7 @@ impl Preview {
                         );
                         ui.horizontal_wrapped(|ui| {
                             if ui.button("Retry from here").clicked() {
-                                commands.push(Command::Review(ReviewCommand::RetryFrom(*ply)));
+                                commands.push(ReviewCommand::RetryFrom(*ply).into());
                             }
                             back_button(ui, &mut commands);
                         });
@@ -133,9 +133,7 @@ impl Preview {
                                 && !path.is_empty()
                                 && ui.button("Play from here").clicked()
                             {
-                                commands.push(Command::Explorer(ExplorerCommand::PlayFromHere(
-                                    path.clone(),
-                                )));
+                                commands.push(ExplorerCommand::PlayFromHere(path.clone()).into());
                             }
                         });
                     }
@@ -154,13 +152,11 @@ impl Preview {
                             ] {
                                 let playable = !board.outcome().is_over();
                                 if ui.add_enabled(playable, egui::Button::new(name)).clicked() {
-                                    commands.push(Command::Editor(EditorCommand::Play(
-                                        *board, seating,
-                                    )));
+                                    commands.push(EditorCommand::Play(*board, seating).into());
                                 }
                             }
                             if ui.button("Edit (E)").clicked() {
-                                commands.push(Command::Editor(EditorCommand::Toggle));
+                                commands.push(EditorCommand::Toggle.into());
                             }
                             back_button(ui, &mut commands);
                         });
@@ -172,13 +168,13 @@ impl Preview {
                                 .add_enabled(*step > 0, egui::Button::new("< Back (,)"))
                                 .clicked()
                             {
-                                commands.push(Command::Preview(PreviewCommand::ReplayStep(-1)));
+                                commands.push(PreviewCommand::ReplayStep(-1).into());
                             }
                             if ui
                                 .add_enabled(*step < line.len(), egui::Button::new("Next (.) >"))
                                 .clicked()
                             {
-                                commands.push(Command::Preview(PreviewCommand::ReplayStep(1)));
+                                commands.push(PreviewCommand::ReplayStep(1).into());
                             }
                             back_button(ui, &mut commands);
                         });
@@ -224,6 +220,6 @@ impl Preview {
 
 fn back_button(ui: &mut Ui, commands: &mut Vec<Command>) {
     if ui.button("Back to game (Esc)").clicked() {
-        commands.push(Command::Preview(PreviewCommand::BackToGame));
+        commands.push(PreviewCommand::BackToGame.into());
     }
 }
