@@ -1,5 +1,6 @@
 //! The crate's layers, as `src/lib.rs` describes them: every module imports only from its own
-//! layer and the layers below it, and no modules import each other round in a circle.
+//! layer and the layers below it, no modules import each other round in a circle, and nothing
+//! outside `src/app/` names egui.
 //!
 //! The test reads every path that starts with `crate::`, `super::` or `self::` in the code of
 //! every file under `src/` (comments and string literals left out, tests included), resolves it to
@@ -452,6 +453,32 @@ fn every_module_imports_only_from_its_layer_and_below_and_no_circle() {
         writeln!(report, "  {problem}").unwrap();
     }
     assert!(report.is_empty(), "problems with the layers:\n{report}");
+}
+
+#[test]
+fn only_the_app_knows_egui() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut knowing = Vec::new();
+    for file in files.iter().filter(|f| !f.starts_with(src.join("app"))) {
+        let code = code_only(&fs::read_to_string(file).unwrap());
+        let names_one = ["egui", "eframe", "egui_kittest"].iter().any(|krate| {
+            code.match_indices(krate).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                let after = &code[at + krate.len()..];
+                !before.is_some_and(|c| is_ident(c) || c == ':')
+                    && (after.starts_with("::") || after.starts_with(';'))
+            })
+        });
+        if names_one {
+            knowing.push(file.strip_prefix(&src).unwrap().display().to_string());
+        }
+    }
+    assert!(
+        knowing.is_empty(),
+        "outside src/app/, these name egui or eframe: {knowing:?}"
+    );
 }
 
 #[test]
