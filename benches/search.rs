@@ -13,7 +13,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tictactoe::cli::write_analysis;
-use tictactoe::minimax::{self, Searcher, Solver};
+use tictactoe::engine::minimax::{self, Searcher, Solver};
 use tictactoe::{Board, Geometry, Mark};
 
 // The same enumeration of positions the tests use.

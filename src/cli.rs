@@ -8,13 +8,13 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use crate::board::{Board, BoardError, Cell, Mark, Outcome};
-use crate::minimax::{
+use crate::engine::board::{Board, BoardError, Cell, Mark};
+use crate::engine::minimax::{
     self, Algorithm, Analysis, Estimator, MoveBound, MoveScore, SearchControl, Searcher, Solver,
     Stop, Stopped, Valuation,
 };
-use crate::score::Score;
-use crate::view::{ScoreView, Seen};
+use crate::engine::score::Score;
+use crate::learn::view::{ScoreView, Seen};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -96,13 +96,8 @@ pub struct AnalyzeArgs {
     /// read one position per line from standard input.
     pub board: String,
 
-    /// Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X).
-    #[arg(long, value_enum)]
-    pub to_move: Option<MarkArg>,
-
-    /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
-    #[arg(long, value_name = "K")]
-    pub k: Option<usize>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// The search: plain minimax (the reference), textbook alpha-beta (no table), alpha-beta with
     /// a table and move ordering (the teaching search) or the solver (the fastest); all give the
@@ -129,6 +124,26 @@ pub struct AnalyzeArgs {
     /// minimax: every number is X's, so on O's turn O's best move has the lowest).
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
+}
+
+/// How a position on the command line is read: whose move it is and how many in a row win.
+/// `analyze`, `tree` and `trace` take these two options alike.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Args)]
+pub struct RulesArgs {
+    /// Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X).
+    #[arg(long, value_enum)]
+    pub to_move: Option<MarkArg>,
+
+    /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
+    #[arg(long, value_name = "K")]
+    pub k: Option<usize>,
+}
+
+impl RulesArgs {
+    /// The position `text` gives, read with these options and checked with `analyze`'s rules.
+    pub fn board(&self, text: &str) -> Result<Board, BoardError> {
+        Board::parse_with(text, self.to_move.map(Mark::from), self.k)
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -264,8 +279,7 @@ pub fn analyze_showing_progress(
 /// The searches chosen on the command line, kept across the lines of a batch so that the fast
 /// searches' tables are shared by all of them.
 struct Engine {
-    to_move: Option<Mark>,
-    k: Option<usize>,
+    rules: RulesArgs,
     algorithm: Algorithm,
     stats: bool,
     max_nodes: u64,
@@ -282,7 +296,7 @@ struct Engine {
 pub struct Report {
     pub analysis: Analysis,
     /// Empty when the analysis is complete.
-    pub unsettled: Vec<Unsettled>,
+    pub unsettled: Vec<UnsettledMove>,
     pub complete: bool,
 }
 
@@ -298,7 +312,7 @@ impl Report {
 }
 
 /// A move whose exact score a stopped search did not find.
-pub struct Unsettled {
+pub struct UnsettledMove {
     pub bound: MoveBound,
     /// Whether `bound` says anything.
     pub bounded: bool,
@@ -309,8 +323,7 @@ pub struct Unsettled {
 impl Engine {
     fn new(args: &AnalyzeArgs) -> Engine {
         Engine {
-            to_move: args.to_move.map(Mark::from),
-            k: args.k,
+            rules: args.rules,
             algorithm: args.algorithm.into(),
             stats: args.stats,
             max_nodes: args.max_nodes,
@@ -324,11 +337,12 @@ impl Engine {
     }
 
     fn analyze(&mut self, text: &str) -> Result<Report, AnalyzeError> {
-        let board = Board::parse_with(text, self.to_move, self.k)?;
+        let board = self.rules.board(text)?;
         let started = Instant::now();
         let mut control = SearchControl::with_node_budget(self.max_nodes);
         if let Some(limit) = self.time_limit {
-            control = control.with_deadline(started + limit.mul_f64(crate::worker::EXACT_SHARE));
+            control =
+                control.with_deadline(started + limit.mul_f64(crate::game::worker::EXACT_SHARE));
         }
         let done = AtomicBool::new(false);
         let result = std::thread::scope(|scope| {
@@ -374,7 +388,7 @@ impl Engine {
             .filter(|&cell| analysis.get(cell).is_none())
             .map(|cell| {
                 let known = stopped.bounds.iter().find(|b| b.cell == cell).copied();
-                Unsettled {
+                UnsettledMove {
                     bound: known.unwrap_or(MoveBound::unknown(cell, geometry)),
                     bounded: known.is_some_and(|b| b.is_known(geometry)),
                     estimate: estimate.get(cell).map(|m| (estimate.depth, m.value)),
@@ -461,16 +475,6 @@ fn analyze_lines(
 
 /// The start of a board argument, for an error message that stays one readable line whatever
 /// was typed.
-/// An outcome as the commands print it: "ongoing", "X wins", "O wins" or "draw".
-pub(crate) fn outcome_name(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Ongoing => "ongoing",
-        Outcome::Won { mark: Mark::X, .. } => "X wins",
-        Outcome::Won { mark: Mark::O, .. } => "O wins",
-        Outcome::Draw => "draw",
-    }
-}
-
 pub(crate) fn preview(text: &str) -> String {
     const SHOWN: usize = 60;
     match text.char_indices().nth(SHOWN) {
@@ -542,7 +546,7 @@ pub fn write_report_seen(
 fn write_json(
     out: &mut impl Write,
     analysis: &Analysis,
-    unsettled: &[Unsettled],
+    unsettled: &[UnsettledMove],
     stats: bool,
     view: ScoreView,
 ) -> io::Result<()> {
@@ -555,7 +559,7 @@ fn write_json(
     let json = AnalysisJson {
         board: notation.as_str(),
         to_move: board.to_move().symbol(),
-        outcome: outcome_name(board.outcome()),
+        outcome: board.outcome().name(),
         moves: MovesJson {
             settled: &analysis.moves,
             unsettled,
@@ -605,7 +609,7 @@ impl Shown {
 }
 
 /// The first best settled move, when no unsettled move can beat it.
-fn best_settled(analysis: &Analysis, unsettled: &[Unsettled]) -> Option<Cell> {
+fn best_settled(analysis: &Analysis, unsettled: &[UnsettledMove]) -> Option<Cell> {
     let best = analysis.best()?;
     unsettled
         .iter()
@@ -634,7 +638,7 @@ struct AnalysisJson<'a> {
 struct MovesJson<'a> {
     settled: &'a [MoveScore],
     /// Empty when the analysis is complete.
-    unsettled: &'a [Unsettled],
+    unsettled: &'a [UnsettledMove],
     shown: Shown,
 }
 
@@ -688,7 +692,7 @@ impl<'a> MoveJson<'a> {
         }
     }
 
-    fn unsettled(m: &Unsettled, shown: &Shown) -> MoveJson<'a> {
+    fn unsettled(m: &UnsettledMove, shown: &Shown) -> MoveJson<'a> {
         MoveJson {
             row: m.bound.cell.row,
             col: m.bound.cell.col,

@@ -1,41 +1,44 @@
 //! Tic-Tac-Toe with a minimax opponent that can show how it rates every move.
 //!
-//! The crate is layered one way: [`board`] holds the rules, [`score`] the depth-adjusted scores,
-//! [`minimax`] rates moves, [`ai`] turns ratings into the computer's choices, [`game`] keeps a
-//! game's history and runs a match (the computer's turns, the searches it needs) without knowing
-//! how it is drawn, [`worker`] runs searches on a thread, and [`settings`] keeps the player's
-//! preferences. The desktop app (`app`) and the command line (`cli`) sit on top; nothing below
-//! them knows about egui.
+//! The crate is built in layers, one folder each, and a module imports only from its own layer
+//! and the layers below it (`tests/layers.rs` checks every `crate::` path):
+//!
+//! 1. [`engine`]: the rules ([`engine::board`]), depth-adjusted scores ([`engine::score`]), the
+//!    searches that rate moves ([`engine::minimax`], with its solver), the computer's choices
+//!    ([`engine::ai`]) and the clock ([`engine::clock`]).
+//! 2. [`learn`]: pure functions from engine data to numbers and words: whose side a number is
+//!    read from ([`learn::view`]), scores in words ([`learn::explain`]), the search as a tree and
+//!    as a trace ([`learn::tree`], [`learn::trace`]), a game's moves classed
+//!    ([`learn::review`]), practice positions ([`learn::practice`]) and the teaching examples
+//!    ([`learn::examples`]).
+//! 3. [`game`]: a match without knowing how it is drawn: a game's history and a session
+//!    ([`game::Session`]), its record and accuracy ([`game::GameRecord`]), the controller that
+//!    runs the computer's turns and schedules the searches the display needs
+//!    ([`game::GameController`]), and the thread that runs them ([`game::worker`]).
+//! 4. [`store`]: what is kept on disk: the player's preferences ([`store::settings`]), saved
+//!    games ([`store::game_file`]) and the file handling both share ([`store::files`]).
+//! 5. [`app`] (the desktop game, the only module that knows egui) and [`cli`] (the command line),
+//!    side by side on top; neither imports the other.
+//!
+//! The crate root re-exports the engine's everyday types ([`Board`], [`Score`], …) for callers
+//! outside the crate; modules inside it name their full paths.
 //!
 //! ```
-//! use tictactoe::{Board, Score, minimax};
+//! use tictactoe::{Board, Score, engine::minimax};
 //! let board: Board = "XOX/OOX/...".parse()?;
 //! let analysis = minimax::Searcher::new().analyze(&board);
 //! let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score.value()).collect();
 //! assert_eq!(scores, [-9, 0, 10]); // (2,0) loses, (2,1) draws, (2,2) wins at once
-//! # Ok::<(), tictactoe::board::BoardError>(())
+//! # Ok::<(), tictactoe::engine::board::BoardError>(())
 //! ```
 
-pub mod ai;
 pub mod app;
-pub mod board;
 pub mod cli;
-pub mod clock;
-pub mod examples;
-pub mod explain;
-pub mod files;
+pub mod engine;
 pub mod game;
-pub mod game_file;
-pub mod minimax;
-pub mod practice;
-pub mod review;
-pub mod score;
-pub mod settings;
-pub mod trace;
-pub mod tree;
-pub mod view;
-pub mod worker;
+pub mod learn;
+pub mod store;
 
-pub use board::{Board, Cell, Geometry, Mark, Outcome};
-pub use minimax::{Analysis, MoveScore};
-pub use score::{Score, Verdict};
+pub use engine::board::{Board, Cell, Geometry, Mark, Outcome};
+pub use engine::minimax::{Analysis, MoveScore};
+pub use engine::score::{Score, Verdict};

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{board, cell, open_classic_positions};
-use tictactoe::ai::{AiPlayer, Difficulty};
-use tictactoe::minimax::Searcher;
+use tictactoe::engine::ai::{AiPlayer, Difficulty};
+use tictactoe::engine::minimax::Searcher;
 use tictactoe::{Board, Cell, Geometry, Mark, Outcome, Score};
 
 /// Plays every game in which `engine` answers with `engine_moves(position)` and the opponent

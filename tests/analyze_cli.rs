@@ -10,7 +10,7 @@ use common::{board, board_with_turn, cell, open_classic_positions};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
-use tictactoe::{Board, Cell, Mark, Outcome, minimax};
+use tictactoe::{Board, Cell, Mark, Outcome, engine::minimax};
 
 fn analyze(args: &[&str]) -> Run {
     let mut all = vec!["analyze"];

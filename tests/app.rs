@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
-use tictactoe::game::ManualClock;
-use tictactoe::minimax::Searcher;
+use tictactoe::engine::clock::ManualClock;
+use tictactoe::engine::minimax::Searcher;
 use tictactoe::{Board, Cell, Mark, Outcome};
 
 mod harness;
@@ -470,7 +470,7 @@ fn changing_who_starts_mid_game_waits_for_the_next_game() {
     game.settle();
     assert_eq!(
         game.harness.state().settings().first_player,
-        tictactoe::settings::FirstPlayer::Computer
+        tictactoe::game::FirstPlayer::Computer
     );
     assert_eq!(game.board(), mid_game, "the game under way is kept");
     assert!(game.harness.state().notice().unwrap().contains("next game"));
@@ -544,7 +544,7 @@ fn t_opens_the_explorer_whose_numbers_are_the_engines() {
     let root = game.board();
     game.harness
         .get_by_label(&format!("Tree root: {root}, O to move"));
-    let analysis = tictactoe::minimax::plain(&root);
+    let analysis = tictactoe::engine::minimax::plain(&root);
     let best = analysis.best().unwrap().cell;
     // X maximises in the articles' view: O's moves show X's numbers.
     for m in &analysis.moves {
@@ -563,7 +563,7 @@ fn t_opens_the_explorer_whose_numbers_are_the_engines() {
         .click();
     game.settle();
     let child = root.after(best).unwrap();
-    let replies = tictactoe::minimax::plain(&child);
+    let replies = tictactoe::engine::minimax::plain(&child);
     for m in &replies.moves {
         let seen_by_x = m.score.shifted(1).value();
         game.harness
@@ -675,10 +675,10 @@ fn the_explorer_counts_what_each_search_visits_from_the_root() {
     game.click_cell(Cell::new(1, 1));
     let root = game.board();
     let count = |algorithm| {
-        tictactoe::minimax::analyze_with(
+        tictactoe::engine::minimax::analyze_with(
             &root,
             algorithm,
-            &tictactoe::minimax::SearchControl::new(),
+            &tictactoe::engine::minimax::SearchControl::new(),
         )
         .unwrap()
         .stats
@@ -691,7 +691,7 @@ fn the_explorer_counts_what_each_search_visits_from_the_root() {
         .collect::<Vec<_>>()
         .join(",")
     };
-    use tictactoe::minimax::Algorithm;
+    use tictactoe::engine::minimax::Algorithm;
     game.harness.get_by_label(&format!(
         "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
          alpha-beta with a table {}.",
@@ -733,7 +733,7 @@ fn the_search_steps_call_by_call_and_back() {
         .get_by_label_contains("depth 0: X r3c1 · O minimises · best so far none yet");
     // Run to end: every call of plain minimax, and its choice.
     game.press(Key::End);
-    let plain = tictactoe::minimax::plain(&start_board);
+    let plain = tictactoe::engine::minimax::plain(&start_board);
     // Every position below the start is a call; the finished ones are evaluated.
     fn below(board: &Board) -> (u64, u64) {
         board.legal_moves().fold((0, 0), |(calls, leaves), cell| {
@@ -806,7 +806,7 @@ fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one
         let analysis = Searcher::new().analyze(&board);
         let score = analysis.get(cell).unwrap().score;
         let best = analysis.best_score().unwrap();
-        let class = tictactoe::review::MoveClass::of(score, best);
+        let class = tictactoe::learn::review::MoveClass::of(score, best);
         let name = format!(
             "Move {}: {} at {}, score {}, best {}: {class}",
             index + 1,
@@ -816,7 +816,7 @@ fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one
             best.value()
         );
         game.harness.get_by_label(&name);
-        if class == tictactoe::review::MoveClass::Blunder && blunder.is_none() {
+        if class == tictactoe::learn::review::MoveClass::Blunder && blunder.is_none() {
             blunder = Some((index + 1, board));
         }
         board.play(cell).unwrap();

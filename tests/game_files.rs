@@ -15,13 +15,14 @@ use common::{random_game, review_in_process};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tempfile::TempDir;
+use tictactoe::engine::board::MoveNumbers;
+use tictactoe::engine::minimax::{self, SearchControl, Solver};
+use tictactoe::game::GameRecord;
 use tictactoe::game::{FirstPlayer, GameSetup, Mode, Player, Players, Session};
-use tictactoe::game_file::{
-    GameFileProblem, MAX_FILE_BYTES, SaveReason, from_text, load, move_numbers, review_command,
-    save, to_text,
+use tictactoe::learn::review::Review;
+use tictactoe::store::game_file::{
+    GameFileProblem, MAX_FILE_BYTES, SaveReason, from_text, load, review_command, save, to_text,
 };
-use tictactoe::minimax::{self, SearchControl, Solver};
-use tictactoe::review::{GameRecord, Review};
 use tictactoe::{Board, Cell, Geometry, Mark};
 
 /// Every square board the game offers, with every k it can have.
@@ -179,7 +180,10 @@ fn a_saved_game_reads_as_documented() {
 )
 ";
     assert_eq!(to_text(&record).unwrap(), expected);
-    assert_eq!(move_numbers(Geometry::CLASSIC, &record.moves), "5,1,9,3");
+    assert_eq!(
+        MoveNumbers::of(Geometry::CLASSIC, &record.moves).to_string(),
+        "5,1,9,3"
+    );
     // Hand-written: fields in another order, no comments, a BOM, Windows line ends.
     let hand = "\u{feff}(version: 1, moves: [5, 1, 9, 3], result: \"ongoing\",\r\n\
                 first: X, o: Computer, x: Human, k: 3, size: 3)\r\n";

@@ -22,9 +22,9 @@ use std::time::Duration;
 mod binary;
 mod common;
 
-use tictactoe::cli::{Report, Unsettled, write_report, write_report_seen};
-use tictactoe::minimax::{MoveBound, Solver, Valuation};
-use tictactoe::view::ScoreView;
+use tictactoe::cli::{Report, UnsettledMove, write_report, write_report_seen};
+use tictactoe::engine::minimax::{MoveBound, Solver, Valuation};
+use tictactoe::learn::view::ScoreView;
 use tictactoe::{Board, Cell, Mark, Score};
 
 /// One run of the binary: its arguments and what it reads.
@@ -711,7 +711,7 @@ fn partial_reports() -> Vec<(&'static str, Report, bool)> {
         None,
         Some((4, Valuation::Exact(Score::DRAW))),
     ];
-    let unsettled = |upper: Score, all_bounded: bool| -> Vec<Unsettled> {
+    let unsettled = |upper: Score, all_bounded: bool| -> Vec<UnsettledMove> {
         unsettled_cells
             .iter()
             .zip(valuations)
@@ -727,7 +727,7 @@ fn partial_reports() -> Vec<(&'static str, Report, bool)> {
                 } else {
                     MoveBound::unknown(cell, geometry)
                 };
-                Unsettled {
+                UnsettledMove {
                     bound,
                     bounded,
                     estimate,

@@ -447,7 +447,10 @@ fn after_a_wrong_practice_answer_the_words_and_the_dots_give_the_same_line() {
     game.press(Key::P);
     let position = game.board_on_show();
     let mover = position.to_move();
-    let best = tictactoe::minimax::plain(&position).best().unwrap().cell;
+    let best = tictactoe::engine::minimax::plain(&position)
+        .best()
+        .unwrap()
+        .cell;
     let wrong = position.legal_moves().find(|&c| c != best).unwrap();
     game.click_cell(wrong);
     // Pointing at the wrong move: its line, in words and in dots.

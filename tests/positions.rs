@@ -8,10 +8,10 @@ mod common;
 use clap::Parser;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::board::{MAX_PASTE_BYTES, PasteError};
 use tictactoe::cli::{Cli, Command, analyze};
-use tictactoe::examples::{Example, examples, find};
-use tictactoe::{Board, Cell, Geometry, Mark, minimax};
+use tictactoe::engine::board::{MAX_PASTE_BYTES, PasteError};
+use tictactoe::learn::examples::{Example, examples, find};
+use tictactoe::{Board, Cell, Geometry, Mark, engine::minimax};
 
 /// Positions of `geometry` reached by random play from the empty board, `first` moving first:
 /// the empty board, some after each number of moves, and finished games.
@@ -105,7 +105,7 @@ fn analyze_reads(text: &str) -> Board {
     let Some(Command::Analyze(args)) = Cli::try_parse_from(args).unwrap().command else {
         panic!("not an analyze command: {text}");
     };
-    Board::parse_with(&args.board, args.to_move.map(Mark::from), args.k).unwrap()
+    args.rules.board(&args.board).unwrap()
 }
 
 #[test]

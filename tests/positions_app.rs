@@ -4,7 +4,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
-use tictactoe::examples::examples;
+use tictactoe::learn::examples::examples;
 use tictactoe::{Board, Cell, Geometry, Mark};
 
 mod harness;

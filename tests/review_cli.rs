@@ -13,9 +13,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
-use tictactoe::game_file::move_numbers;
-use tictactoe::review::MoveClass;
-use tictactoe::{Board, Cell, Geometry, Mark, minimax};
+use tictactoe::engine::board::MoveNumbers;
+use tictactoe::learn::review::MoveClass;
+use tictactoe::{Board, Cell, Geometry, Mark, engine::minimax};
 
 /// `review` run in-process.
 fn review_json(moves: &str, first: Mark, size: usize) -> (i32, Value, String) {
@@ -40,7 +40,11 @@ fn every_move_is_classed_from_plain_minimax_scores_on_many_games() {
         let start = Board::empty(Geometry::CLASSIC, first);
         let stop_after = rng.random_range(1..=start.geometry().cells());
         let moves = random_game(&start, stop_after, &mut rng);
-        let (status, json, err) = review_json(&move_numbers(Geometry::CLASSIC, &moves), first, 3);
+        let (status, json, err) = review_json(
+            &MoveNumbers::of(Geometry::CLASSIC, &moves).to_string(),
+            first,
+            3,
+        );
         assert_eq!(status, 0, "{err}");
         let reviewed = json["moves"].as_array().unwrap();
         assert_eq!(reviewed.len(), moves.len());
@@ -173,8 +177,8 @@ fn review_game(path: &std::path::Path) -> (i32, String, String) {
 
 #[test]
 fn a_saved_game_is_reviewed_as_its_moves_are() {
+    use tictactoe::game::GameRecord;
     use tictactoe::game::{GameSetup, Mode};
-    use tictactoe::review::GameRecord;
     let dir = tempfile::tempdir().unwrap();
     let mut rng = SmallRng::seed_from_u64(31);
     for (side, first) in [(3, Mark::X), (3, Mark::O), (4, Mark::X)] {
@@ -193,10 +197,10 @@ fn a_saved_game_is_reviewed_as_its_moves_are() {
             },
         };
         let path = dir.path().join(format!("game-{side}-{first}.ron"));
-        tictactoe::game_file::save(&path, &record).unwrap();
+        tictactoe::store::game_file::save(&path, &record).unwrap();
         let (status, saved, err) = review_game(&path);
         assert_eq!((status, err.as_str()), (0, ""));
-        let numbers = move_numbers(geometry, &moves);
+        let numbers = MoveNumbers::of(geometry, &moves).to_string();
         let (first, side) = (first.to_string(), side.to_string());
         let printed = review_in_process(&[&numbers, "--first", &first, "--size", &side]);
         assert_eq!(printed.status, 0);
@@ -214,7 +218,7 @@ fn a_saved_game_is_reviewed_as_its_moves_are() {
         },
     };
     let path = dir.path().join("from.ron");
-    tictactoe::game_file::save(&path, &record).unwrap();
+    tictactoe::store::game_file::save(&path, &record).unwrap();
     let (status, saved, _) = review_game(&path);
     assert_eq!(status, 0);
     let printed = review_in_process(&["9,3", "--from", "X../.O./..."]);

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{board, board_with_turn, cell, classic_positions};
-use tictactoe::board::{BoardError, PlayError, WinningLine};
-use tictactoe::review::Review;
+use tictactoe::engine::board::{BoardError, PlayError, WinningLine};
+use tictactoe::learn::review::Review;
 use tictactoe::{Board, Geometry, Mark, Outcome};
 
 /// How the positions of one classic game split up.
@@ -200,7 +200,7 @@ fn illegal_moves_are_refused_with_the_reason() {
 #[test]
 fn a_bad_move_in_a_reviewed_game_names_the_move_and_why() {
     let moves = [cell(1, 1), cell(0, 0), cell(1, 1)];
-    let mut analyze = |board: &Board| tictactoe::minimax::plain(board);
+    let mut analyze = |board: &Board| tictactoe::engine::minimax::plain(board);
     let error = Review::of_game(&Board::classic(), &moves, &mut analyze).unwrap_err();
     assert_eq!(error.ply, 3);
     assert_eq!(

@@ -12,10 +12,10 @@ use common::{
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tictactoe::minimax::{
-    self, Algorithm, CHECK_INTERVAL, SearchControl, Searcher, Stop, Stopped, Verdict,
+use tictactoe::engine::minimax::{
+    self, Algorithm, CHECK_INTERVAL, SearchControl, Searcher, Stop, Stopped,
 };
-use tictactoe::{Analysis, Board, Cell, Geometry, Mark, Outcome, Score};
+use tictactoe::{Analysis, Board, Cell, Geometry, Mark, Outcome, Score, Verdict};
 
 /// Every open position of the classic game (`first` moving first) with its plain minimax
 /// analysis, computed once per test binary and shared by the tests that compare against it.

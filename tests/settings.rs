@@ -11,10 +11,12 @@ use std::path::{Path, PathBuf};
 
 use tempfile::{NamedTempFile, TempDir};
 use tictactoe::Mark;
-use tictactoe::ai::Difficulty;
-use tictactoe::settings::{
-    Backup, FileOps, FirstPlayer, Issue, Loaded, MAX_FILE_SIZE, Mode, SaveError, ScoreView,
-    Settings, Store, Theme, load_strict, save_to, save_to_with, to_ron,
+use tictactoe::engine::ai::Difficulty;
+use tictactoe::game::{FirstPlayer, Mode};
+use tictactoe::learn::view::ScoreView;
+use tictactoe::store::settings::{
+    Backup, ColorTheme, FileOps, Issue, Loaded, MAX_FILE_SIZE, SaveError, Settings, Store,
+    load_strict, save_to, save_to_with, to_ron,
 };
 
 fn settings_file(dir: &TempDir) -> PathBuf {
@@ -50,7 +52,7 @@ fn non_default() -> Settings {
         score_view: ScoreView::Articles,
         welcome_hint: false,
         explorer_open: true,
-        theme: Theme::Dark,
+        theme: ColorTheme::Dark,
         board_size: 7,
         in_a_row: 5,
         think_time_ms: 60_000,
@@ -137,7 +139,7 @@ fn every_enum_value_round_trips() {
             ..Settings::default()
         });
     }
-    for theme in Theme::ALL {
+    for theme in ColorTheme::ALL {
         all.push(Settings {
             theme,
             ..Settings::default()
@@ -296,7 +298,7 @@ fn hand_written_files_with_comments_named_struct_and_bom_load() {
     let loaded = load(&dir, text.as_bytes());
     assert!(loaded.problem.is_none(), "{:?}", loaded.problem);
     assert_eq!(loaded.settings.difficulty, Difficulty::Medium);
-    assert_eq!(loaded.settings.theme, Theme::Light);
+    assert_eq!(loaded.settings.theme, ColorTheme::Light);
 }
 
 // --- Broken files ------------------------------------------------------------------------------
@@ -306,7 +308,7 @@ fn syntax_error_names_line_and_column_and_keeps_the_fields_before_it() {
     let text = "(\n    difficulty: Easy,\n    theme: Dark\n    show_scores: true,\n)\n";
     let loaded = assert_broken(text.as_bytes(), "line 4, column 5");
     assert_eq!(loaded.settings.difficulty, Difficulty::Easy);
-    assert_eq!(loaded.settings.theme, Theme::Dark);
+    assert_eq!(loaded.settings.theme, ColorTheme::Dark);
     assert!(!loaded.settings.show_scores, "after the error: default");
     let problem = loaded.problem.unwrap();
     assert!(matches!(
@@ -356,7 +358,7 @@ fn wrong_type_defaults_only_that_field() {
         "line 3, column 18: show_scores must be true or false, found 1 — using false",
     );
     assert_eq!(loaded.settings.difficulty, Difficulty::Hard);
-    assert_eq!(loaded.settings.theme, Theme::Light);
+    assert_eq!(loaded.settings.theme, ColorTheme::Light);
     assert!(!loaded.settings.show_scores);
 }
 
@@ -405,7 +407,7 @@ fn negative_or_huge_delay() {
     ] {
         let loaded = assert_broken(text.as_bytes(), found);
         assert_eq!(loaded.settings.ai_delay_ms, 300);
-        assert_eq!(loaded.settings.theme, Theme::Dark);
+        assert_eq!(loaded.settings.theme, ColorTheme::Dark);
         let message = loaded.problem.unwrap().to_string();
         assert!(
             message.contains("ai_delay_ms must be a whole number of milliseconds from 0 to 10000"),
@@ -447,7 +449,7 @@ fn every_bad_field_is_reported_and_the_good_ones_kept() {
         loaded.settings,
         Settings {
             difficulty: Difficulty::Medium,
-            theme: Theme::Dark,
+            theme: ColorTheme::Dark,
             ..Settings::default()
         }
     );
@@ -505,7 +507,7 @@ fn non_utf8_is_reported_where_it_is_and_the_rest_is_read() {
     text.push(0xE9); // Latin-1 é
     text.extend_from_slice(b"\n    difficulty: Easy,\n)\n");
     let loaded = assert_broken(&text, "line 2, column 24: the file is not UTF-8 text");
-    assert_eq!(loaded.settings.theme, Theme::Dark);
+    assert_eq!(loaded.settings.theme, ColorTheme::Dark);
     assert_eq!(loaded.settings.difficulty, Difficulty::Easy);
 }
 
@@ -571,7 +573,7 @@ fn deeply_nested_junk_does_not_overflow_the_stack() {
     let mut text = "(theme: Dark, junk: ".to_owned();
     text.push_str(&"[".repeat(100_000));
     let loaded = assert_broken(text.as_bytes(), "line 1");
-    assert_eq!(loaded.settings.theme, Theme::Dark);
+    assert_eq!(loaded.settings.theme, ColorTheme::Dark);
     let text = format!("(difficulty: {})", "Some(".repeat(100_000));
     assert_broken(text.as_bytes(), "line 1");
 }
@@ -1138,7 +1140,7 @@ fn mangled_files_never_panic() {
 #[test]
 fn default_path_is_settings_ron_in_a_tictactoe_directory() {
     // `None` only without a home directory.
-    if let Some(path) = tictactoe::settings::default_path() {
+    if let Some(path) = tictactoe::store::settings::default_path() {
         assert!(path.ends_with("settings.ron"), "{}", path.display());
         assert!(
             path.to_string_lossy().contains("tictactoe"),

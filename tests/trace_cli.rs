@@ -8,17 +8,20 @@ mod common;
 use binary::run;
 use common::{board, open_classic_positions};
 use serde_json::Value;
-use tictactoe::cli::{MarkArg, TraceAlgorithmArg, TraceArgs, trace};
-use tictactoe::{Board, Cell, Mark, Score, minimax};
+use tictactoe::cli::{MarkArg, RulesArgs, TraceAlgorithmArg, TraceArgs, trace};
+use tictactoe::{Board, Cell, Mark, Score, engine::minimax};
 
 fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
     let args = TraceArgs {
         board: position.to_string(),
         algorithm,
-        to_move: Some(match position.to_move() {
-            Mark::X => MarkArg::X,
-            Mark::O => MarkArg::O,
-        }),
+        rules: RulesArgs {
+            to_move: Some(match position.to_move() {
+                Mark::X => MarkArg::X,
+                Mark::O => MarkArg::O,
+            }),
+            k: Some(position.geometry().k()),
+        },
         max_nodes: u64::MAX,
         view: None,
     };
@@ -30,8 +33,8 @@ fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
         .collect()
 }
 
-fn parsed(event: &Value, to_move: Mark) -> Board {
-    Board::parse_with_turn(event["board"].as_str().unwrap(), Some(to_move)).unwrap()
+fn parsed(event: &Value, to_move: Mark, k: usize) -> Board {
+    Board::parse_with(event["board"].as_str().unwrap(), Some(to_move), Some(k)).unwrap()
 }
 
 /// Walks a trace: every call has one enter and one return at the same depth with the same board,
@@ -54,7 +57,7 @@ fn check_trace(start: &Board, events: &[Value], windowed: bool) -> (u64, Vec<i32
                 calls += 1;
                 let parent = stack.last().map_or(*start, |frame| frame.0);
                 assert_eq!(depth, stack.len() as i64, "depths nest");
-                let board = parsed(event, parent.to_move().opponent());
+                let board = parsed(event, parent.to_move().opponent(), start.geometry().k());
                 let moved: Vec<Cell> = board
                     .geometry()
                     .all_cells()
@@ -216,4 +219,32 @@ fn o_to_move_is_the_maximiser_of_its_trace() {
         "the root's moves lead to the minimiser's turn"
     );
     check_trace(&position, &events, false);
+}
+
+#[test]
+fn trace_takes_k_as_analyze_does() {
+    // Three in a row on 4×4: X wins at once at (1, 1), which it does not with four.
+    let text = "XOXO/O.../X..O/.X..";
+    let position = Board::parse_with(text, None, Some(3)).unwrap();
+    let plain = minimax::plain(&position);
+    let scores: Vec<i32> = plain.moves.iter().map(|m| m.score.value()).collect();
+    for (algorithm, windowed) in [
+        (TraceAlgorithmArg::Plain, false),
+        (TraceAlgorithmArg::Alphabeta, true),
+    ] {
+        let (_, root_scores) = check_trace(&position, &events(&position, algorithm), windowed);
+        assert_eq!(root_scores, scores, "{algorithm:?}");
+    }
+    let with_k = run(&["trace", text, "--k", "3"], b"");
+    assert_eq!(with_k.status, 0, "{}", with_k.stderr);
+    let events = with_k.json_lines();
+    assert_eq!(check_trace(&position, &events, false).1, scores);
+    let usual = run(&["trace", text], b"");
+    assert_ne!(usual.stdout, with_k.stdout, "without --k, four in a row");
+    let bad = run(&["trace", ".../.../...", "--k", "4"], b"");
+    assert_eq!(bad.status, 2);
+    assert_eq!(
+        bad.stderr,
+        "tictactoe trace: \".../.../...\": 4 in a row cannot be played on a 3×3 board: k must be 3\n"
+    );
 }

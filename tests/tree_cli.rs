@@ -8,8 +8,8 @@ mod common;
 use binary::run;
 use common::{board, classic_positions, open_classic_positions};
 use serde_json::Value;
-use tictactoe::cli::{TreeArgs, TreeFormat, tree};
-use tictactoe::{Board, Cell, Mark, minimax};
+use tictactoe::cli::{RulesArgs, TreeArgs, TreeFormat, tree};
+use tictactoe::{Board, Cell, Mark, engine::minimax};
 
 /// `tree` run in-process on `position`, `depth` levels deep, as JSON.
 fn tree_json(position: &Board, depth: u32) -> Value {
@@ -17,10 +17,13 @@ fn tree_json(position: &Board, depth: u32) -> Value {
         board: position.to_string(),
         depth,
         format: TreeFormat::Json,
-        to_move: Some(match position.to_move() {
-            Mark::X => tictactoe::cli::MarkArg::X,
-            Mark::O => tictactoe::cli::MarkArg::O,
-        }),
+        rules: RulesArgs {
+            to_move: Some(match position.to_move() {
+                Mark::X => tictactoe::cli::MarkArg::X,
+                Mark::O => tictactoe::cli::MarkArg::O,
+            }),
+            k: Some(position.geometry().k()),
+        },
         max_nodes: u64::MAX,
         view: None,
     };
@@ -137,4 +140,27 @@ fn bad_boards_get_one_line_and_status_2() {
     }
     let run = run(&["tree", "X../.../...", "--depth", "many"], b"");
     assert_eq!(run.status, 2, "clap refuses a depth that is not a number");
+}
+
+#[test]
+fn tree_takes_k_as_analyze_does() {
+    // Three in a row on 4×4: X wins at once at (1, 1), which it does not with four.
+    let text = "XOXO/O.../X..O/.X..";
+    let position = Board::parse_with(text, None, Some(3)).unwrap();
+    check(&tree_json(&position, 2), &position, 2);
+    let with_k = run(&["tree", text, "--k", "3", "--depth", "2"], b"");
+    assert_eq!(with_k.status, 0, "{}", with_k.stderr);
+    check(&with_k.json(), &position, 2);
+    assert_eq!(with_k.json()["children"][0]["score"], 17);
+    let usual = run(&["tree", text], b"").json();
+    assert_ne!(
+        usual["children"][0]["score"], 17,
+        "without --k, four in a row"
+    );
+    let bad = run(&["tree", ".../.../...", "--k", "4"], b"");
+    assert_eq!(bad.status, 2);
+    assert_eq!(
+        bad.stderr,
+        "tictactoe tree: \".../.../...\": 4 in a row cannot be played on a 3×3 board: k must be 3\n"
+    );
 }

@@ -14,11 +14,11 @@ use common::{board_with_turn, random_game};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
-use tictactoe::cli::{Report, Unsettled, write_report_seen};
-use tictactoe::explain::estimate_text;
-use tictactoe::game_file::move_numbers;
-use tictactoe::minimax::{MoveBound, Valuation};
-use tictactoe::view::{ScoreView, Seen};
+use tictactoe::cli::{Report, UnsettledMove, write_report_seen};
+use tictactoe::engine::board::MoveNumbers;
+use tictactoe::engine::minimax::{MoveBound, Valuation};
+use tictactoe::learn::explain::estimate_text;
+use tictactoe::learn::view::{ScoreView, Seen};
 use tictactoe::{Board, Cell, Geometry, Mark, Outcome};
 
 const VIEWS: [&str; 2] = ["mover", "x"];
@@ -264,11 +264,11 @@ fn estimates_in_points_are_seen_as_the_board_shows_them() {
     // "~+37" is. A report built by hand, since only a long search on a large board has them.
     for (text, mark) in [("X../.O./..X", Mark::O), ("X../.O./X.O", Mark::X)] {
         let position = board_with_turn(text, mark);
-        let mut analysis = tictactoe::minimax::plain(&position);
+        let mut analysis = tictactoe::engine::minimax::plain(&position);
         let cell = analysis.moves.remove(0).cell;
         let report = Report {
             analysis,
-            unsettled: vec![Unsettled {
+            unsettled: vec![UnsettledMove {
                 bound: MoveBound::unknown(cell, position.geometry()),
                 bounded: false,
                 estimate: Some((3, Valuation::Estimate(37))),
@@ -591,7 +591,7 @@ fn review_sees_each_move_from_the_position_before_it() {
     let mut checked = [0, 0];
     for (geometry, first, length) in games {
         let cells = random_game(&Board::empty(geometry, first), length, &mut rng);
-        let numbers = move_numbers(geometry, &cells);
+        let numbers = MoveNumbers::of(geometry, &cells).to_string();
         let size = geometry.rows().to_string();
         let common = [
             "review",

@@ -9,12 +9,12 @@ use egui::{
     StrokeKind, Ui, Vec2, Widget, WidgetInfo,
 };
 
-use crate::board::{Board, Cell, Geometry, Mark, Outcome};
-use crate::explain::{bound_words, estimate_text, line_of_play, short_verdict};
+use crate::engine::board::{Board, Cell, Geometry, Mark, Outcome};
+use crate::engine::minimax::{Analysis, MoveBound, MoveScore, Valuation};
+use crate::engine::score::Score;
 use crate::game::PartialScores;
-use crate::minimax::{Analysis, MoveBound, MoveScore, Valuation};
-use crate::score::Score;
-use crate::view::{ScoreView, Seen};
+use crate::learn::explain::{bound_words, estimate_text, line_of_play, short_verdict};
+use crate::learn::view::{ScoreView, Seen};
 
 /// A board to draw: the position, and optionally the scores of its moves. The game's board is
 /// `ui.add(BoardWidget::new(&board, "game board").scores(analysis).on_click(&mut clicked, true))`;
@@ -468,22 +468,22 @@ impl<'a> BoardWidget<'a> {
 }
 
 /// What the overlay shows on a move whose exact score is not known yet.
-enum Unsettled {
+enum UnsettledOverlay {
     Bound(MoveBound),
     /// The estimator's valuation, `depth` plies ahead.
     Estimate(Valuation, u32),
 }
 
-impl Unsettled {
+impl UnsettledOverlay {
     /// How a screen reader and the tooltip say it.
     fn description(&self, seen: &Seen) -> String {
         let mover = seen.root_mover();
         match *self {
-            Unsettled::Bound(bound) => format!(
+            UnsettledOverlay::Bound(bound) => format!(
                 "not settled yet: {}",
                 bound_words(&bound, mover, seen.geometry())
             ),
-            Unsettled::Estimate(Valuation::Exact(score), depth) => {
+            UnsettledOverlay::Estimate(Valuation::Exact(score), depth) => {
                 let number = seen.number(score, mover, 0);
                 format!(
                     "score {} ({}), proven by a search {depth} plies ahead",
@@ -491,7 +491,7 @@ impl Unsettled {
                     short_verdict(seen, number)
                 )
             }
-            Unsettled::Estimate(Valuation::Estimate(points), depth) => format!(
+            UnsettledOverlay::Estimate(Valuation::Estimate(points), depth) => format!(
                 "estimate {} points, {depth} plies ahead, not a proven score",
                 estimate_text(seen, points)
             ),
@@ -500,11 +500,11 @@ impl Unsettled {
 
     fn paint(&self, painter: &egui::Painter, rect: Rect, palette: &Palette, seen: &Seen) {
         match *self {
-            Unsettled::Estimate(Valuation::Exact(score), _) => {
+            UnsettledOverlay::Estimate(Valuation::Exact(score), _) => {
                 let number = seen.number(score, seen.root_mover(), 0);
                 ScoreTile::new(seen, palette, number).paint(painter, rect, palette)
             }
-            Unsettled::Estimate(Valuation::Estimate(points), _) => {
+            UnsettledOverlay::Estimate(Valuation::Estimate(points), _) => {
                 // An estimate is no score: no colour of a result, a dashed frame, and a tilde.
                 let size = rect.width();
                 let tile = rect.shrink(size * 0.12);
@@ -523,7 +523,7 @@ impl Unsettled {
                     );
                 }
             }
-            Unsettled::Bound(bound) => {
+            UnsettledOverlay::Bound(bound) => {
                 let size = rect.width();
                 let tile = rect.shrink(size * 0.12);
                 painter.rect_stroke(
@@ -564,16 +564,16 @@ fn paint_dashed_frame(painter: &egui::Painter, rect: Rect, stroke: Stroke) {
 impl BoardWidget<'_> {
     /// What is known of an empty cell with no exact score: a bound from the running search,
     /// else an estimate.
-    fn unsettled(&self, cell: Cell) -> Option<Unsettled> {
+    fn unsettled(&self, cell: Cell) -> Option<UnsettledOverlay> {
         let partial = self.partial?;
         if let Some(bound) = partial.bounds.iter().find(|b| b.cell == cell)
             && bound.is_known(self.board.geometry())
         {
-            return Some(Unsettled::Bound(*bound));
+            return Some(UnsettledOverlay::Bound(*bound));
         }
         let estimate = partial.estimate?;
         let m = estimate.get(cell)?;
-        Some(Unsettled::Estimate(m.value, estimate.depth))
+        Some(UnsettledOverlay::Estimate(m.value, estimate.depth))
     }
 
     /// The accessible name of a cell: where it is, what is on it, and its score when shown.

@@ -1,18 +1,19 @@
 //! Coaching in the app: the move list with each move's class (M), the hint (H), the opponent's
-//! threat (G), and practice positions (P). The numbers come from [`crate::review`],
-//! [`crate::practice`] and the controller's exact analyses, shown as [`Seen`] says; this module
+//! threat (G), and practice positions (P). The numbers come from [`crate::learn::review`],
+//! [`crate::learn::practice`] and the controller's exact analyses, shown as [`Seen`] says; this module
 //! only keeps what the player asked for and draws it.
 
 use egui::{Color32, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
-use super::commands::Command;
-use crate::board::{Board, Cell, Mark};
-use crate::explain::line_of_play;
+use super::commands::{CoachCommand, Command, ReviewCommand};
+use crate::engine::board::{Board, Cell, Mark};
 use crate::game::GameController;
-use crate::practice::{Answered, Deck, Exercise};
-use crate::review::{GameRecord, MoveClass, ReviewedMove, Threat, class_counts, summary};
-use crate::view::{ScoreView, Seen};
+use crate::game::GameRecord;
+use crate::learn::explain::line_of_play;
+use crate::learn::practice::{Answered, Deck, Exercise};
+use crate::learn::review::{MoveClass, ReviewedMove, Threat, class_counts, summary};
+use crate::learn::view::{ScoreView, Seen};
 
 /// Practice: positions where one move keeps the best result, dealt one at a time.
 pub struct Practice {
@@ -252,7 +253,7 @@ impl Coach {
         ui.horizontal(|ui| {
             ui.label(RichText::new("Game review").strong());
             if ui.small_button("Close").clicked() {
-                commands.push(Command::ToggleReview);
+                commands.push(ReviewCommand::Toggle.into());
             }
         });
         let game = self.reviewed_game(controller);
@@ -260,7 +261,7 @@ impl Coach {
             ui.horizontal_wrapped(|ui| {
                 ui.label(what.as_str());
                 if ui.small_button("Review the game on the board").clicked() {
-                    commands.push(Command::UnpinReview);
+                    commands.push(ReviewCommand::Unpin.into());
                 }
             });
         }
@@ -313,7 +314,7 @@ impl Coach {
         ui.horizontal_wrapped(|ui| {
             ui.heading("Practice");
             if ui.button("Back to the game (P)").clicked() {
-                commands.push(Command::TogglePractice);
+                commands.push(CoachCommand::TogglePractice.into());
             }
         });
         let (Some(deck), Some(exercise)) = (&practice.deck, &practice.exercise) else {
@@ -344,7 +345,7 @@ impl Coach {
             Some((cell, answered)) => {
                 let color = answer_feedback(ui, exercise, cell, answered, analysis, *inspected);
                 if ui.button("Next position (N)").clicked() {
-                    commands.push(Command::PracticeNext);
+                    commands.push(CoachCommand::PracticeNext.into());
                 }
                 highlights.push(Highlight {
                     cell,
@@ -364,7 +365,7 @@ impl Coach {
                 .inspected(inspected)
                 .on_click(&mut clicked, practice.answered.is_none()),
         );
-        commands.extend(clicked.map(Command::PracticeAnswer));
+        commands.extend(clicked.map(|cell| CoachCommand::PracticeAnswer(cell).into()));
         commands
     }
 }
@@ -376,11 +377,11 @@ fn answer_feedback(
     exercise: &Exercise,
     cell: Cell,
     answered: Answered,
-    analysis: Option<&crate::minimax::Analysis>,
+    analysis: Option<&crate::engine::minimax::Analysis>,
     inspected: Option<Cell>,
 ) -> Color32 {
     let palette = Palette::of(ui);
-    let theme = exercise.theme.name();
+    let theme = exercise.lesson.name();
     let (text, color) = if answered.correct {
         (
             format!("Best! {} was the one move ({theme}).", cell.human()),
@@ -448,7 +449,7 @@ fn review_grid(
         response
             .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name));
         if response.clicked() {
-            commands.push(Command::ReviewMove(ply));
+            commands.push(ReviewCommand::Move(ply).into());
         }
         ui.horizontal_wrapped(|ui| {
             ui.add_space(16.0);

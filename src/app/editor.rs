@@ -6,37 +6,9 @@
 use egui::{RichText, Ui};
 
 use super::board_widget::{BoardWidget, Palette, sketch_notation};
-use super::commands::Command;
-use crate::board::{Board, Cell, Geometry, Mark};
-use crate::settings::Settings;
-
-/// What a click on a cell does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Brush {
-    /// Empty → X → O → empty.
-    Cycle,
-    Place(Mark),
-    Erase,
-}
-
-/// Who plays a game started from the position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seating {
-    /// You play this mark against the computer.
-    You(Mark),
-    TwoPlayers,
-}
-
-/// A change asked for in the editor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Edit {
-    Cell(Cell),
-    Brush(Brush),
-    ToMove(Option<Mark>),
-    Size(usize),
-    K(usize),
-    Clear,
-}
+use super::commands::{Brush, Command, Edit, EditorCommand, Seating};
+use crate::engine::board::{Board, Geometry, Mark};
+use crate::store::settings::Settings;
 
 pub struct Editor {
     side: usize,
@@ -104,7 +76,7 @@ impl Editor {
     /// The editor in place of the board: its choices, the board, and what is wrong if anything.
     pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        let mut edit = |e| commands.push(Command::Edit(e));
+        let mut edit = |e| commands.push(EditorCommand::Edit(e).into());
         ui.horizontal_wrapped(|ui| {
             ui.heading("Set up a position");
             ui.label("Click a cell to change it.");
@@ -168,7 +140,7 @@ impl Editor {
                 .sketch(&self.marks)
                 .on_click(&mut clicked, true),
         );
-        commands.extend(clicked.map(|cell| Command::Edit(Edit::Cell(cell))));
+        commands.extend(clicked.map(|cell| EditorCommand::Edit(Edit::Cell(cell)).into()));
         commands
     }
 
@@ -184,7 +156,7 @@ impl Editor {
                 .clicked()
                 && let Ok(board) = position
             {
-                commands.push(Command::AnalysePosition(*board));
+                commands.push(EditorCommand::Analyse(*board).into());
             }
             ui.label("Play from here:");
             for (seating, name) in [
@@ -197,11 +169,11 @@ impl Editor {
                     .clicked()
                     && let Some(board) = valid
                 {
-                    commands.push(Command::PlayPosition(*board, seating));
+                    commands.push(EditorCommand::Play(*board, seating).into());
                 }
             }
             if ui.button("Cancel (Esc)").clicked() {
-                commands.push(Command::ToggleEditor);
+                commands.push(EditorCommand::Toggle.into());
             }
         });
     }
@@ -210,6 +182,7 @@ impl Editor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::Cell;
 
     #[test]
     fn the_editor_checks_with_analyzes_rules_and_messages() {

@@ -14,31 +14,15 @@ use std::collections::HashSet;
 use egui::{Color32, RichText, Sense, Ui};
 
 use super::board_widget::BoardWidget;
-use super::commands::Command;
+use super::commands::{Command, ExplorerCommand, ExplorerKey, Path, SettingCommand};
 use super::on_show::moves;
 use super::texts::thousands;
-use crate::board::{Board, Cell, Outcome};
-use crate::explain::named_verdict;
+use crate::engine::board::{Board, Cell, Outcome};
+use crate::engine::minimax::Stop;
 use crate::game::GameController;
-use crate::minimax::Stop;
-use crate::tree::how_value_comes_about;
-use crate::view::{ScoreView, Seen};
-
-/// A node of the tree: the moves from the root that lead to it.
-pub type Path = Vec<Cell>;
-
-/// What the arrow keys, Enter and Escape do in the explorer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExplorerKey {
-    Up,
-    Down,
-    /// Expand, or go to the first child of an expanded node.
-    Right,
-    /// Collapse, or go to the parent of a collapsed node.
-    Left,
-    /// Preview the selected node.
-    Enter,
-}
+use crate::learn::explain::named_verdict;
+use crate::learn::tree::how_value_comes_about;
+use crate::learn::view::{ScoreView, Seen};
 
 pub struct Explorer {
     root: Board,
@@ -55,7 +39,7 @@ struct Row {
     board: Board,
     /// The move that led here: its cell, its score for the side that played it, whether it is
     /// minimax's choice, whether it ties with it.
-    from: Option<(Cell, crate::Score, bool, bool)>,
+    from: Option<(Cell, crate::engine::score::Score, bool, bool)>,
 }
 
 impl Explorer {
@@ -112,7 +96,7 @@ impl Explorer {
         controller: &GameController,
         path: Path,
         board: Board,
-        from: Option<(Cell, crate::Score, bool, bool)>,
+        from: Option<(Cell, crate::engine::score::Score, bool, bool)>,
         rows: &mut Vec<Row>,
     ) {
         let expanded = self.expanded.contains(&path);
@@ -167,7 +151,9 @@ impl Explorer {
                     self.selected.pop();
                 }
             }
-            ExplorerKey::Enter => return Some(Command::PreviewNode(self.selected.clone())),
+            ExplorerKey::Enter => {
+                return Some(ExplorerCommand::PreviewNode(self.selected.clone()).into());
+            }
         }
         None
     }
@@ -183,7 +169,7 @@ impl Explorer {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Game tree").strong());
             if ui.small_button("Close").clicked() {
-                commands.push(Command::ToggleExplorer);
+                commands.push(SettingCommand::ToggleExplorer.into());
             }
         });
         let seen = Seen::new(view, &self.root);
@@ -287,7 +273,7 @@ impl Explorer {
                     if response.clicked() {
                         self.selected = row.path.clone();
                         self.has_keyboard = true;
-                        commands.push(Command::PreviewNode(row.path.clone()));
+                        commands.push(ExplorerCommand::PreviewNode(row.path.clone()).into());
                     }
                 });
             });

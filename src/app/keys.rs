@@ -2,9 +2,10 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::commands::Command;
-use super::explorer::ExplorerKey;
-use super::stepper::StepCommand;
+use super::commands::{
+    ClipboardCommand, CoachCommand, Command, EditorCommand, ExplorerCommand, ExplorerKey,
+    PreviewCommand, ReviewCommand, SettingCommand, StepCommand,
+};
 
 pub const NEW_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
@@ -79,37 +80,37 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (
             plain(Key::ArrowRight),
             Scope::Stepping,
-            step(StepCommand::Step),
+            StepCommand::Step.into(),
         ),
         (
             plain(Key::ArrowLeft),
             Scope::Stepping,
-            step(StepCommand::Back),
+            StepCommand::Back.into(),
         ),
         (
             plain(Key::ArrowDown),
             Scope::Stepping,
-            step(StepCommand::StepOver),
+            StepCommand::StepOver.into(),
         ),
         (
             plain(Key::ArrowUp),
             Scope::Stepping,
-            step(StepCommand::StepOut),
+            StepCommand::StepOut.into(),
         ),
         (
             plain(Key::Space),
             Scope::Stepping,
-            step(StepCommand::PlayPause),
+            StepCommand::PlayPause.into(),
         ),
         (
             plain(Key::End),
             Scope::Stepping,
-            step(StepCommand::RunToEnd),
+            StepCommand::RunToEnd.into(),
         ),
         (
             plain(Key::Home),
             Scope::Stepping,
-            step(StepCommand::Restart),
+            StepCommand::Restart.into(),
         ),
         (plain(Key::Escape), Scope::Stepping, Command::ToggleStepper),
         (REDO, Scope::Playing, Command::Redo),
@@ -117,19 +118,59 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (NEW_GAME, Scope::Playing, Command::NewGame),
         (SAVE_GAME, Scope::Playing, Command::SaveGame),
         (OPEN_GAME, Scope::Playing, Command::OpenGame),
-        (plain(Key::S), Scope::Playing, Command::ToggleScores),
+        (
+            plain(Key::S),
+            Scope::Playing,
+            SettingCommand::ToggleScores.into(),
+        ),
         (plain(Key::W), Scope::Playing, Command::ToggleReasoning),
-        (plain(Key::T), Scope::Playing, Command::ToggleExplorer),
-        (plain(Key::R), Scope::Playing, Command::ReplayInspected),
-        (plain(Key::H), Scope::Playing, Command::ToggleHint),
-        (plain(Key::G), Scope::Playing, Command::ToggleThreat),
-        (plain(Key::M), Scope::Playing, Command::ToggleReview),
-        (plain(Key::P), Scope::Playing, Command::TogglePractice),
-        (plain(Key::E), Scope::Playing, Command::ToggleEditor),
-        (plain(Key::N), Scope::Practice, Command::PracticeNext),
-        (plain(Key::Comma), Scope::Playing, Command::ReplayStep(-1)),
-        (plain(Key::Period), Scope::Playing, Command::ReplayStep(1)),
-        (plain(Key::Escape), Scope::Playing, Command::BackToGame),
+        (
+            plain(Key::T),
+            Scope::Playing,
+            SettingCommand::ToggleExplorer.into(),
+        ),
+        (
+            plain(Key::R),
+            Scope::Playing,
+            PreviewCommand::ReplayInspected.into(),
+        ),
+        (
+            plain(Key::H),
+            Scope::Playing,
+            CoachCommand::ToggleHint.into(),
+        ),
+        (
+            plain(Key::G),
+            Scope::Playing,
+            CoachCommand::ToggleThreat.into(),
+        ),
+        (plain(Key::M), Scope::Playing, ReviewCommand::Toggle.into()),
+        (
+            plain(Key::P),
+            Scope::Playing,
+            CoachCommand::TogglePractice.into(),
+        ),
+        (plain(Key::E), Scope::Playing, EditorCommand::Toggle.into()),
+        (
+            plain(Key::N),
+            Scope::Practice,
+            CoachCommand::PracticeNext.into(),
+        ),
+        (
+            plain(Key::Comma),
+            Scope::Playing,
+            PreviewCommand::ReplayStep(-1).into(),
+        ),
+        (
+            plain(Key::Period),
+            Scope::Playing,
+            PreviewCommand::ReplayStep(1).into(),
+        ),
+        (
+            plain(Key::Escape),
+            Scope::Playing,
+            PreviewCommand::BackToGame.into(),
+        ),
     ];
     for (key, tree, rows, cols) in [
         (Key::ArrowUp, ExplorerKey::Up, -1, 0),
@@ -137,14 +178,14 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         (Key::ArrowLeft, ExplorerKey::Left, 0, -1),
         (Key::ArrowRight, ExplorerKey::Right, 0, 1),
     ] {
-        table.push((plain(key), Scope::Tree, Command::Explore(tree)));
+        table.push((plain(key), Scope::Tree, ExplorerCommand::Key(tree).into()));
         table.push((plain(key), Scope::Board, Command::MoveFocus { rows, cols }));
     }
     for key in [Key::Enter, Key::Space] {
         table.push((
             plain(key),
             Scope::Tree,
-            Command::Explore(ExplorerKey::Enter),
+            ExplorerCommand::Key(ExplorerKey::Enter).into(),
         ));
         table.push((plain(key), Scope::Board, Command::PlayFocused));
     }
@@ -152,10 +193,6 @@ fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
         table.push((plain(key), Scope::Digits, Command::PlayDigit(index)));
     }
     table
-}
-
-fn step(command: StepCommand) -> Command {
-    Command::Step(command)
 }
 
 /// The commands the keys pressed this frame give, taken out of the input so that nothing else
@@ -168,8 +205,8 @@ pub fn commands(input: &mut egui::InputState, context: &KeyContext) -> Vec<Comma
         .collect();
     if Scope::Playing.applies(context) {
         commands.extend(input.events.iter().filter_map(|event| match event {
-            egui::Event::Copy => Some(Command::CopyPosition),
-            egui::Event::Paste(text) => Some(Command::PastePosition(text.clone())),
+            egui::Event::Copy => Some(ClipboardCommand::CopyPosition.into()),
+            egui::Event::Paste(text) => Some(ClipboardCommand::PastePosition(text.clone()).into()),
             _ => None,
         }));
     }

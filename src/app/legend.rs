@@ -6,12 +6,12 @@ use egui::{Color32, RichText, Ui};
 
 use super::Command;
 use super::board_widget::{BoardWidget, Palette};
-use crate::ai::Difficulty;
-use crate::board::Cell;
-use crate::explain::{computer_reasoning, formula, line_of_play};
+use crate::engine::ai::Difficulty;
+use crate::engine::board::Cell;
+use crate::engine::minimax::{Analysis, Stop};
 use crate::game::{Basis, ComputerMove, PartialScores};
-use crate::minimax::{Analysis, Stop};
-use crate::view::{Role, ScoreView, Seen};
+use crate::learn::explain::{computer_reasoning, formula, line_of_play};
+use crate::learn::view::{Role, ScoreView, Seen};
 
 /// What the legend needs to know.
 pub struct LegendData<'a> {

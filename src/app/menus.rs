@@ -2,15 +2,19 @@
 
 use egui::{Button, Key, KeyboardShortcut, Modifiers, Ui};
 
-use super::commands::Command;
+use super::commands::{
+    ClipboardCommand, CoachCommand, Command, EditorCommand, PreviewCommand, ReviewCommand,
+    SettingCommand,
+};
 use super::keys::{NEW_GAME, OPEN_GAME, QUIT, REDO, SAVE_GAME, UNDO};
 use super::legend::difficulty_words;
-use crate::ai::Difficulty;
-use crate::board::Mark;
-use crate::examples::examples;
+use crate::engine::ai::Difficulty;
+use crate::engine::board::Mark;
 use crate::game::Session;
-use crate::settings::{FirstPlayer, Mode, Settings, Theme};
-use crate::view::ScoreView;
+use crate::game::{FirstPlayer, Mode};
+use crate::learn::examples::examples;
+use crate::learn::view::ScoreView;
+use crate::store::settings::{ColorTheme, Settings};
 
 pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Command> {
     let mut commands = Vec::new();
@@ -50,24 +54,24 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let key =
         |ui: &mut Ui, text: &str, key: &str| ui.add(Button::new(text).shortcut_text(key)).clicked();
     if key(ui, "Hint: the best moves", "H") {
-        commands.push(Command::ToggleHint);
+        commands.push(CoachCommand::ToggleHint.into());
     }
     if key(ui, "Threat: the opponent's best move", "G") {
-        commands.push(Command::ToggleThreat);
+        commands.push(CoachCommand::ToggleThreat.into());
     }
     if key(ui, "Game review", "M") {
-        commands.push(Command::ToggleReview);
+        commands.push(ReviewCommand::Toggle.into());
     }
     if key(ui, "Practice positions", "P") {
-        commands.push(Command::TogglePractice);
+        commands.push(CoachCommand::TogglePractice.into());
     }
     ui.separator();
     if key(ui, "Set up a position…", "E") {
-        commands.push(Command::ToggleEditor);
+        commands.push(EditorCommand::Toggle.into());
     }
     let copy = KeyboardShortcut::new(Modifiers::COMMAND, Key::C);
     if item(ui, "Copy position", &copy, true) {
-        commands.push(Command::CopyPosition);
+        commands.push(ClipboardCommand::CopyPosition.into());
     }
     let paste = KeyboardShortcut::new(Modifiers::COMMAND, Key::V);
     if item(ui, "Paste position", &paste, true) {
@@ -91,7 +95,7 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         commands.push(Command::OpenGame);
     }
     if ui.button("Copy moves").clicked() {
-        commands.push(Command::CopyMoves);
+        commands.push(ClipboardCommand::CopyMoves.into());
     }
     ui.separator();
     if item(ui, "Quit", &QUIT, true) {
@@ -210,13 +214,13 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         .selected(settings.explorer_open)
         .shortcut_text("T");
     if ui.add(explorer).clicked() {
-        commands.push(Command::ToggleExplorer);
+        commands.push(SettingCommand::ToggleExplorer.into());
     }
     if ui
         .add(Button::new("Replay the line of the score looked at").shortcut_text("R"))
         .clicked()
     {
-        commands.push(Command::ReplayInspected);
+        commands.push(PreviewCommand::ReplayInspected.into());
     }
     if ui
         .add(Button::new("Step through the search").shortcut_text("D"))
@@ -225,9 +229,9 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         commands.push(Command::ToggleStepper);
     }
     ui.menu_button("Theme", |ui| {
-        ui.radio_value(&mut settings.theme, Theme::Dark, "Dark");
-        ui.radio_value(&mut settings.theme, Theme::Light, "Light");
-        ui.radio_value(&mut settings.theme, Theme::System, "Follow the system");
+        ui.radio_value(&mut settings.theme, ColorTheme::Dark, "Dark");
+        ui.radio_value(&mut settings.theme, ColorTheme::Light, "Light");
+        ui.radio_value(&mut settings.theme, ColorTheme::System, "Follow the system");
     });
 }
 
@@ -240,7 +244,7 @@ fn settings_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
     }
     ui.separator();
     if ui.button("Reset to defaults").clicked() {
-        commands.push(Command::ResetSettings);
+        commands.push(SettingCommand::Reset.into());
     }
 }
 
@@ -272,10 +276,10 @@ pub fn welcome_banner(ui: &mut Ui) -> Option<Command> {
             );
             ui.horizontal_wrapped(|ui| {
                 if ui.button("Show the scores").clicked() {
-                    command = Some(Command::ToggleScores);
+                    command = Some(SettingCommand::ToggleScores.into());
                 }
                 if ui.button("Got it").clicked() {
-                    command = Some(Command::DismissWelcome);
+                    command = Some(SettingCommand::DismissWelcome.into());
                 }
             });
         });

@@ -4,8 +4,9 @@
 //! Data flows one way: input → [`Command`] → controller (or settings) → searches on the worker →
 //! results back into the controller → drawn. Drawing code only returns commands, which the app
 //! carries out after drawing. What the board shows is one value, [`OnShow`]: every panel takes
-//! the position it counts depth from there, and every number from [`crate::view::Seen`].
+//! the position it counts depth from there, and every number from [`crate::learn::view::Seen`].
 
+mod apply;
 mod board_widget;
 mod coach;
 mod commands;
@@ -28,11 +29,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::ai::AiPlayer;
-use crate::board::{Board, Cell};
-use crate::game::{Clock, ControllerOptions, GameController, Session, SystemClock};
-use crate::minimax::Analysis;
-use crate::settings::{self, Settings, Store};
+use crate::engine::ai::AiPlayer;
+use crate::engine::board::{Board, Cell};
+use crate::engine::clock::{Clock, SystemClock};
+use crate::engine::minimax::Analysis;
+use crate::game::{ControllerOptions, GameController, Session};
+use crate::store::settings::{self, Settings, Store};
 
 pub use board_widget::BoardWidget;
 use coach::Coach;
@@ -170,8 +172,8 @@ impl TicTacToeApp {
         app.apply_theme(&cc.egui_ctx);
         if let Some(board) = options.position {
             let seating = match app.settings.mode {
-                crate::game::Mode::TwoPlayers => editor::Seating::TwoPlayers,
-                _ => editor::Seating::You(board.to_move()),
+                crate::game::Mode::TwoPlayers => commands::Seating::TwoPlayers,
+                _ => commands::Seating::You(board.to_move()),
             };
             app.play_position(&cc.egui_ctx, board, seating);
         }

@@ -2,7 +2,7 @@
 //! panel that prints a number takes the position it counts depth from here, and says so when it is
 //! not the game's current position.
 
-use crate::board::{Board, Cell};
+use crate::engine::board::{Board, Cell};
 
 /// Where the position on show comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]

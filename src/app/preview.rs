@@ -3,16 +3,16 @@
 
 use egui::{RichText, Ui};
 
-use super::commands::Command;
-use super::editor::Seating;
-use super::explorer::Path;
+use super::commands::{
+    Command, EditorCommand, ExplorerCommand, Path, PreviewCommand, ReviewCommand, Seating,
+};
 use super::on_show::{OnShow, Source, moves};
-use crate::board::{Board, Cell, Mark};
-use crate::minimax::MoveScore;
-use crate::score::Score;
-use crate::tree::scores_along;
-use crate::view::ScoreView;
-use crate::view::Seen;
+use crate::engine::board::{Board, Cell, Mark};
+use crate::engine::minimax::MoveScore;
+use crate::engine::score::Score;
+use crate::learn::tree::scores_along;
+use crate::learn::view::ScoreView;
+use crate::learn::view::Seen;
 
 pub enum Preview {
     /// The position an explorer node leads to.
@@ -115,7 +115,7 @@ impl Preview {
                         );
                         ui.horizontal_wrapped(|ui| {
                             if ui.button("Retry from here").clicked() {
-                                commands.push(Command::RetryFrom(*ply));
+                                commands.push(ReviewCommand::RetryFrom(*ply).into());
                             }
                             back_button(ui, &mut commands);
                         });
@@ -133,7 +133,7 @@ impl Preview {
                                 && !path.is_empty()
                                 && ui.button("Play from here").clicked()
                             {
-                                commands.push(Command::PlayFromHere(path.clone()));
+                                commands.push(ExplorerCommand::PlayFromHere(path.clone()).into());
                             }
                         });
                     }
@@ -152,11 +152,11 @@ impl Preview {
                             ] {
                                 let playable = !board.outcome().is_over();
                                 if ui.add_enabled(playable, egui::Button::new(name)).clicked() {
-                                    commands.push(Command::PlayPosition(*board, seating));
+                                    commands.push(EditorCommand::Play(*board, seating).into());
                                 }
                             }
                             if ui.button("Edit (E)").clicked() {
-                                commands.push(Command::ToggleEditor);
+                                commands.push(EditorCommand::Toggle.into());
                             }
                             back_button(ui, &mut commands);
                         });
@@ -168,13 +168,13 @@ impl Preview {
                                 .add_enabled(*step > 0, egui::Button::new("< Back (,)"))
                                 .clicked()
                             {
-                                commands.push(Command::ReplayStep(-1));
+                                commands.push(PreviewCommand::ReplayStep(-1).into());
                             }
                             if ui
                                 .add_enabled(*step < line.len(), egui::Button::new("Next (.) >"))
                                 .clicked()
                             {
-                                commands.push(Command::ReplayStep(1));
+                                commands.push(PreviewCommand::ReplayStep(1).into());
                             }
                             back_button(ui, &mut commands);
                         });
@@ -213,13 +213,13 @@ impl Preview {
             line[step - 1].human(),
             number.value(),
             seen.maximiser(),
-            crate::explain::named_verdict(&seen, number),
+            crate::learn::explain::named_verdict(&seen, number),
         )
     }
 }
 
 fn back_button(ui: &mut Ui, commands: &mut Vec<Command>) {
     if ui.button("Back to game (Esc)").clicked() {
-        commands.push(Command::BackToGame);
+        commands.push(PreviewCommand::BackToGame.into());
     }
 }

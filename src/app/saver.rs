@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 
-use crate::settings::{SaveError, Saved, Settings, Store};
+use crate::store::settings::{SaveError, Saved, Settings, Store};
 
 enum Message {
     Save(Box<Settings>),

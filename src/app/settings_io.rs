@@ -10,8 +10,8 @@ use super::explorer::Explorer;
 use super::preview::Preview;
 use super::{Notice, TicTacToeApp};
 use crate::game::SetupChange;
-use crate::game_file;
-use crate::settings::{self, Settings, Theme};
+use crate::store::game_file;
+use crate::store::settings::{self, ColorTheme, Settings};
 
 /// The width a window needs for a side panel (the explorer, the review) beside a board that still
 /// reads.
@@ -184,9 +184,9 @@ impl TicTacToeApp {
 
     pub(super) fn apply_theme(&self, ctx: &Context) {
         ctx.set_theme(match self.settings.theme {
-            Theme::Dark => ThemePreference::Dark,
-            Theme::Light => ThemePreference::Light,
-            Theme::System => ThemePreference::System,
+            ColorTheme::Dark => ThemePreference::Dark,
+            ColorTheme::Light => ThemePreference::Light,
+            ColorTheme::System => ThemePreference::System,
         });
     }
 }

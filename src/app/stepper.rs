@@ -11,15 +11,15 @@
 use egui::{Color32, RichText, Ui};
 
 use super::board_widget::BoardWidget;
-use super::commands::Command;
+use super::commands::{Command, StepCommand};
 use super::on_show::OnShow;
 use super::texts::thousands;
-use crate::board::Board;
+use crate::engine::board::Board;
+use crate::engine::minimax::Stop;
+use crate::engine::score::Score;
 use crate::game::TraceLog;
-use crate::minimax::Stop;
-use crate::score::Score;
-use crate::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
-use crate::view::{Role, ScoreView, Seen};
+use crate::learn::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
+use crate::learn::view::{Role, ScoreView, Seen};
 
 /// What the stepper is doing between frames.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,20 +33,6 @@ enum Running {
     Out(usize),
     /// To the last event.
     ToEnd,
-}
-
-/// A command from the stepper's controls or keys.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum StepCommand {
-    Step,
-    Back,
-    StepOver,
-    StepOut,
-    PlayPause,
-    RunToEnd,
-    Restart,
-    Algorithm(TraceAlgorithm),
-    Speed(f32),
 }
 
 /// At most this many events are applied in one frame, so that a frame stays short.
@@ -104,7 +90,10 @@ impl Stepper {
     }
 
     /// The search's result, once every event is in and applied.
-    fn finished<'a>(&self, log: Option<&'a TraceLog>) -> Option<&'a Result<crate::Analysis, Stop>> {
+    fn finished<'a>(
+        &self,
+        log: Option<&'a TraceLog>,
+    ) -> Option<&'a Result<crate::engine::minimax::Analysis, Stop>> {
         let log =
             log.filter(|log| log.board == self.start.board && log.algorithm == self.algorithm)?;
         let result = log.result.as_ref()?;
@@ -294,7 +283,7 @@ impl Stepper {
             ui.label(RichText::new("Step through the search").strong());
             let mut chosen = self.algorithm;
             ui.radio_value(&mut chosen, TraceAlgorithm::Plain, "plain minimax");
-            ui.radio_value(&mut chosen, TraceAlgorithm::AlphaBeta, "alpha-beta");
+            ui.radio_value(&mut chosen, TraceAlgorithm::AlphaBetaClassic, "alpha-beta");
             if chosen != self.algorithm {
                 step(StepCommand::Algorithm(chosen));
             }
@@ -340,7 +329,7 @@ impl Stepper {
     fn algorithm_name(&self) -> &'static str {
         match self.algorithm {
             TraceAlgorithm::Plain => "Plain minimax",
-            TraceAlgorithm::AlphaBeta => "Alpha-beta",
+            TraceAlgorithm::AlphaBetaClassic => "Alpha-beta",
         }
     }
 
@@ -534,7 +523,7 @@ impl Stepper {
     /// The pseudocode line the last event executed, in the code as shown: `isMax` and "the
     /// maximiser has a line" are the shown maximiser's.
     fn active_line(&self, seen: &Seen) -> Option<usize> {
-        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBeta;
+        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBetaClassic;
         let (loop_line, eval) = if alpha_beta { (1, 20) } else { (1, 14) };
         let Some(last) = self.state.last else {
             return Some(0);
@@ -619,7 +608,7 @@ fn pseudocode(algorithm: TraceAlgorithm, root: Role) -> Vec<&'static str> {
             TraceAlgorithm::Plain => {
                 "    for each empty cell: value = minimax(board + move, 0, true)"
             }
-            TraceAlgorithm::AlphaBeta => {
+            TraceAlgorithm::AlphaBetaClassic => {
                 "    for each empty cell: value = alphabeta(board + move, 0, true, -inf, +inf)"
             }
         };
@@ -650,7 +639,7 @@ fn lines(algorithm: TraceAlgorithm) -> Vec<&'static str> {
             "    if the minimiser has a line: return depth - W",
             "    return 0                           # a draw",
         ],
-        TraceAlgorithm::AlphaBeta => vec![
+        TraceAlgorithm::AlphaBetaClassic => vec![
             "function findBestMove(board):",
             "    for each empty cell: value = alphabeta(board + move, 0, false, -inf, +inf)",
             "    return the first move with the highest value",

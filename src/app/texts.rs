@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use crate::ai::Difficulty;
-use crate::board::{Board, Cell, Mark, Outcome};
+use crate::engine::ai::Difficulty;
+use crate::engine::board::{Board, Cell, Mark, Outcome};
+use crate::engine::minimax::Stop;
+use crate::game::SessionAccuracy;
+use crate::game::worker::AnalysisProgress;
 use crate::game::{Basis, Mode, Player, Players, Tally};
-use crate::minimax::Stop;
-use crate::review::SessionAccuracy;
-use crate::worker::AnalysisProgress;
 
 /// What the status line says, gathered from the game.
 #[derive(Debug, Clone)]
@@ -162,7 +162,7 @@ pub fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::review::Accuracy;
+    use crate::learn::review::Accuracy;
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn progress_and_thousands() {
-        let exact = crate::minimax::Progress {
+        let exact = crate::engine::minimax::Progress {
             settled: 3,
             moves: 36,
             nodes: 1_234_567,

@@ -6,12 +6,14 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, outcome_name, view_or_mover};
-use crate::board::{Board, BoardError, Cell, Geometry, Mark};
-use crate::game_file::{self, BadMoveNumber, GameFileError, cell_number, cell_of_number};
-use crate::minimax::{Analysis, SearchControl, Solver};
-use crate::review::Review;
-use crate::view::Seen;
+use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, view_or_mover};
+use crate::engine::board::{
+    BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
+};
+use crate::engine::minimax::{Analysis, SearchControl, Solver};
+use crate::learn::review::Review;
+use crate::learn::view::Seen;
+use crate::store::game_file::{self, GameFileError};
 
 #[derive(Debug, Args)]
 #[command(
@@ -149,7 +151,7 @@ fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
     let review = Review::of_game(&start, &cells, &mut analyze)
         .map_err(|bad| BadMoveNumber {
             ply: bad.ply,
-            number: cell_number(geometry, bad.cell) as i64,
+            number: geometry.cell_number(bad.cell) as i64,
             reason: Some(bad.reason),
             cells: geometry.cells(),
         })
@@ -171,36 +173,20 @@ fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
                 }
             })
             .collect(),
-        outcome: outcome_name(review.outcome()),
+        outcome: review.outcome().name(),
     })
 }
 
-/// "5,1,9,3" as cells; an error names the move that is wrong and why.
+/// "5,1,9,3" as cells; an error names the move that is wrong and why. Every number must be a
+/// cell before any move is played.
 fn parse_moves(text: &str, geometry: Geometry) -> Result<Vec<Cell>, ReviewError> {
-    let cells = geometry.cells();
-    if text.trim().is_empty() {
-        return Err(ReviewError::NoMoves);
-    }
-    text.split(',')
-        .enumerate()
-        .map(|(index, part)| {
-            let ply = index + 1;
-            let part = part.trim();
-            // A cell number is never negative: "-1" is not a number of a cell at all.
-            let number: usize = part.parse().map_err(|_| ReviewError::NotANumber {
-                ply,
-                text: part.to_string(),
-                cells,
-            })?;
-            let number = i64::try_from(number).unwrap_or(i64::MAX);
-            let cell =
-                cell_of_number(geometry, number).ok_or(ReviewError::BadMove(BadMoveNumber {
-                    ply,
-                    number,
-                    reason: None,
-                    cells,
-                }))?;
-            Ok(cell)
-        })
-        .collect()
+    let numbers: MoveNumbers = text.parse().map_err(|error| match error {
+        MoveNumbersError::Empty => ReviewError::NoMoves,
+        MoveNumbersError::NotANumber { ply, text } => ReviewError::NotANumber {
+            ply,
+            text,
+            cells: geometry.cells(),
+        },
+    })?;
+    numbers.cells(geometry).map_err(ReviewError::BadMove)
 }

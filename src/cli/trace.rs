@@ -5,12 +5,12 @@ use std::io::{self, Write};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, MarkArg, ViewArg, preview, view_or_mover};
-use crate::board::{Board, Cell, Mark};
-use crate::minimax::{Observer, SearchControl, Stop};
-use crate::score::Score;
-use crate::trace::TraceAlgorithm;
-use crate::view::Seen;
+use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, RulesArgs, ViewArg, preview, view_or_mover};
+use crate::engine::board::{Board, Cell};
+use crate::engine::minimax::{Observer, SearchControl, Stop};
+use crate::engine::score::Score;
+use crate::learn::trace::TraceAlgorithm;
+use crate::learn::view::Seen;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Events, one JSON object a line:\n  \
@@ -32,9 +32,8 @@ pub struct TraceArgs {
     #[arg(long, value_enum, default_value_t = TraceAlgorithmArg::Plain)]
     pub algorithm: TraceAlgorithmArg,
 
-    /// Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X).
-    #[arg(long, value_enum)]
-    pub to_move: Option<MarkArg>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// Give up after visiting this many positions.
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
@@ -56,14 +55,14 @@ impl From<TraceAlgorithmArg> for TraceAlgorithm {
     fn from(algorithm: TraceAlgorithmArg) -> TraceAlgorithm {
         match algorithm {
             TraceAlgorithmArg::Plain => TraceAlgorithm::Plain,
-            TraceAlgorithmArg::Alphabeta => TraceAlgorithm::AlphaBeta,
+            TraceAlgorithmArg::Alphabeta => TraceAlgorithm::AlphaBetaClassic,
         }
     }
 }
 
 /// Runs `trace`. Returns the exit status.
 pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::Result<i32> {
-    let board = match Board::parse_with_turn(&args.board, args.to_move.map(Mark::from)) {
+    let board = match args.rules.board(&args.board) {
         Ok(board) => board,
         Err(error) => {
             writeln!(err, "tictactoe trace: {:?}: {error}", preview(&args.board))?;

@@ -5,11 +5,11 @@ use std::io::{self, Write};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, outcome_name, preview};
-use crate::board::{Board, Mark};
-use crate::minimax::{SearchControl, Searcher};
-use crate::tree::{self, Branch, TreeNode};
-use crate::view::{ScoreView, Seen};
+use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, preview};
+use crate::engine::board::Board;
+use crate::engine::minimax::{SearchControl, Searcher};
+use crate::learn::tree::{self, Branch, TreeNode};
+use crate::learn::view::{ScoreView, Seen};
 
 #[derive(Debug, Args)]
 #[command(
@@ -29,9 +29,8 @@ pub struct TreeArgs {
     #[arg(long, value_enum, default_value_t = TreeFormat::Json)]
     pub format: TreeFormat,
 
-    /// Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X).
-    #[arg(long, value_enum)]
-    pub to_move: Option<MarkArg>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// Give up on a position after visiting this many positions.
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
@@ -53,8 +52,7 @@ pub enum TreeFormat {
 
 /// Runs `tree`. Returns the exit status.
 pub fn tree(args: &TreeArgs, mut out: impl Write, mut err: impl Write) -> io::Result<i32> {
-    let to_move = args.to_move.map(Mark::from);
-    let board = match Board::parse_with_turn(&args.board, to_move) {
+    let board = match args.rules.board(&args.board) {
         Ok(board) => board,
         Err(error) => {
             writeln!(err, "tictactoe tree: {:?}: {error}", preview(&args.board))?;
@@ -140,7 +138,7 @@ impl NodeJson {
             branch,
             board: board.notation().as_str().to_string(),
             to_move: board.to_move().symbol(),
-            outcome: outcome_name(board.outcome()),
+            outcome: board.outcome().name(),
             children: node.children.as_ref().map(|children| {
                 children
                     .iter()
@@ -182,7 +180,7 @@ fn write_dot_node(
     let board = &node.board;
     let rows = board.to_string().replace('/', "\\n");
     let status = match board.outcome() {
-        crate::board::Outcome::Ongoing => format!("{} to move", board.to_move()),
+        crate::engine::board::Outcome::Ongoing => format!("{} to move", board.to_move()),
         outcome => outcome.to_string(),
     };
     writeln!(out, "  n{id} [label=\"{rows}\\n{status}\"];")?;

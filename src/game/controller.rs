@@ -10,16 +10,20 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{Clock, GameSetup, Mode, Session};
-use crate::ai::{AiPlayer, Difficulty};
-use crate::board::{Board, Cell};
-use crate::minimax::{Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped};
-use crate::practice::Exercise;
-use crate::review::{GameRecord, ReviewedMove, SessionAccuracy, game_summary};
-use crate::trace::{TraceAlgorithm, TraceEvent};
-use crate::worker::{
+use super::record::{GameRecord, SessionAccuracy, game_summary};
+use super::{GameSetup, Mode, Session};
+use crate::engine::ai::{AiPlayer, Difficulty};
+use crate::engine::board::{Board, Cell};
+use crate::engine::clock::Clock;
+use crate::engine::minimax::{
+    Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
+};
+use crate::game::worker::{
     AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker,
 };
+use crate::learn::practice::Exercise;
+use crate::learn::review::ReviewedMove;
+use crate::learn::trace::{TraceAlgorithm, TraceEvent};
 
 /// How the computer plays and what the display wants, besides the game's setup.
 pub struct ControllerOptions {
@@ -870,8 +874,9 @@ impl GameController {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Mark;
-    use crate::game::{FirstPlayer, ManualClock};
+    use crate::engine::board::Mark;
+    use crate::engine::clock::ManualClock;
+    use crate::game::FirstPlayer;
 
     const DELAY: Duration = Duration::from_millis(300);
 
@@ -915,7 +920,7 @@ mod tests {
     fn large(side: usize, clock: &Arc<ManualClock>) -> GameController {
         controller(
             GameSetup {
-                geometry: crate::board::Geometry::with_default_k(side, side).unwrap(),
+                geometry: crate::engine::board::Geometry::with_default_k(side, side).unwrap(),
                 ..GameSetup::default()
             },
             clock,
@@ -1027,7 +1032,7 @@ mod tests {
         let mut game = controller(
             GameSetup {
                 first_player: FirstPlayer::Computer,
-                geometry: crate::board::Geometry::with_default_k(7, 7).unwrap(),
+                geometry: crate::engine::board::Geometry::with_default_k(7, 7).unwrap(),
                 ..GameSetup::default()
             },
             &clock,
@@ -1111,7 +1116,7 @@ mod tests {
         let mut game = controller(
             GameSetup {
                 mode: Mode::TwoPlayers,
-                geometry: crate::board::Geometry::with_default_k(5, 5).unwrap(),
+                geometry: crate::engine::board::Geometry::with_default_k(5, 5).unwrap(),
                 ..GameSetup::default()
             },
             &clock,
@@ -1182,7 +1187,7 @@ mod tests {
             clock.advance(DELAY);
         }
         settle(&mut game);
-        assert_eq!(game.board().outcome(), crate::board::Outcome::Draw);
+        assert_eq!(game.board().outcome(), crate::engine::board::Outcome::Draw);
         assert_eq!(game.session().tally().draws, 1);
     }
 
@@ -1201,11 +1206,11 @@ mod tests {
 
     #[test]
     fn a_trace_is_recorded_through_the_worker_and_a_new_one_replaces_it() {
-        use crate::trace::{StepState, TraceAlgorithm};
+        use crate::learn::trace::{StepState, TraceAlgorithm};
         let clock = Arc::new(ManualClock::new());
         let mut game = in_mode(Mode::TwoPlayers, &clock);
         let start: Board = "XOX/.O./X..".parse().unwrap();
-        game.want_trace(Some((start, TraceAlgorithm::AlphaBeta)));
+        game.want_trace(Some((start, TraceAlgorithm::AlphaBetaClassic)));
         drain(&mut game);
         let log = game.trace().expect("asked for");
         let result = log
@@ -1220,7 +1225,7 @@ mod tests {
         game.want_trace(Some((start, TraceAlgorithm::Plain)));
         assert!(game.trace().unwrap().events.is_empty());
         drain(&mut game);
-        let plain = crate::minimax::plain(&start);
+        let plain = crate::engine::minimax::plain(&start);
         let log = game.trace().unwrap();
         assert_eq!(
             StepState::after(start, &log.events).calls + 1,
@@ -1233,12 +1238,12 @@ mod tests {
 
     #[test]
     fn a_trace_stops_at_its_limit_and_says_so() {
-        use crate::trace::TraceAlgorithm;
+        use crate::learn::trace::TraceAlgorithm;
         let clock = Arc::new(ManualClock::new());
         let mut game = controller(
             GameSetup {
                 mode: Mode::TwoPlayers,
-                geometry: crate::board::Geometry::with_default_k(4, 4).unwrap(),
+                geometry: crate::engine::board::Geometry::with_default_k(4, 4).unwrap(),
                 ..GameSetup::default()
             },
             &clock,
@@ -1262,12 +1267,12 @@ mod tests {
         game.want_exercises(true);
         drain(&mut game);
         let counts = game.counts(&root).expect("counted");
-        let plain = crate::minimax::plain(&root);
+        let plain = crate::engine::minimax::plain(&root);
         assert_eq!(counts.plain, Ok(plain.stats.nodes));
         let exercises = game.exercises().expect("found");
         assert!(!exercises.is_empty());
         for exercise in exercises {
-            let analysis = crate::minimax::plain(&exercise.board);
+            let analysis = crate::engine::minimax::plain(&exercise.board);
             assert_eq!(analysis.best_moves().count(), 1, "{:?}", exercise.board);
             assert_eq!(analysis.best().unwrap().cell, exercise.answer);
         }

@@ -4,16 +4,18 @@
 //! draws it and feeds it commands.
 
 mod controller;
+mod record;
 mod session;
+pub mod worker;
 
-pub use crate::clock::{Clock, ManualClock, SystemClock};
 pub use controller::{
     Basis, COUNT_LIMIT, ComputerMove, ControllerOptions, GameController, PartialScores,
     SetupChange, TRACE_LIMIT, TraceLog,
 };
+pub use record::{GameRecord, SessionAccuracy, game_summary};
 pub use session::{FirstPlayer, GameSetup, Mode, Player, Players, Session, Tally};
 
-use crate::board::{Board, Cell, Geometry, Mark, Outcome, PlayError};
+use crate::engine::board::{Board, Cell, Geometry, Mark, Outcome, PlayError};
 
 /// One game: the position, the moves that led to it, and the moves taken back (for redo).
 #[derive(Debug, Clone)]

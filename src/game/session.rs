@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Game;
-use crate::board::{Board, Cell, Geometry, Mark, Outcome, PlayError};
+use crate::engine::board::{Board, Cell, Geometry, Mark, Outcome, PlayError};
 
 /// Who plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -13,7 +13,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::app::{AppOptions, TicTacToeApp};
-use tictactoe::game::{Clock, ManualClock};
+use tictactoe::engine::clock::{Clock, ManualClock};
 use tictactoe::{Board, Cell, Mark};
 
 pub struct Game {

@@ -1,0 +1,366 @@
+//! The solver: exact scores and lines for every move of boards up to 5×5, as fast as the
+//! techniques of m,n,k-game solvers allow.
+//!
+//! What it adds to the teaching [`Searcher`](super::Searcher), each exact (the tests compare
+//! every score and line with plain minimax):
+//! - **Null windows around the draw.** A root move is first asked "at least a draw?" and then
+//!   narrowed on whichever side it fell (MTD(f)); each question is a search with a window of
+//!   width one, which prunes far more than a full window. The table keeps both bounds.
+//! - **Symmetric keys.** A position and its 7 mirror images and rotations (3 on a rectangle)
+//!   share one table entry, and moves that are mirror images on a symmetric position are tried
+//!   once.
+//! - **Threats.** A move that wins now ends the search; two cells where the opponent wins lose;
+//!   one must be blocked, so it is the only move tried; a move that makes two threats at once
+//!   wins two moves later. Moves that threaten to win are tried first, then by history (which
+//!   moves cut off before) and by the runs they join or block.
+//! - **Bounds from distance.** A side that needs `n` more marks on its best open run cannot win
+//!   before its `n`-th move, and a side with no open run cannot win at all.
+//! - **Strategies that cannot lose.** A side cannot win when the other can keep every run open
+//!   to it from filling up, by a pairing (the empty cells of those runs hold disjoint pairs, each
+//!   run a whole pair: answer a move in a pair with its partner) or by the Erdős–Selfridge
+//!   potential (runs weighted by 2^−(empty cells), their total kept below 1). Then the first
+//!   side is worth at most a draw and the other at least one, which settles the null windows
+//!   around the draw on most of the 5×5 without searching. A side that needs only a draw also
+//!   looks, before searching, for a move (the first in row-major order, as the lines of play
+//!   prefer) after which the opponent cannot win by this test.
+//! - **Dead cells.** Cells on no run that anyone can still complete are interchangeable: one of
+//!   them is tried.
+//! - **Both cores.** Root moves are shared out among threads that share one lock-free table.
+//!
+//! Lines of play are found after each score: at each step the first move in row-major order
+//! whose null-window test shows it keeps the value, as plain minimax picks it.
+//!
+//! The classic 3×3 board (and anything as small) goes to the teaching [`Searcher`](super::Searcher)
+//! instead: it gives the same scores and lines, and on so few cells it is the faster of the two.
+
+mod rules;
+mod search;
+mod table;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Instant;
+
+use super::alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
+use super::control::{Meter, SearchControl, Stop, Stopped};
+use super::{Algorithm, Analysis, MoveBound, MoveScore, RootReport, SearchStats};
+use crate::engine::board::{BitIter, Board, Geometry, Outcome};
+use crate::engine::score::Score;
+use rules::{Pos, Rules};
+use search::Prover;
+use table::SharedTable;
+
+/// Positions with fewer empty cells than this are solved on the calling thread: starting
+/// threads would cost more than it saves (the whole empty 4×4 takes a fraction of a
+/// millisecond on one).
+const PARALLEL_FROM: u32 = 20;
+
+/// Boards of at most this many cells go to the teaching alpha-beta [`Searcher`], which gives
+/// the same scores and lines: on them the solver's null windows, keys under every symmetry and
+/// run scans cost more than they save (the 3×3 batch of `tictactoe analyze -` takes about three
+/// times as long through them).
+const SMALL_BOARD_CELLS: usize = 9;
+
+/// The exact solver. Keep one for a whole game or batch: its table outlives an analysis, so later
+/// positions reuse what earlier ones learned (a new geometry starts a new table).
+///
+/// ```
+/// use tictactoe::{Board, Score, engine::minimax::Solver};
+/// let board = Board::parse_with("..../..../..../....", None, Some(4)).unwrap();
+/// let analysis = Solver::new().analyze(&board);
+/// assert!(analysis.moves.iter().all(|m| m.score == Score::DRAW)); // 4×4, four in a row: a draw
+/// ```
+pub struct Solver {
+    limit: usize,
+    threads: usize,
+    prepared: Option<(Box<Rules>, SharedTable)>,
+    /// The search of boards of at most [`SMALL_BOARD_CELLS`] cells, made on first use.
+    small_boards: Option<Searcher>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+/// What a search thread tells the thread that reports.
+enum Message {
+    Bound(usize, MoveBound),
+    Settled(usize, MoveScore),
+    Stopped(Stop),
+    Finished { nodes: u64 },
+}
+
+impl Solver {
+    /// A solver whose table may use [`DEFAULT_TABLE_BYTES`] (256 MiB), on every core.
+    pub fn new() -> Solver {
+        Solver::with_table_limit(DEFAULT_TABLE_BYTES)
+    }
+
+    /// A solver whose table uses at most about `bytes` of memory. A full table forgets, which
+    /// costs time, never exactness. (6×6 boards need 16 MiB at least, and get it.)
+    pub fn with_table_limit(bytes: usize) -> Solver {
+        let threads = thread::available_parallelism().map_or(1, |n| n.get());
+        Solver {
+            limit: bytes,
+            threads,
+            prepared: None,
+            small_boards: None,
+        }
+    }
+
+    /// The same solver using at most `threads` threads (at least one).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Solver {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// How many threads the solver may use.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The memory the table holds, in bytes (0 before the first analysis).
+    pub fn table_bytes(&self) -> usize {
+        self.prepared.as_ref().map_or(0, |(_, table)| table.bytes())
+            + self.small_boards.as_ref().map_or(0, Searcher::table_bytes)
+    }
+
+    /// The rules of `geometry` and a table large enough for a position with `empties` empty
+    /// cells: kept from the last analysis when they fit, so later positions reuse what earlier
+    /// ones learned.
+    fn prepare(&mut self, geometry: Geometry, empties: u32) -> (&Rules, &SharedTable) {
+        let limit = self.limit;
+        if self.prepared.as_ref().is_none_or(|(rules, table)| {
+            rules.geometry != geometry || !table.fits(geometry, limit, empties)
+        }) {
+            self.prepared = Some((
+                Box::new(Rules::new(geometry)),
+                SharedTable::new(geometry, limit, empties),
+            ));
+        }
+        let (rules, table) = self.prepared.as_ref().expect("prepared above");
+        (rules, table)
+    }
+
+    /// Every legal move with its exact score and line of play.
+    pub fn analyze(&mut self, board: &Board) -> Analysis {
+        self.analyze_with(board, &SearchControl::new(), &mut |_| {})
+            .expect(
+                "a search without a budget stops only when cancelled, and nothing cancels this one",
+            )
+    }
+
+    /// [`Solver::analyze`] under `control`, telling `on_report` what it learns of each root move
+    /// as it goes: bounds first ("at least a draw"), then the exact score and line. Moves are
+    /// settled in the order the threads finish them; [`Analysis::moves`] is in row-major order.
+    /// A stopped search returns the settled moves and the bounds of the others.
+    pub fn analyze_with(
+        &mut self,
+        board: &Board,
+        control: &SearchControl,
+        on_report: &mut dyn FnMut(RootReport),
+    ) -> Result<Analysis, Stopped> {
+        if board.geometry().cells() <= SMALL_BOARD_CELLS {
+            return self.analyze_small_board(board, control, on_report);
+        }
+        let started = Instant::now();
+        let geometry = board.geometry();
+        let threads = self.threads;
+        let open = if board.outcome() == Outcome::Ongoing {
+            board.empty_bits()
+        } else {
+            0
+        };
+        let (rules, table) = self.prepare(geometry, open.count_ones());
+        let moves: Vec<usize> = BitIter(open).collect();
+        control.start(moves.len());
+        let root = Pos::new(board, rules);
+        // One move of each set of mirror images first, central ones first (they take longest,
+        // so the threads finish together); then the mirror images, whose positions share a
+        // table entry with one already solved, so that no two threads solve the same position
+        // at once.
+        let child_keys: Vec<u128> = moves
+            .iter()
+            .map(|&index| root.play(index, rules).key(rules).0)
+            .collect();
+        let mirrored = |slot: usize| child_keys[..slot].contains(&child_keys[slot]);
+        let mut schedule: Vec<usize> = (0..moves.len()).collect();
+        let rank = |index: usize| rules.order.iter().position(|&cell| cell == index);
+        schedule.sort_by_key(|&slot| (mirrored(slot), rank(moves[slot])));
+
+        let mut settled: Vec<Option<MoveScore>> = vec![None; moves.len()];
+        let mut bounds: Vec<MoveBound> = moves
+            .iter()
+            .map(|&index| MoveBound::unknown(geometry.cell(index), geometry))
+            .collect();
+        let mut stop = None;
+        let mut nodes = 0;
+        let mut receive = |message: Message| match message {
+            Message::Bound(slot, bound) => {
+                bounds[slot] = bound;
+                on_report(RootReport::Bounded(bound));
+            }
+            Message::Settled(slot, score) => {
+                on_report(RootReport::Settled(&score));
+                settled[slot] = Some(score);
+            }
+            Message::Stopped(reason) => {
+                stop.get_or_insert(reason);
+            }
+            Message::Finished { nodes: counted } => nodes += counted,
+        };
+
+        let threads = if open.count_ones() >= PARALLEL_FROM {
+            threads.min(moves.len())
+        } else {
+            1
+        };
+        let next = AtomicUsize::new(0);
+        let work = |meter: Meter, send: &mut dyn FnMut(Message)| {
+            let mut prover = Prover::new(rules, table, meter);
+            loop {
+                let taken = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&slot) = schedule.get(taken) else {
+                    break;
+                };
+                match solve_root_move(&mut prover, &root, moves[slot], &mut |bound| {
+                    send(Message::Bound(slot, bound))
+                }) {
+                    Ok(score) => {
+                        prover.meter.flush();
+                        control.settled_one();
+                        send(Message::Settled(slot, score));
+                    }
+                    Err(reason) => {
+                        send(Message::Stopped(reason));
+                        break;
+                    }
+                }
+            }
+            prover.meter.flush();
+            send(Message::Finished {
+                nodes: prover.meter.nodes,
+            });
+        };
+        if threads == 1 {
+            work(Meter::new(control), &mut receive);
+        } else {
+            let (outbox, inbox) = mpsc::channel();
+            thread::scope(|scope| {
+                for thread in 0..threads {
+                    let outbox = outbox.clone();
+                    let work = &work;
+                    thread::Builder::new()
+                        .name(format!("solver {thread}"))
+                        .spawn_scoped(scope, move || {
+                            // The first thread counts the root.
+                            let meter = Meter::starting_at(control, (thread == 0) as u64);
+                            work(meter, &mut |message| {
+                                let _ = outbox.send(message);
+                            });
+                        })
+                        .expect("the OS can start a thread");
+                }
+                drop(outbox);
+                for message in inbox {
+                    receive(message);
+                }
+            });
+        }
+
+        let stats = SearchStats {
+            algorithm: Algorithm::Solver,
+            nodes,
+            elapsed: started.elapsed(),
+        };
+        let analysis = Analysis {
+            board: *board,
+            moves: settled.iter().flatten().cloned().collect(),
+            stats,
+        };
+        match stop {
+            None => Ok(analysis),
+            Some(reason) => Err(Stopped {
+                reason,
+                bounds: bounds
+                    .into_iter()
+                    .zip(&settled)
+                    .filter(|(bound, score)| score.is_none() && bound.is_known(geometry))
+                    .map(|(bound, _)| bound)
+                    .collect(),
+                partial: Box::new(analysis),
+            }),
+        }
+    }
+
+    /// [`Solver::analyze_with`] on a board of at most [`SMALL_BOARD_CELLS`] cells, through the
+    /// alpha-beta [`Searcher`]: every move settled in row-major order, no bounds before.
+    fn analyze_small_board(
+        &mut self,
+        board: &Board,
+        control: &SearchControl,
+        on_report: &mut dyn FnMut(RootReport),
+    ) -> Result<Analysis, Stopped> {
+        let limit = self.limit;
+        let searcher = self
+            .small_boards
+            .get_or_insert_with(|| Searcher::with_table_limit(limit));
+        let as_solver = |analysis: &mut Analysis| analysis.stats.algorithm = Algorithm::Solver;
+        searcher
+            .analyze_with(board, control, &mut |settled| {
+                on_report(RootReport::Settled(settled))
+            })
+            .map(|mut analysis| {
+                as_solver(&mut analysis);
+                analysis
+            })
+            .map_err(|mut stopped| {
+                as_solver(&mut stopped.partial);
+                stopped
+            })
+    }
+}
+
+/// The exact score and line of playing `index` on `root`, telling `on_bound` each tighter bound
+/// on the score found before it.
+fn solve_root_move(
+    prover: &mut Prover,
+    root: &Pos,
+    index: usize,
+    on_bound: &mut dyn FnMut(MoveBound),
+) -> Result<MoveScore, Stop> {
+    let rules = prover.rules;
+    let geometry = rules.geometry;
+    let cell = geometry.cell(index);
+    let child = root.play(index, rules);
+    let score = if rules.runs.completes(child.op, index) {
+        Score::win_at(0, rules.win)
+    } else if child.empty(rules) == 0 {
+        Score::DRAW
+    } else {
+        let unknown = MoveBound::unknown(cell, geometry);
+        let mut last = unknown;
+        // Bounds on the child's value for the opponent are bounds on the move's, negated.
+        let value = prover.exact(&child, 0, &mut |lower, upper| {
+            let bound = MoveBound {
+                cell,
+                lower: (-upper).max(unknown.lower),
+                upper: (-lower).min(unknown.upper),
+            };
+            if bound != last && bound.lower < bound.upper {
+                last = bound;
+                on_bound(bound);
+            }
+        })?;
+        -value
+    };
+    Ok(MoveScore {
+        cell,
+        score,
+        pv: prover.line_after(root, index, score)?,
+    })
+}

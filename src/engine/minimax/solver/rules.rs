@@ -1,0 +1,470 @@
+//! What the solver precomputes for one geometry: the runs, the board's symmetries, and positions
+//! as the solver sees them (side to move first, with a canonical key).
+
+use crate::engine::board::{BitIter, Board, Geometry, Mark, Runs};
+
+/// The most symmetries a board has: 8 for a square, 4 for a rectangle.
+pub(super) const MAX_SYMMETRIES: usize = 8;
+
+/// The most runs the strategies of [`Open`] look at, as bits of a `u128` (7×7 with three in a
+/// row has 120); on a geometry with more they claim nothing.
+const MAX_RUNS: usize = 128;
+/// The most steps a pairing search takes before giving up.
+const PAIRING_BUDGET: u32 = 16;
+
+/// Iterates over the set bits of a `u128`, lowest first.
+struct RunIter(u128);
+
+impl Iterator for RunIter {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(index)
+    }
+}
+
+/// Whether every run of the set `open` (bits of `rules.runs.all`) can be given a pair of `free` cells
+/// it holds, the pairs disjoint; `budget` counts down the steps allowed.
+fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) -> bool {
+    if open == 0 {
+        return true;
+    }
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    // The run with the fewest free cells has the fewest pairs to try.
+    let (mut pick, mut fewest, mut lines) = (0, u32::MAX, 0u64);
+    for run in RunIter(open) {
+        let count = (rules.runs.all[run] & free).count_ones();
+        lines |= rules.line[run];
+        if count < fewest {
+            if count < 2 {
+                return false;
+            }
+            (pick, fewest) = (run, count);
+        }
+    }
+    // Two cells lie on one line only: each line with a run left needs a pair of its own.
+    if 2 * lines.count_ones() > free.count_ones() {
+        return false;
+    }
+    let mut firsts = rules.runs.all[pick] & free;
+    while firsts != 0 {
+        let first = firsts.trailing_zeros() as usize;
+        firsts &= firsts - 1;
+        let mut seconds = firsts;
+        while seconds != 0 {
+            let second = seconds.trailing_zeros() as usize;
+            seconds &= seconds - 1;
+            // The runs that hold the pair are settled.
+            let settled = rules.run_set[first] & rules.run_set[second];
+            let pair = 1 << first | 1 << second;
+            if pair_up(rules, open & !settled, free & !pair, budget) {
+                return true;
+            }
+            if *budget == 0 {
+                return false;
+            }
+        }
+    }
+    false
+}
+
+/// One geometry's runs and symmetries.
+pub(super) struct Rules {
+    pub geometry: Geometry,
+    pub win: i32,
+    /// The board's runs: what completes one, and the scan for threats (shared with the
+    /// estimator).
+    pub runs: &'static Runs,
+    /// `line[run]`: the bit of the line (row, column or diagonal) that holds `runs[run]`.
+    line: Vec<u64>,
+    /// `run_set[cell]`: the runs through `cell`, as bits (run `i` is bit `i`; empty when the
+    /// geometry has more than [`MAX_RUNS`] runs).
+    run_set: [u128; 64],
+    /// How many symmetries `image` holds; the identity is the first.
+    pub symmetries: usize,
+    /// `image[s][cell]`: where symmetry `s` takes `cell`.
+    pub image: [[u8; 64]; MAX_SYMMETRIES],
+    /// `preimage[s][cell]`: the cell that symmetry `s` takes to `cell`.
+    pub preimage: [[u8; 64]; MAX_SYMMETRIES],
+    /// `power[s][cell]`: 3 to the power `image[s][cell]`, the weight of `cell`'s base-3 digit in
+    /// the key of the position's image under `s`.
+    power: [[u128; 64]; MAX_SYMMETRIES],
+    /// Cells on the most runs first, then those nearest the centre: the static move order.
+    pub order: Vec<usize>,
+}
+
+/// Where a symmetry sends the cell (row, column) of a board of the given rows and columns.
+type CellMap = fn(usize, usize, usize, usize) -> (usize, usize);
+
+impl Rules {
+    pub fn new(geometry: Geometry) -> Rules {
+        let runs = Runs::of(geometry);
+        let (rows, cols) = (geometry.rows(), geometry.cols());
+        let maps: Vec<CellMap> = if rows == cols {
+            vec![
+                |r, c, _, _| (r, c),
+                |r, c, n, _| (c, n - 1 - r),
+                |r, c, n, _| (n - 1 - r, n - 1 - c),
+                |r, c, n, _| (n - 1 - c, r),
+                |r, c, n, _| (r, n - 1 - c),
+                |r, c, n, _| (n - 1 - r, c),
+                |r, c, _, _| (c, r),
+                |r, c, n, _| (n - 1 - c, n - 1 - r),
+            ]
+        } else {
+            vec![
+                |r, c, _, _| (r, c),
+                |r, c, _, m| (r, m - 1 - c),
+                |r, c, n, _| (n - 1 - r, c),
+                |r, c, n, m| (n - 1 - r, m - 1 - c),
+            ]
+        };
+        let mut image = [[0u8; 64]; MAX_SYMMETRIES];
+        let mut preimage = [[0u8; 64]; MAX_SYMMETRIES];
+        let mut power = [[0u128; 64]; MAX_SYMMETRIES];
+        for (s, map) in maps.iter().enumerate() {
+            for index in 0..geometry.cells() {
+                let (r, c) = map(index / cols, index % cols, rows, cols);
+                let to = r * cols + c;
+                image[s][index] = to as u8;
+                preimage[s][to] = index as u8;
+                power[s][index] = 3u128.pow(to as u32);
+            }
+        }
+        let centre = |index: usize| {
+            let (r, c) = ((index / cols) as i32, (index % cols) as i32);
+            (2 * r - rows as i32 + 1).abs() + (2 * c - cols as i32 + 1).abs()
+        };
+        let mut order: Vec<usize> = (0..geometry.cells()).collect();
+        order.sort_by_key(|&index| (std::cmp::Reverse(runs.through[index].len()), centre(index)));
+        // Runs on one line share the line's direction and its offset across that direction.
+        let mut lines: Vec<(isize, isize)> = Vec::new();
+        let line = runs
+            .all
+            .iter()
+            .map(|&run| {
+                let (a, b) = (
+                    run.trailing_zeros() as isize,
+                    63 - run.leading_zeros() as isize,
+                );
+                let cols = cols as isize;
+                let (r, c) = (a / cols, a % cols);
+                let id = match (b / cols - r, b % cols - c) {
+                    (0, _) => (0, r),
+                    (_, 0) => (1, c),
+                    (_, dc) if dc > 0 => (2, r - c),
+                    _ => (3, r + c),
+                };
+                let slot = lines.iter().position(|&l| l == id).unwrap_or_else(|| {
+                    lines.push(id);
+                    lines.len() - 1
+                });
+                1u64 << slot
+            })
+            .collect();
+        let mut run_set = [0u128; 64];
+        if runs.all.len() <= MAX_RUNS {
+            for (bit, &run) in runs.all.iter().enumerate() {
+                for index in BitIter(run) {
+                    run_set[index] |= 1 << bit;
+                }
+            }
+        }
+        Rules {
+            geometry,
+            line,
+            run_set,
+            win: geometry.win_score(),
+            runs,
+            symmetries: maps.len(),
+            image,
+            preimage,
+            power,
+            order,
+        }
+    }
+
+    /// The runs still open to the side with the marks `attacker`: those without a mark of the
+    /// other side (the defender).
+    #[inline]
+    pub fn open_runs(&self, attacker: u64, defender: u64) -> Open<'_> {
+        let usable = self.runs.all.len() <= MAX_RUNS;
+        let mut set = if !usable {
+            0
+        } else if self.runs.all.len() == MAX_RUNS {
+            u128::MAX
+        } else {
+            (1u128 << self.runs.all.len()) - 1
+        };
+        for index in BitIter(defender) {
+            set &= !self.run_set[index];
+        }
+        Open {
+            rules: self,
+            set,
+            empty: self.runs.full & !(attacker | defender),
+            usable,
+        }
+    }
+}
+
+/// The runs still open to one side, the attacker (see [`Rules::open_runs`]), and what they tell
+/// of whether the attacker can ever win.
+pub(super) struct Open<'a> {
+    rules: &'a Rules,
+    /// The open runs, as bits.
+    set: u128,
+    empty: u64,
+    /// False on a geometry with more runs than [`MAX_RUNS`]: nothing is claimed there.
+    usable: bool,
+}
+
+impl Open<'_> {
+    /// The empty cells of the open runs: where a move takes something from the attacker.
+    #[inline]
+    pub fn cells(&self) -> u64 {
+        RunIter(self.set).fold(0, |cells, run| cells | self.rules.runs.all[run]) & self.empty
+    }
+
+    /// Whether the attacker can never complete a run, so never win, once the defender also
+    /// holds the empty cell `block` (if any), with `attacker_to_move` telling who moves then.
+    /// True when one of two strategies of the defender keeps every open run from filling up,
+    /// whatever the attacker does:
+    /// - Erdős–Selfridge: weigh each open run by 2^−f, f its empty cells. A defender's move on
+    ///   the cell of most weight takes away at least what the attacker's next move can add, so
+    ///   the total never grows over a pair of moves, while a full run alone would weigh 1. So
+    ///   the attacker cannot win when the total is below 1 with the defender to move, or below
+    ///   1 less the most that one attacker's move adds otherwise.
+    /// - Pairing: the empty cells of the open runs hold disjoint pairs of cells, each run a
+    ///   whole pair; the defender answers a move in a pair with the other cell of the pair.
+    ///
+    /// Pairs are looked for only when `pairing` asks for them. The search for pairs is cut
+    /// short after a few steps: `false` only means none was found.
+    pub fn cannot_win(&self, block: Option<usize>, attacker_to_move: bool, pairing: bool) -> bool {
+        if !self.usable {
+            return false;
+        }
+        let rules = self.rules;
+        let k = rules.runs.k;
+        let (mut set, mut empty) = (self.set, self.empty);
+        if let Some(index) = block {
+            set &= !rules.run_set[index];
+            empty &= !(1 << index);
+        }
+        // Weights scaled by 2^k: a run with f empty cells weighs 2^(k − f), a full one 2^k.
+        let mut total = 0u32;
+        let mut pairable = true;
+        for run in RunIter(set) {
+            let free = (rules.runs.all[run] & empty).count_ones().min(k);
+            total += 1 << (k - free);
+            pairable &= free >= 2;
+        }
+        let one = 1 << k;
+        if total < one {
+            if !attacker_to_move {
+                return true;
+            }
+            // The most one attacker's move adds: the weight of the open runs through it.
+            let mut weights = [0u32; 64];
+            for run in RunIter(set) {
+                let cells = rules.runs.all[run] & empty;
+                let weight = 1 << (k - cells.count_ones().min(k));
+                for index in BitIter(cells) {
+                    weights[index] += weight;
+                }
+            }
+            if total + weights.iter().max().copied().unwrap_or(0) < one {
+                return true;
+            }
+        }
+        if !pairing || !pairable {
+            return false;
+        }
+        let mut budget = PAIRING_BUDGET;
+        pair_up(rules, set, empty, &mut budget)
+    }
+}
+
+/// A position as the solver sees it: the side to move's marks, the opponent's, and the base-3
+/// number of the position under each symmetry (digit 1 for X, 2 for O), kept up to date move by
+/// move so that the canonical key (the smallest of them) costs a few comparisons.
+#[derive(Clone, Copy)]
+pub(super) struct Pos {
+    pub me: u64,
+    pub op: u64,
+    x_to_move: bool,
+    keys: [u128; MAX_SYMMETRIES],
+}
+
+impl Pos {
+    pub fn new(board: &Board, rules: &Rules) -> Pos {
+        let mover = board.to_move();
+        let mut pos = Pos {
+            me: board.bits(mover),
+            op: board.bits(mover.opponent()),
+            x_to_move: mover == Mark::X,
+            keys: [0; MAX_SYMMETRIES],
+        };
+        for s in 0..rules.symmetries {
+            pos.keys[s] = BitIter(board.bits(Mark::X))
+                .map(|index| rules.power[s][index])
+                .chain(BitIter(board.bits(Mark::O)).map(|index| 2 * rules.power[s][index]))
+                .sum();
+        }
+        pos
+    }
+
+    /// The position after the side to move plays `index`.
+    #[inline]
+    pub fn play(&self, index: usize, rules: &Rules) -> Pos {
+        let mut keys = self.keys;
+        let digit = if self.x_to_move { 1 } else { 2 };
+        for (key, power) in keys.iter_mut().zip(&rules.power).take(rules.symmetries) {
+            *key += digit * power[index];
+        }
+        Pos {
+            me: self.op,
+            op: self.me | 1 << index,
+            x_to_move: !self.x_to_move,
+            keys,
+        }
+    }
+
+    #[inline]
+    pub fn empty(&self, rules: &Rules) -> u64 {
+        rules.runs.full & !(self.me | self.op)
+    }
+
+    /// The key shared by this position and all its symmetric images, and the symmetry that takes
+    /// this position to the canonical one.
+    #[inline]
+    pub fn key(&self, rules: &Rules) -> (u128, usize) {
+        let mut best = (self.keys[0], 0);
+        for s in 1..rules.symmetries {
+            if self.keys[s] < best.0 {
+                best = (self.keys[s], s);
+            }
+        }
+        (best.0 << 1 | !self.x_to_move as u128, best.1)
+    }
+
+    /// The symmetries (other than the identity) that leave this position as it is, as a bit set.
+    #[inline]
+    pub fn stabilizer(&self, rules: &Rules) -> u32 {
+        (1..rules.symmetries)
+            .filter(|&s| self.keys[s] == self.keys[0])
+            .fold(0, |set, s| set | 1 << s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Whether the side owning `attacker` can force a completed run before the other side
+    /// completes one, by exhaustive search.
+    fn can_force_win(
+        rules: &Rules,
+        attacker: u64,
+        defender: u64,
+        attacker_to_move: bool,
+        memo: &mut HashMap<(u64, u64, bool), bool>,
+    ) -> bool {
+        if let Some(&known) = memo.get(&(attacker, defender, attacker_to_move)) {
+            return known;
+        }
+        let empty = rules.runs.full & !(attacker | defender);
+        let mut moves = BitIter(empty);
+        let result = if attacker_to_move {
+            moves.any(|index| {
+                let after = attacker | 1 << index;
+                rules.runs.completes(after, index)
+                    || can_force_win(rules, after, defender, false, memo)
+            })
+        } else {
+            empty != 0
+                && moves.all(|index| {
+                    let after = defender | 1 << index;
+                    !rules.runs.completes(after, index)
+                        && can_force_win(rules, attacker, after, true, memo)
+                })
+        };
+        memo.insert((attacker, defender, attacker_to_move), result);
+        result
+    }
+
+    #[test]
+    fn a_side_that_can_be_paired_up_cannot_win_whoever_moves() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for (side, k, marks) in [
+            (4, 4, 2),
+            (4, 4, 5),
+            (4, 4, 8),
+            (5, 4, 14),
+            (5, 4, 16),
+            (5, 5, 14),
+        ] {
+            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let cells = (side * side) as u64;
+            let (mut paired, mut tried) = (0, 0);
+            while tried < 60 {
+                // Marks of both sides at random, no run complete.
+                let (mut a, mut b) = (0u64, 0u64);
+                for turn in 0..marks + random(3) {
+                    let index = loop {
+                        let index = random(cells) as usize;
+                        if (a | b) & 1 << index == 0 {
+                            break index;
+                        }
+                    };
+                    if turn % 2 == 0 {
+                        a |= 1 << index
+                    } else {
+                        b |= 1 << index
+                    }
+                }
+                if rules
+                    .runs
+                    .all
+                    .iter()
+                    .any(|&run| run & !a == 0 || run & !b == 0)
+                {
+                    continue;
+                }
+                tried += 1;
+                if rules.open_runs(a, b).cannot_win(None, true, true)
+                    || rules.open_runs(a, b).cannot_win(None, false, true)
+                {
+                    paired += 1;
+                    let mut memo = HashMap::new();
+                    for to_move in [true, false] {
+                        if !rules.open_runs(a, b).cannot_win(None, to_move, true) {
+                            continue;
+                        }
+                        assert!(
+                            !can_force_win(&rules, a, b, to_move, &mut memo),
+                            "{side}×{side} k={k}: {a:#x} against {b:#x}"
+                        );
+                    }
+                }
+            }
+            assert!(paired > 0, "{side}×{side} k={k}: no pairing to check");
+        }
+    }
+}

@@ -1,0 +1,364 @@
+//! What the numbers mean, in words: the text the app shows beside the scores, built from the
+//! engine's data alone, so that it can be tested without a window. Every number in it is shown as
+//! [`Seen`] says: by one side, with depth counted from the position on show.
+//!
+//! Rows and columns in these texts count from 1, as people count; `tictactoe analyze` prints
+//! them counted from 0.
+//!
+//! ```
+//! use tictactoe::{Board, Score};
+//! use tictactoe::learn::explain::formula;
+//! use tictactoe::learn::view::{ScoreView, Seen};
+//! // X to move; this move loses at depth 5 (O completes a line with its third move).
+//! let board: Board = "X../.../...".parse::<Board>()?.with_to_move(tictactoe::Mark::X);
+//! let seen = Seen::new(ScoreView::SideToMove, &board);
+//! assert_eq!(formula(&seen, Score::new(-5)), "-5 = 5 - 10: O wins at depth 5, with its 3rd move.");
+//! # Ok::<(), tictactoe::engine::board::BoardError>(())
+//! ```
+
+use crate::engine::ai::Difficulty;
+use crate::engine::board::{Cell, Geometry, Mark};
+use crate::engine::minimax::{Analysis, MoveBound, MoveScore};
+use crate::engine::score::{Score, Verdict};
+use crate::learn::view::Seen;
+
+/// "1st", "2nd", "3rd", "4th", … "11th", "12th", "13th", "21st".
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The words under a number: for the player to move, "wins in 2", "loses in 3", "wins now" or
+/// "draw", of the maximiser; in the articles' view the winner is named ("X wins in 2").
+pub fn short_verdict(seen: &Seen, number: Score) -> String {
+    match seen.view() {
+        crate::learn::view::ScoreView::SideToMove => {
+            match seen.winners_move(number) {
+                None => "draw".to_string(),
+                // The maximiser is the player to move: its first move is this one.
+                Some((_, 1)) if number.is_win() => "wins now".to_string(),
+                Some((_, moves)) if number.is_win() => format!("wins in {moves}"),
+                Some((_, moves)) => format!("loses in {moves}"),
+            }
+        }
+        crate::learn::view::ScoreView::Articles => named_verdict(seen, number),
+    }
+}
+
+/// The words for a number with the winner named: "X wins in 2" (its second move from the
+/// position on show), "O wins now", "draw".
+pub fn named_verdict(seen: &Seen, number: Score) -> String {
+    match seen.winners_move(number) {
+        None => "draw".to_string(),
+        Some((mark, 1)) if mark == seen.root_mover() => format!("{mark} wins now"),
+        Some((mark, moves)) => format!("{mark} wins in {moves}"),
+    }
+}
+
+/// How a finished game's number is made, as the seeds write it: "10 - 2" for the maximiser's win
+/// at depth 2, "2 - 10" for its loss; `None` for a draw.
+pub fn depth_sum(seen: &Seen, number: Score) -> Option<String> {
+    let (_, depth) = seen.result(number)?;
+    let win = seen.geometry().win_score();
+    Some(if number.is_win() {
+        format!("{win} - {depth}")
+    } else {
+        format!("{depth} - {win}")
+    })
+}
+
+/// A number as the articles compute it: "-5 = 5 - 10: O wins at depth 5, with its 3rd move."
+/// Depth counts from the position on show: depth 0 is the board right after a move there.
+pub fn formula(seen: &Seen, number: Score) -> String {
+    let (Some(sum), Some((mark, depth)), Some((_, moves))) = (
+        depth_sum(seen, number),
+        seen.result(number),
+        seen.winners_move(number),
+    ) else {
+        return "0: a draw. Neither side can force a win from here.".to_string();
+    };
+    let with = if depth == 0 {
+        "with this very move".to_string()
+    } else {
+        format!("with its {} move", ordinal(moves))
+    };
+    format!(
+        "{} = {sum}: {mark} wins at depth {depth}, {with}.",
+        number.value()
+    )
+}
+
+/// A move and its line of play, numbered from the move itself as the dots on the board number
+/// them: "1. O row 1, column 3, 2. X row 3, column 1".
+pub fn line_of_play(mover: Mark, m: &MoveScore) -> String {
+    let mut side = mover;
+    std::iter::once(&m.cell)
+        .chain(&m.pv)
+        .enumerate()
+        .map(|(ply, cell)| {
+            let step = format!("{}. {side} {}", ply + 1, cell.human());
+            side = side.opponent();
+            step
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "row 1, column 2", or for several cells the short "r1c2, r3c1" (rows and columns from 1).
+fn cell_list(cells: &[Cell]) -> String {
+    match cells {
+        [cell] => cell.human(),
+        _ => cells
+            .iter()
+            .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// Why the computer played `chosen` on the analysed position: how it rated the moves at its
+/// level, whether it picked at random, and what its horizon hid from it. One sentence a line.
+pub fn computer_reasoning(
+    analysis: &Analysis,
+    chosen: Cell,
+    candidates: &[Cell],
+    difficulty: Difficulty,
+    view: crate::learn::view::ScoreView,
+) -> Vec<String> {
+    let seen = Seen::new(view, &analysis.board);
+    let geometry = analysis.board.geometry();
+    let mover = analysis.board.to_move();
+    let number = |score: Score| seen.number(score, mover, 0);
+    let mut lines = Vec::new();
+    if let Some(played) = analysis.get(chosen) {
+        lines.push(format!(
+            "{mover} played {}: score {}, {}.",
+            chosen.human(),
+            number(played.score).value(),
+            short_verdict(&seen, number(played.score))
+        ));
+    }
+    match candidates.len() {
+        0 | 1 => lines.push("It was the only move it rated best.".to_string()),
+        n => lines.push(format!(
+            "Picked at random among {n} moves it rated equally good: {}.",
+            cell_list(candidates)
+        )),
+    }
+    if let Some(horizon) = difficulty.horizon() {
+        let plies = if horizon == 1 { "ply" } else { "plies" };
+        lines.push(format!(
+            "At {} it looks {horizon} {plies} ahead; a result further away looks like a draw to it.",
+            difficulty.name()
+        ));
+        // The moves it misjudged, grouped by their true score, best first for it.
+        let mut hidden: Vec<(Score, Vec<Cell>)> = Vec::new();
+        for m in &analysis.moves {
+            if difficulty.perceived_score(m.score, geometry) == m.score {
+                continue;
+            }
+            match hidden.iter_mut().find(|(score, _)| *score == m.score) {
+                Some((_, cells)) => cells.push(m.cell),
+                None => hidden.push((m.score, vec![m.cell])),
+            }
+        }
+        hidden.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+        for (score, cells) in hidden {
+            lines.push(format!(
+                "It saw {} as a draw (0); really {}: {}.",
+                cell_list(&cells),
+                number(score).value(),
+                short_verdict(&seen, number(score))
+            ));
+        }
+    }
+    lines
+}
+
+/// What a bound on a move's score says, in words that name the marks (the same in both views):
+/// "X wins by its 3rd move", "O: at least a draw", "X does not win".
+pub fn bound_words(bound: &MoveBound, mover: Mark, geometry: Geometry) -> String {
+    let (lower, upper) = (bound.lower, bound.upper);
+    if lower.is_win() {
+        let moves = match lower.verdict(geometry) {
+            Verdict::Win { moves } => moves,
+            _ => unreachable!("a positive score is a win"),
+        };
+        format!("{mover} wins by its {} move", ordinal(moves))
+    } else if upper.is_loss() {
+        let moves = match upper.verdict(geometry) {
+            Verdict::Loss { moves } => moves,
+            _ => unreachable!("a negative score is a loss"),
+        };
+        format!("{} wins by its {} move", mover.opponent(), ordinal(moves))
+    } else if lower >= Score::DRAW {
+        format!("{mover}: at least a draw")
+    } else if upper <= Score::DRAW {
+        format!("{mover} does not win")
+    } else {
+        "not known yet".to_string()
+    }
+}
+
+/// An estimate of a move on the position on show as the overlay prints it: "~+37" (evaluation
+/// points for the side that moves there, not a score: the tilde says so), seen by the maximiser.
+pub fn estimate_text(seen: &Seen, points: i32) -> String {
+    format!("~{:+}", seen.points(points))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::view::ScoreView;
+
+    #[test]
+    fn ordinals() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal).into();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
+            ]
+        );
+    }
+
+    /// A 3×3 position with `mover` to move.
+    fn seen(view: ScoreView, mover: Mark) -> Seen {
+        Seen::new(
+            view,
+            &crate::engine::board::Board::classic().with_to_move(mover),
+        )
+    }
+
+    #[test]
+    fn formulas_for_a_loss_a_draw_and_a_win() {
+        // The move's own score for `mover`, shown as the view says.
+        let f = |v, mover, view| {
+            let seen = seen(view, mover);
+            formula(&seen, seen.number(Score::new(v), mover, 0))
+        };
+        use ScoreView::*;
+        assert_eq!(
+            f(-5, Mark::X, SideToMove),
+            "-5 = 5 - 10: O wins at depth 5, with its 3rd move."
+        );
+        assert_eq!(
+            f(8, Mark::O, SideToMove),
+            "8 = 10 - 2: O wins at depth 2, with its 2nd move."
+        );
+        assert_eq!(
+            f(10, Mark::X, SideToMove),
+            "10 = 10 - 0: X wins at depth 0, with this very move."
+        );
+        assert_eq!(
+            f(0, Mark::O, Articles),
+            "0: a draw. Neither side can force a win from here."
+        );
+        // O to move, seen from X's side: O's win is X's loss.
+        assert_eq!(
+            f(8, Mark::O, Articles),
+            "-8 = 2 - 10: O wins at depth 2, with its 2nd move."
+        );
+        assert_eq!(
+            f(-9, Mark::O, Articles),
+            "9 = 10 - 1: X wins at depth 1, with its 1st move."
+        );
+    }
+
+    #[test]
+    fn short_verdicts_name_the_winner_in_the_articles_view() {
+        let s = |v, mover, view| {
+            let seen = seen(view, mover);
+            short_verdict(&seen, seen.number(Score::new(v), mover, 0))
+        };
+        assert_eq!(s(-7, Mark::O, ScoreView::SideToMove), "loses in 2");
+        assert_eq!(s(-7, Mark::O, ScoreView::Articles), "X wins in 2");
+        assert_eq!(s(10, Mark::O, ScoreView::Articles), "O wins now");
+        assert_eq!(s(0, Mark::X, ScoreView::Articles), "draw");
+    }
+
+    #[test]
+    fn the_computers_reasons_name_its_choice_and_what_its_horizon_hid() {
+        let board: crate::engine::board::Board = "X../.O./..X".parse().unwrap();
+        let analysis = crate::engine::minimax::plain(&board);
+        let edges = [
+            Cell::new(0, 1),
+            Cell::new(1, 0),
+            Cell::new(1, 2),
+            Cell::new(2, 1),
+        ];
+        let view = ScoreView::SideToMove;
+        let lines = computer_reasoning(&analysis, edges[0], &edges, Difficulty::Perfect, view);
+        assert_eq!(lines[0], "O played row 1, column 2: score 0, draw.");
+        assert_eq!(
+            lines[1],
+            "Picked at random among 4 moves it rated equally good: r1c2, r2c1, r2c3, r3c2."
+        );
+        assert_eq!(lines.len(), 2);
+        // Medium sees two plies: the corners' loss at depth 3 is beyond it.
+        let corners = [Cell::new(0, 2), Cell::new(2, 0)];
+        let all: Vec<Cell> = edges.iter().chain(&corners).copied().collect();
+        let lines = computer_reasoning(&analysis, corners[0], &all, Difficulty::Medium, view);
+        assert!(lines[2].starts_with("At Medium it looks 2 plies ahead"));
+        assert_eq!(
+            &lines[3..],
+            ["It saw r1c3, r3c1 as a draw (0); really -7: loses in 2."]
+        );
+        let lines = computer_reasoning(
+            &analysis,
+            corners[0],
+            &all,
+            Difficulty::Medium,
+            ScoreView::Articles,
+        );
+        assert_eq!(lines[0], "O played row 1, column 3: score 7, X wins in 2.");
+        assert_eq!(
+            lines[3],
+            "It saw r1c3, r3c1 as a draw (0); really 7: X wins in 2."
+        );
+    }
+
+    #[test]
+    fn bounds_are_said_with_the_marks_they_are_about() {
+        use crate::engine::minimax::MoveBound;
+        let geometry = Geometry::new(4, 4, 4).unwrap(); // W = 17
+        let cell = Cell::new(0, 0);
+        let bound = |lower: i32, upper: i32| MoveBound {
+            cell,
+            lower: Score::new(lower),
+            upper: Score::new(upper),
+        };
+        // At least a win at depth 4 (17 - 4 = 13): X wins by its 3rd move at the latest.
+        assert_eq!(
+            bound_words(&bound(13, 17), Mark::X, geometry),
+            "X wins by its 3rd move"
+        );
+        // At most a loss at depth 1: O wins with its next move.
+        assert_eq!(
+            bound_words(&bound(-16, -16), Mark::X, geometry),
+            "O wins by its 1st move"
+        );
+        assert_eq!(
+            bound_words(&bound(0, 17), Mark::O, geometry),
+            "O: at least a draw"
+        );
+        assert_eq!(
+            bound_words(&bound(-16, 0), Mark::O, geometry),
+            "O does not win"
+        );
+        assert_eq!(
+            bound_words(&bound(-16, 17), Mark::O, geometry),
+            "not known yet"
+        );
+        let estimate = |points, mover, view| estimate_text(&seen(view, mover), points);
+        assert_eq!(estimate(37, Mark::O, ScoreView::SideToMove), "~+37");
+        assert_eq!(estimate(37, Mark::O, ScoreView::Articles), "~-37");
+        assert_eq!(estimate(-5, Mark::X, ScoreView::Articles), "~-5");
+    }
+}

@@ -1,0 +1,13 @@
+//! The learning layer: pure functions from the engine's data to numbers and words, shown by the
+//! app and printed by the command line. [`view`] says from whose side a number is read,
+//! [`explain`] puts scores into words, [`tree`] and [`trace`] walk the search, [`review`]
+//! classes a game's moves, [`practice`] finds positions to solve, and [`examples`] holds the
+//! positions that teach. It imports only from the engine.
+
+pub mod examples;
+pub mod explain;
+pub mod practice;
+pub mod review;
+pub mod trace;
+pub mod tree;
+pub mod view;

@@ -1,0 +1,320 @@
+//! How scores are seen: the one rule every view of the app and every command follows.
+//!
+//! A move's score, as `tictactoe analyze` prints it, is for the side that plays it, with depth
+//! counted from the position it is played on. What the views show is always seen by one side,
+//! the maximiser, with depth counted from one position, the position on show:
+//!
+//! - [`ScoreView::SideToMove`] (the default): the player to move in the position on show
+//!   maximises; every number is theirs.
+//! - [`ScoreView::Articles`]: X maximises and O minimises; every number is X's.
+//!
+//! So a move on the position on show scores what `analyze` prints for it (negated for O's moves
+//! in the articles' view), and a move further down scores the value minimax gives it in the one
+//! search from the position on show, as the seeds' `minimax(board, depth, isMax)` does when
+//! `findBestMove` is called there. [`Seen`] applies the rule; nothing else works out a sign or a
+//! depth.
+//!
+//! ```
+//! use tictactoe::{Board, Cell, Mark, Score};
+//! use tictactoe::learn::view::{Role, ScoreView, Seen};
+//! // O to move; O's move at row 1, column 2 loses at depth 1 (X wins with its next move).
+//! let board: Board = "X../.O./..X".parse()?;
+//! let articles = Seen::new(ScoreView::Articles, &board);
+//! assert_eq!(articles.maximiser(), Mark::X);
+//! assert_eq!(articles.role(Mark::O), Role::Minimiser);
+//! assert_eq!(articles.number(Score::new(-9), Mark::O, 0).value(), 9);
+//! // The same loss seen by O, the side to move, and X's win one ply further down.
+//! let mover = Seen::new(ScoreView::SideToMove, &board);
+//! assert_eq!(mover.number(Score::new(-9), Mark::O, 0).value(), -9);
+//! assert_eq!(mover.number(Score::new(10), Mark::X, 1).value(), -9);
+//! # Ok::<(), tictactoe::engine::board::BoardError>(())
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{Board, Geometry, Mark};
+use crate::engine::score::Score;
+
+/// Whose side the numbers are seen from. The settings file spells the two `SideToMove` and
+/// `Articles`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ScoreView {
+    /// The player to move in the position on show maximises: every number is theirs, and a
+    /// higher number is better for whoever moves there.
+    #[default]
+    SideToMove,
+    /// The articles' view: X maximises and O minimises; every number is X's.
+    Articles,
+}
+
+impl ScoreView {
+    /// Every choice, in menu order.
+    pub const ALL: [ScoreView; 2] = [ScoreView::SideToMove, ScoreView::Articles];
+
+    /// The menu's and the legend's name for the view.
+    pub fn name(self) -> &'static str {
+        match self {
+            ScoreView::SideToMove => "For the player to move",
+            ScoreView::Articles => "X maximises (the articles' view)",
+        }
+    }
+}
+
+/// Whom minimax plays for at a position: the maximiser's numbers go up, the minimiser's down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Maximiser,
+    Minimiser,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Maximiser => "maximiser",
+            Role::Minimiser => "minimiser",
+        }
+    }
+
+    /// The seeds' name of the function that picks a value: "max" or "min".
+    pub fn pick(self) -> &'static str {
+        match self {
+            Role::Maximiser => "max",
+            Role::Minimiser => "min",
+        }
+    }
+}
+
+/// The rule applied to one position on show: who maximises there, and the number shown for any
+/// move at or below it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    view: ScoreView,
+    /// The side to move in the position on show.
+    root_mover: Mark,
+    geometry: Geometry,
+}
+
+impl Seen {
+    /// The rule for `view` with depth counted from `on_show`.
+    pub fn new(view: ScoreView, on_show: &Board) -> Seen {
+        Seen {
+            view,
+            root_mover: on_show.to_move(),
+            geometry: on_show.geometry(),
+        }
+    }
+
+    pub fn view(&self) -> ScoreView {
+        self.view
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The side to move in the position on show.
+    pub fn root_mover(&self) -> Mark {
+        self.root_mover
+    }
+
+    /// The side whose numbers are shown.
+    pub fn maximiser(&self) -> Mark {
+        match self.view {
+            ScoreView::SideToMove => self.root_mover,
+            ScoreView::Articles => Mark::X,
+        }
+    }
+
+    /// Whether the numbers are the negation of the root mover's (the articles' view on O's turn).
+    pub fn flips(&self) -> bool {
+        self.maximiser() != self.root_mover
+    }
+
+    /// The role of the side to move at any position of the search.
+    pub fn role(&self, to_move: Mark) -> Role {
+        if to_move == self.maximiser() {
+            Role::Maximiser
+        } else {
+            Role::Minimiser
+        }
+    }
+
+    /// The number shown for a move whose own score is `score` (for `mover`, who plays it, with
+    /// depth counted from the position it is played on: what `analyze` prints there), when it is
+    /// played `plies` moves below the position on show (0: a move on the position on show).
+    pub fn number(&self, score: Score, mover: Mark, plies: i32) -> Score {
+        score.seen_by(mover, self.maximiser()).shifted(plies)
+    }
+
+    /// The number shown for a value already counted from the position on show and seen by its
+    /// side to move: what the textbook searches return when started there (a trace's values).
+    pub fn root_number(&self, value: Score) -> Score {
+        self.number(value, self.root_mover, 0)
+    }
+
+    /// Bounds on a move's score for `mover` (played on the position on show), as bounds on its
+    /// shown number: each end through [`Seen::number`], swapped when the view flips the sign.
+    pub fn bounds(&self, lower: Score, upper: Score, mover: Mark) -> (Score, Score) {
+        let (lower, upper) = (self.number(lower, mover, 0), self.number(upper, mover, 0));
+        if lower > upper {
+            (upper, lower)
+        } else {
+            (lower, upper)
+        }
+    }
+
+    /// An estimate of a move on the position on show, in evaluation points for the side to move
+    /// there (not a score), as the maximiser sees it.
+    pub fn points(&self, points: i32) -> i32 {
+        if self.flips() { -points } else { points }
+    }
+
+    /// An alpha-beta window of a search started on the position on show (its root mover
+    /// maximising), as the shown numbers bound it.
+    pub fn window(&self, alpha: Score, beta: Score) -> (Score, Score) {
+        if self.flips() {
+            (-beta, -alpha)
+        } else {
+            (alpha, beta)
+        }
+    }
+
+    /// Whether a search call whose side to move is the root mover's maximiser (`root_is_max`)
+    /// maximises the shown numbers.
+    pub fn is_max(&self, root_is_max: bool) -> bool {
+        root_is_max != self.flips()
+    }
+
+    /// The best of `numbers` for `to_move`: the highest for the maximiser, the lowest for the
+    /// minimiser.
+    pub fn best_of(
+        &self,
+        to_move: Mark,
+        numbers: impl IntoIterator<Item = Score>,
+    ) -> Option<Score> {
+        let numbers = numbers.into_iter();
+        match self.role(to_move) {
+            Role::Maximiser => numbers.max(),
+            Role::Minimiser => numbers.min(),
+        }
+    }
+
+    /// Who wins, and at which depth counted from the position on show; `None` for a draw.
+    pub fn result(&self, number: Score) -> Option<(Mark, i32)> {
+        let depth = number.depth(self.geometry)?;
+        let maximiser = self.maximiser();
+        Some(if number.is_win() {
+            (maximiser, depth)
+        } else {
+            (maximiser.opponent(), depth)
+        })
+    }
+
+    /// Who wins, and with which of their own moves counted from the position on show (1: their
+    /// first move from there); `None` for a draw.
+    pub fn winners_move(&self, number: Score) -> Option<(Mark, u32)> {
+        let (winner, depth) = self.result(number)?;
+        // The result comes with ply depth + 1 from the position on show; its side to move plays
+        // the odd plies.
+        let plies = depth as u32 + 1;
+        let moves = if winner == self.root_mover {
+            plies.div_ceil(2)
+        } else {
+            plies / 2
+        };
+        Some((winner, moves))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::minimax::plain;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// Minimax from scratch with X maximising, depth counted as the seeds count it: the value of
+    /// `board` reached at `depth`.
+    fn x_minimax(board: &Board, depth: i32) -> i32 {
+        let win = board.geometry().win_score();
+        match board.outcome() {
+            crate::engine::board::Outcome::Won { mark: Mark::X, .. } => return win - depth,
+            crate::engine::board::Outcome::Won { .. } => return depth - win,
+            crate::engine::board::Outcome::Draw => return 0,
+            crate::engine::board::Outcome::Ongoing => {}
+        }
+        let values = board
+            .legal_moves()
+            .map(|cell| x_minimax(&board.after(cell).unwrap(), depth + 1));
+        if board.to_move() == Mark::X {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+
+    #[test]
+    fn every_number_two_plies_down_is_the_value_of_the_one_search_from_the_position_on_show() {
+        for text in ["X../.O./..X", "XOX/.O./X..", "X../.../...", "XO./.X./..O"] {
+            let root = board(text);
+            for view in ScoreView::ALL {
+                let seen = Seen::new(view, &root);
+                let sign = if seen.maximiser() == Mark::X { 1 } else { -1 };
+                for first in plain(&root).moves {
+                    let child = root.after(first.cell).unwrap();
+                    let shown = seen.number(first.score, root.to_move(), 0).value();
+                    assert_eq!(shown, sign * x_minimax(&child, 0), "{text} {view:?}");
+                    if child.outcome().is_over() {
+                        continue;
+                    }
+                    for second in plain(&child).moves {
+                        let grandchild = child.after(second.cell).unwrap();
+                        let shown = seen.number(second.score, child.to_move(), 1).value();
+                        assert_eq!(shown, sign * x_minimax(&grandchild, 1), "{text} {view:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_articles_view_on_os_turn_has_x_maximise_and_o_pick_the_lowest() {
+        let root = board("X../.O./..X");
+        let seen = Seen::new(ScoreView::Articles, &root);
+        assert!(seen.flips());
+        assert_eq!(seen.role(Mark::O), Role::Minimiser);
+        assert_eq!(seen.role(Mark::X), Role::Maximiser);
+        let numbers: Vec<Score> = plain(&root)
+            .moves
+            .iter()
+            .map(|m| seen.number(m.score, Mark::O, 0))
+            .collect();
+        assert_eq!(
+            seen.best_of(Mark::O, numbers.iter().copied()),
+            Some(Score::DRAW)
+        );
+        assert!(numbers.iter().any(|n| n.value() == 7), "{numbers:?}");
+        // A window of the search started there, (α, β) for O, is (-β, -α) for X.
+        let (alpha, beta) = seen.window(Score::new(-11), Score::new(3));
+        assert_eq!((alpha.value(), beta.value()), (-3, 11));
+        assert!(!seen.is_max(true));
+        let mover = Seen::new(ScoreView::SideToMove, &root);
+        assert!(!mover.flips() && mover.is_max(true));
+    }
+
+    #[test]
+    fn a_result_is_counted_in_the_winners_own_moves_from_the_position_on_show() {
+        let root = board("X../.O./..X"); // O to move
+        let seen = Seen::new(ScoreView::Articles, &root);
+        // X wins at depth 1: with its first move from here.
+        assert_eq!(seen.result(Score::new(9)), Some((Mark::X, 1)));
+        assert_eq!(seen.winners_move(Score::new(9)), Some((Mark::X, 1)));
+        // O wins at depth 0 (with the move itself) and at depth 2 (its second move).
+        assert_eq!(seen.winners_move(Score::new(-10)), Some((Mark::O, 1)));
+        assert_eq!(seen.winners_move(Score::new(-8)), Some((Mark::O, 2)));
+        assert_eq!(seen.winners_move(Score::new(7)), Some((Mark::X, 2)));
+        assert_eq!(seen.winners_move(Score::DRAW), None);
+    }
+}

@@ -1,0 +1,73 @@
+//! A game file on disk: reading it (never writing), and saving atomically.
+
+use std::fs::File;
+use std::io::{ErrorKind, Write};
+use std::path::Path;
+
+use super::format::{from_text, to_text};
+use super::{GameFileError, GameFileProblem, GameSaveError, MAX_FILE_BYTES, Position, SaveReason};
+use crate::game::GameRecord;
+use crate::store::files::{self, ReadProblem, TargetProblem};
+
+/// Reads and checks the game file at `path`. Nothing is written, whatever the outcome.
+pub fn load(path: &Path) -> Result<GameRecord, GameFileError> {
+    let error = |problem| GameFileError {
+        path: path.to_owned(),
+        problem,
+    };
+    let bytes = read_capped(path).map_err(error)?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        error(GameFileProblem::NotUtf8 {
+            at: position_at(&bytes[..e.valid_up_to()]),
+        })
+    })?;
+    from_text(text).map_err(error)
+}
+
+/// The line and column just after `valid` (UTF-8 text).
+fn position_at(valid: &[u8]) -> Position {
+    let text = std::str::from_utf8(valid).unwrap_or_default();
+    let line = text.matches('\n').count() + 1;
+    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Position { line, col }
+}
+
+/// A file's bytes, if it is a regular file of at most [`MAX_FILE_BYTES`].
+fn read_capped(path: &Path) -> Result<Vec<u8>, GameFileProblem> {
+    files::read_capped(path, MAX_FILE_BYTES, |path| File::open(path)).map_err(|problem| {
+        match problem {
+            ReadProblem::IsDirectory => GameFileProblem::IsDirectory,
+            ReadProblem::NotARegularFile => GameFileProblem::NotARegularFile,
+            ReadProblem::TooLarge { size } => GameFileProblem::TooLarge { size },
+            ReadProblem::Io(e) if e.kind() == ErrorKind::NotFound => GameFileProblem::NotFound,
+            ReadProblem::Io(e) => GameFileProblem::Unreadable(e.to_string()),
+        }
+    })
+}
+
+/// Saves the game to `path` atomically: a temporary file beside it is written, synced and renamed
+/// over it, so that the old file stays whole if anything fails. A symlink stays a link (the file
+/// it points to is replaced); a directory or a special file in its place is refused.
+pub fn save(path: &Path, record: &GameRecord) -> Result<(), GameSaveError> {
+    let error = |reason| GameSaveError {
+        path: path.to_owned(),
+        reason,
+    };
+    let text = to_text(record).map_err(|p| error(SaveReason::Game(p)))?;
+    let (target, dir) = files::save_target(path).map_err(|problem| {
+        error(match problem {
+            TargetProblem::IsDirectory => SaveReason::IsDirectory,
+            TargetProblem::NotARegularFile => SaveReason::NotARegularFile,
+            TargetProblem::NoFileName => SaveReason::NoFileName,
+        })
+    })?;
+    // Dropping the temporary file deletes it, on any failure below.
+    let mut temp = files::temp_file_in(&dir).map_err(|e| error(SaveReason::Io(e)))?;
+    temp.write_all(text.as_bytes())
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| error(SaveReason::Io(e)))?;
+    temp.persist(&target)
+        .map_err(|e| error(SaveReason::Io(e.error)))?;
+    files::sync_dir(&dir);
+    Ok(())
+}

@@ -1,0 +1,271 @@
+//! A game file's text: writing it with its comments, and reading it back with every check.
+
+use serde::{Deserialize, Serialize};
+
+use super::{GameFileProblem, Position, VERSION, is_empty_start, review_command};
+use crate::engine::board::{Board, Geometry, MAX_SIDE, MIN_SIDE, Mark, MoveNumbers};
+use crate::game::{FirstPlayer, GameRecord, GameSetup, Mode, Player, Players};
+
+/// Who sat at a mark, as the file writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+enum Seat {
+    Human,
+    Computer,
+}
+
+impl From<Player> for Seat {
+    fn from(player: Player) -> Seat {
+        match player {
+            Player::Human => Seat::Human,
+            Player::Computer => Seat::Computer,
+        }
+    }
+}
+
+/// The fields of a game file, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Game")]
+struct Fields {
+    version: u32,
+    size: usize,
+    k: usize,
+    first: Mark,
+    x: Seat,
+    o: Seat,
+    #[serde(default)]
+    start: Option<String>,
+    /// Signed, so that `0` and `-3` are reported as moves that are not cells.
+    moves: Vec<i64>,
+    result: String,
+}
+
+/// Just the version, read first so that a newer file is named as such rather than for its
+/// unknown fields.
+#[derive(Deserialize)]
+#[serde(rename = "Game")]
+struct Versioned {
+    /// Written as a plain number; a missing one is `None`.
+    #[serde(default, deserialize_with = "present")]
+    version: Option<u32>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    u32::deserialize(d).map(Some)
+}
+
+/// The game as a game file's text, checked by reading it back.
+pub fn to_text(record: &GameRecord) -> Result<String, GameFileProblem> {
+    let geometry = record.start.geometry();
+    let (rows, cols) = (geometry.rows(), geometry.cols());
+    if rows != cols || !(MIN_SIDE..=MAX_SIDE).contains(&rows) {
+        return Err(GameFileProblem::Shape { rows, cols });
+    }
+    if record.setup.geometry != geometry {
+        return Err(GameFileProblem::SetupGeometry {
+            start: geometry,
+            setup: record.setup.geometry,
+        });
+    }
+    let numbers = MoveNumbers::of(geometry, &record.moves);
+    let (end, _) = numbers.play(&record.start)?;
+    let players = record.players();
+    let mut fields = vec![
+        ("version", VERSION.to_string(), "the game file format"),
+        ("size", rows.to_string(), "the board's side, 3 to 7"),
+        ("k", geometry.k().to_string(), "how many in a row win"),
+        (
+            "first",
+            record.start.to_move().to_string(),
+            "the mark that made the first move",
+        ),
+        ("x", seat_name(players.x), "who played X: Human | Computer"),
+        ("o", seat_name(players.o), "who played O: Human | Computer"),
+    ];
+    if !is_empty_start(record) {
+        let notation = quoted(record.start.notation().as_str());
+        fields.push((
+            "start",
+            format!("Some({notation})"),
+            "the position the game started from",
+        ));
+    }
+    let numbers: Vec<String> = numbers.0.iter().map(i64::to_string).collect();
+    fields.push((
+        "moves",
+        format!("[{}]", numbers.join(", ")),
+        "cells numbered from 1 in reading order",
+    ));
+    fields.push((
+        "result",
+        quoted(&end.outcome().to_string()),
+        "X wins | O wins | draw | ongoing",
+    ));
+    let lines: Vec<String> = fields
+        .iter()
+        .map(|(name, value, _)| format!("    {name}: {value},"))
+        .collect();
+    let width = lines.iter().map(|line| line.len()).max().unwrap_or(0) + 1;
+    let mut text = format!("// {}\n(\n", review_command(record));
+    for (line, (_, _, comment)) in lines.iter().zip(&fields) {
+        text.push_str(&format!("{line:<width$}// {comment}\n"));
+    }
+    text.push_str(")\n");
+    // A file this build could not open again is never written.
+    let read_back = from_text(&text)?;
+    debug_assert_eq!(read_back.start, record.start);
+    debug_assert_eq!(read_back.moves, record.moves);
+    debug_assert_eq!(read_back.players(), record.players());
+    Ok(text)
+}
+
+fn seat_name(player: Player) -> String {
+    format!("{:?}", Seat::from(player))
+}
+
+fn quoted(text: &str) -> String {
+    ron::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
+}
+
+/// The problem a RON error in `text` describes, at its line and column.
+fn syntax(text: &str, error: ron::error::SpannedError) -> GameFileProblem {
+    let mut detail = error.code.to_string();
+    // "Expected comma" reads better after "line 4, column 5:" as "expected comma".
+    if let Some(first) = detail.get_mut(..1) {
+        first.make_ascii_lowercase();
+    }
+    GameFileProblem::Syntax {
+        at: first_visible(text, error.span.start),
+        detail,
+    }
+}
+
+/// The first character at or after `at` on its line that is not a space: RON's spans start
+/// with the spaces before the value they are about.
+fn first_visible(text: &str, at: Position) -> Position {
+    let Some(line) = text.split('\n').nth(at.line.saturating_sub(1)) else {
+        return at;
+    };
+    let spaces = line
+        .chars()
+        .skip(at.col.saturating_sub(1))
+        .take_while(|c| c.is_whitespace())
+        .count();
+    // Past the end of the line (a missing field at the closing parenthesis): as RON has it.
+    if at.col + spaces > line.trim_end().chars().count() {
+        return at;
+    }
+    Position {
+        line: at.line,
+        col: at.col + spaces,
+    }
+}
+
+/// Reads a game file's text, checking everything: the RON, the version, the board, the start
+/// position (with `analyze`'s rules and messages), every move, and the result.
+pub fn from_text(text: &str) -> Result<GameRecord, GameFileProblem> {
+    // A byte-order mark, as some Windows editors write, is not part of the RON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(GameFileProblem::Empty);
+    }
+    let versioned: Versioned = ron::from_str(text).map_err(|e| syntax(text, e))?;
+    match versioned.version {
+        None => return Err(GameFileProblem::NoVersion),
+        Some(VERSION) => {}
+        Some(found) => return Err(GameFileProblem::Version { found }),
+    }
+    let fields: Fields = ron::from_str(text).map_err(|e| syntax(text, e))?;
+    debug_assert_eq!(fields.version, VERSION);
+    let size = fields.size;
+    if !(MIN_SIDE..=MAX_SIDE).contains(&size) {
+        return Err(GameFileProblem::Size { found: size });
+    }
+    let geometry = Geometry::new(size, size, fields.k).map_err(GameFileProblem::K)?;
+    let start = match &fields.start {
+        None => Board::empty(geometry, fields.first),
+        Some(notation) => start_position(notation, fields.first, geometry)?,
+    };
+    let (end, moves) = MoveNumbers(fields.moves).play(&start)?;
+    let actual = end.outcome().name();
+    let written = fields.result.trim();
+    if !["X wins", "O wins", "draw", "ongoing"].contains(&written) {
+        return Err(GameFileProblem::BadResult {
+            found: shown(written),
+        });
+    }
+    if written != actual {
+        return Err(GameFileProblem::WrongResult {
+            written: written.to_owned(),
+            actual,
+        });
+    }
+    Ok(GameRecord {
+        start,
+        moves,
+        setup: setup_of(fields.x, fields.o, fields.first, geometry),
+    })
+}
+
+/// The start position in `notation`, `first` to move, checked with `analyze`'s rules.
+fn start_position(
+    notation: &str,
+    first: Mark,
+    geometry: Geometry,
+) -> Result<Board, GameFileProblem> {
+    let shown_notation = shown(notation);
+    // The shape first, so that a start of the wrong size is not blamed on k.
+    let rows = notation.trim().split('/').count();
+    let cols = notation
+        .trim()
+        .split('/')
+        .next()
+        .map_or(0, |row| row.chars().count());
+    if (rows, cols) != (geometry.rows(), geometry.cols()) {
+        return Err(GameFileProblem::StartSize {
+            notation: shown_notation,
+            rows,
+            cols,
+            size: geometry.rows(),
+        });
+    }
+    Board::parse_with(notation, Some(first), Some(geometry.k())).map_err(|error| {
+        GameFileProblem::Start {
+            notation: shown_notation,
+            error,
+        }
+    })
+}
+
+/// The seating and who started, from the seats and the first mover (see the module docs).
+fn setup_of(x: Seat, o: Seat, first: Mark, geometry: Geometry) -> GameSetup {
+    let (mode, human_mark) = match (x, o) {
+        (Seat::Human, Seat::Computer) => (Mode::VsComputer, Mark::X),
+        (Seat::Computer, Seat::Human) => (Mode::VsComputer, Mark::O),
+        (Seat::Human, Seat::Human) => (Mode::TwoPlayers, first),
+        (Seat::Computer, Seat::Computer) => (Mode::ComputerVsComputer, first),
+    };
+    debug_assert_eq!(
+        Players::for_mode(mode, human_mark).x == Player::Human,
+        x == Seat::Human
+    );
+    GameSetup {
+        mode,
+        human_mark,
+        first_player: if first == human_mark {
+            FirstPlayer::Human
+        } else {
+            FirstPlayer::Computer
+        },
+        geometry,
+    }
+}
+
+/// A text from the file, cut short and quoted safely for a one-line message.
+fn shown(text: &str) -> String {
+    let cut: String = text.chars().take(60).collect();
+    if cut.len() < text.len() {
+        format!("{cut}…")
+    } else {
+        cut
+    }
+}

@@ -1,0 +1,238 @@
+//! The settings file on disk: reading it, keeping broken ones, and saving atomically.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::ErrorKind::{self, NotFound};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use tempfile::NamedTempFile;
+
+use super::format::{checked_text, parse};
+use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
+use crate::store::files::{self, ReadProblem, TargetProblem, resolved};
+
+/// The largest settings file the game reads (a real one is a few hundred bytes).
+pub const MAX_FILE_SIZE: u64 = 1024 * 1024;
+
+/// The steps of loading and saving that can fail halfway, for tests to make them fail.
+pub trait FileOps {
+    /// Opens the settings file for reading.
+    fn open(&mut self, path: &Path) -> io::Result<File> {
+        File::open(path)
+    }
+    /// Writes all of `bytes` to the new, temporary file.
+    fn write(&mut self, file: &mut File, bytes: &[u8]) -> io::Result<()> {
+        file.write_all(bytes)
+    }
+    /// Puts the finished temporary file in place of the settings file, or deletes it.
+    fn persist(&mut self, temp: NamedTempFile, to: &Path) -> io::Result<()> {
+        temp.persist(to).map(drop).map_err(io::Error::from)
+    }
+}
+
+/// The real file system.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RealFiles;
+
+impl FileOps for RealFiles {}
+
+/// A whole settings file's bytes; a missing file is [`Issue::Unreadable`] with `NotFound`.
+#[expect(clippy::result_large_err, reason = "once per load")]
+fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
+    files::read_capped(path, MAX_FILE_SIZE, |path| ops.open(path)).map_err(
+        |problem| match problem {
+            ReadProblem::IsDirectory => Issue::IsDirectory,
+            ReadProblem::NotARegularFile => Issue::NotARegularFile,
+            ReadProblem::TooLarge { size } => Issue::TooLarge { size },
+            ReadProblem::Io(e) => Issue::Unreadable {
+                kind: e.kind(),
+                detail: e.to_string(),
+            },
+        },
+    )
+}
+
+/// Reads a settings file, accepting it only if it is all valid: for "Load settings…".
+pub fn load_strict(path: &Path) -> Result<Settings, SettingsError> {
+    let (mut issues, path) = (Vec::new(), path.to_owned());
+    let read = read_file(&path, &mut RealFiles).map(|bytes| parse(&bytes, &mut issues));
+    match read.map_err(|issue| issues.push(issue)) {
+        Ok(settings) if issues.is_empty() => Ok(settings),
+        _ => Err(SettingsError { path, issues }),
+    }
+}
+
+/// `settings.ron` in the platform's config directory (`~/.config/tictactoe/` on Linux).
+pub fn default_path() -> Option<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
+    Some(dirs.config_dir().join("settings.ron"))
+}
+
+/// Keeps `bytes` (or the file at `path`: hard-linked, else renamed) as the first free name of
+/// `settings.ron.broken-<unix-seconds>`, `-2`, `-3`… beside it, or finds one with the bytes.
+fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
+    let prefix = format!("{}.broken-", path.file_name().unwrap_or_default().display());
+    let same = |copy: &Path, bytes: &[u8]| {
+        let metadata = fs::symlink_metadata(copy);
+        metadata.is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+            && fs::read(copy).is_ok_and(|content| content == bytes)
+    };
+    let dir = fs::read_dir(path.with_file_name(""));
+    // Bounded, so that a directory full of files cannot slow the start-up down.
+    let entries = dir.into_iter().flatten().flatten().take(1000);
+    let mut copies = entries.filter(|e| e.file_name().to_string_lossy().starts_with(&prefix));
+    if let Some(copy) = bytes.and_then(|bytes| copies.find(|e| same(&e.path(), bytes))) {
+        return Ok(copy.path());
+    }
+    // A clock before 1970 only makes the name less informative, not wrong.
+    let now = SystemTime::now().duration_since(UNIX_EPOCH);
+    let base = format!("{prefix}{}", now.map_or(0, |d| d.as_secs()));
+    let names = std::iter::once(base.clone()).chain((2..=1000).map(|n| format!("{base}-{n}")));
+    for copy in names.map(|name| path.with_file_name(name)) {
+        let new = || OpenOptions::new().write(true).create_new(true).open(&copy);
+        let kept = match bytes {
+            Some(bytes) => new().and_then(|mut file| {
+                file.write_all(bytes)?;
+                file.sync_all()
+            }),
+            None => fs::hard_link(path, &copy).or_else(|error| match error.kind() {
+                ErrorKind::AlreadyExists => Err(error),
+                // No hard links here: a rename, onto a name reserved first.
+                _ => new().and_then(|_| fs::rename(path, &copy)),
+            }),
+        };
+        match kept {
+            Err(error) if error.kind() == ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error).inspect_err(|_| drop(fs::remove_file(&copy))),
+            Ok(()) => return Ok(copy),
+        }
+    }
+    Err(io::Error::other("no free name for a copy"))
+}
+
+/// Saves `settings` atomically (a temporary file beside `path`, written, synced, persisted over
+/// it). With `set_aside`, the file there is kept under a `.broken-…` name once the new contents
+/// are on disk, before they replace it: returns where.
+fn save(path: &Path, settings: &Settings, set_aside: bool, ops: &mut dyn FileOps) -> Saving {
+    let (text, path) = (checked_text(settings)?, path.to_owned());
+    let (target, dir) = files::save_target(&path).map_err(|problem| match problem {
+        TargetProblem::IsDirectory => SaveError::IsDirectory(path.clone()),
+        TargetProblem::NotARegularFile => SaveError::NotARegularFile(path.clone()),
+        TargetProblem::NoFileName => SaveError::NoFileName(path.clone()),
+    })?;
+    fs::create_dir_all(&dir).map_err(|e| SaveError::Write(path.clone(), e))?;
+    // Dropping `temp` deletes it, on any failure below.
+    let write = |mut temp: NamedTempFile| {
+        ops.write(temp.as_file_mut(), text.as_bytes())?;
+        temp.as_file().sync_all().map(|()| temp)
+    };
+    let temp = files::temp_file_in(&dir).and_then(write);
+    let temp = temp.map_err(|e| SaveError::Write(path.clone(), e))?;
+
+    // A file gone since it was loaded leaves nothing to keep.
+    let set_aside = set_aside && fs::symlink_metadata(&target).is_ok();
+    let backup = set_aside.then(|| keep_copy(&target, None)).transpose();
+    let backup = backup.map_err(|e| SaveError::Backup(path.clone(), e))?;
+
+    if let Err(error) = ops.persist(temp, &target) {
+        // If the old file was renamed aside rather than linked, put it back.
+        if let Some(copy) = &backup
+            && fs::symlink_metadata(&target).is_err()
+        {
+            let _ = fs::rename(copy, &target);
+        }
+        return Err(SaveError::Replace(path, error));
+    }
+    files::sync_dir(&dir);
+    Ok(backup)
+}
+
+type Saving = Result<Option<PathBuf>, SaveError>;
+
+/// Saves `settings` to `path` atomically, for "Save settings as…".
+pub fn save_to(path: &Path, settings: &Settings) -> Result<(), SaveError> {
+    save_to_with(path, settings, &mut RealFiles)
+}
+
+/// [`save_to`] with the file-system steps supplied, for tests.
+pub fn save_to_with(path: &Path, s: &Settings, ops: &mut dyn FileOps) -> Result<(), SaveError> {
+    save(path, s, false, ops).map(drop)
+}
+
+/// The game's settings file: loaded once, then saved over, keeping the bytes of a broken one.
+#[derive(Debug)]
+pub struct Store {
+    path: PathBuf,
+    /// Whether the file is to be set aside before the next save: one that could not be read, or
+    /// whose copy could not be made when it was loaded.
+    set_aside: bool,
+}
+
+/// What [`Store::open`] gives: the store, the settings to play with, and what was wrong, if any.
+#[derive(Debug)]
+pub struct Loaded {
+    pub store: Store,
+    pub settings: Settings,
+    pub problem: Option<SettingsProblem>,
+}
+
+/// What [`Store::save`] did besides saving: where it set aside the old file, if it had to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Saved {
+    pub backup: Option<PathBuf>,
+}
+
+impl Store {
+    /// Loads the settings file at `path`. Never fails: see the [module docs](super).
+    pub fn open(path: impl Into<PathBuf>) -> Loaded {
+        Store::open_with(path, &mut RealFiles)
+    }
+    /// [`Store::open`] with the file-system steps supplied, for tests.
+    pub fn open_with(path: impl Into<PathBuf>, ops: &mut dyn FileOps) -> Loaded {
+        let (path, mut issues) = (path.into(), Vec::new());
+        let read = read_file(&path, ops).inspect_err(|issue| issues.push(issue.clone()));
+        let settings = read.as_ref().map(|bytes| parse(bytes, &mut issues));
+        let settings = settings.unwrap_or_default();
+        let backup = match read {
+            Err(Issue::Unreadable { kind: NotFound, .. }) => None, // a first run
+            Err(Issue::IsDirectory | Issue::NotARegularFile) => Some(Backup::NeverOverwritten),
+            Err(_) => Some(Backup::BeforeSave),
+            Ok(_) if issues.is_empty() => None,
+            Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Some(Backup::NotNeeded),
+            // Copied now, before anything can write over the file.
+            Ok(bytes) => Some(match keep_copy(&resolved(&path), Some(&bytes)) {
+                Ok(copy) => Backup::Kept(copy),
+                Err(error) => Backup::Failed(error.to_string()),
+            }),
+        };
+        // A file not read or not copied is set aside by the next save, as it is by then.
+        let set_aside = matches!(backup, Some(Backup::BeforeSave | Backup::Failed(_)));
+        let error = SettingsError {
+            path: path.clone(),
+            issues,
+        };
+        let problem = backup.map(|backup| SettingsProblem { error, backup });
+        Loaded {
+            store: Store { path, set_aside },
+            settings,
+            problem,
+        }
+    }
+    /// The settings file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+    /// Saves `settings` atomically over the file, first keeping the old one if it was broken; if
+    /// that fails, nothing is written.
+    pub fn save(&mut self, settings: &Settings) -> Result<Saved, SaveError> {
+        self.save_with(settings, &mut RealFiles)
+    }
+    /// [`Store::save`] with the file-system steps supplied, for tests.
+    pub fn save_with(&mut self, s: &Settings, ops: &mut dyn FileOps) -> Result<Saved, SaveError> {
+        let backup = save(&self.path, s, self.set_aside, ops)?;
+        // The old file is kept (or replaced by one the game wrote): nothing more to keep.
+        self.set_aside = false;
+        Ok(Saved { backup })
+    }
+}

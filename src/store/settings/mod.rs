@@ -1,0 +1,299 @@
+//! The player's preferences, saved as RON in `settings.ron` ([`default_path`]) or the file given
+//! with `--settings`. [`Store::open`] loads it once; [`Store::save`] writes it back atomically.
+//!
+//! Loading never fails. A file the game cannot fully accept gives defaults for what could not be
+//! read, keeps every field that could, and comes with a [`SettingsProblem`] that names the file,
+//! the line and column, and what was used instead. The user's bytes are never lost: they are kept
+//! as `settings.ron.broken-<unix-seconds>` before anything is written over them, or nothing is
+//! written. A directory or a special file in place of the file is never touched.
+
+mod file;
+mod format;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::engine::ai::Difficulty;
+use crate::engine::board::{Geometry, Mark};
+use crate::game::{FirstPlayer, GameSetup, Mode};
+use crate::learn::view::ScoreView;
+
+pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
+pub use file::{default_path, load_strict, save_to, save_to_with};
+pub use format::to_ron;
+/// A line and column in a settings file, from 1 (columns in characters).
+pub use ron::error::Position;
+
+/// Light or dark colours, or `System`: the operating system's preference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ColorTheme {
+    Dark,
+    Light,
+    #[default]
+    System,
+}
+
+impl ColorTheme {
+    /// Every choice, in menu order.
+    pub const ALL: [ColorTheme; 3] = [Self::Dark, Self::Light, Self::System];
+}
+
+/// Everything the game remembers between runs, as users see and edit it in the file. A new field
+/// that is not an enum needs an arm in `describe` (in `format.rs`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The file format's version, [`Settings::VERSION`] when this build wrote it.
+    pub version: u32,
+    /// Who starts a game.
+    pub first_player: FirstPlayer,
+    /// The human's mark against the computer.
+    pub human_mark: Mark,
+    /// Who plays.
+    pub mode: Mode,
+    /// How strong the computer plays.
+    pub difficulty: Difficulty,
+    /// Whether the computer's rating of every move is shown.
+    pub show_scores: bool,
+    /// Whose side the scores are seen from.
+    pub score_view: ScoreView,
+    /// Whether the first-run tip about the scores is still to be shown.
+    pub welcome_hint: bool,
+    /// Whether the game-tree explorer is open.
+    pub explorer_open: bool,
+    /// Light or dark colours.
+    pub theme: ColorTheme,
+    /// The board's side, in [`Settings::BOARD_SIZES`].
+    #[serde(deserialize_with = "format::board_size")]
+    pub board_size: u8,
+    /// How many in a row win, 3 to 5 and at most the side; 0 for the usual length of the size
+    /// (3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7).
+    #[serde(deserialize_with = "format::in_a_row")]
+    pub in_a_row: u8,
+    /// How long the computer may think on boards too large to solve at once.
+    #[serde(deserialize_with = "format::think_time_ms")]
+    pub think_time_ms: u32,
+    /// How long the computer pauses before it moves, at most [`Settings::MAX_AI_DELAY_MS`].
+    #[serde(deserialize_with = "format::ai_delay_ms")]
+    pub ai_delay_ms: u32,
+}
+
+impl Settings {
+    /// How the next game is set up.
+    pub fn game_setup(&self) -> GameSetup {
+        GameSetup {
+            mode: self.mode,
+            human_mark: self.human_mark,
+            first_player: self.first_player,
+            geometry: self.geometry(),
+        }
+    }
+
+    /// The board the settings ask for; a line length that does not fit the size gives way to the
+    /// usual one, and a size this build cannot play to the classic board.
+    pub fn geometry(&self) -> Geometry {
+        let side = usize::from(self.board_size);
+        Geometry::new(side, side, usize::from(self.in_a_row))
+            .or_else(|_| Geometry::with_default_k(side, side))
+            .unwrap_or(Geometry::CLASSIC)
+    }
+
+    /// The version this build writes.
+    pub const VERSION: u32 = 1;
+    /// The board sizes the game plays.
+    pub const BOARD_SIZES: std::ops::RangeInclusive<u8> = 3..=7;
+    /// The computer's thinking time on large boards may be set within this.
+    pub const THINK_TIME_MS: std::ops::RangeInclusive<u32> = 100..=60_000;
+    /// The longest pause before a computer move (longer looks like seconds meant as ms).
+    pub const MAX_AI_DELAY_MS: u32 = 10_000;
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: Settings::VERSION,
+            first_player: FirstPlayer::Human,
+            human_mark: Mark::X,
+            mode: Mode::VsComputer,
+            difficulty: Difficulty::Perfect,
+            show_scores: false,
+            score_view: ScoreView::SideToMove,
+            welcome_hint: true,
+            explorer_open: false,
+            theme: ColorTheme::System,
+            board_size: 3,
+            in_a_row: 0,
+            think_time_ms: 2_000,
+            ai_delay_ms: 300,
+        }
+    }
+}
+
+/// One thing wrong with a settings file. `found` is a value as written, shortened; `expected`
+/// what a valid one looks like; `default` the RON used instead.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Issue {
+    #[error("this is a directory, not a settings file")]
+    IsDirectory,
+    /// A FIFO, socket or device; it is not opened, so the game cannot hang on it.
+    #[error("this is not a regular file")]
+    NotARegularFile,
+    /// Larger than [`MAX_FILE_SIZE`]: not read at all.
+    #[error("the file is {size} bytes, more than a settings file can be ({MAX_FILE_SIZE} bytes)")]
+    TooLarge { size: u64 },
+    /// Opening or reading failed: no permission, an I/O error, or (loading strictly) no file.
+    #[error("cannot read the file: {detail}")]
+    Unreadable { kind: io::ErrorKind, detail: String },
+    #[error("the file is empty")]
+    Empty,
+    /// Bytes that are not UTF-8, the first at `at`. They were replaced and the rest was read.
+    #[error("line {}, column {}: the file is not UTF-8 text", .at.line, .at.col)]
+    NotUtf8 { at: Position },
+    /// RON that could not be parsed past `at`; the `kept` fields before it were read.
+    #[error("line {}, column {}: {detail}", .at.line, .at.col)]
+    Syntax {
+        at: Position,
+        detail: String,
+        kept: usize,
+    },
+    /// A value not among an enum's choices, with the choice spelled the same but for case.
+    #[error("line {}, column {}: unknown variant \"{found}\" for {field}, expected {expected}{}",
+        .at.line, .at.col,
+        .suggestion.as_ref().map(|s| format!(" (did you mean {s}?)")).unwrap_or_default())]
+    UnknownVariant {
+        at: Position,
+        field: String,
+        found: String,
+        expected: String,
+        default: String,
+        suggestion: Option<String>,
+    },
+    #[error("line {}, column {}: {field} must be {expected}, found {found}", .at.line, .at.col)]
+    InvalidValue {
+        at: Position,
+        field: String,
+        found: String,
+        expected: String,
+        default: String,
+    },
+    /// The same field again, its second value at `at`.
+    #[error("line {}, column {}: {field} appears more than once", .at.line, .at.col)]
+    DuplicateField { at: Position, field: String },
+}
+
+/// Why [`load_strict`] refused a file: "`file`: `issue`" for each issue (never none).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}", lines(.path, .issues, |_| String::new()).trim_end())]
+#[non_exhaustive]
+pub struct SettingsError {
+    pub path: PathBuf,
+    pub issues: Vec<Issue>,
+}
+
+/// "`file`: `issue``then`" and a line break for each issue.
+fn lines(path: &Path, issues: &[Issue], then: impl Fn(&Issue) -> String) -> String {
+    let line = |issue| format!("{}: {issue}{}\n", path.display(), then(issue));
+    issues.iter().map(line).collect()
+}
+
+/// What became of the bytes of a file the game could not fully accept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Backup {
+    /// Nothing worth keeping: the file was empty or only whitespace.
+    NotNeeded,
+    /// An exact copy of the file is here.
+    Kept(PathBuf),
+    /// The file could not be read; saving sets it aside (under a `.broken-…` name) first.
+    BeforeSave,
+    /// No copy could be made (for this reason); saving sets the file aside first, or fails.
+    Failed(String),
+    /// A directory or a special file: the game never writes over or deletes it.
+    NeverOverwritten,
+}
+
+/// Why the settings file was not (fully) used, and what the game did about it; for the user.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}{}", lines(&.error.path, &.error.issues, consequence), self.last_line())]
+#[non_exhaustive]
+pub struct SettingsProblem {
+    pub error: SettingsError,
+    pub backup: Backup,
+}
+
+/// " — " and what the game did about an issue when loading leniently.
+fn consequence(issue: &Issue) -> String {
+    let done = match issue {
+        Issue::UnknownVariant { default, .. } | Issue::InvalidValue { default, .. } => default,
+        Issue::DuplicateField { .. } => "the first one",
+        Issue::NotUtf8 { .. } => return " — reading the rest anyway".into(),
+        Issue::Syntax { kept: 1.., .. } => {
+            return " — kept the settings before this point, the rest use their defaults".into();
+        }
+        _ => "default settings",
+    };
+    format!(" — using {done}")
+}
+
+impl SettingsProblem {
+    /// Where a copy of the file was kept, if it was at load time.
+    pub fn backup_path(&self) -> Option<&Path> {
+        match &self.backup {
+            Backup::Kept(path) => Some(path),
+            _ => None,
+        }
+    }
+    fn last_line(&self) -> String {
+        match &self.backup {
+            Backup::NotNeeded => String::new(),
+            Backup::Kept(copy) => format!("Your file was kept as {}.", copy.display()),
+            Backup::BeforeSave => format!(
+                "Before saving over it, the game will set it aside as {}.broken-<time>.",
+                self.error.path.display()
+            ),
+            Backup::Failed(reason) => format!(
+                "A copy of your file could not be made ({reason}); \
+                 the game will not save over it until one can be."
+            ),
+            Backup::NeverOverwritten => "The game will not write over it, so it cannot save \
+                its settings there until it is moved away."
+                .to_owned(),
+        }
+    }
+}
+
+/// Why settings could not be saved; what was there is unchanged. The path is the settings file.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SaveError {
+    #[error("cannot save settings to {}: it is a directory", .0.display())]
+    IsDirectory(PathBuf),
+    /// A FIFO, socket or device (`/dev/null`), left alone.
+    #[error("cannot save settings to {}: it is not a regular file", .0.display())]
+    NotARegularFile(PathBuf),
+    /// The path does not name a file (`/`, `..`).
+    #[error("cannot save settings to {}: that is not a file name", .0.display())]
+    NoFileName(PathBuf),
+    /// Creating the directory, or creating, writing or syncing the new file beside the old one.
+    #[error("cannot save settings to {}: writing failed: {}", .0.display(), .1)]
+    Write(PathBuf, #[source] io::Error),
+    #[error("cannot save settings to {}: replacing the old file failed: {}", .0.display(), .1)]
+    Replace(PathBuf, #[source] io::Error),
+    #[error("did not save settings to {}: a copy of the file there could not be kept: {}",
+        .0.display(), .1)]
+    Backup(PathBuf, #[source] io::Error),
+    /// A value (as RON) that the game would refuse when loading it.
+    #[error("cannot save settings: {field} must be {expected}, but is {value}")]
+    InvalidSetting {
+        field: String,
+        value: String,
+        expected: String,
+    },
+    /// The settings could not be written as RON that reads back the same (a bug).
+    #[error("cannot save settings: {0}")]
+    Format(String),
+}
