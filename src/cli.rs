@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -15,6 +15,7 @@ use crate::engine::minimax::{
 };
 use crate::engine::score::Score;
 use crate::learn::view::{ScoreView, Seen};
+use crate::platform::Instant;
 
 #[derive(Debug, Parser)]
 #[command(

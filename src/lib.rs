@@ -3,6 +3,9 @@
 //! The crate is built in layers, one folder each, and a module imports only from its own layer
 //! and the layers below it (`tests/layers.rs` checks every `crate::` path):
 //!
+//! 0. [`platform`]: the seam where the desktop and the browser differ: work off the UI thread,
+//!    the clock, how many threads a search may use, where files are kept, file dialogs. Nothing
+//!    above it names threads, `std::time::Instant`, the file system or the dialog crates.
 //! 1. [`engine`]: the rules ([`engine::board`]), depth-adjusted scores ([`engine::score`]), the
 //!    searches that rate moves ([`engine::minimax`], with its solver), the computer's choices
 //!    ([`engine::ai`]) and the clock ([`engine::clock`]).
@@ -33,10 +36,13 @@
 //! ```
 
 pub mod app;
+/// The command line has no place in a browser.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod learn;
+pub mod platform;
 pub mod store;
 
 pub use engine::board::{Board, Cell, Geometry, Mark, Outcome};

@@ -14,15 +14,34 @@ use std::path::{Path, PathBuf};
 /// The layers from the bottom up: the folders that make each one. Layers on the same floor sit
 /// side by side and must not import each other either.
 const LAYERS: &[(&str, u8, &[&str])] = &[
-    ("engine", 0, &["engine"]),
-    ("learn", 1, &["learn"]),
-    ("game", 2, &["game"]),
-    ("store", 3, &["store"]),
-    ("app", 4, &["app"]),
-    ("cli", 4, &["cli"]),
+    ("platform", 0, &["platform"]),
+    ("engine", 1, &["engine"]),
+    ("learn", 2, &["learn"]),
+    ("game", 3, &["game"]),
+    ("store", 4, &["store"]),
+    ("app", 5, &["app"]),
+    ("cli", 5, &["cli"]),
     // lib.rs, which declares the layers and re-exports the engine's everyday types.
-    ("crate root", 5, &[""]),
+    ("crate root", 6, &[""]),
 ];
+
+/// What only the platform seam names, because a browser has none of it (or std's panics there):
+/// paths that start with one of these. `std::thread::scope` (with the seam's thread count) and
+/// `std::thread::yield_now` stay allowed; importing `std::thread` whole would hide which is used.
+const PLATFORM_ONLY: &[&[&str]] = &[
+    &["std", "fs"],
+    &["std", "time", "Instant"],
+    &["std", "thread", "spawn"],
+    &["std", "thread", "Builder"],
+    &["std", "thread", "available_parallelism"],
+    &["directories"],
+    &["rfd"],
+];
+
+/// Files that still name some of [`PLATFORM_ONLY`], each with the reason. The solver belongs to
+/// another piece of work: its `thread::available_parallelism`, `thread::Builder` and
+/// `Instant::now` go through `crate::platform` (`cores()`, `Instant`) there.
+const NOT_YET_ON_THE_SEAM: &[&str] = &["engine/minimax/solver/mod.rs"];
 
 /// A module, as the path of segments from the crate root: `["app", "commands"]`.
 type Module = Vec<String>;
@@ -478,6 +497,98 @@ fn only_the_app_knows_egui() {
     assert!(
         knowing.is_empty(),
         "outside src/app/, these name egui or eframe: {knowing:?}"
+    );
+}
+
+/// Every path in `code` that starts with one of `roots` (`std`, a crate's name) at the start of a
+/// word, groups read out as [`read_paths`] does.
+fn rooted_paths(code: &str, roots: &[&str]) -> Vec<Vec<String>> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut found = Vec::new();
+    for root in roots {
+        for (at, _) in code.match_indices(root) {
+            let at = code[..at].chars().count();
+            let end = at + root.chars().count();
+            let before = at.checked_sub(1).map(|i| chars[i]);
+            let starts_word = !before.is_some_and(|c| is_ident(c) || c == ':');
+            let is_path = chars.get(end) == Some(&':') && chars.get(end + 1) == Some(&':');
+            // `use std::thread;` names the module itself.
+            let ends_use = chars.get(end) == Some(&';');
+            if starts_word && (is_path || ends_use) {
+                read_paths(
+                    &chars,
+                    at + root.chars().count() + 2,
+                    vec![root.to_string()],
+                    &mut found,
+                );
+            }
+        }
+    }
+    found
+}
+
+/// Whether `path` names something only the platform may: one of [`PLATFORM_ONLY`], or the whole
+/// `std::thread` module (`use std::thread;`, `use std::thread::*`).
+fn platform_only(path: &[String]) -> bool {
+    PLATFORM_ONLY
+        .iter()
+        .any(|only| path.len() >= only.len() && path.iter().zip(only.iter()).all(|(a, b)| a == b))
+        || path == ["std", "thread"]
+}
+
+#[test]
+fn only_the_platform_names_threads_the_clock_files_and_dialogs() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut naming = Vec::new();
+    for file in files
+        .iter()
+        .filter(|f| !f.starts_with(src.join("platform")))
+    {
+        let relative = file.strip_prefix(&src).unwrap().display().to_string();
+        // main.rs is the desktop's own entry point.
+        if relative == "main.rs" || NOT_YET_ON_THE_SEAM.contains(&relative.as_str()) {
+            continue;
+        }
+        let code = code_only(&fs::read_to_string(file).unwrap());
+        for path in rooted_paths(&code, &["std", "directories", "rfd"]) {
+            if platform_only(&path) {
+                naming.push(format!("{relative}: {}", path.join("::")));
+            }
+        }
+    }
+    assert!(
+        naming.is_empty(),
+        "outside src/platform/, these name what only the platform may:\n  {}",
+        naming.join("\n  ")
+    );
+}
+
+#[test]
+fn the_platform_check_finds_threads_the_clock_and_files_however_imported() {
+    let code = code_only(
+        "use std::time::{Duration, Instant};\n\
+         use std::thread;\n\
+         use std::{fs, io};\n\
+         let d = directories::ProjectDirs::from(\"\", \"\", \"x\");\n\
+         std::thread::scope(|s| {});\n\
+         let a = std::time::Duration::ZERO;\n\
+         // rfd::FileDialog::new()\n",
+    );
+    let named: Vec<String> = rooted_paths(&code, &["std", "directories", "rfd"])
+        .iter()
+        .filter(|path| platform_only(path))
+        .map(|path| path.join("::"))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            "std::time::Instant",
+            "std::thread",
+            "std::fs",
+            "directories::ProjectDirs::from"
+        ]
     );
 }
 

@@ -1,8 +1,10 @@
-//! Native file dialogs for settings ("Save settings as…", "Load settings…") and games ("Save
+//! File dialogs (the platform's) for settings ("Save settings as…", "Load settings…") and games ("Save
 //! game…", "Open game…"), run off the UI thread so the window keeps drawing while one is open.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
+
+use crate::platform::{self, FileQuestion};
 
 /// Which dialog, and so what to do with the file picked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,6 +13,26 @@ pub enum Purpose {
     LoadSettings,
     SaveGame,
     OpenGame,
+}
+
+impl Purpose {
+    /// What the dialog asks.
+    fn question(self) -> FileQuestion {
+        let settings = ("Settings (RON)", "ron");
+        let games = ("Games (RON)", "ron");
+        let (title, filter, file_name, save) = match self {
+            Purpose::SaveSettingsAs => ("Save settings as", settings, "settings.ron", true),
+            Purpose::LoadSettings => ("Load settings", settings, "settings.ron", false),
+            Purpose::SaveGame => ("Save game", games, "game.ron", true),
+            Purpose::OpenGame => ("Open game", games, "game.ron", false),
+        };
+        FileQuestion {
+            title,
+            filter,
+            file_name,
+            save,
+        }
+    }
 }
 
 /// The player's answer to a dialog: a file, or `None` if they cancelled.
@@ -42,7 +64,7 @@ impl FileDialogs {
         if self.open {
             return Ok(());
         }
-        if !dialogs_available() {
+        if !platform::dialogs::available() {
             return Err(
                 "No file dialog can be shown here: it needs xdg-desktop-portal or zenity."
                     .to_string(),
@@ -51,31 +73,10 @@ impl FileDialogs {
         self.open = true;
         let sender = self.sender.clone();
         let ctx = ctx.clone();
-        let ask = move || {
-            let (filter, name) = match purpose {
-                Purpose::SaveSettingsAs | Purpose::LoadSettings => {
-                    ("Settings (RON)", "settings.ron")
-                }
-                Purpose::SaveGame | Purpose::OpenGame => ("Games (RON)", "game.ron"),
-            };
-            let dialog = rfd::FileDialog::new()
-                .add_filter(filter, &["ron"])
-                .set_file_name(name);
-            let path = match purpose {
-                Purpose::SaveSettingsAs => dialog.set_title("Save settings as").save_file(),
-                Purpose::LoadSettings => dialog.set_title("Load settings").pick_file(),
-                Purpose::SaveGame => dialog.set_title("Save game").save_file(),
-                Purpose::OpenGame => dialog.set_title("Open game").pick_file(),
-            };
+        platform::dialogs::ask(purpose.question(), move |path| {
             let _ = sender.send(Picked { purpose, path });
             ctx.request_repaint();
-        };
-        // macOS shows dialogs only from the main thread (they are modal there anyway).
-        if cfg!(target_os = "macos") {
-            ask();
-        } else {
-            std::thread::spawn(ask);
-        }
+        });
         Ok(())
     }
 
@@ -85,21 +86,4 @@ impl FileDialogs {
         self.open = false;
         Some(picked)
     }
-}
-
-/// Whether rfd has a way to show a dialog: on Linux and the BSDs it needs the desktop portal (over
-/// the session bus) or the zenity program.
-fn dialogs_available() -> bool {
-    if !cfg!(any(
-        target_os = "linux",
-        target_os = "freebsd",
-        target_os = "openbsd",
-        target_os = "netbsd"
-    )) {
-        return true;
-    }
-    let has_session_bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some();
-    let has_zenity = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()));
-    has_session_bus || has_zenity
 }

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use eframe::Renderer;
 
 use super::{AppOptions, TicTacToeApp};
+use crate::platform;
 
 /// The renderers tried, in order: wgpu (Direct3D 12, Vulkan, Metal or OpenGL, whichever the
 /// machine offers) and then plain OpenGL through glow, which still works where wgpu finds no
@@ -145,8 +146,7 @@ fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOpt
 /// Where the last start-up failure is written: the platform's local data folder
 /// (`%LOCALAPPDATA%\tictactoe\data\tictactoe.log` on Windows).
 pub fn log_path() -> Option<PathBuf> {
-    let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
-    Some(dirs.data_local_dir().join("tictactoe.log"))
+    Some(platform::dirs::data_local_dir()?.join("tictactoe.log"))
 }
 
 /// The message a user reads when the window cannot open.
@@ -166,18 +166,13 @@ fn tell_the_user(failure: &WindowFailure) {
     let log = log_path().filter(|path| write_log(path, &failure_message(failure, None)));
     let message = failure_message(failure, log.as_deref());
     eprintln!("tictactoe: {message}");
-    rfd::MessageDialog::new()
-        .set_level(rfd::MessageLevel::Error)
-        .set_title("Tic-Tac-Toe")
-        .set_description(message)
-        .set_buttons(rfd::MessageButtons::Ok)
-        .show();
+    platform::dialogs::show_error("Tic-Tac-Toe", message);
 }
 
 fn write_log(path: &Path, text: &str) -> bool {
     path.parent()
-        .is_some_and(|dir| std::fs::create_dir_all(dir).is_ok())
-        && std::fs::write(path, format!("{text}\n")).is_ok()
+        .is_some_and(|dir| platform::fs::create_dir_all(dir).is_ok())
+        && platform::fs::write(path, format!("{text}\n")).is_ok()
 }
 
 #[cfg(test)]

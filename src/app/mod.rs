@@ -14,6 +14,8 @@ mod dialogs;
 mod editor;
 mod explorer;
 mod keys;
+/// The window, on the desktop (a browser starts the app from its own entry point).
+#[cfg(not(target_arch = "wasm32"))]
 mod launch;
 mod legend;
 mod menus;
@@ -42,6 +44,7 @@ pub use commands::Command;
 use dialogs::FileDialogs;
 use editor::Editor;
 use explorer::Explorer;
+#[cfg(not(target_arch = "wasm32"))]
 pub use launch::{WindowFailure, run};
 pub use on_show::{OnShow, Source};
 use preview::Preview;

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread;
 
+use crate::platform::Server;
 use crate::store::settings::{SaveError, Saved, Settings, Store};
 
 enum Message {
@@ -16,7 +16,7 @@ enum Message {
 /// Handle to the saving thread. Dropping it lets the thread finish the saves already asked for.
 pub struct SettingsSaver {
     path: PathBuf,
-    requests: Sender<Message>,
+    requests: Server<Message>,
     results: Receiver<Result<Saved, SaveError>>,
 }
 
@@ -24,12 +24,11 @@ impl SettingsSaver {
     /// Starts the thread that saves through `store`; `wake` is called after every save.
     pub fn spawn(store: Store, wake: impl Fn() + Send + 'static) -> SettingsSaver {
         let path = store.path().to_owned();
-        let (requests, inbox) = mpsc::channel();
         let (outbox, results) = mpsc::channel();
-        thread::Builder::new()
-            .name("settings".into())
-            .spawn(move || serve(store, &inbox, &outbox, &wake))
-            .expect("the OS can start a thread");
+        let mut store = store;
+        let requests = Server::spawn("settings", move |batch| {
+            serve(&mut store, batch, &outbox, &wake);
+        });
         SettingsSaver {
             path,
             requests,
@@ -45,15 +44,14 @@ impl SettingsSaver {
     /// Asks for `settings` to be saved; returns at once.
     pub fn save(&self, settings: &Settings) {
         // Fails only if the thread is gone, and then there is nobody to tell.
-        let _ = self
-            .requests
+        self.requests
             .send(Message::Save(Box::new(settings.clone())));
     }
 
     /// Waits until every save asked for so far is done (on exit, and in tests).
     pub fn flush(&self) {
         let (done, wait) = mpsc::channel();
-        if self.requests.send(Message::Flush(done)).is_ok() {
+        if self.requests.send(Message::Flush(done)) {
             let _ = wait.recv();
         }
     }
@@ -64,30 +62,28 @@ impl SettingsSaver {
     }
 }
 
+/// Saves the newest settings of `batch` (the older ones need no writing), then answers its
+/// flushes.
 fn serve(
-    mut store: Store,
-    inbox: &Receiver<Message>,
+    store: &mut Store,
+    batch: Vec<Message>,
     outbox: &Sender<Result<Saved, SaveError>>,
     wake: &dyn Fn(),
 ) {
     let mut newest: Option<Box<Settings>> = None;
-    while let Ok(message) = inbox.recv() {
-        let mut flushes = Vec::new();
-        // Take everything already waiting: only the newest settings need writing.
-        for message in std::iter::once(message).chain(inbox.try_iter()) {
-            match message {
-                Message::Save(settings) => newest = Some(settings),
-                Message::Flush(done) => flushes.push(done),
-            }
+    let mut flushes = Vec::new();
+    for message in batch {
+        match message {
+            Message::Save(settings) => newest = Some(settings),
+            Message::Flush(done) => flushes.push(done),
         }
-        if let Some(settings) = newest.take() {
-            if outbox.send(store.save(&settings)).is_err() {
-                return;
-            }
-            wake();
-        }
-        for done in flushes {
-            let _ = done.send(());
-        }
+    }
+    if let Some(settings) = newest {
+        // Nobody reads the outcome once the app is gone; the flushes are still answered.
+        let _ = outbox.send(store.save(&settings));
+        wake();
+    }
+    for done in flushes {
+        let _ = done.send(());
     }
 }

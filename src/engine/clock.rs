@@ -3,7 +3,9 @@
 
 use std::fmt;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::platform::Instant;
 
 /// Where the time is read, so that tests can set it.
 pub trait Clock: Send + Sync + fmt::Debug {

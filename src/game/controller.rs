@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::record::{GameRecord, SessionAccuracy, game_summary};
 use super::{GameSetup, Mode, Session};
@@ -24,6 +24,7 @@ use crate::game::worker::{
 use crate::learn::practice::Exercise;
 use crate::learn::review::ReviewedMove;
 use crate::learn::trace::{TraceAlgorithm, TraceEvent};
+use crate::platform::Instant;
 
 /// How the computer plays and what the display wants, besides the game's setup.
 pub struct ControllerOptions {

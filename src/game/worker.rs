@@ -6,9 +6,8 @@
 //! replaces any request still waiting, so a player who clicks quickly never waits for searches
 //! of positions already gone. A cancelled or replaced request gets no answer.
 
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::thread;
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use crate::engine::board::Board;
@@ -19,6 +18,7 @@ use crate::engine::minimax::{
 };
 use crate::learn::practice::{self, Exercise};
 use crate::learn::trace::{self, TraceAlgorithm, TraceEvent};
+use crate::platform::{self, Server};
 
 /// Identifies a request, to match answers with.
 pub type RequestId = u64;
@@ -193,7 +193,6 @@ impl Reply {
 struct State {
     waiting: Option<(RequestId, Request)>,
     running: Option<Running>,
-    closed: bool,
 }
 
 /// The request under way.
@@ -250,7 +249,6 @@ impl ExactProgress {
 #[derive(Default)]
 struct Shared {
     state: Mutex<State>,
-    wakeup: Condvar,
 }
 
 impl Shared {
@@ -260,11 +258,41 @@ impl Shared {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+
+    /// Takes the request waiting, if any, and marks it running under a new control.
+    fn start_next(
+        &self,
+        clock: &Arc<dyn Clock>,
+    ) -> Option<(RequestId, Request, Arc<SearchControl>)> {
+        let mut state = self.lock();
+        let (id, request) = state.waiting.take()?;
+        let mut control =
+            SearchControl::with_node_budget(request.node_budget).with_clock(Arc::clone(clock));
+        if let Job::Analyze {
+            think_time: Some(think_time),
+        } = request.job
+        {
+            control = control.with_time_limit(think_time.mul_f64(EXACT_SHARE));
+        }
+        let control = Arc::new(control);
+        let exact = matches!(request.job, Job::Analyze { .. }).then(|| ExactProgress {
+            carried: Progress::default(),
+            live: Some(Arc::clone(&control)),
+        });
+        state.running = Some(Running {
+            id,
+            control: Arc::clone(&control),
+            exact,
+        });
+        Some((id, request, control))
+    }
 }
 
 /// Handle to the search thread. Dropping it cancels the search under way and ends the thread.
 pub struct SearchWorker {
     shared: Arc<Shared>,
+    /// Told that a request is waiting; serves the newest.
+    server: Server<()>,
     replies: Receiver<Reply>,
     next_id: RequestId,
 }
@@ -284,12 +312,26 @@ impl SearchWorker {
         let shared = Arc::new(Shared::default());
         let (outbox, replies) = mpsc::channel();
         let thread_shared = Arc::clone(&shared);
-        thread::Builder::new()
-            .name("search".into())
-            .spawn(move || serve(&thread_shared, &outbox, &wake, &clock))
-            .expect("the OS can start a thread");
+        let mut searches = Searches::new(clock);
+        let server = Server::spawn("search", move |_wakeups| {
+            let send = |reply: Reply| {
+                let sent = outbox.send(reply).is_ok();
+                wake();
+                sent
+            };
+            while let Some((id, request, control)) = thread_shared.start_next(&searches.clock) {
+                let reply = searches.run(&thread_shared, id, request, &control, &send);
+                thread_shared.lock().running = None;
+                if let Some(reply) = reply
+                    && !send(reply)
+                {
+                    return; // the caller is gone
+                }
+            }
+        });
         SearchWorker {
             shared,
+            server,
             replies,
             next_id: 0,
         }
@@ -299,12 +341,15 @@ impl SearchWorker {
     /// cancelled and a request still waiting is dropped.
     pub fn submit(&mut self, request: Request) -> RequestId {
         self.next_id += 1;
-        let mut state = self.shared.lock();
-        state.waiting = Some((self.next_id, request));
-        if let Some(running) = &state.running {
-            running.control.cancel();
+        {
+            let mut state = self.shared.lock();
+            state.waiting = Some((self.next_id, request));
+            if let Some(running) = &state.running {
+                running.control.cancel();
+            }
         }
-        self.shared.wakeup.notify_one();
+        // Fails only while the request before is served inline, which then serves this one.
+        let _ = self.server.send(());
         self.next_id
     }
 
@@ -346,13 +391,8 @@ impl SearchWorker {
 
 impl Drop for SearchWorker {
     fn drop(&mut self) {
-        let mut state = self.shared.lock();
-        state.closed = true;
-        state.waiting = None;
-        if let Some(running) = &state.running {
-            running.control.cancel();
-        }
-        self.shared.wakeup.notify_one();
+        // The server's thread ends once the handle is gone and the search under way stops.
+        self.cancel_all();
     }
 }
 
@@ -362,107 +402,89 @@ fn threads_leaving_one_core(cores: usize) -> usize {
     cores.saturating_sub(1).max(1)
 }
 
-fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn(), clock: &Arc<dyn Clock>) {
-    // One table for the whole session: positions repeat across games, so later searches are
-    // nearly free. The window keeps a core of its own.
-    let solver = Solver::new();
-    let threads = threads_leaving_one_core(solver.threads());
-    let mut solver = solver.with_threads(threads);
-    let mut estimator = Estimator::new();
-    let send = |reply: Reply| {
-        let sent = outbox.send(reply).is_ok();
-        wake();
-        sent
-    };
-    loop {
-        let (id, request, control) = {
-            let mut state = shared.lock();
-            loop {
-                if state.closed {
-                    return;
-                }
-                if let Some((id, request)) = state.waiting.take() {
-                    let mut control = SearchControl::with_node_budget(request.node_budget)
-                        .with_clock(Arc::clone(clock));
-                    if let Job::Analyze {
-                        think_time: Some(think_time),
-                    } = request.job
-                    {
-                        control = control.with_time_limit(think_time.mul_f64(EXACT_SHARE));
-                    }
-                    let control = Arc::new(control);
-                    let exact = matches!(request.job, Job::Analyze { .. }).then(|| ExactProgress {
-                        carried: Progress::default(),
-                        live: Some(Arc::clone(&control)),
-                    });
-                    state.running = Some(Running {
-                        id,
-                        control: Arc::clone(&control),
-                        exact,
-                    });
-                    break (id, request, control);
-                }
-                state = shared
-                    .wakeup
-                    .wait(state)
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-            }
-        };
-        let started = clock.now();
+/// Sends a reply; `false` once nobody listens.
+type SendReply<'a> = &'a dyn Fn(Reply) -> bool;
+
+/// What the worker keeps from one request to the next.
+struct Searches {
+    /// One table for the whole session: positions repeat across games, so later searches are
+    /// nearly free.
+    solver: Solver,
+    estimator: Estimator,
+    clock: Arc<dyn Clock>,
+}
+
+impl Searches {
+    fn new(clock: Arc<dyn Clock>) -> Searches {
+        // The window keeps a core of its own.
+        let threads = threads_leaving_one_core(platform::cores());
+        Searches {
+            solver: Solver::new().with_threads(threads),
+            estimator: Estimator::new(),
+            clock,
+        }
+    }
+
+    /// Runs `request` under `control`, sending what comes along the way; returns the last
+    /// answer, or `None` when nobody wants one (cancelled, replaced).
+    fn run(
+        &mut self,
+        shared: &Shared,
+        id: RequestId,
+        request: Request,
+        control: &Arc<SearchControl>,
+        send: SendReply,
+    ) -> Option<Reply> {
         let board = request.board;
-        let think_time = match request.job {
-            Job::CountSearches => {
-                let counts = count_searches(&board, &control);
-                shared.lock().running = None;
-                let cancelled = [counts.plain, counts.alpha_beta, counts.alpha_beta_table]
-                    .contains(&Err(Stop::Cancelled));
-                if !cancelled && !send(Reply::Counted { id, board, counts }) {
-                    return;
-                }
-                continue;
+        match request.job {
+            Job::Analyze { think_time } => {
+                self.analyze(shared, id, board, think_time, control, send)
             }
             Job::Estimate { depth, time } => {
-                let Some(control) = next_phase(shared, &control, time) else {
-                    continue;
-                };
-                let estimate = estimator.estimate_with(&board, &control, depth, &mut |_| {});
-                let cancelled = control.is_cancelled();
-                shared.lock().running = None;
-                if !cancelled && !send(Reply::Estimated { id, estimate }) {
-                    return;
-                }
-                continue;
+                let control = next_phase(shared, control, time)?;
+                let estimate = self
+                    .estimator
+                    .estimate_with(&board, &control, depth, &mut |_| {});
+                (!control.is_cancelled()).then_some(Reply::Estimated { id, estimate })
+            }
+            Job::CountSearches => {
+                let counts = count_searches(&board, control);
+                let cancelled = [counts.plain, counts.alpha_beta, counts.alpha_beta_table]
+                    .contains(&Err(Stop::Cancelled));
+                (!cancelled).then_some(Reply::Counted { id, board, counts })
             }
             Job::Trace { algorithm, skip } => {
-                let result = send_trace(&board, algorithm, skip, &control, id, &send);
-                shared.lock().running = None;
-                if matches!(result, Err(Stop::Cancelled)) {
-                    continue;
-                }
-                if !send(Reply::TraceDone { id, result }) {
-                    return;
-                }
-                continue;
+                let result = send_trace(&board, algorithm, skip, control, id, send);
+                (result != Err(Stop::Cancelled)).then_some(Reply::TraceDone { id, result })
             }
             Job::Exercises => {
-                let found = practice::exercises(&board, &mut |position| {
-                    solver.analyze_with(position, &control, &mut |_| {})
-                });
-                shared.lock().running = None;
                 // Only a cancel stops it: 3×3 needs a few thousand positions each.
-                if let Ok(exercises) = found
-                    && !send(Reply::Exercises {
-                        id,
-                        board,
-                        exercises,
-                    })
-                {
-                    return;
-                }
-                continue;
+                let exercises = practice::exercises(&board, &mut |position| {
+                    self.solver.analyze_with(position, control, &mut |_| {})
+                })
+                .ok()?;
+                Some(Reply::Exercises {
+                    id,
+                    board,
+                    exercises,
+                })
             }
-            Job::Analyze { think_time } => think_time,
-        };
+        }
+    }
+
+    /// Every move of `board` exactly, sending each as it settles. Out of its share of
+    /// `think_time`, the exact search stops to estimate every move until the time is up, then
+    /// goes on solving exactly, with what the table learned, for as long as it is wanted.
+    fn analyze(
+        &mut self,
+        shared: &Shared,
+        id: RequestId,
+        board: Board,
+        think_time: Option<Duration>,
+        control: &Arc<SearchControl>,
+        send: SendReply,
+    ) -> Option<Reply> {
+        let started = self.clock.now();
         let mut report = |report: RootReport| {
             send(match report {
                 RootReport::Settled(settled) => Reply::Settled {
@@ -473,41 +495,30 @@ fn serve(shared: &Shared, outbox: &Sender<Reply>, wake: &dyn Fn(), clock: &Arc<d
                 RootReport::Bounded(bound) => Reply::Bounded { id, board, bound },
             });
         };
-        let mut result = solver.analyze_with(&board, &control, &mut report);
+        let mut result = self.solver.analyze_with(&board, control, &mut report);
         if let (Err(stopped), Some(think_time)) = (&result, think_time)
             && stopped.reason == Stop::TimeLimit
         {
-            // Out of time for the exact answer: estimate until the think time is up, then go
-            // on solving exactly, with what the table learned, for as long as it is wanted.
-            let elapsed = clock.now().saturating_duration_since(started);
+            let elapsed = self.clock.now().saturating_duration_since(started);
             let rest = think_time.saturating_sub(elapsed);
-            let Some(estimating) = next_phase(shared, &control, rest) else {
-                continue;
-            };
-            let estimate = estimator.estimate_with(&board, &estimating, None, &mut |_| {});
-            if estimating.is_cancelled() {
-                continue;
+            let estimating = next_phase(shared, control, rest)?;
+            let estimate = self
+                .estimator
+                .estimate_with(&board, &estimating, None, &mut |_| {});
+            if estimating.is_cancelled() || !send(Reply::Estimated { id, estimate }) {
+                return None;
             }
-            if !send(Reply::Estimated { id, estimate }) {
-                return;
-            }
-            let Some(solving) = next_phase(shared, &estimating, Duration::MAX) else {
-                continue;
-            };
-            result = solver.analyze_with(&board, &solving, &mut report);
+            let solving = next_phase(shared, &estimating, Duration::MAX)?;
+            result = self.solver.analyze_with(&board, &solving, &mut report);
         }
-        shared.lock().running = None;
-        let reply = match result {
-            Ok(analysis) => Reply::Done { id, analysis },
+        match result {
+            Ok(analysis) => Some(Reply::Done { id, analysis }),
             // Replaced by a newer request or cancelled: nobody wants the answer.
             Err(Stopped {
                 reason: Stop::Cancelled,
                 ..
-            }) => continue,
-            Err(stopped) => Reply::GaveUp { id, stopped },
-        };
-        if !send(reply) {
-            return; // the caller is gone
+            }) => None,
+            Err(stopped) => Some(Reply::GaveUp { id, stopped }),
         }
     }
 }
@@ -523,7 +534,7 @@ fn send_trace(
     skip: usize,
     control: &SearchControl,
     id: RequestId,
-    send: &dyn Fn(Reply) -> bool,
+    send: SendReply,
 ) -> Result<Analysis, Stop> {
     let mut batch = Vec::with_capacity(TRACE_BATCH);
     let mut seen = 0;
@@ -586,7 +597,7 @@ fn next_phase(
 mod tests {
     use super::*;
     use crate::engine::clock::ManualClock;
-    use std::time::Instant;
+    use crate::platform::Instant;
 
     #[test]
     fn the_exact_search_leaves_the_window_a_core() {

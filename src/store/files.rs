@@ -2,11 +2,12 @@
 //! blocking or running out of memory, and to save one so that the old file stays whole if
 //! anything fails.
 
-use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
+
+use crate::platform::fs::{self, File};
 
 /// Why a file could not be read whole.
 #[derive(Debug)]

@@ -2,12 +2,13 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use thiserror::Error;
 
 use super::{Analysis, MoveBound};
 use crate::engine::clock::Clock;
+use crate::platform::Instant;
 
 /// Shared between a running search and whoever started it (put it in an `Arc`): a cancel flag, a
 /// node budget, a deadline, and counters another thread can read while the search runs.

@@ -3,11 +3,12 @@
 //! with [`evaluate`].
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::control::{Meter, SearchControl, Stop};
 use crate::engine::board::{BitIter, Board, Cell, Outcome, Runs};
 use crate::engine::score::{BEYOND_ESTIMATES, PROVEN, Score};
+use crate::platform::Instant;
 
 /// What the estimator thinks of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -196,7 +196,7 @@ fn settle_root_moves<S: RootSearch>(
     on_settled: &mut dyn FnMut(&MoveScore),
     search: &mut S,
 ) -> Result<Analysis, Stopped> {
-    let started = std::time::Instant::now();
+    let started = crate::platform::Instant::now();
     let legal: Vec<Cell> = board.legal_moves().collect();
     control.start(legal.len());
     let mut moves = Vec::with_capacity(legal.len());

@@ -1,12 +1,12 @@
 //! A game file on disk: reading it (never writing), and saving atomically.
 
-use std::fs::File;
 use std::io::{ErrorKind, Write};
 use std::path::Path;
 
 use super::format::{from_text, to_text};
 use super::{GameFileError, GameFileProblem, GameSaveError, MAX_FILE_BYTES, Position, SaveReason};
 use crate::game::GameRecord;
+use crate::platform::fs::File;
 use crate::store::files::{self, ReadProblem, TargetProblem};
 
 /// Reads and checks the game file at `path`. Nothing is written, whatever the outcome.

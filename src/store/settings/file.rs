@@ -1,6 +1,5 @@
 //! The settings file on disk: reading it, keeping broken ones, and saving atomically.
 
-use std::fs::{self, File, OpenOptions};
 use std::io::ErrorKind::{self, NotFound};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -10,6 +9,8 @@ use tempfile::NamedTempFile;
 
 use super::format::{checked_text, parse};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
+use crate::platform::dirs;
+use crate::platform::fs::{self, File, OpenOptions};
 use crate::store::files::{self, ReadProblem, TargetProblem, resolved};
 
 /// The largest settings file the game reads (a real one is a few hundred bytes).
@@ -65,8 +66,7 @@ pub fn load_strict(path: &Path) -> Result<Settings, SettingsError> {
 
 /// `settings.ron` in the platform's config directory (`~/.config/tictactoe/` on Linux).
 pub fn default_path() -> Option<PathBuf> {
-    let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
-    Some(dirs.config_dir().join("settings.ron"))
+    Some(dirs::config_dir()?.join("settings.ron"))
 }
 
 /// Keeps `bytes` (or the file at `path`: hard-linked, else renamed) as the first free name of

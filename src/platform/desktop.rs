@@ -1,0 +1,113 @@
+//! The desktop: threads, the platform's folders and native dialogs.
+
+use std::sync::mpsc::{self, Sender};
+use std::thread;
+
+/// Serves requests on a thread of its own, in the order sent; requests sent while one is served
+/// are handed over together, so that the server can keep only the newest. Dropping the handle
+/// lets the thread finish what it was given, then end.
+pub struct Server<R> {
+    requests: Sender<R>,
+}
+
+impl<R: Send + 'static> Server<R> {
+    /// Starts a thread named `name` that calls `serve` with every batch of requests.
+    pub fn spawn(name: &str, mut serve: impl FnMut(Vec<R>) + Send + 'static) -> Server<R> {
+        let (requests, inbox) = mpsc::channel::<R>();
+        thread::Builder::new()
+            .name(name.into())
+            .spawn(move || {
+                while let Ok(first) = inbox.recv() {
+                    serve(std::iter::once(first).chain(inbox.try_iter()).collect());
+                }
+            })
+            .expect("the OS can start a thread");
+        Server { requests }
+    }
+
+    /// Hands `request` to the server; `false` if its thread is gone.
+    pub fn send(&self, request: R) -> bool {
+        self.requests.send(request).is_ok()
+    }
+}
+
+/// How many threads can run at once (at least one).
+pub fn cores() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The platform's folders for this program.
+pub mod dirs {
+    use std::path::PathBuf;
+
+    fn project() -> Option<directories::ProjectDirs> {
+        directories::ProjectDirs::from("", "", "tictactoe")
+    }
+
+    /// Where preferences are kept (`~/.config/tictactoe/` on Linux).
+    pub fn config_dir() -> Option<PathBuf> {
+        Some(project()?.config_dir().to_owned())
+    }
+
+    /// Where this machine's own files are kept (`%LOCALAPPDATA%\tictactoe\data\` on Windows).
+    pub fn data_local_dir() -> Option<PathBuf> {
+        Some(project()?.data_local_dir().to_owned())
+    }
+}
+
+/// Native file dialogs and message boxes (through rfd).
+pub mod dialogs {
+    use std::path::PathBuf;
+
+    use crate::platform::FileQuestion;
+
+    /// Whether a dialog can be shown: on Linux and the BSDs rfd needs the desktop portal (over
+    /// the session bus) or the zenity program.
+    pub fn available() -> bool {
+        if !cfg!(any(
+            target_os = "linux",
+            target_os = "freebsd",
+            target_os = "openbsd",
+            target_os = "netbsd"
+        )) {
+            return true;
+        }
+        let has_session_bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some();
+        let has_zenity = std::env::var_os("PATH").is_some_and(|paths| {
+            std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file())
+        });
+        has_session_bus || has_zenity
+    }
+
+    /// Asks `question` off the UI thread, so that the window keeps drawing, and gives the
+    /// player's answer (`None`: cancelled) to `answer`.
+    pub fn ask(question: FileQuestion, answer: impl FnOnce(Option<PathBuf>) + Send + 'static) {
+        let ask = move || {
+            let dialog = rfd::FileDialog::new()
+                .add_filter(question.filter.0, &[question.filter.1])
+                .set_file_name(question.file_name)
+                .set_title(question.title);
+            answer(if question.save {
+                dialog.save_file()
+            } else {
+                dialog.pick_file()
+            });
+        };
+        // macOS shows dialogs only from the main thread (they are modal there anyway).
+        if cfg!(target_os = "macos") {
+            ask();
+        } else {
+            std::thread::spawn(ask);
+        }
+    }
+
+    /// Shows `message` in an error box titled `title`, and waits until it is closed.
+    pub fn show_error(title: &str, message: String) {
+        rfd::MessageDialog::new()
+            .set_level(rfd::MessageLevel::Error)
+            .set_title(title)
+            .set_description(message)
+            .set_buttons(rfd::MessageButtons::Ok)
+            .show();
+    }
+}

@@ -1,0 +1,70 @@
+//! The platform seam: what the desktop and the browser do differently, in one place at the bottom
+//! of the crate. Everything above it is plain Rust that compiles for every target, and names none
+//! of `std::thread::spawn`, `std::time::Instant`, `std::fs`, `directories` or `rfd`
+//! (`tests/layers.rs` checks it):
+//!
+//! - running work off the UI thread ([`Server`]), and how many threads a search may use
+//!   ([`cores`]);
+//! - the clock ([`Instant`]: std's on the desktop, the browser's `performance.now()` on the web);
+//! - where settings and logs are kept ([`dirs`]) and the file system ([`fs`]);
+//! - file dialogs and the message box shown when the window cannot open ([`dialogs`]).
+//!
+//! The desktop is one implementation (`desktop.rs`); the browser's (`web.rs`) runs work inline on
+//! the page's thread, has one core, no folders and no dialogs, until a Web Worker and uploads
+//! take their place.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod desktop;
+#[cfg(not(target_arch = "wasm32"))]
+use desktop as implementation;
+#[cfg(target_arch = "wasm32")]
+mod web;
+#[cfg(target_arch = "wasm32")]
+use web as implementation;
+
+pub use implementation::{Server, cores, dialogs, dirs};
+/// The file system, where there is one. In a browser every call fails with `Unsupported`.
+pub use std::fs;
+/// A point in time on the monotonic clock: std's type on the desktop (`web-time` re-exports it),
+/// one read from `performance.now()` in a browser, where std's panics.
+pub use web_time::Instant;
+
+/// A file to ask the player for, in a dialog ([`dialogs::ask`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileQuestion {
+    pub title: &'static str,
+    /// The filter's name and the extension it shows: `("Games (RON)", "ron")`.
+    pub filter: (&'static str, &'static str),
+    /// The name proposed.
+    pub file_name: &'static str,
+    /// A name to save under (else a file to open).
+    pub save: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+
+    use super::*;
+
+    #[test]
+    fn a_server_answers_every_request_in_order_and_batches_what_waits() {
+        let (answers, inbox) = mpsc::channel();
+        let server = Server::spawn("test", move |batch: Vec<u32>| {
+            for request in batch {
+                answers.send(request * 2).unwrap();
+            }
+        });
+        for request in 1..=5 {
+            assert!(server.send(request));
+        }
+        drop(server);
+        let answered: Vec<u32> = inbox.iter().collect();
+        assert_eq!(answered, [2, 4, 6, 8, 10]);
+    }
+
+    #[test]
+    fn there_is_always_a_core() {
+        assert!(cores() >= 1);
+    }
+}
