@@ -15,9 +15,10 @@
 //!    ([`learn::review`]), practice positions ([`learn::practice`]) and the teaching examples
 //!    ([`learn::examples`]).
 //! 3. [`game`]: a match without knowing how it is drawn: a game's history and a session
-//!    ([`game::Session`]), its record and accuracy ([`game::GameRecord`]), the controller that
-//!    runs the computer's turns and schedules the searches the display needs
-//!    ([`game::GameController`]), and the thread that runs them ([`game::worker`]).
+//!    ([`game::Session`]), its record and accuracy ([`game::GameRecord`]), the match that runs
+//!    the computer's turns ([`game::GameController`]) beside what is known of each position and
+//!    which search to ask for next (`game/knowledge.rs`), and the thread that runs the searches
+//!    ([`game::worker`]).
 //! 4. [`store`]: what is kept on disk: the player's preferences ([`store::settings`]), saved
 //!    games ([`store::game_file`]) and the file handling both share ([`store::files`]).
 //! 5. [`app`] (the desktop game, the only module that knows egui) and [`cli`] (the command line),

@@ -1,29 +1,28 @@
 //! The match controller: it owns the session and runs everything that happens between the
-//! player's commands: the searches the computer and the score overlay need, the computer's
-//! choice and the short pause before it shows, all without egui.
+//! player's commands: the computer's choice and the short pause before it shows, undo and the
+//! session's accuracy, all without egui. What is known of each position, and which search the
+//! worker is asked for next, are its knowledge (`knowledge.rs`).
 //!
 //! The app turns input into commands ([`GameController::play`], [`GameController::undo`], …),
 //! calls [`GameController::update`] once a frame and draws what the controller holds. Tests drive
 //! it the same way with a [`ManualClock`](super::ManualClock), so no test waits on real time.
 
-use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::knowledge::{
+    Basis, GameNeeds, Knowledge, PartialScores, TraceLog, is_large, limited_depth,
+};
 use super::record::{GameRecord, SessionAccuracy, game_summary};
 use super::{GameSetup, Mode, Session};
 use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;
-use crate::engine::minimax::{
-    Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
-};
-use crate::game::worker::{
-    AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker,
-};
+use crate::engine::minimax::{Analysis, MoveScore, SearchCounts, Stopped};
+use crate::game::worker::{AnalysisProgress, Job};
 use crate::learn::practice::Exercise;
 use crate::learn::review::ReviewedMove;
-use crate::learn::trace::{TraceAlgorithm, TraceEvent};
+use crate::learn::trace::TraceAlgorithm;
 use crate::platform::Instant;
 
 /// How the computer plays and what the display wants, besides the game's setup.
@@ -38,7 +37,7 @@ pub struct ControllerOptions {
     pub think_time: Duration,
     pub ai: AiPlayer,
     pub clock: Arc<dyn Clock>,
-    /// The positions a trace may visit (see [`TRACE_LIMIT`]).
+    /// The positions a trace may visit (see [`super::TRACE_LIMIT`]).
     pub trace_limit: u64,
 }
 
@@ -56,42 +55,6 @@ pub struct ComputerMove {
     pub basis: Basis,
 }
 
-/// What the computer's choice rests on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Basis {
-    /// Exact scores (seen through the difficulty's horizon on 3×3).
-    Exact,
-    /// The exact search did not finish in the think time: the best estimate of a search that
-    /// looked `depth` plies ahead, with the moves already proven taken into account. Not proven.
-    Unproven {
-        depth: u32,
-        /// Why the exact search had not finished: its share of the think time ran out
-        /// ([`Stop::TimeLimit`]) or it gave up after its budget of positions.
-        reason: Stop,
-    },
-    /// The difficulty's depth-limited search on a board larger than 3×3, `depth` plies ahead.
-    DepthLimited { depth: u32 },
-}
-
-/// Boards with more cells than this get a think time, estimates while the exact search runs,
-/// and depth-limited searches for Easy, Medium and Hard.
-const SMALL_BOARD_CELLS: usize = 9;
-
-fn is_large(board: &Board) -> bool {
-    board.geometry().cells() > SMALL_BOARD_CELLS
-}
-
-/// What is known of the moves of a position whose exact search is running or stopped: the
-/// exact scores settled so far, bounds on others, and the estimates made when the think time
-/// ran out, for the overlay.
-#[derive(Debug, Clone, Copy)]
-pub struct PartialScores<'a> {
-    pub board: Board,
-    pub settled: &'a [MoveScore],
-    pub bounds: &'a [MoveBound],
-    pub estimate: Option<&'a Estimate>,
-}
-
 /// What became of a new setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SetupChange {
@@ -103,40 +66,8 @@ pub enum SetupChange {
     NextGame,
 }
 
-/// A search the worker is running for us.
-struct InFlight {
-    id: RequestId,
-    board: Board,
-    job: Job,
-    started: Instant,
-    /// Its moves settled so far, for a partial display.
-    settled: Vec<MoveScore>,
-    /// Bounds on moves not settled yet, the latest for each move.
-    bounds: Vec<MoveBound>,
-}
-
-/// At most this many analyses are kept; the classic game has 4,520 open positions.
-const CACHE_LIMIT: usize = 10_000;
-
-/// The positions a trace may visit: its events are kept in memory (16 bytes each, two or three a
-/// position), so a trace stops here, at about 70 MB. Plain minimax from the empty 3×3 board
-/// visits 549,946 positions; from an open 4×4 board, trillions.
-pub const TRACE_LIMIT: u64 = 1_500_000;
-
-/// The positions each search may visit when the three are counted: enough for the classic game's
-/// whole tree.
-pub const COUNT_LIMIT: u64 = 10_000_000;
-
-/// A search recorded call by call, as far as it has got.
-#[derive(Debug, Clone)]
-pub struct TraceLog {
-    pub board: Board,
-    pub algorithm: TraceAlgorithm,
-    pub events: Vec<TraceEvent>,
-    /// The search's result once every event is in, or why it stopped ([`TRACE_LIMIT`]).
-    pub result: Option<Result<Analysis, Stop>>,
-}
-
+/// The match: turns, the computer's pick and its pause, undo and accuracy. What is known of each
+/// position, and the searches that find it out, are its knowledge (`game/knowledge.rs`).
 pub struct GameController {
     session: Session,
     /// The setup the next game starts with.
@@ -147,22 +78,7 @@ pub struct GameController {
     think_time: Duration,
     ai: AiPlayer,
     clock: Arc<dyn Clock>,
-    trace_limit: u64,
-    worker: SearchWorker,
-    /// Replies taken from the worker by [`GameController::wait_for_worker`], not yet acted on.
-    replies: VecDeque<Reply>,
-    in_flight: Option<InFlight>,
-    analyses: HashMap<Board, Analysis>,
-    /// Positions the display wants analysed besides the board's (explorer nodes, previews), most
-    /// wanted first; asked for after the board's own needs.
-    also_wanted: Vec<Board>,
-    /// Positions the search gave up on, with what it had settled.
-    gave_up: HashMap<Board, Stopped>,
-    /// Estimates of large boards' moves: made when the think time ran out (`None`), or by the
-    /// depth-limited search of a difficulty (its depth).
-    /// When each was made: the computer plays an unproven move only on an estimate made on its
-    /// own turn, when its think time ran out, never on one left from an earlier visit.
-    estimates: HashMap<(Board, Option<u32>), (Estimate, u64)>,
+    knowledge: Knowledge,
     /// Counts the positions the board has shown: an estimate made during another turn of the
     /// same position is not this turn's.
     turn: u64,
@@ -170,21 +86,10 @@ pub struct GameController {
     turn_started: Instant,
     computer_move: Option<ComputerMove>,
     last_computer_move: Option<ComputerMove>,
-    /// The position whose three search counts are wanted, and the counts known.
-    counts_wanted: Option<Board>,
-    counts: HashMap<Board, SearchCounts>,
-    /// Whether the practice positions are wanted, and once found, they.
-    exercises_wanted: bool,
-    exercises: Option<Vec<Exercise>>,
-    /// The trace wanted, as far as it has been recorded.
-    trace: Option<TraceLog>,
     /// Best moves over the session's finished games, and the game last counted with what it
     /// added (taken back if that game is undone).
     accuracy: SessionAccuracy,
     counted: Option<(GameRecord, SessionAccuracy)>,
-    /// Whether an answer from the worker changed what there is to show since
-    /// [`GameController::take_news`] was last asked.
-    news: bool,
 }
 
 impl GameController {
@@ -206,26 +111,13 @@ impl GameController {
             think_time: options.think_time,
             ai: options.ai,
             clock: Arc::clone(&clock),
-            trace_limit: options.trace_limit,
-            worker: SearchWorker::spawn_with_clock(Arc::clone(&clock), wake),
-            replies: VecDeque::new(),
-            in_flight: None,
-            analyses: HashMap::new(),
-            also_wanted: Vec::new(),
-            gave_up: HashMap::new(),
-            estimates: HashMap::new(),
+            knowledge: Knowledge::new(clock, options.trace_limit, wake),
             turn: 0,
             turn_started: now,
             computer_move: None,
             last_computer_move: None,
-            counts_wanted: None,
-            counts: HashMap::new(),
-            exercises_wanted: false,
-            exercises: None,
-            trace: None,
             accuracy: SessionAccuracy::default(),
             counted: None,
-            news: false,
         };
         controller.update();
         controller
@@ -252,73 +144,46 @@ impl GameController {
 
     /// The analysis of `board`, if it has been searched.
     pub fn analysis(&self, board: &Board) -> Option<&Analysis> {
-        self.analyses.get(board)
+        self.knowledge.analysis(board)
     }
 
     /// The analysis the score overlay shows now: the position on the board's, when the overlay is
     /// on and a human is to move, or when the computer plays both sides (each side's scores as
     /// it thinks).
     pub fn shown_scores(&self) -> Option<&Analysis> {
-        let watching = self.session.setup().mode == Mode::ComputerVsComputer;
-        let wanted = self.session.human_to_move() || (watching && self.session.computer_to_move());
-        (self.scores_wanted && wanted)
+        self.scores_shown()
             .then(|| self.analysis(self.board()))
             .flatten()
+    }
+
+    /// Whether the overlay shows scores now (see [`GameController::shown_scores`]).
+    fn scores_shown(&self) -> bool {
+        let watching = self.session.setup().mode == Mode::ComputerVsComputer;
+        let wanted = self.session.human_to_move() || (watching && self.session.computer_to_move());
+        self.scores_wanted && wanted
     }
 
     /// What the overlay shows while the scores of the board are not complete (see
     /// [`GameController::partial_scores`]), when it shows scores at all (see
     /// [`GameController::shown_scores`]).
     pub fn shown_partial_scores(&self) -> Option<PartialScores<'_>> {
-        let watching = self.session.setup().mode == Mode::ComputerVsComputer;
-        let wanted = self.session.human_to_move() || (watching && self.session.computer_to_move());
-        (self.scores_wanted && wanted)
-            .then(|| self.partial_scores())
-            .flatten()
+        self.scores_shown().then(|| self.partial_scores()).flatten()
     }
 
     /// How long the search for the position on the board has been running.
     pub fn search_elapsed(&self) -> Option<Duration> {
-        let search = self.in_flight.as_ref()?;
-        (search.board == *self.board())
-            .then(|| self.clock.now().saturating_duration_since(search.started))
+        self.knowledge.search_elapsed(self.board())
     }
 
     /// The moves of the position on the board settled so far while its search runs.
     pub fn settled_so_far(&self) -> &[MoveScore] {
-        match &self.in_flight {
-            Some(search) if search.board == *self.board() => &search.settled,
-            _ => &[],
-        }
+        self.knowledge.settled_so_far(self.board())
     }
 
     /// What is known of the moves of the position on the board before its exact scores are all
     /// known: while its search runs, or after it gave up. `None` once the analysis is complete.
     pub fn partial_scores(&self) -> Option<PartialScores<'_>> {
-        let board = *self.board();
-        if self.analyses.contains_key(&board) || board.outcome().is_over() {
-            return None;
-        }
-        let estimate = self
-            .estimates
-            .get(&(board, None))
-            .map(|(estimate, _)| estimate);
-        let (settled, bounds) = match (&self.in_flight, self.gave_up.get(&board)) {
-            (Some(search), _)
-                if search.board == board && matches!(search.job, Job::Analyze { .. }) =>
-            {
-                (&search.settled[..], &search.bounds[..])
-            }
-            (_, Some(stopped)) => (&stopped.partial.moves[..], &stopped.bounds[..]),
-            _ if estimate.is_some() => (&[][..], &[][..]),
-            _ => return None,
-        };
-        Some(PartialScores {
-            board,
-            settled,
-            bounds,
-            estimate,
-        })
+        self.knowledge.partial_scores(self.board())
     }
 
     /// The think time on boards larger than 3×3.
@@ -334,14 +199,12 @@ impl GameController {
 
     /// How far the exact search for the position on the board has got, while it runs.
     pub fn progress(&self) -> Option<AnalysisProgress> {
-        let search = self.in_flight.as_ref()?;
-        let (id, progress) = self.worker.progress()?;
-        (id == search.id && search.board == *self.board()).then_some(progress)
+        self.knowledge.progress(self.board())
     }
 
     /// Why the search gave up on the position on the board, if it did.
     pub fn gave_up(&self) -> Option<&Stopped> {
-        self.gave_up.get(self.board())
+        self.knowledge.gave_up(self.board())
     }
 
     /// The computer's next move, once chosen and until it is played.
@@ -381,25 +244,22 @@ impl GameController {
 
     /// The three searches' counts for `board`, once counted.
     pub fn counts(&self, board: &Board) -> Option<&SearchCounts> {
-        self.counts.get(board)
+        self.knowledge.counts(board)
     }
 
     /// The practice positions, once found.
     pub fn exercises(&self) -> Option<&[Exercise]> {
-        self.exercises.as_deref()
+        self.knowledge.exercises()
     }
 
     /// The trace asked for with [`GameController::want_trace`], as far as it has got.
     pub fn trace(&self) -> Option<&TraceLog> {
-        self.trace.as_ref()
+        self.knowledge.trace()
     }
 
     /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
-        self.in_flight.is_some()
-            || self.computer_move.is_some()
-            || !self.replies.is_empty()
-            || self.wanted_search().is_some()
+        self.knowledge.is_busy() || self.computer_move.is_some() || self.wanted_search().is_some()
     }
 
     // --- commands ---
@@ -496,32 +356,24 @@ impl GameController {
     /// Asks for the analyses of `boards` (most wanted first), after what the game itself needs.
     /// Replaces the list given before; positions already known are skipped.
     pub fn want_analyses(&mut self, boards: Vec<Board>) {
-        self.also_wanted = boards;
+        self.knowledge.want_analyses(boards);
     }
 
     /// Asks for the three searches' counts of `board` (the explorer's root), after the analyses.
     pub fn want_counts(&mut self, board: Option<Board>) {
-        self.counts_wanted = board;
+        self.knowledge.want_counts(board);
     }
 
     /// Asks for the practice positions of the classic game, before the analyses the display
     /// wants.
     pub fn want_exercises(&mut self, wanted: bool) {
-        self.exercises_wanted = wanted;
+        self.knowledge.want_exercises(wanted);
     }
 
     /// Asks for the trace of `algorithm` on `board` (the step-through), or for none: a new trace
     /// drops the one recorded before.
     pub fn want_trace(&mut self, trace: Option<(Board, TraceAlgorithm)>) {
-        let current = self.trace.as_ref().map(|log| (log.board, log.algorithm));
-        if current != trace {
-            self.trace = trace.map(|(board, algorithm)| TraceLog {
-                board,
-                algorithm,
-                events: Vec::new(),
-                result: None,
-            });
-        }
+        self.knowledge.want_trace(trace);
     }
 
     // --- the loop ---
@@ -530,10 +382,7 @@ impl GameController {
     /// asks for the searches now needed. Returns how long until it must run again at the latest
     /// (the computer's move is due then); `None` when only a search result can change anything.
     pub fn update(&mut self) -> Option<Duration> {
-        while let Some(reply) = self.replies.pop_front().or_else(|| self.worker.try_reply()) {
-            self.receive(reply);
-            self.news = true;
-        }
+        self.knowledge.take_in(self.turn);
         self.count_finished_game();
         let now = self.clock.now();
         loop {
@@ -551,96 +400,13 @@ impl GameController {
     /// Whether answers taken in since the last call changed what there is to show. A display that
     /// drew before taking them in draws again.
     pub fn take_news(&mut self) -> bool {
-        std::mem::take(&mut self.news)
+        self.knowledge.take_news()
     }
 
     /// Waits up to `timeout` for the search thread's next answer; `false` if none came. For
     /// tests and scripts, which have nothing else to do meanwhile: the app never waits.
     pub fn wait_for_worker(&mut self, timeout: Duration) -> bool {
-        match self.worker.wait_reply(timeout) {
-            Some(reply) => {
-                self.replies.push_back(reply);
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn receive(&mut self, reply: Reply) {
-        let ours = |search: &Option<InFlight>, id| search.as_ref().is_some_and(|s| s.id == id);
-        match reply {
-            Reply::Settled { id, settled, .. } => {
-                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
-                    search.settled.push(settled);
-                }
-            }
-            Reply::Bounded { id, bound, .. } => {
-                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
-                    search.bounds.retain(|known| known.cell != bound.cell);
-                    search.bounds.push(bound);
-                }
-            }
-            Reply::Done { id, analysis } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                }
-                if self.analyses.len() >= CACHE_LIMIT {
-                    self.analyses.clear();
-                }
-                // Kept even if no longer awaited: it is exact, and undo may bring it back.
-                self.analyses.insert(analysis.board, analysis);
-            }
-            Reply::GaveUp { id, stopped } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                }
-                self.gave_up.insert(stopped.partial.board, stopped);
-            }
-            Reply::Estimated { id, estimate } => {
-                // Kept only if still wanted: the search goes on, and the key says which kind.
-                if let Some(search) = self.in_flight.as_ref().filter(|s| s.id == id) {
-                    let depth = match search.job {
-                        Job::Estimate { depth, .. } => depth,
-                        _ => None,
-                    };
-                    let key = (estimate.board, depth);
-                    if matches!(search.job, Job::Estimate { .. }) {
-                        self.in_flight = None;
-                    }
-                    if self.estimates.len() >= CACHE_LIMIT {
-                        self.estimates.clear();
-                    }
-                    self.estimates.insert(key, (estimate, self.turn));
-                }
-            }
-            Reply::Counted { id, board, counts } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                }
-                self.counts.insert(board, counts);
-            }
-            Reply::Exercises { id, exercises, .. } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                    self.exercises = Some(exercises);
-                }
-            }
-            Reply::TraceEvents { id, events } => {
-                if ours(&self.in_flight, id)
-                    && let Some(log) = &mut self.trace
-                {
-                    log.events.extend(events);
-                }
-            }
-            Reply::TraceDone { id, result } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                    if let Some(log) = &mut self.trace {
-                        log.result = Some(result);
-                    }
-                }
-            }
-        }
+        self.knowledge.wait_for_worker(timeout)
     }
 
     /// Counts a game that has just ended, once every move of it is reviewed.
@@ -656,7 +422,7 @@ impl GameController {
         {
             return;
         }
-        if let Some(moves) = game.complete_review(|board| self.analyses.get(board)) {
+        if let Some(moves) = game.complete_review(|board| self.knowledge.analysis(board)) {
             let added = SessionAccuracy::of_game(&game, &moves);
             self.accuracy += added;
             self.counted = Some((game, added));
@@ -668,31 +434,10 @@ impl GameController {
             return;
         }
         let board = *self.board();
-        let limited = self.limited_depth(&board);
-        let (candidates, basis) = if let Some(depth) = limited {
-            let Some((estimate, _)) = self.estimates.get(&(board, Some(depth))) else {
-                return;
-            };
-            let best = estimate.best_moves().map(|m| m.cell).collect();
-            (best, Basis::DepthLimited { depth })
-        } else if let Some(analysis) = self.analyses.get(&board) {
-            (
-                AiPlayer::candidates(analysis, self.difficulty),
-                Basis::Exact,
-            )
-        } else if let Some(estimate) = self.fresh_estimate(&board) {
-            let settled = self.partial_scores().map_or(&[][..], |known| known.settled);
-            (
-                AiPlayer::unproven_candidates(estimate, settled),
-                Basis::Unproven {
-                    depth: estimate.depth,
-                    reason: self
-                        .gave_up
-                        .get(&board)
-                        .map_or(Stop::TimeLimit, |stopped| stopped.reason),
-                },
-            )
-        } else {
+        let Some((candidates, basis)) =
+            self.knowledge
+                .candidates(&board, self.difficulty, self.turn)
+        else {
             return;
         };
         let Some(cell) = self.ai.pick(&candidates) else {
@@ -706,13 +451,6 @@ impl GameController {
             difficulty: self.difficulty,
             basis,
         });
-    }
-
-    /// The depth of the search the computer's level runs on `board`, when it is a
-    /// depth-limited one: Easy, Medium and Hard on boards larger than 3×3.
-    fn limited_depth(&self, board: &Board) -> Option<u32> {
-        let horizon = self.difficulty.horizon()?;
-        is_large(board).then_some(horizon as u32)
     }
 
     /// Plays the computer's move if its moment has come. `true` if it did.
@@ -730,139 +468,26 @@ impl GameController {
         true
     }
 
-    /// The search needed and not done, most needed first: the computer's move, the scores of the
-    /// board when a human is to move and they are wanted, a finished game's review (its summary
-    /// and the accuracy count need it), the practice positions, the trace, then whatever else the
-    /// display asked for, and last the explorer's counts.
+    /// What the game on the board needs searched (see [`Knowledge::next_search`]).
+    fn needs(&self) -> GameNeeds {
+        let over = self.board().outcome().is_over();
+        GameNeeds {
+            board: *self.board(),
+            computer_to_move: self.session.computer_to_move(),
+            scores_for_human: self.scores_wanted && self.session.human_to_move(),
+            limited_depth: limited_depth(self.difficulty, self.board()),
+            think_time: self.think_time,
+            turn: self.turn,
+            finished_positions: over.then(|| self.record().positions_before()),
+        }
+    }
+
     fn wanted_search(&self) -> Option<(Board, Job)> {
-        self.game_search()
-            .or_else(|| self.finished_game_search())
-            .or_else(|| {
-                let wanted = self.exercises_wanted && self.exercises.is_none();
-                wanted.then_some((Board::classic(), Job::Exercises))
-            })
-            .or_else(|| {
-                let log = self.trace.as_ref().filter(|log| log.result.is_none())?;
-                let skip = log.events.len();
-                let job = Job::Trace {
-                    algorithm: log.algorithm,
-                    skip,
-                };
-                Some((log.board, job))
-            })
-            .or_else(|| self.also_wanted_search())
-            .or_else(|| {
-                let board = self.counts_wanted.filter(|b| !b.outcome().is_over())?;
-                (!self.counts.contains_key(&board)).then_some((board, Job::CountSearches))
-            })
-    }
-
-    /// The search the game on the board needs, if any.
-    fn game_search(&self) -> Option<(Board, Job)> {
-        let board = *self.board();
-        if board.outcome().is_over() {
-            return None;
-        }
-        let computer = self.session.computer_to_move();
-        if computer && let Some(depth) = self.limited_depth(&board) {
-            let known = self.estimates.contains_key(&(board, Some(depth)));
-            let job = Job::Estimate {
-                depth: Some(depth),
-                time: self.think_time,
-            };
-            return (!known).then_some((board, job));
-        }
-        let needed = computer || (self.scores_wanted && self.session.human_to_move());
-        if !needed || self.analyses.contains_key(&board) {
-            return None;
-        }
-        if !self.gave_up.contains_key(&board) {
-            return Some((board, self.analyze_job(&board)));
-        }
-        // The exact search gave up before the think time ran out: the computer still needs a
-        // move.
-        let job = Job::Estimate {
-            depth: None,
-            time: self.think_time,
-        };
-        (computer && self.fresh_estimate(&board).is_none()).then_some((board, job))
-    }
-
-    /// Once the game is over: the positions of its moves not analysed yet.
-    fn finished_game_search(&self) -> Option<(Board, Job)> {
-        if !self.board().outcome().is_over() {
-            return None;
-        }
-        self.record()
-            .positions_before()
-            .into_iter()
-            .find(|board| self.unknown(board))
-            .map(|board| (board, self.analyze_job(&board)))
-    }
-
-    /// The estimate of `board`'s moves made since the position arose (the think time of this
-    /// turn ran out), if any.
-    fn fresh_estimate(&self, board: &Board) -> Option<&Estimate> {
-        let (estimate, turn) = self.estimates.get(&(*board, None))?;
-        (*turn == self.turn).then_some(estimate)
-    }
-
-    /// Whether `board` has a game to search and no analysis nor gave-up record yet.
-    fn unknown(&self, board: &Board) -> bool {
-        !board.outcome().is_over()
-            && !self.analyses.contains_key(board)
-            && !self.gave_up.contains_key(board)
-    }
-
-    fn also_wanted_search(&self) -> Option<(Board, Job)> {
-        self.also_wanted
-            .iter()
-            .copied()
-            .find(|board| self.unknown(board))
-            .map(|board| (board, self.analyze_job(&board)))
-    }
-
-    fn analyze_job(&self, board: &Board) -> Job {
-        Job::Analyze {
-            think_time: is_large(board).then_some(self.think_time),
-        }
+        self.knowledge.next_search(&self.needs())
     }
 
     fn request_search(&mut self) {
-        let wanted = self.wanted_search();
-        let running = self
-            .in_flight
-            .as_ref()
-            .map(|search| (search.board, search.job));
-        let same = match (wanted, running) {
-            (Some((board, job)), Some((running_board, running_job))) => {
-                board == running_board && job.same_work(running_job)
-            }
-            (None, None) => true,
-            _ => false,
-        };
-        if same {
-            return;
-        }
-        self.in_flight = wanted.map(|(board, job)| InFlight {
-            id: self.worker.submit(Request {
-                board,
-                job,
-                node_budget: match job {
-                    Job::CountSearches => COUNT_LIMIT,
-                    Job::Trace { .. } => self.trace_limit,
-                    _ => DEFAULT_NODE_BUDGET,
-                },
-            }),
-            board,
-            job,
-            started: self.clock.now(),
-            settled: Vec::new(),
-            bounds: Vec::new(),
-        });
-        if wanted.is_none() {
-            self.worker.cancel_all();
-        }
+        self.knowledge.ask(self.wanted_search());
     }
 
     fn position_changed(&mut self) {
@@ -877,7 +502,9 @@ mod tests {
     use super::*;
     use crate::engine::board::Mark;
     use crate::engine::clock::ManualClock;
+    use crate::engine::minimax::Stop;
     use crate::game::FirstPlayer;
+    use crate::game::TRACE_LIMIT;
 
     const DELAY: Duration = Duration::from_millis(300);
 
@@ -910,7 +537,7 @@ mod tests {
 
     /// Runs the controller until it only waits for the clock (or for nothing).
     fn settle(controller: &mut GameController) {
-        while controller.update().is_none() && controller.in_flight.is_some() {
+        while controller.update().is_none() && controller.knowledge.in_flight.is_some() {
             assert!(
                 controller.wait_for_worker(Duration::from_secs(20)),
                 "the search never answered"
@@ -1050,7 +677,7 @@ mod tests {
         // The clock stands still: this turn's think time has not run out, so there is no move
         // yet, only the search.
         assert!(game.computer_move().is_none(), "{:?}", game.computer_move());
-        assert!(game.in_flight.is_some());
+        assert!(game.knowledge.in_flight.is_some());
     }
 
     #[test]
@@ -1124,16 +751,29 @@ mod tests {
         );
         game.set_scores_wanted(true);
         game.update();
-        let first = game.in_flight.as_ref().map(|s| s.id).expect("searching");
+        let first = game
+            .knowledge
+            .in_flight
+            .as_ref()
+            .map(|s| s.id)
+            .expect("searching");
         game.play(Cell::new(2, 2));
         game.update();
-        let second = game.in_flight.as_ref().map(|s| s.id).expect("searching");
+        let second = game
+            .knowledge
+            .in_flight
+            .as_ref()
+            .map(|s| s.id)
+            .expect("searching");
         assert_ne!(first, second);
-        assert_eq!(game.in_flight.as_ref().unwrap().board, *game.board());
+        assert_eq!(
+            game.knowledge.in_flight.as_ref().unwrap().board,
+            *game.board()
+        );
         game.set_scores_wanted(false);
         game.update();
         assert!(
-            game.in_flight.is_none(),
+            game.knowledge.in_flight.is_none(),
             "nothing is searched that is not wanted"
         );
     }
@@ -1155,7 +795,7 @@ mod tests {
         assert_eq!(game.shown_scores().map(|a| a.board), Some(*game.board()));
         game.undo();
         game.update();
-        assert!(game.in_flight.is_none(), "already known");
+        assert!(game.knowledge.in_flight.is_none(), "already known");
         assert_eq!(game.shown_scores().map(|a| a.board), Some(empty));
     }
 
@@ -1196,7 +836,7 @@ mod tests {
     fn drain(game: &mut GameController) {
         while game.is_busy() {
             game.update();
-            if game.in_flight.is_some() {
+            if game.knowledge.in_flight.is_some() {
                 assert!(
                     game.wait_for_worker(Duration::from_secs(20)),
                     "the search never answered"
@@ -1249,7 +889,7 @@ mod tests {
             },
             &clock,
         );
-        game.trace_limit = 500;
+        game.knowledge.trace_limit = 500;
         let start = *game.board();
         game.want_trace(Some((start, TraceAlgorithm::Plain)));
         drain(&mut game);
@@ -1279,7 +919,7 @@ mod tests {
         }
         // Known results are not asked for again.
         game.update();
-        assert!(game.in_flight.is_none());
+        assert!(game.knowledge.in_flight.is_none());
     }
 
     #[test]

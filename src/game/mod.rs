@@ -4,14 +4,13 @@
 //! draws it and feeds it commands.
 
 mod controller;
+mod knowledge;
 mod record;
 mod session;
 pub mod worker;
 
-pub use controller::{
-    Basis, COUNT_LIMIT, ComputerMove, ControllerOptions, GameController, PartialScores,
-    SetupChange, TRACE_LIMIT, TraceLog,
-};
+pub use controller::{ComputerMove, ControllerOptions, GameController, SetupChange};
+pub use knowledge::{Basis, COUNT_LIMIT, PartialScores, TRACE_LIMIT, TraceLog};
 pub use record::{GameRecord, SessionAccuracy, game_summary};
 pub use session::{FirstPlayer, GameSetup, Mode, Player, Players, Session, Tally};
 

@@ -1,0 +1,549 @@
+//! What is known of each position the game and the display have asked about (analyses,
+//! estimates, searches given up on, the three searches' counts, practice positions, a trace), and
+//! which search to ask the worker for next. The match ([`super::GameController`]) says what the
+//! game itself needs; the display adds what it wants to show.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::ai::{AiPlayer, Difficulty};
+use crate::engine::board::{Board, Cell};
+use crate::engine::clock::Clock;
+use crate::engine::minimax::{
+    Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
+};
+use crate::game::worker::{
+    AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker,
+};
+use crate::learn::practice::Exercise;
+use crate::learn::trace::{TraceAlgorithm, TraceEvent};
+use crate::platform::Instant;
+
+/// Boards with more cells than this get a think time, estimates while the exact search runs,
+/// and depth-limited searches for Easy, Medium and Hard.
+const SMALL_BOARD_CELLS: usize = 9;
+
+pub(super) fn is_large(board: &Board) -> bool {
+    board.geometry().cells() > SMALL_BOARD_CELLS
+}
+
+/// The exact analysis of `board`: within `think_time` on a large board, estimates if it runs out.
+pub(super) fn analyze_job(board: &Board, think_time: Duration) -> Job {
+    Job::Analyze {
+        think_time: is_large(board).then_some(think_time),
+    }
+}
+
+/// The depth of the search `difficulty` runs on `board`, when it is a depth-limited one: Easy,
+/// Medium and Hard on boards larger than 3×3.
+pub(super) fn limited_depth(difficulty: Difficulty, board: &Board) -> Option<u32> {
+    let horizon = difficulty.horizon()?;
+    is_large(board).then_some(horizon as u32)
+}
+
+/// What the computer's choice rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// Exact scores (seen through the difficulty's horizon on 3×3).
+    Exact,
+    /// The exact search did not finish in the think time: the best estimate of a search that
+    /// looked `depth` plies ahead, with the moves already proven taken into account. Not proven.
+    Unproven {
+        depth: u32,
+        /// Why the exact search had not finished: its share of the think time ran out
+        /// ([`Stop::TimeLimit`]) or it gave up after its budget of positions.
+        reason: Stop,
+    },
+    /// The difficulty's depth-limited search on a board larger than 3×3, `depth` plies ahead.
+    DepthLimited { depth: u32 },
+}
+
+/// At most this many analyses are kept; the classic game has 4,520 open positions.
+const CACHE_LIMIT: usize = 10_000;
+
+/// The positions a trace may visit: its events are kept in memory (16 bytes each, two or three a
+/// position), so a trace stops here, at about 70 MB. Plain minimax from the empty 3×3 board
+/// visits 549,946 positions; from an open 4×4 board, trillions.
+pub const TRACE_LIMIT: u64 = 1_500_000;
+
+/// The positions each search may visit when the three are counted: enough for the classic game's
+/// whole tree.
+pub const COUNT_LIMIT: u64 = 10_000_000;
+
+/// What is known of the moves of a position whose exact search is running or stopped: the
+/// exact scores settled so far, bounds on others, and the estimates made when the think time
+/// ran out, for the overlay.
+#[derive(Debug, Clone, Copy)]
+pub struct PartialScores<'a> {
+    pub board: Board,
+    pub settled: &'a [MoveScore],
+    pub bounds: &'a [MoveBound],
+    pub estimate: Option<&'a Estimate>,
+}
+
+/// A search recorded call by call, as far as it has got.
+#[derive(Debug, Clone)]
+pub struct TraceLog {
+    pub board: Board,
+    pub algorithm: TraceAlgorithm,
+    pub events: Vec<TraceEvent>,
+    /// The search's result once every event is in, or why it stopped ([`TRACE_LIMIT`]).
+    pub result: Option<Result<Analysis, Stop>>,
+}
+
+/// What the game on the board needs searched, as the match sees it.
+pub(super) struct GameNeeds {
+    pub(super) board: Board,
+    pub(super) computer_to_move: bool,
+    /// The scores are wanted and a human is to move.
+    pub(super) scores_for_human: bool,
+    /// The depth of the computer's depth-limited search on this board, if it plays one.
+    pub(super) limited_depth: Option<u32>,
+    pub(super) think_time: Duration,
+    /// The turn of the position on the board (see [`Knowledge::fresh_estimate`]).
+    pub(super) turn: u64,
+    /// Once the game is over, the positions its moves were played from.
+    pub(super) finished_positions: Option<Vec<Board>>,
+}
+
+/// A search the worker is running for us.
+pub(super) struct InFlight {
+    pub(super) id: RequestId,
+    pub(super) board: Board,
+    job: Job,
+    started: Instant,
+    /// Its moves settled so far, for a partial display.
+    settled: Vec<MoveScore>,
+    /// Bounds on moves not settled yet, the latest for each move.
+    bounds: Vec<MoveBound>,
+}
+
+/// What is known per position, and the search under way to know more.
+pub(super) struct Knowledge {
+    worker: SearchWorker,
+    clock: Arc<dyn Clock>,
+    pub(super) trace_limit: u64,
+    /// Replies taken from the worker by [`Knowledge::wait_for_worker`], not yet acted on.
+    replies: VecDeque<Reply>,
+    pub(super) in_flight: Option<InFlight>,
+    analyses: HashMap<Board, Analysis>,
+    /// Positions the display wants analysed besides the board's (explorer nodes, previews), most
+    /// wanted first; asked for after the board's own needs.
+    also_wanted: Vec<Board>,
+    /// Positions the search gave up on, with what it had settled.
+    gave_up: HashMap<Board, Stopped>,
+    /// Estimates of large boards' moves: made when the think time ran out (`None`), or by the
+    /// depth-limited search of a difficulty (its depth).
+    /// With the turn each was made on: the computer plays an unproven move only on an estimate
+    /// made on its own turn, when its think time ran out, never on one left from an earlier visit.
+    estimates: HashMap<(Board, Option<u32>), (Estimate, u64)>,
+    /// The position whose three search counts are wanted, and the counts known.
+    counts_wanted: Option<Board>,
+    counts: HashMap<Board, SearchCounts>,
+    /// Whether the practice positions are wanted, and once found, they.
+    exercises_wanted: bool,
+    exercises: Option<Vec<Exercise>>,
+    /// The trace wanted, as far as it has been recorded.
+    trace: Option<TraceLog>,
+    /// Whether an answer from the worker changed what there is to show since
+    /// [`Knowledge::take_news`] was last asked.
+    news: bool,
+}
+
+impl Knowledge {
+    /// Starts the worker; `wake` is called from its thread when an answer arrives.
+    pub(super) fn new(
+        clock: Arc<dyn Clock>,
+        trace_limit: u64,
+        wake: impl Fn() + Send + 'static,
+    ) -> Knowledge {
+        Knowledge {
+            worker: SearchWorker::spawn_with_clock(Arc::clone(&clock), wake),
+            clock,
+            trace_limit,
+            replies: VecDeque::new(),
+            in_flight: None,
+            analyses: HashMap::new(),
+            also_wanted: Vec::new(),
+            gave_up: HashMap::new(),
+            estimates: HashMap::new(),
+            counts_wanted: None,
+            counts: HashMap::new(),
+            exercises_wanted: false,
+            exercises: None,
+            trace: None,
+            news: false,
+        }
+    }
+
+    // --- what is known ---
+
+    pub(super) fn analysis(&self, board: &Board) -> Option<&Analysis> {
+        self.analyses.get(board)
+    }
+
+    /// The estimate of `board` by the depth-limited search of `depth` plies, or (`None`) the
+    /// one made when the think time ran out, with the turn it was made on.
+    pub(super) fn estimate(&self, board: &Board, depth: Option<u32>) -> Option<(&Estimate, u64)> {
+        let (estimate, turn) = self.estimates.get(&(*board, depth))?;
+        Some((estimate, *turn))
+    }
+
+    pub(super) fn gave_up(&self, board: &Board) -> Option<&Stopped> {
+        self.gave_up.get(board)
+    }
+
+    /// Whether `board` has a game to search and no analysis nor gave-up record yet.
+    pub(super) fn unknown(&self, board: &Board) -> bool {
+        !board.outcome().is_over()
+            && !self.analyses.contains_key(board)
+            && !self.gave_up.contains_key(board)
+    }
+
+    /// How long the search for `board` has been running.
+    pub(super) fn search_elapsed(&self, board: &Board) -> Option<Duration> {
+        let search = self.in_flight.as_ref()?;
+        (search.board == *board).then(|| self.clock.now().saturating_duration_since(search.started))
+    }
+
+    /// The moves of `board` settled so far while its search runs.
+    pub(super) fn settled_so_far(&self, board: &Board) -> &[MoveScore] {
+        match &self.in_flight {
+            Some(search) if search.board == *board => &search.settled,
+            _ => &[],
+        }
+    }
+
+    /// What is known of the moves of `board` before its exact scores are all known: while its
+    /// search runs, or after it gave up. `None` once the analysis is complete.
+    pub(super) fn partial_scores(&self, board: &Board) -> Option<PartialScores<'_>> {
+        let board = *board;
+        if self.analyses.contains_key(&board) || board.outcome().is_over() {
+            return None;
+        }
+        let estimate = self
+            .estimates
+            .get(&(board, None))
+            .map(|(estimate, _)| estimate);
+        let (settled, bounds) = match (&self.in_flight, self.gave_up.get(&board)) {
+            (Some(search), _)
+                if search.board == board && matches!(search.job, Job::Analyze { .. }) =>
+            {
+                (&search.settled[..], &search.bounds[..])
+            }
+            (_, Some(stopped)) => (&stopped.partial.moves[..], &stopped.bounds[..]),
+            _ if estimate.is_some() => (&[][..], &[][..]),
+            _ => return None,
+        };
+        Some(PartialScores {
+            board,
+            settled,
+            bounds,
+            estimate,
+        })
+    }
+
+    /// How far the exact search for `board` has got, while it runs.
+    pub(super) fn progress(&self, board: &Board) -> Option<AnalysisProgress> {
+        let search = self.in_flight.as_ref()?;
+        let (id, progress) = self.worker.progress()?;
+        (id == search.id && search.board == *board).then_some(progress)
+    }
+
+    pub(super) fn counts(&self, board: &Board) -> Option<&SearchCounts> {
+        self.counts.get(board)
+    }
+
+    pub(super) fn exercises(&self) -> Option<&[Exercise]> {
+        self.exercises.as_deref()
+    }
+
+    pub(super) fn trace(&self) -> Option<&TraceLog> {
+        self.trace.as_ref()
+    }
+
+    /// Whether a search is running or an answer waits to be taken in.
+    pub(super) fn is_busy(&self) -> bool {
+        self.in_flight.is_some() || !self.replies.is_empty()
+    }
+
+    // --- what the display wants ---
+
+    pub(super) fn want_analyses(&mut self, boards: Vec<Board>) {
+        self.also_wanted = boards;
+    }
+
+    pub(super) fn want_counts(&mut self, board: Option<Board>) {
+        self.counts_wanted = board;
+    }
+
+    pub(super) fn want_exercises(&mut self, wanted: bool) {
+        self.exercises_wanted = wanted;
+    }
+
+    /// A new trace drops the one recorded before.
+    pub(super) fn want_trace(&mut self, trace: Option<(Board, TraceAlgorithm)>) {
+        let current = self.trace.as_ref().map(|log| (log.board, log.algorithm));
+        if current != trace {
+            self.trace = trace.map(|(board, algorithm)| TraceLog {
+                board,
+                algorithm,
+                events: Vec::new(),
+                result: None,
+            });
+        }
+    }
+
+    /// The estimate of `board`'s moves made on `turn` (its think time ran out), if any.
+    pub(super) fn fresh_estimate(&self, board: &Board, turn: u64) -> Option<&Estimate> {
+        let (estimate, made) = self.estimate(board, None)?;
+        (made == turn).then_some(estimate)
+    }
+
+    /// The moves the computer at `difficulty` may choose among on `board`, on turn `turn`, and what
+    /// they rest on: its depth-limited estimate, the exact analysis, or else the estimate made
+    /// when this turn's think time ran out. `None` while none of them is known.
+    pub(super) fn candidates(
+        &self,
+        board: &Board,
+        difficulty: Difficulty,
+        turn: u64,
+    ) -> Option<(Vec<Cell>, Basis)> {
+        if let Some(depth) = limited_depth(difficulty, board) {
+            let (estimate, _) = self.estimate(board, Some(depth))?;
+            let best = estimate.best_moves().map(|m| m.cell).collect();
+            Some((best, Basis::DepthLimited { depth }))
+        } else if let Some(analysis) = self.analysis(board) {
+            Some((AiPlayer::candidates(analysis, difficulty), Basis::Exact))
+        } else {
+            let estimate = self.fresh_estimate(board, turn)?;
+            let settled = self
+                .partial_scores(board)
+                .map_or(&[][..], |known| known.settled);
+            let reason = self
+                .gave_up(board)
+                .map_or(Stop::TimeLimit, |stopped| stopped.reason);
+            let basis = Basis::Unproven {
+                depth: estimate.depth,
+                reason,
+            };
+            Some((AiPlayer::unproven_candidates(estimate, settled), basis))
+        }
+    }
+
+    /// The search needed and not done, most needed first: the computer's move, the scores of the
+    /// board when a human is to move and they are wanted, a finished game's review (its summary
+    /// and the accuracy count need it), then what the display wants.
+    pub(super) fn next_search(&self, needs: &GameNeeds) -> Option<(Board, Job)> {
+        self.game_search(needs)
+            .or_else(|| {
+                let positions = needs.finished_positions.as_ref()?;
+                let board = positions.iter().copied().find(|b| self.unknown(b))?;
+                Some((board, analyze_job(&board, needs.think_time)))
+            })
+            .or_else(|| self.display_search(needs.think_time))
+    }
+
+    /// The search the game on the board needs, if any.
+    fn game_search(&self, needs: &GameNeeds) -> Option<(Board, Job)> {
+        let board = needs.board;
+        if board.outcome().is_over() {
+            return None;
+        }
+        let computer = needs.computer_to_move;
+        if computer && let Some(depth) = needs.limited_depth {
+            let known = self.estimates.contains_key(&(board, Some(depth)));
+            let job = Job::Estimate {
+                depth: Some(depth),
+                time: needs.think_time,
+            };
+            return (!known).then_some((board, job));
+        }
+        let needed = computer || needs.scores_for_human;
+        if !needed || self.analyses.contains_key(&board) {
+            return None;
+        }
+        if !self.gave_up.contains_key(&board) {
+            return Some((board, analyze_job(&board, needs.think_time)));
+        }
+        // The exact search gave up before the think time ran out: the computer still needs a
+        // move.
+        let job = Job::Estimate {
+            depth: None,
+            time: needs.think_time,
+        };
+        let fresh = self.fresh_estimate(&board, needs.turn).is_some();
+        (computer && !fresh).then_some((board, job))
+    }
+
+    /// The search the display wants, after the game's: the practice positions, the trace, the
+    /// analyses asked for, and last the explorer's counts.
+    fn display_search(&self, think_time: Duration) -> Option<(Board, Job)> {
+        let exercises = || {
+            let wanted = self.exercises_wanted && self.exercises.is_none();
+            wanted.then_some((Board::classic(), Job::Exercises))
+        };
+        let trace = || {
+            let log = self.trace.as_ref().filter(|log| log.result.is_none())?;
+            let skip = log.events.len();
+            let job = Job::Trace {
+                algorithm: log.algorithm,
+                skip,
+            };
+            Some((log.board, job))
+        };
+        let also_wanted = || {
+            let board = self.also_wanted.iter().copied().find(|b| self.unknown(b))?;
+            Some((board, analyze_job(&board, think_time)))
+        };
+        let counts = || {
+            let board = self.counts_wanted.filter(|b| !b.outcome().is_over())?;
+            (!self.counts.contains_key(&board)).then_some((board, Job::CountSearches))
+        };
+        exercises()
+            .or_else(trace)
+            .or_else(also_wanted)
+            .or_else(counts)
+    }
+
+    // --- the loop ---
+
+    /// Takes in every answer that has arrived; estimates are stamped with `turn`.
+    pub(super) fn take_in(&mut self, turn: u64) {
+        while let Some(reply) = self.replies.pop_front().or_else(|| self.worker.try_reply()) {
+            self.receive(reply, turn);
+            self.news = true;
+        }
+    }
+
+    /// Whether answers taken in since the last call changed what there is to show.
+    pub(super) fn take_news(&mut self) -> bool {
+        std::mem::take(&mut self.news)
+    }
+
+    /// Waits up to `timeout` for the worker's next answer; `false` if none came.
+    pub(super) fn wait_for_worker(&mut self, timeout: Duration) -> bool {
+        match self.worker.wait_reply(timeout) {
+            Some(reply) => {
+                self.replies.push_back(reply);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn receive(&mut self, reply: Reply, turn: u64) {
+        let ours = |search: &Option<InFlight>, id| search.as_ref().is_some_and(|s| s.id == id);
+        match reply {
+            Reply::Settled { id, settled, .. } => {
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                    search.settled.push(settled);
+                }
+            }
+            Reply::Bounded { id, bound, .. } => {
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                    search.bounds.retain(|known| known.cell != bound.cell);
+                    search.bounds.push(bound);
+                }
+            }
+            Reply::Done { id, analysis } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                }
+                if self.analyses.len() >= CACHE_LIMIT {
+                    self.analyses.clear();
+                }
+                // Kept even if no longer awaited: it is exact, and undo may bring it back.
+                self.analyses.insert(analysis.board, analysis);
+            }
+            Reply::GaveUp { id, stopped } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                }
+                self.gave_up.insert(stopped.partial.board, stopped);
+            }
+            Reply::Estimated { id, estimate } => {
+                // Kept only if still wanted: the search goes on, and the key says which kind.
+                if let Some(search) = self.in_flight.as_ref().filter(|s| s.id == id) {
+                    let depth = match search.job {
+                        Job::Estimate { depth, .. } => depth,
+                        _ => None,
+                    };
+                    let key = (estimate.board, depth);
+                    if matches!(search.job, Job::Estimate { .. }) {
+                        self.in_flight = None;
+                    }
+                    if self.estimates.len() >= CACHE_LIMIT {
+                        self.estimates.clear();
+                    }
+                    self.estimates.insert(key, (estimate, turn));
+                }
+            }
+            Reply::Counted { id, board, counts } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                }
+                self.counts.insert(board, counts);
+            }
+            Reply::Exercises { id, exercises, .. } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                    self.exercises = Some(exercises);
+                }
+            }
+            Reply::TraceEvents { id, events } => {
+                if ours(&self.in_flight, id)
+                    && let Some(log) = &mut self.trace
+                {
+                    log.events.extend(events);
+                }
+            }
+            Reply::TraceDone { id, result } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                    if let Some(log) = &mut self.trace {
+                        log.result = Some(result);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks the worker for `wanted`, unless it is already under way; `None` stops the search.
+    pub(super) fn ask(&mut self, wanted: Option<(Board, Job)>) {
+        let running = self
+            .in_flight
+            .as_ref()
+            .map(|search| (search.board, search.job));
+        let same = match (wanted, running) {
+            (Some((board, job)), Some((running_board, running_job))) => {
+                board == running_board && job.same_work(running_job)
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        self.in_flight = wanted.map(|(board, job)| InFlight {
+            id: self.worker.submit(Request {
+                board,
+                job,
+                node_budget: match job {
+                    Job::CountSearches => COUNT_LIMIT,
+                    Job::Trace { .. } => self.trace_limit,
+                    _ => DEFAULT_NODE_BUDGET,
+                },
+            }),
+            board,
+            job,
+            started: self.clock.now(),
+            settled: Vec::new(),
+            bounds: Vec::new(),
+        });
+        if wanted.is_none() {
+            self.worker.cancel_all();
+        }
+    }
+}
