@@ -1060,7 +1060,9 @@ fn messages() {
         let copy = problem.backup_path().unwrap().file_name().unwrap();
         let message = problem.to_string();
         let message = message.replace(&*copy.to_string_lossy(), "<copy>");
-        messages.push(message.replace(&*dir.path().to_string_lossy(), "<dir>"));
+        let message = message.replace(&*dir.path().to_string_lossy(), "<dir>");
+        // The folder and the file are joined with the platform's separator (`\` on Windows).
+        messages.push(message.replace(&format!("<dir>{}", std::path::MAIN_SEPARATOR), "<dir>/"));
     }
     assert_eq!(
         messages,
