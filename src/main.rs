@@ -3,71 +3,86 @@
 // the user types `tictactoe analyze …`.
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
-use std::io::{self, BufReader, IsTerminal};
-use std::process::ExitCode;
-
-use clap::Parser;
-use tictactoe::app::{self, AppOptions};
-use tictactoe::cli::{self, Cli, Command};
-
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Some(Command::Analyze(args)) => {
-            let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
-            let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            let progress = io::stderr().is_terminal();
-            exit_status(
-                "analyze",
-                cli::analyze_showing_progress(&args, stdin, stdout, io::stderr(), progress),
-            )
-        }
-        Some(Command::Tree(args)) => {
-            let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            exit_status("tree", cli::tree(&args, stdout, io::stderr().lock()))
-        }
-        Some(Command::Review(args)) => {
-            let stdout = io::BufWriter::new(io::stdout().lock());
-            exit_status("review", cli::review(&args, stdout, io::stderr().lock()))
-        }
-        Some(Command::Trace(args)) => {
-            let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            exit_status("trace", cli::trace(&args, stdout, io::stderr().lock()))
-        }
-        None => {
-            let position = match cli.position() {
-                Ok(position) => position,
-                Err(message) => {
-                    eprintln!("{message}");
-                    return ExitCode::from(cli::EXIT_BAD_BOARD as u8);
-                }
-            };
-            open_window(AppOptions {
-                settings_path: cli.settings,
-                position,
-                ..AppOptions::default()
-            })
-        }
-    }
+/// The desktop: the command line's commands, or the game's window.
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    desktop::main()
 }
 
-fn open_window(options: AppOptions) -> ExitCode {
-    match app::run(options) {
-        Ok(()) => ExitCode::SUCCESS,
-        // `run` has told the user (stderr, a message box and the log).
-        Err(_) => ExitCode::FAILURE,
-    }
+/// The browser: the game on the page's canvas (see `tictactoe::app::web`).
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    tictactoe::app::web::start();
 }
 
-/// A command's exit status, from what it returned.
-fn exit_status(command: &str, result: io::Result<i32>) -> ExitCode {
-    match result {
-        Ok(status) => ExitCode::from(status as u8),
-        // A closed pipe (`| head`) is the reader's choice, not an error to report.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("tictactoe {command}: {error}");
-            ExitCode::FAILURE
+#[cfg(not(target_arch = "wasm32"))]
+mod desktop {
+    use std::io::{self, BufReader, IsTerminal};
+    use std::process::ExitCode;
+
+    use clap::Parser;
+    use tictactoe::app::{self, AppOptions};
+    use tictactoe::cli::{self, Cli, Command};
+
+    pub fn main() -> ExitCode {
+        let cli = Cli::parse();
+        match cli.command {
+            Some(Command::Analyze(args)) => {
+                let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
+                let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                let progress = io::stderr().is_terminal();
+                exit_status(
+                    "analyze",
+                    cli::analyze_showing_progress(&args, stdin, stdout, io::stderr(), progress),
+                )
+            }
+            Some(Command::Tree(args)) => {
+                let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                exit_status("tree", cli::tree(&args, stdout, io::stderr().lock()))
+            }
+            Some(Command::Review(args)) => {
+                let stdout = io::BufWriter::new(io::stdout().lock());
+                exit_status("review", cli::review(&args, stdout, io::stderr().lock()))
+            }
+            Some(Command::Trace(args)) => {
+                let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                exit_status("trace", cli::trace(&args, stdout, io::stderr().lock()))
+            }
+            None => {
+                let position = match cli.position() {
+                    Ok(position) => position,
+                    Err(message) => {
+                        eprintln!("{message}");
+                        return ExitCode::from(cli::EXIT_BAD_BOARD as u8);
+                    }
+                };
+                open_window(AppOptions {
+                    settings_path: cli.settings,
+                    position,
+                    ..AppOptions::default()
+                })
+            }
+        }
+    }
+
+    fn open_window(options: AppOptions) -> ExitCode {
+        match app::run(options) {
+            Ok(()) => ExitCode::SUCCESS,
+            // `run` has told the user (stderr, a message box and the log).
+            Err(_) => ExitCode::FAILURE,
+        }
+    }
+
+    /// A command's exit status, from what it returned.
+    fn exit_status(command: &str, result: io::Result<i32>) -> ExitCode {
+        match result {
+            Ok(status) => ExitCode::from(status as u8),
+            // A closed pipe (`| head`) is the reader's choice, not an error to report.
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("tictactoe {command}: {error}");
+                ExitCode::FAILURE
+            }
         }
     }
 }

@@ -139,6 +139,13 @@ impl TicTacToeApp {
                 )));
                 ctx.copy_text(text);
             }
+            ClipboardCommand::CopyLink => {
+                if let Some(address) = crate::platform::page_address() {
+                    let link = format!("{address}?{}", self.on_show().board.link_query());
+                    self.notice = Some(Notice::new(format!("Copied the link {link}")));
+                    ctx.copy_text(link);
+                }
+            }
             ClipboardCommand::PastePosition(text) => match Board::paste(&text) {
                 Ok(board) => {
                     self.editor = None;

@@ -182,6 +182,9 @@ pub enum Seating {
 pub enum ClipboardCommand {
     /// Put the position on show on the clipboard, in the command line's notation.
     CopyPosition,
+    /// Put a link to the position on show on the clipboard (on the web page: its address with
+    /// the position in the query, which opens it).
+    CopyLink,
     /// Take a position from pasted text (notation, or a board as the articles print it).
     PastePosition(String),
     /// Put the game's moves on the clipboard, as `tictactoe review` takes them.

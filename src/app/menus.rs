@@ -73,6 +73,9 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     if item(ui, "Copy position", &copy, true) {
         commands.push(ClipboardCommand::CopyPosition.into());
     }
+    if crate::platform::page_address().is_some() && ui.button("Copy link").clicked() {
+        commands.push(ClipboardCommand::CopyLink.into());
+    }
     let paste = KeyboardShortcut::new(Modifiers::COMMAND, Key::V);
     if item(ui, "Paste position", &paste, true) {
         // The clipboard's text comes back as a paste event, handled as Ctrl+V is.
@@ -97,9 +100,11 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     if ui.button("Copy moves").clicked() {
         commands.push(ClipboardCommand::CopyMoves.into());
     }
-    ui.separator();
-    if item(ui, "Quit", &QUIT, true) {
-        commands.push(Command::Quit);
+    if crate::platform::CAN_QUIT {
+        ui.separator();
+        if item(ui, "Quit", &QUIT, true) {
+            commands.push(Command::Quit);
+        }
     }
 }
 

@@ -26,6 +26,9 @@ mod saver;
 mod settings_io;
 mod stepper;
 mod texts;
+/// The web page's start, as `launch` is the desktop's: the game on a canvas.
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -65,7 +68,19 @@ pub struct AppOptions {
     /// A position to open the game on (`--position`): against the computer you take the side to
     /// move, so that the position is yours to study and play.
     pub position: Option<Board>,
+    /// A message to show over the board at start (the web page's: a link whose position it
+    /// could not read).
+    pub start_notice: Option<String>,
+    /// Called with the status line whenever it is drawn: the web page keeps a copy in the page
+    /// (an `aria-live` region that screen readers and the browser tests read).
+    pub status_mirror: Option<StatusMirror>,
 }
+
+/// Told the status line as it is drawn.
+pub type StatusMirror = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// The key settings are kept under in eframe's storage, where there is no settings file.
+const SETTINGS_KEY: &str = "tictactoe settings";
 
 pub struct TicTacToeApp {
     settings: Settings,
@@ -97,6 +112,8 @@ pub struct TicTacToeApp {
     editor: Option<Editor>,
     /// The game review, hints, threats and practice.
     coach: Coach,
+    /// Told the status line as it is drawn ([`AppOptions::status_mirror`]).
+    status_mirror: Option<StatusMirror>,
 }
 
 /// A message over the board.
@@ -131,14 +148,25 @@ impl TicTacToeApp {
                         .map(|problem| Notice::new(problem.to_string())),
                 )
             }
-            None => (
-                None,
-                Settings::default(),
-                Some(Notice::new(
-                    "No config directory was found: settings will not be saved.",
-                )),
-            ),
+            // No folder for a settings file (the web page): eframe's storage keeps them.
+            None => match cc.storage {
+                Some(storage) => (
+                    None,
+                    storage
+                        .get_string(SETTINGS_KEY)
+                        .map_or_else(Settings::default, |text| settings::from_text(&text)),
+                    None,
+                ),
+                None => (
+                    None,
+                    Settings::default(),
+                    Some(Notice::new(
+                        "No config directory was found: settings will not be saved.",
+                    )),
+                ),
+            },
         };
+        let notice = options.start_notice.map(Notice::new).or(notice);
         let controller = GameController::new(
             settings.game_setup(),
             ControllerOptions {
@@ -171,6 +199,7 @@ impl TicTacToeApp {
             stepper: None,
             editor: None,
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
+            status_mirror: options.status_mirror,
         };
         app.apply_theme(&cc.egui_ctx);
         if let Some(board) = options.position {
@@ -344,6 +373,16 @@ impl eframe::App for TicTacToeApp {
     /// Saves on the way out too (settings are also saved on every change), so quitting with
     /// Ctrl+Q, the menu or the window's close button keeps them. (The OpenGL context is there
     /// only because eframe's glow renderer is built in, as the fallback.)
+    /// Where there is no settings file (the web page), settings go into eframe's storage, which
+    /// eframe asks for now and then and when the page is left.
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.saver.is_none()
+            && let Ok(text) = settings::to_ron(&self.settings)
+        {
+            storage.set_string(SETTINGS_KEY, text);
+        }
+    }
+
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         if let Some(saver) = &self.saver {
             saver.save(&self.settings);

@@ -99,6 +99,9 @@ impl TicTacToeApp {
     /// reader announces the computer's moves and the result), the search's progress, the score.
     pub(super) fn status_panel(&self, ui: &mut Ui) {
         let status = self.status_facts();
+        if let Some(mirror) = &self.status_mirror {
+            mirror(&status);
+        }
         let search = self
             .controller
             .board_is_large()

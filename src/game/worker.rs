@@ -508,8 +508,12 @@ impl Searches {
             if estimating.is_cancelled() || !send(Reply::Estimated { id, estimate }) {
                 return None;
             }
-            let solving = next_phase(shared, &estimating, Duration::MAX)?;
-            result = self.solver.analyze_with(&board, &solving, &mut report);
+            // Where work runs on the page's own thread (the web page, until a Web Worker takes
+            // it), a search with no end would freeze the page: the estimates are the answer.
+            if !crate::platform::WORK_RUNS_INLINE {
+                let solving = next_phase(shared, &estimating, Duration::MAX)?;
+                result = self.solver.analyze_with(&board, &solving, &mut report);
+            }
         }
         match result {
             Ok(analysis) => Some(Reply::Done { id, analysis }),

@@ -7,7 +7,8 @@
 //!   ([`cores`]);
 //! - the clock ([`Instant`]: std's on the desktop, the browser's `performance.now()` on the web);
 //! - where settings and logs are kept ([`dirs`]) and the file system ([`fs`]);
-//! - file dialogs and the message box shown when the window cannot open ([`dialogs`]).
+//! - file dialogs and the message box shown when the window cannot open ([`dialogs`]);
+//! - whether the game can quit ([`CAN_QUIT`]) and the page's own address ([`page_address`]).
 //!
 //! The desktop is one implementation (`desktop.rs`); the browser's (`web.rs`) runs work inline on
 //! the page's thread, has one core, no folders and no dialogs, until a Web Worker and uploads
@@ -22,7 +23,7 @@ mod web;
 #[cfg(target_arch = "wasm32")]
 use web as implementation;
 
-pub use implementation::{Server, cores, dialogs, dirs};
+pub use implementation::{CAN_QUIT, Server, WORK_RUNS_INLINE, cores, dialogs, dirs, page_address};
 /// The file system, where there is one. In a browser every call fails with `Unsupported`.
 pub use std::fs;
 /// A point in time on the monotonic clock: std's type on the desktop (`web-time` re-exports it),

@@ -28,6 +28,24 @@ impl<R: Send + 'static> Server<R> {
     }
 }
 
+/// A page is closed by its browser, not by a menu of its own.
+pub const CAN_QUIT: bool = false;
+
+/// The page's address without its query (`https://example.org/tictactoe/index.html`), which a
+/// link to a position starts with.
+pub fn page_address() -> Option<String> {
+    let location = web_sys::window()?.location();
+    Some(format!(
+        "{}{}",
+        location.origin().ok()?,
+        location.pathname().ok()?
+    ))
+}
+
+/// Work runs on the page's own thread ([`Server`] serves inline), so nothing may run without
+/// end.
+pub const WORK_RUNS_INLINE: bool = true;
+
 /// The page has one thread.
 pub fn cores() -> usize {
     1

@@ -83,6 +83,7 @@ pub fn start_with_options(
         clock: clock.clone().map(|clock| clock as Arc<dyn Clock>),
         trace_limit,
         position: None,
+        ..AppOptions::default()
     };
     let harness = Harness::builder()
         .with_size(size)

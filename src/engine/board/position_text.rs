@@ -57,17 +57,43 @@ impl Board {
     /// ```
     pub fn copy_text(&self) -> String {
         let mut text = self.notation().as_str().to_owned();
-        let (x, o) = (self.count(Mark::X), self.count(Mark::O));
-        // The count rule `analyze` follows: one more X, O is to move; otherwise X.
-        let counted = if x > o { Mark::O } else { Mark::X };
-        if self.to_move() != counted {
-            text.push_str(&format!(" --to-move {}", self.to_move()));
+        let (to_move, k) = self.beyond_notation();
+        if let Some(mark) = to_move {
+            text.push_str(&format!(" --to-move {mark}"));
         }
-        let geometry = self.geometry();
-        if geometry.k() != Geometry::default_k(geometry.rows(), geometry.cols()) {
-            text.push_str(&format!(" --k {}", geometry.k()));
+        if let Some(k) = k {
+            text.push_str(&format!(" --k {k}"));
         }
         text
+    }
+
+    /// The position as a link's query, the web page's `--position` (`position=X../.O./...`, with
+    /// `&to_move=O` and `&k=3` where the notation does not imply them).
+    pub fn link_query(&self) -> String {
+        // The notation's characters (X, O, '.', '/') need no escaping in a query.
+        let mut query = format!("position={}", self.notation().as_str());
+        let (to_move, k) = self.beyond_notation();
+        if let Some(mark) = to_move {
+            query.push_str(&format!("&to_move={mark}"));
+        }
+        if let Some(k) = k {
+            query.push_str(&format!("&k={k}"));
+        }
+        query
+    }
+
+    /// What the notation does not say: the side to move where the count rule `analyze` follows
+    /// (one more X: O is to move; otherwise X) would say the other, and k where it is not the
+    /// board's usual.
+    fn beyond_notation(&self) -> (Option<Mark>, Option<usize>) {
+        let (x, o) = (self.count(Mark::X), self.count(Mark::O));
+        let counted = if x > o { Mark::O } else { Mark::X };
+        let geometry = self.geometry();
+        let usual_k = Geometry::default_k(geometry.rows(), geometry.cols());
+        (
+            (self.to_move() != counted).then(|| self.to_move()),
+            (geometry.k() != usual_k).then(|| geometry.k()),
+        )
     }
 
     /// Reads a pasted position: the command line's notation (`XOX/OOX/...`, with `--to-move X|O`

@@ -24,6 +24,12 @@ use crate::learn::view::ScoreView;
 pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
 pub use file::{default_path, load_strict, save_to, save_to_with};
 pub use format::to_ron;
+
+/// Settings kept as text somewhere other than a file (the web page's storage): every field that
+/// could be read, defaults for the rest.
+pub fn from_text(text: &str) -> Settings {
+    format::parse(text.as_bytes(), &mut Vec::new())
+}
 /// A line and column in a settings file, from 1 (columns in characters).
 pub use ron::error::Position;
 

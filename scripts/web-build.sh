@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the game as a web page: a folder of static files that any static host can serve.
+#
+#   scripts/web-build.sh [OUT]      (default: target/web)
+#
+# OUT gets index.html, tictactoe.js and tictactoe_bg.wasm (the game, built from the same crate for
+# wasm32-unknown-unknown), a web manifest, icons and a service worker that keeps the page working
+# offline once it has loaded. Serve OUT as it is, e.g. `python3 -m http.server -d target/web`.
+#
+# Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at exactly the version of the
+# wasm-bindgen crate in Cargo.lock; installs both when missing (the CLI with cargo install, which
+# takes several minutes the first time).
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+out="${1:-$repo/target/web}"
+say() { printf 'web-build: %s\n' "$*"; }
+target=wasm32-unknown-unknown
+
+rustup target list --installed | grep -qx "$target" || rustup target add "$target"
+wanted="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)"
+if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wanted" ]]; then
+    say "installing wasm-bindgen-cli $wanted (the version Cargo.lock has)"
+    # Not --locked: its own lockfile pins a crate version the registry no longer serves.
+    cargo install --quiet wasm-bindgen-cli --version "$wanted"
+fi
+
+cargo build --locked --profile web --target "$target" --bin tictactoe
+rm -rf "$out"
+mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tictactoe \
+    "target/$target/web/tictactoe.wasm"
+cp assets/web/index.html assets/web/manifest.webmanifest "$out/"
+# A new cache name for every build, so an updated site replaces the old offline copy.
+version="$(cargo pkgid | sed 's/.*@//')-$(sha256sum "$out/tictactoe_bg.wasm" | cut -c1-12)"
+sed "s/SITE_VERSION/$version/" assets/web/sw.js >"$out/sw.js"
+cp assets/icons/hicolor/32x32/apps/tictactoe.png "$out/icon-32.png"
+cp assets/icons/hicolor/256x256/apps/tictactoe.png "$out/icon-256.png"
+cp assets/icons/hicolor/512x512/apps/tictactoe.png "$out/icon-512.png"
+
+raw=$(du -cb "$out"/* | tail -1 | cut -f1)
+gzipped=$(for f in "$out"/*; do gzip -9 -c "$f" | wc -c; done | awk '{ s += $1 } END { print s }')
+say "built $out: $((raw / 1024)) KB, $((gzipped / 1024)) KB gzipped"

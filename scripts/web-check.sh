@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# CI check of the web page: builds the site (scripts/web-build.sh), serves it on 127.0.0.1 and
+# drives Debian's Chromium through it with playwright-core (tests/web/check.mjs): the first
+# frame, no page or console errors, a game by keys, the scores, the explorer, a position from
+# the link, settings kept across a reload; it reports the load time and the longest tasks.
+#
+#   scripts/web-check.sh
+#
+# Installs chromium (apt-get, as root) and the pinned playwright-core (npm ci) when missing.
+# Screenshots and the report go to target/web-check/.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+say() { printf 'web-check: %s\n' "$*"; }
+
+if ! command -v chromium >/dev/null; then
+    say "installing chromium"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq chromium >/dev/null
+fi
+[[ -d tests/web/node_modules/playwright-core ]] || (cd tests/web && npm ci --no-audit --no-fund --silent)
+
+scripts/web-build.sh target/web
+out="$repo/target/web-check"
+rm -rf "$out"
+mkdir -p "$out"
+
+# A free port on 127.0.0.1, and a static server for the site.
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+python3 -m http.server "$port" --bind 127.0.0.1 --directory target/web >"$out/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
+    sleep 0.1
+done
+
+node tests/web/check.mjs "http://127.0.0.1:$port/index.html" "$out"

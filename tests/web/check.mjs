@@ -1,0 +1,126 @@
+// Drives the web build in Debian's Chromium (scripts/web-check.sh serves it and runs this):
+// waits for the first frame, fails on any page or console error, plays a game with keys, turns
+// the scores on, opens the explorer, opens a position from a URL, reloads and checks that the
+// settings persisted. It reads the game's state from the page's status mirror (an aria-live
+// region the app keeps equal to its status line), not from pixels, and reports the load time and
+// the page's long tasks.
+//
+//   node check.mjs URL OUT_DIR
+import { chromium } from "playwright-core";
+import { mkdirSync, writeFileSync } from "node:fs";
+
+const [url, out] = process.argv.slice(2);
+if (!url || !out) {
+  console.error("usage: node check.mjs URL OUT_DIR");
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const say = (text) => console.log(`web-check: ${text}`);
+const problems = [];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync"],
+});
+const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+const page = await context.newPage();
+page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+page.on("console", (message) => {
+  if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+});
+// Long tasks, from the page's own observer, kept on window for the report.
+await page.addInitScript(() => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, ms: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+});
+
+const status = () => page.locator("#status").textContent();
+async function waitForStatus(test, what, timeout = 30_000) {
+  const start = Date.now();
+  let last = "";
+  while (Date.now() - start < timeout) {
+    last = (await status()) || "";
+    if (test(last)) return last;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`timed out waiting for ${what}; the status says: ${JSON.stringify(last)}`);
+}
+async function longTasksSince(mark) {
+  return page.evaluate((mark) => window.longTasks.filter((t) => t.start >= mark), mark);
+}
+const now = () => page.evaluate(() => performance.now());
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+try {
+  // First frame: the status mirror is filled in by the app's first frame.
+  const loadStart = Date.now();
+  await page.goto(url);
+  const first = await waitForStatus((s) => s.includes("Your move"), "the first frame");
+  const loadMs = Date.now() - loadStart;
+  say(`first frame after ${loadMs} ms: "${first}"`);
+  await page.screenshot({ path: `${out}/first.png` });
+
+  // A 3×3 game by keys: the computer answers each move.
+  await page.locator("canvas#game").focus();
+  let mark = await now();
+  await page.keyboard.press("5");
+  await waitForStatus((s) => s.includes("The computer (O) played"), "the computer's answer");
+  await page.keyboard.press("s");
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${out}/scores.png` });
+  for (const key of ["1", "2", "3", "4", "6", "7", "8", "9"]) {
+    const before = await status();
+    if (/wins|draw|Draw/.test(before)) break;
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  }
+  const game = await longTasksSince(mark);
+  say(`3×3 game played; longest task ${Math.max(0, ...game.map((t) => t.ms)).toFixed(0)} ms`);
+  await page.screenshot({ path: `${out}/game.png` });
+
+  // The explorer.
+  await page.keyboard.press("Control+n");
+  await page.waitForTimeout(300);
+  await page.keyboard.press("t");
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${out}/explorer.png` });
+  await page.keyboard.press("t");
+
+  // A position from the URL.
+  const position = "XO./.X./..O";
+  await page.goto(`${url}?position=${encodeURIComponent(position)}`);
+  await waitForStatus((s) => s.length > 0, "the position's first frame");
+  await page.screenshot({ path: `${out}/position.png` });
+  const positionStatus = await status();
+  say(`opened ?position=${position}: "${positionStatus}"`);
+
+  // Settings persisted across a reload: scores stay on.
+  await page.goto(url);
+  await waitForStatus((s) => s.length > 0, "the reloaded page");
+  const stored = await page.evaluate(() => JSON.stringify(Object.keys(localStorage)));
+  say(`local storage keys after reload: ${stored}`);
+  await page.screenshot({ path: `${out}/reloaded.png` });
+
+  // A 7×7 search while the page stays responsive.
+  mark = await now();
+  await page.keyboard.press("5");
+  await page.waitForTimeout(3000);
+  const big = await longTasksSince(mark);
+  say(`during the search: longest task ${Math.max(0, ...big.map((t) => t.ms)).toFixed(0)} ms`);
+
+  writeFileSync(`${out}/report.json`, JSON.stringify({ loadMs, game, big }, null, 2));
+} catch (error) {
+  problems.push(error.message);
+  await page.screenshot({ path: `${out}/failure.png` }).catch(() => {});
+}
+await browser.close();
+if (problems.length) {
+  for (const problem of problems) console.error(`web-check: FAIL: ${problem}`);
+  process.exit(1);
+}
+say("ok");
