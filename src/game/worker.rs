@@ -85,14 +85,6 @@ impl Request {
         }
     }
 
-    /// Every move of `board` estimated `depth` plies ahead (at most), within `time`.
-    pub fn estimate(board: Board, depth: Option<u32>, time: Duration) -> Request {
-        Request {
-            job: Job::Estimate { depth, time },
-            ..Request::analyze(board)
-        }
-    }
-
     /// The events of `algorithm` on `board` after the first `skip`, at most `node_budget`
     /// positions.
     pub fn trace(
