@@ -13,6 +13,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tictactoe::cli::write_analysis;
+use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::{self, Searcher, Solver};
 use tictactoe::{Board, Geometry, Mark};
 

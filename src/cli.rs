@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use crate::engine::board::{Board, BoardError, Cell, Mark};
 use crate::engine::minimax::{
-    self, Algorithm, Analysis, Estimator, MoveBound, MoveScore, SearchControl, Searcher, Solver,
-    Stop, Stopped, Valuation,
+    self, Algorithm, Analysis, Estimator, MoveBound, MoveScore, Search, SearchControl, Stop,
+    Stopped, ThinkTime, Valuation,
 };
 use crate::engine::score::Score;
 use crate::learn::view::{ScoreView, Seen};
@@ -281,14 +281,13 @@ pub fn analyze_showing_progress(
 /// searches' tables are shared by all of them.
 struct Engine {
     rules: RulesArgs,
-    algorithm: Algorithm,
     stats: bool,
     max_nodes: u64,
     time_limit: Option<Duration>,
     view: ScoreView,
     progress: bool,
-    searcher: Searcher,
-    solver: Solver,
+    /// The search `algorithm` names, kept so that its table serves every line.
+    search: Box<dyn Search + Send>,
     estimator: Estimator,
 }
 
@@ -325,14 +324,12 @@ impl Engine {
     fn new(args: &AnalyzeArgs) -> Engine {
         Engine {
             rules: args.rules,
-            algorithm: args.algorithm.into(),
             stats: args.stats,
             max_nodes: args.max_nodes,
             time_limit: args.time_limit,
             view: view_or_mover(args.view),
             progress: false,
-            searcher: Searcher::new(),
-            solver: Solver::new(),
+            search: minimax::fresh(args.algorithm.into()),
             estimator: Estimator::new(),
         }
     }
@@ -341,23 +338,16 @@ impl Engine {
         let board = self.rules.board(text)?;
         let started = Instant::now();
         let mut control = SearchControl::with_node_budget(self.max_nodes);
-        if let Some(limit) = self.time_limit {
-            control =
-                control.with_deadline(started + limit.mul_f64(crate::game::worker::EXACT_SHARE));
+        let think = self.time_limit.map(ThinkTime::new);
+        if let Some(think) = think {
+            control = control.with_deadline(think.exact_deadline(started));
         }
         let done = AtomicBool::new(false);
         let result = std::thread::scope(|scope| {
             if self.progress {
                 scope.spawn(|| show_progress(&control, &done, started));
             }
-            let result = match self.algorithm {
-                Algorithm::Plain => minimax::plain_with(&board, &control, &mut |_| {}),
-                Algorithm::AlphaBetaClassic => {
-                    minimax::analyze_with(&board, self.algorithm, &control)
-                }
-                Algorithm::AlphaBeta => self.searcher.analyze_with(&board, &control, &mut |_| {}),
-                Algorithm::Solver => self.solver.analyze_with(&board, &control, &mut |_| {}),
-            };
+            let result = self.search.analyze_with(&board, &control, &mut |_| {});
             done.store(true, Ordering::Relaxed);
             result
         });
@@ -367,9 +357,9 @@ impl Engine {
                 unsettled: Vec::new(),
                 complete: true,
             }),
-            Err(stopped) => match self.time_limit {
+            Err(stopped) => match think {
                 None => Err(AnalyzeError::TooLarge(stopped.reason)),
-                Some(limit) => Ok(self.partial(stopped, started + limit)),
+                Some(think) => Ok(self.partial(stopped, think.deadline(started))),
             },
         }
     }

@@ -28,7 +28,7 @@
 //! outside the crate; modules inside it name their full paths.
 //!
 //! ```
-//! use tictactoe::{Board, Score, engine::minimax};
+//! use tictactoe::{Board, Score, engine::minimax::{self, Search}};
 //! let board: Board = "XOX/OOX/...".parse()?;
 //! let analysis = minimax::Searcher::new().analyze(&board);
 //! let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score.value()).collect();

@@ -5,6 +5,7 @@ mod common;
 
 use common::{board, cell, open_classic_positions};
 use tictactoe::engine::ai::{AiPlayer, Difficulty};
+use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::Searcher;
 use tictactoe::{Board, Cell, Geometry, Mark, Outcome, Score};
 

@@ -9,6 +9,7 @@ use std::time::Duration;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::clock::ManualClock;
+use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::Searcher;
 use tictactoe::{Board, Cell, Mark, Outcome};
 

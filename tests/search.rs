@@ -12,6 +12,7 @@ use common::{
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::{
     self, Algorithm, CHECK_INTERVAL, SearchControl, Searcher, Stop, Stopped,
 };

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use common::{board, cell, random_open_position};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::{
     self, Algorithm, CHECK_INTERVAL, Estimator, MoveBound, RootReport, SearchControl, Searcher,
     Solver, Stop, Valuation,

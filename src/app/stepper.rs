@@ -18,8 +18,9 @@ use crate::engine::board::Board;
 use crate::engine::minimax::Stop;
 use crate::engine::score::Score;
 use crate::game::TraceLog;
+use crate::learn::pseudocode::{Step, line_of, pseudocode};
 use crate::learn::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
-use crate::learn::view::{Role, ScoreView, Seen};
+use crate::learn::view::{ScoreView, Seen};
 
 /// What the stepper is doing between frames.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -463,15 +464,15 @@ impl Stepper {
     }
 
     fn code_and_tree(&self, ui: &mut Ui, seen: &Seen, log: Option<&TraceLog>) {
-        let active = self.active_line(seen);
         let win = self.start.board.geometry().win_score();
         let code = pseudocode(self.algorithm, seen.role(self.start.board.to_move()));
+        let active = line_of(&code, self.active_step(seen));
         egui::Frame::group(ui.style()).show(ui, |ui| {
             // The code shrinks to fit its column (down to a size that still reads) rather than
             // hiding the ends of its lines; below that it scrolls.
             let widest = code
                 .iter()
-                .map(|line| line.chars().count())
+                .map(|line| line.text.chars().count())
                 .max()
                 .unwrap_or(1);
             let font = egui::TextStyle::Monospace.resolve(ui.style());
@@ -479,7 +480,7 @@ impl Stepper {
             let fitting = font.size * ui.available_width() / (widest as f32 * char_width);
             let size = fitting.clamp(9.0, font.size);
             for (number, line) in code.iter().enumerate() {
-                let mut text = RichText::new(*line).monospace().size(size);
+                let mut text = RichText::new(line.text).monospace().size(size);
                 if Some(number) == active {
                     text = text
                         .background_color(ui.visuals().selection.bg_fill)
@@ -520,45 +521,42 @@ impl Stepper {
         }
     }
 
-    /// The pseudocode line the last event executed, in the code as shown: `isMax` and "the
+    /// The step of the search the last event showed, in the code as shown: `isMax` and "the
     /// maximiser has a line" are the shown maximiser's.
-    fn active_line(&self, seen: &Seen) -> Option<usize> {
-        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBetaClassic;
-        let (loop_line, eval) = if alpha_beta { (1, 20) } else { (1, 14) };
+    fn active_step(&self, seen: &Seen) -> Step {
         let Some(last) = self.state.last else {
-            return Some(0);
+            return Step::Start;
         };
-        Some(match last.kind {
-            EventKind::Enter => 5,
+        match last.kind {
+            EventKind::Enter => Step::Call,
             EventKind::Leaf => {
                 let score = seen.root_number(last.score());
-                eval + if score.is_win() {
-                    1
+                if score.is_win() {
+                    Step::MaximiserWon
                 } else if score.is_loss() {
-                    2
+                    Step::MinimiserWon
                 } else {
-                    3
+                    Step::Drawn
                 }
             }
-            EventKind::Exit if self.state.stack.is_empty() => loop_line,
+            EventKind::Exit if self.state.stack.is_empty() => Step::RootMove,
             EventKind::Exit => {
                 let parent = self.state.stack.last().expect("not empty");
-                match (alpha_beta, seen.is_max(parent.is_max)) {
-                    (false, true) => 8,
-                    (false, false) => 11,
-                    (true, true) => 10,
-                    (true, false) => 16,
+                if seen.is_max(parent.is_max) {
+                    Step::MaxTakes
+                } else {
+                    Step::MinTakes
                 }
             }
             EventKind::Cutoff => {
                 let frame = self.state.stack.last();
                 if frame.is_some_and(|f| seen.is_max(f.is_max)) {
-                    11
+                    Step::MaxPrunes
                 } else {
-                    17
+                    Step::MinPrunes
                 }
             }
-        })
+        }
     }
 }
 
@@ -595,75 +593,5 @@ fn bound(score: Score, start: &Board) -> String {
         if score.is_win() { "+inf" } else { "-inf" }.to_string()
     } else {
         score.value().to_string()
-    }
-}
-
-/// The algorithm in the seeds' shape and words, written for this product. `root` is the role of
-/// the side to move at the start: the maximiser picks the highest value, the minimiser (O, when X
-/// maximises) the lowest.
-fn pseudocode(algorithm: TraceAlgorithm, root: Role) -> Vec<&'static str> {
-    let mut code = lines(algorithm);
-    if root == Role::Minimiser {
-        code[1] = match algorithm {
-            TraceAlgorithm::Plain => {
-                "    for each empty cell: value = minimax(board + move, 0, true)"
-            }
-            TraceAlgorithm::AlphaBetaClassic => {
-                "    for each empty cell: value = alphabeta(board + move, 0, true, -inf, +inf)"
-            }
-        };
-        code[2] = "    return the first move with the lowest value";
-    }
-    code
-}
-
-fn lines(algorithm: TraceAlgorithm) -> Vec<&'static str> {
-    match algorithm {
-        TraceAlgorithm::Plain => vec![
-            "function findBestMove(board):",
-            "    for each empty cell: value = minimax(board + move, 0, false)",
-            "    return the first move with the highest value",
-            "",
-            "function minimax(board, depth, isMax):",
-            "    if the game is over: return evaluate(board, depth)",
-            "    if isMax:",
-            "        best = -infinity",
-            "        for each empty cell: best = max(best, minimax(board + move, depth + 1, false))",
-            "    else:",
-            "        best = +infinity",
-            "        for each empty cell: best = min(best, minimax(board + move, depth + 1, true))",
-            "    return best",
-            "",
-            "function evaluate(board, depth):      # the game is over",
-            "    if the maximiser has a line: return W - depth",
-            "    if the minimiser has a line: return depth - W",
-            "    return 0                           # a draw",
-        ],
-        TraceAlgorithm::AlphaBetaClassic => vec![
-            "function findBestMove(board):",
-            "    for each empty cell: value = alphabeta(board + move, 0, false, -inf, +inf)",
-            "    return the first move with the highest value",
-            "",
-            "function alphabeta(board, depth, isMax, alpha, beta):",
-            "    if the game is over: return evaluate(board, depth)",
-            "    if isMax:",
-            "        best = -infinity",
-            "        for each empty cell:",
-            "            best = max(best, alphabeta(board + move, depth + 1, false, alpha, beta))",
-            "            alpha = max(alpha, best)",
-            "            if alpha >= beta: break    # the minimiser has better: prune the rest",
-            "    else:",
-            "        best = +infinity",
-            "        for each empty cell:",
-            "            best = min(best, alphabeta(board + move, depth + 1, true, alpha, beta))",
-            "            beta = min(beta, best)",
-            "            if alpha >= beta: break    # the maximiser has better: prune the rest",
-            "    return best",
-            "",
-            "function evaluate(board, depth):      # the game is over",
-            "    if the maximiser has a line: return W - depth",
-            "    if the minimiser has a line: return depth - W",
-            "    return 0                           # a draw",
-        ],
     }
 }

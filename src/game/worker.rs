@@ -14,7 +14,7 @@ use crate::engine::board::Board;
 use crate::engine::clock::{Clock, SystemClock};
 use crate::engine::minimax::{
     Analysis, Estimate, Estimator, MoveBound, MoveScore, Progress, RootReport, SearchControl,
-    SearchCounts, Solver, Stop, Stopped, count_searches,
+    SearchCounts, Solver, Stop, Stopped, ThinkTime, count_searches,
 };
 use crate::learn::practice::{self, Exercise};
 use crate::learn::trace::{self, TraceAlgorithm, TraceEvent};
@@ -34,7 +34,7 @@ pub struct Request {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Job {
     /// Score every move exactly. With a think time, a search still running after
-    /// [`EXACT_SHARE`] of it stops to estimate every move until the time is up
+    /// [`EXACT_SHARE`](crate::engine::minimax::EXACT_SHARE) of it stops to estimate every move until the time is up
     /// ([`Reply::Estimated`]), then goes on solving exactly.
     Analyze { think_time: Option<Duration> },
     /// Estimate every move with the depth-limited search, looking at most `depth` plies ahead
@@ -85,14 +85,6 @@ impl Request {
         }
     }
 
-    /// Every move of `board` estimated `depth` plies ahead (at most), within `time`.
-    pub fn estimate(board: Board, depth: Option<u32>, time: Duration) -> Request {
-        Request {
-            job: Job::Estimate { depth, time },
-            ..Request::analyze(board)
-        }
-    }
-
     /// The events of `algorithm` on `board` after the first `skip`, at most `node_budget`
     /// positions.
     pub fn trace(
@@ -117,10 +109,6 @@ impl Request {
         }
     }
 }
-
-/// The share of a think time (or of `analyze --time-limit`) the exact search gets before the
-/// estimates are made.
-pub const EXACT_SHARE: f64 = 0.8;
 
 /// Boards larger than 3×3 can take the exact search very long; past this many positions the
 /// worker reports that it gave up instead of thinking forever.
@@ -272,7 +260,7 @@ impl Shared {
             think_time: Some(think_time),
         } = request.job
         {
-            control = control.with_time_limit(think_time.mul_f64(EXACT_SHARE));
+            control = control.with_time_limit(ThinkTime::new(think_time).exact_share());
         }
         let control = Arc::new(control);
         let exact = matches!(request.job, Job::Analyze { .. }).then(|| ExactProgress {
@@ -496,11 +484,11 @@ impl Searches {
             });
         };
         let mut result = self.solver.analyze_with(&board, control, &mut report);
-        if let (Err(stopped), Some(think_time)) = (&result, think_time)
-            && stopped.reason == Stop::TimeLimit
+        if let (Err(stopped), Some(think_time)) = (&result, think_time.map(ThinkTime::new))
+            && ThinkTime::ran_out(stopped)
         {
             let elapsed = self.clock.now().saturating_duration_since(started);
-            let rest = think_time.saturating_sub(elapsed);
+            let rest = think_time.rest(elapsed);
             let estimating = next_phase(shared, control, rest)?;
             let estimate = self
                 .estimator

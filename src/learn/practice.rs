@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use crate::engine::board::{Board, Cell, Mark, Outcome};
+use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::minimax::Analysis;
 use crate::learn::review::MoveClass;
 
@@ -48,17 +48,6 @@ pub struct Exercise {
     pub lesson: Lesson,
 }
 
-/// The cells where `mark` would complete a line on `board` with one more mark.
-fn winning_cells(board: &Board, mark: Mark) -> Vec<Cell> {
-    board
-        .empty_cells()
-        .filter(|&cell| {
-            let mut probe = board.with_to_move(mark);
-            probe.play(cell).is_ok() && probe.outcome().winner() == Some(mark)
-        })
-        .collect()
-}
-
 /// Whether `analysis` makes an exercise: exactly one move keeps the best result, every other
 /// move does worse than an inaccuracy, and the move has a lesson a learner can name.
 pub fn exercise(analysis: &Analysis) -> Option<Exercise> {
@@ -82,9 +71,12 @@ pub fn exercise(analysis: &Analysis) -> Option<Exercise> {
     let after = board.after(answer).ok()?;
     let lesson = if after.outcome().winner() == Some(mover) {
         Lesson::Win
-    } else if winning_cells(&board, mover.opponent()).contains(&answer) {
+    } else if board
+        .winning_cells(mover.opponent())
+        .any(|cell| cell == answer)
+    {
         Lesson::Block
-    } else if winning_cells(&after, mover).len() >= 2 {
+    } else if after.winning_cells(mover).count() >= 2 {
         Lesson::Fork
     } else if makes_fork_somewhere(&board.with_to_move(mover.opponent())) {
         Lesson::StopFork
@@ -103,7 +95,7 @@ fn makes_fork_somewhere(board: &Board) -> bool {
     let mover = board.to_move();
     board.legal_moves().any(|cell| {
         board.after(cell).is_ok_and(|after| {
-            after.outcome() == Outcome::Ongoing && winning_cells(&after, mover).len() >= 2
+            after.outcome() == Outcome::Ongoing && after.winning_cells(mover).count() >= 2
         })
     })
 }

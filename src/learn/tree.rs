@@ -1,7 +1,8 @@
 //! The game tree below a position, as minimax sees it: every move with its score, minimax's
 //! choice at each level, and how each value comes about, in the words of the seed articles
-//! (maximiser, minimiser, evaluate, depth). The explorer panel draws it and `tictactoe tree`
-//! prints it, from the same analyses.
+//! (maximiser, minimiser, evaluate, depth). `tictactoe tree` prints it; the explorer panel
+//! walks its own tree for now and borrows the words ([`how_value_comes_about`]) and the preview
+//! the scores along a line ([`scores_along`]).
 //!
 //! Depth follows the articles: the root's moves lead to depth 0 (`findBestMove` calls
 //! `minimax(board, 0, false)`), so a node `n` moves below the root is at depth `n − 1`.

@@ -134,6 +134,13 @@ impl Board {
         BitIter(self.empty_bits()).map(|index| self.geometry.cell(index))
     }
 
+    /// The empty cells where `mark` would complete a line with one more mark (its threats), in
+    /// row-major order, whoever is to move and whether or not the game is over.
+    pub fn winning_cells(&self, mark: Mark) -> impl Iterator<Item = Cell> + '_ {
+        let scan = self.runs.scan(self.bits(mark), self.bits(mark.opponent()));
+        BitIter(scan.my_wins).map(|index| self.geometry.cell(index))
+    }
+
     /// The empty cells in row-major order; none once the game is over.
     pub fn legal_moves(&self) -> impl Iterator<Item = Cell> + '_ {
         let open = if self.outcome().is_over() {
@@ -274,5 +281,18 @@ impl Board {
             (None, None) => Mark::X,
         };
         Ok(board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_cells_are_each_sides_threats_in_reading_order() {
+        let board: Board = "XX./.X./O.O".parse().unwrap();
+        let cells = |mark| board.winning_cells(mark).collect::<Vec<_>>();
+        assert_eq!(cells(Mark::X), [Cell::new(0, 2), Cell::new(2, 1)]);
+        assert_eq!(cells(Mark::O), [Cell::new(2, 1)]);
     }
 }

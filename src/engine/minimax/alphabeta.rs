@@ -43,16 +43,9 @@ impl Searcher {
         self.table.bytes()
     }
 
-    /// Every legal move with its exact score and line of play.
-    pub fn analyze(&mut self, board: &Board) -> Analysis {
-        self.analyze_with(board, &SearchControl::new(), &mut |_| {})
-            .expect(
-                "a search without a budget stops only when cancelled, and nothing cancels this one",
-            )
-    }
-
-    /// [`Searcher::analyze`] under `control`, calling `on_settled` with each root move as soon as
-    /// its score and line are known. What was learned before a stop stays in the table; nothing
+    /// [`Search::analyze_with`](super::Search::analyze_with) with a callback for settled moves
+    /// only (the searcher has no bounds to tell): each root move as soon as its score and line
+    /// are known. What was learned before a stop stays in the table; nothing
     /// unfinished is stored.
     pub fn analyze_with(
         &mut self,

@@ -4,7 +4,7 @@
 //! and move ordering on top.
 
 use super::control::{Meter, SearchControl, Stop, Stopped};
-use super::observe::{Observer, Unobserved};
+use super::observe::Observer;
 use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::score::Score;
@@ -12,8 +12,7 @@ use crate::engine::score::Score;
 /// Every legal move's exact score and line of play, by textbook alpha-beta: each root move is
 /// searched with the whole window, so its score is exact.
 pub fn alpha_beta(board: &Board) -> Analysis {
-    alpha_beta_observed(board, &SearchControl::new(), &mut |_| {}, &mut Unobserved)
-        .expect("a search without a budget stops only when cancelled, and nothing cancels this one")
+    super::Search::analyze(&mut super::AlphaBetaClassic, board)
 }
 
 /// [`alpha_beta`] under `control`, calling `on_settled` with each root move as it is scored and

@@ -1,16 +1,19 @@
 //! Minimax with depth-adjusted scores, and an exact faster search that must agree with it.
 //!
 //! A candidate move's score is `minimax(board after the move, depth 0, opponent to move)`, seen from
-//! the side that plays the move (see [`Score`] for the encoding). [`plain()`] is the reference,
-//! written the way the classic articles write it. [`Searcher`] gives the same score and line of
-//! play for every move with alpha-beta pruning, a transposition table and move ordering.
+//! the side that plays the move (see [`Score`] for the encoding). Four searches implement
+//! [`Search`]: [`Plain`] is the reference, written the way the classic articles write it;
+//! [`AlphaBetaClassic`] prunes as the textbooks do; [`Searcher`] gives the same score and line of
+//! play for every move with alpha-beta pruning, a transposition table and move ordering; the
+//! [`Solver`] takes the larger boards. [`fresh`] makes the one an [`Algorithm`] names, and
+//! [`ThinkTime`] is the policy for a search given a time: exact first, then estimate.
 //!
 //! Every search can be stopped and watched through a [`SearchControl`]: a cancel flag, a node
 //! budget and progress counters, shared with other threads. Root moves are reported as each is
 //! settled, and a search that stops returns the ones it settled in [`Stopped`].
 //!
 //! ```
-//! use tictactoe::{Board, Cell, Score, engine::minimax};
+//! use tictactoe::{Board, Cell, Score, engine::minimax::{self, Search}};
 //! let board: Board = "XOX/OOX/...".parse().unwrap();
 //! let analysis = minimax::Searcher::new().analyze(&board);
 //! let best = analysis.best().unwrap();
@@ -24,6 +27,7 @@ mod control;
 mod estimator;
 mod observe;
 mod plain;
+mod search;
 mod solver;
 mod table;
 
@@ -39,6 +43,7 @@ pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
 pub use observe::{Observer, Unobserved};
 pub use plain::{plain, plain_observed, plain_with};
+pub use search::{AlphaBetaClassic, EXACT_SHARE, Plain, Search, ThinkTime, fresh};
 pub use solver::Solver;
 
 /// Which search produced an analysis.
@@ -50,7 +55,8 @@ pub enum Algorithm {
     AlphaBetaClassic,
     /// Alpha-beta with a transposition table and move ordering.
     AlphaBeta,
-    /// The solver of larger boards: null windows, symmetric table, threats, both cores.
+    /// The solver of larger boards: null windows, symmetric table, threats, every core it is
+    /// given.
     Solver,
 }
 
@@ -241,14 +247,7 @@ pub fn analyze_with(
     algorithm: Algorithm,
     control: &SearchControl,
 ) -> Result<Analysis, Stopped> {
-    match algorithm {
-        Algorithm::Plain => plain_with(board, control, &mut |_| {}),
-        Algorithm::AlphaBetaClassic => {
-            alpha_beta_observed(board, control, &mut |_| {}, &mut Unobserved)
-        }
-        Algorithm::AlphaBeta => Searcher::new().analyze_with(board, control, &mut |_| {}),
-        Algorithm::Solver => Solver::new().analyze_with(board, control, &mut |_| {}),
-    }
+    fresh(algorithm).analyze_with(board, control, &mut |_| {})
 }
 
 /// How many positions each search visits to score every move of one position, for learners to

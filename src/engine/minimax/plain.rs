@@ -9,8 +9,7 @@ use crate::engine::score::Score;
 /// Plain minimax, as the classic articles write it: every move of every line is tried, nothing is
 /// remembered. From the empty 3×3 board it visits the whole game tree, 549,946 positions.
 pub fn plain(board: &Board) -> Analysis {
-    plain_with(board, &SearchControl::new(), &mut |_| {})
-        .expect("a search without a budget stops only when cancelled, and nothing cancels this one")
+    super::Search::analyze(&mut super::Plain, board)
 }
 
 /// [`plain`] under `control`, calling `on_settled` with each root move as soon as it is scored.

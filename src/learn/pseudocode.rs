@@ -1,0 +1,199 @@
+//! The pseudocode the step-through shows beside a trace ([`super::trace`]), each line tagged with
+//! the step of the search it shows, so that the highlight follows the text however it is edited.
+
+use crate::learn::trace::TraceAlgorithm;
+use crate::learn::view::Role;
+
+/// A step of the search, as the pseudocode shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Nothing has happened yet: `findBestMove` is called.
+    Start,
+    /// A root move's value came back to `findBestMove`'s loop.
+    RootMove,
+    /// A call starts and asks whether the game is over.
+    Call,
+    /// A maximiser takes a child's value.
+    MaxTakes,
+    /// A minimiser takes a child's value.
+    MinTakes,
+    /// A maximiser prunes the rest of its moves (alpha ≥ beta).
+    MaxPrunes,
+    /// A minimiser prunes the rest of its moves.
+    MinPrunes,
+    /// A finished board where the maximiser has a line.
+    MaximiserWon,
+    /// A finished board where the minimiser has a line.
+    MinimiserWon,
+    /// A finished board with no line: a draw.
+    Drawn,
+}
+
+/// One line of pseudocode, and the step it shows if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line {
+    pub text: &'static str,
+    pub step: Option<Step>,
+}
+
+const fn line(text: &'static str) -> Line {
+    Line { text, step: None }
+}
+
+const fn shows(step: Step, text: &'static str) -> Line {
+    Line {
+        text,
+        step: Some(step),
+    }
+}
+
+/// The algorithm in the seeds' shape and words, written for this product. `root` is the role of
+/// the side to move at the start: the maximiser picks the highest value, the minimiser (O, when X
+/// maximises) the lowest.
+pub fn pseudocode(algorithm: TraceAlgorithm, root: Role) -> Vec<Line> {
+    let mut code = lines(algorithm);
+    if root == Role::Minimiser {
+        code[1].text = match algorithm {
+            TraceAlgorithm::Plain => {
+                "    for each empty cell: value = minimax(board + move, 0, true)"
+            }
+            TraceAlgorithm::AlphaBetaClassic => {
+                "    for each empty cell: value = alphabeta(board + move, 0, true, -inf, +inf)"
+            }
+        };
+        code[2].text = "    return the first move with the lowest value";
+    }
+    code
+}
+
+/// The line of `code` that shows `step`.
+pub fn line_of(code: &[Line], step: Step) -> Option<usize> {
+    code.iter().position(|line| line.step == Some(step))
+}
+
+fn lines(algorithm: TraceAlgorithm) -> Vec<Line> {
+    use Step::*;
+    let evaluate = [
+        line("function evaluate(board, depth):      # the game is over"),
+        shows(
+            MaximiserWon,
+            "    if the maximiser has a line: return W - depth",
+        ),
+        shows(
+            MinimiserWon,
+            "    if the minimiser has a line: return depth - W",
+        ),
+        shows(Drawn, "    return 0                           # a draw"),
+    ];
+    let mut code = match algorithm {
+        TraceAlgorithm::Plain => vec![
+            shows(Start, "function findBestMove(board):"),
+            shows(
+                RootMove,
+                "    for each empty cell: value = minimax(board + move, 0, false)",
+            ),
+            line("    return the first move with the highest value"),
+            line(""),
+            line("function minimax(board, depth, isMax):"),
+            shows(
+                Call,
+                "    if the game is over: return evaluate(board, depth)",
+            ),
+            line("    if isMax:"),
+            line("        best = -infinity"),
+            shows(
+                MaxTakes,
+                "        for each empty cell: best = max(best, minimax(board + move, depth + 1, false))",
+            ),
+            line("    else:"),
+            line("        best = +infinity"),
+            shows(
+                MinTakes,
+                "        for each empty cell: best = min(best, minimax(board + move, depth + 1, true))",
+            ),
+            line("    return best"),
+            line(""),
+        ],
+        TraceAlgorithm::AlphaBetaClassic => vec![
+            shows(Start, "function findBestMove(board):"),
+            shows(
+                RootMove,
+                "    for each empty cell: value = alphabeta(board + move, 0, false, -inf, +inf)",
+            ),
+            line("    return the first move with the highest value"),
+            line(""),
+            line("function alphabeta(board, depth, isMax, alpha, beta):"),
+            shows(
+                Call,
+                "    if the game is over: return evaluate(board, depth)",
+            ),
+            line("    if isMax:"),
+            line("        best = -infinity"),
+            line("        for each empty cell:"),
+            line(
+                "            best = max(best, alphabeta(board + move, depth + 1, false, alpha, beta))",
+            ),
+            shows(MaxTakes, "            alpha = max(alpha, best)"),
+            shows(
+                MaxPrunes,
+                "            if alpha >= beta: break    # the minimiser has better: prune the rest",
+            ),
+            line("    else:"),
+            line("        best = +infinity"),
+            line("        for each empty cell:"),
+            line(
+                "            best = min(best, alphabeta(board + move, depth + 1, true, alpha, beta))",
+            ),
+            shows(MinTakes, "            beta = min(beta, best)"),
+            shows(
+                MinPrunes,
+                "            if alpha >= beta: break    # the maximiser has better: prune the rest",
+            ),
+            line("    return best"),
+            line(""),
+        ],
+    };
+    code.extend(evaluate);
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_step_the_search_can_show_has_one_line_in_each_algorithm() {
+        use Step::*;
+        for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBetaClassic] {
+            let code = pseudocode(algorithm, Role::Maximiser);
+            let prunes = algorithm == TraceAlgorithm::AlphaBetaClassic;
+            for step in [
+                Start,
+                RootMove,
+                Call,
+                MaxTakes,
+                MinTakes,
+                MaximiserWon,
+                MinimiserWon,
+                Drawn,
+            ] {
+                let tagged = code.iter().filter(|l| l.step == Some(step)).count();
+                assert_eq!(tagged, 1, "{algorithm:?} {step:?}");
+            }
+            for step in [MaxPrunes, MinPrunes] {
+                assert_eq!(
+                    line_of(&code, step).is_some(),
+                    prunes,
+                    "{algorithm:?} {step:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_minimisers_root_picks_the_lowest() {
+        let code = pseudocode(TraceAlgorithm::Plain, Role::Minimiser);
+        assert!(code[2].text.ends_with("lowest value"));
+        assert!(code[1].text.contains("true"));
+    }
+}
