@@ -1,6 +1,8 @@
 //! One thread of the solver: a fail-soft alpha-beta negamax with exact shortcuts, driven by
 //! null-window searches (MTD(f)), and the walk that finds each move's line of play.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::rules::{Pos, Rules};
 use super::table::{Known, SharedTable};
 use crate::engine::board::{BitIter, Cell, RunScan};
@@ -30,6 +32,12 @@ pub(super) struct Prover<'a> {
     /// of one root move visit the same positions many times, and these tests are costly.
     /// What succeeded is in the table, as a bound.
     memo: Box<[(u128, u8)]>,
+    /// Set when another thread has settled the root move this one searches: the search then
+    /// stops (as if cancelled) at its next position.
+    pub abandon: Option<&'a AtomicBool>,
+    /// Tries moves of equal promise in reverse row-major order: a thread that joins another's
+    /// root move takes another path through it.
+    pub reversed: bool,
 }
 
 impl<'a> Prover<'a> {
@@ -40,6 +48,8 @@ impl<'a> Prover<'a> {
             meter,
             history: [0; 64],
             memo: vec![(0, 0); 1 << MEMO_BITS].into_boxed_slice(),
+            abandon: None,
+            reversed: false,
         }
     }
 
@@ -167,6 +177,12 @@ impl<'a> Prover<'a> {
         unpaired: bool,
     ) -> Result<Score, Stop> {
         self.meter.visit()?;
+        if self
+            .abandon
+            .is_some_and(|settled| settled.load(Ordering::Relaxed))
+        {
+            return Err(Stop::Cancelled);
+        }
         let rules = self.rules;
         let win = rules.win;
         let empty = pos.empty(rules);
@@ -349,7 +365,16 @@ impl<'a> Prover<'a> {
             len: 0,
         };
         let mut dead_seen = false;
-        'cells: for index in BitIter(empty) {
+        let mut cells = [0u8; 64];
+        let count = empty.count_ones() as usize;
+        for (slot, index) in BitIter(empty).enumerate() {
+            cells[if self.reversed {
+                count - 1 - slot
+            } else {
+                slot
+            }] = index as u8;
+        }
+        'cells: for index in cells[..count].iter().map(|&index| index as usize) {
             let bit = 1u64 << index;
             if scan.live & bit == 0 {
                 if dead_seen {
