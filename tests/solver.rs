@@ -302,8 +302,32 @@ fn a_deadline_stops_the_solver_and_the_searchers() {
 }
 
 #[test]
+fn one_two_and_four_threads_give_the_same_scores_and_lines() {
+    // Twenty or more empty cells, so that the threads share the root moves, and at the end a
+    // thread with no root move left joins one another thread has begun: whichever settles it
+    // first reports it, the same score and line whoever it is.
+    let mut rng = SmallRng::seed_from_u64(32);
+    for (side, k, empty, count) in [(5, 4, 21, 3), (5, 5, 20, 3), (5, 4, 25, 1)] {
+        for round in 0..count {
+            let first = if round % 2 == 0 { Mark::X } else { Mark::O };
+            let position = random_open_position(geometry(side, k), first, empty, &mut rng);
+            let one = Solver::new().with_threads(1).analyze(&position);
+            for threads in [2, 4] {
+                let many = Solver::new().with_threads(threads).analyze(&position);
+                assert_same_moves(&many, &one);
+            }
+        }
+    }
+}
+
+#[test]
 fn the_solver_can_be_cancelled_from_another_thread() {
-    const THREADS: usize = 2;
+    for threads in [2, 4] {
+        cancel_with_threads(threads);
+    }
+}
+
+fn cancel_with_threads(threads: usize) {
     let control = Arc::new(SearchControl::new());
     let searching = std::thread::spawn({
         let control = Arc::clone(&control);
@@ -311,7 +335,7 @@ fn the_solver_can_be_cancelled_from_another_thread() {
             let open =
                 Board::parse_with("....../....../....../....../....../......", None, None).unwrap();
             Solver::new()
-                .with_threads(THREADS)
+                .with_threads(threads)
                 .analyze_with(&open, &control, &mut |_| {})
         }
     });
@@ -328,7 +352,7 @@ fn the_solver_can_be_cancelled_from_another_thread() {
     // one more each is searched before the cancel is seen.
     let searched_after = control.progress().nodes - counted_at_cancel;
     assert!(
-        searched_after <= THREADS as u64 * (2 * CHECK_INTERVAL + 1),
+        searched_after <= threads as u64 * (2 * CHECK_INTERVAL + 1),
         "{searched_after} positions after the cancel"
     );
 }

@@ -37,7 +37,7 @@ mod rules;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Instant;
@@ -220,21 +220,54 @@ impl Solver {
             1
         };
         let next = AtomicUsize::new(0);
+        // Which root moves a thread has begun, and which are settled. A thread that finds no
+        // root move left to begin joins one begun and not settled (the earliest in the
+        // schedule), trying moves in another order on the shared table, so that the last root
+        // move does not keep one core idle; the first thread to settle it reports it, and the
+        // other abandons it.
+        let begun: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
+        let done: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
         let work = |meter: Meter, send: &mut dyn FnMut(Message)| {
             let mut prover = Prover::new(rules, table, meter);
             loop {
                 let taken = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&slot) = schedule.get(taken) else {
-                    break;
+                let (slot, joining) = match schedule.get(taken) {
+                    Some(&slot) => (slot, false),
+                    None if threads > 1 => {
+                        let open = schedule.iter().find(|&&slot| {
+                            begun[slot].load(Ordering::Relaxed)
+                                && !done[slot].load(Ordering::Relaxed)
+                        });
+                        match open {
+                            Some(&slot) => (slot, true),
+                            None => break,
+                        }
+                    }
+                    None => break,
                 };
-                match solve_root_move(&mut prover, &root, moves[slot], &mut |bound| {
-                    send(Message::Bound(slot, bound))
-                }) {
+                begun[slot].store(true, Ordering::Relaxed);
+                prover.abandon = Some(&done[slot]);
+                prover.reversed = joining;
+                let solved = solve_root_move(&mut prover, &root, moves[slot], &mut |bound| {
+                    if !joining {
+                        send(Message::Bound(slot, bound))
+                    }
+                });
+                prover.abandon = None;
+                prover.reversed = false;
+                match solved {
                     Ok(score) => {
                         prover.meter.flush();
-                        control.settled_one();
-                        send(Message::Settled(slot, score));
+                        if done[slot]
+                            .compare_exchange(false, true, Ordering::Relaxed, Ordering::Relaxed)
+                            .is_ok()
+                        {
+                            control.settled_one();
+                            send(Message::Settled(slot, score));
+                        }
                     }
+                    // Another thread settled it first: on to the next.
+                    Err(_) if done[slot].load(Ordering::Relaxed) => {}
                     Err(reason) => {
                         send(Message::Stopped(reason));
                         break;

@@ -1,6 +1,8 @@
 //! One thread of the solver: a fail-soft alpha-beta negamax with exact shortcuts, driven by
 //! null-window searches (MTD(f)), and the walk that finds each move's line of play.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::rules::{Pos, Rules};
 use super::table::{Known, SharedTable};
 use crate::engine::board::{BitIter, Cell, RunScan};
@@ -11,6 +13,14 @@ use crate::engine::score::Score;
 const RUN_WEIGHT: [i32; 8] = [1, 6, 36, 216, 1296, 7776, 46656, 279936];
 /// Ordering bonus of a move that threatens to win next move: the opponent must answer it.
 const THREAT_BONUS: i32 = 1 << 24;
+/// log2 of the entries of a thread's memo of failed "cannot win" tests.
+const MEMO_BITS: u32 = 16;
+/// Memo flags: the side to move was not shown unable to win (with pairs looked for).
+const MINE_OPEN: u8 = 1;
+/// The opponent was not shown unable to win (with pairs looked for).
+const THEIRS_OPEN: u8 = 2;
+/// No move was found after which the opponent cannot win.
+const NO_HOLDING_BLOCK: u8 = 4;
 
 pub(super) struct Prover<'a> {
     pub rules: &'a Rules,
@@ -18,6 +28,16 @@ pub(super) struct Prover<'a> {
     pub meter: Meter<'a>,
     /// How often each cell caused a cut-off, weighted by the size of the subtree it saved.
     history: [u32; 64],
+    /// The "cannot win" tests that failed, by position key (direct-mapped): the null windows
+    /// of one root move visit the same positions many times, and these tests are costly.
+    /// What succeeded is in the table, as a bound.
+    memo: Box<[(u128, u8)]>,
+    /// Set when another thread has settled the root move this one searches: the search then
+    /// stops (as if cancelled) at its next position.
+    pub abandon: Option<&'a AtomicBool>,
+    /// Tries moves of equal promise in reverse row-major order: a thread that joins another's
+    /// root move takes another path through it.
+    pub reversed: bool,
 }
 
 impl<'a> Prover<'a> {
@@ -27,6 +47,34 @@ impl<'a> Prover<'a> {
             table,
             meter,
             history: [0; 64],
+            memo: vec![(0, 0); 1 << MEMO_BITS].into_boxed_slice(),
+            abandon: None,
+            reversed: false,
+        }
+    }
+
+    /// The memo's slot for `key`.
+    #[inline]
+    fn memo_slot(key: u128) -> usize {
+        let mixed = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> (64 - MEMO_BITS)) as usize
+    }
+
+    /// The failed tests memoised for `key`.
+    #[inline]
+    fn failed(&self, key: u128) -> u8 {
+        let (stored, flags) = self.memo[Prover::memo_slot(key)];
+        if stored == key { flags } else { 0 }
+    }
+
+    /// Memoises that a test `flag` failed for `key`.
+    #[inline]
+    fn fail(&mut self, key: u128, flag: u8) {
+        let slot = &mut self.memo[Prover::memo_slot(key)];
+        if slot.0 == key {
+            slot.1 |= flag;
+        } else {
+            *slot = (key, flag);
         }
     }
 
@@ -129,6 +177,12 @@ impl<'a> Prover<'a> {
         unpaired: bool,
     ) -> Result<Score, Stop> {
         self.meter.visit()?;
+        if self
+            .abandon
+            .is_some_and(|settled| settled.load(Ordering::Relaxed))
+        {
+            return Err(Stop::Cancelled);
+        }
         let rules = self.rules;
         let win = rules.win;
         let empty = pos.empty(rules);
@@ -169,24 +223,6 @@ impl<'a> Prover<'a> {
             _ => Score::DRAW,
         };
 
-        // A side that cannot win (see `Open::cannot_win`) is worth at most a draw, its
-        // opponent at least one: asked only where that would settle the window.
-        let mut mine_unpaired = false;
-        if upper > Score::DRAW && alpha >= Score::DRAW {
-            if rules.open_runs(pos.me, pos.op).cannot_win(None, true, true) {
-                return Ok(Score::DRAW);
-            }
-            mine_unpaired = true;
-        }
-        let mut theirs = None;
-        if lower < Score::DRAW && beta <= Score::DRAW {
-            let open = rules.open_runs(pos.op, pos.me);
-            if open.cannot_win(None, false, !unpaired) {
-                return Ok(Score::DRAW);
-            }
-            theirs = Some(open);
-        }
-
         let (key, symmetry) = pos.key(rules);
         let mut hint = None;
         if let Some(known) = self.table.probe(key) {
@@ -207,23 +243,64 @@ impl<'a> Prover<'a> {
         if upper <= alpha {
             return Ok(upper);
         }
+
+        // A side that cannot win (see `Open::cannot_win`) is worth at most a draw, its
+        // opponent at least one: asked only where that would settle the window, and after the
+        // table, which keeps what these tests proved as bounds (and the memo what they could
+        // not).
+        let failed = self.failed(key);
+        let mut mine_unpaired = false;
+        if upper > Score::DRAW && alpha >= Score::DRAW {
+            if failed & MINE_OPEN == 0 {
+                if rules.open_runs(pos.me, pos.op).cannot_win(None, true, true) {
+                    let known = Known {
+                        lower: None,
+                        upper: Some(Score::DRAW),
+                        best: None,
+                    };
+                    self.table.store(key, empties as u32, known);
+                    return Ok(Score::DRAW);
+                }
+                self.fail(key, MINE_OPEN);
+            }
+            mine_unpaired = true;
+        }
+        let mut theirs = None;
+        if lower < Score::DRAW && beta <= Score::DRAW {
+            let open = rules.open_runs(pos.op, pos.me);
+            let pairing = !unpaired && failed & THEIRS_OPEN == 0;
+            if open.cannot_win(None, false, pairing) {
+                let known = Known {
+                    lower: Some(Score::DRAW),
+                    upper: None,
+                    best: None,
+                };
+                self.table.store(key, empties as u32, known);
+                return Ok(Score::DRAW);
+            }
+            if pairing {
+                self.fail(key, THEIRS_OPEN);
+            }
+            theirs = Some(open);
+        }
         let (alpha, beta) = (alpha.max(lower), beta.min(upper));
 
         // At least a draw is enough, and a move after which the opponent cannot win gives it:
         // look for one before any search, the first in row-major order (as the lines of play
         // prefer), among the moves that take something from the opponent.
-        if let Some(open) = theirs.filter(|_| beta <= Score::DRAW) {
-            for index in BitIter(open.cells()) {
-                if open.cannot_win(Some(index), true, true) {
-                    let known = Known {
-                        lower: Some(Score::DRAW),
-                        upper: None,
-                        best: Some(rules.image[symmetry][index] as usize),
-                    };
-                    self.table.store(key, empties as u32, known);
-                    return Ok(Score::DRAW);
-                }
+        if let Some(open) = theirs.filter(|_| beta <= Score::DRAW)
+            && self.failed(key) & NO_HOLDING_BLOCK == 0
+        {
+            if let Some(index) = open.first_holding_block() {
+                let known = Known {
+                    lower: Some(Score::DRAW),
+                    upper: None,
+                    best: Some(rules.image[symmetry][index] as usize),
+                };
+                self.table.store(key, empties as u32, known);
+                return Ok(Score::DRAW);
             }
+            self.fail(key, NO_HOLDING_BLOCK);
         }
 
         let Some(moves) = self.order(pos, &scan, hint) else {
@@ -288,7 +365,16 @@ impl<'a> Prover<'a> {
             len: 0,
         };
         let mut dead_seen = false;
-        'cells: for index in BitIter(empty) {
+        let mut cells = [0u8; 64];
+        let count = empty.count_ones() as usize;
+        for (slot, index) in BitIter(empty).enumerate() {
+            cells[if self.reversed {
+                count - 1 - slot
+            } else {
+                slot
+            }] = index as u8;
+        }
+        'cells: for index in cells[..count].iter().map(|&index| index as usize) {
             let bit = 1u64 << index;
             if scan.live & bit == 0 {
                 if dead_seen {
