@@ -38,11 +38,6 @@ const PLATFORM_ONLY: &[&[&str]] = &[
     &["rfd"],
 ];
 
-/// Files that still name some of [`PLATFORM_ONLY`], each with the reason. The solver belongs to
-/// another piece of work: its `thread::available_parallelism`, `thread::Builder` and
-/// `Instant::now` go through `crate::platform` (`cores()`, `Instant`) there.
-const NOT_YET_ON_THE_SEAM: &[&str] = &["engine/minimax/solver/mod.rs"];
-
 /// A module, as the path of segments from the crate root: `["app", "commands"]`.
 type Module = Vec<String>;
 
@@ -548,7 +543,7 @@ fn only_the_platform_names_threads_the_clock_files_and_dialogs() {
     {
         let relative = file.strip_prefix(&src).unwrap().display().to_string();
         // main.rs is the desktop's own entry point.
-        if relative == "main.rs" || NOT_YET_ON_THE_SEAM.contains(&relative.as_str()) {
+        if relative == "main.rs" {
             continue;
         }
         let code = code_only(&fs::read_to_string(file).unwrap());

@@ -39,8 +39,6 @@ mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::thread;
-use std::time::Instant;
 
 use super::alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
 use super::control::{Meter, SearchControl, Stop, Stopped};
@@ -102,7 +100,7 @@ impl Solver {
     /// A solver whose table uses at most about `bytes` of memory. A full table forgets, which
     /// costs time, never exactness. (6×6 boards need 16 MiB at least, and get it.)
     pub fn with_table_limit(bytes: usize) -> Solver {
-        let threads = thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = crate::platform::cores();
         Solver {
             limit: bytes,
             threads,
@@ -167,7 +165,7 @@ impl Solver {
         if board.geometry().cells() <= SMALL_BOARD_CELLS {
             return self.analyze_small_board(board, control, on_report);
         }
-        let started = Instant::now();
+        let started = crate::platform::Instant::now();
         let geometry = board.geometry();
         let threads = self.threads;
         let open = if board.outcome() == Outcome::Ongoing {
@@ -283,20 +281,19 @@ impl Solver {
             work(Meter::new(control), &mut receive);
         } else {
             let (outbox, inbox) = mpsc::channel();
-            thread::scope(|scope| {
+            // Scoped threads, as many as the platform seam says there are cores (one in a
+            // browser, which takes the branch above).
+            std::thread::scope(|scope| {
                 for thread in 0..threads {
                     let outbox = outbox.clone();
                     let work = &work;
-                    thread::Builder::new()
-                        .name(format!("solver {thread}"))
-                        .spawn_scoped(scope, move || {
-                            // The first thread counts the root.
-                            let meter = Meter::starting_at(control, (thread == 0) as u64);
-                            work(meter, &mut |message| {
-                                let _ = outbox.send(message);
-                            });
-                        })
-                        .expect("the OS can start a thread");
+                    scope.spawn(move || {
+                        // The first thread counts the root.
+                        let meter = Meter::starting_at(control, (thread == 0) as u64);
+                        work(meter, &mut |message| {
+                            let _ = outbox.send(message);
+                        });
+                    });
                 }
                 drop(outbox);
                 for message in inbox {
