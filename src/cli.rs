@@ -58,13 +58,14 @@ impl Cli {
     }
 }
 
+mod progress;
 mod review;
 mod trace;
 mod tree;
 
-pub use review::{ReviewArgs, review};
-pub use trace::{TraceAlgorithmArg, TraceArgs, trace};
-pub use tree::{TreeArgs, TreeFormat, tree};
+pub use review::{ReviewArgs, review, review_showing_progress};
+pub use trace::{DEFAULT_MAX_LINES, TraceAlgorithmArg, TraceArgs, trace, trace_showing_progress};
+pub use tree::{DEFAULT_MAX_PRINTED, TreeArgs, TreeFormat, tree, tree_showing_progress};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
