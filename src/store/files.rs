@@ -54,8 +54,27 @@ pub fn read_capped(
 /// messages show and every program understands.
 pub fn resolved(path: &Path) -> PathBuf {
     dunce::canonicalize(path)
-        .or_else(|_| std::path::absolute(path))
+        .or_else(|_| std::path::absolute(dangling_target(path)))
         .unwrap_or_else(|_| path.to_owned())
+}
+
+/// Where a chain of links that ends nowhere (a dangling link) points: saving creates that file,
+/// so the link stays a link. A path that is no link, or a loop, is returned as it is.
+fn dangling_target(path: &Path) -> PathBuf {
+    let mut current = path.to_owned();
+    // As many links as Linux follows before it calls it a loop.
+    for _ in 0..40 {
+        let is_link = fs::symlink_metadata(&current).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            return current;
+        }
+        match fs::read_link(&current) {
+            // A relative target is relative to the link's folder.
+            Ok(target) => current = current.with_file_name("").join(target),
+            Err(_) => return current,
+        }
+    }
+    path.to_owned()
 }
 
 /// Why a file cannot be saved at a path, before anything is written.
