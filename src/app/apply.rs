@@ -147,9 +147,18 @@ impl TicTacToeApp {
                         caption: Some("The position you pasted.".to_string()),
                     });
                 }
-                Err(problem) => {
-                    self.notice = Some(Notice::new(format!("Nothing was pasted: {problem}")));
-                }
+                Err(problem) => match crate::store::game_file::from_text(&text) {
+                    // A game file's text: the game, in the review.
+                    Ok(record) => self.open_pasted_game(ctx, record),
+                    // Text that says it is a game is told what is wrong with it as a game.
+                    Err(game_problem) if text.contains("moves:") => {
+                        self.notice =
+                            Some(Notice::new(format!("Nothing was pasted: {game_problem}")));
+                    }
+                    Err(_) => {
+                        self.notice = Some(Notice::new(format!("Nothing was pasted: {problem}")));
+                    }
+                },
             },
             ClipboardCommand::CopyMoves => {
                 let record = self.controller.record();

@@ -20,6 +20,17 @@ const WIDTH_WITH_PANEL: f32 = 780.0;
 impl TicTacToeApp {
     pub(super) fn open_dialog(&mut self, ctx: &Context, purpose: Purpose) {
         if let Err(reason) = self.dialogs.open(purpose, ctx) {
+            // Games go in and out as text instead: the file's very text, on the clipboard.
+            match purpose {
+                Purpose::SaveGame => return self.copy_game(ctx, &reason),
+                Purpose::OpenGame => {
+                    self.notice = Some(Notice::new(format!(
+                        "{reason} To open a saved game, paste its text here with Ctrl+V."
+                    )));
+                    return;
+                }
+                Purpose::SaveSettingsAs | Purpose::LoadSettings => {}
+            }
             let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
                 format!(
                     " Your settings are saved automatically in {}.",
@@ -74,6 +85,32 @@ impl TicTacToeApp {
             ),
             Err(error) => error.to_string(),
         }));
+    }
+
+    /// Puts the game under way on the clipboard as the text a game file holds, when no file
+    /// dialog can be shown (`reason` says why): pasted back with Ctrl+V it opens in the review,
+    /// and saved into a file it is a game file.
+    pub fn copy_game(&mut self, ctx: &Context, reason: &str) {
+        let record = self.controller.record();
+        self.notice = Some(Notice::new(match game_file::to_text(&record) {
+            Ok(text) => {
+                ctx.copy_text(text);
+                format!(
+                    "{reason} The game was copied as text instead: paste it into a file to keep \
+                     it (tictactoe review --game FILE reads it), or back here with Ctrl+V to \
+                     open it."
+                )
+            }
+            Err(error) => format!("The game could not be copied: {error}"),
+        }));
+    }
+
+    /// Opens a game pasted as text (a game file's text) in the review.
+    pub(super) fn open_pasted_game(&mut self, ctx: &Context, record: crate::game::GameRecord) {
+        self.editor = None;
+        self.coach
+            .show_game(record, "The game you pasted.".to_string());
+        self.make_room_for_side_panels(ctx);
     }
 
     /// Opens the game saved in `path` in the review (Game > Open game…); a file that cannot be
