@@ -200,7 +200,7 @@ impl TicTacToeApp {
             }
             Seating::TwoPlayers => settings.mode = Mode::TwoPlayers,
         }
-        self.change_settings(ctx, settings);
+        self.settings_for_one_game(ctx, settings);
         self.editor = None;
         self.preview = None;
         self.controller

@@ -101,6 +101,39 @@ impl Settings {
             .unwrap_or(Geometry::CLASSIC)
     }
 
+    /// These settings with the fields that differ between `old` and `new` taken from `new`: what
+    /// to save when `self` is what is saved and the player changed `old` to `new`.
+    #[must_use]
+    pub fn with_changes(&self, old: &Settings, new: &Settings) -> Settings {
+        let mut out = self.clone();
+        macro_rules! take {
+            ($($field:ident),*) => {
+                // Every field, so that a new one is not forgotten here.
+                let Settings { $($field: _),* } = new;
+                $(if old.$field != new.$field {
+                    out.$field = new.$field.clone();
+                })*
+            };
+        }
+        take!(
+            version,
+            first_player,
+            human_mark,
+            mode,
+            difficulty,
+            show_scores,
+            score_view,
+            welcome_hint,
+            explorer_open,
+            theme,
+            board_size,
+            in_a_row,
+            think_time_ms,
+            ai_delay_ms
+        );
+        out
+    }
+
     /// The version this build writes.
     pub const VERSION: u32 = 1;
     /// The board sizes the game plays.
