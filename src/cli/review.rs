@@ -52,12 +52,12 @@ pub struct ReviewArgs {
     pub size: usize,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::cli::parse_k, allow_negative_numbers = true)]
     pub k: Option<usize>,
 
     /// Give up on a position after visiting this many positions: that move's score (or the
     /// best score there was) is printed as null, with "complete": false.
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
 
     /// Stop each position's search after this many seconds, as --max-nodes stops it.
@@ -110,8 +110,12 @@ enum ReviewError {
     /// No board of that size or k, or a start position `analyze` would refuse.
     #[error(transparent)]
     Board(#[from] BoardError),
-    #[error("--from: the board is {found}×{found}, but --size is {size}")]
-    StartSize { found: usize, size: usize },
+    #[error("--from: the board is {rows}×{cols}, but --size {size} asks for {size}×{size}")]
+    StartSize {
+        rows: usize,
+        cols: usize,
+        size: usize,
+    },
     #[error("no moves given: list the cells played, e.g. 5,1,9,3")]
     NoMoves,
     #[error("move {ply} ({text:?}): not a cell number; cells are numbered 1 to {cells}")]
@@ -182,7 +186,8 @@ fn game(args: &ReviewArgs) -> Result<(Board, Vec<Cell>), ReviewError> {
             let start = Board::parse_with(text, Some(Mark::from(args.first)), Some(k))?;
             if start.geometry() != geometry {
                 return Err(ReviewError::StartSize {
-                    found: start.geometry().rows(),
+                    rows: start.geometry().rows(),
+                    cols: start.geometry().cols(),
                     size: args.size,
                 });
             }
@@ -296,7 +301,7 @@ fn parse_moves(text: &str, geometry: Geometry) -> Result<Vec<Cell>, ReviewError>
         MoveNumbersError::Empty => ReviewError::NoMoves,
         MoveNumbersError::NotANumber { ply, text } => ReviewError::NotANumber {
             ply,
-            text,
+            text: super::preview(&text),
             cells: geometry.cells(),
         },
     })?;
