@@ -119,3 +119,31 @@ pub fn sync_dir(dir: &Path) {
     #[cfg(not(unix))]
     let _ = dir;
 }
+
+/// A RON error as one short line for a user: "expected comma" (not "Expected comma"), plain words
+/// for nesting too deep (RON's own message advises a crate), control characters escaped, and
+/// at most [`MAX_DETAIL_CHARS`] characters (a long name in the file is not repeated whole).
+pub fn ron_detail(error: &ron::Error) -> String {
+    if matches!(error, ron::Error::ExceededRecursionLimit) {
+        return "the file nests brackets too deeply to be a settings or game file".to_owned();
+    }
+    let mut detail = String::new();
+    for c in error.to_string().chars() {
+        if detail.chars().count() >= MAX_DETAIL_CHARS {
+            detail.push('…');
+            break;
+        }
+        match c.is_control() {
+            true => detail.extend(c.escape_default()),
+            false => detail.push(c),
+        }
+    }
+    // "Expected comma" reads better after "line 4, column 5:" as "expected comma".
+    if let Some(first) = detail.get_mut(..1) {
+        first.make_ascii_lowercase();
+    }
+    detail
+}
+
+/// The longest RON error detail shown.
+pub const MAX_DETAIL_CHARS: usize = 160;

@@ -145,11 +145,8 @@ pub(super) fn parse_keeping(
     }
     let mut raw = Vec::new();
     if let Err(error) = raw_fields(text, &mut raw) {
-        let (at, mut detail, kept) = (error.span.end, error.code.to_string(), raw.len());
-        // "Expected comma" reads better after "line 4, column 5:" as "expected comma".
-        if let Some(first) = detail.get_mut(..1) {
-            first.make_ascii_lowercase();
-        }
+        let (at, kept) = (error.span.end, raw.len());
+        let detail = crate::store::files::ron_detail(&error.code);
         located.push((at, Issue::Syntax { at, detail, kept }));
     }
     let defaults = written_fields(&Settings::default()).unwrap_or_default();
@@ -164,6 +161,7 @@ pub(super) fn parse_keeping(
         let Some((_, default)) = defaults.iter().find(|(name, _)| *name == field) else {
             if !unknown.iter().any(|(name, _)| *name == field) {
                 unknown.push((field.clone(), trimmed.to_owned()));
+                let field = shown(&field);
                 located.push((at, Issue::UnknownField { at, field }));
             }
             continue;
