@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a command runs before its progress line appears.
 const FIRST: Duration = Duration::from_secs(1);
@@ -19,14 +19,15 @@ pub(crate) fn while_running<T>(
     if !shown {
         return work();
     }
-    let started = Instant::now();
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         scope.spawn(|| {
             let mut written = false;
+            // Time counted in the line's own ticks (no clock: the platform seam owns it).
+            let mut elapsed = Duration::ZERO;
             while !done.load(Ordering::Relaxed) {
                 std::thread::sleep(EVERY);
-                let elapsed = started.elapsed();
+                elapsed += EVERY;
                 if elapsed < FIRST || done.load(Ordering::Relaxed) {
                     continue;
                 }
