@@ -39,7 +39,7 @@ pub struct Cli {
     pub to_move: Option<MarkArg>,
 
     /// With --position: how many in a row win (default: the board's usual).
-    #[arg(long, value_name = "K", requires = "position")]
+    #[arg(long, value_name = "K", requires = "position", value_parser = crate::cli::parse_k, allow_negative_numbers = true)]
     pub k: Option<usize>,
 
     #[command(subcommand)]
@@ -59,13 +59,14 @@ impl Cli {
     }
 }
 
+mod progress;
 mod review;
 mod trace;
 mod tree;
 
-pub use review::{ReviewArgs, review};
-pub use trace::{TraceAlgorithmArg, TraceArgs, trace};
-pub use tree::{TreeArgs, TreeFormat, tree};
+pub use review::{ReviewArgs, review, review_showing_progress};
+pub use trace::{DEFAULT_MAX_LINES, TraceAlgorithmArg, TraceArgs, trace, trace_showing_progress};
+pub use tree::{DEFAULT_MAX_PRINTED, TreeArgs, TreeFormat, tree, tree_showing_progress};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -112,7 +113,7 @@ pub struct AnalyzeArgs {
 
     /// Give up on a board after visiting this many positions (open 5×5 and larger boards can
     /// take very long; 3×3 needs at most 549,946 even with plain minimax).
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
 
     /// Stop each board's search after this many seconds and print what it settled, with bounds
@@ -136,7 +137,7 @@ pub struct RulesArgs {
     pub to_move: Option<MarkArg>,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::cli::parse_k, allow_negative_numbers = true)]
     pub k: Option<usize>,
 }
 
@@ -147,17 +148,43 @@ impl RulesArgs {
     }
 }
 
+/// What `--time-limit` accepts, as every message about it says it.
+const SECONDS_EXPECTED: &str = "a number of seconds above 0 and below 1000000000, like 5 or 0.5";
+
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if seconds.is_finite() && seconds > 0.0 && seconds < 1e9 {
-        Ok(Duration::from_secs_f64(seconds))
-    } else {
-        Err(format!(
-            "the time limit must be a positive number of seconds, not {text}"
-        ))
+    let seconds = text.parse::<f64>().ok();
+    match seconds {
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 && seconds < 1e9 => {
+            Ok(Duration::from_secs_f64(seconds))
+        }
+        _ => Err(format!(
+            "the time limit must be {SECONDS_EXPECTED}, not {}",
+            preview(text)
+        )),
     }
+}
+
+/// `--max-nodes`: a budget of at least one position.
+fn parse_max_nodes(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(nodes) if nodes >= 1 => Ok(nodes),
+        _ => Err(format!(
+            "the budget must be a whole number of positions from 1 to {}, not {}",
+            u64::MAX,
+            preview(text)
+        )),
+    }
+}
+
+/// `--k`: how many in a row win, a whole number (whether the board allows it is checked with
+/// the board, as `analyze` checks it).
+fn parse_k(text: &str) -> Result<usize, String> {
+    text.parse::<usize>().map_err(|_| {
+        format!(
+            "how many in a row win must be a whole number from 3 to 5, not {}",
+            preview(text)
+        )
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -38,15 +38,27 @@ mod desktop {
             }
             Some(Command::Tree(args)) => {
                 let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                exit_status("tree", cli::tree(&args, stdout, io::stderr().lock()))
+                let progress = io::stderr().is_terminal();
+                exit_status(
+                    "tree",
+                    cli::tree_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                )
             }
             Some(Command::Review(args)) => {
                 let stdout = io::BufWriter::new(io::stdout().lock());
-                exit_status("review", cli::review(&args, stdout, io::stderr().lock()))
+                let progress = io::stderr().is_terminal();
+                exit_status(
+                    "review",
+                    cli::review_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                )
             }
             Some(Command::Trace(args)) => {
                 let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                exit_status("trace", cli::trace(&args, stdout, io::stderr().lock()))
+                let progress = io::stderr().is_terminal();
+                exit_status(
+                    "trace",
+                    cli::trace_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                )
             }
             None => {
                 let position = match cli.position() {

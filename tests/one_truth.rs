@@ -767,6 +767,53 @@ fn a_position_opened_from_the_command_line_is_the_game_with_you_to_move() {
     assert_eq!(numbers.len(), position.legal_moves().count());
 }
 
+/// Issue 30, item 9: what `--position` sets for its game (the seating, the board) is not saved:
+/// the next normal start is as before. A setting changed meanwhile is saved, alone.
+#[test]
+fn a_position_from_the_command_line_never_changes_the_saved_settings() {
+    let text = "(ai_delay_ms: 0, theme: Dark, welcome_hint: false)";
+    let (dir, path) = settings_file(text);
+    // O to move on a 4×4: you play O there.
+    let position = Board::parse_with("X.../..../..../....", None, None).unwrap();
+    let mut game = harness::start_with_position(dir, path.clone(), position);
+    game.settle();
+    assert_eq!(game.board(), position);
+    game.harness.state().flush_settings();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    // Scores on (S): saved, and nothing of the position with them.
+    game.press(Key::S);
+    game.settle();
+    game.harness.state().flush_settings();
+    let saved = tictactoe::store::settings::load_strict(&path).unwrap();
+    assert!(saved.show_scores);
+    assert_eq!(saved.human_mark, Mark::X);
+    assert_eq!(saved.board_size, 3);
+    let game = harness::start_with_file(tempfile::tempdir().unwrap(), path.clone(), None);
+    drop(game);
+    let saved = tictactoe::store::settings::load_strict(&path).unwrap();
+    assert_eq!((saved.human_mark, saved.board_size), (Mark::X, 3));
+}
+
+/// Issue 30, item 10: Players › Mode › Two players right after `--position` keeps the position.
+#[test]
+fn two_players_after_a_position_from_the_command_line_keeps_the_position() {
+    let (dir, path) = settings_file("(ai_delay_ms: 0, theme: Dark, welcome_hint: false)");
+    let position = Board::parse_with("XO./.X./..O", Some(Mark::X), None).unwrap();
+    let mut game = harness::start_with_position(dir, path, position);
+    game.settle();
+    game.harness.get_by_label("Players").click();
+    game.settle();
+    game.harness.get_by_label("Mode").hover();
+    game.settle();
+    game.harness.get_by_label("Two players").click();
+    game.settle();
+    assert_eq!(game.board(), position);
+    assert_eq!(
+        game.harness.state().session().setup().mode,
+        tictactoe::game::Mode::TwoPlayers
+    );
+}
+
 #[test]
 fn a_bad_position_on_the_command_line_exits_with_analyzes_message_before_any_window() {
     for (board, to_move, k) in [

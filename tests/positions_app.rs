@@ -235,6 +235,40 @@ fn a_saved_game_opens_in_the_review_and_a_broken_file_changes_nothing() {
     );
 }
 
+/// Issue 30, item 11: with no file dialog, a game is saved as text on the clipboard (the game
+/// file's own text) and opened again by pasting it.
+#[test]
+fn with_no_file_dialog_a_game_goes_out_and_back_in_as_text() {
+    let mut game = start("welcome_hint: false, mode: TwoPlayers");
+    for cell in [(0, 0), (1, 1), (2, 2)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    let ctx = game.harness.ctx.clone();
+    game.harness
+        .state_mut()
+        .copy_game(&ctx, "No file dialog can be shown here.");
+    game.settle();
+    game.harness
+        .get_by_label_contains("The game was copied as text instead");
+    // What was put on the clipboard (outside a frame, as here, egui drops it): the game file.
+    let record = game.harness.state().controller().record();
+    let text = tictactoe::store::game_file::to_text(&record).unwrap();
+    assert!(text.starts_with("// tictactoe review 1,5,9 "), "{text}");
+    game.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    game.settle();
+    paste(&mut game, &text);
+    game.harness.get_by_label_contains("The game you pasted.");
+    game.harness.get_by_label_contains("Move 3: X at");
+    // A broken game's text says what is wrong with it as a game.
+    paste(
+        &mut game,
+        &text.replace("moves: [1, 5, 9]", "moves: [1, 1]"),
+    );
+    game.harness
+        .get_by_label_contains("Nothing was pasted: move 2 (cell 1)");
+}
+
 #[test]
 fn copy_moves_gives_what_review_takes() {
     let mut game = start("welcome_hint: false, mode: TwoPlayers");

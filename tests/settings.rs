@@ -277,17 +277,70 @@ fn missing_fields_take_defaults() {
 }
 
 #[test]
-fn unknown_fields_are_ignored() {
+fn unknown_fields_do_not_stop_a_file_from_loading() {
     let dir = TempDir::new().unwrap();
     let text = b"(\n  window: (width: 800, height: 600),\n  difficulty: Hard,\n  \
                  colours: [\"red\", \"blue\"],\n  future_flag: Some(Thing(1)),\n)\n";
     let loaded = load(&dir, text);
-    assert!(loaded.problem.is_none(), "{:?}", loaded.problem);
     assert_eq!(loaded.settings.difficulty, Difficulty::Hard);
     assert_eq!(
         load_strict(&settings_file(&dir)).unwrap().difficulty,
         Difficulty::Hard
     );
+}
+
+/// Issue 30, item 5: a misspelt field and a newer version's field are named when the file is
+/// loaded, and written back, as they were, by every save; no copy is needed.
+#[test]
+fn unknown_fields_are_named_and_kept_through_a_save() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let text = b"(\n  welcome_2hint: false,\n  difficulty: Hard,\n  new_feature: (a: 1),\n)\n";
+    let mut loaded = load(&dir, text);
+    let problem = loaded
+        .problem
+        .as_ref()
+        .expect("the unknown fields are named");
+    assert_eq!(problem.backup, Backup::KeptOnSave);
+    let message = problem.to_string();
+    assert!(
+        message.contains("line 2, column 18: welcome_2hint is not a setting this version knows"),
+        "{message}"
+    );
+    assert!(message.contains("new_feature"), "{message}");
+    assert_eq!(message.lines().count(), 2, "{message}");
+    let settings = Settings {
+        theme: ColorTheme::Dark,
+        ..loaded.settings.clone()
+    };
+    loaded.store.save(&settings).unwrap();
+    let saved = fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("    welcome_2hint: false,\n"), "{saved}");
+    assert!(saved.contains("    new_feature: (a: 1),\n"), "{saved}");
+    let again = Store::open(&path);
+    assert_eq!(again.settings, settings);
+    assert_eq!(again.problem.unwrap().backup, Backup::KeptOnSave);
+    assert_eq!(backups(dir.path()), Vec::<PathBuf>::new());
+    // Saved again, they are still there, once.
+    let mut again = Store::open(&path);
+    again.store.save(&settings).unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), saved);
+}
+
+/// Issue 30, item 7: a line longer than the board is corrected to the usual one, with a notice,
+/// and the file is copied first.
+#[test]
+fn a_line_longer_than_the_board_is_corrected_with_a_notice() {
+    let loaded = assert_broken(
+        b"(board_size: 3, in_a_row: 5)",
+        "line 1, column 27: in_a_row 5 does not fit board_size 3, which allows at most 3 in a \
+         row — using 0, the usual 3 in a row for the size",
+    );
+    assert_eq!(loaded.settings.in_a_row, 0);
+    assert_eq!(loaded.settings.board_size, 3);
+    assert_eq!(loaded.settings.geometry().k(), 3);
+    let fits = load(&TempDir::new().unwrap(), b"(board_size: 5, in_a_row: 5)");
+    assert!(fits.problem.is_none());
 }
 
 #[test]
@@ -958,6 +1011,48 @@ fn saving_through_a_symlink_keeps_the_link() {
             .is_symlink()
     );
     assert_eq!(load_strict(&real).unwrap(), non_default());
+}
+
+/// Issue 30, item 6: a settings path that is a link to a file not made yet stays a link; the
+/// file is made where it points.
+#[cfg(unix)]
+#[test]
+fn saving_through_a_dangling_symlink_keeps_the_link() {
+    let dir = TempDir::new().unwrap();
+    let real = dir.path().join("dotfiles").join("tictactoe.ron");
+    fs::create_dir(dir.path().join("dotfiles")).unwrap();
+    let link = settings_file(&dir);
+    std::os::unix::fs::symlink("dotfiles/tictactoe.ron", &link).unwrap();
+    let mut loaded = Store::open(&link);
+    loaded.store.save(&non_default()).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(load_strict(&real).unwrap(), non_default());
+}
+
+/// Issue 30, item 8: the window's state is kept only beside a regular settings file (or one not
+/// made yet), never beside a device or a directory.
+#[test]
+fn the_window_state_is_kept_only_beside_a_regular_settings_file() {
+    use tictactoe::store::settings::window_state_path;
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    assert_eq!(
+        window_state_path(&path),
+        Some(dir.path().join("settings.window.ron"))
+    );
+    fs::write(&path, "()").unwrap();
+    assert_eq!(
+        window_state_path(&path),
+        Some(dir.path().join("settings.window.ron"))
+    );
+    assert_eq!(window_state_path(dir.path()), None);
+    #[cfg(unix)]
+    assert_eq!(window_state_path(Path::new("/dev/null")), None);
 }
 
 // --- Strict loading ----------------------------------------------------------------------------

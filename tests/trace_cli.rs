@@ -23,6 +23,7 @@ fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
             k: Some(position.geometry().k()),
         },
         max_nodes: u64::MAX,
+        max_lines: u64::MAX,
         view: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());

@@ -25,6 +25,7 @@ fn tree_json(position: &Board, depth: u32) -> Value {
             k: Some(position.geometry().k()),
         },
         max_nodes: u64::MAX,
+        max_printed: u64::MAX,
         view: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());

@@ -154,9 +154,18 @@ impl TicTacToeApp {
                         caption: Some("The position you pasted.".to_string()),
                     });
                 }
-                Err(problem) => {
-                    self.notice = Some(Notice::new(format!("Nothing was pasted: {problem}")));
-                }
+                Err(problem) => match crate::store::game_file::from_text(&text) {
+                    // A game file's text: the game, in the review.
+                    Ok(record) => self.open_pasted_game(ctx, record),
+                    // Text that says it is a game is told what is wrong with it as a game.
+                    Err(game_problem) if text.contains("moves:") => {
+                        self.notice =
+                            Some(Notice::new(format!("Nothing was pasted: {game_problem}")));
+                    }
+                    Err(_) => {
+                        self.notice = Some(Notice::new(format!("Nothing was pasted: {problem}")));
+                    }
+                },
             },
             ClipboardCommand::CopyMoves => {
                 let record = self.controller.record();
@@ -198,7 +207,7 @@ impl TicTacToeApp {
             }
             Seating::TwoPlayers => settings.mode = Mode::TwoPlayers,
         }
-        self.change_settings(ctx, settings);
+        self.settings_for_one_game(ctx, settings);
         self.editor = None;
         self.preview = None;
         self.controller

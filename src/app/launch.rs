@@ -124,6 +124,10 @@ fn plain_error(text: &str) -> String {
 fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOptions {
     let icon = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon-256.png"))
         .expect("the embedded icon is a valid PNG");
+    let window_state = match &options.settings_path {
+        None => Some(None),
+        Some(path) => crate::store::settings::window_state_path(path).map(Some),
+    };
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tic-Tac-Toe")
@@ -133,12 +137,10 @@ fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOpt
             .with_min_inner_size([300.0, 380.0]),
         renderer,
         // The window's size and position are remembered between runs, in eframe's storage: its
-        // own directory, or beside a settings file given on the command line.
-        persist_window: true,
-        persistence_path: options
-            .settings_path
-            .as_ref()
-            .map(|path| path.with_extension("window.ron")),
+        // own directory, or beside a settings file given on the command line, and then only
+        // beside a regular file (never `/dev/null.window.ron`).
+        persist_window: window_state.is_some(),
+        persistence_path: window_state.flatten(),
         ..Default::default()
     }
 }

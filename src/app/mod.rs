@@ -86,6 +86,9 @@ pub struct TicTacToeApp {
     settings: Settings,
     /// Saves settings off the UI thread; `None` when there is no config directory to keep them in.
     saver: Option<SettingsSaver>,
+    /// The settings as saved, while a game set up for itself (`--position`, a position played
+    /// from a preview) runs with others; `None` while they are `settings`.
+    saved_settings: Option<Settings>,
     dialogs: FileDialogs,
     controller: GameController,
     /// The cell the arrow keys point at.
@@ -185,6 +188,7 @@ impl TicTacToeApp {
         let mut app = TicTacToeApp {
             settings,
             saver,
+            saved_settings: None,
             dialogs: FileDialogs::default(),
             controller,
             focus: None,
@@ -385,7 +389,7 @@ impl eframe::App for TicTacToeApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         if let Some(saver) = &self.saver {
-            saver.save(&self.settings);
+            saver.save(self.saved_settings.as_ref().unwrap_or(&self.settings));
             saver.flush();
         }
     }

@@ -9,6 +9,7 @@ use super::dialogs::Purpose;
 use super::explorer::Explorer;
 use super::preview::Preview;
 use super::{Notice, TicTacToeApp};
+use crate::engine::board::Board;
 use crate::game::SetupChange;
 use crate::store::game_file;
 use crate::store::settings::{self, ColorTheme, Settings};
@@ -20,6 +21,17 @@ const WIDTH_WITH_PANEL: f32 = 780.0;
 impl TicTacToeApp {
     pub(super) fn open_dialog(&mut self, ctx: &Context, purpose: Purpose) {
         if let Err(reason) = self.dialogs.open(purpose, ctx) {
+            // Games go in and out as text instead: the file's very text, on the clipboard.
+            match purpose {
+                Purpose::SaveGame => return self.copy_game(ctx, &reason),
+                Purpose::OpenGame => {
+                    self.notice = Some(Notice::new(format!(
+                        "{reason} To open a saved game, paste its text here with Ctrl+V."
+                    )));
+                    return;
+                }
+                Purpose::SaveSettingsAs | Purpose::LoadSettings => {}
+            }
             let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
                 format!(
                     " Your settings are saved automatically in {}.",
@@ -76,6 +88,32 @@ impl TicTacToeApp {
         }));
     }
 
+    /// Puts the game under way on the clipboard as the text a game file holds, when no file
+    /// dialog can be shown (`reason` says why): pasted back with Ctrl+V it opens in the review,
+    /// and saved into a file it is a game file.
+    pub fn copy_game(&mut self, ctx: &Context, reason: &str) {
+        let record = self.controller.record();
+        self.notice = Some(Notice::new(match game_file::to_text(&record) {
+            Ok(text) => {
+                ctx.copy_text(text);
+                format!(
+                    "{reason} The game was copied as text instead: paste it into a file to keep \
+                     it (tictactoe review --game FILE reads it), or back here with Ctrl+V to \
+                     open it."
+                )
+            }
+            Err(error) => format!("The game could not be copied: {error}"),
+        }));
+    }
+
+    /// Opens a game pasted as text (a game file's text) in the review.
+    pub(super) fn open_pasted_game(&mut self, ctx: &Context, record: crate::game::GameRecord) {
+        self.editor = None;
+        self.coach
+            .show_game(record, "The game you pasted.".to_string());
+        self.make_room_for_side_panels(ctx);
+    }
+
     /// Opens the game saved in `path` in the review (Game > Open game…); a file that cannot be
     /// read changes nothing and says why.
     pub fn open_game(&mut self, ctx: &Context, path: &std::path::Path) {
@@ -116,9 +154,34 @@ impl TicTacToeApp {
     /// Applies edited settings: the game's setup changes a game only before its first move;
     /// otherwise it waits for the next game, and the player is told so.
     pub(super) fn change_settings(&mut self, ctx: &Context, settings: Settings) {
+        self.apply_settings(ctx, settings, true);
+    }
+
+    /// Applies settings for the game about to start from a set-up position only: they are in
+    /// effect, but what is saved stays as it was (`--position` never changes the saved seating).
+    pub(super) fn settings_for_one_game(&mut self, ctx: &Context, settings: Settings) {
+        self.apply_settings(ctx, settings, false);
+    }
+
+    /// [`TicTacToeApp::change_settings`]; with `save` false, nothing of this change is saved.
+    fn apply_settings(&mut self, ctx: &Context, settings: Settings, save: bool) {
         let old = std::mem::replace(&mut self.settings, settings);
         let new = self.settings.clone();
-        match self.controller.change_setup(new.game_setup()) {
+        let record = self.controller.record();
+        let setup = new.game_setup();
+        let from_position = record.moves.is_empty()
+            && record.start != Board::empty(record.start.geometry(), record.start.to_move());
+        let change = if from_position
+            && setup != self.controller.session().setup()
+            && setup.geometry == record.start.geometry()
+        {
+            // A set-up position not played yet stays on the board with the new seating.
+            self.controller.start_from(setup, &record.start);
+            SetupChange::Applied
+        } else {
+            self.controller.change_setup(setup)
+        };
+        match change {
             SetupChange::NextGame => {
                 self.notice = Some(Notice {
                     text: "This takes effect from the next game: Game > New game (Ctrl+N).".into(),
@@ -142,10 +205,20 @@ impl TicTacToeApp {
         if old.explorer_open != new.explorer_open {
             self.explorer_opened_or_closed(ctx, new.explorer_open);
         }
-        if old != new
+        if !save {
+            self.saved_settings.get_or_insert(old);
+        } else if old != new
             && let Some(saver) = &self.saver
         {
-            saver.save(&new);
+            // What a one-game setup set stays unsaved unless changed now.
+            let saved = match &self.saved_settings {
+                Some(saved) => saved.with_changes(&old, &new),
+                None => new,
+            };
+            saver.save(&saved);
+            if self.saved_settings.is_some() {
+                self.saved_settings = Some(saved);
+            }
         }
     }
 

@@ -2,16 +2,17 @@
 //! class, as the app's review panel shows them.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, view_or_mover};
+use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, progress, view_or_mover};
 use crate::engine::board::{
     BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
 };
-use crate::engine::minimax::{Analysis, SearchControl, Solver};
-use crate::learn::review::Review;
+use crate::engine::minimax::{SearchControl, Solver, Stop};
+use crate::learn::review::{BadMove, MoveClass, ReviewedMove, positions_before};
 use crate::learn::view::Seen;
 use crate::store::game_file::{self, GameFileError};
 
@@ -21,7 +22,12 @@ use crate::store::game_file::{self, GameFileError};
                   Examples:\n  tictactoe review 5,1,9,3\n  tictactoe review 1,5,9 --first O\n  \
                   tictactoe review 6,11,7 --size 4\n  tictactoe review 1,2,8 --view x\n  \
                   tictactoe review 9 --first X --from X../.O./...\n  \
-                  tictactoe review --game saved.ron"
+                  tictactoe review --game saved.ron\n\n\
+                  Each position before a move is searched with at most --max-nodes positions \
+                  (default 20,000,000) and, with --time-limit, for at most that long. A move \
+                  whose search stopped has \"score\": null (and \"best_score\", \"class\" \
+                  null when they are not known), a \"bound\" when one is known, and the review \
+                  \"complete\": false; standard error says how many moves were not settled."
 )]
 pub struct ReviewArgs {
     /// The cells played, in order, comma-separated (e.g. 5,1,9,3).
@@ -46,8 +52,17 @@ pub struct ReviewArgs {
     pub size: usize,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::cli::parse_k, allow_negative_numbers = true)]
     pub k: Option<usize>,
+
+    /// Give up on a position after visiting this many positions: that move's score (or the
+    /// best score there was) is printed as null, with "complete": false.
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    pub max_nodes: u64,
+
+    /// Stop each position's search after this many seconds, as --max-nodes stops it.
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<std::time::Duration>,
 
     /// Whose numbers each move's score and best score are, seen from the position before the
     /// move: `mover` (the player who made it: what it prints without --view) or `x` (X's, so an
@@ -60,17 +75,33 @@ pub struct ReviewArgs {
 struct Output {
     moves: Vec<MoveOutput>,
     outcome: &'static str,
+    /// Only when a search stopped early, and then `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    /// Why the review is incomplete, for the line on standard error.
+    #[serde(skip)]
+    stopped: Option<(usize, Stop)>,
 }
 
+/// A move, reviewed: `null` for what a stopped search did not find.
 #[derive(Serialize)]
 struct MoveOutput {
     ply: usize,
     mark: char,
     row: usize,
     col: usize,
-    score: i32,
-    best_score: i32,
-    class: &'static str,
+    score: Option<i32>,
+    best_score: Option<i32>,
+    class: Option<&'static str>,
+    /// What is known of an unsettled move's score, when anything is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<BoundJson>,
+}
+
+#[derive(Serialize)]
+struct BoundJson {
+    lower: i32,
+    upper: i32,
 }
 
 /// Why a game could not be reviewed.
@@ -79,8 +110,12 @@ enum ReviewError {
     /// No board of that size or k, or a start position `analyze` would refuse.
     #[error(transparent)]
     Board(#[from] BoardError),
-    #[error("--from: the board is {found}×{found}, but --size is {size}")]
-    StartSize { found: usize, size: usize },
+    #[error("--from: the board is {rows}×{cols}, but --size {size} asks for {size}×{size}")]
+    StartSize {
+        rows: usize,
+        cols: usize,
+        size: usize,
+    },
     #[error("no moves given: list the cells played, e.g. 5,1,9,3")]
     NoMoves,
     #[error("move {ply} ({text:?}): not a cell number; cells are numbered 1 to {cells}")]
@@ -97,12 +132,37 @@ enum ReviewError {
 }
 
 /// Runs `review`. Returns the exit status.
-pub fn review(args: &ReviewArgs, mut out: impl Write, mut err: impl Write) -> io::Result<i32> {
-    match reviewed(args) {
+pub fn review(args: &ReviewArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
+    review_showing_progress(args, out, err, false)
+}
+
+/// [`review`], and with `progress` (for a terminal) a line on standard error telling which move
+/// it is searching, once it has run for a second.
+pub fn review_showing_progress(
+    args: &ReviewArgs,
+    mut out: impl Write,
+    mut err: impl Write,
+    progress: bool,
+) -> io::Result<i32> {
+    let searching = AtomicUsize::new(0);
+    let status = || format!("reviewing move {}", searching.load(Ordering::Relaxed));
+    match progress::while_running(progress, &status, || reviewed(args, &searching)) {
         Ok(output) => {
             serde_json::to_writer(&mut out, &output)?;
             writeln!(out)?;
             out.flush()?;
+            if let Some((unsettled, stop)) = output.stopped {
+                let hint = match stop {
+                    Stop::NodeBudget { .. } => " (raise --max-nodes to search further)",
+                    Stop::TimeLimit => " (raise --time-limit to search further)",
+                    Stop::Cancelled => "",
+                };
+                writeln!(
+                    err,
+                    "tictactoe review: {unsettled} of {} moves not settled: {stop}{hint}",
+                    output.moves.len()
+                )?;
+            }
             Ok(EXIT_OK)
         }
         Err(error) => {
@@ -126,7 +186,8 @@ fn game(args: &ReviewArgs) -> Result<(Board, Vec<Cell>), ReviewError> {
             let start = Board::parse_with(text, Some(Mark::from(args.first)), Some(k))?;
             if start.geometry() != geometry {
                 return Err(ReviewError::StartSize {
-                    found: start.geometry().rows(),
+                    rows: start.geometry().rows(),
+                    cols: start.geometry().cols(),
                     size: args.size,
                 });
             }
@@ -137,43 +198,99 @@ fn game(args: &ReviewArgs) -> Result<(Board, Vec<Cell>), ReviewError> {
     Ok((start, cells))
 }
 
-/// The game's review, as it is printed.
-fn reviewed(args: &ReviewArgs) -> Result<Output, ReviewError> {
+/// The game's review, as it is printed; `searching` is the move being searched.
+fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, ReviewError> {
     let (start, cells) = game(args)?;
     let geometry = start.geometry();
-    let mut solver = Solver::new();
-    let mut analyze = |board: &Board| -> Analysis {
-        solver
-            .analyze_with(board, &SearchControl::new(), &mut |_| {})
-            .expect("nothing stops a search without a budget")
-    };
-    let view = view_or_mover(args.view);
-    let review = Review::of_game(&start, &cells, &mut analyze)
-        .map_err(|bad| BadMoveNumber {
-            ply: bad.ply,
-            number: geometry.cell_number(bad.cell) as i64,
-            reason: Some(bad.reason),
-            cells: geometry.cells(),
-        })
-        .map_err(ReviewError::BadMove)?;
-    Ok(Output {
-        moves: review
-            .moves
-            .iter()
-            .map(|m| {
-                let seen = Seen::new(view, &m.before);
-                MoveOutput {
-                    ply: m.ply,
-                    mark: m.mark.symbol(),
-                    row: m.cell.row,
-                    col: m.cell.col,
-                    score: seen.number(m.score, m.mark, 0).value(),
-                    best_score: seen.number(m.best_score, m.mark, 0).value(),
-                    class: m.class.name(),
-                }
+    // Every move is checked before any is searched.
+    let steps = positions_before(&start, &cells)
+        .collect::<Result<Vec<_>, BadMove>>()
+        .map_err(|bad| {
+            ReviewError::BadMove(BadMoveNumber {
+                ply: bad.ply,
+                number: geometry.cell_number(bad.cell) as i64,
+                reason: Some(bad.reason),
+                cells: geometry.cells(),
             })
-            .collect(),
-        outcome: review.outcome().name(),
+        })?;
+    let mut solver = Solver::new();
+    let view = view_or_mover(args.view);
+    let mut stopped = None;
+    let mut unsettled = 0;
+    let mut moves = Vec::with_capacity(steps.len());
+    for (ply, before, cell) in steps {
+        searching.store(ply, Ordering::Relaxed);
+        let mut control = SearchControl::with_node_budget(args.max_nodes);
+        if let Some(limit) = args.time_limit {
+            control = control.with_time_limit(limit);
+        }
+        let mark = before.to_move();
+        let seen = Seen::new(view, &before);
+        let number = |score| seen.number(score, mark, 0).value();
+        let output = match solver.analyze_with(&before, &control, &mut |_| {}) {
+            Ok(analysis) => {
+                let m = ReviewedMove::new(ply, &before, cell, &analysis)
+                    .expect("a legal move of an ongoing game is among its analysed moves");
+                MoveOutput {
+                    ply,
+                    mark: mark.symbol(),
+                    row: cell.row,
+                    col: cell.col,
+                    score: Some(number(m.score)),
+                    best_score: Some(number(m.best_score)),
+                    class: Some(m.class.name()),
+                    bound: None,
+                }
+            }
+            Err(stop) => {
+                let analysis = &stop.partial;
+                let score = analysis.get(cell).map(|m| m.score);
+                // The best settled score is the best there was when no unsettled move can beat it.
+                let best_score = analysis.best_score().filter(|&best| {
+                    before
+                        .legal_moves()
+                        .filter(|&c| analysis.get(c).is_none())
+                        .all(|c| stop.bounds.iter().any(|b| b.cell == c && b.upper <= best))
+                });
+                let bound = stop
+                    .bounds
+                    .iter()
+                    .find(|b| b.cell == cell && score.is_none())
+                    .map(|b| {
+                        let (lower, upper) = seen.bounds(b.lower, b.upper, mark);
+                        BoundJson {
+                            lower: lower.value(),
+                            upper: upper.value(),
+                        }
+                    });
+                if score.is_none() || best_score.is_none() {
+                    unsettled += 1;
+                    stopped.get_or_insert(stop.reason);
+                }
+                MoveOutput {
+                    ply,
+                    mark: mark.symbol(),
+                    row: cell.row,
+                    col: cell.col,
+                    score: score.map(number),
+                    best_score: best_score.map(number),
+                    class: score
+                        .zip(best_score)
+                        .map(|(score, best)| MoveClass::of(score, best).name()),
+                    bound,
+                }
+            }
+        };
+        moves.push(output);
+    }
+    let end = cells.iter().fold(start, |board, &cell| {
+        board.after(cell).expect("every move was checked above")
+    });
+    Ok(Output {
+        moves,
+        outcome: end.outcome().name(),
+        complete: stopped.map(|_| false),
+        stopped: stopped.map(|stop| (unsettled, stop)),
     })
 }
 
@@ -184,7 +301,7 @@ fn parse_moves(text: &str, geometry: Geometry) -> Result<Vec<Cell>, ReviewError>
         MoveNumbersError::Empty => ReviewError::NoMoves,
         MoveNumbersError::NotANumber { ply, text } => ReviewError::NotANumber {
             ply,
-            text,
+            text: super::preview(&text),
             cells: geometry.cells(),
         },
     })?;

@@ -1,11 +1,14 @@
 //! `tictactoe trace`: the events of a search, one JSON line each, in the order it makes them.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, LineJson, RulesArgs, ViewArg, preview, view_or_mover};
+use super::{
+    EXIT_BAD_BOARD, EXIT_OK, LineJson, RulesArgs, ViewArg, preview, progress, view_or_mover,
+};
 use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::{Observer, SearchControl, Stop};
 use crate::engine::score::Score;
@@ -18,7 +21,11 @@ use crate::learn::view::Seen;
     {\"event\":\"leaf\",\"depth\":d,\"board\":B,\"score\":s}\n  \
     {\"event\":\"return\",\"depth\":d,\"board\":B,\"score\":s}\n  \
     {\"event\":\"cutoff\",\"depth\":d,\"board\":B,\"alpha\":a,\"beta\":b,\"pruned\":[[r,c],...]}\n  \
-    {\"event\":\"done\",\"algorithm\":..,\"nodes\":N,\"moves\":[{\"row\",\"col\",\"score\"},...],\"best\":{\"row\",\"col\"}}\n\
+    {\"event\":\"done\",\"algorithm\":..,\"nodes\":N,\"moves\":[{\"row\",\"col\",\"score\"},...],\"best\":{\"row\",\"col\"}}\n  \
+    {\"event\":\"stopped\",\"by\":\"max-lines\"|\"max-nodes\",\"limit\":N,\"lines\":L} (last, instead of done)\n\
+The last line is always done or stopped. A trace stops after --max-lines lines (default\n\
+1,500,000: the whole of plain minimax on the empty 3x3) or --max-nodes positions, and then\n\
+exits with status 2.\n\
 Scores, roles and windows are the maximiser's: the side to move at the start (without --view,\n\
 or --view mover), or X (--view x). The start's moves lead to depth 0.\n\
 Alpha-beta's window starts at -(W+1), W+1 (W = 10 on 3x3): one beyond any score, for infinity.\n\n\
@@ -36,14 +43,22 @@ pub struct TraceArgs {
     pub rules: RulesArgs,
 
     /// Give up after visiting this many positions.
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
+
+    /// Stop after writing this many event lines (then a last "stopped" line).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LINES)]
+    pub max_lines: u64,
 
     /// Who maximises: `mover` (the side to move at the start: what it prints without --view) or
     /// `x` (X, as the articles write minimax; every score is X's).
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
 }
+
+/// How many event lines `trace` writes at most unless told otherwise: enough for plain minimax
+/// on the empty 3×3 (1,355,058 lines).
+pub const DEFAULT_MAX_LINES: u64 = 1_500_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum TraceAlgorithmArg {
@@ -61,7 +76,18 @@ impl From<TraceAlgorithmArg> for TraceAlgorithm {
 }
 
 /// Runs `trace`. Returns the exit status.
-pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::Result<i32> {
+pub fn trace(args: &TraceArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
+    trace_showing_progress(args, out, err, false)
+}
+
+/// [`trace`], and with `progress` (for a terminal) a line on standard error telling how many
+/// lines it has written, once it has run for a second.
+pub fn trace_showing_progress(
+    args: &TraceArgs,
+    mut out: impl Write,
+    mut err: impl Write,
+    progress: bool,
+) -> io::Result<i32> {
     let board = match args.rules.board(&args.board) {
         Ok(board) => board,
         Err(error) => {
@@ -72,13 +98,25 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
     let algorithm = TraceAlgorithm::from(args.algorithm);
     let control = SearchControl::with_node_budget(args.max_nodes);
     let seen = Seen::new(view_or_mover(args.view), &board);
+    let written = AtomicU64::new(0);
     let mut lines = JsonLines {
         out: &mut out,
         control: &control,
         seen,
+        written: &written,
+        max_lines: args.max_lines,
         error: None,
     };
-    let result = algorithm.run(&board, &control, &mut lines);
+    let status = || {
+        format!(
+            "{} lines, {} positions",
+            written.load(Ordering::Relaxed),
+            control.progress().nodes
+        )
+    };
+    let result = progress::while_running(progress, &status, || {
+        algorithm.run(&board, &control, &mut lines)
+    });
     if let Some(error) = lines.error {
         return Err(error);
     }
@@ -104,14 +142,28 @@ pub fn trace(args: &TraceArgs, mut out: impl Write, mut err: impl Write) -> io::
             Ok(EXIT_OK)
         }
         Err(stop) => {
-            out.flush()?;
-            let hint = match stop {
-                Stop::NodeBudget { .. } => " (raise --max-nodes to search further)",
-                Stop::Cancelled | Stop::TimeLimit => "",
+            let lines = written.load(Ordering::Relaxed);
+            // The line cap cancels the search; nothing else does.
+            let (by, limit, message) = match stop {
+                Stop::Cancelled => (
+                    "max-lines",
+                    args.max_lines,
+                    format!(
+                        "stopped after writing {lines} lines (raise --max-lines to trace further)"
+                    ),
+                ),
+                Stop::NodeBudget { limit } => (
+                    "max-nodes",
+                    limit,
+                    format!("{stop} (raise --max-nodes to search further)"),
+                ),
+                Stop::TimeLimit => ("time-limit", 0, stop.to_string()),
             };
+            write_line(&mut out, &EventJson::Stopped { by, limit, lines })?;
+            out.flush()?;
             writeln!(
                 err,
-                "tictactoe trace: {:?}: {stop}{hint}",
+                "tictactoe trace: {:?}: {message}",
                 preview(&args.board)
             )?;
             Ok(EXIT_BAD_BOARD)
@@ -156,6 +208,13 @@ enum EventJson<'a> {
         moves: Vec<MoveJson>,
         best: Option<Cell>,
     },
+    /// The search stopped before it was done: by which bound, its limit, and how many lines
+    /// came before this one.
+    Stopped {
+        by: &'static str,
+        limit: u64,
+        lines: u64,
+    },
 }
 
 /// A root move's score in the `done` event.
@@ -178,14 +237,22 @@ struct JsonLines<'a, W> {
     control: &'a SearchControl,
     /// The search scores for the side to move at the start; this says how that is shown.
     seen: Seen,
+    /// Event lines written so far, and how many may be.
+    written: &'a AtomicU64,
+    max_lines: u64,
     error: Option<io::Error>,
 }
 
 impl<W: Write> JsonLines<'_, W> {
     fn line(&mut self, event: EventJson) {
-        if self.error.is_some() {
+        if self.error.is_some() || self.control.is_cancelled() {
             return;
         }
+        if self.written.load(Ordering::Relaxed) >= self.max_lines {
+            self.control.cancel();
+            return;
+        }
+        self.written.fetch_add(1, Ordering::Relaxed);
         if let Err(error) = write_line(self.out, &event) {
             self.error = Some(error);
             self.control.cancel();

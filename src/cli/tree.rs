@@ -1,14 +1,15 @@
 //! `tictactoe tree`: the game tree the explorer panel draws, as JSON or Graphviz.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, preview};
-use crate::engine::board::Board;
-use crate::engine::minimax::{SearchControl, Searcher};
-use crate::learn::tree::{self, Branch, TreeNode};
+use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, preview, progress};
+use crate::engine::board::{Board, Cell, Outcome};
+use crate::engine::minimax::{Analysis, SearchControl, Solver, Stop};
+use crate::engine::score::Score;
 use crate::learn::view::{ScoreView, Seen};
 
 #[derive(Debug, Args)]
@@ -32,9 +33,16 @@ pub struct TreeArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
 
-    /// Give up on a position after visiting this many positions.
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    /// Give up on a position after visiting this many positions in its search (each printed
+    /// position's moves are searched with the exact engine, as `analyze` searches them).
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
+
+    /// Stop after printing this many positions, and say so: the JSON's root gets
+    /// "complete": false (Graphviz: a comment), with a line on standard error. The tree is
+    /// written as it is searched, so memory stays small whatever the depth.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PRINTED)]
+    pub max_printed: u64,
 
     /// Every node's score as the value of the one search from the position given: `mover` (its
     /// player to move maximises) or `x` (X maximises), depth counted from the position given.
@@ -44,6 +52,9 @@ pub struct TreeArgs {
     pub view: Option<ViewArg>,
 }
 
+/// How many positions `tree` prints at most unless told otherwise.
+pub const DEFAULT_MAX_PRINTED: u64 = 100_000;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum TreeFormat {
     Json,
@@ -51,7 +62,18 @@ pub enum TreeFormat {
 }
 
 /// Runs `tree`. Returns the exit status.
-pub fn tree(args: &TreeArgs, mut out: impl Write, mut err: impl Write) -> io::Result<i32> {
+pub fn tree(args: &TreeArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
+    tree_showing_progress(args, out, err, false)
+}
+
+/// [`tree`], and with `progress` (for a terminal) a line on standard error telling how many
+/// positions it has printed, once it has run for a second.
+pub fn tree_showing_progress(
+    args: &TreeArgs,
+    mut out: impl Write,
+    mut err: impl Write,
+    progress: bool,
+) -> io::Result<i32> {
     let board = match args.rules.board(&args.board) {
         Ok(board) => board,
         Err(error) => {
@@ -59,48 +81,252 @@ pub fn tree(args: &TreeArgs, mut out: impl Write, mut err: impl Write) -> io::Re
             return Ok(EXIT_BAD_BOARD);
         }
     };
-    let mut searcher = Searcher::new();
-    let built = tree::build(&board, args.depth, &mut |position| {
-        let control = SearchControl::with_node_budget(args.max_nodes);
-        searcher.analyze_with(position, &control, &mut |_| {})
-    });
-    let root = match built {
-        Ok(root) => root,
-        Err(stopped) => {
-            writeln!(
-                err,
-                "tictactoe tree: {:?}: {stopped} (raise --max-nodes to search further)",
-                preview(&args.board)
-            )?;
-            return Ok(EXIT_BAD_BOARD);
-        }
+    let printed = AtomicU64::new(0);
+    let status = || format!("{} positions printed", printed.load(Ordering::Relaxed));
+    let mut walk = Walk {
+        solver: Solver::new(),
+        max_nodes: args.max_nodes,
+        max_printed: args.max_printed,
+        printed: &printed,
+        scores: Scores {
+            seen: args
+                .view
+                .map(|view| Seen::new(ScoreView::from(view), &board)),
+        },
+        halt: None,
+        next_id: 0,
     };
-    let scores = Scores {
-        seen: args
-            .view
-            .map(|view| Seen::new(ScoreView::from(view), &root.board)),
-    };
-    match args.format {
-        TreeFormat::Json => {
-            serde_json::to_writer(&mut out, &NodeJson::of(&root, None, &scores, 0))?;
-            out.write_all(b"\n")?;
+    let written = progress::while_running(progress, &status, || {
+        // The root is searched before anything is printed, so that a position too open to
+        // search prints nothing.
+        let analysis = match walk.analysis(&board, args.depth) {
+            Ok(analysis) => analysis,
+            Err(stop) => return Ok(Err(stop)),
+        };
+        match args.format {
+            TreeFormat::Json => walk.json_node(&mut out, &board, None, args.depth, 0, analysis)?,
+            TreeFormat::Dot => {
+                writeln!(out, "digraph tree {{")?;
+                writeln!(out, "  node [shape=box, fontname=\"monospace\"];")?;
+                walk.dot_node(&mut out, &board, args.depth, 0, analysis)?;
+                if let Some(halt) = &walk.halt {
+                    writeln!(out, "  // incomplete: {}", halt.reason(args))?;
+                }
+                writeln!(out, "}}")?;
+            }
         }
-        TreeFormat::Dot => write_dot(&mut out, &root, &scores)?,
+        out.flush()?;
+        io::Result::Ok(Ok(()))
+    })?;
+    if let Err(stop) = written {
+        writeln!(
+            err,
+            "tictactoe tree: {:?}: {stop} (raise --max-nodes to search further)",
+            preview(&args.board)
+        )?;
+        return Ok(EXIT_BAD_BOARD);
     }
-    out.flush()?;
-    Ok(EXIT_OK)
+    match walk.halt {
+        None => Ok(EXIT_OK),
+        Some(halt) => {
+            writeln!(err, "tictactoe tree: {}", halt.reason(args))?;
+            Ok(match halt {
+                Halt::Printed => EXIT_OK,
+                Halt::Search(_) => EXIT_BAD_BOARD,
+            })
+        }
+    }
 }
 
-/// A node as JSON: its move (for a child), its position, and its children when expanded.
-#[derive(Serialize)]
-struct NodeJson {
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    branch: Option<BranchJson>,
-    board: String,
-    to_move: char,
-    outcome: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    children: Option<Vec<NodeJson>>,
+/// Why the tree printed is not the whole tree asked for.
+enum Halt {
+    /// `--max-printed` positions were printed.
+    Printed,
+    /// A position's search passed `--max-nodes`.
+    Search(Stop),
+}
+
+impl Halt {
+    /// One line: what stopped the tree and what would print more.
+    fn reason(&self, args: &TreeArgs) -> String {
+        match self {
+            Halt::Printed => format!(
+                "stopped after printing {} positions (--max-printed); raise it or lower --depth \
+                 to print the whole tree",
+                args.max_printed
+            ),
+            Halt::Search(stop) => format!("{stop} (raise --max-nodes to search further)"),
+        }
+    }
+}
+
+/// The tree, written as it is searched: one position's analysis at a time, depth first, so that
+/// memory stays that of one line of play however large the tree.
+struct Walk<'a> {
+    /// The exact engine `analyze` uses, its table shared by every position of the tree.
+    solver: Solver,
+    max_nodes: u64,
+    max_printed: u64,
+    printed: &'a AtomicU64,
+    scores: Scores,
+    halt: Option<Halt>,
+    next_id: usize,
+}
+
+impl Walk<'_> {
+    /// The analysis of `board` when its moves are printed (`levels` left, the game not over).
+    fn analysis(&mut self, board: &Board, levels: u32) -> Result<Option<Analysis>, Stop> {
+        if levels == 0 || board.outcome().is_over() {
+            return Ok(None);
+        }
+        let control = SearchControl::with_node_budget(self.max_nodes);
+        self.solver
+            .analyze_with(board, &control, &mut |_| {})
+            .map(Some)
+            .map_err(|stopped| stopped.reason)
+    }
+
+    /// Counts one more position printed; false (and the walk halts) when the cap is reached.
+    fn may_print(&mut self) -> bool {
+        if self.halt.is_some() {
+            return false;
+        }
+        if self.printed.load(Ordering::Relaxed) >= self.max_printed {
+            self.halt = Some(Halt::Printed);
+            return false;
+        }
+        self.printed.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+
+    /// The moves of `board` with their analyses searched one by one; `None` when halted.
+    fn child(
+        &mut self,
+        board: &Board,
+        cell: Cell,
+        levels: u32,
+    ) -> Option<(Board, Option<Analysis>)> {
+        if !self.may_print() {
+            return None;
+        }
+        let child = board.after(cell).expect("analysed moves are legal");
+        match self.analysis(&child, levels) {
+            Ok(analysis) => Some((child, analysis)),
+            Err(stop) => {
+                self.halt = Some(Halt::Search(stop));
+                // The child is printed without its moves.
+                Some((child, None))
+            }
+        }
+    }
+
+    /// Writes `board` as a JSON object, `levels` levels of moves below it; `branch` is the move
+    /// that led to it (none at the root), `analysis` its own.
+    fn json_node(
+        &mut self,
+        out: &mut impl Write,
+        board: &Board,
+        branch: Option<BranchJson>,
+        levels: u32,
+        plies: i32,
+        analysis: Option<Analysis>,
+    ) -> io::Result<()> {
+        if plies == 0 {
+            self.printed.fetch_add(1, Ordering::Relaxed);
+        }
+        out.write_all(b"{")?;
+        if let Some(branch) = branch {
+            let text = serde_json::to_string(&branch)?;
+            out.write_all(&text.as_bytes()[1..text.len() - 1])?;
+            out.write_all(b",")?;
+        }
+        write!(out, "\"board\":")?;
+        serde_json::to_writer(&mut *out, board.notation().as_str())?;
+        write!(
+            out,
+            ",\"to_move\":\"{}\",\"outcome\":\"{}\"",
+            board.to_move().symbol(),
+            board.outcome().name()
+        )?;
+        let expanded = levels > 0 && (analysis.is_some() || board.outcome().is_over());
+        if expanded {
+            out.write_all(b",\"children\":[")?;
+            if let Some(analysis) = &analysis {
+                let best = analysis.best().map(|m| m.cell);
+                for (index, m) in analysis.moves.iter().enumerate() {
+                    let Some((child, below)) = self.child(board, m.cell, levels - 1) else {
+                        break;
+                    };
+                    if index > 0 {
+                        out.write_all(b",")?;
+                    }
+                    let branch = BranchJson {
+                        row: m.cell.row,
+                        col: m.cell.col,
+                        score: self.scores.number(board, m.score, plies),
+                        best: Some(m.cell) == best,
+                    };
+                    self.json_node(out, &child, Some(branch), levels - 1, plies + 1, below)?;
+                }
+            }
+            out.write_all(b"]")?;
+        }
+        if plies == 0 && self.halt.is_some() {
+            out.write_all(b",\"complete\":false")?;
+        }
+        out.write_all(b"}")?;
+        if plies == 0 {
+            out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
+    /// Graphviz: a box per position (its rows and who is to move), an arrow per move labelled
+    /// with its cell (from 0, as `analyze` prints it) and score; minimax's choices bold. Writes
+    /// `board`, `plies` moves below the root, and everything below it; returns its id.
+    fn dot_node(
+        &mut self,
+        out: &mut impl Write,
+        board: &Board,
+        levels: u32,
+        plies: i32,
+        analysis: Option<Analysis>,
+    ) -> io::Result<usize> {
+        if plies == 0 {
+            self.printed.fetch_add(1, Ordering::Relaxed);
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let rows = board.to_string().replace('/', "\\n");
+        let status = match board.outcome() {
+            Outcome::Ongoing => format!("{} to move", board.to_move()),
+            outcome => outcome.to_string(),
+        };
+        writeln!(out, "  n{id} [label=\"{rows}\\n{status}\"];")?;
+        let Some(analysis) = analysis else {
+            return Ok(id);
+        };
+        let best = analysis.best().map(|m| m.cell);
+        for m in &analysis.moves {
+            let Some((child, below)) = self.child(board, m.cell, levels - 1) else {
+                break;
+            };
+            let child = self.dot_node(out, &child, levels - 1, plies + 1, below)?;
+            let style = if Some(m.cell) == best {
+                ", style=bold, penwidth=3"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  n{id} -> n{child} [label=\"({}, {}) {}\"{style}];",
+                m.cell.row,
+                m.cell.col,
+                self.scores.number(board, m.score, plies)
+            )?;
+        }
+        Ok(id)
+    }
 }
 
 /// The move that leads to a child node.
@@ -119,85 +345,12 @@ struct Scores {
 }
 
 impl Scores {
-    /// The number of `branch`, a move of `parent` played `plies` moves below the root (the
+    /// The number of a move scoring `score`, a move of `parent` played `plies` moves below the root (the
     /// root's own moves: 0).
-    fn number(&self, parent: &Board, branch: &Branch, plies: i32) -> i32 {
+    fn number(&self, parent: &Board, score: Score, plies: i32) -> i32 {
         match &self.seen {
-            Some(seen) => seen.number(branch.score, parent.to_move(), plies).value(),
-            None => branch.score.value(),
+            Some(seen) => seen.number(score, parent.to_move(), plies).value(),
+            None => score.value(),
         }
     }
-}
-
-impl NodeJson {
-    /// `node`, `plies` moves below the root, and everything below it; `branch` is the move that
-    /// led to it (none at the root).
-    fn of(node: &TreeNode, branch: Option<BranchJson>, scores: &Scores, plies: i32) -> NodeJson {
-        let board = &node.board;
-        NodeJson {
-            branch,
-            board: board.notation().as_str().to_string(),
-            to_move: board.to_move().symbol(),
-            outcome: board.outcome().name(),
-            children: node.children.as_ref().map(|children| {
-                children
-                    .iter()
-                    .map(|child| {
-                        let branch = BranchJson {
-                            row: child.cell.row,
-                            col: child.cell.col,
-                            score: scores.number(board, child, plies),
-                            best: child.best,
-                        };
-                        NodeJson::of(&child.node, Some(branch), scores, plies + 1)
-                    })
-                    .collect()
-            }),
-        }
-    }
-}
-
-/// Graphviz: a box per position (its rows and who is to move), an arrow per move labelled with
-/// its cell (from 0, as `analyze` prints it) and score; minimax's choices bold.
-fn write_dot(out: &mut impl Write, root: &TreeNode, scores: &Scores) -> io::Result<()> {
-    writeln!(out, "digraph tree {{")?;
-    writeln!(out, "  node [shape=box, fontname=\"monospace\"];")?;
-    let mut next_id = 0;
-    write_dot_node(out, root, scores, 0, &mut next_id)?;
-    writeln!(out, "}}")
-}
-
-/// Writes `node`, `plies` moves below the root, and everything below it; returns its id.
-fn write_dot_node(
-    out: &mut impl Write,
-    node: &TreeNode,
-    scores: &Scores,
-    plies: i32,
-    next_id: &mut usize,
-) -> io::Result<usize> {
-    let id = *next_id;
-    *next_id += 1;
-    let board = &node.board;
-    let rows = board.to_string().replace('/', "\\n");
-    let status = match board.outcome() {
-        crate::engine::board::Outcome::Ongoing => format!("{} to move", board.to_move()),
-        outcome => outcome.to_string(),
-    };
-    writeln!(out, "  n{id} [label=\"{rows}\\n{status}\"];")?;
-    for branch in node.children.iter().flatten() {
-        let child = write_dot_node(out, &branch.node, scores, plies + 1, next_id)?;
-        let style = if branch.best {
-            ", style=bold, penwidth=3"
-        } else {
-            ""
-        };
-        writeln!(
-            out,
-            "  n{id} -> n{child} [label=\"({}, {}) {}\"{style}];",
-            branch.cell.row,
-            branch.cell.col,
-            scores.number(board, branch, plies)
-        )?;
-    }
-    Ok(id)
 }

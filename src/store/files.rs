@@ -55,8 +55,27 @@ pub fn read_capped(
 /// messages show and every program understands.
 pub fn resolved(path: &Path) -> PathBuf {
     dunce::canonicalize(path)
-        .or_else(|_| std::path::absolute(path))
+        .or_else(|_| std::path::absolute(dangling_target(path)))
         .unwrap_or_else(|_| path.to_owned())
+}
+
+/// Where a chain of links that ends nowhere (a dangling link) points: saving creates that file,
+/// so the link stays a link. A path that is no link, or a loop, is returned as it is.
+fn dangling_target(path: &Path) -> PathBuf {
+    let mut current = path.to_owned();
+    // As many links as Linux follows before it calls it a loop.
+    for _ in 0..40 {
+        let is_link = fs::symlink_metadata(&current).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            return current;
+        }
+        match fs::read_link(&current) {
+            // A relative target is relative to the link's folder.
+            Ok(target) => current = current.with_file_name("").join(target),
+            Err(_) => return current,
+        }
+    }
+    path.to_owned()
 }
 
 /// Why a file cannot be saved at a path, before anything is written.
@@ -101,3 +120,31 @@ pub fn sync_dir(dir: &Path) {
     #[cfg(not(unix))]
     let _ = dir;
 }
+
+/// A RON error as one short line for a user: "expected comma" (not "Expected comma"), plain words
+/// for nesting too deep (RON's own message advises a crate), control characters escaped, and
+/// at most [`MAX_DETAIL_CHARS`] characters (a long name in the file is not repeated whole).
+pub fn ron_detail(error: &ron::Error) -> String {
+    if matches!(error, ron::Error::ExceededRecursionLimit) {
+        return "the file nests brackets too deeply to be a settings or game file".to_owned();
+    }
+    let mut detail = String::new();
+    for c in error.to_string().chars() {
+        if detail.chars().count() >= MAX_DETAIL_CHARS {
+            detail.push('…');
+            break;
+        }
+        match c.is_control() {
+            true => detail.extend(c.escape_default()),
+            false => detail.push(c),
+        }
+    }
+    // "Expected comma" reads better after "line 4, column 5:" as "expected comma".
+    if let Some(first) = detail.get_mut(..1) {
+        first.make_ascii_lowercase();
+    }
+    detail
+}
+
+/// The longest RON error detail shown.
+pub const MAX_DETAIL_CHARS: usize = 160;

@@ -128,11 +128,7 @@ fn quoted(text: &str) -> String {
 
 /// The problem a RON error in `text` describes, at its line and column.
 fn syntax(text: &str, error: ron::error::SpannedError) -> GameFileProblem {
-    let mut detail = error.code.to_string();
-    // "Expected comma" reads better after "line 4, column 5:" as "expected comma".
-    if let Some(first) = detail.get_mut(..1) {
-        first.make_ascii_lowercase();
-    }
+    let detail = crate::store::files::ron_detail(&error.code);
     GameFileProblem::Syntax {
         at: first_visible(text, error.span.start),
         detail,

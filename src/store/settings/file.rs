@@ -7,7 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use tempfile::NamedTempFile;
 
-use super::format::{checked_text, parse};
+use super::format::{UnknownFields, checked_text, parse_keeping};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
 use crate::platform::dirs;
 use crate::platform::fs::{self, File, OpenOptions};
@@ -57,10 +57,26 @@ fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
 /// Reads a settings file, accepting it only if it is all valid: for "Load settings…".
 pub fn load_strict(path: &Path) -> Result<Settings, SettingsError> {
     let (mut issues, path) = (Vec::new(), path.to_owned());
-    let read = read_file(&path, &mut RealFiles).map(|bytes| parse(&bytes, &mut issues));
+    let read = read_file(&path, &mut RealFiles)
+        .map(|bytes| parse_keeping(&bytes, &mut issues, &mut Vec::new()));
+    // Fields it does not know do not make a file wrong.
+    issues.retain(|issue| !matches!(issue, Issue::UnknownField { .. }));
     match read.map_err(|issue| issues.push(issue)) {
         Ok(settings) if issues.is_empty() => Ok(settings),
         _ => Err(SettingsError { path, issues }),
+    }
+}
+
+/// Where the window's size and position are kept beside the settings file `path`
+/// (`settings.window.ron`): only beside a regular file, or one not made yet; `None` for a
+/// directory, a device (`/dev/null`) or anything else the settings are never written to.
+pub fn window_state_path(path: &Path) -> Option<PathBuf> {
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() => Some(path.with_extension("window.ron")),
+        Err(error) if error.kind() == NotFound && fs::symlink_metadata(path).is_err() => {
+            Some(path.with_extension("window.ron"))
+        }
+        _ => None,
     }
 }
 
@@ -114,8 +130,14 @@ fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
 /// Saves `settings` atomically (a temporary file beside `path`, written, synced, persisted over
 /// it). With `set_aside`, the file there is kept under a `.broken-…` name once the new contents
 /// are on disk, before they replace it: returns where.
-fn save(path: &Path, settings: &Settings, set_aside: bool, ops: &mut dyn FileOps) -> Saving {
-    let (text, path) = (checked_text(settings)?, path.to_owned());
+fn save(
+    path: &Path,
+    settings: &Settings,
+    unknown: &[(String, String)],
+    set_aside: bool,
+    ops: &mut dyn FileOps,
+) -> Saving {
+    let (text, path) = (checked_text(settings, unknown)?, path.to_owned());
     let (target, dir) = files::save_target(&path).map_err(|problem| match problem {
         TargetProblem::IsDirectory => SaveError::IsDirectory(path.clone()),
         TargetProblem::NotARegularFile => SaveError::NotARegularFile(path.clone()),
@@ -157,7 +179,7 @@ pub fn save_to(path: &Path, settings: &Settings) -> Result<(), SaveError> {
 
 /// [`save_to`] with the file-system steps supplied, for tests.
 pub fn save_to_with(path: &Path, s: &Settings, ops: &mut dyn FileOps) -> Result<(), SaveError> {
-    save(path, s, false, ops).map(drop)
+    save(path, s, &[], false, ops).map(drop)
 }
 
 /// The game's settings file: loaded once, then saved over, keeping the bytes of a broken one.
@@ -167,6 +189,8 @@ pub struct Store {
     /// Whether the file is to be set aside before the next save: one that could not be read, or
     /// whose copy could not be made when it was loaded.
     set_aside: bool,
+    /// The fields of the file this version does not know, written back by every save.
+    unknown: UnknownFields,
 }
 
 /// What [`Store::open`] gives: the store, the settings to play with, and what was wrong, if any.
@@ -192,13 +216,21 @@ impl Store {
     pub fn open_with(path: impl Into<PathBuf>, ops: &mut dyn FileOps) -> Loaded {
         let (path, mut issues) = (path.into(), Vec::new());
         let read = read_file(&path, ops).inspect_err(|issue| issues.push(issue.clone()));
-        let settings = read.as_ref().map(|bytes| parse(bytes, &mut issues));
+        let mut unknown = Vec::new();
+        let settings = read
+            .as_ref()
+            .map(|bytes| parse_keeping(bytes, &mut issues, &mut unknown));
         let settings = settings.unwrap_or_default();
+        let only_unknown = issues
+            .iter()
+            .all(|issue| matches!(issue, Issue::UnknownField { .. }));
         let backup = match read {
             Err(Issue::Unreadable { kind: NotFound, .. }) => None, // a first run
             Err(Issue::IsDirectory | Issue::NotARegularFile) => Some(Backup::NeverOverwritten),
             Err(_) => Some(Backup::BeforeSave),
             Ok(_) if issues.is_empty() => None,
+            // Nothing to copy: every save writes them back.
+            Ok(_) if only_unknown => Some(Backup::KeptOnSave),
             Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Some(Backup::NotNeeded),
             // Copied now, before anything can write over the file.
             Ok(bytes) => Some(match keep_copy(&resolved(&path), Some(&bytes)) {
@@ -214,7 +246,11 @@ impl Store {
         };
         let problem = backup.map(|backup| SettingsProblem { error, backup });
         Loaded {
-            store: Store { path, set_aside },
+            store: Store {
+                path,
+                set_aside,
+                unknown,
+            },
             settings,
             problem,
         }
@@ -230,7 +266,7 @@ impl Store {
     }
     /// [`Store::save`] with the file-system steps supplied, for tests.
     pub fn save_with(&mut self, s: &Settings, ops: &mut dyn FileOps) -> Result<Saved, SaveError> {
-        let backup = save(&self.path, s, self.set_aside, ops)?;
+        let backup = save(&self.path, s, &self.unknown, self.set_aside, ops)?;
         // The old file is kept (or replaced by one the game wrote): nothing more to keep.
         self.set_aside = false;
         Ok(Saved { backup })

@@ -121,9 +121,18 @@ fn shown(text: &str) -> String {
     out
 }
 
+/// Fields this version does not know, each as its name and its value's RON as written, in file
+/// order: kept so that saving writes them back ([`to_ron_keeping`]).
+pub type UnknownFields = Vec<(String, String)>;
+
 /// Reads the settings in a file's bytes, keeping every field it can and listing what it could not,
-/// in file order. Bytes that are not UTF-8 are replaced, and the rest is read.
-pub(super) fn parse(bytes: &[u8], issues: &mut Vec<Issue>) -> Settings {
+/// in file order. Bytes that are not UTF-8 are replaced, and the rest is read. The fields this
+/// version does not know go into `unknown`, each named in an [`Issue::UnknownField`].
+pub(super) fn parse_keeping(
+    bytes: &[u8],
+    issues: &mut Vec<Issue>,
+    unknown: &mut UnknownFields,
+) -> Settings {
     let text = String::from_utf8_lossy(bytes);
     let not_utf8 = std::str::from_utf8(bytes).err();
     let not_utf8 = not_utf8.map(|e| position_at(&text, e.valid_up_to()));
@@ -136,23 +145,30 @@ pub(super) fn parse(bytes: &[u8], issues: &mut Vec<Issue>) -> Settings {
     }
     let mut raw = Vec::new();
     if let Err(error) = raw_fields(text, &mut raw) {
-        let (at, mut detail, kept) = (error.span.end, error.code.to_string(), raw.len());
-        // "Expected comma" reads better after "line 4, column 5:" as "expected comma".
-        if let Some(first) = detail.get_mut(..1) {
-            first.make_ascii_lowercase();
-        }
+        let (at, kept) = (error.span.end, raw.len());
+        let detail = crate::store::files::ron_detail(&error.code);
         located.push((at, Issue::Syntax { at, detail, kept }));
     }
     let defaults = written_fields(&Settings::default()).unwrap_or_default();
     let (mut settings, mut accepted, mut seen) = (Settings::default(), String::new(), Vec::new());
+    let mut in_a_row_at = None;
     for (field, value) in raw {
-        // Unknown fields are ignored so that files from newer and older versions load.
-        let Some((_, default)) = defaults.iter().find(|(name, _)| *name == field) else {
-            continue;
-        };
         // Where the value itself starts, after any comments before it.
         let trimmed = value.trim().get_ron();
         let at = position_at(text, trimmed.as_ptr().addr() - text.as_ptr().addr());
+        // Unknown fields do not stop a file from loading (files from newer and older versions
+        // load), and are kept to be written back.
+        let Some((_, default)) = defaults.iter().find(|(name, _)| *name == field) else {
+            if !unknown.iter().any(|(name, _)| *name == field) {
+                unknown.push((field.clone(), trimmed.to_owned()));
+                let field = shown(&field);
+                located.push((at, Issue::UnknownField { at, field }));
+            }
+            continue;
+        };
+        if field == "in_a_row" {
+            in_a_row_at = Some(at);
+        }
         if seen.contains(&field) {
             located.push((at, Issue::DuplicateField { at, field }));
             continue;
@@ -194,6 +210,19 @@ pub(super) fn parse(bytes: &[u8], issues: &mut Vec<Issue>) -> Settings {
         };
         located.push((at, issue));
     }
+    // A line longer than the board's side cannot be played: the usual one for the size is.
+    if settings.in_a_row > settings.board_size
+        && let Some(at) = in_a_row_at
+    {
+        let issue = Issue::InARowTooLong {
+            at,
+            in_a_row: settings.in_a_row,
+            board_size: settings.board_size,
+            usual: settings.geometry().k(),
+        };
+        settings.in_a_row = 0;
+        located.push((at, issue));
+    }
     located.sort_by_key(|(at, _)| *at);
     issues.extend(located.into_iter().map(|(_, issue)| issue));
     settings
@@ -201,6 +230,14 @@ pub(super) fn parse(bytes: &[u8], issues: &mut Vec<Issue>) -> Settings {
 
 /// Writes settings as pretty RON with the allowed values in aligned comments, for people.
 pub fn to_ron(settings: &Settings) -> Result<String, RonError> {
+    to_ron_keeping(settings, &[])
+}
+
+/// [`to_ron`], and after the settings the fields this version does not know, as they were.
+pub fn to_ron_keeping(
+    settings: &Settings,
+    unknown: &[(String, String)],
+) -> Result<String, RonError> {
     let line =
         |(name, value): (String, String)| (format!("    {name}: {value},"), describe(&name).1);
     let lines: Vec<_> = written_fields(settings)?.into_iter().map(line).collect();
@@ -214,15 +251,28 @@ pub fn to_ron(settings: &Settings) -> Result<String, RonError> {
         out += format!("{line:<width$}{comment}").trim_end();
         out.push('\n');
     }
+    if !unknown.is_empty() {
+        out += "    // Not known to this version; kept as they were.\n";
+    }
+    for (name, value) in unknown {
+        out += &format!("    {name}: {value},\n");
+    }
     Ok(out + ")\n")
 }
 
-/// The text to save, checked by reading it back exactly as `settings`.
-pub(super) fn checked_text(settings: &Settings) -> Result<String, SaveError> {
-    let text = to_ron(settings).map_err(|e| SaveError::Format(e.to_string()))?;
-    let mut issues = Vec::new();
-    let read_back = parse(text.as_bytes(), &mut issues);
+/// The text to save, checked by reading it back exactly as `settings` (and `unknown`).
+pub(super) fn checked_text(
+    settings: &Settings,
+    unknown: &[(String, String)],
+) -> Result<String, SaveError> {
+    let text = to_ron_keeping(settings, unknown).map_err(|e| SaveError::Format(e.to_string()))?;
+    let (mut issues, mut unknown_back) = (Vec::new(), Vec::new());
+    let read_back = parse_keeping(text.as_bytes(), &mut issues, &mut unknown_back);
+    issues.retain(|issue| !matches!(issue, Issue::UnknownField { .. }));
     let detail = "the written settings do not read back the same";
+    if unknown_back != unknown {
+        return Err(SaveError::Format(detail.to_owned()));
+    }
     match issues.into_iter().next() {
         Some(Issue::InvalidValue {
             field,

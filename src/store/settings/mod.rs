@@ -22,13 +22,13 @@ use crate::game::{FirstPlayer, GameSetup, Mode};
 use crate::learn::view::ScoreView;
 
 pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
-pub use file::{default_path, load_strict, save_to, save_to_with};
-pub use format::to_ron;
+pub use file::{default_path, load_strict, save_to, save_to_with, window_state_path};
+pub use format::{UnknownFields, to_ron, to_ron_keeping};
 
 /// Settings kept as text somewhere other than a file (the web page's storage): every field that
 /// could be read, defaults for the rest.
 pub fn from_text(text: &str) -> Settings {
-    format::parse(text.as_bytes(), &mut Vec::new())
+    format::parse_keeping(text.as_bytes(), &mut Vec::new(), &mut Vec::new())
 }
 /// A line and column in a settings file, from 1 (columns in characters).
 pub use ron::error::Position;
@@ -105,6 +105,39 @@ impl Settings {
         Geometry::new(side, side, usize::from(self.in_a_row))
             .or_else(|_| Geometry::with_default_k(side, side))
             .unwrap_or(Geometry::CLASSIC)
+    }
+
+    /// These settings with the fields that differ between `old` and `new` taken from `new`: what
+    /// to save when `self` is what is saved and the player changed `old` to `new`.
+    #[must_use]
+    pub fn with_changes(&self, old: &Settings, new: &Settings) -> Settings {
+        let mut out = self.clone();
+        macro_rules! take {
+            ($($field:ident),*) => {
+                // Every field, so that a new one is not forgotten here.
+                let Settings { $($field: _),* } = new;
+                $(if old.$field != new.$field {
+                    out.$field = new.$field.clone();
+                })*
+            };
+        }
+        take!(
+            version,
+            first_player,
+            human_mark,
+            mode,
+            difficulty,
+            show_scores,
+            score_view,
+            welcome_hint,
+            explorer_open,
+            theme,
+            board_size,
+            in_a_row,
+            think_time_ms,
+            ai_delay_ms
+        );
+        out
     }
 
     /// The version this build writes.
@@ -186,6 +219,19 @@ pub enum Issue {
         expected: String,
         default: String,
     },
+    /// A field this version does not know (misspelt, or from a newer version): kept through
+    /// saves, written back as it was.
+    #[error("line {}, column {}: {field} is not a setting this version knows", .at.line, .at.col)]
+    UnknownField { at: Position, field: String },
+    /// `in_a_row` longer than the board's side: the usual length for the size is used.
+    #[error("line {}, column {}: in_a_row {in_a_row} does not fit board_size {board_size}, \
+        which allows at most {board_size} in a row", .at.line, .at.col)]
+    InARowTooLong {
+        at: Position,
+        in_a_row: u8,
+        board_size: u8,
+        usual: usize,
+    },
     /// The same field again, its second value at `at`.
     #[error("line {}, column {}: {field} appears more than once", .at.line, .at.col)]
     DuplicateField { at: Position, field: String },
@@ -220,6 +266,8 @@ pub enum Backup {
     Failed(String),
     /// A directory or a special file: the game never writes over or deletes it.
     NeverOverwritten,
+    /// Only fields this version does not know: nothing is lost, as saving writes them back.
+    KeptOnSave,
 }
 
 /// Why the settings file was not (fully) used, and what the game did about it; for the user.
@@ -236,6 +284,10 @@ fn consequence(issue: &Issue) -> String {
     let done = match issue {
         Issue::UnknownVariant { default, .. } | Issue::InvalidValue { default, .. } => default,
         Issue::DuplicateField { .. } => "the first one",
+        Issue::UnknownField { .. } => return " — kept in the file as it is".into(),
+        Issue::InARowTooLong { usual, .. } => {
+            return format!(" — using 0, the usual {usual} in a row for the size");
+        }
         Issue::NotUtf8 { .. } => return " — reading the rest anyway".into(),
         Issue::Syntax { kept: 1.., .. } => {
             return " — kept the settings before this point, the rest use their defaults".into();
@@ -255,7 +307,7 @@ impl SettingsProblem {
     }
     fn last_line(&self) -> String {
         match &self.backup {
-            Backup::NotNeeded => String::new(),
+            Backup::NotNeeded | Backup::KeptOnSave => String::new(),
             Backup::Kept(copy) => format!("Your file was kept as {}.", copy.display()),
             Backup::BeforeSave => format!(
                 "Before saving over it, the game will set it aside as {}.broken-<time>.",
