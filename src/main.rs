@@ -27,7 +27,7 @@ fn main() -> ExitCode {
             let progress = io::stderr().is_terminal();
             exit_status(
                 "tree",
-                cli::tree_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                cli::tree_showing_progress(&args, stdout, io::stderr(), progress),
             )
         }
         Some(Command::Review(args)) => {
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
             let progress = io::stderr().is_terminal();
             exit_status(
                 "review",
-                cli::review_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                cli::review_showing_progress(&args, stdout, io::stderr(), progress),
             )
         }
         Some(Command::Trace(args)) => {
@@ -43,7 +43,7 @@ fn main() -> ExitCode {
             let progress = io::stderr().is_terminal();
             exit_status(
                 "trace",
-                cli::trace_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                cli::trace_showing_progress(&args, stdout, io::stderr(), progress),
             )
         }
         None => {
