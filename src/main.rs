@@ -41,7 +41,7 @@ mod desktop {
                 let progress = io::stderr().is_terminal();
                 exit_status(
                     "tree",
-                    cli::tree_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                    cli::tree_showing_progress(&args, stdout, io::stderr(), progress),
                 )
             }
             Some(Command::Review(args)) => {
@@ -49,7 +49,7 @@ mod desktop {
                 let progress = io::stderr().is_terminal();
                 exit_status(
                     "review",
-                    cli::review_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                    cli::review_showing_progress(&args, stdout, io::stderr(), progress),
                 )
             }
             Some(Command::Trace(args)) => {
@@ -57,7 +57,7 @@ mod desktop {
                 let progress = io::stderr().is_terminal();
                 exit_status(
                     "trace",
-                    cli::trace_showing_progress(&args, stdout, io::stderr().lock(), progress),
+                    cli::trace_showing_progress(&args, stdout, io::stderr(), progress),
                 )
             }
             None => {
