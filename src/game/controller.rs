@@ -259,7 +259,12 @@ impl GameController {
 
     /// Whether a search is running or the computer's move waits for its moment.
     pub fn is_busy(&self) -> bool {
-        self.knowledge.is_busy() || self.computer_move.is_some() || self.wanted_search().is_some()
+        self.is_searching() || self.computer_move.is_some()
+    }
+
+    /// Whether a search is running or about to be asked for: its answer will wake the window.
+    pub fn is_searching(&self) -> bool {
+        self.knowledge.is_busy() || self.wanted_search().is_some()
     }
 
     // --- commands ---
