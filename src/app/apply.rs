@@ -141,7 +141,12 @@ impl TicTacToeApp {
             }
             ClipboardCommand::CopyLink => {
                 if let Some(address) = crate::platform::page_address() {
-                    let link = format!("{address}?{}", self.on_show().board.link_query());
+                    let query = super::link::Link::query(
+                        &self.on_show().board,
+                        self.settings.score_view,
+                        self.settings.show_scores,
+                    );
+                    let link = format!("{address}?{query}");
                     self.notice = Some(Notice::new(format!("Copied the link {link}")));
                     ctx.copy_text(link);
                 }

@@ -1,10 +1,12 @@
 //! File dialogs (the platform's) for settings ("Save settings as…", "Load settings…") and games ("Save
-//! game…", "Open game…"), run off the UI thread so the window keeps drawing while one is open.
+//! game…", "Open game…"), run off the UI thread so the window keeps drawing while one is open. In
+//! a browser, files to open come as uploads instead ([`FileDialogs::upload`]).
 
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use crate::platform::{self, FileQuestion};
+use crate::platform::{self, FileQuestion, Upload};
+use crate::store::{game_file, settings};
 
 /// Which dialog, and so what to do with the file picked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,12 +35,32 @@ impl Purpose {
             save,
         }
     }
+
+    /// The largest file of its kind.
+    pub fn max_bytes(self) -> u64 {
+        match self {
+            Purpose::SaveSettingsAs | Purpose::LoadSettings => settings::MAX_FILE_SIZE,
+            Purpose::SaveGame | Purpose::OpenGame => game_file::MAX_FILE_BYTES,
+        }
+    }
+
+    /// The name a download of this kind gets.
+    pub fn file_name(self) -> &'static str {
+        self.question().file_name
+    }
 }
 
-/// The player's answer to a dialog: a file, or `None` if they cancelled.
+/// What the player gave: a path picked in a dialog, or a file uploaded to the page.
+pub enum Answer {
+    Path(PathBuf),
+    /// The file's name and text, or why it could not be read.
+    Upload(Result<Upload, String>),
+}
+
+/// The player's answer to a dialog: `None` if they cancelled.
 pub struct Picked {
     pub purpose: Purpose,
-    pub path: Option<PathBuf>,
+    pub answer: Option<Answer>,
 }
 
 pub struct FileDialogs {
@@ -74,10 +96,26 @@ impl FileDialogs {
         let sender = self.sender.clone();
         let ctx = ctx.clone();
         platform::dialogs::ask(purpose.question(), move |path| {
-            let _ = sender.send(Picked { purpose, path });
+            let answer = path.map(Answer::Path);
+            let _ = sender.send(Picked { purpose, answer });
             ctx.request_repaint();
         });
         Ok(())
+    }
+
+    /// Asks the browser for a file to upload, unless a question is open already.
+    pub fn upload(&mut self, purpose: Purpose, ctx: &egui::Context) {
+        if self.open {
+            return;
+        }
+        self.open = true;
+        let sender = self.sender.clone();
+        let ctx = ctx.clone();
+        platform::dialogs::upload(purpose.question(), purpose.max_bytes(), move |upload| {
+            let answer = upload.map(Answer::Upload);
+            let _ = sender.send(Picked { purpose, answer });
+            ctx.request_repaint();
+        });
     }
 
     /// The answer of the dialog, once the player has closed it.

@@ -18,6 +18,7 @@ mod keys;
 #[cfg(not(target_arch = "wasm32"))]
 mod launch;
 mod legend;
+pub mod link;
 mod menus;
 mod on_show;
 mod panels;
@@ -26,6 +27,7 @@ mod saver;
 mod settings_io;
 mod stepper;
 mod texts;
+mod transfers;
 /// The web page's start, as `launch` is the desktop's: the game on a canvas.
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -68,16 +70,21 @@ pub struct AppOptions {
     /// A position to open the game on (`--position`): against the computer you take the side to
     /// move, so that the position is yours to study and play.
     pub position: Option<Board>,
+    /// Whose numbers to show, and whether the scores are on, for this visit only (the web
+    /// page's link: `view=`, `scores=`); `None` keeps the player's settings.
+    pub score_view: Option<crate::learn::view::ScoreView>,
+    pub show_scores: Option<bool>,
     /// A message to show over the board at start (the web page's: a link whose position it
     /// could not read).
     pub start_notice: Option<String>,
-    /// Called with the status line whenever it is drawn: the web page keeps a copy in the page
-    /// (an `aria-live` region that screen readers and the browser tests read).
+    /// Called with the status line and the notice over the board (`""` for none) whenever they
+    /// are drawn: the web page keeps a copy of each in the page (`aria-live` regions that screen
+    /// readers and the browser tests read).
     pub status_mirror: Option<StatusMirror>,
 }
 
-/// Told the status line as it is drawn.
-pub type StatusMirror = Arc<dyn Fn(&str) + Send + Sync>;
+/// Told the status line and the notice as they are drawn.
+pub type StatusMirror = Arc<dyn Fn(&str, &str) + Send + Sync>;
 
 /// The key settings are kept under in eframe's storage, where there is no settings file.
 const SETTINGS_KEY: &str = "tictactoe settings";
@@ -206,6 +213,12 @@ impl TicTacToeApp {
             status_mirror: options.status_mirror,
         };
         app.apply_theme(&cc.egui_ctx);
+        if options.score_view.is_some() || options.show_scores.is_some() {
+            let mut shown = app.settings.clone();
+            shown.score_view = options.score_view.unwrap_or(shown.score_view);
+            shown.show_scores = options.show_scores.unwrap_or(shown.show_scores);
+            app.settings_for_one_game(&cc.egui_ctx, shown);
+        }
         if let Some(board) = options.position {
             let seating = match app.settings.mode {
                 crate::game::Mode::TwoPlayers => commands::Seating::TwoPlayers,

@@ -100,7 +100,7 @@ impl TicTacToeApp {
     pub(super) fn status_panel(&self, ui: &mut Ui) {
         let status = self.status_facts();
         if let Some(mirror) = &self.status_mirror {
-            mirror(&status);
+            mirror(&status, self.notice().unwrap_or_default());
         }
         let search = self
             .controller

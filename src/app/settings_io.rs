@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use egui::{Context, ThemePreference};
 
-use super::dialogs::Purpose;
+use super::dialogs::{Answer, Purpose};
 use super::explorer::Explorer;
 use super::preview::Preview;
 use super::{Notice, TicTacToeApp};
 use crate::engine::board::Board;
 use crate::game::SetupChange;
+use crate::platform;
 use crate::store::game_file;
 use crate::store::settings::{self, ColorTheme, Settings};
 
@@ -20,6 +21,9 @@ const WIDTH_WITH_PANEL: f32 = 780.0;
 
 impl TicTacToeApp {
     pub(super) fn open_dialog(&mut self, ctx: &Context, purpose: Purpose) {
+        if !platform::dialogs::available() && platform::dialogs::TRANSFERS {
+            return self.transfer(ctx, purpose);
+        }
         if let Err(reason) = self.dialogs.open(purpose, ctx) {
             // Games go in and out as text instead: the file's very text, on the clipboard.
             match purpose {
@@ -47,7 +51,11 @@ impl TicTacToeApp {
         let Some(picked) = self.dialogs.picked() else {
             return;
         };
-        let Some(path) = picked.path else { return }; // cancelled
+        let path = match picked.answer {
+            None => return, // cancelled
+            Some(Answer::Upload(upload)) => return self.uploaded(ctx, picked.purpose, upload),
+            Some(Answer::Path(path)) => path,
+        };
         match picked.purpose {
             Purpose::SaveSettingsAs => {
                 self.notice = Some(Notice::new(

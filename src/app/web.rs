@@ -1,25 +1,31 @@
-//! The web page: starts the game on the page's `<canvas id="game">`, on the position its link
-//! gives (`?position=XO./.X./..O&to_move=O&k=3`, read as `--position` is, with the same
-//! messages), and keeps the page's `<div id="status">` equal to the status line, for screen
-//! readers and the browser tests.
+//! The web page: starts the game on the page's `<canvas id="game">`, on the position and the
+//! view its link gives (`?position=XO./.X./..O&to_move=O&k=3&view=x&scores=on`, the position
+//! read as `--position` is, with the same messages; see `link.rs`), and keeps the page's
+//! `<div id="status">` and `<div id="notice">` equal to the status line and the notice over the
+//! board, for screen readers and the browser tests.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
 use wasm_bindgen::JsCast;
 
+use super::link::Link;
 use super::{AppOptions, TicTacToeApp};
-use crate::engine::board::{Board, Mark};
 use crate::platform::Instant;
 
 /// Starts the game on the page. Called by the program's `main` in the browser.
 pub fn start() {
-    let (position, start_notice) = match link_position() {
-        Ok(position) => (position, None),
-        Err(message) => (None, Some(message)),
+    let (link, start_notice) = match page_link() {
+        Ok(link) => (link, None),
+        Err(message) => (
+            Link::default(),
+            Some(format!("{message} The game starts as usual.")),
+        ),
     };
     let options = AppOptions {
-        position,
+        position: link.position,
+        score_view: link.view,
+        show_scores: link.scores,
         start_notice,
         status_mirror: Some(Arc::new(mirror_status)),
         ..AppOptions::default()
@@ -82,52 +88,33 @@ impl eframe::App for Timed {
     }
 }
 
-/// The position the page's link asks for, if any; `Err` says why it cannot be played.
-fn link_position() -> Result<Option<Board>, String> {
-    let Some(query) = web_sys::window().and_then(|w| w.location().search().ok()) else {
-        return Ok(None);
-    };
-    let params = web_sys::UrlSearchParams::new_with_str(&query).map_err(|_| "a bad link")?;
-    let Some(text) = params.get("position") else {
-        return Ok(None);
-    };
-    let to_move = match params.get("to_move").as_deref() {
-        None => None,
-        Some("X" | "x") => Some(Mark::X),
-        Some("O" | "o") => Some(Mark::O),
-        Some(other) => {
-            return Err(format!(
-                "This link's to_move={other} is not X or O: the game starts as usual."
-            ));
-        }
-    };
-    let k = match params.get("k") {
-        None => None,
-        Some(k) => Some(k.parse::<usize>().map_err(|_| {
-            format!(
-                "This link's k={k} is not a number of marks in a row: the game starts as usual."
-            )
-        })?),
-    };
-    Board::parse_with(&text, to_move, k)
-        .map(Some)
-        .map_err(|error| format!("This link's position {text:?} cannot be played: {error}"))
+/// What the page's link asks for (see [`Link`]); `Err` says why it cannot be used.
+fn page_link() -> Result<Link, String> {
+    let query = web_sys::window()
+        .and_then(|window| window.location().search().ok())
+        .unwrap_or_default();
+    Link::parse(&query)
 }
 
 fn element(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }
 
-/// Keeps `<div id="status">` equal to the status line, writing only when it changes (a live
-/// region announces every write).
-fn mirror_status(text: &str) {
-    thread_local!(static SHOWN: RefCell<String> = const { RefCell::new(String::new()) });
+/// Keeps `<div id="status">` equal to the status line and `<div id="notice">` to the notice
+/// over the board, writing each only when it changes (a live region announces every write).
+fn mirror_status(status: &str, notice: &str) {
+    thread_local!(static SHOWN: RefCell<[String; 2]> = const { RefCell::new([String::new(), String::new()]) });
     SHOWN.with_borrow_mut(|shown| {
-        if shown != text
-            && let Some(status) = element("status")
+        for ((id, text), shown) in [("status", status), ("notice", notice)]
+            .into_iter()
+            .zip(shown)
         {
-            status.set_text_content(Some(text));
-            text.clone_into(shown);
+            if shown != text
+                && let Some(region) = element(id)
+            {
+                region.set_text_content(Some(text));
+                text.clone_into(shown);
+            }
         }
     });
 }

@@ -109,6 +109,25 @@ pub mod dialogs {
         }
     }
 
+    /// Files are picked by path ([`ask`]), not handed over as text.
+    pub const TRANSFERS: bool = false;
+
+    /// A desktop program saves to a path the player picks ([`ask`]); it has no downloads.
+    pub fn download(_file_name: &str, _text: &str) -> Result<(), String> {
+        Err("a desktop program saves files where the player picks, not as downloads".into())
+    }
+
+    /// A desktop program opens a path the player picks ([`ask`]); it has no uploads.
+    pub fn upload(
+        _question: FileQuestion,
+        _max_bytes: u64,
+        answer: impl FnOnce(Option<Result<crate::platform::Upload, String>>) + Send + 'static,
+    ) {
+        answer(Some(Err(
+            "a desktop program opens files by path, not as uploads".into(),
+        )));
+    }
+
     /// Shows `message` in an error box titled `title`, and waits until it is closed.
     pub fn show_error(title: &str, message: String) {
         rfd::MessageDialog::new()

@@ -7,7 +7,8 @@
 //!   ([`cores`]);
 //! - the clock ([`Instant`]: std's on the desktop, the browser's `performance.now()` on the web);
 //! - where settings and logs are kept ([`dirs`]) and the file system ([`fs`]);
-//! - file dialogs and the message box shown when the window cannot open ([`dialogs`]);
+//! - file dialogs, or in a browser downloads and uploads, and the message box shown when the
+//!   window cannot open ([`dialogs`]);
 //! - whether the game can quit ([`CAN_QUIT`]) and the page's own address ([`page_address`]).
 //!
 //! The desktop is one implementation (`desktop.rs`); the browser's (`web.rs`) has one core, no
@@ -42,6 +43,13 @@ pub struct FileQuestion {
     pub file_name: &'static str,
     /// A name to save under (else a file to open).
     pub save: bool,
+}
+
+/// A file the player handed over in a browser: its name and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Upload {
+    pub name: String,
+    pub text: String,
 }
 
 #[cfg(test)]

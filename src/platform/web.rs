@@ -157,12 +157,19 @@ pub mod dirs {
     }
 }
 
-/// No blocking dialogs in a browser (files come as uploads and go as downloads).
+/// No blocking dialogs in a browser: files come as uploads and go as downloads.
 pub mod dialogs {
+    use std::cell::RefCell;
     use std::path::PathBuf;
+    use std::rc::Rc;
 
-    use crate::platform::FileQuestion;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::{Closure, JsValue};
+    use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
 
+    use crate::platform::{FileQuestion, Upload};
+
+    /// No dialog gives a path here.
     pub fn available() -> bool {
         false
     }
@@ -170,6 +177,104 @@ pub mod dialogs {
     /// Answers `None`, as if the player cancelled.
     pub fn ask(_question: FileQuestion, answer: impl FnOnce(Option<PathBuf>) + Send + 'static) {
         answer(None);
+    }
+
+    /// Files are handed over as text: [`download`] and [`upload`].
+    pub const TRANSFERS: bool = true;
+
+    /// Hands `text` to the browser as a download named `file_name`.
+    pub fn download(file_name: &str, text: &str) -> Result<(), String> {
+        let describe = |error: JsValue| format!("the browser refused the download: {error:?}");
+        let document = web_sys::window()
+            .and_then(|window| window.document())
+            .ok_or("the page has no document to download from")?;
+        let options = BlobPropertyBag::new();
+        options.set_type("text/plain;charset=utf-8");
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
+        let blob = Blob::new_with_str_sequence_and_options(&parts, &options).map_err(describe)?;
+        let url = Url::create_object_url_with_blob(&blob).map_err(describe)?;
+        let link: HtmlAnchorElement = document
+            .create_element("a")
+            .map_err(describe)?
+            .unchecked_into();
+        link.set_href(&url);
+        link.set_download(file_name);
+        link.click();
+        // The browser has read the address by the time the click returns; the blob can go once
+        // the download has taken it, a moment later.
+        let release = Closure::once_into_js(move || {
+            let _ = Url::revoke_object_url(&url);
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                release.unchecked_ref(),
+                10_000,
+            );
+        }
+        Ok(())
+    }
+
+    /// Asks the player for a file with the browser's file chooser and gives its name and text
+    /// to `answer`: `None` if they cancelled, `Err` if it could not be read or is larger than
+    /// `max_bytes`.
+    pub fn upload(
+        question: FileQuestion,
+        max_bytes: u64,
+        answer: impl FnOnce(Option<Result<Upload, String>>) + Send + 'static,
+    ) {
+        let answer = Rc::new(RefCell::new(Some(answer)));
+        let give = {
+            let answer = Rc::clone(&answer);
+            move |given: Option<Result<Upload, String>>| {
+                if let Some(answer) = answer.borrow_mut().take() {
+                    answer(given);
+                }
+            }
+        };
+        let Some(input) = web_sys::window()
+            .and_then(|window| window.document())
+            .and_then(|document| document.create_element("input").ok())
+            .map(|element| element.unchecked_into::<HtmlInputElement>())
+        else {
+            give(Some(Err("the page cannot show a file chooser".into())));
+            return;
+        };
+        input.set_type("file");
+        input.set_accept(&format!(".{},text/plain", question.filter.1));
+        let give = Rc::new(give);
+        let chosen = {
+            let (input, give) = (input.clone(), Rc::clone(&give));
+            Closure::<dyn FnMut()>::new(move || {
+                let Some(file) = input.files().and_then(|files| files.get(0)) else {
+                    return give(None);
+                };
+                let name = file.name();
+                if file.size() > max_bytes as f64 {
+                    return give(Some(Err(format!(
+                        "{name} is {} bytes, more than such a file can be ({max_bytes} bytes)",
+                        file.size()
+                    ))));
+                }
+                let give = Rc::clone(&give);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                    give(Some(match text.ok().and_then(|text| text.as_string()) {
+                        Some(text) => Ok(Upload { name, text }),
+                        None => Err(format!("{name} could not be read as text")),
+                    }));
+                });
+            })
+        };
+        let cancelled = {
+            let give = Rc::clone(&give);
+            Closure::<dyn FnMut()>::new(move || give(None))
+        };
+        input.set_onchange(Some(chosen.as_ref().unchecked_ref()));
+        input.set_oncancel(Some(cancelled.as_ref().unchecked_ref()));
+        // The chooser answers once; its handlers live until then.
+        chosen.forget();
+        cancelled.forget();
+        input.click();
     }
 
     /// Writes `message` to the browser's console, as an error.

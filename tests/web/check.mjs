@@ -7,7 +7,7 @@
 //
 //   node check.mjs URL OUT_DIR
 import { chromium } from "playwright-core";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const [url, out] = process.argv.slice(2);
 if (!url || !out) {
@@ -42,6 +42,7 @@ await page.addInitScript(() => {
 });
 
 const status = () => page.locator("#status").textContent();
+const notice = () => page.locator("#notice").textContent();
 async function waitForStatus(test, what, timeout = 30_000) {
   const start = Date.now();
   let last = "";
@@ -100,6 +101,22 @@ try {
   checkOurs(game, "the 3×3 game");
   await page.screenshot({ path: `${out}/game.png` });
 
+  // Save game is a download of the game file; Open game takes it back as an upload.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Control+s")]);
+  const saved = `${out}/${download.suggestedFilename()}`;
+  await download.saveAs(saved);
+  const gameText = readFileSync(saved, "utf8");
+  check(download.suggestedFilename() === "game.ron", `the download is named ${download.suggestedFilename()}`);
+  check(gameText.includes("moves:"), `the download is not a game file: ${gameText.slice(0, 200)}`);
+  say(`Save game downloaded ${download.suggestedFilename()} (${gameText.length} bytes); notice: "${await notice()}"`);
+  await page.keyboard.press("Control+n");
+  await page.waitForTimeout(300);
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]);
+  await chooser.setFiles(saved);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${out}/opened.png` });
+  say(`Open game took the upload; status: "${await status()}", notice: "${await notice()}"`);
+
   // The explorer.
   await page.keyboard.press("Control+n");
   await page.waitForTimeout(300);
@@ -108,9 +125,9 @@ try {
   await page.screenshot({ path: `${out}/explorer.png` });
   await page.keyboard.press("t");
 
-  // A position from the URL.
+  // A position from the URL, seen from X's side with the scores on.
   const position = "XO./.X./..O";
-  await page.goto(`${url}?position=${encodeURIComponent(position)}`);
+  await page.goto(`${url}?position=${encodeURIComponent(position)}&view=x&scores=on`);
   await waitForStatus((s) => s.length > 0, "the position's first frame");
   await page.screenshot({ path: `${out}/position.png` });
   const positionStatus = await status();

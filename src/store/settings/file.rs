@@ -56,9 +56,19 @@ fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
 
 /// Reads a settings file, accepting it only if it is all valid: for "Load settings…".
 pub fn load_strict(path: &Path) -> Result<Settings, SettingsError> {
+    strictly(path, read_file(path, &mut RealFiles))
+}
+
+/// Reads the settings in `text`, a file named `name` (uploaded to the web page), accepting them
+/// only if they are all valid, as [`load_strict`] does.
+pub fn from_text_strict(name: &Path, text: &str) -> Result<Settings, SettingsError> {
+    strictly(name, Ok(text.as_bytes().to_vec()))
+}
+
+/// The settings in `bytes` (read from `path`, or why not) if they are all valid.
+fn strictly(path: &Path, bytes: Result<Vec<u8>, Issue>) -> Result<Settings, SettingsError> {
     let (mut issues, path) = (Vec::new(), path.to_owned());
-    let read = read_file(&path, &mut RealFiles)
-        .map(|bytes| parse_keeping(&bytes, &mut issues, &mut Vec::new()));
+    let read = bytes.map(|bytes| parse_keeping(&bytes, &mut issues, &mut Vec::new()));
     // Fields it does not know do not make a file wrong.
     issues.retain(|issue| !matches!(issue, Issue::UnknownField { .. }));
     match read.map_err(|issue| issues.push(issue)) {

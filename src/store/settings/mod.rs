@@ -22,7 +22,9 @@ use crate::game::{FirstPlayer, GameSetup, Mode};
 use crate::learn::view::ScoreView;
 
 pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
-pub use file::{default_path, load_strict, save_to, save_to_with, window_state_path};
+pub use file::{
+    default_path, from_text_strict, load_strict, save_to, save_to_with, window_state_path,
+};
 pub use format::{UnknownFields, to_ron, to_ron_keeping};
 
 /// Settings kept as text somewhere other than a file (the web page's storage): every field that

@@ -1,0 +1,204 @@
+//! A link to the web page that opens a position as it was shown: the position as `--position`
+//! reads it (`position=X../.O./...`, `to_move=O`, `k=3`), whose numbers (`view=mover` or
+//! `view=x`, as the command line's `--view`) and whether the scores are on (`scores=on`). The
+//! page reads its link with [`Link::parse`] and "Copy link" writes one with [`Link::query`].
+
+use crate::engine::board::{Board, Mark};
+use crate::learn::view::ScoreView;
+
+/// What a link asks the page to show; `None` leaves a setting as the player has it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Link {
+    pub position: Option<Board>,
+    pub view: Option<ScoreView>,
+    pub scores: Option<bool>,
+}
+
+impl Link {
+    /// The link's query (`?position=…&view=x`, with or without its `?`), or what in it cannot
+    /// be read, in a sentence for the player: nothing of a link that says one wrong thing is used.
+    pub fn parse(query: &str) -> Result<Link, String> {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut fields = Fields::default();
+        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = decode(value);
+            match name {
+                "position" => fields.position = Some(value),
+                "to_move" => fields.to_move = Some(value),
+                "k" => fields.k = Some(value),
+                "view" => fields.view = Some(value),
+                "scores" => fields.scores = Some(value),
+                // Other parts of an address (a site's own) are not the game's.
+                _ => {}
+            }
+        }
+        fields.read()
+    }
+
+    /// The query that opens `board` as it is shown: seen in `view`, with the scores on or off.
+    pub fn query(board: &Board, view: ScoreView, scores: bool) -> String {
+        format!(
+            "{}&view={}&scores={}",
+            board.link_query(),
+            view_name(view),
+            if scores { "on" } else { "off" }
+        )
+    }
+}
+
+/// A link's fields, as text.
+#[derive(Default)]
+struct Fields {
+    position: Option<String>,
+    to_move: Option<String>,
+    k: Option<String>,
+    view: Option<String>,
+    scores: Option<String>,
+}
+
+impl Fields {
+    fn read(self) -> Result<Link, String> {
+        let to_move = match self.to_move.as_deref() {
+            None => None,
+            Some("X" | "x") => Some(Mark::X),
+            Some("O" | "o") => Some(Mark::O),
+            Some(other) => return Err(format!("This link's to_move={other} is not X or O.")),
+        };
+        let k = match self.k {
+            None => None,
+            Some(k) => Some(
+                k.parse::<usize>()
+                    .map_err(|_| format!("This link's k={k} is not a number of marks in a row."))?,
+            ),
+        };
+        let position = match self.position {
+            None => None,
+            Some(text) => Some(Board::parse_with(&text, to_move, k).map_err(|error| {
+                format!("This link's position {text:?} cannot be played: {error}.")
+            })?),
+        };
+        let view = match self.view.as_deref() {
+            None => None,
+            Some("mover") => Some(ScoreView::SideToMove),
+            Some("x" | "X") => Some(ScoreView::Articles),
+            Some(other) => {
+                return Err(format!(
+                    "This link's view={other} is not mover (the player to move's numbers) or x \
+                     (X's numbers)."
+                ));
+            }
+        };
+        let scores = match self.scores.as_deref() {
+            None => None,
+            Some("on") => Some(true),
+            Some("off") => Some(false),
+            Some(other) => return Err(format!("This link's scores={other} is not on or off.")),
+        };
+        Ok(Link {
+            position,
+            view,
+            scores,
+        })
+    }
+}
+
+/// The link's and the command line's name for `view`.
+fn view_name(view: ScoreView) -> &'static str {
+    match view {
+        ScoreView::SideToMove => "mover",
+        ScoreView::Articles => "x",
+    }
+}
+
+/// A query value with its `%XX` escapes and `+`s (spaces) decoded; an escape that is not one is
+/// kept as it is, and bytes that are not UTF-8 become U+FFFD.
+fn decode(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let hex = |at: usize| bytes.get(at).and_then(|&b| (b as char).to_digit(16));
+        match (bytes[at], hex(at + 1), hex(at + 2)) {
+            (b'%', Some(high), Some(low)) => {
+                decoded.push((high * 16 + low) as u8);
+                at += 3;
+            }
+            (b'+', ..) => {
+                decoded.push(b' ');
+                at += 1;
+            }
+            (byte, ..) => {
+                decoded.push(byte);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_opens_what_it_was_copied_from() {
+        for (notation, view, scores) in [
+            ("XO./.X./..O", ScoreView::Articles, true),
+            ("X../.../...", ScoreView::SideToMove, false),
+            ("..../..../..../....", ScoreView::Articles, false),
+        ] {
+            let board: Board = notation.parse().unwrap();
+            // With as many Os as Xs, either may be to move (the other started).
+            let other = Board::parse_with(notation, Some(board.to_move().opponent()), None);
+            for board in std::iter::once(board).chain(other) {
+                let query = Link::query(&board, view, scores);
+                let link = Link::parse(&format!("?{query}")).unwrap();
+                let opened = link.position.unwrap();
+                assert_eq!(opened, board, "{query}");
+                assert_eq!(opened.to_move(), board.to_move(), "{query}");
+                assert_eq!(
+                    (link.view, link.scores),
+                    (Some(view), Some(scores)),
+                    "{query}"
+                );
+            }
+        }
+        let k3: Board = Board::parse_with("..../..../..../....", None, Some(3)).unwrap();
+        let link = Link::parse(&Link::query(&k3, ScoreView::SideToMove, true)).unwrap();
+        assert_eq!(link.position.unwrap().geometry().k(), 3);
+    }
+
+    #[test]
+    fn a_link_says_what_it_cannot_read() {
+        let cases = [
+            (
+                "position=XXX/OO",
+                "This link's position \"XXX/OO\" cannot be played: row 2",
+            ),
+            (
+                "position=X../.../...&to_move=Z",
+                "This link's to_move=Z is not X or O.",
+            ),
+            (
+                "position=X../.../...&k=three",
+                "This link's k=three is not a number",
+            ),
+            ("view=o", "This link's view=o is not mover"),
+            ("scores=yes", "This link's scores=yes is not on or off."),
+        ];
+        for (query, message) in cases {
+            let error = Link::parse(query).unwrap_err();
+            assert!(error.starts_with(message), "{query}: {error}");
+        }
+    }
+
+    #[test]
+    fn escaped_and_foreign_parts_are_read_as_a_browser_sends_them() {
+        let link = Link::parse("?utm_source=slides&position=XO.%2F.X.%2F..O&view=X&").unwrap();
+        assert_eq!(link.position, Some("XO./.X./..O".parse().unwrap()));
+        assert_eq!(link.view, Some(ScoreView::Articles));
+        assert_eq!(Link::parse("").unwrap(), Link::default());
+        assert_eq!(decode("a+b%20c%zz%4"), "a b c%zz%4");
+    }
+}
