@@ -90,7 +90,7 @@ pub enum TargetProblem {
 /// holds it. A directory or a special file in its place is refused: a rename over an empty
 /// directory succeeds on some systems, deleting it, and one over a device (run as root) would
 /// replace the device.
-pub fn save_target(path: &Path) -> Result<(PathBuf, PathBuf), TargetProblem> {
+fn save_target(path: &Path) -> Result<(PathBuf, PathBuf), TargetProblem> {
     let target = resolved(path);
     match fs::metadata(&target) {
         Ok(m) if m.is_dir() => return Err(TargetProblem::IsDirectory),
@@ -134,7 +134,8 @@ pub struct AtomicSave {
 
 impl AtomicSave {
     /// Writes the new contents with `write` to a temporary file beside where `path` is saved
-    /// ([`save_target`]) and syncs it. With `make_folder`, a missing folder is made first.
+    /// (through links, so that a link stays a link) and syncs it. With `make_folder`, a missing
+    /// folder is made first.
     pub fn write(
         path: &Path,
         make_folder: bool,
@@ -192,7 +193,7 @@ fn sync_dir(dir: &Path) {
 
 /// A RON error as one short line for a user: "expected comma" (not "Expected comma"), plain words
 /// for nesting too deep (RON's own message advises a crate), control characters escaped, and
-/// at most [`MAX_DETAIL_CHARS`] characters (a long name in the file is not repeated whole).
+/// at most `MAX_DETAIL_CHARS` characters (a long name in the file is not repeated whole).
 pub fn ron_detail(error: &ron::Error) -> String {
     if matches!(error, ron::Error::ExceededRecursionLimit) {
         return "the file nests brackets too deeply to be a settings or game file".to_owned();
@@ -216,7 +217,7 @@ pub fn ron_detail(error: &ron::Error) -> String {
 }
 
 /// The longest RON error detail shown.
-pub const MAX_DETAIL_CHARS: usize = 160;
+const MAX_DETAIL_CHARS: usize = 160;
 
 /// A RON struct's fields for people, one a line (`    name: value,`), each with its comment
 /// (`// …`) in one column, `gap` spaces past the longest line; a field without a comment is the
