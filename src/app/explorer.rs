@@ -1,7 +1,8 @@
 //! The game-tree explorer: the position on the board as the root, each node a row with a small
 //! board, the move that led to it, its score and verdict, whose turn it is and whether minimax
 //! maximises or minimises there; expanded nodes say how their value comes about. Nodes are
-//! analysed lazily by the controller's worker.
+//! analysed lazily by the controller's worker; the tree itself, what is open and what each move
+//! scores, is [`tree::grow`]'s.
 //!
 //! Every number is the one search's from the root (the game's position), as [`Seen`] shows it:
 //! the root's side to move maximises (or X, in the articles' view) and depth counts from the
@@ -10,6 +11,7 @@
 //! nodes' analyses, the root's counts) are the controller's.
 
 use std::collections::HashSet;
+use std::convert::Infallible;
 
 use egui::{Color32, RichText, Sense, Ui};
 
@@ -19,9 +21,10 @@ use super::on_show::moves;
 use super::texts::thousands;
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::minimax::Stop;
+use crate::engine::score::Score;
 use crate::game::GameController;
 use crate::learn::explain::named_verdict;
-use crate::learn::tree::how_value_comes_about;
+use crate::learn::tree::{self, how_value_comes_about};
 use crate::learn::view::{ScoreView, Seen};
 
 pub struct Explorer {
@@ -39,7 +42,7 @@ struct Row {
     board: Board,
     /// The move that led here: its cell, its score for the side that played it, whether it is
     /// minimax's choice, whether it ties with it.
-    from: Option<(Cell, crate::engine::score::Score, bool, bool)>,
+    from: Option<(Cell, Score, bool, bool)>,
 }
 
 impl Explorer {
@@ -84,47 +87,20 @@ impl Explorer {
             .collect()
     }
 
-    /// Every visible row, in order: the root, then the children of each expanded node.
+    /// Every visible row, in order: the root, then the children of each expanded node (once
+    /// they are scored).
     fn rows(&self, controller: &GameController) -> Vec<Row> {
-        let mut rows = Vec::new();
-        self.collect_rows(controller, Vec::new(), self.root, None, &mut rows);
-        rows
-    }
-
-    fn collect_rows(
-        &self,
-        controller: &GameController,
-        path: Path,
-        board: Board,
-        from: Option<(Cell, crate::engine::score::Score, bool, bool)>,
-        rows: &mut Vec<Row>,
-    ) {
-        let expanded = self.expanded.contains(&path);
-        rows.push(Row {
-            path: path.clone(),
-            board,
-            from,
-        });
-        if !expanded {
-            return;
-        }
-        let Some(analysis) = controller.analysis(&board) else {
-            return;
+        let open = &mut |path: &[Cell], board: &Board| {
+            let open = self.expanded.contains(path);
+            Ok::<_, Infallible>(open.then(|| controller.analysis(board)).flatten())
         };
-        let best = analysis.best().map(|m| m.cell);
-        let best_score = analysis.best_score();
-        for m in &analysis.moves {
-            let mut child_path = path.clone();
-            child_path.push(m.cell);
-            let child = board.after(m.cell).expect("analysed moves are legal");
-            let from = Some((
-                m.cell,
-                m.score,
-                Some(m.cell) == best,
-                Some(m.score) == best_score,
-            ));
-            self.collect_rows(controller, child_path, child, from, rows);
-        }
+        let Ok(tree) = tree::grow(&self.root, open);
+        let rows = tree.nodes().into_iter().map(|(path, from, node)| Row {
+            path,
+            board: node.board,
+            from: from.map(|b| (b.cell, b.score, b.best, b.ties)),
+        });
+        rows.collect()
     }
 
     /// Moves the selection or expands, as the key asks. Returns a command for Enter.

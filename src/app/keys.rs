@@ -59,149 +59,71 @@ impl Scope {
     }
 }
 
-const DIGITS: [Key; 9] = [
-    Key::Num1,
-    Key::Num2,
-    Key::Num3,
-    Key::Num4,
-    Key::Num5,
-    Key::Num6,
-    Key::Num7,
-    Key::Num8,
-    Key::Num9,
-];
+const fn plain(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::NONE, key)
+}
 
 /// Every key, in the order they are looked at (Ctrl+Shift+Z before Ctrl+Z, which would also
-/// match it).
-fn table() -> Vec<(KeyboardShortcut, Scope, Command)> {
-    let plain = |key| KeyboardShortcut::new(Modifiers::NONE, key);
-    let mut table = vec![
-        (plain(Key::D), Scope::Always, Command::ToggleStepper),
-        (
-            plain(Key::ArrowRight),
-            Scope::Stepping,
-            StepCommand::Step.into(),
-        ),
-        (
-            plain(Key::ArrowLeft),
-            Scope::Stepping,
-            StepCommand::Back.into(),
-        ),
-        (
-            plain(Key::ArrowDown),
-            Scope::Stepping,
-            StepCommand::StepOver.into(),
-        ),
-        (
-            plain(Key::ArrowUp),
-            Scope::Stepping,
-            StepCommand::StepOut.into(),
-        ),
-        (
-            plain(Key::Space),
-            Scope::Stepping,
-            StepCommand::PlayPause.into(),
-        ),
-        (
-            plain(Key::End),
-            Scope::Stepping,
-            StepCommand::RunToEnd.into(),
-        ),
-        (
-            plain(Key::Home),
-            Scope::Stepping,
-            StepCommand::Restart.into(),
-        ),
-        (plain(Key::Escape), Scope::Stepping, Command::ToggleStepper),
-        (REDO, Scope::Playing, Command::Redo),
-        (UNDO, Scope::Playing, Command::Undo),
-        (NEW_GAME, Scope::Playing, Command::NewGame),
-        (SAVE_GAME, Scope::Playing, Command::SaveGame),
-        (OPEN_GAME, Scope::Playing, Command::OpenGame),
-        (
-            plain(Key::S),
-            Scope::Playing,
-            SettingCommand::ToggleScores.into(),
-        ),
-        (plain(Key::W), Scope::Playing, Command::ToggleReasoning),
-        (
-            plain(Key::T),
-            Scope::Playing,
-            SettingCommand::ToggleExplorer.into(),
-        ),
-        (
-            plain(Key::R),
-            Scope::Playing,
-            PreviewCommand::ReplayInspected.into(),
-        ),
-        (
-            plain(Key::H),
-            Scope::Playing,
-            CoachCommand::ToggleHint.into(),
-        ),
-        (
-            plain(Key::G),
-            Scope::Playing,
-            CoachCommand::ToggleThreat.into(),
-        ),
-        (plain(Key::M), Scope::Playing, ReviewCommand::Toggle.into()),
-        (
-            plain(Key::P),
-            Scope::Playing,
-            CoachCommand::TogglePractice.into(),
-        ),
-        (plain(Key::E), Scope::Playing, EditorCommand::Toggle.into()),
-        (
-            plain(Key::N),
-            Scope::Practice,
-            CoachCommand::PracticeNext.into(),
-        ),
-        (
-            plain(Key::Comma),
-            Scope::Playing,
-            PreviewCommand::ReplayStep(-1).into(),
-        ),
-        (
-            plain(Key::Period),
-            Scope::Playing,
-            PreviewCommand::ReplayStep(1).into(),
-        ),
-        (
-            plain(Key::Escape),
-            Scope::Playing,
-            PreviewCommand::BackToGame.into(),
-        ),
-    ];
-    for (key, tree, rows, cols) in [
-        (Key::ArrowUp, ExplorerKey::Up, -1, 0),
-        (Key::ArrowDown, ExplorerKey::Down, 1, 0),
-        (Key::ArrowLeft, ExplorerKey::Left, 0, -1),
-        (Key::ArrowRight, ExplorerKey::Right, 0, 1),
-    ] {
-        table.push((plain(key), Scope::Tree, ExplorerCommand::Key(tree).into()));
-        table.push((plain(key), Scope::Board, Command::MoveFocus { rows, cols }));
-    }
-    for key in [Key::Enter, Key::Space] {
-        table.push((
-            plain(key),
-            Scope::Tree,
-            ExplorerCommand::Key(ExplorerKey::Enter).into(),
-        ));
-        table.push((plain(key), Scope::Board, Command::PlayFocused));
-    }
-    for (index, key) in DIGITS.into_iter().enumerate() {
-        table.push((plain(key), Scope::Digits, Command::PlayDigit(index)));
-    }
-    table
-}
+/// match it). The digits 1 to 9 play the cells in reading order.
+#[rustfmt::skip] // one key a line, in columns
+const KEYS: &[(KeyboardShortcut, Scope, Command)] = &[
+    (plain(Key::D),          Scope::Always,   Command::ToggleStepper),
+    (plain(Key::ArrowRight), Scope::Stepping, Command::Step(StepCommand::Step)),
+    (plain(Key::ArrowLeft),  Scope::Stepping, Command::Step(StepCommand::Back)),
+    (plain(Key::ArrowDown),  Scope::Stepping, Command::Step(StepCommand::StepOver)),
+    (plain(Key::ArrowUp),    Scope::Stepping, Command::Step(StepCommand::StepOut)),
+    (plain(Key::Space),      Scope::Stepping, Command::Step(StepCommand::PlayPause)),
+    (plain(Key::End),        Scope::Stepping, Command::Step(StepCommand::RunToEnd)),
+    (plain(Key::Home),       Scope::Stepping, Command::Step(StepCommand::Restart)),
+    (plain(Key::Escape),     Scope::Stepping, Command::ToggleStepper),
+    (REDO,                   Scope::Playing,  Command::Redo),
+    (UNDO,                   Scope::Playing,  Command::Undo),
+    (NEW_GAME,               Scope::Playing,  Command::NewGame),
+    (SAVE_GAME,              Scope::Playing,  Command::SaveGame),
+    (OPEN_GAME,              Scope::Playing,  Command::OpenGame),
+    (plain(Key::S),          Scope::Playing,  Command::Setting(SettingCommand::ToggleScores)),
+    (plain(Key::W),          Scope::Playing,  Command::ToggleReasoning),
+    (plain(Key::T),          Scope::Playing,  Command::Setting(SettingCommand::ToggleExplorer)),
+    (plain(Key::R),          Scope::Playing,  Command::Preview(PreviewCommand::ReplayInspected)),
+    (plain(Key::H),          Scope::Playing,  Command::Coach(CoachCommand::ToggleHint)),
+    (plain(Key::G),          Scope::Playing,  Command::Coach(CoachCommand::ToggleThreat)),
+    (plain(Key::M),          Scope::Playing,  Command::Review(ReviewCommand::Toggle)),
+    (plain(Key::P),          Scope::Playing,  Command::Coach(CoachCommand::TogglePractice)),
+    (plain(Key::E),          Scope::Playing,  Command::Editor(EditorCommand::Toggle)),
+    (plain(Key::N),          Scope::Practice, Command::Coach(CoachCommand::PracticeNext)),
+    (plain(Key::Comma),      Scope::Playing,  Command::Preview(PreviewCommand::ReplayStep(-1))),
+    (plain(Key::Period),     Scope::Playing,  Command::Preview(PreviewCommand::ReplayStep(1))),
+    (plain(Key::Escape),     Scope::Playing,  Command::Preview(PreviewCommand::BackToGame)),
+    (plain(Key::ArrowUp),    Scope::Tree,     Command::Explorer(ExplorerCommand::Key(ExplorerKey::Up))),
+    (plain(Key::ArrowUp),    Scope::Board,    Command::MoveFocus { rows: -1, cols: 0 }),
+    (plain(Key::ArrowDown),  Scope::Tree,     Command::Explorer(ExplorerCommand::Key(ExplorerKey::Down))),
+    (plain(Key::ArrowDown),  Scope::Board,    Command::MoveFocus { rows: 1, cols: 0 }),
+    (plain(Key::ArrowLeft),  Scope::Tree,     Command::Explorer(ExplorerCommand::Key(ExplorerKey::Left))),
+    (plain(Key::ArrowLeft),  Scope::Board,    Command::MoveFocus { rows: 0, cols: -1 }),
+    (plain(Key::ArrowRight), Scope::Tree,     Command::Explorer(ExplorerCommand::Key(ExplorerKey::Right))),
+    (plain(Key::ArrowRight), Scope::Board,    Command::MoveFocus { rows: 0, cols: 1 }),
+    (plain(Key::Enter),      Scope::Tree,     Command::Explorer(ExplorerCommand::Key(ExplorerKey::Enter))),
+    (plain(Key::Enter),      Scope::Board,    Command::PlayFocused),
+    (plain(Key::Space),      Scope::Tree,     Command::Explorer(ExplorerCommand::Key(ExplorerKey::Enter))),
+    (plain(Key::Space),      Scope::Board,    Command::PlayFocused),
+    (plain(Key::Num1),       Scope::Digits,   Command::PlayDigit(0)),
+    (plain(Key::Num2),       Scope::Digits,   Command::PlayDigit(1)),
+    (plain(Key::Num3),       Scope::Digits,   Command::PlayDigit(2)),
+    (plain(Key::Num4),       Scope::Digits,   Command::PlayDigit(3)),
+    (plain(Key::Num5),       Scope::Digits,   Command::PlayDigit(4)),
+    (plain(Key::Num6),       Scope::Digits,   Command::PlayDigit(5)),
+    (plain(Key::Num7),       Scope::Digits,   Command::PlayDigit(6)),
+    (plain(Key::Num8),       Scope::Digits,   Command::PlayDigit(7)),
+    (plain(Key::Num9),       Scope::Digits,   Command::PlayDigit(8)),
+];
 
 /// The commands the keys pressed this frame give, taken out of the input so that nothing else
 /// acts on them; and copy and paste (Ctrl+C, Ctrl+V, which reach the app as events).
 pub fn commands(input: &mut egui::InputState, context: &KeyContext) -> Vec<Command> {
-    let mut commands: Vec<Command> = table()
-        .into_iter()
+    let mut commands: Vec<Command> = KEYS
+        .iter()
         .filter(|(shortcut, scope, _)| scope.applies(context) && input.consume_shortcut(shortcut))
-        .map(|(_, _, command)| command)
+        .map(|(_, _, command)| command.clone())
         .collect();
     if Scope::Playing.applies(context) {
         commands.extend(input.events.iter().filter_map(|event| match event {

@@ -14,10 +14,10 @@ use crate::platform;
 /// The renderers tried, in order: wgpu (Direct3D 12, Vulkan, Metal or OpenGL, whichever the
 /// machine offers) and then plain OpenGL through glow, which still works where wgpu finds no
 /// adapter or loses its device (old GPUs, virtual machines, remote desktops).
-pub const RENDERERS: [Renderer; 2] = [Renderer::Wgpu, Renderer::Glow];
+const RENDERERS: [Renderer; 2] = [Renderer::Wgpu, Renderer::Glow];
 
 /// What a user reads about a renderer.
-pub fn renderer_name(renderer: Renderer) -> &'static str {
+fn renderer_name(renderer: Renderer) -> &'static str {
     match renderer {
         Renderer::Wgpu => "wgpu (Direct3D, Vulkan, Metal or OpenGL)",
         Renderer::Glow => "OpenGL (glow)",
@@ -44,16 +44,16 @@ impl std::error::Error for WindowFailure {}
 
 /// Why one renderer could not run the game.
 #[derive(Debug)]
-pub struct OpenError {
-    pub message: String,
+struct OpenError {
+    message: String,
     /// Whether another renderer might do better: not when the window system itself is missing
     /// (no display), nor once the game has started (the player's game would start over).
-    pub try_another: bool,
+    try_another: bool,
 }
 
 /// Tries `open` with each renderer in turn until one succeeds or one fails in a way another
 /// renderer cannot help with.
-pub fn first_that_opens(
+fn first_that_opens(
     renderers: &[Renderer],
     mut open: impl FnMut(Renderer) -> Result<(), OpenError>,
 ) -> Result<(), WindowFailure> {
@@ -147,12 +147,12 @@ fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOpt
 
 /// Where the last start-up failure is written: the platform's local data folder
 /// (`%LOCALAPPDATA%\tictactoe\data\tictactoe.log` on Windows).
-pub fn log_path() -> Option<PathBuf> {
+fn log_path() -> Option<PathBuf> {
     Some(platform::dirs::data_local_dir()?.join("tictactoe.log"))
 }
 
 /// The message a user reads when the window cannot open.
-pub fn failure_message(failure: &WindowFailure, log: Option<&Path>) -> String {
+fn failure_message(failure: &WindowFailure, log: Option<&Path>) -> String {
     let mut message = format!(
         "Tic-Tac-Toe could not open its window: {failure}\n\n\
          If the graphics driver is old, updating it usually helps; over a remote desktop or in a \

@@ -86,7 +86,7 @@ impl Stepper {
         (self.start.board, self.algorithm)
     }
 
-    pub fn is_running(&self) -> bool {
+    fn is_running(&self) -> bool {
         self.running != Running::Paused
     }
 

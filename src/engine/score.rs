@@ -175,10 +175,6 @@ impl Score {
         self.0 < 0
     }
 
-    pub fn is_draw(self) -> bool {
-        self.0 == 0
-    }
-
     /// The depth of the finished board this score comes from (`W − |score|`), or `None` for a
     /// draw, which the score cannot place.
     pub fn depth(self, geometry: Geometry) -> Option<i32> {

@@ -133,11 +133,6 @@ impl GameController {
         self.session.board()
     }
 
-    /// The setup the next game starts with.
-    pub fn next_setup(&self) -> GameSetup {
-        self.next_setup
-    }
-
     pub fn difficulty(&self) -> Difficulty {
         self.difficulty
     }

@@ -215,7 +215,7 @@ impl Session {
     }
 
     /// Who is to move, or `None` once the game is over.
-    pub fn player_to_move(&self) -> Option<Player> {
+    fn player_to_move(&self) -> Option<Player> {
         (!self.game.outcome().is_over()).then(|| self.players().of(self.board().to_move()))
     }
 

@@ -167,7 +167,7 @@ impl Deck {
     }
 
     /// How many of each lesson there are.
-    pub fn lesson_counts(&self) -> [usize; 4] {
+    fn lesson_counts(&self) -> [usize; 4] {
         let mut counts = [0; 4];
         for e in &self.exercises {
             counts[e.lesson.index()] += 1;

@@ -89,7 +89,7 @@ impl TraceEvent {
     }
 
     /// The cells of `pruned`, in the order the search would have tried them.
-    pub fn pruned_cells(&self, board: &Board) -> Vec<Cell> {
+    fn pruned_cells(&self, board: &Board) -> Vec<Cell> {
         let geometry = board.geometry();
         (0..geometry.cells())
             .filter(|index| self.pruned & 1 << index != 0)

@@ -1,11 +1,14 @@
 //! The game tree below a position, as minimax sees it: every move with its score, minimax's
 //! choice at each level, and how each value comes about, in the words of the seed articles
-//! (maximiser, minimiser, evaluate, depth). `tictactoe tree` prints it; the explorer panel
-//! walks its own tree for now and borrows the words ([`how_value_comes_about`]) and the preview
-//! the scores along a line ([`scores_along`]).
+//! (maximiser, minimiser, evaluate, depth). The explorer panel shows it ([`grow`], opened where
+//! the player opened it, with [`how_value_comes_about`] under each open node); the preview takes
+//! the scores along a line ([`scores_along`]). `tictactoe tree` prints the same tree, streaming it
+//! as it searches.
 //!
 //! Depth follows the articles: the root's moves lead to depth 0 (`findBestMove` calls
 //! `minimax(board, 0, false)`), so a node `n` moves below the root is at depth `n − 1`.
+
+use std::borrow::Borrow;
 
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::minimax::Analysis;
@@ -22,47 +25,85 @@ pub struct TreeNode {
 }
 
 /// A move from a node: its score for the side that plays it (as `analyze` prints it), whether it
-/// is minimax's choice (the first best move in reading order), and the position it leads to.
+/// is minimax's choice (the first best move in reading order) or ties with it, and the position
+/// it leads to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Branch {
     pub cell: Cell,
     pub score: Score,
     pub best: bool,
+    /// Scores as the best move does (true of the best move too).
+    pub ties: bool,
     pub node: TreeNode,
 }
 
-/// The tree below `board`, `depth` levels deep (1: its moves), with each expanded node's moves
-/// scored by `analyze`.
-pub fn build<E>(
+/// The tree below `board`, opened where `open` says: given a node's path from `board` (the moves
+/// that lead to it) and its position, `open` gives the node's analysis to open it with, or
+/// `None` to leave it closed (below the depth wanted, or not searched yet). A finished game opens
+/// with no moves.
+pub fn grow<A: Borrow<Analysis>, E>(
     board: &Board,
-    depth: u32,
-    analyze: &mut impl FnMut(&Board) -> Result<Analysis, E>,
+    open: &mut impl FnMut(&[Cell], &Board) -> Result<Option<A>, E>,
 ) -> Result<TreeNode, E> {
-    if depth == 0 {
+    grow_at(board, &mut Vec::new(), open)
+}
+
+fn grow_at<A: Borrow<Analysis>, E>(
+    board: &Board,
+    path: &mut Vec<Cell>,
+    open: &mut impl FnMut(&[Cell], &Board) -> Result<Option<A>, E>,
+) -> Result<TreeNode, E> {
+    let Some(analysis) = open(path, board)? else {
         return Ok(TreeNode {
             board: *board,
             children: None,
         });
-    }
-    let analysis = analyze(board)?;
+    };
+    let analysis = analysis.borrow();
     let best = analysis.best().map(|m| m.cell);
-    let children = analysis
-        .moves
-        .iter()
-        .map(|m| {
-            let child = board.after(m.cell).expect("analysed moves are legal");
-            Ok(Branch {
-                cell: m.cell,
-                score: m.score,
-                best: Some(m.cell) == best,
-                node: build(&child, depth - 1, analyze)?,
-            })
-        })
-        .collect::<Result<_, E>>()?;
+    let best_score = analysis.best_score();
+    let mut children = Vec::with_capacity(analysis.moves.len());
+    for m in &analysis.moves {
+        let child = board.after(m.cell).expect("analysed moves are legal");
+        path.push(m.cell);
+        let node = grow_at(&child, path, open);
+        path.pop();
+        children.push(Branch {
+            cell: m.cell,
+            score: m.score,
+            best: Some(m.cell) == best,
+            ties: Some(m.score) == best_score,
+            node: node?,
+        });
+    }
     Ok(TreeNode {
         board: *board,
         children: Some(children),
     })
+}
+
+impl TreeNode {
+    /// Every node, as the tree reads down the page: this one, then each move's subtree in turn;
+    /// each with the moves that lead to it from here and the branch that led to it (none here).
+    pub fn nodes(&self) -> Vec<(Vec<Cell>, Option<&Branch>, &TreeNode)> {
+        let mut nodes = Vec::new();
+        self.collect(Vec::new(), None, &mut nodes);
+        nodes
+    }
+
+    fn collect<'a>(
+        &'a self,
+        path: Vec<Cell>,
+        from: Option<&'a Branch>,
+        nodes: &mut Vec<(Vec<Cell>, Option<&'a Branch>, &'a TreeNode)>,
+    ) {
+        nodes.push((path.clone(), from, self));
+        for branch in self.children.iter().flatten() {
+            let mut below = path.clone();
+            below.push(branch.cell);
+            branch.node.collect(below, Some(branch), nodes);
+        }
+    }
 }
 
 /// How the value of `node`, reached `plies` moves below the position on show, comes about, in
@@ -163,10 +204,16 @@ mod tests {
         }
     }
 
+    /// The tree two levels deep, each open node searched with plain minimax.
+    fn two_levels(root: &Board) -> TreeNode {
+        let open = &mut |path: &[Cell], b: &Board| Ok::<_, ()>((path.len() < 2).then(|| plain(b)));
+        grow(root, open).unwrap()
+    }
+
     #[test]
     fn a_tree_marks_the_first_best_move_at_every_level() {
         let root = board("XOX/.O./X..");
-        let tree = build(&root, 2, &mut |b| Ok::<_, ()>(plain(b))).unwrap();
+        let tree = two_levels(&root);
         let children = tree.children.as_ref().unwrap();
         let best: Vec<Cell> = children.iter().filter(|b| b.best).map(|b| b.cell).collect();
         assert_eq!(best, [Cell::new(2, 1)]);
@@ -179,6 +226,50 @@ mod tests {
             for grandchild in grandchildren {
                 assert_eq!(grandchild.node.children, None, "below the depth asked for");
             }
+        }
+    }
+
+    #[test]
+    fn moves_that_score_as_the_best_one_tie_with_it() {
+        // X to move on the empty board: every move draws, and the first is minimax's choice.
+        let root = board(".../.../...");
+        let open = &mut |path: &[Cell], b: &Board| Ok::<_, ()>(path.is_empty().then(|| plain(b)));
+        let tree = grow(&root, open).unwrap();
+        let children = tree.children.unwrap();
+        assert!(children.iter().all(|b| b.ties));
+        let best: Vec<Cell> = children.iter().filter(|b| b.best).map(|b| b.cell).collect();
+        assert_eq!(best, [Cell::new(0, 0)]);
+        // O to move on XOX/.O./X..: only (2,1) wins, the others do not tie.
+        let tree = two_levels(&board("XOX/.O./X.."));
+        let ties: Vec<Cell> = tree
+            .children
+            .unwrap()
+            .iter()
+            .filter(|b| b.ties)
+            .map(|b| b.cell)
+            .collect();
+        assert_eq!(ties, [Cell::new(2, 1)]);
+    }
+
+    #[test]
+    fn the_nodes_read_down_the_page_with_their_paths() {
+        let root = board("XOX/.O./X..");
+        // Only the root and its second move are open.
+        let open = &mut |path: &[Cell], b: &Board| {
+            Ok::<_, ()>((path.is_empty() || path == [Cell::new(1, 2)]).then(|| plain(b)))
+        };
+        let tree = grow(&root, open).unwrap();
+        let nodes = tree.nodes();
+        let paths: Vec<&[Cell]> = nodes.iter().map(|(path, _, _)| path.as_slice()).collect();
+        let opened = root.after(Cell::new(1, 2)).unwrap();
+        let mut expected = vec![vec![], vec![Cell::new(1, 0)], vec![Cell::new(1, 2)]];
+        expected.extend(opened.legal_moves().map(|cell| vec![Cell::new(1, 2), cell]));
+        expected.extend([vec![Cell::new(2, 1)], vec![Cell::new(2, 2)]]);
+        assert_eq!(paths, expected);
+        for (path, from, node) in &nodes {
+            assert_eq!(from.map(|b| b.cell), path.last().copied());
+            let replayed = path.iter().fold(root, |b, &cell| b.after(cell).unwrap());
+            assert_eq!(node.board, replayed);
         }
     }
 }

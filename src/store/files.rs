@@ -1,8 +1,8 @@
 //! Files the user keeps (settings, saved games): the steps both take to read one whole without
-//! blocking or running out of memory, and to save one so that the old file stays whole if
-//! anything fails.
+//! blocking or running out of memory, to save one so that the old file stays whole if anything
+//! fails, and to write one as RON with a comment beside each field.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
@@ -90,7 +90,7 @@ pub enum TargetProblem {
 /// holds it. A directory or a special file in its place is refused: a rename over an empty
 /// directory succeeds on some systems, deleting it, and one over a device (run as root) would
 /// replace the device.
-pub fn save_target(path: &Path) -> Result<(PathBuf, PathBuf), TargetProblem> {
+fn save_target(path: &Path) -> Result<(PathBuf, PathBuf), TargetProblem> {
     let target = resolved(path);
     match fs::metadata(&target) {
         Ok(m) if m.is_dir() => return Err(TargetProblem::IsDirectory),
@@ -104,7 +104,7 @@ pub fn save_target(path: &Path) -> Result<(PathBuf, PathBuf), TargetProblem> {
 
 /// A new temporary file in `dir`, with the permissions any new file there gets (0666 less the
 /// umask), not tempfile's 0600. Dropping it deletes it.
-pub fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
+fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
     // Elsewhere (Windows) a new file gets the folder's permissions whatever tempfile asks for.
     #[cfg_attr(not(unix), allow(unused_mut))]
     let mut builder = tempfile::Builder::new();
@@ -113,8 +113,78 @@ pub fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
     builder.tempfile_in(dir)
 }
 
+/// Why a save failed before the old file could be replaced: nothing of the old file was touched.
+#[derive(Debug)]
+pub enum SaveProblem {
+    /// The path is no place to save a file.
+    Target(TargetProblem),
+    /// Making the folder, or writing or syncing the temporary file, failed.
+    Write(io::Error),
+}
+
+/// A save in progress: the new contents in a temporary file beside the file to replace, synced,
+/// waiting for [`AtomicSave::replace`]. Dropping it deletes the temporary file, so that a save
+/// given up on leaves the old file as it was. A symlink stays a link: the file it points to is
+/// replaced.
+pub struct AtomicSave {
+    target: PathBuf,
+    dir: PathBuf,
+    temp: NamedTempFile,
+}
+
+impl AtomicSave {
+    /// Writes the new contents with `write` to a temporary file beside where `path` is saved
+    /// (through links, so that a link stays a link) and syncs it. With `make_folder`, a missing
+    /// folder is made first.
+    pub fn write(
+        path: &Path,
+        make_folder: bool,
+        write: impl FnOnce(&mut File) -> io::Result<()>,
+    ) -> Result<AtomicSave, SaveProblem> {
+        let (target, dir) = save_target(path).map_err(SaveProblem::Target)?;
+        if make_folder {
+            fs::create_dir_all(&dir).map_err(SaveProblem::Write)?;
+        }
+        let write = |mut temp: NamedTempFile| {
+            write(temp.as_file_mut())?;
+            temp.as_file().sync_all().map(|()| temp)
+        };
+        let temp = temp_file_in(&dir).and_then(write);
+        let temp = temp.map_err(SaveProblem::Write)?;
+        Ok(AtomicSave { target, dir, temp })
+    }
+
+    /// The file this save replaces (through links).
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Puts the temporary file in place of the target with `persist` (normally [`persist`]) and
+    /// makes the rename durable.
+    pub fn replace(
+        self,
+        persist: impl FnOnce(NamedTempFile, &Path) -> io::Result<()>,
+    ) -> io::Result<()> {
+        persist(self.temp, &self.target)?;
+        sync_dir(&self.dir);
+        Ok(())
+    }
+}
+
+/// Renames a finished temporary file over `to` (or deletes it, on failure).
+pub fn persist(temp: NamedTempFile, to: &Path) -> io::Result<()> {
+    temp.persist(to).map(drop).map_err(io::Error::from)
+}
+
+/// Saves `bytes` at `path` atomically, as [`AtomicSave`] does, with no step of its own; the
+/// folder must exist. A failure while replacing is a [`SaveProblem::Write`] too.
+pub fn save_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveProblem> {
+    let save = AtomicSave::write(path, false, |file| file.write_all(bytes))?;
+    save.replace(persist).map_err(SaveProblem::Write)
+}
+
 /// Makes a rename in `dir` durable; best effort (not every system allows it).
-pub fn sync_dir(dir: &Path) {
+fn sync_dir(dir: &Path) {
     #[cfg(unix)]
     let _ = File::open(dir).and_then(|dir| dir.sync_all());
     #[cfg(not(unix))]
@@ -123,7 +193,7 @@ pub fn sync_dir(dir: &Path) {
 
 /// A RON error as one short line for a user: "expected comma" (not "Expected comma"), plain words
 /// for nesting too deep (RON's own message advises a crate), control characters escaped, and
-/// at most [`MAX_DETAIL_CHARS`] characters (a long name in the file is not repeated whole).
+/// at most `MAX_DETAIL_CHARS` characters (a long name in the file is not repeated whole).
 pub fn ron_detail(error: &ron::Error) -> String {
     if matches!(error, ron::Error::ExceededRecursionLimit) {
         return "the file nests brackets too deeply to be a settings or game file".to_owned();
@@ -147,4 +217,27 @@ pub fn ron_detail(error: &ron::Error) -> String {
 }
 
 /// The longest RON error detail shown.
-pub const MAX_DETAIL_CHARS: usize = 160;
+const MAX_DETAIL_CHARS: usize = 160;
+
+/// A RON struct's fields for people, one a line (`    name: value,`), each with its comment
+/// (`// …`) in one column, `gap` spaces past the longest line; a field without a comment is the
+/// line alone.
+pub fn commented_fields<C: AsRef<str>>(fields: &[(&str, String, Option<C>)], gap: usize) -> String {
+    let lines: Vec<String> = fields
+        .iter()
+        .map(|(name, value, _)| format!("    {name}: {value},"))
+        .collect();
+    let width = lines.iter().map(String::len).max().unwrap_or(0) + gap;
+    let mut text = String::new();
+    for (line, (_, _, comment)) in lines.iter().zip(fields) {
+        match comment {
+            Some(comment) => {
+                let comment = comment.as_ref();
+                text.push_str(&format!("{line:<width$}// {comment}"));
+            }
+            None => text.push_str(line),
+        }
+        text.push('\n');
+    }
+    text
+}

@@ -67,11 +67,6 @@ impl Geometry {
         Geometry::new(self.rows, self.cols, k)
     }
 
-    /// Whether the board is square, so that its rotations and diagonal reflections are symmetries.
-    pub fn is_square(self) -> bool {
-        self.rows == self.cols
-    }
-
     pub fn rows(self) -> usize {
         self.rows
     }

@@ -51,7 +51,7 @@ pub struct BadMoveNumber {
 
 impl Geometry {
     /// The cell numbered `number` (from 1, in reading order), if the board has it.
-    pub fn cell_of_number(self, number: i64) -> Option<Cell> {
+    fn cell_of_number(self, number: i64) -> Option<Cell> {
         let index = usize::try_from(number).ok()?.checked_sub(1)?;
         (index < self.cells()).then(|| self.cell(index))
     }

@@ -1,13 +1,13 @@
 //! A game file on disk: reading it (never writing), and saving atomically.
 
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::Path;
 
 use super::format::{from_text, to_text};
 use super::{GameFileError, GameFileProblem, GameSaveError, MAX_FILE_BYTES, Position, SaveReason};
 use crate::game::GameRecord;
 use crate::platform::fs::File;
-use crate::store::files::{self, ReadProblem, TargetProblem};
+use crate::store::files::{self, ReadProblem, SaveProblem, TargetProblem};
 
 /// Reads and checks the game file at `path`. Nothing is written, whatever the outcome.
 pub fn load(path: &Path) -> Result<GameRecord, GameFileError> {
@@ -54,20 +54,12 @@ pub fn save(path: &Path, record: &GameRecord) -> Result<(), GameSaveError> {
         reason,
     };
     let text = to_text(record).map_err(|p| error(SaveReason::Game(p)))?;
-    let (target, dir) = files::save_target(path).map_err(|problem| {
+    files::save_atomically(path, text.as_bytes()).map_err(|problem| {
         error(match problem {
-            TargetProblem::IsDirectory => SaveReason::IsDirectory,
-            TargetProblem::NotARegularFile => SaveReason::NotARegularFile,
-            TargetProblem::NoFileName => SaveReason::NoFileName,
+            SaveProblem::Target(TargetProblem::IsDirectory) => SaveReason::IsDirectory,
+            SaveProblem::Target(TargetProblem::NotARegularFile) => SaveReason::NotARegularFile,
+            SaveProblem::Target(TargetProblem::NoFileName) => SaveReason::NoFileName,
+            SaveProblem::Write(e) => SaveReason::Io(e),
         })
-    })?;
-    // Dropping the temporary file deletes it, on any failure below.
-    let mut temp = files::temp_file_in(&dir).map_err(|e| error(SaveReason::Io(e)))?;
-    temp.write_all(text.as_bytes())
-        .and_then(|()| temp.as_file().sync_all())
-        .map_err(|e| error(SaveReason::Io(e)))?;
-    temp.persist(&target)
-        .map_err(|e| error(SaveReason::Io(e.error)))?;
-    files::sync_dir(&dir);
-    Ok(())
+    })
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{GameFileProblem, Position, VERSION, is_empty_start, review_command};
 use crate::engine::board::{Board, Geometry, MAX_SIDE, MIN_SIDE, Mark, MoveNumbers};
 use crate::game::{FirstPlayer, GameRecord, GameSetup, Mode, Player, Players};
+use crate::store::files;
 
 /// Who sat at a mark, as the file writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,46 +71,49 @@ pub fn to_text(record: &GameRecord) -> Result<String, GameFileProblem> {
     let (end, _) = numbers.play(&record.start)?;
     let players = record.players();
     let mut fields = vec![
-        ("version", VERSION.to_string(), "the game file format"),
-        ("size", rows.to_string(), "the board's side, 3 to 7"),
-        ("k", geometry.k().to_string(), "how many in a row win"),
+        ("version", VERSION.to_string(), Some("the game file format")),
+        ("size", rows.to_string(), Some("the board's side, 3 to 7")),
+        ("k", geometry.k().to_string(), Some("how many in a row win")),
         (
             "first",
             record.start.to_move().to_string(),
-            "the mark that made the first move",
+            Some("the mark that made the first move"),
         ),
-        ("x", seat_name(players.x), "who played X: Human | Computer"),
-        ("o", seat_name(players.o), "who played O: Human | Computer"),
+        (
+            "x",
+            seat_name(players.x),
+            Some("who played X: Human | Computer"),
+        ),
+        (
+            "o",
+            seat_name(players.o),
+            Some("who played O: Human | Computer"),
+        ),
     ];
     if !is_empty_start(record) {
         let notation = quoted(record.start.notation().as_str());
         fields.push((
             "start",
             format!("Some({notation})"),
-            "the position the game started from",
+            Some("the position the game started from"),
         ));
     }
     let numbers: Vec<String> = numbers.0.iter().map(i64::to_string).collect();
     fields.push((
         "moves",
         format!("[{}]", numbers.join(", ")),
-        "cells numbered from 1 in reading order",
+        Some("cells numbered from 1 in reading order"),
     ));
     fields.push((
         "result",
         quoted(&end.outcome().to_string()),
-        "X wins | O wins | draw | ongoing",
+        Some("X wins | O wins | draw | ongoing"),
     ));
-    let lines: Vec<String> = fields
-        .iter()
-        .map(|(name, value, _)| format!("    {name}: {value},"))
-        .collect();
-    let width = lines.iter().map(|line| line.len()).max().unwrap_or(0) + 1;
-    let mut text = format!("// {}\n(\n", review_command(record));
-    for (line, (_, _, comment)) in lines.iter().zip(&fields) {
-        text.push_str(&format!("{line:<width$}// {comment}\n"));
-    }
-    text.push_str(")\n");
+    let text = format!(
+        "// {}\n(\n{})\n",
+        review_command(record),
+        files::commented_fields(&fields, 1)
+    );
     // A file this build could not open again is never written.
     let read_back = from_text(&text)?;
     debug_assert_eq!(read_back.start, record.start);
@@ -128,7 +132,7 @@ fn quoted(text: &str) -> String {
 
 /// The problem a RON error in `text` describes, at its line and column.
 fn syntax(text: &str, error: ron::error::SpannedError) -> GameFileProblem {
-    let detail = crate::store::files::ron_detail(&error.code);
+    let detail = files::ron_detail(&error.code);
     GameFileProblem::Syntax {
         at: first_visible(text, error.span.start),
         detail,

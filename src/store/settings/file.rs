@@ -11,7 +11,7 @@ use super::format::{UnknownFields, checked_text, parse_keeping};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
 use crate::platform::dirs;
 use crate::platform::fs::{self, File, OpenOptions};
-use crate::store::files::{self, ReadProblem, TargetProblem, resolved};
+use crate::store::files::{self, AtomicSave, ReadProblem, SaveProblem, TargetProblem, resolved};
 
 /// The largest settings file the game reads (a real one is a few hundred bytes).
 pub const MAX_FILE_SIZE: u64 = 1024 * 1024;
@@ -28,7 +28,7 @@ pub trait FileOps {
     }
     /// Puts the finished temporary file in place of the settings file, or deletes it.
     fn persist(&mut self, temp: NamedTempFile, to: &Path) -> io::Result<()> {
-        temp.persist(to).map(drop).map_err(io::Error::from)
+        files::persist(temp, to)
     }
 }
 
@@ -148,26 +148,23 @@ fn save(
     ops: &mut dyn FileOps,
 ) -> Saving {
     let (text, path) = (checked_text(settings, unknown)?, path.to_owned());
-    let (target, dir) = files::save_target(&path).map_err(|problem| match problem {
-        TargetProblem::IsDirectory => SaveError::IsDirectory(path.clone()),
-        TargetProblem::NotARegularFile => SaveError::NotARegularFile(path.clone()),
-        TargetProblem::NoFileName => SaveError::NoFileName(path.clone()),
+    let write = |file: &mut File| ops.write(file, text.as_bytes());
+    let save = AtomicSave::write(&path, true, write).map_err(|problem| match problem {
+        SaveProblem::Target(TargetProblem::IsDirectory) => SaveError::IsDirectory(path.clone()),
+        SaveProblem::Target(TargetProblem::NotARegularFile) => {
+            SaveError::NotARegularFile(path.clone())
+        }
+        SaveProblem::Target(TargetProblem::NoFileName) => SaveError::NoFileName(path.clone()),
+        SaveProblem::Write(e) => SaveError::Write(path.clone(), e),
     })?;
-    fs::create_dir_all(&dir).map_err(|e| SaveError::Write(path.clone(), e))?;
-    // Dropping `temp` deletes it, on any failure below.
-    let write = |mut temp: NamedTempFile| {
-        ops.write(temp.as_file_mut(), text.as_bytes())?;
-        temp.as_file().sync_all().map(|()| temp)
-    };
-    let temp = files::temp_file_in(&dir).and_then(write);
-    let temp = temp.map_err(|e| SaveError::Write(path.clone(), e))?;
+    let target = save.target().to_owned();
 
     // A file gone since it was loaded leaves nothing to keep.
     let set_aside = set_aside && fs::symlink_metadata(&target).is_ok();
     let backup = set_aside.then(|| keep_copy(&target, None)).transpose();
     let backup = backup.map_err(|e| SaveError::Backup(path.clone(), e))?;
 
-    if let Err(error) = ops.persist(temp, &target) {
+    if let Err(error) = save.replace(|temp, to| ops.persist(temp, to)) {
         // If the old file was renamed aside rather than linked, put it back.
         if let Some(copy) = &backup
             && fs::symlink_metadata(&target).is_err()
@@ -176,7 +173,6 @@ fn save(
         }
         return Err(SaveError::Replace(path, error));
     }
-    files::sync_dir(&dir);
     Ok(backup)
 }
 

@@ -6,6 +6,7 @@ use ron::{Error as RonError, error::SpannedResult, value::RawValue};
 use serde::de::{Deserialize, Deserializer, Error, MapAccess, Visitor};
 
 use super::{Issue, Position, SaveError, Settings};
+use crate::store::files;
 
 const BOARD_SIZE_EXPECTED: &str = "a side from 3 to 7";
 const IN_A_ROW_EXPECTED: &str = "0 (the usual for the size) or 3 to 5, at most the side";
@@ -146,7 +147,7 @@ pub(super) fn parse_keeping(
     let mut raw = Vec::new();
     if let Err(error) = raw_fields(text, &mut raw) {
         let (at, kept) = (error.span.end, raw.len());
-        let detail = crate::store::files::ron_detail(&error.code);
+        let detail = files::ron_detail(&error.code);
         located.push((at, Issue::Syntax { at, detail, kept }));
     }
     let defaults = written_fields(&Settings::default()).unwrap_or_default();
@@ -238,25 +239,24 @@ pub fn to_ron_keeping(
     settings: &Settings,
     unknown: &[(String, String)],
 ) -> Result<String, RonError> {
-    let line =
-        |(name, value): (String, String)| (format!("    {name}: {value},"), describe(&name).1);
-    let lines: Vec<_> = written_fields(settings)?.into_iter().map(line).collect();
-    let width = lines.iter().map(|(line, _)| line.len()).max().unwrap_or(0) + 2;
+    let written = written_fields(settings)?;
+    let fields: Vec<_> = written
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.clone(), describe(name).1))
+        .collect();
     let mut out = String::from(
         "// Tic-Tac-Toe settings. A missing line takes its default; unknown lines are ignored.\n\
          // The game rewrites this file when settings change, without your own comments.\n(\n",
     );
-    for (line, comment) in lines {
-        let comment = comment.map_or(String::new(), |c| format!("// {c}"));
-        out += format!("{line:<width$}{comment}").trim_end();
-        out.push('\n');
-    }
+    out += &files::commented_fields(&fields, 2);
     if !unknown.is_empty() {
         out += "    // Not known to this version; kept as they were.\n";
     }
-    for (name, value) in unknown {
-        out += &format!("    {name}: {value},\n");
-    }
+    let unknown: Vec<(&str, String, Option<&str>)> = unknown
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.clone(), None))
+        .collect();
+    out += &files::commented_fields(&unknown, 2);
     Ok(out + ")\n")
 }
 

@@ -4,17 +4,25 @@
 //! scopes its ids to itself, so several boards can be shown at once. A read-only board has no
 //! click targets and one accessible name for the whole position.
 
+mod layout;
+mod paint;
+mod palette;
+mod tiles;
+
 use egui::{
-    Align2, Color32, CornerRadius, FontId, IdSalt, Pos2, Rect, Response, Role, Sense, Stroke,
-    StrokeKind, Ui, Vec2, Widget, WidgetInfo,
+    Color32, CornerRadius, IdSalt, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui, Vec2,
+    Widget, WidgetInfo,
 };
 
 use crate::engine::board::{Board, Cell, Geometry, Mark, Outcome};
-use crate::engine::minimax::{Analysis, MoveBound, MoveScore, Valuation};
-use crate::engine::score::Score;
+use crate::engine::minimax::{Analysis, MoveScore};
 use crate::game::PartialScores;
-use crate::learn::explain::{bound_words, estimate_text, line_of_play, short_verdict};
+use crate::learn::explain::{line_of_play, short_verdict};
 use crate::learn::view::{ScoreView, Seen};
+use layout::Layout;
+use paint::{paint_grid, paint_last_move, paint_mark, paint_pv};
+pub(super) use palette::Palette;
+use tiles::{ScoreTile, UnsettledOverlay};
 
 /// A board to draw: the position, and optionally the scores of its moves. The game's board is
 /// `ui.add(BoardWidget::new(&board, "game board").scores(analysis).on_click(&mut clicked, true))`;
@@ -61,105 +69,6 @@ pub struct Highlight {
     pub cell: Cell,
     pub color: Color32,
     pub label: &'static str,
-}
-
-/// Cells smaller than this show no score, only its colour; smaller than `SMALLEST_WITH_WORDS`,
-/// the number without the words under it.
-const SMALLEST_WITH_NUMBER: f32 = 30.0;
-const SMALLEST_WITH_WORDS: f32 = 64.0;
-
-/// Where everything goes: the board is a square centred in the space it is given.
-struct Layout {
-    rect: Rect,
-    geometry: Geometry,
-    cell_size: f32,
-}
-
-impl Layout {
-    fn new(available: Rect, geometry: Geometry) -> Layout {
-        let per_cell = (available.width() / geometry.cols() as f32)
-            .min(available.height() / geometry.rows() as f32);
-        let cell_size = per_cell.max(8.0);
-        let size = Vec2::new(
-            cell_size * geometry.cols() as f32,
-            cell_size * geometry.rows() as f32,
-        );
-        Layout {
-            rect: Rect::from_center_size(available.center(), size),
-            geometry,
-            cell_size,
-        }
-    }
-
-    fn cell_rect(&self, cell: Cell) -> Rect {
-        let min = self.rect.min + Vec2::new(cell.col as f32, cell.row as f32) * self.cell_size;
-        Rect::from_min_size(min, Vec2::splat(self.cell_size))
-    }
-}
-
-/// Colours that read well on the current theme.
-pub(super) struct Palette {
-    pub grid: Color32,
-    pub x: Color32,
-    pub o: Color32,
-    pub win: Color32,
-    pub draw: Color32,
-    pub loss: Color32,
-    pub best: Color32,
-    pub text: Color32,
-    /// Estimates, which are not scores.
-    pub estimate: Color32,
-}
-
-impl Palette {
-    pub fn of(ui: &Ui) -> Palette {
-        let dark = ui.visuals().dark_mode;
-        let pick = |on_dark: [u8; 3], on_light: [u8; 3]| {
-            let [r, g, b] = if dark { on_dark } else { on_light };
-            Color32::from_rgb(r, g, b)
-        };
-        Palette {
-            grid: ui
-                .visuals()
-                .widgets
-                .noninteractive
-                .fg_stroke
-                .color
-                .gamma_multiply(0.6),
-            x: pick([255, 112, 80], [214, 72, 40]),
-            o: pick([77, 201, 230], [20, 130, 170]),
-            win: pick([60, 190, 90], [30, 150, 60]),
-            draw: pick([140, 150, 170], [120, 130, 150]),
-            loss: pick([230, 70, 70], [200, 40, 40]),
-            best: pick([255, 210, 60], [200, 140, 0]),
-            text: ui.visuals().strong_text_color(),
-            estimate: pick([190, 150, 255], [110, 60, 190]),
-        }
-    }
-
-    pub fn mark(&self, mark: Mark) -> Color32 {
-        match mark {
-            Mark::X => self.x,
-            Mark::O => self.o,
-        }
-    }
-
-    /// A number's tile colour. For the player to move: green when the maximiser wins, red when
-    /// it loses. In the articles' view: the winner's colour. Grey for a draw; faster results are
-    /// stronger.
-    pub fn score_color(&self, seen: &Seen, number: Score) -> Color32 {
-        let Some((winner, _)) = seen.result(number) else {
-            return self.draw.gamma_multiply(0.25);
-        };
-        // |score| is W minus the depth of the end.
-        let urgency = number.value().unsigned_abs() as f32 / seen.geometry().win_score() as f32;
-        let color = match seen.view() {
-            ScoreView::SideToMove if winner == seen.maximiser() => self.win,
-            ScoreView::SideToMove => self.loss,
-            ScoreView::Articles => self.mark(winner),
-        };
-        color.gamma_multiply(0.25 + 0.55 * urgency)
-    }
 }
 
 impl<'a> BoardWidget<'a> {
@@ -403,7 +312,7 @@ impl<'a> BoardWidget<'a> {
             (None, Some(score)) => {
                 let tile = ScoreTile::new(&seen, palette, seen.number(score.score, mover, 0));
                 let best = Some(score.score) == self.scores.and_then(Analysis::best_score);
-                ScoreTile { best, ..tile }.paint(painter, rect, palette);
+                tile.framed_as_best(best).paint(painter, rect, palette);
             }
             (None, None) => {
                 if let Some(unsettled) = self.unsettled(cell) {
@@ -467,100 +376,6 @@ impl<'a> BoardWidget<'a> {
     }
 }
 
-/// What the overlay shows on a move whose exact score is not known yet.
-enum UnsettledOverlay {
-    Bound(MoveBound),
-    /// The estimator's valuation, `depth` plies ahead.
-    Estimate(Valuation, u32),
-}
-
-impl UnsettledOverlay {
-    /// How a screen reader and the tooltip say it.
-    fn description(&self, seen: &Seen) -> String {
-        let mover = seen.root_mover();
-        match *self {
-            UnsettledOverlay::Bound(bound) => format!(
-                "not settled yet: {}",
-                bound_words(&bound, mover, seen.geometry())
-            ),
-            UnsettledOverlay::Estimate(Valuation::Exact(score), depth) => {
-                let number = seen.number(score, mover, 0);
-                format!(
-                    "score {} ({}), proven by a search {depth} plies ahead",
-                    number.value(),
-                    short_verdict(seen, number)
-                )
-            }
-            UnsettledOverlay::Estimate(Valuation::Estimate(points), depth) => format!(
-                "estimate {} points, {depth} plies ahead, not a proven score",
-                estimate_text(seen, points)
-            ),
-        }
-    }
-
-    fn paint(&self, painter: &egui::Painter, rect: Rect, palette: &Palette, seen: &Seen) {
-        match *self {
-            UnsettledOverlay::Estimate(Valuation::Exact(score), _) => {
-                let number = seen.number(score, seen.root_mover(), 0);
-                ScoreTile::new(seen, palette, number).paint(painter, rect, palette)
-            }
-            UnsettledOverlay::Estimate(Valuation::Estimate(points), _) => {
-                // An estimate is no score: no colour of a result, a dashed frame, and a tilde.
-                let size = rect.width();
-                let tile = rect.shrink(size * 0.12);
-                paint_dashed_frame(
-                    painter,
-                    tile,
-                    Stroke::new((size * 0.025).max(1.0), palette.estimate),
-                );
-                if size >= SMALLEST_WITH_NUMBER {
-                    painter.text(
-                        rect.center(),
-                        Align2::CENTER_CENTER,
-                        estimate_text(seen, points),
-                        FontId::proportional(size * 0.22),
-                        palette.estimate,
-                    );
-                }
-            }
-            UnsettledOverlay::Bound(bound) => {
-                let size = rect.width();
-                let tile = rect.shrink(size * 0.12);
-                painter.rect_stroke(
-                    tile,
-                    CornerRadius::same((size * 0.1).min(8.0) as u8),
-                    Stroke::new((size * 0.02).max(1.0), palette.draw),
-                    StrokeKind::Inside,
-                );
-                if size >= SMALLEST_WITH_WORDS {
-                    let words = bound_words(&bound, seen.root_mover(), seen.geometry());
-                    let galley = painter.layout(
-                        words,
-                        FontId::proportional(size * 0.12),
-                        palette.text.gamma_multiply(0.8),
-                        tile.width() * 0.9,
-                    );
-                    let at = tile.center() - galley.size() / 2.0;
-                    painter.galley(at, galley, palette.text);
-                }
-            }
-        }
-    }
-}
-
-/// A rectangle drawn in dashes.
-fn paint_dashed_frame(painter: &egui::Painter, rect: Rect, stroke: Stroke) {
-    let corners = [
-        rect.left_top(),
-        rect.right_top(),
-        rect.right_bottom(),
-        rect.left_bottom(),
-        rect.left_top(),
-    ];
-    let dash = (rect.width() / 12.0).max(2.0);
-    painter.extend(egui::Shape::dashed_line(&corners, stroke, dash, dash * 0.7));
-}
-
 impl BoardWidget<'_> {
     /// What is known of an empty cell with no exact score: a bound from the running search,
     /// else an estimate.
@@ -605,70 +420,6 @@ impl BoardWidget<'_> {
         label
     }
 }
-
-/// A score as a cell shows it: the number in the chosen view, a word or two, a colour, and a gold
-/// frame on the best moves.
-struct ScoreTile {
-    shown: Score,
-    words: String,
-    color: Color32,
-    best: bool,
-}
-
-impl ScoreTile {
-    /// The tile of a shown number (not framed).
-    fn new(seen: &Seen, palette: &Palette, number: Score) -> ScoreTile {
-        ScoreTile {
-            shown: number,
-            words: short_verdict(seen, number),
-            color: palette.score_color(seen, number),
-            best: false,
-        }
-    }
-
-    fn paint(&self, painter: &egui::Painter, rect: Rect, palette: &Palette) {
-        let size = rect.width();
-        let tile = rect.shrink(size * 0.08);
-        let rounding = CornerRadius::same((size * 0.1).min(8.0) as u8);
-        painter.rect_filled(tile, rounding, self.color);
-        if self.best {
-            painter.rect_stroke(
-                tile,
-                rounding,
-                Stroke::new(size * 0.04, palette.best),
-                StrokeKind::Inside,
-            );
-        }
-        if size < SMALLEST_WITH_NUMBER {
-            return;
-        }
-        let center = rect.center();
-        let with_words = size >= SMALLEST_WITH_WORDS;
-        let number_at = if with_words {
-            center - Vec2::new(0.0, size * 0.08)
-        } else {
-            center
-        };
-        painter.text(
-            number_at,
-            Align2::CENTER_CENTER,
-            self.shown.value().to_string(),
-            FontId::proportional(size * 0.3),
-            palette.text,
-        );
-        if !with_words {
-            return;
-        }
-        painter.text(
-            center + Vec2::new(0.0, size * 0.2),
-            Align2::CENTER_CENTER,
-            &self.words,
-            FontId::proportional(size * 0.12),
-            palette.text,
-        );
-    }
-}
-
 /// Marks in board notation: rows of `X`, `O` and `.` joined by `/`.
 pub(super) fn sketch_notation(geometry: Geometry, marks: &[Option<Mark>]) -> String {
     marks
@@ -680,72 +431,4 @@ pub(super) fn sketch_notation(geometry: Geometry, marks: &[Option<Mark>]) -> Str
         })
         .collect::<Vec<_>>()
         .join("/")
-}
-
-/// A small ring in the corner of the computer's last move.
-fn paint_last_move(painter: &egui::Painter, rect: Rect, color: Color32) {
-    let size = rect.width();
-    let center = rect.right_bottom() - Vec2::splat(size * 0.14);
-    painter.circle_filled(center, size * 0.06, color.gamma_multiply(0.8));
-}
-
-/// The line of play of `m` as numbered dots in the corners of its cells (1 is the move itself),
-/// coloured by the side that plays it, so that the scores under them stay readable.
-fn paint_pv(
-    painter: &egui::Painter,
-    layout: &Layout,
-    mover: Mark,
-    m: &MoveScore,
-    palette: &Palette,
-) {
-    let mut side = mover;
-    for (ply, &cell) in std::iter::once(&m.cell).chain(&m.pv).enumerate() {
-        let rect = layout.cell_rect(cell);
-        let size = rect.width();
-        let center = rect.left_top() + Vec2::splat(size * 0.17);
-        let radius = size * 0.12;
-        painter.circle_filled(center, radius, palette.mark(side).gamma_multiply(0.9));
-        painter.text(
-            center,
-            Align2::CENTER_CENTER,
-            (ply + 1).to_string(),
-            FontId::proportional(radius * 1.3),
-            Color32::WHITE,
-        );
-        side = side.opponent();
-    }
-}
-
-fn paint_grid(painter: &egui::Painter, layout: &Layout, color: Color32) {
-    let stroke = Stroke::new((layout.cell_size * 0.035).max(1.5), color);
-    let rect = layout.rect.shrink(layout.cell_size * 0.06);
-    for col in 1..layout.geometry.cols() {
-        let x = layout.rect.left() + col as f32 * layout.cell_size;
-        painter.line_segment(
-            [Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())],
-            stroke,
-        );
-    }
-    for row in 1..layout.geometry.rows() {
-        let y = layout.rect.top() + row as f32 * layout.cell_size;
-        painter.line_segment(
-            [Pos2::new(rect.left(), y), Pos2::new(rect.right(), y)],
-            stroke,
-        );
-    }
-}
-
-fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark, color: Color32, opacity: f32) {
-    let size = rect.width();
-    let stroke = Stroke::new(size * 0.1, color.gamma_multiply(opacity));
-    let inner = rect.shrink(size * 0.24);
-    match mark {
-        Mark::X => {
-            painter.line_segment([inner.left_top(), inner.right_bottom()], stroke);
-            painter.line_segment([inner.right_top(), inner.left_bottom()], stroke);
-        }
-        Mark::O => {
-            painter.circle_stroke(rect.center(), inner.width() / 2.0, stroke);
-        }
-    }
 }

@@ -1,0 +1,72 @@
+//! The board's colours.
+
+use egui::{Color32, Ui};
+
+use crate::engine::board::Mark;
+use crate::engine::score::Score;
+use crate::learn::view::{ScoreView, Seen};
+
+/// Colours that read well on the current theme.
+pub(in crate::app) struct Palette {
+    pub grid: Color32,
+    pub x: Color32,
+    pub o: Color32,
+    pub win: Color32,
+    pub draw: Color32,
+    pub loss: Color32,
+    pub best: Color32,
+    pub text: Color32,
+    /// Estimates, which are not scores.
+    pub estimate: Color32,
+}
+
+impl Palette {
+    pub fn of(ui: &Ui) -> Palette {
+        let dark = ui.visuals().dark_mode;
+        let pick = |on_dark: [u8; 3], on_light: [u8; 3]| {
+            let [r, g, b] = if dark { on_dark } else { on_light };
+            Color32::from_rgb(r, g, b)
+        };
+        Palette {
+            grid: ui
+                .visuals()
+                .widgets
+                .noninteractive
+                .fg_stroke
+                .color
+                .gamma_multiply(0.6),
+            x: pick([255, 112, 80], [214, 72, 40]),
+            o: pick([77, 201, 230], [20, 130, 170]),
+            win: pick([60, 190, 90], [30, 150, 60]),
+            draw: pick([140, 150, 170], [120, 130, 150]),
+            loss: pick([230, 70, 70], [200, 40, 40]),
+            best: pick([255, 210, 60], [200, 140, 0]),
+            text: ui.visuals().strong_text_color(),
+            estimate: pick([190, 150, 255], [110, 60, 190]),
+        }
+    }
+
+    pub fn mark(&self, mark: Mark) -> Color32 {
+        match mark {
+            Mark::X => self.x,
+            Mark::O => self.o,
+        }
+    }
+
+    /// A number's tile colour. For the player to move: green when the maximiser wins, red when
+    /// it loses. In the articles' view: the winner's colour. Grey for a draw; faster results are
+    /// stronger.
+    pub fn score_color(&self, seen: &Seen, number: Score) -> Color32 {
+        let Some((winner, _)) = seen.result(number) else {
+            return self.draw.gamma_multiply(0.25);
+        };
+        // |score| is W minus the depth of the end.
+        let urgency = number.value().unsigned_abs() as f32 / seen.geometry().win_score() as f32;
+        let color = match seen.view() {
+            ScoreView::SideToMove if winner == seen.maximiser() => self.win,
+            ScoreView::SideToMove => self.loss,
+            ScoreView::Articles => self.mark(winner),
+        };
+        color.gamma_multiply(0.25 + 0.55 * urgency)
+    }
+}
