@@ -138,24 +138,28 @@ impl Inbox {
         self.progress = None;
     }
 
-    /// Takes in `text`, one message from the worker; `Err` says why it makes no sense.
-    pub fn receive(&mut self, text: &str) -> Result<(), String> {
+    /// Takes in `text`, one message from the worker: `true` if it changes what there is to show
+    /// (a reply, the end of a request), `false` for progress, which the window already redraws
+    /// now and then while a search runs; `Err` says why it makes no sense.
+    pub fn receive(&mut self, text: &str) -> Result<bool, String> {
         let message = serde_json::from_str(text)
             .map_err(|error| format!("the search worker's message cannot be read: {error}"))?;
         match message {
             FromWorker::Reply(reply) => self.replies.push_back(reply),
             // A stopped worker's last words are not about the request running now.
-            FromWorker::Progress { id, progress } if self.running == Some(id) => {
-                self.progress = Some((id, progress));
+            FromWorker::Progress { id, progress } => {
+                if self.running == Some(id) {
+                    self.progress = Some((id, progress));
+                }
+                return Ok(false);
             }
-            FromWorker::Progress { .. } => {}
             FromWorker::Finished(id) if self.running == Some(id) => self.stopped(),
-            FromWorker::Finished(_) => {}
+            FromWorker::Finished(_) => return Ok(false),
             FromWorker::Unreadable(why) => {
                 return Err(format!("the search worker could not read a request: {why}"));
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     pub fn running(&self) -> Option<RequestId> {
@@ -258,7 +262,10 @@ mod tests {
         inbox.sent(3);
         let mut reports = Vec::new();
         for text in posted.iter() {
-            inbox.receive(text).unwrap();
+            let news = inbox.receive(text).unwrap();
+            // Progress alone wakes nobody: the window redraws its counters by itself.
+            let is_progress = text.starts_with("{\"Progress\"");
+            assert_eq!(news, !is_progress, "{text}");
             if let Some((id, progress)) = inbox.progress() {
                 assert_eq!(id, 3);
                 reports.push(progress);

@@ -13,8 +13,9 @@ use super::{AnalysisProgress, Reply, Request, RequestId};
 use crate::engine::clock::{Clock, SystemClock};
 use crate::platform::{self, WebWorker};
 
-/// How often a long analysis tells the page how far it has got.
-const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+/// How often a long analysis tells the page how far it has got: as often as the window redraws
+/// the search's counters while one runs.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
 /// In the page's Web Worker: answers the page's requests, one at a time, for as long as the
 /// worker lives. The program's `main` calls it when it finds itself in a worker.
@@ -34,7 +35,7 @@ pub struct SearchWorker {
 }
 
 impl SearchWorker {
-    /// `wake` is called after every message from the worker (the app passes a repaint request).
+    /// `wake` is called after every answer from the worker (the app passes a repaint request).
     pub fn spawn(wake: impl Fn() + Send + 'static) -> SearchWorker {
         SearchWorker {
             worker: None,
@@ -110,10 +111,12 @@ impl SearchWorker {
             let inbox = Rc::clone(&self.inbox);
             let wake = Rc::clone(&self.wake);
             let started = WebWorker::start(move |text| {
-                if let Err(error) = inbox.borrow_mut().receive(&text) {
-                    platform::dialogs::show_error("Search worker", error);
+                let received = inbox.borrow_mut().receive(&text);
+                match received {
+                    Ok(true) => wake(),
+                    Ok(false) => {}
+                    Err(error) => platform::dialogs::show_error("Search worker", error),
                 }
-                wake();
             });
             match started {
                 Ok(worker) => self.worker = Some(worker),
