@@ -17,7 +17,7 @@ mod position_text;
 mod runs;
 
 pub use cell::Cell;
-pub use error::{BoardError, PlayError};
+pub use error::{BoardError, NotSquare, PlayError};
 pub use geometry::{Geometry, MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 pub use mark::Mark;
 pub use move_numbers::{BadMoveNumber, MoveNumbers, MoveNumbersError};

@@ -52,7 +52,7 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::engine::board::{
-    BadMoveNumber, Board, BoardError, Geometry, MAX_SIDE, MIN_SIDE, MoveNumbers,
+    BadMoveNumber, Board, BoardError, Geometry, MAX_SIDE, MIN_SIDE, MoveNumbers, NotSquare,
 };
 use crate::game::GameRecord;
 
@@ -97,9 +97,7 @@ pub enum GameFileProblem {
     Size { found: usize },
     #[error("k: {0}")]
     K(BoardError),
-    #[error(
-        "the game offers square boards from {MIN_SIDE}×{MIN_SIDE} to {MAX_SIDE}×{MAX_SIDE}, not {rows}×{cols}"
-    )]
+    #[error("{}", NotSquare { rows: *rows, cols: *cols })]
     Shape { rows: usize, cols: usize },
     #[error(
         "the start position's board ({}×{}, {} in a row) is not the game's ({}×{}, {} in a row)",
