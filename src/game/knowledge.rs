@@ -82,6 +82,14 @@ pub struct PartialScores<'a> {
     pub estimate: Option<&'a Estimate>,
 }
 
+impl PartialScores<'_> {
+    /// How many moves have an exact score so far: the one number the status line ("n of m moves
+    /// settled") and the legend ("n of m moves have an exact score") both show.
+    pub fn settled_count(&self) -> usize {
+        self.settled.len()
+    }
+}
+
 /// A search recorded call by call, as far as it has got.
 #[derive(Debug, Clone)]
 pub struct TraceLog {
@@ -244,11 +252,20 @@ impl Knowledge {
         })
     }
 
-    /// How far the exact search for `board` has got, while it runs.
+    /// How far the exact search for `board` has got, while it runs: the positions from the
+    /// worker, the moves settled as the overlay and the legend have them
+    /// ([`PartialScores::settled_count`]), not the worker's own count, which runs ahead of the
+    /// replies taken in and starts again with each exact phase.
     pub(super) fn progress(&self, board: &Board) -> Option<AnalysisProgress> {
         let search = self.in_flight.as_ref()?;
-        let (id, progress) = self.worker.progress()?;
-        (id == search.id && search.board == *board).then_some(progress)
+        let (id, mut progress) = self.worker.progress()?;
+        if id != search.id || search.board != *board {
+            return None;
+        }
+        let partial = self.partial_scores(board)?;
+        progress.exact.settled = partial.settled_count();
+        progress.exact.moves = board.legal_moves().count();
+        Some(progress)
     }
 
     pub(super) fn counts(&self, board: &Board) -> Option<&SearchCounts> {
@@ -437,12 +454,19 @@ impl Knowledge {
         let ours = |search: &Option<InFlight>, id| search.as_ref().is_some_and(|s| s.id == id);
         match reply {
             Reply::Settled { id, settled, .. } => {
-                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                // An exact phase after the estimates settles again, from the table, the moves
+                // an earlier phase settled: each move is counted once.
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id)
+                    && !search.settled.iter().any(|m| m.cell == settled.cell)
+                {
+                    search.bounds.retain(|known| known.cell != settled.cell);
                     search.settled.push(settled);
                 }
             }
             Reply::Bounded { id, bound, .. } => {
-                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id)
+                    && !search.settled.iter().any(|m| m.cell == bound.cell)
+                {
                     search.bounds.retain(|known| known.cell != bound.cell);
                     search.bounds.push(bound);
                 }
@@ -545,5 +569,56 @@ impl Knowledge {
         if wanted.is_none() {
             self.worker.cancel_all();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Geometry;
+    use crate::engine::clock::ManualClock;
+    use crate::engine::score::Score;
+
+    /// Issue 30, item 14: on 7×7 the status said "1 of 47 moves settled" while the legend said "2
+    /// of 47 moves have an exact score": the exact phase after the estimates settled again the
+    /// move the first phase had settled, and the status counted the worker's moves while the
+    /// legend counted the replies. Both now show [`PartialScores::settled_count`], each move once.
+    #[test]
+    fn the_status_and_the_legend_count_the_same_settled_moves() {
+        // A manual clock that never moves: the exact search on the open 7×7 board runs on (its
+        // budget of positions takes minutes) and settles nothing of its own during the test.
+        let clock = Arc::new(ManualClock::new());
+        let mut knowledge = Knowledge::new(clock, TRACE_LIMIT, || {});
+        let geometry = Geometry::new(7, 7, 5).unwrap();
+        let mut board = Board::empty(geometry, crate::engine::board::Mark::X);
+        board.play(Cell::new(3, 3)).unwrap();
+        board.play(Cell::new(3, 4)).unwrap();
+        assert_eq!(board.legal_moves().count(), 47);
+        knowledge.ask(Some((board, analyze_job(&board, Duration::from_secs(5)))));
+        let id = knowledge.in_flight.as_ref().unwrap().id;
+        // The worker takes the request on its own thread.
+        while knowledge.progress(&board).is_none() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let one = MoveScore {
+            cell: Cell::new(0, 0),
+            score: Score::DRAW,
+            pv: Vec::new(),
+        };
+        // Settled in the first exact phase, then again in the one after the estimates.
+        for _ in 0..2 {
+            knowledge.receive(
+                Reply::Settled {
+                    id,
+                    board,
+                    settled: one.clone(),
+                },
+                0,
+            );
+        }
+        let legend = knowledge.partial_scores(&board).unwrap().settled_count();
+        let status = knowledge.progress(&board).unwrap().exact;
+        assert_eq!(legend, 1);
+        assert_eq!((status.settled, status.moves), (legend, 47));
     }
 }
