@@ -17,6 +17,7 @@ use crate::game::worker::{
     AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker,
 };
 use crate::learn::practice::Exercise;
+use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::trace::{TraceAlgorithm, TraceEvent};
 use crate::platform::Instant;
 
@@ -33,6 +34,31 @@ pub(super) fn analyze_job(board: &Board, think_time: Duration) -> Job {
     Job::Analyze {
         think_time: is_large(board).then_some(think_time),
     }
+}
+
+/// How a position of a game under review is searched: exactly, with at most `budget` positions,
+/// as `tictactoe review` searches it (no estimates: they would not review a move). Where the
+/// search runs on the page's own thread, with the think time as well, so that the page stays
+/// responsive: its estimates end the search.
+fn review_search(board: Board, think_time: Duration, budget: u64) -> Wanted {
+    let job = if crate::platform::WORK_RUNS_INLINE {
+        analyze_job(&board, think_time)
+    } else {
+        Job::Analyze { think_time: None }
+    };
+    Wanted {
+        board,
+        job,
+        node_budget: budget,
+    }
+}
+
+/// A search to ask the worker for: the position, the job, and how many positions it may visit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Wanted {
+    pub(super) board: Board,
+    pub(super) job: Job,
+    pub(super) node_budget: u64,
 }
 
 /// The depth of the search `difficulty` runs on `board`, when it is a depth-limited one: Easy,
@@ -154,6 +180,10 @@ pub(super) struct Knowledge {
     exercises: Option<Vec<Exercise>>,
     /// The trace wanted, as far as it has been recorded.
     trace: Option<TraceLog>,
+    /// The positions of the game under review (M), searched as `tictactoe review` searches
+    /// them, each with at most `review_budget` positions.
+    reviewed: Vec<Board>,
+    pub(super) review_budget: u64,
     /// Whether an answer from the worker changed what there is to show since
     /// [`Knowledge::take_news`] was last asked.
     news: bool,
@@ -181,6 +211,8 @@ impl Knowledge {
             exercises_wanted: false,
             exercises: None,
             trace: None,
+            reviewed: Vec::new(),
+            review_budget: REVIEW_NODE_BUDGET,
             news: false,
         }
     }
@@ -291,6 +323,13 @@ impl Knowledge {
         self.also_wanted = boards;
     }
 
+    /// The positions before each move of the game under review; they are searched after the
+    /// analyses the display wants (and before the explorer's counts), each within the review's
+    /// budget.
+    pub(super) fn want_review(&mut self, boards: Vec<Board>) {
+        self.reviewed = boards;
+    }
+
     pub(super) fn want_counts(&mut self, board: Option<Board>) {
         self.counts_wanted = board;
     }
@@ -352,14 +391,38 @@ impl Knowledge {
     /// The search needed and not done, most needed first: the computer's move, the scores of the
     /// board when a human is to move and they are wanted, a finished game's review (its summary
     /// and the accuracy count need it), then what the display wants.
-    pub(super) fn next_search(&self, needs: &GameNeeds) -> Option<(Board, Job)> {
+    pub(super) fn next_search(&self, needs: &GameNeeds) -> Option<Wanted> {
         self.game_search(needs)
+            .map(|(board, job)| self.with_budget(board, job))
             .or_else(|| {
                 let positions = needs.finished_positions.as_ref()?;
                 let board = positions.iter().copied().find(|b| self.unknown(b))?;
-                Some((board, analyze_job(&board, needs.think_time)))
+                Some(self.review_search(board, needs.think_time))
             })
             .or_else(|| self.display_search(needs.think_time))
+    }
+
+    /// `job` on `board` with the budget such a job gets.
+    fn with_budget(&self, board: Board, job: Job) -> Wanted {
+        let node_budget = match job {
+            Job::CountSearches => COUNT_LIMIT,
+            Job::Trace { .. } => self.trace_limit,
+            _ => DEFAULT_NODE_BUDGET,
+        };
+        Wanted {
+            board,
+            job,
+            node_budget,
+        }
+    }
+
+    /// A position of a game under review, searched as `tictactoe review` searches it.
+    fn review_search(&self, board: Board, think_time: Duration) -> Wanted {
+        if is_large(&board) {
+            review_search(board, think_time, self.review_budget)
+        } else {
+            self.with_budget(board, analyze_job(&board, think_time))
+        }
     }
 
     /// The search the game on the board needs, if any.
@@ -395,11 +458,11 @@ impl Knowledge {
     }
 
     /// The search the display wants, after the game's: the practice positions, the trace, the
-    /// analyses asked for, and last the explorer's counts.
-    fn display_search(&self, think_time: Duration) -> Option<(Board, Job)> {
+    /// analyses asked for, the reviewed game's positions, and last the explorer's counts.
+    fn display_search(&self, think_time: Duration) -> Option<Wanted> {
         let exercises = || {
             let wanted = self.exercises_wanted && self.exercises.is_none();
-            wanted.then_some((Board::classic(), Job::Exercises))
+            wanted.then(|| self.with_budget(Board::classic(), Job::Exercises))
         };
         let trace = || {
             let log = self.trace.as_ref().filter(|log| log.result.is_none())?;
@@ -408,19 +471,32 @@ impl Knowledge {
                 algorithm: log.algorithm,
                 skip,
             };
-            Some((log.board, job))
+            Some(self.with_budget(log.board, job))
+        };
+        // A position of the reviewed game is searched as the review searches it, whoever asks.
+        let search = |board: Board| {
+            if self.reviewed.contains(&board) {
+                self.review_search(board, think_time)
+            } else {
+                self.with_budget(board, analyze_job(&board, think_time))
+            }
         };
         let also_wanted = || {
             let board = self.also_wanted.iter().copied().find(|b| self.unknown(b))?;
-            Some((board, analyze_job(&board, think_time)))
+            Some(search(board))
+        };
+        let reviewed = || {
+            let board = self.reviewed.iter().copied().find(|b| self.unknown(b))?;
+            Some(search(board))
         };
         let counts = || {
             let board = self.counts_wanted.filter(|b| !b.outcome().is_over())?;
-            (!self.counts.contains_key(&board)).then_some((board, Job::CountSearches))
+            (!self.counts.contains_key(&board)).then(|| self.with_budget(board, Job::CountSearches))
         };
         exercises()
             .or_else(trace)
             .or_else(also_wanted)
+            .or_else(reviewed)
             .or_else(counts)
     }
 
@@ -535,14 +611,14 @@ impl Knowledge {
     }
 
     /// Asks the worker for `wanted`, unless it is already under way; `None` stops the search.
-    pub(super) fn ask(&mut self, wanted: Option<(Board, Job)>) {
+    pub(super) fn ask(&mut self, wanted: Option<Wanted>) {
         let running = self
             .in_flight
             .as_ref()
             .map(|search| (search.board, search.job));
         let same = match (wanted, running) {
-            (Some((board, job)), Some((running_board, running_job))) => {
-                board == running_board && job.same_work(running_job)
+            (Some(wanted), Some((running_board, running_job))) => {
+                wanted.board == running_board && wanted.job.same_work(running_job)
             }
             (None, None) => true,
             _ => false,
@@ -550,22 +626,24 @@ impl Knowledge {
         if same {
             return;
         }
-        self.in_flight = wanted.map(|(board, job)| InFlight {
-            id: self.worker.submit(Request {
+        self.in_flight = wanted.map(
+            |Wanted {
+                 board,
+                 job,
+                 node_budget,
+             }| InFlight {
+                id: self.worker.submit(Request {
+                    board,
+                    job,
+                    node_budget,
+                }),
                 board,
                 job,
-                node_budget: match job {
-                    Job::CountSearches => COUNT_LIMIT,
-                    Job::Trace { .. } => self.trace_limit,
-                    _ => DEFAULT_NODE_BUDGET,
-                },
-            }),
-            board,
-            job,
-            started: self.clock.now(),
-            settled: Vec::new(),
-            bounds: Vec::new(),
-        });
+                started: self.clock.now(),
+                settled: Vec::new(),
+                bounds: Vec::new(),
+            },
+        );
         if wanted.is_none() {
             self.worker.cancel_all();
         }
@@ -594,7 +672,8 @@ mod tests {
         board.play(Cell::new(3, 3)).unwrap();
         board.play(Cell::new(3, 4)).unwrap();
         assert_eq!(board.legal_moves().count(), 47);
-        knowledge.ask(Some((board, analyze_job(&board, Duration::from_secs(5)))));
+        let job = analyze_job(&board, Duration::from_secs(5));
+        knowledge.ask(Some(knowledge.with_budget(board, job)));
         let id = knowledge.in_flight.as_ref().unwrap().id;
         // The worker takes the request on its own thread.
         while knowledge.progress(&board).is_none() {
