@@ -86,3 +86,36 @@ fn a_huge_move_is_shown_short() {
         "{line}"
     );
 }
+
+/// Issue 30, item 12: with no display the message named a source file of the machine that built
+/// the program. On Linux, an X display that does not answer gives winit's OS error, which carries
+/// that place; neither the message nor the log may show it.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_display_is_said_without_the_builders_paths() {
+    if std::env::var_os("TICTACTOE_TEST_BINARY").is_some() {
+        return; // the Windows build under Wine has a display of its own
+    }
+    let home = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .arg("--settings")
+        .arg(home.path().join("settings.ron"))
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        // A display no X server serves.
+        .env("DISPLAY", "127.0.0.1:97")
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("could not open its window"), "{stderr}");
+    let log = std::fs::read_to_string(home.path().join("data/tictactoe/tictactoe.log")).unwrap();
+    for text in [&stderr[..], &log] {
+        assert!(!text.contains(".rs:"), "{text}");
+        assert!(!text.contains("os error at"), "{text}");
+        assert!(!text.contains(env!("CARGO_MANIFEST_DIR")), "{text}");
+    }
+}
