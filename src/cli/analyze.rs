@@ -1,0 +1,309 @@
+//! `tictactoe analyze`: every legal move of a position rated by a search, one JSON line a board,
+//! for one board or a batch read from standard input.
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use clap::Args;
+
+use super::args::{AlgorithmArg, RulesArgs, ViewArg, parse_seconds, preview, view_or_mover};
+use super::report::{ErrorJson, Report, UnsettledMove, write_report_seen};
+use super::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
+use crate::engine::board::BoardError;
+use crate::engine::minimax::{
+    self, Estimator, MoveBound, Search, SearchControl, Stop, Stopped, ThinkTime,
+};
+use crate::learn::view::ScoreView;
+use crate::platform::Instant;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  tictactoe analyze XOX/.O./X..\n  tictactoe analyze .../.../... --to-move O --stats\n  \
+                        tictactoe analyze XOX/.O./X.. --view x\n  \
+                        tictactoe analyze ..../..../..../.... --k 3\n  \
+                        tictactoe analyze ....../....../....../....../....../...... --time-limit 5\n  \
+                        printf 'X../.../...\\nXX./OO./...\\n' | tictactoe analyze -\n\n\
+                  Without --time-limit a search that passes --max-nodes is an error (exit 2, or an \
+                  error line in a batch). With --time-limit, running out of time or of positions \
+                  prints what was settled: \"complete\": false, and each unsettled move has \
+                  \"score\": null, a \"bound\" when one is known and an \"estimate\" from a \
+                  depth-limited search."
+)]
+pub struct AnalyzeArgs {
+    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..), or '-' to
+    /// read one position per line from standard input.
+    pub board: String,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+
+    /// The search: plain minimax (the reference), textbook alpha-beta (no table), alpha-beta with
+    /// a table and move ordering (the teaching search) or the solver (the fastest); all give the
+    /// same scores and lines.
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Solver)]
+    pub algorithm: AlgorithmArg,
+
+    /// Add the algorithm, positions visited and time taken.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Give up on a board after visiting this many positions (open 5×5 and larger boards can
+    /// take very long; 3×3 needs at most 549,946 even with plain minimax).
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    pub max_nodes: u64,
+
+    /// Stop each board's search after this many seconds and print what it settled, with bounds
+    /// and estimates for the rest (the last fifth of the time goes to the estimates).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<Duration>,
+
+    /// Whose numbers the scores, bounds and estimates are: `mover` (the player to move
+    /// maximises: what it prints without --view) or `x` (X maximises, as the articles write
+    /// minimax: every number is X's, so on O's turn O's best move has the lowest).
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ViewArg>,
+}
+
+/// A batch line longer than this is not a board; it is reported without being kept in memory.
+const MAX_LINE_BYTES: usize = 4096;
+
+/// Runs `analyze`, reading standard input when the board is `-`. Returns the exit status.
+pub fn analyze(
+    args: &AnalyzeArgs,
+    input: impl BufRead,
+    out: impl Write,
+    err: impl Write,
+) -> io::Result<i32> {
+    analyze_showing_progress(args, input, out, err, false)
+}
+
+/// [`analyze`], and with `progress` (for a terminal) a line on standard error, rewritten a few
+/// times a second, telling how far a long search without a time limit has got.
+pub fn analyze_showing_progress(
+    args: &AnalyzeArgs,
+    input: impl BufRead,
+    mut out: impl Write,
+    mut err: impl Write,
+    progress: bool,
+) -> io::Result<i32> {
+    let mut engine = Engine::new(args);
+    engine.progress = progress && args.time_limit.is_none();
+    let status = if args.board == "-" {
+        analyze_lines(&mut engine, input, &mut out)?
+    } else {
+        match engine.analyze(&args.board) {
+            Ok(report) => {
+                write_report_seen(&mut out, &report, engine.stats, engine.view)?;
+                EXIT_OK
+            }
+            Err(error) => {
+                writeln!(
+                    err,
+                    "tictactoe analyze: {:?}: {error}",
+                    preview(&args.board)
+                )?;
+                EXIT_BAD_BOARD
+            }
+        }
+    };
+    out.flush()?;
+    Ok(status)
+}
+
+/// The searches chosen on the command line, kept across the lines of a batch so that the fast
+/// searches' tables are shared by all of them.
+struct Engine {
+    rules: RulesArgs,
+    stats: bool,
+    max_nodes: u64,
+    time_limit: Option<Duration>,
+    view: ScoreView,
+    progress: bool,
+    /// The search `algorithm` names, kept so that its table serves every line.
+    search: Box<dyn Search + Send>,
+    estimator: Estimator,
+}
+
+impl Engine {
+    fn new(args: &AnalyzeArgs) -> Engine {
+        Engine {
+            rules: args.rules,
+            stats: args.stats,
+            max_nodes: args.max_nodes,
+            time_limit: args.time_limit,
+            view: view_or_mover(args.view),
+            progress: false,
+            search: minimax::fresh(args.algorithm.into()),
+            estimator: Estimator::new(),
+        }
+    }
+
+    fn analyze(&mut self, text: &str) -> Result<Report, AnalyzeError> {
+        let board = self.rules.board(text)?;
+        let started = Instant::now();
+        let mut control = SearchControl::with_node_budget(self.max_nodes);
+        let think = self.time_limit.map(ThinkTime::new);
+        if let Some(think) = think {
+            control = control.with_deadline(think.exact_deadline(started));
+        }
+        let done = AtomicBool::new(false);
+        let result = std::thread::scope(|scope| {
+            if self.progress {
+                scope.spawn(|| show_progress(&control, &done, started));
+            }
+            let result = self.search.analyze_with(&board, &control, &mut |_| {});
+            done.store(true, Ordering::Relaxed);
+            result
+        });
+        match result {
+            Ok(analysis) => Ok(Report {
+                analysis,
+                unsettled: Vec::new(),
+                complete: true,
+            }),
+            Err(stopped) => match think {
+                None => Err(AnalyzeError::TooLarge(stopped.reason)),
+                Some(think) => Ok(self.partial(stopped, think.deadline(started))),
+            },
+        }
+    }
+
+    /// The report of a search stopped by `--time-limit` (or, with it, by `--max-nodes`): the
+    /// settled moves, and bounds and estimates for the others, estimated until `deadline`.
+    fn partial(&mut self, stopped: Stopped, deadline: Instant) -> Report {
+        let analysis = *stopped.partial;
+        let board = analysis.board;
+        let geometry = board.geometry();
+        let control = SearchControl::new().with_deadline(deadline);
+        let estimate = self
+            .estimator
+            .estimate_with(&board, &control, None, &mut |_| {});
+        let unsettled = board
+            .legal_moves()
+            .filter(|&cell| analysis.get(cell).is_none())
+            .map(|cell| {
+                let known = stopped.bounds.iter().find(|b| b.cell == cell).copied();
+                UnsettledMove {
+                    bound: known.unwrap_or(MoveBound::unknown(cell, geometry)),
+                    bounded: known.is_some_and(|b| b.is_known(geometry)),
+                    estimate: estimate.get(cell).map(|m| (estimate.depth, m.value)),
+                }
+            })
+            .collect();
+        Report {
+            analysis,
+            unsettled,
+            complete: false,
+        }
+    }
+}
+
+/// Rewrites one line of standard error with the search's progress until `done`, then clears it.
+fn show_progress(control: &SearchControl, done: &AtomicBool, started: Instant) {
+    const FIRST: Duration = Duration::from_millis(500);
+    const EVERY: Duration = Duration::from_millis(100);
+    let mut shown = false;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(EVERY.min(FIRST));
+        let elapsed = started.elapsed();
+        if elapsed < FIRST || done.load(Ordering::Relaxed) {
+            continue;
+        }
+        let progress = control.progress();
+        let mut err = io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r\x1b[Ksettled {} of {} moves, {} positions, {:.1} s",
+            progress.settled,
+            progress.moves,
+            progress.nodes,
+            elapsed.as_secs_f64()
+        );
+        let _ = err.flush();
+        shown = true;
+    }
+    if shown {
+        let _ = write!(io::stderr().lock(), "\r\x1b[K");
+    }
+}
+
+/// Why one board got no analysis.
+#[derive(Debug, thiserror::Error)]
+enum AnalyzeError {
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    #[error("{0} (raise --max-nodes to search further)")]
+    TooLarge(Stop),
+}
+
+fn analyze_lines(
+    engine: &mut Engine,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<i32> {
+    let mut status = EXIT_OK;
+    let mut line = Vec::new();
+    while let Some(length) = read_line_capped(&mut input, &mut line, MAX_LINE_BYTES)? {
+        let text = String::from_utf8_lossy(&line);
+        let result = if length > MAX_LINE_BYTES {
+            Err(format!("line of {length} bytes is too long for a board"))
+        } else if std::str::from_utf8(&line).is_err() {
+            Err("line is not valid UTF-8".to_string())
+        } else {
+            engine.analyze(&text).map_err(|error| error.to_string())
+        };
+        match result {
+            Ok(report) => write_report_seen(out, &report, engine.stats, engine.view)?,
+            Err(message) => {
+                status = EXIT_SOME_LINES_BAD;
+                let json = ErrorJson {
+                    board: &text,
+                    error: &message,
+                };
+                serde_json::to_writer(&mut *out, &json)?;
+                out.write_all(b"\n")?;
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// Reads one line without its line ending into `line`, keeping at most `cap + 1` bytes of it.
+/// Returns the line's full length, or `None` at the end of input.
+fn read_line_capped(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<usize>> {
+    line.clear();
+    let mut length = 0;
+    let mut saw_any = false;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        saw_any = true;
+        let (chunk, found_end) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => (&buffer[..end], true),
+            None => (buffer, false),
+        };
+        let room = (cap + 1).saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length += chunk.len();
+        let consumed = chunk.len() + found_end as usize;
+        input.consume(consumed);
+        if found_end {
+            break;
+        }
+    }
+    if !saw_any {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\r') && length <= cap + 1 {
+        line.pop();
+        length -= 1;
+    }
+    Ok(Some(length))
+}
