@@ -77,6 +77,26 @@ fn a_start_of_another_shape_names_both_shapes() {
 }
 
 #[test]
+fn a_move_number_too_large_is_named_as_typed() {
+    for typed in ["18446744073709551615", "9223372036854775808"] {
+        let line = message(&["review", typed]);
+        assert_eq!(
+            line,
+            format!(
+                "tictactoe review: move 1 ({typed:?}): not a cell number; cells are numbered 1 \
+                 to 9"
+            )
+        );
+    }
+    // One that fits is a number, and no cell.
+    let line = message(&["review", "9223372036854775807"]);
+    assert!(
+        line.ends_with("move 1 (9223372036854775807): no such cell; cells are numbered 1 to 9"),
+        "{line}"
+    );
+}
+
+#[test]
 fn a_huge_move_is_shown_short() {
     let huge = format!("5,{}x", "9".repeat(100_000));
     let line = message(&["review", &huge]);
