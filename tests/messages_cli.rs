@@ -139,3 +139,28 @@ fn no_display_is_said_without_the_builders_paths() {
         assert!(!text.contains(env!("CARGO_MANIFEST_DIR")), "{text}");
     }
 }
+
+/// Issue 30, item 12: a file name with a line break (or another control character) split the
+/// message; names are shown on one line, quoted and escaped when they hold such characters.
+#[cfg(unix)]
+#[test]
+fn a_file_name_with_a_line_break_stays_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "my\ngame\u{1b}[2J.ron";
+    let path = dir.path().join(name);
+    std::fs::write(&path, "not a game").unwrap();
+    let shown = format!("\"{}/my\\ngame\\u{{1b}}[2J.ron\"", dir.path().display());
+    let line = message(&["review", "--game", path.to_str().unwrap()]);
+    assert!(
+        line.starts_with(&format!("tictactoe review: game file {shown}: ")),
+        "{line}"
+    );
+    // Settings read from such a file name say so on one line an issue.
+    std::fs::write(&path, "(board_size: 9)").unwrap();
+    let error = tictactoe::store::settings::load_strict(&path).unwrap_err();
+    let text = error.to_string();
+    assert!(!text.contains('\u{1b}'), "{text}");
+    for line in text.lines() {
+        assert!(line.starts_with(&format!("{shown}: ")), "{line}");
+    }
+}

@@ -165,7 +165,10 @@ pub fn failure_message(failure: &WindowFailure, log: Option<&Path>) -> String {
          virtual machine, turn on 3D acceleration."
     );
     if let Some(log) = log {
-        message.push_str(&format!("\n\nThis message is also in {}", log.display()));
+        message.push_str(&format!(
+            "\n\nThis message is also in {}",
+            crate::store::shown_path(log)
+        ));
     }
     message
 }

@@ -134,7 +134,7 @@ impl From<BadMoveNumber> for GameFileProblem {
 
 /// A game file that could not be read, and why: one line naming the file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("game file {}: {problem}", .path.display())]
+#[error("game file {}: {problem}", crate::store::shown_path(.path))]
 pub struct GameFileError {
     pub path: PathBuf,
     pub problem: GameFileProblem,
@@ -142,7 +142,7 @@ pub struct GameFileError {
 
 /// A game that could not be saved, and why: one line naming the file.
 #[derive(Debug, Error)]
-#[error("cannot save the game to {}: {reason}", .path.display())]
+#[error("cannot save the game to {}: {reason}", crate::store::shown_path(.path))]
 pub struct GameSaveError {
     pub path: PathBuf,
     pub reason: SaveReason,
