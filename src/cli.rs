@@ -63,7 +63,10 @@ mod trace;
 mod tree;
 
 pub use analyze::{AnalyzeArgs, analyze, analyze_showing_progress};
-pub use args::{AlgorithmArg, MarkArg, RulesArgs, ViewArg};
+pub use args::{
+    AlgorithmArg, DEFAULT_MAX_NODES, MarkArg, RulesArgs, TEST_DEFAULT_MAX_NODES_VAR, ViewArg,
+    default_max_nodes,
+};
 // What the commands' modules share, named from here as they always were (`super::preview`).
 use args::{parse_k, parse_max_nodes, parse_seconds, preview, view_or_mover};
 use report::LineJson;

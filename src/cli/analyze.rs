@@ -52,7 +52,7 @@ pub struct AnalyzeArgs {
 
     /// Give up on a board after visiting this many positions (open 5×5 and larger boards can
     /// take very long; 3×3 needs at most 549,946 even with plain minimax).
-    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
 
     /// Stop each board's search after this many seconds and print what it settled, with bounds

@@ -12,7 +12,7 @@ use crate::engine::board::{
     BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
 };
 use crate::engine::minimax::{SearchControl, Solver, Stop};
-use crate::learn::review::{BadMove, REVIEW_NODE_BUDGET, ReviewedMove, positions_before};
+use crate::learn::review::{BadMove, ReviewedMove, positions_before};
 use crate::learn::view::Seen;
 use crate::store::game_file::{self, GameFileError};
 
@@ -57,7 +57,7 @@ pub struct ReviewArgs {
 
     /// Give up on a position after visiting this many positions: that move's score (or the
     /// best score there was) is printed as null, with "complete": false.
-    #[arg(long, value_name = "N", default_value_t = REVIEW_NODE_BUDGET, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
 
     /// Stop each position's search after this many seconds, as --max-nodes stops it.
