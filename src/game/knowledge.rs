@@ -36,23 +36,6 @@ pub(super) fn analyze_job(board: &Board, think_time: Duration) -> Job {
     }
 }
 
-/// How a position of a game under review is searched: exactly, with at most `budget` positions,
-/// as `tictactoe review` searches it (no estimates: they would not review a move). Where the
-/// search runs on the page's own thread, with the think time as well, so that the page stays
-/// responsive: its estimates end the search.
-fn review_search(board: Board, think_time: Duration, budget: u64) -> Wanted {
-    let job = if crate::platform::WORK_RUNS_INLINE {
-        analyze_job(&board, think_time)
-    } else {
-        Job::Analyze { think_time: None }
-    };
-    Wanted {
-        board,
-        job,
-        node_budget: budget,
-    }
-}
-
 /// A search to ask the worker for: the position, the job, and how many positions it may visit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Wanted {
@@ -416,12 +399,23 @@ impl Knowledge {
         }
     }
 
-    /// A position of a game under review, searched as `tictactoe review` searches it.
+    /// A position of a game under review, searched as `tictactoe review` searches it: on a
+    /// large board exactly, with at most the review's budget of positions and no estimates
+    /// (they would not review a move). Where the search runs on the page's own thread, with the
+    /// think time as well, so that the page stays responsive: its estimates end the search.
     fn review_search(&self, board: Board, think_time: Duration) -> Wanted {
-        if is_large(&board) {
-            review_search(board, think_time, self.review_budget)
+        if !is_large(&board) {
+            return self.with_budget(board, analyze_job(&board, think_time));
+        }
+        let job = if crate::platform::WORK_RUNS_INLINE {
+            analyze_job(&board, think_time)
         } else {
-            self.with_budget(board, analyze_job(&board, think_time))
+            Job::Analyze { think_time: None }
+        };
+        Wanted {
+            board,
+            job,
+            node_budget: self.review_budget,
         }
     }
 
