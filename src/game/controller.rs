@@ -1011,6 +1011,73 @@ mod tests {
         assert_eq!(game.accuracy(), Default::default());
     }
 
+    /// Issue 30, item 2: the review of a big game fills in as its searches settle moves, before
+    /// they end: a move is reviewed as soon as its score and the best score are known.
+    #[test]
+    fn a_big_games_review_fills_in_while_its_positions_are_searched() {
+        use crate::engine::minimax::{MoveBound, MoveScore};
+        use crate::engine::score::Score;
+        use crate::game::worker::{Job, Reply};
+        let clock = Arc::new(ManualClock::new());
+        let mut game = controller(
+            GameSetup {
+                mode: Mode::TwoPlayers,
+                geometry: crate::engine::board::Geometry::with_default_k(7, 7).unwrap(),
+                ..GameSetup::default()
+            },
+            &clock,
+        );
+        assert!(game.play(Cell::new(3, 3)));
+        let record = game.record();
+        game.want_review(Some(&record));
+        game.update();
+        // The empty 7×7 board before move 1 is searched, with the review's budget; it takes
+        // minutes, so nothing of its own arrives during the test.
+        let search = game.knowledge.in_flight.as_ref().expect("a review search");
+        let (id, before) = (search.id, search.board);
+        assert_eq!(before, record.start);
+        assert_eq!(search.job, Job::Analyze { think_time: None });
+        let waiting = game.review(&record);
+        assert!(matches!(
+            waiting[..],
+            [MoveReview::Unsettled { stopped: None, .. }]
+        ));
+        // The move played settles at a draw; every other move is bounded at most a draw.
+        let played = Cell::new(3, 3);
+        let replies = before.legal_moves().map(|cell| {
+            if cell == played {
+                Reply::Settled {
+                    id,
+                    board: before,
+                    settled: MoveScore {
+                        cell,
+                        score: Score::DRAW,
+                        pv: Vec::new(),
+                    },
+                }
+            } else {
+                Reply::Bounded {
+                    id,
+                    board: before,
+                    bound: MoveBound {
+                        cell,
+                        lower: Score::loss_at(1, 100),
+                        upper: Score::DRAW,
+                    },
+                }
+            }
+        });
+        for reply in replies.collect::<Vec<_>>() {
+            game.knowledge.receive(reply, 0);
+        }
+        assert!(game.knowledge.in_flight.is_some(), "still searching");
+        let [MoveReview::Reviewed(m)] = &game.review(&record)[..] else {
+            panic!("not reviewed: {:?}", game.review(&record));
+        };
+        assert_eq!((m.score, m.best_score), (Score::DRAW, Score::DRAW));
+        assert_eq!(m.class, crate::learn::review::MoveClass::Best);
+    }
+
     /// Plays `cell` for the human and lets the computer answer, if the game goes on.
     fn exchange_or_end(game: &mut GameController, clock: &ManualClock, cell: Cell) {
         assert!(game.play(cell));

@@ -128,7 +128,7 @@ pub(super) struct GameNeeds {
 pub(super) struct InFlight {
     pub(super) id: RequestId,
     pub(super) board: Board,
-    job: Job,
+    pub(super) job: Job,
     started: Instant,
     /// Its moves settled so far, for a partial display.
     settled: Vec<MoveScore>,
@@ -520,7 +520,7 @@ impl Knowledge {
         }
     }
 
-    fn receive(&mut self, reply: Reply, turn: u64) {
+    pub(super) fn receive(&mut self, reply: Reply, turn: u64) {
         let ours = |search: &Option<InFlight>, id| search.as_ref().is_some_and(|s| s.id == id);
         match reply {
             Reply::Settled { id, settled, .. } => {
