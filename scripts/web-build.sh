@@ -4,7 +4,8 @@
 #   scripts/web-build.sh [OUT]      (default: target/web)
 #
 # OUT gets index.html, tictactoe.js and tictactoe_bg.wasm (the game, built from the same crate for
-# wasm32-unknown-unknown), a web manifest, icons and a service worker that keeps the page working
+# wasm32-unknown-unknown), worker.js (which starts the same program again as the page's search
+# worker), a web manifest, icons and a service worker that keeps the page working
 # offline once it has loaded. Serve OUT as it is, e.g. `python3 -m http.server -d target/web`.
 #
 # Needs the wasm32-unknown-unknown target and wasm-bindgen-cli at exactly the version of the
@@ -30,7 +31,7 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tictactoe \
     "target/$target/web/tictactoe.wasm"
-cp assets/web/index.html assets/web/manifest.webmanifest "$out/"
+cp assets/web/index.html assets/web/manifest.webmanifest assets/web/worker.js "$out/"
 # A new cache name for every build, so an updated site replaces the old offline copy.
 version="$(cargo pkgid | sed 's/.*@//')-$(sha256sum "$out/tictactoe_bg.wasm" | cut -c1-12)"
 sed "s/SITE_VERSION/$version/" assets/web/sw.js >"$out/sw.js"

@@ -9,10 +9,15 @@ fn main() -> std::process::ExitCode {
     desktop::main()
 }
 
-/// The browser: the game on the page's canvas (see `tictactoe::app::web`).
+/// The browser: the game on the page's canvas (see `tictactoe::app::web`), or, where the page
+/// has started this program again as its Web Worker, the searches it asks for.
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    tictactoe::app::web::start();
+    if tictactoe::platform::in_web_worker() {
+        tictactoe::game::worker::serve_page();
+    } else {
+        tictactoe::app::web::start();
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,7 +1,7 @@
 // Keeps the game working offline once it has loaded: every file of the site is cached on install
 // and served from the cache, refreshed from the network when it can be.
 const CACHE = "tictactoe-SITE_VERSION";
-const FILES = ["./", "index.html", "tictactoe.js", "tictactoe_bg.wasm", "manifest.webmanifest",
+const FILES = ["./", "index.html", "tictactoe.js", "tictactoe_bg.wasm", "worker.js", "manifest.webmanifest",
   "icon-32.png", "icon-256.png", "icon-512.png"];
 
 self.addEventListener("install", (event) => {

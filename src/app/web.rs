@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 
 use super::{AppOptions, TicTacToeApp};
 use crate::engine::board::{Board, Mark};
+use crate::platform::Instant;
 
 /// Starts the game on the page. Called by the program's `main` in the browser.
 pub fn start() {
@@ -32,13 +33,53 @@ pub fn start() {
             .start(
                 canvas,
                 eframe::WebOptions::default(),
-                Box::new(|cc| Ok(Box::new(TicTacToeApp::new(cc, options)))),
+                Box::new(|cc| Ok(Box::new(Timed(TicTacToeApp::new(cc, options))))),
             )
             .await;
         if let Err(error) = started {
             say_on_page(&format!("The game could not start: {error:?}"));
         }
     });
+}
+
+/// The game, timing its own work in every frame for the browser tests: where the page defines
+/// `window.tictactoeFrameTimed(start, ms)`, it hears when each frame's logic and drawing began
+/// and how long they took (not the browser's painting of the result), so that a long task of
+/// ours can be told from slow software WebGL.
+struct Timed(TicTacToeApp);
+
+impl Timed {
+    fn timed(work: impl FnOnce()) {
+        let started = Instant::now();
+        work();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let hook = js_sys::Reflect::get(&window, &"tictactoeFrameTimed".into());
+        if let Ok(hook) = hook.and_then(|hook| hook.dyn_into::<js_sys::Function>()) {
+            let start = window.performance().map_or(0.0, |p| p.now() - ms);
+            let _ = hook.call2(&window, &start.into(), &ms.into());
+        }
+    }
+}
+
+impl eframe::App for Timed {
+    fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        Timed::timed(|| self.0.logic(ctx, frame));
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        Timed::timed(|| self.0.ui(ui, frame));
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.0.save(storage);
+    }
+
+    fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
+        self.0.on_exit(gl);
+    }
 }
 
 /// The position the page's link asks for, if any; `Err` says why it cannot be played.

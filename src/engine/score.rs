@@ -17,6 +17,7 @@
 //! assert_eq!(score.shifted(1).value(), -4);
 //! ```
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Neg;
 
@@ -33,7 +34,9 @@ pub const BEYOND_ESTIMATES: i32 = 2 * PROVEN;
 
 /// A minimax score, seen from one side: positive when that side wins, negative when it loses,
 /// 0 for a draw. The number is the one `tictactoe analyze` prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[repr(transparent)]
 pub struct Score(i32);
 

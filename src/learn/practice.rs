@@ -5,13 +5,14 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::minimax::Analysis;
 use crate::learn::review::MoveClass;
 
 /// What a practice position teaches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Lesson {
     /// The only good move wins at once.
     Win,
@@ -41,7 +42,7 @@ impl Lesson {
 }
 
 /// A position where exactly one move keeps the best result.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Exercise {
     pub board: Board,
     pub answer: Cell,

@@ -11,9 +11,10 @@ use crate::engine::minimax::{
     Analysis, Observer, SearchControl, Stop, alpha_beta_observed, plain_observed,
 };
 use crate::engine::score::Score;
+use serde::{Deserialize, Serialize};
 
 /// Which search is traced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TraceAlgorithm {
     /// Plain minimax, as the articles write it.
     Plain,
@@ -48,7 +49,7 @@ impl TraceAlgorithm {
 }
 
 /// What happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
     /// A call starts; `cell` is the move that led to its board.
     Enter,
@@ -62,7 +63,7 @@ pub enum EventKind {
 
 /// One event, in 16 bytes: the board is not stored, it follows from the moves of the calls under
 /// way (see [`StepState`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TraceEvent {
     pub kind: EventKind,
     pub depth: i8,

@@ -39,9 +39,6 @@ pub fn page_address() -> Option<String> {
     None
 }
 
-/// Work runs on threads of its own, never on the window's.
-pub const WORK_RUNS_INLINE: bool = false;
-
 /// How many threads can run at once (at least one).
 pub fn cores() -> usize {
     thread::available_parallelism().map_or(1, |n| n.get())

@@ -10,9 +10,9 @@
 //! - file dialogs and the message box shown when the window cannot open ([`dialogs`]);
 //! - whether the game can quit ([`CAN_QUIT`]) and the page's own address ([`page_address`]).
 //!
-//! The desktop is one implementation (`desktop.rs`); the browser's (`web.rs`) runs work inline on
-//! the page's thread, has one core, no folders and no dialogs, until a Web Worker and uploads
-//! take their place.
+//! The desktop is one implementation (`desktop.rs`); the browser's (`web.rs`) has one core, no
+//! folders and no dialogs, and runs the searches in a Web Worker (`WebWorker`) instead of a
+//! thread.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop;
@@ -23,9 +23,11 @@ mod web;
 #[cfg(target_arch = "wasm32")]
 use web as implementation;
 
-pub use implementation::{CAN_QUIT, Server, WORK_RUNS_INLINE, cores, dialogs, dirs, page_address};
+pub use implementation::{CAN_QUIT, Server, cores, dialogs, dirs, page_address};
 /// The file system, where there is one. In a browser every call fails with `Unsupported`.
 pub use std::fs;
+#[cfg(target_arch = "wasm32")]
+pub use web::{WebWorker, in_web_worker, post_to_page, serve_page};
 /// A point in time on the monotonic clock: std's type on the desktop (`web-time` re-exports it),
 /// one read from `performance.now()` in a browser, where std's panics.
 pub use web_time::Instant;

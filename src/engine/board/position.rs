@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::runs::{BitIter, Runs};
 use super::{BoardError, Cell, Geometry, Mark, Outcome, PlayError, WinningLine};
 
@@ -16,13 +18,58 @@ use super::{BoardError, Cell, Geometry, Mark, Outcome, PlayError, WinningLine};
 /// assert_eq!(board.outcome().winner(), Some(Mark::O));
 /// assert_eq!(board.to_string(), "XOX/.O./XO.");
 /// ```
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(into = "BoardWire", try_from = "BoardWire")]
 pub struct Board {
     geometry: Geometry,
     runs: &'static Runs,
     x: u64,
     o: u64,
     to_move: Mark,
+}
+
+/// A board as the search worker's messages carry it (the page's Web Worker gets its positions
+/// as text): its shape, its two bitboards and whose turn it is, checked again when read.
+#[derive(Serialize, Deserialize)]
+struct BoardWire {
+    rows: usize,
+    cols: usize,
+    k: usize,
+    x: u64,
+    o: u64,
+    to_move: Mark,
+}
+
+impl From<Board> for BoardWire {
+    fn from(board: Board) -> BoardWire {
+        let geometry = board.geometry;
+        BoardWire {
+            rows: geometry.rows(),
+            cols: geometry.cols(),
+            k: geometry.k(),
+            x: board.x,
+            o: board.o,
+            to_move: board.to_move,
+        }
+    }
+}
+
+impl TryFrom<BoardWire> for Board {
+    type Error = String;
+
+    fn try_from(wire: BoardWire) -> Result<Board, String> {
+        let geometry = Geometry::new(wire.rows, wire.cols, wire.k).map_err(|e| e.to_string())?;
+        // At most 49 cells: the shift stays inside the u64.
+        let inside = (1u64 << geometry.cells()) - 1;
+        if (wire.x | wire.o) & !inside != 0 || wire.x & wire.o != 0 {
+            return Err(format!(
+                "marks off the {}×{} board or two marks on one cell",
+                geometry.rows(),
+                geometry.cols()
+            ));
+        }
+        Board::from_marks(geometry, wire.x, wire.o, Some(wire.to_move)).map_err(|e| e.to_string())
+    }
 }
 
 impl PartialEq for Board {

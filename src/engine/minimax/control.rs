@@ -1,5 +1,6 @@
 //! Stopping and watching a search from another thread.
 
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -24,6 +25,8 @@ pub struct SearchControl {
     /// Where the deadline is read: a test's clock, or the system's when `None` (which costs
     /// nothing to make: a batch makes one control per position).
     clock: Option<Arc<dyn Clock>>,
+    /// Called at every look at the control, if set (see [`SearchControl::with_watcher`]).
+    watcher: Option<Watcher>,
     nodes: AtomicU64,
     settled: AtomicUsize,
     moves: AtomicUsize,
@@ -51,6 +54,7 @@ impl SearchControl {
             node_budget: budget,
             deadline: None,
             clock: None,
+            watcher: None,
             nodes: AtomicU64::new(0),
             settled: AtomicUsize::new(0),
             moves: AtomicUsize::new(0),
@@ -77,6 +81,20 @@ impl SearchControl {
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> SearchControl {
         self.clock = Some(clock);
         self
+    }
+
+    /// The same control calling `watch` at each of the search's looks at it (every
+    /// [`CHECK_INTERVAL`] positions, in the thread that looks): where nothing else can read the
+    /// progress while the search runs (a browser's Web Worker), `watch` passes it on.
+    #[must_use]
+    pub fn with_watcher(mut self, watch: Watcher) -> SearchControl {
+        self.watcher = Some(watch);
+        self
+    }
+
+    /// The watcher given by [`SearchControl::with_watcher`], if any.
+    pub fn watcher(&self) -> Option<&Watcher> {
+        self.watcher.as_ref()
     }
 
     /// The clock given by [`SearchControl::with_clock`], if any.
@@ -136,8 +154,18 @@ impl SearchControl {
     }
 }
 
+/// A function a search calls now and then while it runs ([`SearchControl::with_watcher`]).
+#[derive(Clone)]
+pub struct Watcher(pub Arc<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for Watcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Watcher")
+    }
+}
+
 /// A running search's progress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Progress {
     /// Positions visited so far.
     pub nodes: u64,
@@ -148,7 +176,7 @@ pub struct Progress {
 }
 
 /// Why a search stopped before it was done.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum Stop {
     /// [`SearchControl::cancel`] was called.
     #[error("the search was cancelled")]
@@ -167,7 +195,7 @@ pub enum Stop {
 
 /// A search that stopped early, with the root moves it had settled by then (in row-major order,
 /// each exact), and what it knew of the others. Its message is its reason's.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[error("{reason}")]
 pub struct Stopped {
     pub reason: Stop,
@@ -250,6 +278,9 @@ impl<'a> Meter<'a> {
         if self.control.is_past_deadline() {
             return Err(Stop::TimeLimit);
         }
+        if let Some(Watcher(watch)) = &self.control.watcher {
+            watch();
+        }
         self.next_check = self.next_check_after(total);
         Ok(())
     }
@@ -281,6 +312,26 @@ mod tests {
         for (stop, message) in cases {
             assert_eq!(stop.to_string(), message);
         }
+    }
+
+    /// The watcher hears from the search at each look at the control, so a search that nobody
+    /// can read from outside (in a browser's Web Worker) can still pass on its progress.
+    #[test]
+    fn a_watcher_hears_from_the_search_every_check_interval() {
+        use std::sync::atomic::AtomicU64;
+        let calls = Arc::new(AtomicU64::new(0));
+        let counted = Arc::clone(&calls);
+        let control = SearchControl::new().with_watcher(Watcher(Arc::new(move || {
+            counted.fetch_add(1, Ordering::Relaxed);
+        })));
+        let analysis = analyze_with(&Board::classic(), Algorithm::Plain, &control).unwrap();
+        let looks = analysis.stats.nodes / CHECK_INTERVAL;
+        let calls = calls.load(Ordering::Relaxed);
+        assert!(
+            (looks - 1..=looks + 1).contains(&calls),
+            "{calls} calls for {} positions",
+            analysis.stats.nodes
+        );
     }
 
     /// A stopped search says why it stopped, and nothing more.

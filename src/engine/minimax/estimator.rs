@@ -2,6 +2,7 @@
 //! alpha-beta that looks a fixed number of plies ahead and judges the positions at its horizon
 //! with [`evaluate`].
 
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -11,7 +12,7 @@ use crate::engine::score::{BEYOND_ESTIMATES, PROVEN, Score};
 use crate::platform::Instant;
 
 /// What the estimator thinks of a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Valuation {
     /// A result the search proved: a forced win or loss inside its horizon (the fastest win, the
     /// slowest loss, exactly as the exact search scores it), or any result when it saw to the end
@@ -41,14 +42,14 @@ impl Valuation {
 }
 
 /// One move and what the estimator thinks of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveEstimate {
     pub cell: Cell,
     pub value: Valuation,
 }
 
 /// The result of the deepest iteration an estimator finished.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Estimate {
     pub board: Board,
     /// How many plies ahead it looked, the move itself counted (0 when the game is over).

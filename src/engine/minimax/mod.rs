@@ -31,6 +31,7 @@ mod search;
 mod solver;
 mod table;
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
@@ -39,7 +40,7 @@ use crate::engine::score::{Score, Verdict};
 
 pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
 pub use classic::{alpha_beta, alpha_beta_observed};
-pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped};
+pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped, Watcher};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
 pub use observe::{Observer, Unobserved};
 pub use plain::{plain, plain_observed, plain_with};
@@ -47,7 +48,7 @@ pub use search::{AlphaBetaClassic, EXACT_SHARE, Plain, Search, ThinkTime, fresh}
 pub use solver::Solver;
 
 /// Which search produced an analysis.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Algorithm {
     /// Plain minimax over the whole game tree: the reference.
     Plain,
@@ -79,7 +80,7 @@ impl fmt::Display for Algorithm {
 
 /// One legal move, what it scores for the side that plays it, and how the game then goes under
 /// best play by both sides.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveScore {
     pub cell: Cell,
     pub score: Score,
@@ -99,7 +100,7 @@ impl MoveScore {
 /// What a search knows of a root move's score before the exact value: `lower ≤ score ≤ upper`,
 /// both seen from the side that plays the move (a lower bound of [`Score::DRAW`] reads "at least
 /// a draw", an upper bound of [`Score::DRAW`] "does not win").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveBound {
     pub cell: Cell,
     pub lower: Score,
@@ -134,7 +135,7 @@ pub enum RootReport<'a> {
 }
 
 /// What a search cost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchStats {
     pub algorithm: Algorithm,
     /// Positions visited, the root included.
@@ -143,7 +144,7 @@ pub struct SearchStats {
 }
 
 /// Every legal move of a position with its exact score and line of play.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Analysis {
     pub board: Board,
     /// In row-major order. Empty when the game is over.
@@ -253,7 +254,7 @@ pub fn analyze_with(
 /// How many positions each search visits to score every move of one position, for learners to
 /// compare: the reference, textbook pruning, and pruning with a table and move ordering. A search
 /// that passes `control`'s node budget (or is cancelled) gives its reason instead of a count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchCounts {
     pub plain: Result<u64, Stop>,
     pub alpha_beta: Result<u64, Stop>,

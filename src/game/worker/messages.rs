@@ -1,0 +1,341 @@
+//! The messages between the page and its Web Worker, and what each side keeps of them. A Web
+//! Worker shares no memory with the page: the page sends each request as JSON text, and the
+//! worker answers with its replies, its progress now and then, and the end of each request. Both
+//! sides are plain Rust here, so that they are tested without a browser; `page.rs` and the
+//! platform seam carry the text.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::serve::{Searches, Shared};
+use super::{AnalysisProgress, Reply, Request, RequestId};
+use crate::engine::clock::Clock;
+use crate::engine::minimax::Watcher;
+use crate::platform::Instant;
+
+/// A request, from the page to its worker.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct ToWorker {
+    pub id: RequestId,
+    pub request: Request,
+}
+
+/// What the worker tells the page.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) enum FromWorker {
+    Reply(Reply),
+    /// How far the exact analysis `id` has got, sent now and then while it runs: the page cannot
+    /// look into the worker's memory as the desktop's window looks into its search thread's.
+    Progress {
+        id: RequestId,
+        progress: AnalysisProgress,
+    },
+    /// The request is over: its last answer, if any, came before this.
+    Finished(RequestId),
+    /// A message the worker could not read, and why (a page and a worker of two versions).
+    Unreadable(String),
+}
+
+impl FromWorker {
+    fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|error| {
+            // Only a map with keys that are not text fails, and no message has one.
+            let unreadable =
+                FromWorker::Unreadable(format!("a reply could not be written: {error}"));
+            serde_json::to_string(&unreadable).unwrap_or_default()
+        })
+    }
+}
+
+/// Sends text to the page.
+pub(super) type Post = Arc<dyn Fn(String) + Send + Sync>;
+
+/// The worker's side: serves each request from the page to its end, posting what it sends. One
+/// request at a time: the page stops a worker whose request it no longer wants and starts another.
+pub(super) struct Responder {
+    shared: Arc<Shared>,
+    searches: Searches,
+    post: Post,
+}
+
+impl Responder {
+    /// Timing think times on `clock`, and posting an exact analysis's progress at most every
+    /// `progress_every`.
+    pub fn new(clock: Arc<dyn Clock>, progress_every: Duration, post: Post) -> Responder {
+        let shared = Arc::new(Shared::default());
+        let watcher = progress_reports(
+            Arc::clone(&shared),
+            Arc::clone(&clock),
+            progress_every,
+            Arc::clone(&post),
+        );
+        Responder {
+            shared,
+            searches: Searches::new(clock).with_watcher(watcher),
+            post,
+        }
+    }
+
+    /// Serves `text`, one message from the page, to the end of its request.
+    pub fn serve(&mut self, text: &str) {
+        let post = |message: FromWorker| (self.post)(message.to_text());
+        match serde_json::from_str::<ToWorker>(text) {
+            Err(error) => post(FromWorker::Unreadable(error.to_string())),
+            Ok(ToWorker { id, request }) => {
+                self.shared.ask(id, request);
+                self.searches.serve_waiting(&self.shared, &|reply| {
+                    post(FromWorker::Reply(reply));
+                    true
+                });
+                post(FromWorker::Finished(id));
+            }
+        }
+    }
+}
+
+/// A watcher that posts the exact analysis's progress, at most every `every` on `clock`.
+fn progress_reports(
+    shared: Arc<Shared>,
+    clock: Arc<dyn Clock>,
+    every: Duration,
+    post: Post,
+) -> Watcher {
+    let last: Mutex<Option<Instant>> = Mutex::new(None);
+    Watcher(Arc::new(move || {
+        let now = clock.now();
+        let mut last = last.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if last.is_some_and(|last| now.saturating_duration_since(last) < every) {
+            return;
+        }
+        *last = Some(now);
+        if let Some((id, progress)) = shared.progress() {
+            post(FromWorker::Progress { id, progress }.to_text());
+        }
+    }))
+}
+
+/// The page's side: what its worker has said, as the desktop's handle reads it from its thread.
+#[derive(Debug, Default)]
+pub(super) struct Inbox {
+    running: Option<RequestId>,
+    progress: Option<(RequestId, AnalysisProgress)>,
+    replies: VecDeque<Reply>,
+}
+
+impl Inbox {
+    /// Request `id` has been sent: it runs until the worker says it finished.
+    pub fn sent(&mut self, id: RequestId) {
+        self.running = Some(id);
+        self.progress = None;
+    }
+
+    /// The worker was stopped: nothing runs any more.
+    pub fn stopped(&mut self) {
+        self.running = None;
+        self.progress = None;
+    }
+
+    /// Takes in `text`, one message from the worker; `Err` says why it makes no sense.
+    pub fn receive(&mut self, text: &str) -> Result<(), String> {
+        let message = serde_json::from_str(text)
+            .map_err(|error| format!("the search worker's message cannot be read: {error}"))?;
+        match message {
+            FromWorker::Reply(reply) => self.replies.push_back(reply),
+            // A stopped worker's last words are not about the request running now.
+            FromWorker::Progress { id, progress } if self.running == Some(id) => {
+                self.progress = Some((id, progress));
+            }
+            FromWorker::Progress { .. } => {}
+            FromWorker::Finished(id) if self.running == Some(id) => self.stopped(),
+            FromWorker::Finished(_) => {}
+            FromWorker::Unreadable(why) => {
+                return Err(format!("the search worker could not read a request: {why}"));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn running(&self) -> Option<RequestId> {
+        self.running
+    }
+
+    pub fn progress(&self) -> Option<(RequestId, AnalysisProgress)> {
+        self.progress
+    }
+
+    pub fn next_reply(&mut self) -> Option<Reply> {
+        self.replies.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::{Board, Geometry, Mark};
+    use crate::engine::clock::{ManualClock, SystemClock};
+    use crate::engine::minimax::{MoveScore, Solver};
+    use crate::game::worker::Job;
+
+    /// A responder whose posts are kept, in order.
+    fn responder(
+        clock: Arc<dyn Clock>,
+        progress_every: Duration,
+    ) -> (Responder, Arc<Mutex<Vec<String>>>) {
+        let posted = Arc::new(Mutex::new(Vec::new()));
+        let outbox = Arc::clone(&posted);
+        let post: Post = Arc::new(move |text| outbox.lock().unwrap().push(text));
+        (Responder::new(clock, progress_every, post), posted)
+    }
+
+    fn send(id: RequestId, request: Request) -> String {
+        serde_json::to_string(&ToWorker { id, request }).unwrap()
+    }
+
+    /// An analysis through the messages comes out as the search itself gives it: every move
+    /// settled, then the whole analysis, then the end of the request.
+    #[test]
+    fn a_request_in_text_is_answered_in_text_as_the_search_answers_it() {
+        let board: Board = "XO../.X../..O./....".parse().unwrap();
+        let (mut responder, posted) = responder(Arc::new(SystemClock), Duration::from_secs(1));
+        responder.serve(&send(7, Request::analyze(board)));
+
+        let mut inbox = Inbox::default();
+        inbox.sent(7);
+        for text in posted.lock().unwrap().iter() {
+            inbox.receive(text).unwrap();
+        }
+        assert_eq!(
+            inbox.running(),
+            None,
+            "the worker said the request finished"
+        );
+        let mut settled: Vec<MoveScore> = Vec::new();
+        let mut analysis = None;
+        while let Some(reply) = inbox.next_reply() {
+            assert_eq!(reply.id(), 7);
+            match reply {
+                Reply::Settled {
+                    settled: one,
+                    board: of,
+                    ..
+                } => {
+                    assert_eq!(of, board);
+                    settled.push(one);
+                }
+                Reply::Bounded { .. } => {}
+                Reply::Done { analysis: done, .. } => analysis = Some(done),
+                other => panic!("an analysis answers with moves: {other:?}"),
+            }
+        }
+        let analysis = analysis.expect("the whole analysis came");
+        let expected = Solver::new().with_threads(1).analyze(&board);
+        assert_eq!(analysis.board, board);
+        assert_eq!(analysis.moves, expected.moves);
+        settled.sort_by_key(|m| m.cell);
+        assert_eq!(settled, expected.moves);
+    }
+
+    /// The page learns how far a long analysis has got while it runs, as the desktop's status
+    /// bar does, and only of the request it is waiting for.
+    #[test]
+    fn a_long_analysis_reports_its_progress_on_the_way() {
+        // Every look at the control posts (the clock stands still, and the least time between
+        // two reports is none); the budget ends the search whatever its speed.
+        let board = Board::empty(Geometry::with_default_k(5, 5).unwrap(), Mark::X);
+        let (mut responder, posted) = responder(Arc::new(ManualClock::new()), Duration::ZERO);
+        let request = Request {
+            board,
+            job: Job::Analyze { think_time: None },
+            node_budget: 200_000,
+        };
+        responder.serve(&send(3, request));
+
+        let posted = posted.lock().unwrap();
+        let mut inbox = Inbox::default();
+        inbox.sent(3);
+        let mut reports = Vec::new();
+        for text in posted.iter() {
+            inbox.receive(text).unwrap();
+            if let Some((id, progress)) = inbox.progress() {
+                assert_eq!(id, 3);
+                reports.push(progress);
+            }
+        }
+        assert!(reports.len() >= 10, "{} reports", reports.len());
+        assert!(
+            reports
+                .windows(2)
+                .all(|w| w[0].exact.nodes <= w[1].exact.nodes)
+        );
+        assert_eq!(reports[0].exact.moves, 25);
+        assert!(matches!(
+            inbox
+                .next_reply()
+                .into_iter()
+                .chain(std::iter::from_fn(|| inbox.next_reply()))
+                .last(),
+            Some(Reply::GaveUp { id: 3, .. })
+        ));
+        assert_eq!(inbox.running(), None);
+        assert_eq!(inbox.progress(), None, "no progress once it finished");
+
+        // A stopped worker's late words about an older request change nothing.
+        let mut inbox = Inbox::default();
+        inbox.sent(4);
+        for text in posted.iter() {
+            inbox.receive(text).unwrap();
+        }
+        assert_eq!((inbox.running(), inbox.progress()), (Some(4), None));
+    }
+
+    /// What cannot be read is named, on both sides, and nothing panics.
+    #[test]
+    fn unreadable_messages_are_named() {
+        let (mut responder, posted) = responder(Arc::new(SystemClock), Duration::from_secs(1));
+        responder.serve("{\"id\": 1, \"request\": \"analyze everything\"}");
+        let mut inbox = Inbox::default();
+        let error = inbox.receive(&posted.lock().unwrap()[0]).unwrap_err();
+        assert!(
+            error.starts_with("the search worker could not read a request: "),
+            "{error}"
+        );
+
+        let error = inbox.receive("not JSON").unwrap_err();
+        assert!(
+            error.starts_with("the search worker's message cannot be read: "),
+            "{error}"
+        );
+    }
+
+    /// Boards cross as text only if they could arise in a game.
+    #[test]
+    fn a_board_crosses_as_text_and_only_a_real_one() {
+        for text in [
+            "XO./.X./..O",
+            "XO../.X../..O./....",
+            "X....../......./......./...O...",
+        ] {
+            let board: Board = text.parse().unwrap();
+            let crossed: Board =
+                serde_json::from_str(&serde_json::to_string(&board).unwrap()).unwrap();
+            assert_eq!(crossed, board);
+            assert_eq!(crossed.to_move(), board.to_move());
+        }
+        let bad = [
+            // two marks on one cell
+            r#"{"rows":3,"cols":3,"k":3,"x":1,"o":1,"to_move":"O"}"#,
+            // a mark off the board
+            r#"{"rows":3,"cols":3,"k":3,"x":512,"o":0,"to_move":"O"}"#,
+            // a board too big
+            r#"{"rows":9,"cols":9,"k":3,"x":0,"o":0,"to_move":"X"}"#,
+            // X to move after X moved
+            r#"{"rows":3,"cols":3,"k":3,"x":1,"o":0,"to_move":"X"}"#,
+        ];
+        for text in bad {
+            assert!(serde_json::from_str::<Board>(text).is_err(), "{text}");
+        }
+    }
+}
