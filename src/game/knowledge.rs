@@ -401,20 +401,14 @@ impl Knowledge {
 
     /// A position of a game under review, searched as `tictactoe review` searches it: on a
     /// large board exactly, with at most the review's budget of positions and no estimates
-    /// (they would not review a move). Where the search runs on the page's own thread, with the
-    /// think time as well, so that the page stays responsive: its estimates end the search.
+    /// (they would not review a move).
     fn review_search(&self, board: Board, think_time: Duration) -> Wanted {
         if !is_large(&board) {
             return self.with_budget(board, analyze_job(&board, think_time));
         }
-        let job = if crate::platform::WORK_RUNS_INLINE {
-            analyze_job(&board, think_time)
-        } else {
-            Job::Analyze { think_time: None }
-        };
         Wanted {
             board,
-            job,
+            job: Job::Analyze { think_time: None },
             node_budget: self.review_budget,
         }
     }
