@@ -22,7 +22,9 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub settings: Option<PathBuf>,
 
-    /// Open the game on this position (board notation, as `analyze` takes it, e.g. XOX/OOX/...).
+    /// Open the game on this position: board notation, as `analyze` takes it (e.g. XOX/OOX/...),
+    /// or anything Ctrl+V takes in the game (rows on separate lines, as the articles print
+    /// them). The game plays square boards, 3×3 to 7×7.
     #[arg(long, value_name = "BOARD")]
     pub position: Option<String>,
 
@@ -39,13 +41,14 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// The position `--position` gives, checked as `analyze` checks a board: `Err` is the one
-    /// line to print (before any window opens).
+    /// The position `--position` gives, read as a paste is ([`Board::paste_with`]: what Ctrl+V
+    /// takes, checked as `analyze` checks a board, square as the game's boards are): `Err` is
+    /// the one line to print (before any window opens).
     pub fn position(&self) -> Result<Option<Board>, String> {
         let Some(text) = &self.position else {
             return Ok(None);
         };
-        Board::parse_with(text, self.to_move.map(Mark::from), self.k)
+        Board::paste_with(text, self.to_move.map(Mark::from), self.k)
             .map(Some)
             .map_err(|error| format!("tictactoe --position: {:?}: {error}", preview(text)))
     }
@@ -60,7 +63,10 @@ mod trace;
 mod tree;
 
 pub use analyze::{AnalyzeArgs, analyze, analyze_showing_progress};
-pub use args::{AlgorithmArg, MarkArg, RulesArgs, ViewArg};
+pub use args::{
+    AlgorithmArg, DEFAULT_MAX_NODES, MarkArg, RulesArgs, TEST_DEFAULT_MAX_NODES_VAR, ViewArg,
+    default_max_nodes,
+};
 // What the commands' modules share, named from here as they always were (`super::preview`).
 use args::{parse_k, parse_max_nodes, parse_seconds, preview, view_or_mover};
 use report::LineJson;

@@ -202,28 +202,30 @@ fn a_huge_single_board_gets_a_short_message() {
 }
 
 #[test]
-fn batch_mode_prints_one_line_per_input_line_and_flags_bad_ones() {
+fn batch_mode_prints_one_line_per_board_and_flags_bad_ones() {
     let input = "X../.../...\nbad\nXXX/OO./...\nXX./.../...\n\n.../.X./...\n";
     let result = batch(&[], input.as_bytes());
     assert_eq!(result.status, 1, "some lines were bad");
     assert_eq!(result.stderr, "");
     let lines = result.json_lines();
-    assert_eq!(lines.len(), 6);
+    // The blank line names no board.
+    assert_eq!(lines.len(), 5);
 
     assert_eq!(lines[0]["board"], "X../.../...");
     assert_eq!(lines[0]["to_move"], "O");
     assert_eq!(lines[2]["outcome"], "X wins");
-    assert_eq!(lines[5]["board"], ".../.X./...");
+    assert_eq!(lines[4]["board"], ".../.X./...");
 
-    // Bad lines are the line as read and what is wrong with it, nothing else.
-    for (index, board, word) in [
-        (1, "bad", "'b'"),
-        (3, "XX./.../...", "impossible counts"),
-        (4, "", "empty"),
+    // Bad lines are the line as read, its number in the input and what is wrong with it,
+    // nothing else.
+    for (index, board, number, word) in [
+        (1, "bad", 2, "'b'"),
+        (3, "XX./.../...", 4, "impossible counts"),
     ] {
         let line = &lines[index];
-        assert_eq!(keys(line), ["board", "error"], "{line}");
+        assert_eq!(keys(line), ["board", "error", "input_line"], "{line}");
         assert_eq!(line["board"], board);
+        assert_eq!(line["input_line"], number);
         let error = line["error"].as_str().unwrap();
         assert!(error.contains(word), "{error}");
     }
@@ -270,12 +272,13 @@ fn crlf_line_endings_are_not_part_of_the_board() {
 }
 
 #[test]
-fn a_whitespace_only_line_is_an_empty_board() {
+fn a_whitespace_only_line_names_no_board() {
     let result = batch(&[], b"   \t \n");
-    assert_eq!(result.status, 1);
-    let line = result.json();
-    assert_eq!(line["board"], "   \t ");
-    assert!(line["error"].as_str().unwrap().contains("empty"), "{line}");
+    assert_eq!((result.status, result.stdout.as_str()), (0, ""));
+    // As a board given alone, it is an empty board.
+    let alone = analyze(&["   \t "]);
+    assert_eq!(alone.status, 2);
+    assert!(alone.stderr.contains("empty board"), "{}", alone.stderr);
 }
 
 #[test]
@@ -563,4 +566,33 @@ fn a_reader_that_stops_early_is_not_an_error() {
     writer.join().unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     assert_eq!(output.status.code(), Some(0));
+}
+
+/// Issue 30, item 12: a batch's error lines say which input line they are about, and blank
+/// lines (a file ending in an extra `\r\n`) name no board, so they neither fail the batch nor
+/// print anything.
+#[test]
+fn batch_errors_carry_their_line_number_and_blank_lines_are_skipped() {
+    let run = batch(
+        &[],
+        b"X../.../...\r\n\r\nQQ/...\r\n  \t\r\nXX./.../...\r\n\r\n",
+    );
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert_eq!(lines[0]["board"], "X../.../...");
+    assert!(lines[0].get("input_line").is_none(), "{}", lines[0]);
+    assert_eq!(keys(&lines[1]), ["board", "error", "input_line"]);
+    assert_eq!(
+        (&lines[1]["board"], &lines[1]["input_line"]),
+        (&"QQ/...".into(), &3.into())
+    );
+    assert_eq!(lines[2]["input_line"], 5);
+    // Good boards and blank lines only, the last ending in an extra `\r\n`: the batch succeeds.
+    let run = batch(&[], b"X../.../...\r\n.../.O./...\r\n\r\n");
+    assert_eq!(run.status, 0, "{}", run.stdout);
+    assert_eq!(run.json_lines().len(), 2);
+    // Nothing but blank lines is no board at all, as an empty input is.
+    let run = batch(&[], b"\n \n\r\n");
+    assert_eq!((run.status, run.stdout.as_str()), (0, ""));
 }

@@ -968,3 +968,55 @@ fn the_next_game_notice_goes_when_the_change_is_taken_back() {
         "the notice stayed after the change was taken back"
     );
 }
+
+/// Issue 30, item 2: the review (M) of a 7×7 game stayed on "analysing…" for good. Each position
+/// is now searched as `tictactoe review` searches it, within a budget of positions (here a small
+/// one, so that the test is quick); the review shows what was settled, and says which moves were
+/// not settled and why, rather than "analysing…".
+#[test]
+fn the_review_of_a_big_game_fills_in_and_ends_within_its_budget() {
+    let mut game = harness::start_with_review_budget("board_size: 7, mode: TwoPlayers", 5_000);
+    // X makes five in a row on row 4 while O plays along row 1.
+    let moves = [
+        (3, 0),
+        (0, 0),
+        (3, 1),
+        (0, 1),
+        (3, 2),
+        (0, 2),
+        (3, 3),
+        (0, 3),
+        (3, 4),
+    ];
+    for (row, col) in moves {
+        game.click_cell(Cell::new(row, col));
+    }
+    assert!(game.board().outcome().is_over());
+    game.press(Key::M);
+    game.settle();
+    assert!(!game.harness.state().is_busy(), "every search ended");
+    game.harness.get_by_label("Game review");
+    assert_eq!(
+        game.harness
+            .query_all_by_label_contains("analysing")
+            .count(),
+        0,
+        "a move is left analysing after every search ended"
+    );
+    // The winning move is reviewed: a win on the spot is the best score there is.
+    game.harness
+        .get_by_label_contains("Move 9: X at row 4, column 5, score ")
+        .accesskit_node();
+    // A move whose position was too open for the budget says so.
+    game.harness
+        .get_by_label_contains("1. X row 4, column 1 not settled")
+        .accesskit_node();
+    // Every move is either reviewed or says its search stopped at the budget.
+    let reviewed = game.harness.query_all_by_label_contains("Move ").count();
+    let stopped = game
+        .harness
+        .query_all_by_label_contains("the search stopped after 5,000 positions")
+        .count();
+    assert!(stopped >= 1, "{stopped}");
+    assert_eq!(reviewed + stopped, moves.len(), "{reviewed} reviewed");
+}

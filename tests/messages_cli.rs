@@ -77,6 +77,26 @@ fn a_start_of_another_shape_names_both_shapes() {
 }
 
 #[test]
+fn a_move_number_too_large_is_named_as_typed() {
+    for typed in ["18446744073709551615", "9223372036854775808"] {
+        let line = message(&["review", typed]);
+        assert_eq!(
+            line,
+            format!(
+                "tictactoe review: move 1 ({typed:?}): not a cell number; cells are numbered 1 \
+                 to 9"
+            )
+        );
+    }
+    // One that fits is a number, and no cell.
+    let line = message(&["review", "9223372036854775807"]);
+    assert!(
+        line.ends_with("move 1 (9223372036854775807): no such cell; cells are numbered 1 to 9"),
+        "{line}"
+    );
+}
+
+#[test]
 fn a_huge_move_is_shown_short() {
     let huge = format!("5,{}x", "9".repeat(100_000));
     let line = message(&["review", &huge]);
@@ -85,4 +105,62 @@ fn a_huge_move_is_shown_short() {
         line.contains("not a cell number; cells are numbered 1 to 9"),
         "{line}"
     );
+}
+
+/// Issue 30, item 12: with no display the message named a source file of the machine that built
+/// the program. On Linux, an X display that does not answer gives winit's OS error, which carries
+/// that place; neither the message nor the log may show it.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_display_is_said_without_the_builders_paths() {
+    if std::env::var_os("TICTACTOE_TEST_BINARY").is_some() {
+        return; // the Windows build under Wine has a display of its own
+    }
+    let home = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .arg("--settings")
+        .arg(home.path().join("settings.ron"))
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        // A display no X server serves.
+        .env("DISPLAY", "127.0.0.1:97")
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("could not open its window"), "{stderr}");
+    let log = std::fs::read_to_string(home.path().join("data/tictactoe/tictactoe.log")).unwrap();
+    for text in [&stderr[..], &log] {
+        assert!(!text.contains(".rs:"), "{text}");
+        assert!(!text.contains("os error at"), "{text}");
+        assert!(!text.contains(env!("CARGO_MANIFEST_DIR")), "{text}");
+    }
+}
+
+/// Issue 30, item 12: a file name with a line break (or another control character) split the
+/// message; names are shown on one line, quoted and escaped when they hold such characters.
+#[cfg(unix)]
+#[test]
+fn a_file_name_with_a_line_break_stays_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "my\ngame\u{1b}[2J.ron";
+    let path = dir.path().join(name);
+    std::fs::write(&path, "not a game").unwrap();
+    let shown = format!("\"{}/my\\ngame\\u{{1b}}[2J.ron\"", dir.path().display());
+    let line = message(&["review", "--game", path.to_str().unwrap()]);
+    assert!(
+        line.starts_with(&format!("tictactoe review: game file {shown}: ")),
+        "{line}"
+    );
+    // Settings read from such a file name say so on one line an issue.
+    std::fs::write(&path, "(board_size: 9)").unwrap();
+    let error = tictactoe::store::settings::load_strict(&path).unwrap_err();
+    let text = error.to_string();
+    assert!(!text.contains('\u{1b}'), "{text}");
+    for line in text.lines() {
+        assert!(line.starts_with(&format!("{shown}: ")), "{line}");
+    }
 }

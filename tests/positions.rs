@@ -426,3 +426,82 @@ fn the_gfg_example_is_the_issues_example() {
             .contains("best move is row 3, column 3, value 10")
     );
 }
+
+/// The position `tictactoe --position` opens the game on, or its one-line message.
+fn position_option(args: &[&str]) -> Result<Option<Board>, String> {
+    let all = ["tictactoe", "--position"].iter().chain(args);
+    Cli::try_parse_from(all).unwrap().position()
+}
+
+/// Issue 30, item 13: the game plays square boards only. `--position` and a paste refuse any
+/// other shape with one message; `analyze` reads every shape it can search.
+#[test]
+fn a_board_that_is_not_square_is_refused_by_the_game_with_one_message_and_read_by_analyze() {
+    let not_square = "the game offers square boards from 3×3 to 7×7, not 3×4";
+    for text in ["..../..../....", "x o x o\n. . . .\n. . . ."] {
+        assert_eq!(
+            Board::paste(text).unwrap_err().to_string(),
+            not_square,
+            "{text:?}"
+        );
+        let message = position_option(&[text]).unwrap_err();
+        assert_eq!(
+            message,
+            format!("tictactoe --position: {text:?}: {not_square}")
+        );
+    }
+    // 4×3 as well, and with the options on the command line.
+    assert!(
+        position_option(&["X../.../.../...", "--k", "3"])
+            .unwrap_err()
+            .ends_with("not 4×3")
+    );
+    // The same text to `analyze`: a 3×4 board it searches.
+    let board = analyze_reads("..../..../....");
+    assert_eq!((board.geometry().rows(), board.geometry().cols()), (3, 4));
+    // Shapes out of range and ragged rows keep analyze's own messages.
+    assert!(matches!(
+        Board::paste(".../.../.../.../.../.../.../..."),
+        Err(PasteError::Board(_))
+    ));
+    assert!(matches!(
+        Board::paste("x o x\no o\n_ _ _"),
+        Err(PasteError::Board(_))
+    ));
+}
+
+/// Issue 30, item 13: `--position` reads what Ctrl+V reads (one reader for both), with its
+/// `--to-move` and `--k` given apart.
+#[test]
+fn the_position_option_takes_every_board_a_paste_takes() {
+    let article = "x o x\no o x\n_ _ _";
+    let pasted = Board::paste(article).unwrap();
+    assert_eq!(position_option(&[article]), Ok(Some(pasted)));
+    assert_eq!(pasted.to_string(), "XOX/OOX/...");
+    let code =
+        "char board[3][3] = {\n  { 'x', 'o', 'x' },\n  { 'o', 'o', 'x' },\n  { '_', '_', '_' }\n};";
+    assert_eq!(position_option(&[code]), Ok(Some(pasted)));
+    // The options beside the board, as before.
+    let empty_o = Board::empty(Geometry::new(4, 4, 3).unwrap(), Mark::O);
+    assert_eq!(
+        position_option(&["..../..../..../....", "--to-move", "O", "--k", "3"]),
+        Ok(Some(empty_o))
+    );
+    assert_eq!(
+        position_option(&[
+            "_ _ _ _\n_ _ _ _\n_ _ _ _\n_ _ _ _",
+            "--to-move",
+            "o",
+            "--k",
+            "3"
+        ]),
+        Ok(Some(empty_o))
+    );
+    // A bad board gets the paste's (and so analyze's) message, on one line.
+    let message = position_option(&["x x _\nx _ _\n_ _ _"]).unwrap_err();
+    assert_eq!(
+        message,
+        "tictactoe --position: \"x x _\\nx _ _\\n_ _ _\": impossible counts: 3 X and 0 O \
+         (players alternate, so they differ by at most one)"
+    );
+}

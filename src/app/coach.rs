@@ -8,11 +8,14 @@ use egui::{Color32, RichText, Ui};
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{CoachCommand, Command, ReviewCommand};
 use crate::engine::board::{Board, Cell, Mark};
+use crate::engine::minimax::Stop;
 use crate::game::GameController;
 use crate::game::GameRecord;
 use crate::learn::explain::line_of_play;
 use crate::learn::practice::{Answered, Deck, Exercise};
-use crate::learn::review::{MoveClass, ReviewedMove, Threat, class_counts, summary};
+use crate::learn::review::{
+    MoveClass, MoveReview, ReviewedMove, Threat, Unsettled, class_counts, summary,
+};
 use crate::learn::view::{ScoreView, Seen};
 
 /// Practice: positions where one move keeps the best result, dealt one at a time.
@@ -95,19 +98,22 @@ impl Coach {
         }
     }
 
-    /// The positions whose analyses the coach needs: the practice position's, the threat's,
-    /// the hint's, and each position of the reviewed game while the review is open.
-    pub fn wanted(&self, controller: &GameController) -> Vec<Board> {
+    /// The positions whose analyses the coach needs: the practice position's, the threat's and
+    /// the hint's. The reviewed game's are asked for apart ([`Coach::review_wanted`]).
+    pub fn wanted(&self) -> Vec<Board> {
         let mut wanted = Vec::new();
         wanted.extend(self.practice_board());
         if let Some(board) = self.threat_for {
             wanted.push(board.with_to_move(board.to_move().opponent()));
         }
         wanted.extend(self.hint_for);
-        if self.show_review {
-            wanted.extend(self.reviewed_game(controller).positions_before());
-        }
         wanted
+    }
+
+    /// The game whose review is open, if it is: its positions are searched as `tictactoe
+    /// review` searches them ([`GameController::want_review`]).
+    pub fn review_wanted(&self, controller: &GameController) -> Option<GameRecord> {
+        self.show_review.then(|| self.reviewed_game(controller))
     }
 
     /// Whether practice waits for its positions.
@@ -282,7 +288,8 @@ impl Coach {
         );
         let reviewed = controller.review(&game);
         review_grid(ui, &game, &reviewed, previewed, view, &mut commands);
-        let complete: Option<Vec<&ReviewedMove>> = reviewed.iter().map(Option::as_ref).collect();
+        let complete: Option<Vec<&ReviewedMove>> =
+            reviewed.iter().map(MoveReview::reviewed).collect();
         if let Some(moves) = complete {
             for mark in [Mark::X, Mark::O] {
                 let counts = class_counts(moves.iter().copied().filter(|m| m.mark == mark));
@@ -417,7 +424,7 @@ fn answer_feedback(
 fn review_grid(
     ui: &mut Ui,
     game: &GameRecord,
-    reviewed: &[Option<ReviewedMove>],
+    reviewed: &[MoveReview],
     previewed: Option<usize>,
     view: ScoreView,
     commands: &mut Vec<Command>,
@@ -426,9 +433,23 @@ fn review_grid(
     for (index, m) in reviewed.iter().enumerate() {
         let ply = index + 1;
         let cell = game.moves[index];
-        let Some(m) = m else {
-            ui.label(format!("{ply}. {} analysing…", cell.human()));
-            continue;
+        let m = match m {
+            MoveReview::Reviewed(m) => m,
+            MoveReview::Unsettled {
+                before,
+                known,
+                stopped,
+            } => {
+                let (line, details) = unsettled_text(ply, cell, before, known, *stopped, view);
+                ui.label(line);
+                if let Some(details) = details {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.add_space(16.0);
+                        ui.label(details);
+                    });
+                }
+                continue;
+            }
         };
         let seen = Seen::new(view, &m.before);
         // Printed as the board prints them: the number, with no sign for a win.
@@ -457,6 +478,54 @@ fn review_grid(
             class_badge(ui, m.class, &palette);
         });
     }
+}
+
+/// The row of a move whose review is not complete: "12. X row 4, column 4 analysing…" while its
+/// position is searched (or waits to be), "… not settled" once the search stopped; then what is
+/// known, as `tictactoe review` prints it: the move's score or a bound on it, the best score
+/// when known, and why the search stopped.
+pub fn unsettled_text(
+    ply: usize,
+    cell: Cell,
+    before: &Board,
+    known: &Unsettled,
+    stopped: Option<Stop>,
+    view: ScoreView,
+) -> (String, Option<String>) {
+    let mark = before.to_move();
+    let state = if stopped.is_some() {
+        "not settled"
+    } else {
+        "analysing…"
+    };
+    let line = format!("{ply}. {mark} {} {state}", cell.human());
+    let seen = Seen::new(view, before);
+    let number = |score| seen.number(score, mark, 0).value();
+    let mut parts = Vec::new();
+    match (known.score, known.bound) {
+        (Some(score), _) => parts.push(format!("score {}", number(score))),
+        (None, Some(bound)) => {
+            let (lower, upper) = seen.bounds(bound.lower, bound.upper, mark);
+            parts.push(format!("score from {} to {}", lower.value(), upper.value()));
+        }
+        (None, None) if stopped.is_some() => parts.push("score not settled".to_string()),
+        (None, None) => {}
+    }
+    match known.best_score {
+        Some(best) => parts.push(format!("best {}", number(best))),
+        None if stopped.is_some() => parts.push("best not settled".to_string()),
+        None => {}
+    }
+    match stopped {
+        Some(Stop::NodeBudget { limit }) => parts.push(format!(
+            "the search stopped after {} positions",
+            super::texts::thousands(limit)
+        )),
+        Some(Stop::TimeLimit) => parts.push("the search ran out of time".to_string()),
+        Some(Stop::Cancelled) | None => {}
+    }
+    let details = (!parts.is_empty()).then(|| parts.join(", "));
+    (line, details)
 }
 
 fn class_color(class: MoveClass, palette: &Palette) -> Color32 {

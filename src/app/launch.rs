@@ -109,16 +109,22 @@ pub fn run(options: AppOptions) -> Result<(), WindowFailure> {
 }
 
 /// An error as a user reads it: winit's OS errors name the source file of the machine that
-/// built the program (`os error at /home/…/mod.rs:788: Failed to open connection to X server`).
+/// built the program (`os error at /home/…/mod.rs:788: Failed to open connection to X server`,
+/// `C:\…\mod.rs:788: …` on Windows), once for each error wrapped in another; every such
+/// place is dropped.
 fn plain_error(text: &str) -> String {
     const OS_ERROR: &str = "os error at ";
-    match text.find(OS_ERROR) {
-        Some(at) => match text[at..].find(": ") {
-            Some(colon) => format!("{}{}", &text[..at], &text[at + colon + 2..]),
-            None => text.to_owned(),
-        },
-        None => text.to_owned(),
+    let mut plain = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(OS_ERROR) {
+        let Some(colon) = rest[at..].find(": ") else {
+            break;
+        };
+        plain.push_str(&rest[..at]);
+        rest = &rest[at + colon + 2..];
     }
+    plain.push_str(rest);
+    plain
 }
 
 fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOptions {
@@ -159,7 +165,10 @@ fn failure_message(failure: &WindowFailure, log: Option<&Path>) -> String {
          virtual machine, turn on 3D acceleration."
     );
     if let Some(log) = log {
-        message.push_str(&format!("\n\nThis message is also in {}", log.display()));
+        message.push_str(&format!(
+            "\n\nThis message is also in {}",
+            crate::store::shown_path(log)
+        ));
     }
     message
 }
@@ -238,5 +247,13 @@ mod tests {
             "winit EventLoopError: Failed to open connection to X server"
         );
         assert_eq!(plain_error("no suitable adapter"), "no suitable adapter");
+        // An OS error wrapped in another, each with its place.
+        assert_eq!(
+            plain_error(
+                "os error at /home/builder/winit/x11/mod.rs:788: os error at \
+                 C:\\src\\winit\\x11.rs:12: Failed to open connection to X server"
+            ),
+            "Failed to open connection to X server"
+        );
     }
 }

@@ -193,7 +193,7 @@ fn partial_legend(ui: &mut Ui, partial: &PartialScores<'_>) {
              can still complete (1, 8, 64, 512 points for 1 to 4 marks in a line). {} of {} \
              moves have an exact score.",
             estimate.depth,
-            partial.settled.len(),
+            partial.settled_count(),
             partial.board.legal_moves().count()
         ));
     }

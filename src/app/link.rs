@@ -3,7 +3,7 @@
 //! `view=x`, as the command line's `--view`) and whether the scores are on (`scores=on`). The
 //! page reads its link with [`Link::parse`] and "Copy link" writes one with [`Link::query`].
 
-use crate::engine::board::{Board, Mark};
+use crate::engine::board::{Board, Mark, typed_start};
 use crate::learn::view::ScoreView;
 
 /// What a link asks the page to show; `None` leaves a setting as the player has it.
@@ -74,8 +74,11 @@ impl Fields {
         };
         let position = match self.position {
             None => None,
-            Some(text) => Some(Board::parse_with(&text, to_move, k).map_err(|error| {
-                format!("This link's position {text:?} cannot be played: {error}.")
+            Some(text) => Some(Board::paste_with(&text, to_move, k).map_err(|error| {
+                format!(
+                    "This link's position {:?} cannot be played: {error}.",
+                    typed_start(&text)
+                )
             })?),
         };
         let view = match self.view.as_deref() {
@@ -185,6 +188,11 @@ mod tests {
                 "This link's k=three is not a number",
             ),
             ("view=o", "This link's view=o is not mover"),
+            (
+                "position=..../..../....",
+                "This link's position \"..../..../....\" cannot be played: the game offers \
+                 square boards from 3×3 to 7×7, not 3×4.",
+            ),
             ("scores=yes", "This link's scores=yes is not on or off."),
         ];
         for (query, message) in cases {
@@ -200,5 +208,11 @@ mod tests {
         assert_eq!(link.view, Some(ScoreView::Articles));
         assert_eq!(Link::parse("").unwrap(), Link::default());
         assert_eq!(decode("a+b%20c%zz%4"), "a b c%zz%4");
+        // The articles' three lines, as a paste or --position takes them.
+        let link = Link::parse("position=X%20O%20_%0A_%20X%20_%0A_%20_%20O").unwrap();
+        assert_eq!(link.position, Some("XO./.X./..O".parse().unwrap()));
+        // However long, the position is named by its start.
+        let long = format!("position={}", "X".repeat(100_000));
+        assert!(Link::parse(&long).unwrap_err().len() < 300);
     }
 }

@@ -67,6 +67,9 @@ pub struct AppOptions {
     pub clock: Option<Arc<dyn Clock>>,
     /// The positions a step-through trace may visit; `None` for [`crate::game::TRACE_LIMIT`].
     pub trace_limit: Option<u64>,
+    /// The positions the review (M) may visit in each position of the game; `None` for
+    /// [`crate::learn::review::REVIEW_NODE_BUDGET`], `tictactoe review`'s default.
+    pub review_node_budget: Option<u64>,
     /// A position to open the game on (`--position`): against the computer you take the side to
     /// move, so that the position is yours to study and play.
     pub position: Option<Board>,
@@ -189,6 +192,9 @@ impl TicTacToeApp {
                     .map_or_else(AiPlayer::from_entropy, AiPlayer::seeded),
                 clock: options.clock.unwrap_or_else(|| Arc::new(SystemClock)),
                 trace_limit: options.trace_limit.unwrap_or(crate::game::TRACE_LIMIT),
+                review_budget: options
+                    .review_node_budget
+                    .unwrap_or(crate::learn::review::REVIEW_NODE_BUDGET),
             },
             wake,
         );
@@ -318,7 +324,7 @@ impl TicTacToeApp {
             self.inspected = None;
         }
         self.coach.follow(&self.controller);
-        let mut wanted = self.coach.wanted(&self.controller);
+        let mut wanted = self.coach.wanted();
         if let Some(preview) = &self.preview {
             wanted.push(preview.board());
         }
@@ -327,6 +333,8 @@ impl TicTacToeApp {
             wanted.extend(explorer.wanted(&self.controller));
         }
         self.controller.want_analyses(wanted);
+        let reviewed = self.coach.review_wanted(&self.controller);
+        self.controller.want_review(reviewed.as_ref());
         self.controller
             .want_counts(self.explorer.as_ref().map(Explorer::root));
         self.controller.want_exercises(self.coach.wants_exercises());

@@ -12,8 +12,8 @@ use super::{Notice, TicTacToeApp};
 use crate::engine::board::Board;
 use crate::game::SetupChange;
 use crate::platform;
-use crate::store::game_file;
 use crate::store::settings::{self, ColorTheme, Settings};
+use crate::store::{game_file, shown_path};
 
 /// The width a window needs for a side panel (the explorer, the review) beside a board that still
 /// reads.
@@ -39,7 +39,7 @@ impl TicTacToeApp {
             let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
                 format!(
                     " Your settings are saved automatically in {}.",
-                    saver.path().display()
+                    shown_path(saver.path())
                 )
             });
             self.notice = Some(Notice::new(format!("{reason}{saved_at}")));
@@ -60,7 +60,7 @@ impl TicTacToeApp {
             Purpose::SaveSettingsAs => {
                 self.notice = Some(Notice::new(
                     match settings::save_to(&path, &self.settings) {
-                        Ok(()) => format!("Settings saved to {}.", path.display()),
+                        Ok(()) => format!("Settings saved to {}.", shown_path(&path)),
                         Err(error) => error.to_string(),
                     },
                 ));
@@ -71,7 +71,7 @@ impl TicTacToeApp {
                     self.change_settings(ctx, loaded);
                     self.notice = Some(Notice::new(format!(
                         "Settings loaded from {}.",
-                        path.display()
+                        shown_path(&path)
                     )));
                 }
                 Err(error) => {
@@ -89,7 +89,7 @@ impl TicTacToeApp {
         self.notice = Some(Notice::new(match game_file::save(path, &record) {
             Ok(()) => format!(
                 "Game saved to {}. {}",
-                path.display(),
+                shown_path(path),
                 game_file::review_command(&record)
             ),
             Err(error) => error.to_string(),
@@ -128,8 +128,8 @@ impl TicTacToeApp {
         match game_file::load(path) {
             Ok(record) => {
                 let name = path.file_name().map_or_else(
-                    || path.display().to_string(),
-                    |name| name.to_string_lossy().into_owned(),
+                    || shown_path(path),
+                    |name| shown_path(std::path::Path::new(name)),
                 );
                 self.coach
                     .show_game(record, format!("The game opened from {name}."));
@@ -150,7 +150,7 @@ impl TicTacToeApp {
                     if let Some(backup) = saved.backup {
                         self.notice = Some(Notice::new(format!(
                             "Your old settings file was kept as {}.",
-                            backup.display()
+                            shown_path(&backup)
                         )));
                     }
                 }

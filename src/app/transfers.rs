@@ -1,14 +1,14 @@
 //! Files in a browser: where no dialog gives a path, Save game and Save settings as… hand the
 //! file's text to the browser as a download, and Open game and Load settings… take an upload.
 
-use std::path::Path;
+use std::path::PathBuf;
 
 use egui::Context;
 
 use super::dialogs::Purpose;
 use super::{Notice, TicTacToeApp};
 use crate::platform::{self, Upload};
-use crate::store::{game_file, settings};
+use crate::store::{game_file, settings, shown_path};
 
 impl TicTacToeApp {
     /// Saves as a download, or asks for an upload, for `purpose`.
@@ -45,13 +45,15 @@ impl TicTacToeApp {
         purpose: Purpose,
         upload: Result<Upload, String>,
     ) {
-        let Upload { name, text } = match upload {
-            Ok(upload) => upload,
+        let (path, text): (PathBuf, String) = match upload {
+            Ok(Upload { name, text }) => (name.into(), text),
             Err(error) => {
                 self.notice = Some(Notice::new(format!("Nothing was opened: {error}.")));
                 return;
             }
         };
+        // A name may hold anything; a notice shows it on one line.
+        let name = shown_path(&path);
         match purpose {
             Purpose::OpenGame => match game_file::from_text(&text) {
                 Ok(record) => {
@@ -67,7 +69,7 @@ impl TicTacToeApp {
                         Some(Notice::new(format!("Nothing was opened.\n{name}: {error}")));
                 }
             },
-            Purpose::LoadSettings => match settings::from_text_strict(Path::new(&name), &text) {
+            Purpose::LoadSettings => match settings::from_text_strict(&path, &text) {
                 Ok(loaded) => {
                     self.change_settings(ctx, loaded);
                     self.notice = Some(Notice::new(format!("Settings loaded from {name}.")));

@@ -24,6 +24,8 @@ use crate::platform::Instant;
                         tictactoe analyze ..../..../..../.... --k 3\n  \
                         tictactoe analyze ....../....../....../....../....../...... --time-limit 5\n  \
                         printf 'X../.../...\\nXX./OO./...\\n' | tictactoe analyze -\n\n\
+                  With '-', each line is a board (blank lines are skipped); a line that is not \
+                  one gives {\"board\": …, \"input_line\": N, \"error\": …} and exit status 1.\n\n\
                   Without --time-limit a search that passes --max-nodes is an error (exit 2, or an \
                   error line in a batch). With --time-limit, running out of time or of positions \
                   prints what was settled: \"complete\": false, and each unsettled move has \
@@ -50,7 +52,7 @@ pub struct AnalyzeArgs {
 
     /// Give up on a board after visiting this many positions (open 5×5 and larger boards can
     /// take very long; 3×3 needs at most 549,946 even with plain minimax).
-    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
 
     /// Stop each board's search after this many seconds and print what it settled, with bounds
@@ -244,8 +246,15 @@ fn analyze_lines(
 ) -> io::Result<i32> {
     let mut status = EXIT_OK;
     let mut line = Vec::new();
+    let mut number = 0;
     while let Some(length) = read_line_capped(&mut input, &mut line, MAX_LINE_BYTES)? {
+        number += 1;
         let text = String::from_utf8_lossy(&line);
+        // A blank line names no board (a file's last line ended twice, `\r\n` from Windows):
+        // it is skipped, as the end of the input is.
+        if length <= MAX_LINE_BYTES && text.trim().is_empty() {
+            continue;
+        }
         let result = if length > MAX_LINE_BYTES {
             Err(format!("line of {length} bytes is too long for a board"))
         } else if std::str::from_utf8(&line).is_err() {
@@ -259,6 +268,7 @@ fn analyze_lines(
                 status = EXIT_SOME_LINES_BAD;
                 let json = ErrorJson {
                     board: &text,
+                    input_line: number,
                     error: &message,
                 };
                 serde_json::to_writer(&mut *out, &json)?;

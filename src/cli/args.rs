@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 
 use crate::engine::board::{Board, BoardError, Mark};
 use crate::engine::minimax::Algorithm;
+use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::view::ScoreView;
 
 /// How a position on the command line is read: whose move it is and how many in a row win.
@@ -27,6 +28,29 @@ impl RulesArgs {
     pub fn board(&self, text: &str) -> Result<Board, BoardError> {
         Board::parse_with(text, self.to_move.map(Mark::from), self.k)
     }
+}
+
+/// Every command's `--max-nodes` when none is given, as `--help` and the README say; `review`
+/// spends it on each position, as the app's review does ([`REVIEW_NODE_BUDGET`]).
+pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+const _: () = assert!(DEFAULT_MAX_NODES == REVIEW_NODE_BUDGET);
+
+/// The variable a debug build's tests lower the default budget with.
+pub const TEST_DEFAULT_MAX_NODES_VAR: &str = "TICTACTOE_TEST_DEFAULT_MAX_NODES";
+
+/// The `--max-nodes` a command runs with when none is given: [`DEFAULT_MAX_NODES`]. Spending it
+/// on the largest board takes a debug build minutes, so there (and only there) the tests may
+/// lower it with `TICTACTOE_TEST_DEFAULT_MAX_NODES`, to check in seconds that each command ends
+/// on its default budget and says so. An optimised build reads no such variable.
+pub fn default_max_nodes() -> u64 {
+    if cfg!(debug_assertions)
+        && let Some(nodes) = std::env::var(TEST_DEFAULT_MAX_NODES_VAR)
+            .ok()
+            .and_then(|text| parse_max_nodes(&text).ok())
+    {
+        return nodes;
+    }
+    DEFAULT_MAX_NODES
 }
 
 /// What `--time-limit` accepts, as every message about it says it.
@@ -135,9 +159,5 @@ impl From<AlgorithmArg> for Algorithm {
 /// The start of a board argument, for an error message that stays one readable line whatever
 /// was typed.
 pub(super) fn preview(text: &str) -> String {
-    const SHOWN: usize = 60;
-    match text.char_indices().nth(SHOWN) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
+    crate::engine::board::typed_start(text)
 }

@@ -258,10 +258,12 @@ struct EstimateJson {
     proven: Option<i32>,
 }
 
-/// A batch line that is not a board: the line as read and what is wrong with it.
+/// A batch line that is not a board: the line as read, its number in the input (from 1,
+/// counting blank lines too) and what is wrong with it.
 #[derive(Serialize)]
 pub(super) struct ErrorJson<'a> {
     pub(super) board: &'a str,
+    pub(super) input_line: u64,
     pub(super) error: &'a str,
 }
 

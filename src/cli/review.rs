@@ -12,7 +12,7 @@ use crate::engine::board::{
     BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
 };
 use crate::engine::minimax::{SearchControl, Solver, Stop};
-use crate::learn::review::{BadMove, MoveClass, ReviewedMove, positions_before};
+use crate::learn::review::{BadMove, ReviewedMove, positions_before};
 use crate::learn::view::Seen;
 use crate::store::game_file::{self, GameFileError};
 
@@ -57,7 +57,7 @@ pub struct ReviewArgs {
 
     /// Give up on a position after visiting this many positions: that move's score (or the
     /// best score there was) is printed as null, with "complete": false.
-    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
 
     /// Stop each position's search after this many seconds, as --max-nodes stops it.
@@ -227,59 +227,46 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
         let mark = before.to_move();
         let seen = Seen::new(view, &before);
         let number = |score| seen.number(score, mark, 0).value();
-        let output = match solver.analyze_with(&before, &control, &mut |_| {}) {
-            Ok(analysis) => {
-                let m = ReviewedMove::new(ply, &before, cell, &analysis)
-                    .expect("a legal move of an ongoing game is among its analysed moves");
-                MoveOutput {
-                    ply,
-                    mark: mark.symbol(),
-                    row: cell.row,
-                    col: cell.col,
-                    score: Some(number(m.score)),
-                    best_score: Some(number(m.best_score)),
-                    class: Some(m.class.name()),
-                    bound: None,
-                }
-            }
+        let reviewed = match solver.analyze_with(&before, &control, &mut |_| {}) {
+            Ok(analysis) => Ok(ReviewedMove::new(ply, &before, cell, &analysis)
+                .expect("a legal move of an ongoing game is among its analysed moves")),
+            // What the search settled, reviewed as the app's review does: the move's score, and
+            // the best settled score once no unsettled move can beat it.
             Err(stop) => {
-                let analysis = &stop.partial;
-                let score = analysis.get(cell).map(|m| m.score);
-                // The best settled score is the best there was when no unsettled move can beat it.
-                let best_score = analysis.best_score().filter(|&best| {
-                    before
-                        .legal_moves()
-                        .filter(|&c| analysis.get(c).is_none())
-                        .all(|c| stop.bounds.iter().any(|b| b.cell == c && b.upper <= best))
-                });
-                let bound = stop
-                    .bounds
-                    .iter()
-                    .find(|b| b.cell == cell && score.is_none())
-                    .map(|b| {
-                        let (lower, upper) = seen.bounds(b.lower, b.upper, mark);
-                        BoundJson {
-                            lower: lower.value(),
-                            upper: upper.value(),
-                        }
-                    });
-                if score.is_none() || best_score.is_none() {
-                    unsettled += 1;
-                    stopped.get_or_insert(stop.reason);
-                }
-                MoveOutput {
-                    ply,
-                    mark: mark.symbol(),
-                    row: cell.row,
-                    col: cell.col,
-                    score: score.map(number),
-                    best_score: best_score.map(number),
-                    class: score
-                        .zip(best_score)
-                        .map(|(score, best)| MoveClass::of(score, best).name()),
-                    bound,
-                }
+                ReviewedMove::from_partial(ply, &before, cell, &stop.partial.moves, &stop.bounds)
+                    .inspect_err(|_| {
+                        unsettled += 1;
+                        stopped.get_or_insert(stop.reason);
+                    })
             }
+        };
+        let output = match reviewed {
+            Ok(m) => MoveOutput {
+                ply,
+                mark: mark.symbol(),
+                row: cell.row,
+                col: cell.col,
+                score: Some(number(m.score)),
+                best_score: Some(number(m.best_score)),
+                class: Some(m.class.name()),
+                bound: None,
+            },
+            Err(known) => MoveOutput {
+                ply,
+                mark: mark.symbol(),
+                row: cell.row,
+                col: cell.col,
+                score: known.score.map(number),
+                best_score: known.best_score.map(number),
+                class: None,
+                bound: known.bound.map(|b| {
+                    let (lower, upper) = seen.bounds(b.lower, b.upper, mark);
+                    BoundJson {
+                        lower: lower.value(),
+                        upper: upper.value(),
+                    }
+                }),
+            },
         };
         moves.push(output);
     }

@@ -43,7 +43,7 @@ pub struct TraceArgs {
     pub rules: RulesArgs,
 
     /// Give up after visiting this many positions.
-    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
 
     /// Stop after writing this many event lines (then a last "stopped" line).

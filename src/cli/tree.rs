@@ -35,7 +35,7 @@ pub struct TreeArgs {
 
     /// Give up on a position after visiting this many positions in its search (each printed
     /// position's moves are searched with the exact engine, as `analyze` searches them).
-    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
     pub max_nodes: u64,
 
     /// Stop after printing this many positions, and say so: the JSON's root gets

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::knowledge::{
-    Basis, GameNeeds, Knowledge, PartialScores, TraceLog, is_large, limited_depth,
+    Basis, GameNeeds, Knowledge, PartialScores, TraceLog, Wanted, is_large, limited_depth,
 };
 use super::record::{GameRecord, SessionAccuracy, game_summary};
 use super::{GameSetup, Mode, Session};
@@ -19,9 +19,9 @@ use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;
 use crate::engine::minimax::{Analysis, MoveScore, SearchCounts, Stopped};
-use crate::game::worker::{AnalysisProgress, Job};
+use crate::game::worker::AnalysisProgress;
 use crate::learn::practice::Exercise;
-use crate::learn::review::ReviewedMove;
+use crate::learn::review::{MoveReview, ReviewedMove, positions_before};
 use crate::learn::trace::TraceAlgorithm;
 use crate::platform::Instant;
 
@@ -39,6 +39,9 @@ pub struct ControllerOptions {
     pub clock: Arc<dyn Clock>,
     /// The positions a trace may visit (see [`super::TRACE_LIMIT`]).
     pub trace_limit: u64,
+    /// The positions the review may visit in each position of a game (see
+    /// [`crate::learn::review::REVIEW_NODE_BUDGET`]).
+    pub review_budget: u64,
 }
 
 /// The computer's move, stamped with the position it was chosen for.
@@ -119,6 +122,7 @@ impl GameController {
             accuracy: SessionAccuracy::default(),
             counted: None,
         };
+        controller.knowledge.review_budget = options.review_budget;
         controller.update();
         controller
     }
@@ -217,9 +221,46 @@ impl GameController {
         GameRecord::of(&self.session)
     }
 
-    /// Each move of `game` reviewed, or `None` while its position is not analysed yet.
-    pub fn review(&self, game: &GameRecord) -> Vec<Option<ReviewedMove>> {
-        game.reviewed(|board| self.analysis(board))
+    /// Each move of `game` as its review stands: reviewed once its score and the best score
+    /// there was are known (from the analysis of the position before it, or from the moves its
+    /// search has settled so far, as `tictactoe review` reports a search that stopped), else
+    /// what is known and whether the search stopped. The positions are searched within the
+    /// review's budget ([`crate::learn::review::REVIEW_NODE_BUDGET`]) once
+    /// [`GameController::want_review`] asks for them, so a big board's review fills in and ends.
+    pub fn review(&self, game: &GameRecord) -> Vec<MoveReview> {
+        positions_before(&game.start, &game.moves)
+            .map_while(Result::ok)
+            .map(|(ply, before, cell)| {
+                if let Some(analysis) = self.analysis(&before) {
+                    let m = ReviewedMove::new(ply, &before, cell, analysis)
+                        .expect("a legal move of an ongoing game is among its analysed moves");
+                    return MoveReview::Reviewed(m);
+                }
+                let (settled, bounds) = self
+                    .knowledge
+                    .partial_scores(&before)
+                    .map_or((&[][..], &[][..]), |known| (known.settled, known.bounds));
+                match ReviewedMove::from_partial(ply, &before, cell, settled, bounds) {
+                    Ok(m) => MoveReview::Reviewed(m),
+                    Err(known) => MoveReview::Unsettled {
+                        before,
+                        known,
+                        stopped: self.knowledge.gave_up(&before).map(|s| s.reason),
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// Every move of `game` reviewed, once each is ([`GameController::review`]).
+    fn complete_review(&self, game: &GameRecord) -> Option<Vec<ReviewedMove>> {
+        self.review(game)
+            .into_iter()
+            .map(|m| match m {
+                MoveReview::Reviewed(m) => Some(m),
+                MoveReview::Unsettled { .. } => None,
+            })
+            .collect()
     }
 
     /// The summary of the game on the board once it is over and every move is reviewed.
@@ -228,7 +269,7 @@ impl GameController {
             return None;
         }
         let game = self.record();
-        let moves = game.complete_review(|board| self.analysis(board))?;
+        let moves = self.complete_review(&game)?;
         Some(game_summary(&game, &moves))
     }
 
@@ -359,6 +400,14 @@ impl GameController {
         self.knowledge.want_analyses(boards);
     }
 
+    /// Asks for the review of `game` (`None`: no review is open): the positions before its
+    /// moves are searched after the analyses the display wants, each as `tictactoe review`
+    /// searches it, with at most the review's budget of positions.
+    pub fn want_review(&mut self, game: Option<&GameRecord>) {
+        self.knowledge
+            .want_review(game.map_or_else(Vec::new, GameRecord::positions_before));
+    }
+
     /// Asks for the three searches' counts of `board` (the explorer's root), after the analyses.
     pub fn want_counts(&mut self, board: Option<Board>) {
         self.knowledge.want_counts(board);
@@ -422,7 +471,7 @@ impl GameController {
         {
             return;
         }
-        if let Some(moves) = game.complete_review(|board| self.knowledge.analysis(board)) {
+        if let Some(moves) = self.complete_review(&game) {
             let added = SessionAccuracy::of_game(&game, &moves);
             self.accuracy += added;
             self.counted = Some((game, added));
@@ -482,7 +531,7 @@ impl GameController {
         }
     }
 
-    fn wanted_search(&self) -> Option<(Board, Job)> {
+    fn wanted_search(&self) -> Option<Wanted> {
         self.knowledge.next_search(&self.needs())
     }
 
@@ -519,6 +568,7 @@ mod tests {
                 ai: AiPlayer::seeded(7),
                 clock: Arc::clone(clock) as Arc<dyn Clock>,
                 trace_limit: TRACE_LIMIT,
+                review_budget: crate::learn::review::REVIEW_NODE_BUDGET,
             },
             || {},
         )
@@ -954,6 +1004,73 @@ mod tests {
         // Undo takes the finished game back out, as it takes it out of the tally.
         assert!(game.undo());
         assert_eq!(game.accuracy(), Default::default());
+    }
+
+    /// Issue 30, item 2: the review of a big game fills in as its searches settle moves, before
+    /// they end: a move is reviewed as soon as its score and the best score are known.
+    #[test]
+    fn a_big_games_review_fills_in_while_its_positions_are_searched() {
+        use crate::engine::minimax::{MoveBound, MoveScore};
+        use crate::engine::score::Score;
+        use crate::game::worker::{Job, Reply};
+        let clock = Arc::new(ManualClock::new());
+        let mut game = controller(
+            GameSetup {
+                mode: Mode::TwoPlayers,
+                geometry: crate::engine::board::Geometry::with_default_k(7, 7).unwrap(),
+                ..GameSetup::default()
+            },
+            &clock,
+        );
+        assert!(game.play(Cell::new(3, 3)));
+        let record = game.record();
+        game.want_review(Some(&record));
+        game.update();
+        // The empty 7×7 board before move 1 is searched, with the review's budget; it takes
+        // minutes, so nothing of its own arrives during the test.
+        let search = game.knowledge.in_flight.as_ref().expect("a review search");
+        let (id, before) = (search.id, search.board);
+        assert_eq!(before, record.start);
+        assert_eq!(search.job, Job::Analyze { think_time: None });
+        let waiting = game.review(&record);
+        assert!(matches!(
+            waiting[..],
+            [MoveReview::Unsettled { stopped: None, .. }]
+        ));
+        // The move played settles at a draw; every other move is bounded at most a draw.
+        let played = Cell::new(3, 3);
+        let replies = before.legal_moves().map(|cell| {
+            if cell == played {
+                Reply::Settled {
+                    id,
+                    board: before,
+                    settled: MoveScore {
+                        cell,
+                        score: Score::DRAW,
+                        pv: Vec::new(),
+                    },
+                }
+            } else {
+                Reply::Bounded {
+                    id,
+                    board: before,
+                    bound: MoveBound {
+                        cell,
+                        lower: Score::loss_at(1, 100),
+                        upper: Score::DRAW,
+                    },
+                }
+            }
+        });
+        for reply in replies.collect::<Vec<_>>() {
+            game.knowledge.receive(reply, 0);
+        }
+        assert!(game.knowledge.in_flight.is_some(), "still searching");
+        let [MoveReview::Reviewed(m)] = &game.review(&record)[..] else {
+            panic!("not reviewed: {:?}", game.review(&record));
+        };
+        assert_eq!((m.score, m.best_score), (Score::DRAW, Score::DRAW));
+        assert_eq!(m.class, crate::learn::review::MoveClass::Best);
     }
 
     /// Plays `cell` for the human and lets the computer answer, if the game goes on.

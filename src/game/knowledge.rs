@@ -17,6 +17,7 @@ use crate::game::worker::{
     AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker,
 };
 use crate::learn::practice::Exercise;
+use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::trace::{TraceAlgorithm, TraceEvent};
 use crate::platform::Instant;
 
@@ -33,6 +34,14 @@ pub(super) fn analyze_job(board: &Board, think_time: Duration) -> Job {
     Job::Analyze {
         think_time: is_large(board).then_some(think_time),
     }
+}
+
+/// A search to ask the worker for: the position, the job, and how many positions it may visit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Wanted {
+    pub(super) board: Board,
+    pub(super) job: Job,
+    pub(super) node_budget: u64,
 }
 
 /// The depth of the search `difficulty` runs on `board`, when it is a depth-limited one: Easy,
@@ -82,6 +91,14 @@ pub struct PartialScores<'a> {
     pub estimate: Option<&'a Estimate>,
 }
 
+impl PartialScores<'_> {
+    /// How many moves have an exact score so far: the one number the status line ("n of m moves
+    /// settled") and the legend ("n of m moves have an exact score") both show.
+    pub fn settled_count(&self) -> usize {
+        self.settled.len()
+    }
+}
+
 /// A search recorded call by call, as far as it has got.
 #[derive(Debug, Clone)]
 pub struct TraceLog {
@@ -111,7 +128,7 @@ pub(super) struct GameNeeds {
 pub(super) struct InFlight {
     pub(super) id: RequestId,
     pub(super) board: Board,
-    job: Job,
+    pub(super) job: Job,
     started: Instant,
     /// Its moves settled so far, for a partial display.
     settled: Vec<MoveScore>,
@@ -146,6 +163,10 @@ pub(super) struct Knowledge {
     exercises: Option<Vec<Exercise>>,
     /// The trace wanted, as far as it has been recorded.
     trace: Option<TraceLog>,
+    /// The positions of the game under review (M), searched as `tictactoe review` searches
+    /// them, each with at most `review_budget` positions.
+    reviewed: Vec<Board>,
+    pub(super) review_budget: u64,
     /// Whether an answer from the worker changed what there is to show since
     /// [`Knowledge::take_news`] was last asked.
     news: bool,
@@ -173,6 +194,8 @@ impl Knowledge {
             exercises_wanted: false,
             exercises: None,
             trace: None,
+            reviewed: Vec::new(),
+            review_budget: REVIEW_NODE_BUDGET,
             news: false,
         }
     }
@@ -244,11 +267,20 @@ impl Knowledge {
         })
     }
 
-    /// How far the exact search for `board` has got, while it runs.
+    /// How far the exact search for `board` has got, while it runs: the positions from the
+    /// worker, the moves settled as the overlay and the legend have them
+    /// ([`PartialScores::settled_count`]), not the worker's own count, which runs ahead of the
+    /// replies taken in and starts again with each exact phase.
     pub(super) fn progress(&self, board: &Board) -> Option<AnalysisProgress> {
         let search = self.in_flight.as_ref()?;
-        let (id, progress) = self.worker.progress()?;
-        (id == search.id && search.board == *board).then_some(progress)
+        let (id, mut progress) = self.worker.progress()?;
+        if id != search.id || search.board != *board {
+            return None;
+        }
+        let partial = self.partial_scores(board)?;
+        progress.exact.settled = partial.settled_count();
+        progress.exact.moves = board.legal_moves().count();
+        Some(progress)
     }
 
     pub(super) fn counts(&self, board: &Board) -> Option<&SearchCounts> {
@@ -272,6 +304,13 @@ impl Knowledge {
 
     pub(super) fn want_analyses(&mut self, boards: Vec<Board>) {
         self.also_wanted = boards;
+    }
+
+    /// The positions before each move of the game under review; they are searched after the
+    /// analyses the display wants (and before the explorer's counts), each within the review's
+    /// budget.
+    pub(super) fn want_review(&mut self, boards: Vec<Board>) {
+        self.reviewed = boards;
     }
 
     pub(super) fn want_counts(&mut self, board: Option<Board>) {
@@ -335,14 +374,43 @@ impl Knowledge {
     /// The search needed and not done, most needed first: the computer's move, the scores of the
     /// board when a human is to move and they are wanted, a finished game's review (its summary
     /// and the accuracy count need it), then what the display wants.
-    pub(super) fn next_search(&self, needs: &GameNeeds) -> Option<(Board, Job)> {
+    pub(super) fn next_search(&self, needs: &GameNeeds) -> Option<Wanted> {
         self.game_search(needs)
+            .map(|(board, job)| self.with_budget(board, job))
             .or_else(|| {
                 let positions = needs.finished_positions.as_ref()?;
                 let board = positions.iter().copied().find(|b| self.unknown(b))?;
-                Some((board, analyze_job(&board, needs.think_time)))
+                Some(self.review_search(board, needs.think_time))
             })
             .or_else(|| self.display_search(needs.think_time))
+    }
+
+    /// `job` on `board` with the budget such a job gets.
+    fn with_budget(&self, board: Board, job: Job) -> Wanted {
+        let node_budget = match job {
+            Job::CountSearches => COUNT_LIMIT,
+            Job::Trace { .. } => self.trace_limit,
+            _ => DEFAULT_NODE_BUDGET,
+        };
+        Wanted {
+            board,
+            job,
+            node_budget,
+        }
+    }
+
+    /// A position of a game under review, searched as `tictactoe review` searches it: on a
+    /// large board exactly, with at most the review's budget of positions and no estimates
+    /// (they would not review a move).
+    fn review_search(&self, board: Board, think_time: Duration) -> Wanted {
+        if !is_large(&board) {
+            return self.with_budget(board, analyze_job(&board, think_time));
+        }
+        Wanted {
+            board,
+            job: Job::Analyze { think_time: None },
+            node_budget: self.review_budget,
+        }
     }
 
     /// The search the game on the board needs, if any.
@@ -378,11 +446,11 @@ impl Knowledge {
     }
 
     /// The search the display wants, after the game's: the practice positions, the trace, the
-    /// analyses asked for, and last the explorer's counts.
-    fn display_search(&self, think_time: Duration) -> Option<(Board, Job)> {
+    /// analyses asked for, the reviewed game's positions, and last the explorer's counts.
+    fn display_search(&self, think_time: Duration) -> Option<Wanted> {
         let exercises = || {
             let wanted = self.exercises_wanted && self.exercises.is_none();
-            wanted.then_some((Board::classic(), Job::Exercises))
+            wanted.then(|| self.with_budget(Board::classic(), Job::Exercises))
         };
         let trace = || {
             let log = self.trace.as_ref().filter(|log| log.result.is_none())?;
@@ -391,19 +459,32 @@ impl Knowledge {
                 algorithm: log.algorithm,
                 skip,
             };
-            Some((log.board, job))
+            Some(self.with_budget(log.board, job))
+        };
+        // A position of the reviewed game is searched as the review searches it, whoever asks.
+        let search = |board: Board| {
+            if self.reviewed.contains(&board) {
+                self.review_search(board, think_time)
+            } else {
+                self.with_budget(board, analyze_job(&board, think_time))
+            }
         };
         let also_wanted = || {
             let board = self.also_wanted.iter().copied().find(|b| self.unknown(b))?;
-            Some((board, analyze_job(&board, think_time)))
+            Some(search(board))
+        };
+        let reviewed = || {
+            let board = self.reviewed.iter().copied().find(|b| self.unknown(b))?;
+            Some(search(board))
         };
         let counts = || {
             let board = self.counts_wanted.filter(|b| !b.outcome().is_over())?;
-            (!self.counts.contains_key(&board)).then_some((board, Job::CountSearches))
+            (!self.counts.contains_key(&board)).then(|| self.with_budget(board, Job::CountSearches))
         };
         exercises()
             .or_else(trace)
             .or_else(also_wanted)
+            .or_else(reviewed)
             .or_else(counts)
     }
 
@@ -433,16 +514,23 @@ impl Knowledge {
         }
     }
 
-    fn receive(&mut self, reply: Reply, turn: u64) {
+    pub(super) fn receive(&mut self, reply: Reply, turn: u64) {
         let ours = |search: &Option<InFlight>, id| search.as_ref().is_some_and(|s| s.id == id);
         match reply {
             Reply::Settled { id, settled, .. } => {
-                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                // An exact phase after the estimates settles again, from the table, the moves
+                // an earlier phase settled: each move is counted once.
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id)
+                    && !search.settled.iter().any(|m| m.cell == settled.cell)
+                {
+                    search.bounds.retain(|known| known.cell != settled.cell);
                     search.settled.push(settled);
                 }
             }
             Reply::Bounded { id, bound, .. } => {
-                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id)
+                    && !search.settled.iter().any(|m| m.cell == bound.cell)
+                {
                     search.bounds.retain(|known| known.cell != bound.cell);
                     search.bounds.push(bound);
                 }
@@ -511,14 +599,14 @@ impl Knowledge {
     }
 
     /// Asks the worker for `wanted`, unless it is already under way; `None` stops the search.
-    pub(super) fn ask(&mut self, wanted: Option<(Board, Job)>) {
+    pub(super) fn ask(&mut self, wanted: Option<Wanted>) {
         let running = self
             .in_flight
             .as_ref()
             .map(|search| (search.board, search.job));
         let same = match (wanted, running) {
-            (Some((board, job)), Some((running_board, running_job))) => {
-                board == running_board && job.same_work(running_job)
+            (Some(wanted), Some((running_board, running_job))) => {
+                wanted.board == running_board && wanted.job.same_work(running_job)
             }
             (None, None) => true,
             _ => false,
@@ -526,24 +614,78 @@ impl Knowledge {
         if same {
             return;
         }
-        self.in_flight = wanted.map(|(board, job)| InFlight {
-            id: self.worker.submit(Request {
+        self.in_flight = wanted.map(
+            |Wanted {
+                 board,
+                 job,
+                 node_budget,
+             }| InFlight {
+                id: self.worker.submit(Request {
+                    board,
+                    job,
+                    node_budget,
+                }),
                 board,
                 job,
-                node_budget: match job {
-                    Job::CountSearches => COUNT_LIMIT,
-                    Job::Trace { .. } => self.trace_limit,
-                    _ => DEFAULT_NODE_BUDGET,
-                },
-            }),
-            board,
-            job,
-            started: self.clock.now(),
-            settled: Vec::new(),
-            bounds: Vec::new(),
-        });
+                started: self.clock.now(),
+                settled: Vec::new(),
+                bounds: Vec::new(),
+            },
+        );
         if wanted.is_none() {
             self.worker.cancel_all();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Geometry;
+    use crate::engine::clock::ManualClock;
+    use crate::engine::score::Score;
+
+    /// Issue 30, item 14: on 7×7 the status said "1 of 47 moves settled" while the legend said "2
+    /// of 47 moves have an exact score": the exact phase after the estimates settled again the
+    /// move the first phase had settled, and the status counted the worker's moves while the
+    /// legend counted the replies. Both now show [`PartialScores::settled_count`], each move once.
+    #[test]
+    fn the_status_and_the_legend_count_the_same_settled_moves() {
+        // A manual clock that never moves: the exact search on the open 7×7 board runs on (its
+        // budget of positions takes minutes) and settles nothing of its own during the test.
+        let clock = Arc::new(ManualClock::new());
+        let mut knowledge = Knowledge::new(clock, TRACE_LIMIT, || {});
+        let geometry = Geometry::new(7, 7, 5).unwrap();
+        let mut board = Board::empty(geometry, crate::engine::board::Mark::X);
+        board.play(Cell::new(3, 3)).unwrap();
+        board.play(Cell::new(3, 4)).unwrap();
+        assert_eq!(board.legal_moves().count(), 47);
+        let job = analyze_job(&board, Duration::from_secs(5));
+        knowledge.ask(Some(knowledge.with_budget(board, job)));
+        let id = knowledge.in_flight.as_ref().unwrap().id;
+        // The worker takes the request on its own thread.
+        while knowledge.progress(&board).is_none() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let one = MoveScore {
+            cell: Cell::new(0, 0),
+            score: Score::DRAW,
+            pv: Vec::new(),
+        };
+        // Settled in the first exact phase, then again in the one after the estimates.
+        for _ in 0..2 {
+            knowledge.receive(
+                Reply::Settled {
+                    id,
+                    board,
+                    settled: one.clone(),
+                },
+                0,
+            );
+        }
+        let legend = knowledge.partial_scores(&board).unwrap().settled_count();
+        let status = knowledge.progress(&board).unwrap().exact;
+        assert_eq!(legend, 1);
+        assert_eq!((status.settled, status.moves), (legend, 47));
     }
 }

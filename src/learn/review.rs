@@ -11,7 +11,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::engine::board::{Board, Cell, Mark, Outcome, PlayError};
-use crate::engine::minimax::Analysis;
+use crate::engine::minimax::{Analysis, MoveBound, MoveScore, Stop};
 use crate::engine::score::{Score, Verdict};
 
 /// How good a move was, from its score `s` and the best score `b` there was, both for the mover.
@@ -128,6 +128,110 @@ impl ReviewedMove {
             class: MoveClass::of(score, best_score),
             best_moves: analysis.best_moves().map(|m| m.cell).collect(),
         })
+    }
+
+    /// Reviews playing `cell` on `before` from what a search running (or stopped) has found:
+    /// the moves it settled and bounds on others. `Err` says what is known when the move's score
+    /// or the best score there was is not. The best moves are the settled ones with the best
+    /// score (an unsettled move whose bound reaches it may be one too).
+    pub fn from_partial(
+        ply: usize,
+        before: &Board,
+        cell: Cell,
+        settled: &[MoveScore],
+        bounds: &[MoveBound],
+    ) -> Result<ReviewedMove, Unsettled> {
+        let score = settled.iter().find(|m| m.cell == cell).map(|m| m.score);
+        let best_score = best_settled_score(before, settled, bounds);
+        let (Some(score), Some(best_score)) = (score, best_score) else {
+            return Err(Unsettled {
+                score,
+                best_score,
+                bound: bounds
+                    .iter()
+                    .find(|b| b.cell == cell && score.is_none())
+                    .copied(),
+            });
+        };
+        let mut best_moves: Vec<Cell> = settled
+            .iter()
+            .filter(|m| m.score == best_score)
+            .map(|m| m.cell)
+            .collect();
+        best_moves.sort_by_key(|c| (c.row, c.col));
+        Ok(ReviewedMove {
+            ply,
+            mark: before.to_move(),
+            cell,
+            before: *before,
+            score,
+            best_score,
+            class: MoveClass::of(score, best_score),
+            best_moves,
+        })
+    }
+}
+
+/// The positions a review searches before each move, at most: `tictactoe review`'s default
+/// `--max-nodes`, and the app's review (M) of a game on a big board. A 7×7 game's review ends
+/// within minutes, with what the searches settled.
+pub const REVIEW_NODE_BUDGET: u64 = 20_000_000;
+
+/// The best score there was on `before`, from what a search running (or stopped) has found: the
+/// best settled score, once no move left unsettled can beat it (a move with no bound in `bounds`
+/// can score anything, up to a win on the spot).
+pub fn best_settled_score(
+    before: &Board,
+    settled: &[MoveScore],
+    bounds: &[MoveBound],
+) -> Option<Score> {
+    let best = settled.iter().map(|m| m.score).max()?;
+    let geometry = before.geometry();
+    let beaten = before
+        .legal_moves()
+        .filter(|&cell| settled.iter().all(|m| m.cell != cell))
+        .any(|cell| {
+            let bound = bounds.iter().find(|b| b.cell == cell);
+            bound
+                .map_or(MoveBound::unknown(cell, geometry), |b| *b)
+                .upper
+                > best
+        });
+    (!beaten).then_some(best)
+}
+
+/// What is known of a move whose review is not complete: its position's search is running, or
+/// stopped before it settled both the move's score and the best score there was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Unsettled {
+    /// The move's score, for the mover, if settled.
+    pub score: Option<Score>,
+    /// The best score there was, for the mover, if known ([`best_settled_score`]).
+    pub best_score: Option<Score>,
+    /// A bound on the move's score while it is not settled, when one is known.
+    pub bound: Option<MoveBound>,
+}
+
+/// One move of a game as its review stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveReview {
+    /// Every number is known.
+    Reviewed(ReviewedMove),
+    /// Not yet: the position before the move, what is known so far, and why its position's
+    /// search ended (`None` while it runs or waits to run).
+    Unsettled {
+        before: Board,
+        known: Unsettled,
+        stopped: Option<Stop>,
+    },
+}
+
+impl MoveReview {
+    pub fn reviewed(&self) -> Option<&ReviewedMove> {
+        match self {
+            MoveReview::Reviewed(m) => Some(m),
+            MoveReview::Unsettled { .. } => None,
+        }
     }
 }
 
@@ -368,6 +472,52 @@ mod tests {
                 assert_eq!(class(s, b), expected, "s = {s}, b = {b}");
             }
         }
+    }
+
+    #[test]
+    fn a_partial_search_reviews_a_move_once_nothing_unsettled_can_beat_the_best() {
+        let board: Board = "XX./OO./...".parse().unwrap();
+        let exact = plain(&board);
+        let settled = |cells: &[Cell]| -> Vec<MoveScore> {
+            cells
+                .iter()
+                .map(|&c| exact.get(c).unwrap().clone())
+                .collect()
+        };
+        let (win, block) = (Cell::new(0, 2), Cell::new(1, 2));
+        // A win on the spot: nothing can beat it, whatever is not settled.
+        let m = ReviewedMove::from_partial(1, &board, win, &settled(&[win]), &[]).unwrap();
+        assert_eq!(
+            (m.class, m.best_moves.clone()),
+            (MoveClass::Best, vec![win])
+        );
+        // A draw settled, the win not: the best score is not known, nor the class.
+        let unsettled = ReviewedMove::from_partial(1, &board, block, &settled(&[block]), &[]);
+        assert_eq!(
+            unsettled,
+            Err(Unsettled {
+                score: Some(Score::DRAW),
+                best_score: None,
+                bound: None
+            })
+        );
+        // Every other move bounded at most a draw: the draw is the best there was.
+        let bounds: Vec<MoveBound> = board
+            .legal_moves()
+            .filter(|&c| c != block)
+            .map(|cell| MoveBound {
+                cell,
+                lower: Score::loss_at(1, 10),
+                upper: Score::DRAW,
+            })
+            .collect();
+        assert_eq!(
+            best_settled_score(&board, &settled(&[block]), &bounds),
+            Some(Score::DRAW)
+        );
+        // The move's own bound is reported while its score is not settled.
+        let unsettled = ReviewedMove::from_partial(1, &board, win, &settled(&[block]), &bounds);
+        assert_eq!(unsettled.unwrap_err().bound, Some(bounds[0]));
     }
 
     #[test]

@@ -52,6 +52,19 @@ pub enum BoardError {
     },
 }
 
+/// A board the game cannot seat: the window (its Board menu, game files, `--position` and pasted
+/// positions) plays square boards only, while `tictactoe analyze` and the other commands read
+/// any shape from 3×3 to 7×7. One wording wherever the game refuses a shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error(
+    "the game offers square boards from {MIN_SIDE}×{MIN_SIDE} to {MAX_SIDE}×{MAX_SIDE}, not \
+     {rows}×{cols}"
+)]
+pub struct NotSquare {
+    pub rows: usize,
+    pub cols: usize,
+}
+
 /// The run lengths a `rows`×`cols` board allows: "3", or "from 3 to 5".
 fn run_lengths(rows: usize, cols: usize) -> String {
     match Geometry::max_k(rows, cols) {
@@ -152,6 +165,14 @@ mod tests {
         for (error, message) in cases {
             assert_eq!(error.to_string(), message);
         }
+    }
+
+    #[test]
+    fn not_square_message() {
+        assert_eq!(
+            NotSquare { rows: 3, cols: 4 }.to_string(),
+            "the game offers square boards from 3×3 to 7×7, not 3×4"
+        );
     }
 
     #[test]

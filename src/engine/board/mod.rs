@@ -17,12 +17,12 @@ mod position_text;
 mod runs;
 
 pub use cell::Cell;
-pub use error::{BoardError, PlayError};
+pub use error::{BoardError, NotSquare, PlayError};
 pub use geometry::{Geometry, MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 pub use mark::Mark;
 pub use move_numbers::{BadMoveNumber, MoveNumbers, MoveNumbersError};
 pub use notation::Notation;
 pub use outcome::{Outcome, WinningLine};
 pub use position::Board;
-pub use position_text::{MAX_PASTE_BYTES, PasteError};
+pub use position_text::{MAX_PASTE_BYTES, PasteError, typed_start};
 pub(crate) use runs::{BitIter, RunScan, Runs};

@@ -128,12 +128,16 @@ impl FromStr for MoveNumbers {
             .enumerate()
             .map(|(index, part)| {
                 let part = part.trim();
-                // A cell number is never negative: "-1" is not a number of a cell at all.
-                let number: usize = part.parse().map_err(|_| MoveNumbersError::NotANumber {
-                    ply: index + 1,
-                    text: part.to_string(),
-                })?;
-                Ok(i64::try_from(number).unwrap_or(i64::MAX))
+                // A cell number is never negative: "-1" is not a number of a cell at all. Nor
+                // is one too large to keep as it was typed (past 2⁶³ − 1), which is named as
+                // typed rather than as another number.
+                part.parse::<u64>()
+                    .ok()
+                    .and_then(|number| i64::try_from(number).ok())
+                    .ok_or_else(|| MoveNumbersError::NotANumber {
+                        ply: index + 1,
+                        text: part.to_string(),
+                    })
             })
             .collect::<Result<_, _>>()
             .map(MoveNumbers)
@@ -198,7 +202,15 @@ mod tests {
     fn text_that_is_not_numbers_names_the_part() {
         assert_eq!("".parse::<MoveNumbers>(), Err(MoveNumbersError::Empty));
         assert_eq!(" ".parse::<MoveNumbers>(), Err(MoveNumbersError::Empty));
-        for (text, ply, part) in [("5,x", 2, "x"), ("5,,1", 2, ""), ("-1", 1, "-1")] {
+        for (text, ply, part) in [
+            ("5,x", 2, "x"),
+            ("5,,1", 2, ""),
+            ("-1", 1, "-1"),
+            // Numbers too large to keep are named as they were typed (this one was named
+            // 9223372036854775807).
+            ("18446744073709551615", 1, "18446744073709551615"),
+            ("5,9223372036854775808", 2, "9223372036854775808"),
+        ] {
             assert_eq!(
                 text.parse::<MoveNumbers>(),
                 Err(MoveNumbersError::NotANumber {

@@ -6,7 +6,8 @@
 
 use thiserror::Error;
 
-use super::{Board, BoardError, Geometry, Mark};
+use super::geometry::{MAX_SIDE, MIN_SIDE};
+use super::{Board, BoardError, Geometry, Mark, NotSquare};
 
 /// The longest text [`Board::paste`] reads: far more than any board with code around it, and
 /// short enough that a whole file pasted by mistake is refused at once.
@@ -39,6 +40,9 @@ pub enum PasteError {
     /// The text is a board, and `analyze` would refuse it with this message.
     #[error(transparent)]
     Board(#[from] BoardError),
+    /// The text is a board of a shape `analyze` reads but the game does not play.
+    #[error(transparent)]
+    NotSquare(#[from] NotSquare),
 }
 
 impl Board {
@@ -112,7 +116,8 @@ impl Board {
     /// `char board[3][3] = {`). A line counts as a row when most of its characters are marks or
     /// empty cells; any line between the first row and the last is a row, so a mistyped one is
     /// reported by row and column rather than skipped. The side to move is the counts' unless
-    /// `--to-move` says otherwise, as in `analyze`.
+    /// `--to-move` says otherwise, as in `analyze`. The board must be square, as every board the
+    /// game plays is ([`NotSquare`]); `analyze` also reads other shapes.
     ///
     /// ```
     /// use tictactoe::Board;
@@ -124,6 +129,28 @@ impl Board {
     /// assert_eq!(error.to_string(), "impossible counts: 3 X and 5 O (players alternate, so they differ by at most one)");
     /// ```
     pub fn paste(text: &str) -> Result<Board, PasteError> {
+        Board::paste_with(text, None, None)
+    }
+
+    /// [`Board::paste`] with `--to-move` and `--k` given apart from the text, as `tictactoe
+    /// --position BOARD --to-move O --k 3` gives them: the game's one reader of positions, so
+    /// that `--position` takes whatever Ctrl+V takes. The text may not repeat an option given
+    /// here.
+    ///
+    /// ```
+    /// use tictactoe::{Board, Mark};
+    /// let board = Board::paste_with("x . .\n. . .\n. . .", Some(Mark::X), None);
+    /// assert_eq!(board.unwrap_err().to_string(), "X cannot be to move: with 1 X and 0 O, X moved last, so O is to move");
+    /// assert_eq!(
+    ///     Board::paste("..../..../....").unwrap_err().to_string(),
+    ///     "the game offers square boards from 3×3 to 7×7, not 3×4"
+    /// );
+    /// ```
+    pub fn paste_with(
+        text: &str,
+        to_move: Option<Mark>,
+        k: Option<usize>,
+    ) -> Result<Board, PasteError> {
         if text.len() > MAX_PASTE_BYTES {
             return Err(PasteError::TooLong { bytes: text.len() });
         }
@@ -131,7 +158,7 @@ impl Board {
         if text.trim().is_empty() {
             return Err(PasteError::Empty);
         }
-        let mut options = Options::default();
+        let mut options = Options { to_move, k };
         let mut candidates = Vec::new();
         let mut anything = false;
         for line in text.lines() {
@@ -152,6 +179,21 @@ impl Board {
             return Err(PasteError::NoBoard);
         };
         let rows = &candidates[first..=last];
+        // A shape `analyze` reads but the game does not play is named as such, before anything
+        // else about the board; ragged rows and sizes out of range get `analyze`'s message.
+        let cols = rows[0].cells.len();
+        let sides = MIN_SIDE..=MAX_SIDE;
+        if rows.iter().all(|row| row.cells.len() == cols)
+            && rows.len() != cols
+            && sides.contains(&rows.len())
+            && sides.contains(&cols)
+        {
+            return Err(NotSquare {
+                rows: rows.len(),
+                cols,
+            }
+            .into());
+        }
         let mut notation = String::new();
         for (row, candidate) in rows.iter().enumerate() {
             if row > 0 {
@@ -394,6 +436,16 @@ fn cells_of(text: &str) -> Vec<char> {
         }
     }
     cells
+}
+
+/// The start of a position as typed (at most 60 characters, then "…"), for an error message that
+/// stays one readable line whatever was typed: `--position`'s, a link's.
+pub fn typed_start(text: &str) -> String {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::engine::board::{
-    BadMoveNumber, Board, BoardError, Geometry, MAX_SIDE, MIN_SIDE, MoveNumbers,
+    BadMoveNumber, Board, BoardError, Geometry, MAX_SIDE, MIN_SIDE, MoveNumbers, NotSquare,
 };
 use crate::game::GameRecord;
 
@@ -97,9 +97,7 @@ pub enum GameFileProblem {
     Size { found: usize },
     #[error("k: {0}")]
     K(BoardError),
-    #[error(
-        "the game offers square boards from {MIN_SIDE}×{MIN_SIDE} to {MAX_SIDE}×{MAX_SIDE}, not {rows}×{cols}"
-    )]
+    #[error("{}", NotSquare { rows: *rows, cols: *cols })]
     Shape { rows: usize, cols: usize },
     #[error(
         "the start position's board ({}×{}, {} in a row) is not the game's ({}×{}, {} in a row)",
@@ -136,7 +134,7 @@ impl From<BadMoveNumber> for GameFileProblem {
 
 /// A game file that could not be read, and why: one line naming the file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("game file {}: {problem}", .path.display())]
+#[error("game file {}: {problem}", crate::store::shown_path(.path))]
 pub struct GameFileError {
     pub path: PathBuf,
     pub problem: GameFileProblem,
@@ -144,7 +142,7 @@ pub struct GameFileError {
 
 /// A game that could not be saved, and why: one line naming the file.
 #[derive(Debug, Error)]
-#[error("cannot save the game to {}: {reason}", .path.display())]
+#[error("cannot save the game to {}: {reason}", crate::store::shown_path(.path))]
 pub struct GameSaveError {
     pub path: PathBuf,
     pub reason: SaveReason,

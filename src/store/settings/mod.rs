@@ -20,6 +20,7 @@ use crate::engine::ai::Difficulty;
 use crate::engine::board::{Geometry, Mark};
 use crate::game::{FirstPlayer, GameSetup, Mode};
 use crate::learn::view::ScoreView;
+use crate::store::shown_path;
 
 pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
 pub use file::{
@@ -250,7 +251,7 @@ pub struct SettingsError {
 
 /// "`file`: `issue``then`" and a line break for each issue.
 fn lines(path: &Path, issues: &[Issue], then: impl Fn(&Issue) -> String) -> String {
-    let line = |issue| format!("{}: {issue}{}\n", path.display(), then(issue));
+    let line = |issue| format!("{}: {issue}{}\n", shown_path(path), then(issue));
     issues.iter().map(line).collect()
 }
 
@@ -310,10 +311,10 @@ impl SettingsProblem {
     fn last_line(&self) -> String {
         match &self.backup {
             Backup::NotNeeded | Backup::KeptOnSave => String::new(),
-            Backup::Kept(copy) => format!("Your file was kept as {}.", copy.display()),
+            Backup::Kept(copy) => format!("Your file was kept as {}.", shown_path(copy)),
             Backup::BeforeSave => format!(
                 "Before saving over it, the game will set it aside as {}.broken-<time>.",
-                self.error.path.display()
+                shown_path(&self.error.path)
             ),
             Backup::Failed(reason) => format!(
                 "A copy of your file could not be made ({reason}); \
@@ -330,21 +331,21 @@ impl SettingsProblem {
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum SaveError {
-    #[error("cannot save settings to {}: it is a directory", .0.display())]
+    #[error("cannot save settings to {}: it is a directory", shown_path(.0))]
     IsDirectory(PathBuf),
     /// A FIFO, socket or device (`/dev/null`), left alone.
-    #[error("cannot save settings to {}: it is not a regular file", .0.display())]
+    #[error("cannot save settings to {}: it is not a regular file", shown_path(.0))]
     NotARegularFile(PathBuf),
     /// The path does not name a file (`/`, `..`).
-    #[error("cannot save settings to {}: that is not a file name", .0.display())]
+    #[error("cannot save settings to {}: that is not a file name", shown_path(.0))]
     NoFileName(PathBuf),
     /// Creating the directory, or creating, writing or syncing the new file beside the old one.
-    #[error("cannot save settings to {}: writing failed: {}", .0.display(), .1)]
+    #[error("cannot save settings to {}: writing failed: {}", shown_path(.0), .1)]
     Write(PathBuf, #[source] io::Error),
-    #[error("cannot save settings to {}: replacing the old file failed: {}", .0.display(), .1)]
+    #[error("cannot save settings to {}: replacing the old file failed: {}", shown_path(.0), .1)]
     Replace(PathBuf, #[source] io::Error),
     #[error("did not save settings to {}: a copy of the file there could not be kept: {}",
-        .0.display(), .1)]
+        shown_path(.0), .1)]
     Backup(PathBuf, #[source] io::Error),
     /// A value (as RON) that the game would refuse when loading it.
     #[error("cannot save settings: {field} must be {expected}, but is {value}")]
