@@ -39,7 +39,11 @@ pub struct RealFiles;
 impl FileOps for RealFiles {}
 
 /// A whole settings file's bytes; a missing file is [`Issue::Unreadable`] with `NotFound`.
-#[expect(clippy::result_large_err, reason = "once per load")]
+// Large only where pointers take 64 bits (not on wasm32).
+#[cfg_attr(
+    target_pointer_width = "64",
+    expect(clippy::result_large_err, reason = "once per load")
+)]
 fn read_file(path: &Path, ops: &mut dyn FileOps) -> Result<Vec<u8>, Issue> {
     files::read_capped(path, MAX_FILE_SIZE, |path| ops.open(path)).map_err(
         |problem| match problem {
