@@ -215,36 +215,45 @@ impl Searches {
             Job::Analyze { think_time } => {
                 self.analyze(shared, id, board, think_time, control, send)
             }
-            Job::Estimate { depth, time } => {
-                let control = next_phase(shared, control, time)?;
-                let estimate = self
-                    .estimator
-                    .estimate_with(&board, &control, depth, &mut |_| {});
-                (!control.is_cancelled()).then_some(Reply::Estimated { id, estimate })
-            }
-            Job::CountSearches => {
-                let counts = count_searches(&board, control);
-                let cancelled = [counts.plain, counts.alpha_beta, counts.alpha_beta_table]
-                    .contains(&Err(Stop::Cancelled));
-                (!cancelled).then_some(Reply::Counted { id, board, counts })
-            }
+            Job::Estimate { depth, time } => self.estimate(shared, id, board, depth, time, control),
+            Job::CountSearches => count(id, board, control),
             Job::Trace { algorithm, skip } => {
                 let result = send_trace(&board, algorithm, skip, control, id, send);
                 (result != Err(Stop::Cancelled)).then_some(Reply::TraceDone { id, result })
             }
-            Job::Exercises => {
-                // Only a cancel stops it: 3×3 needs a few thousand positions each.
-                let exercises = practice::exercises(&board, &mut |position| {
-                    self.solver.analyze_with(position, control, &mut |_| {})
-                })
-                .ok()?;
-                Some(Reply::Exercises {
-                    id,
-                    board,
-                    exercises,
-                })
-            }
+            Job::Exercises => self.exercises(id, board, control),
         }
+    }
+
+    /// Every move of `board` estimated for `time`, looking at most `depth` plies ahead.
+    fn estimate(
+        &mut self,
+        shared: &Shared,
+        id: RequestId,
+        board: Board,
+        depth: Option<u32>,
+        time: Duration,
+        control: &Arc<SearchControl>,
+    ) -> Option<Reply> {
+        let control = next_phase(shared, control, time)?;
+        let estimate = self
+            .estimator
+            .estimate_with(&board, &control, depth, &mut |_| {});
+        (!control.is_cancelled()).then_some(Reply::Estimated { id, estimate })
+    }
+
+    /// The practice positions among every position that can arise from `board`.
+    fn exercises(&mut self, id: RequestId, board: Board, control: &SearchControl) -> Option<Reply> {
+        // Only a cancel stops it: 3×3 needs a few thousand positions each.
+        let exercises = practice::exercises(&board, &mut |position| {
+            self.solver.analyze_with(position, control, &mut |_| {})
+        })
+        .ok()?;
+        Some(Reply::Exercises {
+            id,
+            board,
+            exercises,
+        })
     }
 
     /// Every move of `board` exactly, sending each as it settles. Out of its share of
@@ -296,6 +305,14 @@ impl Searches {
             Err(stopped) => Some(Reply::GaveUp { id, stopped }),
         }
     }
+}
+
+/// The three searches' node counts for `board`, unless cancelled.
+fn count(id: RequestId, board: Board, control: &SearchControl) -> Option<Reply> {
+    let counts = count_searches(&board, control);
+    let cancelled =
+        [counts.plain, counts.alpha_beta, counts.alpha_beta_table].contains(&Err(Stop::Cancelled));
+    (!cancelled).then_some(Reply::Counted { id, board, counts })
 }
 
 /// Events are sent in batches of this many, so that handing them over costs little.
