@@ -25,6 +25,7 @@ fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
         max_nodes: u64::MAX,
         max_lines: u64::MAX,
         view: None,
+        pseudocode: false,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(trace(&args, &mut out, &mut err).unwrap(), 0);
@@ -247,5 +248,102 @@ fn trace_takes_k_as_analyze_does() {
     assert_eq!(
         bad.stderr,
         "tictactoe trace: \".../.../...\": 4 in a row cannot be played on a 3×3 board: k must be 3\n"
+    );
+}
+
+/// `--pseudocode` names, for every event, the line of code it shows, as the step-through
+/// highlights it: a call asks whether the game is over, a finished board is scored by the line
+/// its number says, a value returns to findBestMove at the root and otherwise to a caller that
+/// takes it as the maximiser or the minimiser (and, in alpha-beta, prunes as one).
+#[test]
+fn each_event_names_the_line_of_pseudocode_it_shows() {
+    for (algorithm, view) in [
+        ("plain", "mover"),
+        ("alphabeta", "mover"),
+        ("alphabeta", "x"),
+    ] {
+        // O to move: in X's view O is the minimiser, and the lines say so.
+        let traced = run(
+            &[
+                "trace",
+                "XOX/.O./X..",
+                "--algorithm",
+                algorithm,
+                "--view",
+                view,
+                "--pseudocode",
+            ],
+            b"",
+        );
+        assert_eq!(traced.status, 0, "{}", traced.stderr);
+        let events = traced.json_lines();
+        let mut roles: Vec<String> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for event in &events {
+            let kind = event["event"].as_str().unwrap();
+            let code = event["code"].as_str();
+            let expected = match kind {
+                "enter" => {
+                    roles.push(event["role"].as_str().unwrap().to_string());
+                    "if the game is over: return evaluate(board, depth)".to_string()
+                }
+                "leaf" => match event["score"].as_i64().unwrap() {
+                    score if score > 0 => "if the maximiser has a line: return W - depth".into(),
+                    score if score < 0 => "if the minimiser has a line: return depth - W".into(),
+                    _ => "return 0                           # a draw".into(),
+                },
+                "return" => {
+                    roles.pop();
+                    match (roles.last().map(String::as_str), algorithm) {
+                        (None, "plain") => {
+                            "for each empty cell: value = minimax(board + move, 0, false)".into()
+                        }
+                        // In X's view O's root minimises: its calls are X's, who maximises.
+                        (None, _) => format!(
+                            "for each empty cell: value = alphabeta(board + move, 0, {}, -inf, \
+                             +inf)",
+                            view == "x"
+                        ),
+                        (Some("max"), "plain") => "for each empty cell: best = max(best, \
+                                                   minimax(board + move, depth + 1, false))"
+                            .into(),
+                        (Some(_), "plain") => "for each empty cell: best = min(best, \
+                                               minimax(board + move, depth + 1, true))"
+                            .into(),
+                        (Some("max"), _) => "alpha = max(alpha, best)".into(),
+                        (Some(_), _) => "beta = min(beta, best)".into(),
+                    }
+                }
+                "cutoff" => match roles.last().map(String::as_str) {
+                    Some("max") => {
+                        "if alpha >= beta: break    # the minimiser has better: prune the rest"
+                            .into()
+                    }
+                    _ => "if alpha >= beta: break    # the maximiser has better: prune the rest"
+                        .into(),
+                },
+                _ => {
+                    assert_eq!(code, None, "{event}");
+                    continue;
+                }
+            };
+            assert_eq!(code, Some(expected.as_str()), "{algorithm} {view}: {event}");
+            seen.insert(kind);
+        }
+        assert!(seen.contains("leaf") && seen.contains("return"), "{seen:?}");
+        if algorithm == "alphabeta" {
+            assert!(
+                seen.contains("cutoff"),
+                "{algorithm} {view}: no cutoff to check"
+            );
+        }
+    }
+    // Without the flag, no event carries code.
+    let plain = run(&["trace", "XOX/.O./X.."], b"");
+    assert!(
+        plain
+            .json_lines()
+            .iter()
+            .all(|event| event.get("code").is_none())
     );
 }

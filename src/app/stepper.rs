@@ -18,7 +18,7 @@ use crate::engine::board::Board;
 use crate::engine::minimax::Stop;
 use crate::engine::score::Score;
 use crate::game::TraceLog;
-use crate::learn::pseudocode::{Step, line_of, pseudocode};
+use crate::learn::pseudocode::{Event, Step, line_of, pseudocode, step_of};
 use crate::learn::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
 use crate::learn::view::{ScoreView, Seen};
 
@@ -521,42 +521,25 @@ impl Stepper {
         }
     }
 
-    /// The step of the search the last event showed, in the code as shown: `isMax` and "the
-    /// maximiser has a line" are the shown maximiser's.
+    /// The step of the search the last event showed, in the code as shown (see [`step_of`]).
     fn active_step(&self, seen: &Seen) -> Step {
         let Some(last) = self.state.last else {
             return Step::Start;
         };
-        match last.kind {
-            EventKind::Enter => Step::Call,
-            EventKind::Leaf => {
-                let score = seen.root_number(last.score());
-                if score.is_win() {
-                    Step::MaximiserWon
-                } else if score.is_loss() {
-                    Step::MinimiserWon
-                } else {
-                    Step::Drawn
-                }
-            }
-            EventKind::Exit if self.state.stack.is_empty() => Step::RootMove,
-            EventKind::Exit => {
-                let parent = self.state.stack.last().expect("not empty");
-                if seen.is_max(parent.is_max) {
-                    Step::MaxTakes
-                } else {
-                    Step::MinTakes
-                }
-            }
-            EventKind::Cutoff => {
-                let frame = self.state.stack.last();
-                if frame.is_some_and(|f| seen.is_max(f.is_max)) {
-                    Step::MaxPrunes
-                } else {
-                    Step::MinPrunes
-                }
-            }
-        }
+        let event = match last.kind {
+            EventKind::Enter => Event::Enter,
+            EventKind::Leaf => Event::Leaf {
+                score: last.score(),
+            },
+            EventKind::Exit => Event::Return {
+                to_root: self.state.stack.is_empty(),
+                caller_is_max: self.state.stack.last().is_some_and(|caller| caller.is_max),
+            },
+            EventKind::Cutoff => Event::Cutoff {
+                is_max: self.state.stack.last().is_some_and(|frame| frame.is_max),
+            },
+        };
+        step_of(event, seen)
     }
 }
 

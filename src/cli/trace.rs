@@ -9,9 +9,10 @@ use serde::Serialize;
 use super::{
     EXIT_BAD_BOARD, EXIT_OK, LineJson, RulesArgs, ViewArg, preview, progress, view_or_mover,
 };
-use crate::engine::board::{Board, Cell};
+use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::{Observer, SearchControl, Stop};
 use crate::engine::score::Score;
+use crate::learn::pseudocode::{Event, Line, line_of, pseudocode, step_of};
 use crate::learn::trace::TraceAlgorithm;
 use crate::learn::view::Seen;
 
@@ -23,6 +24,8 @@ use crate::learn::view::Seen;
     {\"event\":\"cutoff\",\"depth\":d,\"board\":B,\"alpha\":a,\"beta\":b,\"pruned\":[[r,c],...]}\n  \
     {\"event\":\"done\",\"algorithm\":..,\"nodes\":N,\"moves\":[{\"row\",\"col\",\"score\"},...],\"best\":{\"row\",\"col\"}}\n  \
     {\"event\":\"stopped\",\"by\":\"max-lines\"|\"max-nodes\",\"limit\":N,\"lines\":L} (last, instead of done)\n\
+With --pseudocode, enter, leaf, return and cutoff add \"code\": the line of pseudocode the event\n\
+shows (the line the app's step-through highlights).\n\
 The last line is always done or stopped. A trace stops after --max-lines lines (default\n\
 1,500,000: the whole of plain minimax on the empty 3x3) or --max-nodes positions, and then\n\
 exits with status 2.\n\
@@ -54,6 +57,11 @@ pub struct TraceArgs {
     /// `x` (X, as the articles write minimax; every score is X's).
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
+
+    /// Add to each event the line of pseudocode it shows (as "code"), the line the app's
+    /// step-through highlights.
+    #[arg(long)]
+    pub pseudocode: bool,
 }
 
 /// How many event lines `trace` writes at most unless told otherwise: enough for plain minimax
@@ -99,10 +107,15 @@ pub fn trace_showing_progress(
     let control = SearchControl::with_node_budget(args.max_nodes);
     let seen = Seen::new(view_or_mover(args.view), &board);
     let written = AtomicU64::new(0);
+    let code = args
+        .pseudocode
+        .then(|| pseudocode(algorithm, seen.role(board.to_move())));
     let mut lines = JsonLines {
         out: &mut out,
         control: &control,
         seen,
+        start_mover: board.to_move(),
+        code,
         written: &written,
         max_lines: args.max_lines,
         error: None,
@@ -184,16 +197,23 @@ enum EventJson<'a> {
         alpha: Option<i32>,
         #[serde(skip_serializing_if = "Option::is_none")]
         beta: Option<i32>,
+        /// The line of pseudocode the event shows (`--pseudocode`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
     },
     Leaf {
         depth: i32,
         board: &'a str,
         score: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
     },
     Return {
         depth: i32,
         board: &'a str,
         score: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
     },
     Cutoff {
         depth: i32,
@@ -201,6 +221,8 @@ enum EventJson<'a> {
         alpha: i32,
         beta: i32,
         pruned: LineJson<'a>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
     },
     Done {
         algorithm: &'static str,
@@ -237,6 +259,10 @@ struct JsonLines<'a, W> {
     control: &'a SearchControl,
     /// The search scores for the side to move at the start; this says how that is shown.
     seen: Seen,
+    /// The side to move at the start: the search's own maximiser.
+    start_mover: Mark,
+    /// The pseudocode whose lines the events show, with `--pseudocode`.
+    code: Option<Vec<Line>>,
     /// Event lines written so far, and how many may be.
     written: &'a AtomicU64,
     max_lines: u64,
@@ -244,6 +270,13 @@ struct JsonLines<'a, W> {
 }
 
 impl<W: Write> JsonLines<'_, W> {
+    /// The line of the pseudocode that `event` shows, trimmed, with `--pseudocode`.
+    fn code(&self, event: Event) -> Option<&'static str> {
+        let code = self.code.as_ref()?;
+        let line = line_of(code, step_of(event, &self.seen))?;
+        Some(code[line].text.trim())
+    }
+
     fn line(&mut self, event: EventJson) {
         if self.error.is_some() || self.control.is_cancelled() {
             return;
@@ -262,6 +295,7 @@ impl<W: Write> JsonLines<'_, W> {
 
 impl<W: Write> Observer for JsonLines<'_, W> {
     fn enter(&mut self, depth: i32, board: &Board, is_max: bool, window: Option<(Score, Score)>) {
+        let code = self.code(Event::Enter);
         let board = board.notation();
         let window = window.map(|(alpha, beta)| self.seen.window(alpha, beta));
         self.line(EventJson::Enter {
@@ -274,30 +308,42 @@ impl<W: Write> Observer for JsonLines<'_, W> {
             },
             alpha: window.map(|(alpha, _)| alpha.value()),
             beta: window.map(|(_, beta)| beta.value()),
+            code,
         });
     }
 
     fn leaf(&mut self, depth: i32, board: &Board, score: Score) {
+        let code = self.code(Event::Leaf { score });
         let board = board.notation();
         let score = self.seen.root_number(score).value();
         self.line(EventJson::Leaf {
             depth,
             board: board.as_str(),
             score,
+            code,
         });
     }
 
     fn exit(&mut self, depth: i32, board: &Board, score: Score) {
+        // The caller made the move that led to `board`.
+        let code = self.code(Event::Return {
+            to_root: depth == 0,
+            caller_is_max: board.to_move() != self.start_mover,
+        });
         let board = board.notation();
         let score = self.seen.root_number(score).value();
         self.line(EventJson::Return {
             depth,
             board: board.as_str(),
             score,
+            code,
         });
     }
 
     fn cutoff(&mut self, depth: i32, board: &Board, alpha: Score, beta: Score, pruned: &[Cell]) {
+        let code = self.code(Event::Cutoff {
+            is_max: board.to_move() == self.start_mover,
+        });
         let board = board.notation();
         let (alpha, beta) = self.seen.window(alpha, beta);
         self.line(EventJson::Cutoff {
@@ -306,6 +352,7 @@ impl<W: Write> Observer for JsonLines<'_, W> {
             alpha: alpha.value(),
             beta: beta.value(),
             pruned: LineJson(pruned),
+            code,
         });
     }
 }

@@ -1,8 +1,9 @@
 //! The pseudocode the step-through shows beside a trace ([`super::trace`]), each line tagged with
 //! the step of the search it shows, so that the highlight follows the text however it is edited.
 
+use crate::engine::score::Score;
 use crate::learn::trace::TraceAlgorithm;
-use crate::learn::view::Role;
+use crate::learn::view::{Role, Seen};
 
 /// A step of the search, as the pseudocode shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +65,44 @@ pub fn pseudocode(algorithm: TraceAlgorithm, root: Role) -> Vec<Line> {
         code[2].text = "    return the first move with the lowest value";
     }
     code
+}
+
+/// An event of a traced search, as much of it as says which line of the code it shows. `is_max`
+/// flags are the search's own (the side to move at the start maximises).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A call starts.
+    Enter,
+    /// A call finds the game over, worth `score` for the side to move at the start.
+    Leaf { score: Score },
+    /// A call returns: to `findBestMove` (`to_root`), or to a caller that maximises or not.
+    Return { to_root: bool, caller_is_max: bool },
+    /// A call that maximises or not prunes the rest of its moves.
+    Cutoff { is_max: bool },
+}
+
+/// The step `event` shows in the code as `seen` shows it: `isMax` and "the maximiser has a line"
+/// are the shown maximiser's. The step-through's highlight and `tictactoe trace --pseudocode`
+/// both come from here.
+pub fn step_of(event: Event, seen: &Seen) -> Step {
+    match event {
+        Event::Enter => Step::Call,
+        Event::Leaf { score } => {
+            let score = seen.root_number(score);
+            if score.is_win() {
+                Step::MaximiserWon
+            } else if score.is_loss() {
+                Step::MinimiserWon
+            } else {
+                Step::Drawn
+            }
+        }
+        Event::Return { to_root: true, .. } => Step::RootMove,
+        Event::Return { caller_is_max, .. } if seen.is_max(caller_is_max) => Step::MaxTakes,
+        Event::Return { .. } => Step::MinTakes,
+        Event::Cutoff { is_max } if seen.is_max(is_max) => Step::MaxPrunes,
+        Event::Cutoff { .. } => Step::MinPrunes,
+    }
 }
 
 /// The line of `code` that shows `step`.
