@@ -61,6 +61,7 @@ mod report;
 mod review;
 mod trace;
 mod tree;
+mod tree_svg;
 
 pub use analyze::{AnalyzeArgs, analyze, analyze_showing_progress};
 pub use args::{

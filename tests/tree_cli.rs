@@ -165,3 +165,71 @@ fn tree_takes_k_as_analyze_does() {
         "tictactoe tree: \".../.../...\": 4 in a row cannot be played on a 3×3 board: k must be 3\n"
     );
 }
+
+/// The SVG picture draws the tree the JSON prints: one node per position, in the same order,
+/// each with the value the JSON gives the move that leads to it (the root with its best move's),
+/// in the view asked for; minimax's line is drawn thick.
+#[test]
+fn the_svg_picture_carries_the_json_tree_s_values() {
+    for (position, view) in [
+        ("XOX/.O./X..", "x"),
+        ("XOX/.O./X..", "mover"),
+        ("X../.O./...", "x"),
+    ] {
+        let args = ["tree", position, "--depth", "2", "--view", view];
+        let json = run(&args, b"");
+        assert_eq!(json.status, 0, "{}", json.stderr);
+        let root: Value = serde_json::from_str(&json.stdout).unwrap();
+        let mut expected = Vec::new();
+        fn preorder(node: &Value, value: Option<i64>, values: &mut Vec<Option<i64>>) {
+            values.push(value);
+            for child in node["children"].as_array().into_iter().flatten() {
+                preorder(child, child["score"].as_i64(), values);
+            }
+        }
+        let best = root["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["best"] == true);
+        preorder(&root, best.and_then(|c| c["score"].as_i64()), &mut expected);
+
+        let svg = run(&[&args[..], &["--format", "svg"]].concat(), b"");
+        assert_eq!(svg.status, 0, "{}", svg.stderr);
+        let text = &svg.stdout;
+        assert!(text.starts_with("<svg ") && text.trim_end().ends_with("</svg>"));
+        let nodes: Vec<&str> = text.split("<g>").skip(1).collect();
+        assert_eq!(nodes.len(), expected.len(), "{position} {view}");
+        for (node, value) in nodes.iter().zip(&expected) {
+            let drawn = node
+                .split("font-weight=\"bold\">")
+                .nth(1)
+                .map(|rest| rest.split('<').next().unwrap().parse::<i64>().unwrap());
+            assert_eq!(drawn, *value, "{position} {view}: {node}");
+        }
+        let thick = text.matches("stroke-width=\"3.5\"").count();
+        assert!(
+            (1..=2).contains(&thick),
+            "minimax's line, one edge a level: {thick}"
+        );
+    }
+    // Cut short, it says so under the picture.
+    let cut = run(
+        &[
+            "tree",
+            ".../.../...",
+            "--depth",
+            "3",
+            "--format",
+            "svg",
+            "--max-printed",
+            "20",
+        ],
+        b"",
+    );
+    assert!(
+        cut.stdout.contains("stopped after printing 20 positions"),
+        "{}",
+        cut.stdout
+    );
+}

@@ -1,5 +1,6 @@
 //! `tictactoe tree`: the game tree the explorer panel draws, as JSON or Graphviz.
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -10,6 +11,8 @@ use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, preview, progress};
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::minimax::{Analysis, SearchControl, Solver, Stop};
 use crate::engine::score::Score;
+use crate::learn::tree::{TreeNode, grow};
+use crate::learn::tree_picture::picture;
 use crate::learn::view::{ScoreView, Seen};
 
 #[derive(Debug, Args)]
@@ -26,7 +29,9 @@ pub struct TreeArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub depth: u32,
 
-    /// JSON (one object) or Graphviz `dot`, with minimax's choices drawn bold.
+    /// JSON (one object), Graphviz `dot` with minimax's choices drawn bold, or an SVG picture
+    /// (MAX and MIN levels, a value at each node, minimax's line drawn thick; its values are one
+    /// search's, seen as --view says, `mover` without it).
     #[arg(long, value_enum, default_value_t = TreeFormat::Json)]
     pub format: TreeFormat,
 
@@ -59,6 +64,7 @@ pub const DEFAULT_MAX_PRINTED: u64 = 100_000;
 pub enum TreeFormat {
     Json,
     Dot,
+    Svg,
 }
 
 /// Runs `tree`. Returns the exit status.
@@ -113,6 +119,17 @@ pub fn tree_showing_progress(
                     writeln!(out, "  // incomplete: {}", halt.reason(args))?;
                 }
                 writeln!(out, "}}")?;
+            }
+            TreeFormat::Svg => {
+                let seen = Seen::new(ScoreView::from(args.view.unwrap_or(ViewArg::Mover)), &board);
+                let tree = walk.grown(&board, args.depth, analysis);
+                let note = walk.halt.as_ref().map(|halt| halt.reason(args));
+                super::tree_svg::write_svg(
+                    &mut out,
+                    &picture(&tree, &seen),
+                    &seen,
+                    note.as_deref(),
+                )?;
             }
         }
         out.flush()?;
@@ -184,6 +201,32 @@ impl Walk<'_> {
             .analyze_with(board, &control, &mut |_| {})
             .map(Some)
             .map_err(|stopped| stopped.reason)
+    }
+
+    /// The tree below `board` (whose own analysis is `analysis`), `levels` levels of moves,
+    /// held whole for a picture: as many positions as the walk may print.
+    fn grown(&mut self, board: &Board, levels: u32, analysis: Option<Analysis>) -> TreeNode {
+        self.printed.fetch_add(1, Ordering::Relaxed);
+        let mut root = Some(analysis);
+        let grown = grow(board, &mut |path: &[Cell], node: &Board| {
+            if let Some(analysis) = root.take() {
+                return Ok::<_, Infallible>(analysis);
+            }
+            let wanted = levels.saturating_sub(path.len() as u32);
+            if wanted == 0 || node.outcome().is_over() || !self.may_print() {
+                return Ok(None);
+            }
+            match self.analysis(node, wanted) {
+                Ok(analysis) => Ok(analysis),
+                Err(stop) => {
+                    self.halt = Some(Halt::Search(stop));
+                    Ok(None)
+                }
+            }
+        });
+        match grown {
+            Ok(tree) => tree,
+        }
     }
 
     /// Counts one more position printed; false (and the walk halts) when the cap is reached.

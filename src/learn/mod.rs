@@ -12,4 +12,5 @@ pub mod pseudocode;
 pub mod review;
 pub mod trace;
 pub mod tree;
+pub mod tree_picture;
 pub mod view;
