@@ -1020,3 +1020,57 @@ fn the_review_of_a_big_game_fills_in_and_ends_within_its_budget() {
     assert!(stopped >= 1, "{stopped}");
     assert_eq!(reviewed + stopped, moves.len(), "{reviewed} reviewed");
 }
+
+/// The explorer's tree drawn as a picture: every node a button named with the move that led
+/// there and its value, the engine's numbers (the same as the list's and `tictactoe tree`'s);
+/// a click on a node opens it, and its children come with their values.
+#[test]
+fn the_drawn_tree_carries_the_engines_numbers_and_opens_by_click() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(0, 1));
+    game.press(Key::T);
+    game.settle();
+    game.harness.get_by_label("Draw as a tree").click();
+    game.settle();
+    let root = game.board();
+    let analysis = tictactoe::engine::minimax::plain(&root);
+    let best = analysis.best().unwrap();
+    game.harness.get_by_label(&format!(
+        "The position: {}, the maximiser moves next",
+        best.score.value()
+    ));
+    // O to move maximises (the player to move's view): O's moves carry O's own scores.
+    for m in &analysis.moves {
+        let next = match root.after(m.cell).unwrap().outcome() {
+            tictactoe::Outcome::Ongoing => "the minimiser moves next".to_string(),
+            outcome => outcome.to_string(),
+        };
+        game.harness.get_by_label(&format!(
+            "O row {}, column {}: {}, {next}",
+            m.cell.row + 1,
+            m.cell.col + 1,
+            m.score.value()
+        ));
+    }
+    // A click opens minimax's choice: X's replies, with O's numbers one ply deeper.
+    game.harness
+        .get_by_label_contains(&format!(
+            "O row {}, column {}: ",
+            best.cell.row + 1,
+            best.cell.col + 1
+        ))
+        .click();
+    game.settle();
+    let child = root.after(best.cell).unwrap();
+    for m in &tictactoe::engine::minimax::plain(&child).moves {
+        let seen_by_o = -m.score.shifted(1).value();
+        game.harness.get_by_label_contains(&format!(
+            "X row {}, column {}: {seen_by_o}, ",
+            m.cell.row + 1,
+            m.cell.col + 1
+        ));
+    }
+    game.harness.get_by_label("Show as a list").click();
+    game.settle();
+    game.harness.get_by_label("Draw as a tree");
+}

@@ -19,12 +19,14 @@ use super::board_widget::BoardWidget;
 use super::commands::{Command, ExplorerCommand, ExplorerKey, Path, SettingCommand};
 use super::on_show::moves;
 use super::texts::thousands;
+use super::tree_drawing;
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::minimax::Stop;
 use crate::engine::score::Score;
 use crate::game::GameController;
 use crate::learn::explain::named_verdict;
-use crate::learn::tree::{self, how_value_comes_about};
+use crate::learn::tree::{self, TreeNode, how_value_comes_about};
+use crate::learn::tree_picture;
 use crate::learn::view::{ScoreView, Seen};
 
 pub struct Explorer {
@@ -34,6 +36,10 @@ pub struct Explorer {
     /// Whether the arrow keys move in the tree (after a click in it or opening it) rather than on
     /// the board.
     pub has_keyboard: bool,
+    /// Whether the tree is drawn as a picture (triangles and edges) rather than listed.
+    drawn: bool,
+    /// The node the drawing last scrolled into view: a new selection is scrolled to once.
+    revealed: Option<Path>,
 }
 
 /// One visible row.
@@ -52,6 +58,8 @@ impl Explorer {
             expanded: HashSet::from([Vec::new()]),
             selected: Vec::new(),
             has_keyboard: true,
+            drawn: false,
+            revealed: None,
         }
     }
 
@@ -90,17 +98,23 @@ impl Explorer {
     /// Every visible row, in order: the root, then the children of each expanded node (once
     /// they are scored).
     fn rows(&self, controller: &GameController) -> Vec<Row> {
-        let open = &mut |path: &[Cell], board: &Board| {
-            let open = self.expanded.contains(path);
-            Ok::<_, Infallible>(open.then(|| controller.analysis(board)).flatten())
-        };
-        let Ok(tree) = tree::grow(&self.root, open);
+        let tree = self.tree(controller);
         let rows = tree.nodes().into_iter().map(|(path, from, node)| Row {
             path,
             board: node.board,
             from: from.map(|b| (b.cell, b.score, b.best, b.ties)),
         });
         rows.collect()
+    }
+
+    /// The tree as far as it is expanded and scored.
+    fn tree(&self, controller: &GameController) -> TreeNode {
+        let open = &mut |path: &[Cell], board: &Board| {
+            let open = self.expanded.contains(path);
+            Ok::<_, Infallible>(open.then(|| controller.analysis(board)).flatten())
+        };
+        let Ok(tree) = tree::grow(&self.root, open);
+        tree
     }
 
     /// Moves the selection or expands, as the key asks. Returns a command for Enter.
@@ -164,7 +178,19 @@ impl Explorer {
             )
             .small(),
         );
+        let switch = if self.drawn {
+            "Show as a list"
+        } else {
+            "Draw as a tree"
+        };
+        if ui.small_button(switch).clicked() {
+            self.drawn = !self.drawn;
+        }
         ui.separator();
+        if self.drawn {
+            self.drawing(ui, controller, &seen);
+            return commands;
+        }
         let rows = self.rows(controller);
         egui::ScrollArea::vertical().show(ui, |ui| {
             for row in &rows {
@@ -172,6 +198,43 @@ impl Explorer {
             }
         });
         commands
+    }
+
+    /// The tree drawn as the textbooks draw a search (the picture `tictactoe tree --format svg`
+    /// draws): a click on a node selects it and opens or closes it, as Right and Left do.
+    fn drawing(&mut self, ui: &mut Ui, controller: &GameController, seen: &Seen) {
+        let tree = self.tree(controller);
+        let picture = tree_picture::picture(&tree, seen);
+        let nodes = tree.nodes();
+        let names: Vec<String> = picture
+            .spots
+            .iter()
+            .zip(&nodes)
+            .map(|(spot, (_, from, node))| {
+                let played = from.map(|branch| {
+                    let mover = node.board.to_move().opponent();
+                    let cell = branch.cell;
+                    format!("{mover} row {}, column {}", cell.row + 1, cell.col + 1)
+                });
+                tree_drawing::node_name(spot, played)
+            })
+            .collect();
+        let selected = nodes
+            .iter()
+            .position(|(path, ..)| *path == self.selected)
+            .unwrap_or(0);
+        let reveal = self.revealed.as_ref() != Some(&self.selected);
+        self.revealed = Some(self.selected.clone());
+        egui::ScrollArea::both().show(ui, |ui| {
+            if let Some(clicked) = tree_drawing::draw(ui, &picture, &names, selected, reveal) {
+                let path = nodes[clicked].0.clone();
+                if !self.expanded.remove(&path) && !nodes[clicked].2.board.outcome().is_over() {
+                    self.expanded.insert(path.clone());
+                }
+                self.selected = path;
+                self.has_keyboard = true;
+            }
+        });
     }
 
     fn counts_line(&self, ui: &mut Ui, controller: &GameController) {

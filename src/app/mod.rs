@@ -28,6 +28,7 @@ mod settings_io;
 mod stepper;
 mod texts;
 mod transfers;
+mod tree_drawing;
 /// The web page's start, as `launch` is the desktop's: the game on a canvas.
 #[cfg(target_arch = "wasm32")]
 pub mod web;
