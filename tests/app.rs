@@ -1074,3 +1074,63 @@ fn the_drawn_tree_carries_the_engines_numbers_and_opens_by_click() {
     game.settle();
     game.harness.get_by_label("Draw as a tree");
 }
+
+/// The step-through drawn: the search around its current call as a picture whose nodes a
+/// screen reader can read, the running call named as such, and alpha-beta's pruned moves drawn
+/// exactly where the trace cut, with the window that cut them.
+#[test]
+fn the_drawn_search_shows_the_running_call_and_crosses_out_what_alpha_beta_prunes() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(1, 1));
+    let start_board = game.board();
+    game.press(Key::D);
+    game.harness.get_by_label("alpha-beta").click();
+    game.settle();
+    game.harness.get_by_label("Draw the search").click();
+    game.settle();
+    game.harness
+        .get_by_label_contains("findBestMove: running now, the maximiser moves next");
+    // Step to the first cutoff, as the trace reports it.
+    let mut events = Vec::new();
+    tictactoe::learn::trace::trace(
+        &start_board,
+        tictactoe::learn::trace::TraceAlgorithm::AlphaBetaClassic,
+        &tictactoe::engine::minimax::SearchControl::new(),
+        |event| events.push(event),
+    )
+    .unwrap();
+    let first_cut = events
+        .iter()
+        .position(|e| e.kind == tictactoe::learn::trace::EventKind::Cutoff)
+        .unwrap();
+    for _ in 0..=first_cut {
+        game.press(Key::ArrowRight);
+    }
+    let state = tictactoe::learn::trace::StepState::after(start_board, &events[..=first_cut]);
+    let cut = events[first_cut];
+    let frame = state.stack.last().unwrap();
+    let geometry = start_board.geometry();
+    let (alpha, beta) = cut.window();
+    let pruned: Vec<Cell> = (0..geometry.cells())
+        .filter(|index| cut.pruned & 1 << index != 0)
+        .map(|index| geometry.cell(index))
+        .collect();
+    assert!(!pruned.is_empty());
+    // O moves first here and maximises: the window reads as the search keeps it.
+    for cell in pruned {
+        game.harness.get_by_label_contains(&format!(
+            "Call {} row {}, column {}: pruned (α {} β {})",
+            frame.board.to_move(),
+            cell.row + 1,
+            cell.col + 1,
+            alpha.value(),
+            beta.value()
+        ));
+    }
+    game.harness.get_by_label_contains(&format!(
+        "Call {} row {}, column {}: running now",
+        frame.board.to_move().opponent(),
+        frame.cell.row + 1,
+        frame.cell.col + 1
+    ));
+}

@@ -110,6 +110,8 @@ pub enum StepCommand {
     Restart,
     Algorithm(TraceAlgorithm),
     Speed(f32),
+    /// Draw the tree around the current call as a picture, or list it.
+    ToggleDrawing,
 }
 
 /// The game review (the move list).

@@ -226,7 +226,8 @@ impl Explorer {
         let reveal = self.revealed.as_ref() != Some(&self.selected);
         self.revealed = Some(self.selected.clone());
         egui::ScrollArea::both().show(ui, |ui| {
-            if let Some(clicked) = tree_drawing::draw(ui, &picture, &names, selected, reveal) {
+            let drawing = tree_drawing::of_tree(&picture, names);
+            if let Some(clicked) = tree_drawing::draw(ui, &drawing, Some(selected), reveal) {
                 let path = nodes[clicked].0.clone();
                 if !self.expanded.remove(&path) && !nodes[clicked].2.board.outcome().is_over() {
                     self.expanded.insert(path.clone());

@@ -14,11 +14,13 @@ use super::board_widget::BoardWidget;
 use super::commands::{Command, StepCommand};
 use super::on_show::OnShow;
 use super::texts::thousands;
+use super::tree_drawing;
 use crate::engine::board::Board;
 use crate::engine::minimax::Stop;
 use crate::engine::score::Score;
 use crate::game::TraceLog;
 use crate::learn::pseudocode::{Event, Step, line_of, pseudocode, step_of};
+use crate::learn::search_picture::{Standing, search_picture};
 use crate::learn::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
 use crate::learn::view::{ScoreView, Seen};
 
@@ -54,6 +56,8 @@ pub struct Stepper {
     speed: f32,
     /// Events owed to the playing speed but not yet applied (fractions carry over).
     owed: f32,
+    /// Whether the tree around the current call is drawn as a picture (else listed).
+    drawn: bool,
 }
 
 /// The events recorded so far of the search the stepper shows (none if the log is another's).
@@ -78,6 +82,7 @@ impl Stepper {
             running: Running::Paused,
             speed: 4.0,
             owed: 0.0,
+            drawn: false,
         }
     }
 
@@ -130,9 +135,13 @@ impl Stepper {
                 self.seek(events, 0);
             }
             StepCommand::Algorithm(algorithm) => {
-                *self = Stepper::new(self.start.clone(), algorithm);
+                *self = Stepper {
+                    drawn: self.drawn,
+                    ..Stepper::new(self.start.clone(), algorithm)
+                };
             }
             StepCommand::Speed(speed) => self.speed = speed,
+            StepCommand::ToggleDrawing => self.drawn = !self.drawn,
         }
     }
 
@@ -288,6 +297,10 @@ impl Stepper {
             if chosen != self.algorithm {
                 step(StepCommand::Algorithm(chosen));
             }
+            let mut drawn = self.drawn;
+            if ui.checkbox(&mut drawn, "Draw the search").changed() {
+                step(StepCommand::ToggleDrawing);
+            }
         });
         let mut close = false;
         ui.horizontal_wrapped(|ui| {
@@ -415,9 +428,14 @@ impl Stepper {
         self.tree_around(ui, seen);
     }
 
-    /// Each call under way with what its moves returned or why they were pruned.
+    /// Each call under way with what its moves returned or why they were pruned: as a list, or
+    /// drawn as the textbooks draw a search.
     fn tree_around(&self, ui: &mut Ui, seen: &Seen) {
         let value = |score: Score| seen.root_number(score).value().to_string();
+        if self.drawn {
+            // Drawn beside the code instead (see `search_drawing`).
+            return;
+        }
         ui.label(RichText::new("The tree around the current call").strong());
         for frame in &self.state.stack {
             let depth = frame.depth;
@@ -461,6 +479,22 @@ impl Stepper {
                 }
             }
         }
+    }
+
+    /// The tree around the current call, drawn as the textbooks draw a search: the path to the
+    /// running call in orange, each call's window under it, pruned moves crossed out.
+    fn search_drawing(&self, ui: &mut Ui, seen: &Seen) {
+        ui.label(RichText::new("The tree around the current call").strong());
+        let picture = search_picture(&self.state, seen);
+        let current = picture
+            .spots
+            .iter()
+            .position(|spot| spot.standing == Standing::Current);
+        egui::ScrollArea::horizontal()
+            .id_salt("search drawing")
+            .show(ui, |ui| {
+                tree_drawing::draw(ui, &tree_drawing::of_search(&picture), current, true);
+            });
     }
 
     fn code_and_tree(&self, ui: &mut Ui, seen: &Seen, log: Option<&TraceLog>) {
@@ -519,6 +553,9 @@ impl Stepper {
                 .wrap(),
             );
         }
+        if self.drawn {
+            self.search_drawing(ui, seen);
+        }
     }
 
     /// The step of the search the last event showed, in the code as shown (see [`step_of`]).
@@ -571,7 +608,7 @@ fn positions_visited(state: &StepState) -> String {
 }
 
 /// A window bound, with infinity written as such.
-fn bound(score: Score, start: &Board) -> String {
+pub(super) fn bound(score: Score, start: &Board) -> String {
     if score.is_infinite(start.geometry()) {
         if score.is_win() { "+inf" } else { "-inf" }.to_string()
     } else {

@@ -1,84 +1,259 @@
-//! The explorer's tree drawn as the textbooks draw a search: `learn::tree_picture`'s layout
-//! (the one `tictactoe tree --format svg` draws) painted with egui, each node a button a click or
-//! a screen reader can reach.
+//! Trees drawn as the textbooks draw a search: the explorer's game tree
+//! (`learn::tree_picture`, the picture `tictactoe tree --format svg` draws) and the step-through's
+//! search around its current call (`learn::search_picture`), painted with egui. Each node is a
+//! button a click or a screen reader can reach.
 
 use egui::{Color32, CornerRadius, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2};
 
 use crate::engine::board::Outcome;
+use crate::engine::score::Score;
+use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
 use crate::learn::tree_picture::{Picture, Spot};
 use crate::learn::view::Role;
+
+use super::stepper::bound;
 
 const SLOT: f32 = 46.0;
 const LEVEL: f32 = 70.0;
 const RADIUS: f32 = 15.0;
 const LINE: Color32 = Color32::from_rgb(217, 130, 43);
 
-/// Draws `picture` (its nodes named by `names`, one per spot), `selected` spot ringed and, with
-/// `reveal`, scrolled into view; returns the spot clicked, if any.
+/// What a tree drawing shows: nodes placed by a layout, links between them.
+pub struct Drawing {
+    pub nodes: Vec<Node>,
+    pub links: Vec<Link>,
+    pub width: usize,
+    pub levels: usize,
+}
+
+pub struct Node {
+    /// Across in leaf slots, down in levels.
+    pub x: f32,
+    pub level: usize,
+    /// A triangle up for the maximiser, down for the minimiser, a circle where the game is over.
+    pub role: Option<Role>,
+    pub value: Option<Score>,
+    /// A small line under the node (alpha-beta's window).
+    pub note: Option<String>,
+    pub emphasis: Emphasis,
+    /// Pruned: drawn faint and crossed out.
+    pub crossed: bool,
+    /// Its moves are not drawn (not opened, not searched yet).
+    pub dashed: bool,
+    /// Its button's name.
+    pub name: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Emphasis {
+    /// Minimax's line, or the search's path to the current call.
+    Line,
+    Plain,
+}
+
+pub struct Link {
+    pub from: usize,
+    pub to: usize,
+    pub label: String,
+    pub emphasis: Emphasis,
+    /// Minimax's choice at `from` (drawn stronger than the other moves).
+    pub best: bool,
+}
+
+/// The explorer's tree: `names` are the nodes' button names, in the picture's order.
+pub fn of_tree(picture: &Picture, names: Vec<String>) -> Drawing {
+    let emphasis = |on_line| {
+        if on_line {
+            Emphasis::Line
+        } else {
+            Emphasis::Plain
+        }
+    };
+    let nodes = picture
+        .spots
+        .iter()
+        .zip(names)
+        .map(|(spot, name): (&Spot, String)| Node {
+            x: spot.x,
+            level: spot.level,
+            role: spot.role,
+            value: spot.value,
+            note: None,
+            emphasis: emphasis(spot.on_line),
+            crossed: false,
+            dashed: !spot.opened && !spot.board.outcome().is_over(),
+            name,
+        })
+        .collect();
+    let links = picture
+        .edges
+        .iter()
+        .map(|edge| Link {
+            from: edge.from,
+            to: edge.to,
+            label: format!("{},{}", edge.cell.row + 1, edge.cell.col + 1),
+            emphasis: emphasis(edge.on_line),
+            best: edge.best,
+        })
+        .collect();
+    Drawing {
+        nodes,
+        links,
+        width: picture.width,
+        levels: picture.levels,
+    }
+}
+
+/// The step-through's search around its current call: the path to the current call in orange,
+/// each call's window under it, pruned moves crossed out.
+pub fn of_search(picture: &SearchPicture) -> Drawing {
+    let start = picture.spots[0].board;
+    let window = |spot: &SearchSpot| {
+        spot.window
+            .map(|(alpha, beta)| format!("α {} β {}", bound(alpha, &start), bound(beta, &start)))
+    };
+    let on_path =
+        |spot: &SearchSpot| matches!(spot.standing, Standing::Waiting | Standing::Current);
+    let nodes = picture
+        .spots
+        .iter()
+        .map(|spot| Node {
+            x: spot.x,
+            level: spot.level,
+            role: spot.role,
+            value: spot.value,
+            note: window(spot),
+            emphasis: if on_path(spot) {
+                Emphasis::Line
+            } else {
+                Emphasis::Plain
+            },
+            crossed: spot.standing == Standing::Pruned,
+            dashed: false,
+            name: search_node_name(spot, window(spot)),
+        })
+        .collect();
+    let links = picture
+        .edges
+        .iter()
+        .map(|&(from, to)| {
+            let spot = &picture.spots[to];
+            let cell = spot.cell.expect("below the root, a move led here");
+            Link {
+                from,
+                to,
+                label: format!("{},{}", cell.row + 1, cell.col + 1),
+                emphasis: if on_path(spot) {
+                    Emphasis::Line
+                } else {
+                    Emphasis::Plain
+                },
+                best: false,
+            }
+        })
+        .collect();
+    Drawing {
+        nodes,
+        links,
+        width: picture.width,
+        levels: picture.levels,
+    }
+}
+
+/// Draws `drawing`, the `selected` node ringed and, with `reveal`, scrolled into view; returns the
+/// node clicked, if any.
 pub fn draw(
     ui: &mut Ui,
-    picture: &Picture,
-    names: &[String],
-    selected: usize,
+    drawing: &Drawing,
+    selected: Option<usize>,
     reveal: bool,
 ) -> Option<usize> {
     let size = Vec2::new(
-        picture.width as f32 * SLOT + SLOT,
-        picture.levels as f32 * LEVEL + RADIUS,
+        drawing.width as f32 * SLOT + SLOT,
+        drawing.levels as f32 * LEVEL + RADIUS,
     );
     let (area, _) = ui.allocate_exact_size(size, Sense::hover());
-    let at = |spot: &Spot| {
+    let at = |node: &Node| {
         pos2(
-            area.left() + SLOT * (spot.x + 1.0),
-            area.top() + RADIUS + 4.0 + spot.level as f32 * LEVEL,
+            area.left() + SLOT * (node.x + 1.0),
+            area.top() + RADIUS + 4.0 + node.level as f32 * LEVEL,
         )
     };
     let painter = ui.painter_at(area);
     let text_colour = ui.visuals().text_color();
-    for edge in &picture.edges {
-        let (from, to) = (&picture.spots[edge.from], &picture.spots[edge.to]);
-        let stroke = match (edge.on_line, edge.best) {
-            (true, _) => Stroke::new(3.0, LINE),
-            (false, true) => Stroke::new(1.8, text_colour),
-            (false, false) => Stroke::new(1.0, ui.visuals().weak_text_color()),
+    let faint = ui.visuals().weak_text_color();
+    for link in &drawing.links {
+        let (from, to) = (&drawing.nodes[link.from], &drawing.nodes[link.to]);
+        let stroke = match (link.emphasis, link.best) {
+            (Emphasis::Line, _) => Stroke::new(3.0, LINE),
+            (Emphasis::Plain, true) => Stroke::new(1.8, text_colour),
+            (Emphasis::Plain, false) => Stroke::new(1.0, faint),
         };
         let (start, end) = (at(from) + Vec2::Y * RADIUS, at(to) - Vec2::Y * RADIUS);
         painter.line_segment([start, end], stroke);
         painter.text(
             start + (end - start) * 0.78,
             egui::Align2::CENTER_CENTER,
-            format!("{},{}", edge.cell.row + 1, edge.cell.col + 1),
+            &link.label,
             egui::FontId::proportional(10.0),
-            ui.visuals().weak_text_color(),
+            faint,
         );
     }
     let mut clicked = None;
-    for (index, spot) in picture.spots.iter().enumerate() {
-        let centre = at(spot);
+    for (index, node) in drawing.nodes.iter().enumerate() {
+        let centre = at(node);
         let rect = Rect::from_center_size(centre, Vec2::splat(RADIUS * 2.2));
-        let response = ui.interact(
-            rect,
-            ui.scope_id().with(("tree node", index)),
-            Sense::click(),
-        );
-        let name = names.get(index).cloned().unwrap_or_default();
+        let id = ui.scope_id().with(("tree node", index));
+        let response = ui.interact(rect, id, Sense::click());
+        let is_selected = selected == Some(index);
         response.widget_info(|| {
-            egui::WidgetInfo::selected(egui::Role::Button, true, index == selected, &name)
+            egui::WidgetInfo::selected(egui::Role::Button, true, is_selected, &node.name)
         });
         if response.clicked() {
             clicked = Some(index);
         }
+        let colour = match (node.emphasis, node.crossed) {
+            (_, true) => faint,
+            (Emphasis::Line, false) => LINE,
+            (Emphasis::Plain, false) => text_colour,
+        };
         let stroke = Stroke::new(
-            if spot.on_line { 2.5 } else { 1.5 },
-            if spot.on_line { LINE } else { text_colour },
+            if node.emphasis == Emphasis::Line {
+                2.5
+            } else {
+                1.5
+            },
+            colour,
         );
         let fill = if response.hovered() {
             ui.visuals().widgets.hovered.bg_fill
         } else {
             ui.visuals().extreme_bg_color
         };
-        paint_shape(&painter, spot, centre, fill, stroke);
-        if index == selected {
+        paint_shape(&painter, node.role, centre, fill, stroke);
+        if node.dashed {
+            painter.add(Shape::dashed_line(
+                &[
+                    centre + Vec2::new(-RADIUS, RADIUS + 3.0),
+                    centre + Vec2::new(RADIUS, RADIUS + 3.0),
+                ],
+                Stroke::new(1.0, faint),
+                3.0,
+                3.0,
+            ));
+        }
+        if node.crossed {
+            let d = RADIUS * 0.9;
+            painter.line_segment(
+                [centre + Vec2::new(-d, -d), centre + Vec2::new(d, d)],
+                stroke,
+            );
+            painter.line_segment(
+                [centre + Vec2::new(-d, d), centre + Vec2::new(d, -d)],
+                stroke,
+            );
+        }
+        if is_selected {
             if reveal {
                 ui.scroll_to_rect(rect.expand(SLOT), None);
             }
@@ -89,25 +264,41 @@ pub fn draw(
                 StrokeKind::Outside,
             );
         }
-        if let Some(value) = spot.value {
+        if let Some(value) = node.value {
             painter.text(
                 centre + Vec2::Y * 1.5,
                 egui::Align2::CENTER_CENTER,
                 value.value().to_string(),
                 egui::FontId::proportional(12.0),
-                text_colour,
+                colour,
             );
         }
-        response.on_hover_text(name);
+        if let Some(note) = &node.note {
+            // Beside the node, clear of the edges above and below it.
+            painter.text(
+                centre + Vec2::X * (RADIUS + 3.0),
+                egui::Align2::LEFT_CENTER,
+                note,
+                egui::FontId::proportional(9.5),
+                faint,
+            );
+        }
+        response.on_hover_text(&node.name);
     }
     clicked
 }
 
 /// A triangle up where the maximiser moves, down where the minimiser moves, a circle where the
 /// game is over.
-fn paint_shape(painter: &egui::Painter, spot: &Spot, centre: Pos2, fill: Color32, stroke: Stroke) {
+fn paint_shape(
+    painter: &egui::Painter,
+    role: Option<Role>,
+    centre: Pos2,
+    fill: Color32,
+    stroke: Stroke,
+) {
     let r = RADIUS;
-    let points = match spot.role {
+    let points = match role {
         Some(Role::Maximiser) => vec![
             centre + Vec2::new(0.0, -r),
             centre + Vec2::new(r, r * 0.8),
@@ -126,20 +317,56 @@ fn paint_shape(painter: &egui::Painter, spot: &Spot, centre: Pos2, fill: Color32
     painter.add(Shape::convex_polygon(points, fill, stroke));
 }
 
-/// What a node is, in words, for its button's name: "O row 2, column 1: 8, the minimiser moves
-/// next" (the move that led there, its value, who moves there).
+/// What a node of the explorer's tree is, in words, for its button's name: "O row 2, column 1:
+/// 8, the minimiser moves next" (the move that led there, its value, who moves there).
 pub fn node_name(spot: &Spot, move_name: Option<String>) -> String {
     let value = spot.value.map_or_else(
         || "not searched".to_string(),
         |value| value.value().to_string(),
     );
-    let next = match (spot.board.outcome(), spot.role) {
-        (Outcome::Ongoing, Some(Role::Maximiser)) => "the maximiser moves next".to_string(),
-        (Outcome::Ongoing, _) => "the minimiser moves next".to_string(),
-        (outcome, _) => outcome.to_string(),
-    };
+    let next = next_words(spot.board.outcome(), spot.role);
     match move_name {
         Some(played) => format!("{played}: {value}, {next}"),
         None => format!("The position: {value}, {next}"),
+    }
+}
+
+/// What a node of the search is, in words: "Call O row 2, column 1: returned 8", "… pruned
+/// (α 8 β 10)", "… under way, best so far 0 (α 0 β 11)".
+fn search_node_name(spot: &SearchSpot, window: Option<String>) -> String {
+    let window = window.map_or_else(String::new, |window| format!(" ({window})"));
+    let value = |words: &str| {
+        spot.value
+            .map_or_else(String::new, |value| format!(", {words} {}", value.value()))
+    };
+    let what = match spot.standing {
+        Standing::Returned => match spot.value {
+            Some(value) => format!("returned {}", value.value()),
+            None => "returned".to_string(),
+        },
+        Standing::Waiting => format!("waiting{}{window}", value("best so far")),
+        Standing::Current => format!("running now{}{window}", value("best so far")),
+        Standing::Pruned => format!("pruned{window}"),
+    };
+    let place = match spot.cell {
+        Some(cell) => format!(
+            "Call {} row {}, column {}",
+            spot.board.to_move().opponent(),
+            cell.row + 1,
+            cell.col + 1
+        ),
+        None => "findBestMove".to_string(),
+    };
+    format!(
+        "{place}: {what}, {}",
+        next_words(spot.board.outcome(), spot.role)
+    )
+}
+
+fn next_words(outcome: Outcome, role: Option<Role>) -> String {
+    match (outcome, role) {
+        (Outcome::Ongoing, Some(Role::Maximiser)) => "the maximiser moves next".to_string(),
+        (Outcome::Ongoing, _) => "the minimiser moves next".to_string(),
+        (outcome, _) => outcome.to_string(),
     }
 }

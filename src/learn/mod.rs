@@ -10,6 +10,7 @@ pub mod explain;
 pub mod practice;
 pub mod pseudocode;
 pub mod review;
+pub mod search_picture;
 pub mod trace;
 pub mod tree;
 pub mod tree_picture;

@@ -62,8 +62,40 @@ pub fn picture(root: &TreeNode, seen: &Seen) -> Picture {
     };
     let root_value = best_value(root, seen, 0);
     place(root, root_value, 0, true, seen, &mut picture);
-    picture.width = picture.width.max(1);
+    let mut children = vec![Vec::new(); picture.spots.len()];
+    for edge in &picture.edges {
+        children[edge.from].push(edge.to);
+    }
+    let (across, width) = tidy(&children);
+    for (spot, x) in picture.spots.iter_mut().zip(across) {
+        spot.x = x;
+    }
+    picture.width = width;
     picture
+}
+
+/// The tidy layout of a tree given as each node's children in order (node 0 the root): each
+/// node's place across, in leaf slots (leaves side by side in reading order, a parent centred over
+/// its first and last child), and the slots in all (at least 1).
+pub fn tidy(children: &[Vec<usize>]) -> (Vec<f32>, usize) {
+    fn place(node: usize, children: &[Vec<usize>], across: &mut [f32], next: &mut usize) {
+        let below = &children[node];
+        if below.is_empty() {
+            across[node] = *next as f32;
+            *next += 1;
+            return;
+        }
+        for &child in below {
+            place(child, children, across, next);
+        }
+        across[node] = (across[below[0]] + across[below[below.len() - 1]]) / 2.0;
+    }
+    let mut across = vec![0.0; children.len()];
+    let mut width = 0;
+    if !children.is_empty() {
+        place(0, children, &mut across, &mut width);
+    }
+    (across, width.max(1))
 }
 
 /// Places `node` (and everything below it) `level` plies below the root; returns its index.
@@ -88,12 +120,6 @@ fn place(
         on_line,
     });
     picture.levels = picture.levels.max(level + 1);
-    if children.is_empty() {
-        picture.spots[index].x = picture.width as f32;
-        picture.width += 1;
-        return index;
-    }
-    let mut placed = Vec::with_capacity(children.len());
     for branch in children {
         let value = seen.number(branch.score, board.to_move(), level as i32);
         let child_on_line = on_line && branch.best;
@@ -112,10 +138,7 @@ fn place(
             best: branch.best,
             on_line: child_on_line,
         });
-        placed.push(child);
     }
-    let (first, last) = (placed[0], placed[placed.len() - 1]);
-    picture.spots[index].x = (picture.spots[first].x + picture.spots[last].x) / 2.0;
     index
 }
 

@@ -1,0 +1,242 @@
+//! The search under way, drawn as the textbooks draw it: from a step of a trace ([`StepState`]),
+//! the tree around the current call — the root, every call on the stack, and the moves each has
+//! tried so far: returned with their values, pruned by alpha-beta (to be drawn crossed out, with
+//! the window that cut them), or under way. Finished subtrees are folded into their values, so
+//! the picture stays small however long the search runs. Laid out as
+//! [`tree_picture`](super::tree_picture) lays out the game tree.
+
+use crate::engine::board::{Board, Cell};
+use crate::engine::score::Score;
+use crate::learn::trace::{Child, StepState};
+use crate::learn::tree_picture::tidy;
+use crate::learn::view::{Role, Seen};
+
+/// Where a node of the search stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// Its call returned: `value` is what it returned.
+    Returned,
+    /// Its call is on the stack, waiting for a move below it.
+    Waiting,
+    /// The call running now.
+    Current,
+    /// Never called: alpha-beta pruned it, because of `window` at its parent.
+    Pruned,
+}
+
+/// A node of the search's picture. Values and windows are as `seen` shows them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchSpot {
+    /// The move that led here (none at the root).
+    pub cell: Option<Cell>,
+    pub board: Board,
+    pub x: f32,
+    pub level: usize,
+    /// Who moves here (`None`: the game is over here).
+    pub role: Option<Role>,
+    pub standing: Standing,
+    /// A returned call's value; for a call under way, its best so far.
+    pub value: Option<Score>,
+    /// Alpha-beta's window: where a call under way stands now, or the window that pruned a move.
+    pub window: Option<(Score, Score)>,
+}
+
+/// The picture: spots (the root first), edges from parent to child, slots across, levels down.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchPicture {
+    pub spots: Vec<SearchSpot>,
+    pub edges: Vec<(usize, usize)>,
+    pub width: usize,
+    pub levels: usize,
+}
+
+/// The tree around the current call of `state`, seen as `seen` shows it.
+pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
+    let mut picture = SearchPicture {
+        spots: Vec::new(),
+        edges: Vec::new(),
+        width: 1,
+        levels: 1,
+    };
+    let start = state.start;
+    let root_best = seen.best_of(
+        start.to_move(),
+        state
+            .root_moves
+            .iter()
+            .map(|&(_, score)| seen.root_number(score)),
+    );
+    picture.spots.push(SearchSpot {
+        cell: None,
+        board: start,
+        x: 0.0,
+        level: 0,
+        role: role_at(&start, seen),
+        standing: if state.stack.is_empty() {
+            Standing::Current
+        } else {
+            Standing::Waiting
+        },
+        value: root_best,
+        window: None,
+    });
+    // The root's moves returned so far, then each call on the stack with the moves it has tried.
+    let mut parent = 0;
+    for &(cell, score) in &state.root_moves {
+        let board = start.after(cell).expect("a traced move is legal");
+        let spot = SearchSpot {
+            value: Some(seen.root_number(score)),
+            ..SearchSpot::below(cell, board, 1, Standing::Returned, seen)
+        };
+        add(&mut picture, parent, spot);
+    }
+    for (depth, frame) in state.stack.iter().enumerate() {
+        let level = depth + 1;
+        let standing = if depth + 1 == state.stack.len() {
+            Standing::Current
+        } else {
+            Standing::Waiting
+        };
+        let spot = SearchSpot {
+            value: frame.best.map(|best| seen.root_number(best)),
+            window: frame.window.map(|(alpha, beta)| seen.window(alpha, beta)),
+            ..SearchSpot::below(frame.cell, frame.board, level, standing, seen)
+        };
+        let at = add(&mut picture, parent, spot);
+        for child in &frame.children {
+            match child {
+                Child::Returned { cell, score } => {
+                    let board = frame.board.after(*cell).expect("a traced move is legal");
+                    let spot = SearchSpot {
+                        value: Some(seen.root_number(*score)),
+                        ..SearchSpot::below(*cell, board, level + 1, Standing::Returned, seen)
+                    };
+                    add(&mut picture, at, spot);
+                }
+                Child::Pruned { cells, alpha, beta } => {
+                    for &cell in cells {
+                        let board = frame.board.after(cell).expect("a pruned move is legal");
+                        let spot = SearchSpot {
+                            window: Some(seen.window(*alpha, *beta)),
+                            ..SearchSpot::below(cell, board, level + 1, Standing::Pruned, seen)
+                        };
+                        add(&mut picture, at, spot);
+                    }
+                }
+            }
+        }
+        parent = at;
+    }
+    let mut children = vec![Vec::new(); picture.spots.len()];
+    for &(from, to) in &picture.edges {
+        children[from].push(to);
+    }
+    let (across, width) = tidy(&children);
+    for (spot, x) in picture.spots.iter_mut().zip(across) {
+        spot.x = x;
+    }
+    picture.width = width;
+    picture
+}
+
+/// Adds `spot` below `parent`; returns its index.
+fn add(picture: &mut SearchPicture, parent: usize, spot: SearchSpot) -> usize {
+    let index = picture.spots.len();
+    picture.levels = picture.levels.max(spot.level + 1);
+    picture.spots.push(spot);
+    picture.edges.push((parent, index));
+    index
+}
+
+impl SearchSpot {
+    /// The spot of `board`, reached by `cell`, `level` plies below the root, with no value or
+    /// window yet.
+    fn below(cell: Cell, board: Board, level: usize, standing: Standing, seen: &Seen) -> Self {
+        SearchSpot {
+            cell: Some(cell),
+            board,
+            x: 0.0,
+            level,
+            role: role_at(&board, seen),
+            standing,
+            value: None,
+            window: None,
+        }
+    }
+}
+
+fn role_at(board: &Board, seen: &Seen) -> Option<Role> {
+    (!board.outcome().is_over()).then(|| seen.role(board.to_move()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::minimax::{SearchControl, plain};
+    use crate::learn::trace::{EventKind, TraceAlgorithm, TraceEvent, trace};
+    use crate::learn::view::ScoreView;
+
+    fn events(start: &Board, algorithm: TraceAlgorithm) -> Vec<TraceEvent> {
+        let mut events = Vec::new();
+        trace(start, algorithm, &SearchControl::new(), |e| events.push(e)).unwrap();
+        events
+    }
+
+    /// Pruned spots appear exactly where the trace reports a cutoff, under the call that cut,
+    /// with the cells it skipped; and the current call is the last one entered.
+    #[test]
+    fn pruned_moves_are_drawn_where_the_trace_cuts() {
+        let start: Board = "XOX/.O./X..".parse().unwrap();
+        let seen = Seen::new(ScoreView::SideToMove, &start);
+        let events = events(&start, TraceAlgorithm::AlphaBetaClassic);
+        let mut state = StepState::new(start);
+        let mut cutoffs = 0;
+        for event in &events {
+            state.apply(event);
+            let picture = search_picture(&state, &seen);
+            let current: Vec<&SearchSpot> = picture
+                .spots
+                .iter()
+                .filter(|s| s.standing == Standing::Current)
+                .collect();
+            assert_eq!(current.len(), 1);
+            if event.kind == EventKind::Cutoff {
+                cutoffs += 1;
+                let cutting = picture
+                    .spots
+                    .iter()
+                    .position(|s| s.standing == Standing::Current)
+                    .unwrap();
+                let pruned: Vec<Cell> = picture
+                    .edges
+                    .iter()
+                    .filter(|&&(from, _)| from == cutting)
+                    .map(|&(_, to)| &picture.spots[to])
+                    .filter(|s| s.standing == Standing::Pruned)
+                    .map(|s| s.cell.unwrap())
+                    .collect();
+                let geometry = start.geometry();
+                let reported: Vec<Cell> = (0..geometry.cells())
+                    .filter(|index| event.pruned & 1 << index != 0)
+                    .map(|index| geometry.cell(index))
+                    .collect();
+                assert!(pruned.ends_with(&reported), "{pruned:?} {reported:?}");
+                let window = seen.window(event.window().0, event.window().1);
+                let last = picture
+                    .spots
+                    .iter()
+                    .rev()
+                    .find(|s| s.standing == Standing::Pruned);
+                assert_eq!(last.unwrap().window, Some(window));
+            }
+        }
+        assert!(cutoffs > 0, "alpha-beta cuts on this position");
+        // At the end: the root and its moves, each with minimax's value.
+        let picture = search_picture(&state, &seen);
+        let reference = plain(&start);
+        let values: Vec<Option<Score>> = picture.spots[1..].iter().map(|s| s.value).collect();
+        let scores: Vec<Option<Score>> = reference.moves.iter().map(|m| Some(m.score)).collect();
+        assert_eq!(values, scores);
+        assert_eq!(picture.spots[0].value, reference.best_score());
+    }
+}
