@@ -119,6 +119,15 @@ fn scramble(key: u64, bits: u32) -> u64 {
     x ^ x >> shift
 }
 
+/// Where a key of `key_bits` bits lives in a table of 2^`bucket_bits` buckets: the index of its
+/// bucket's first slot, and the part of the scrambled key that its entry holds.
+#[inline]
+fn locate(key: u128, bucket_bits: u32, key_bits: u32) -> (usize, u64) {
+    let mixed = scramble(key as u64, key_bits);
+    let bucket = (mixed & ((1 << bucket_bits) - 1)) as usize * 2;
+    (bucket, mixed >> bucket_bits)
+}
+
 /// Zeroed atomics straight from the allocator, so that pages never used are never touched.
 fn zeroed_slots(count: usize) -> Box<[AtomicU64]> {
     let layout = Layout::array::<AtomicU64>(count).expect("the table size fits memory");
@@ -209,9 +218,7 @@ impl SharedTable {
                 bucket_bits,
                 key_bits,
             } => {
-                let mixed = scramble(key as u64, *key_bits);
-                let bucket = (mixed & ((1 << bucket_bits) - 1)) as usize * 2;
-                let stored = mixed >> bucket_bits;
+                let (bucket, stored) = locate(key, *bucket_bits, *key_bits);
                 for slot in &slots[bucket..bucket + 2] {
                     let word = slot.load(Ordering::Relaxed);
                     if word != 0 && word >> DATA_BITS == stored {
@@ -236,9 +243,7 @@ impl SharedTable {
                 bucket_bits,
                 key_bits,
             } => {
-                let mixed = scramble(key as u64, *key_bits);
-                let bucket = (mixed & ((1 << bucket_bits) - 1)) as usize * 2;
-                let stored = mixed >> bucket_bits;
+                let (bucket, stored) = locate(key, *bucket_bits, *key_bits);
                 let (deep, recent) = (&slots[bucket], &slots[bucket + 1]);
                 let word = |known| stored << DATA_BITS | encode(empties, known);
                 let data = |w: u64| w & ((1 << DATA_BITS) - 1);
