@@ -176,109 +176,22 @@ impl Solver {
         let (rules, table) = self.prepare(geometry, open.count_ones());
         let moves: Vec<usize> = BitIter(open).collect();
         control.start(moves.len());
-        let root = Pos::new(board, rules);
-        // One move of each set of mirror images first, central ones first (they take longest,
-        // so the threads finish together); then the mirror images, whose positions share a
-        // table entry with one already solved, so that no two threads solve the same position
-        // at once.
-        let child_keys: Vec<u128> = moves
-            .iter()
-            .map(|&index| root.play(index, rules).key(rules).0)
-            .collect();
-        let mirrored = |slot: usize| child_keys[..slot].contains(&child_keys[slot]);
-        let mut schedule: Vec<usize> = (0..moves.len()).collect();
-        let rank = |index: usize| rules.order.iter().position(|&cell| cell == index);
-        schedule.sort_by_key(|&slot| (mirrored(slot), rank(moves[slot])));
-
-        let mut settled: Vec<Option<MoveScore>> = vec![None; moves.len()];
-        let mut bounds: Vec<MoveBound> = moves
-            .iter()
-            .map(|&index| MoveBound::unknown(geometry.cell(index), geometry))
-            .collect();
-        let mut stop = None;
-        let mut nodes = 0;
-        let mut receive = |message: Message| match message {
-            Message::Bound(slot, bound) => {
-                bounds[slot] = bound;
-                on_report(RootReport::Bounded(bound));
-            }
-            Message::Settled(slot, score) => {
-                on_report(RootReport::Settled(&score));
-                settled[slot] = Some(score);
-            }
-            Message::Stopped(reason) => {
-                stop.get_or_insert(reason);
-            }
-            Message::Finished { nodes: counted } => nodes += counted,
-        };
-
         let threads = if open.count_ones() >= PARALLEL_FROM {
             threads.min(moves.len())
         } else {
             1
         };
-        let next = AtomicUsize::new(0);
-        // Which root moves a thread has begun, and which are settled. A thread that finds no
-        // root move left to begin joins one begun and not settled (the earliest in the
-        // schedule), trying moves in another order on the shared table, so that the last root
-        // move does not keep one core idle; the first thread to settle it reports it, and the
-        // other abandons it.
-        let begun: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
-        let done: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
-        let work = |meter: Meter, send: &mut dyn FnMut(Message)| {
-            let mut prover = Prover::new(rules, table, meter);
-            loop {
-                let taken = next.fetch_add(1, Ordering::Relaxed);
-                let (slot, joining) = match schedule.get(taken) {
-                    Some(&slot) => (slot, false),
-                    None if threads > 1 => {
-                        let open = schedule.iter().find(|&&slot| {
-                            begun[slot].load(Ordering::Relaxed)
-                                && !done[slot].load(Ordering::Relaxed)
-                        });
-                        match open {
-                            Some(&slot) => (slot, true),
-                            None => break,
-                        }
-                    }
-                    None => break,
-                };
-                begun[slot].store(true, Ordering::Relaxed);
-                prover.abandon = Some(&done[slot]);
-                prover.reversed = joining;
-                let solved = solve_root_move(&mut prover, &root, moves[slot], &mut |bound| {
-                    if !joining {
-                        send(Message::Bound(slot, bound))
-                    }
-                });
-                prover.abandon = None;
-                prover.reversed = false;
-                match solved {
-                    Ok(score) => {
-                        prover.meter.flush();
-                        if done[slot]
-                            .compare_exchange(false, true, Ordering::Relaxed, Ordering::Relaxed)
-                            .is_ok()
-                        {
-                            control.settled_one();
-                            send(Message::Settled(slot, score));
-                        }
-                    }
-                    // Another thread settled it first: on to the next.
-                    Err(_) if done[slot].load(Ordering::Relaxed) => {}
-                    Err(reason) => {
-                        send(Message::Stopped(reason));
-                        break;
-                    }
-                }
-            }
-            prover.meter.flush();
-            send(Message::Finished {
-                nodes: prover.meter.nodes,
-            });
-        };
+        let job = RootJob::new(
+            rules,
+            table,
+            Pos::new(board, rules),
+            &moves,
+            control,
+            threads,
+        );
+        let mut reports = Reports::new(&moves, geometry, on_report);
         if threads == 1 {
-            work(Meter::new(control), &mut receive);
+            job.work(Meter::new(control), &mut |message| reports.receive(message));
         } else {
             let (outbox, inbox) = mpsc::channel();
             // Scoped threads, as many as the platform seam says there are cores (one in a
@@ -286,45 +199,22 @@ impl Solver {
             std::thread::scope(|scope| {
                 for thread in 0..threads {
                     let outbox = outbox.clone();
-                    let work = &work;
+                    let job = &job;
                     scope.spawn(move || {
                         // The first thread counts the root.
                         let meter = Meter::starting_at(control, (thread == 0) as u64);
-                        work(meter, &mut |message| {
+                        job.work(meter, &mut |message| {
                             let _ = outbox.send(message);
                         });
                     });
                 }
                 drop(outbox);
                 for message in inbox {
-                    receive(message);
+                    reports.receive(message);
                 }
             });
         }
-
-        let stats = SearchStats {
-            algorithm: Algorithm::Solver,
-            nodes,
-            elapsed: started.elapsed(),
-        };
-        let analysis = Analysis {
-            board: *board,
-            moves: settled.iter().flatten().cloned().collect(),
-            stats,
-        };
-        match stop {
-            None => Ok(analysis),
-            Some(reason) => Err(Stopped {
-                reason,
-                bounds: bounds
-                    .into_iter()
-                    .zip(&settled)
-                    .filter(|(bound, score)| score.is_none() && bound.is_known(geometry))
-                    .map(|(bound, _)| bound)
-                    .collect(),
-                partial: Box::new(analysis),
-            }),
-        }
+        reports.finish(board, started)
     }
 
     /// [`Solver::analyze_with`] on a board of at most [`SMALL_BOARD_CELLS`] cells, through the
@@ -352,6 +242,198 @@ impl Solver {
                 as_solver(&mut stopped.partial);
                 stopped
             })
+    }
+}
+
+/// The root moves of one analysis and how the threads share them out.
+struct RootJob<'a> {
+    rules: &'a Rules,
+    table: &'a SharedTable,
+    control: &'a SearchControl,
+    root: Pos,
+    /// The root moves, as cell indices.
+    moves: &'a [usize],
+    /// Slots of `moves` in the order the threads take them.
+    schedule: Vec<usize>,
+    /// How many of `schedule` have been taken.
+    next: AtomicUsize,
+    /// Whether a thread that finds nothing left to begin joins a root move begun by another.
+    joining: bool,
+    /// Which root moves a thread has begun, and which are settled.
+    begun: Vec<AtomicBool>,
+    done: Vec<AtomicBool>,
+}
+
+impl<'a> RootJob<'a> {
+    fn new(
+        rules: &'a Rules,
+        table: &'a SharedTable,
+        root: Pos,
+        moves: &'a [usize],
+        control: &'a SearchControl,
+        threads: usize,
+    ) -> RootJob<'a> {
+        // One move of each set of mirror images first, central ones first (they take longest,
+        // so the threads finish together); then the mirror images, whose positions share a
+        // table entry with one already solved, so that no two threads solve the same position
+        // at once.
+        let child_keys: Vec<u128> = moves
+            .iter()
+            .map(|&index| root.play(index, rules).key(rules).0)
+            .collect();
+        let mirrored = |slot: usize| child_keys[..slot].contains(&child_keys[slot]);
+        let mut schedule: Vec<usize> = (0..moves.len()).collect();
+        let rank = |index: usize| rules.order.iter().position(|&cell| cell == index);
+        schedule.sort_by_key(|&slot| (mirrored(slot), rank(moves[slot])));
+        RootJob {
+            rules,
+            table,
+            control,
+            root,
+            moves,
+            schedule,
+            next: AtomicUsize::new(0),
+            joining: threads > 1,
+            begun: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            done: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+        }
+    }
+
+    /// The next root move for a thread, and whether it joins one another thread has begun:
+    /// a thread that finds no root move left to begin joins one begun and not settled (the
+    /// earliest in the schedule), trying moves in another order on the shared table, so that
+    /// the last root move does not keep one core idle; the first thread to settle it reports
+    /// it, and the other abandons it. `None` when nothing is left.
+    fn take(&self) -> Option<(usize, bool)> {
+        let taken = self.next.fetch_add(1, Ordering::Relaxed);
+        match self.schedule.get(taken) {
+            Some(&slot) => Some((slot, false)),
+            None if self.joining => self
+                .schedule
+                .iter()
+                .find(|&&slot| {
+                    self.begun[slot].load(Ordering::Relaxed)
+                        && !self.done[slot].load(Ordering::Relaxed)
+                })
+                .map(|&slot| (slot, true)),
+            None => None,
+        }
+    }
+
+    /// One thread's share: root moves solved one after another until none is left or the
+    /// search stops, each told to `send` as it is bounded and settled.
+    fn work(&self, meter: Meter, send: &mut dyn FnMut(Message)) {
+        let mut prover = Prover::new(self.rules, self.table, meter);
+        while let Some((slot, joining)) = self.take() {
+            self.begun[slot].store(true, Ordering::Relaxed);
+            prover.abandon = Some(&self.done[slot]);
+            prover.reversed = joining;
+            let solved = solve_root_move(&mut prover, &self.root, self.moves[slot], &mut |bound| {
+                if !joining {
+                    send(Message::Bound(slot, bound))
+                }
+            });
+            prover.abandon = None;
+            prover.reversed = false;
+            match solved {
+                Ok(score) => {
+                    prover.meter.flush();
+                    if self.done[slot]
+                        .compare_exchange(false, true, Ordering::Relaxed, Ordering::Relaxed)
+                        .is_ok()
+                    {
+                        self.control.settled_one();
+                        send(Message::Settled(slot, score));
+                    }
+                }
+                // Another thread settled it first: on to the next.
+                Err(_) if self.done[slot].load(Ordering::Relaxed) => {}
+                Err(reason) => {
+                    send(Message::Stopped(reason));
+                    break;
+                }
+            }
+        }
+        prover.meter.flush();
+        send(Message::Finished {
+            nodes: prover.meter.nodes,
+        });
+    }
+}
+
+/// What the threads have told the reporting thread so far.
+struct Reports<'r> {
+    geometry: Geometry,
+    settled: Vec<Option<MoveScore>>,
+    bounds: Vec<MoveBound>,
+    stop: Option<Stop>,
+    nodes: u64,
+    on_report: &'r mut dyn FnMut(RootReport),
+}
+
+impl<'r> Reports<'r> {
+    fn new(
+        moves: &[usize],
+        geometry: Geometry,
+        on_report: &'r mut dyn FnMut(RootReport),
+    ) -> Reports<'r> {
+        Reports {
+            geometry,
+            settled: vec![None; moves.len()],
+            bounds: moves
+                .iter()
+                .map(|&index| MoveBound::unknown(geometry.cell(index), geometry))
+                .collect(),
+            stop: None,
+            nodes: 0,
+            on_report,
+        }
+    }
+
+    fn receive(&mut self, message: Message) {
+        match message {
+            Message::Bound(slot, bound) => {
+                self.bounds[slot] = bound;
+                (self.on_report)(RootReport::Bounded(bound));
+            }
+            Message::Settled(slot, score) => {
+                (self.on_report)(RootReport::Settled(&score));
+                self.settled[slot] = Some(score);
+            }
+            Message::Stopped(reason) => {
+                self.stop.get_or_insert(reason);
+            }
+            Message::Finished { nodes } => self.nodes += nodes,
+        }
+    }
+
+    /// The analysis of `board`, begun at `started`: the settled moves, and when the search
+    /// stopped, the bounds of the others.
+    fn finish(self, board: &Board, started: crate::platform::Instant) -> Result<Analysis, Stopped> {
+        let stats = SearchStats {
+            algorithm: Algorithm::Solver,
+            nodes: self.nodes,
+            elapsed: started.elapsed(),
+        };
+        let analysis = Analysis {
+            board: *board,
+            moves: self.settled.iter().flatten().cloned().collect(),
+            stats,
+        };
+        match self.stop {
+            None => Ok(analysis),
+            Some(reason) => Err(Stopped {
+                reason,
+                bounds: self
+                    .bounds
+                    .into_iter()
+                    .zip(&self.settled)
+                    .filter(|(bound, score)| score.is_none() && bound.is_known(self.geometry))
+                    .map(|(bound, _)| bound)
+                    .collect(),
+                partial: Box::new(analysis),
+            }),
+        }
     }
 }
 
