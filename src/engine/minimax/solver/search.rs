@@ -15,6 +15,8 @@ const RUN_WEIGHT: [i32; 8] = [1, 6, 36, 216, 1296, 7776, 46656, 279936];
 const THREAT_BONUS: i32 = 1 << 24;
 /// log2 of the entries of a thread's memo of failed "cannot win" tests.
 const MEMO_BITS: u32 = 16;
+/// Whether a position's table bucket is prefetched on entry, before its runs are scanned.
+const PREFETCH: bool = true;
 /// Memo flags: the side to move was not shown unable to win (with pairs looked for).
 const MINE_OPEN: u8 = 1;
 /// The opponent was not shown unable to win (with pairs looked for).
@@ -117,7 +119,22 @@ impl<'a> Prover<'a> {
         } else if child.empty(rules) == 0 {
             Score::DRAW
         } else {
-            // The move reaches `target` when the child is worth at most −target to its mover.
+            // The move reaches `target` when the child is worth at most −target to its mover:
+            // the table may know already, else a null-window search tells.
+            if let Some(known) = self.table.probe(child.key(rules).0) {
+                if known
+                    .upper
+                    .is_some_and(|upper| upper.shifted(depth + 1) <= -target)
+                {
+                    return Ok(true);
+                }
+                if known
+                    .lower
+                    .is_some_and(|lower| lower.shifted(depth + 1) > -target)
+                {
+                    return Ok(false);
+                }
+            }
             let child_value = self.search(&child, depth + 1, -target, (-target).above())?;
             return Ok(child_value <= -target);
         };
@@ -185,6 +202,11 @@ impl<'a> Prover<'a> {
         }
         let rules = self.rules;
         let empty = pos.empty(rules);
+        // The key first, so that its bucket loads while the runs are scanned.
+        let (key, symmetry) = pos.key(rules);
+        if PREFETCH {
+            self.table.prefetch(key);
+        }
         let scan = rules.runs.scan(pos.me, pos.op);
         if let Some(value) = self.threat_shortcut(pos, &scan, depth, alpha, beta)? {
             return Ok(value);
@@ -192,7 +214,6 @@ impl<'a> Prover<'a> {
 
         let empties = empty.count_ones();
         let (mut lower, mut upper) = self.distance_bounds(&scan, empties as i32, depth);
-        let (key, symmetry) = pos.key(rules);
         let node = Node {
             key,
             symmetry,
