@@ -574,3 +574,58 @@ fn the_recorded_empty_6x6_board_is_a_first_player_win_in_legal_lines() {
         }
     }
 }
+
+#[test]
+fn strategy_stealing_on_the_empty_board_gives_the_searched_scores_and_lines() {
+    // The derived second halves against the searched ones: on 4×4 (k=4) and 5×5 (k=4 and 5),
+    // every first move a draw, and on boards where the first player wins (4×4 and 5×5 with
+    // three in a row), where the derivation must not apply; either side moving first.
+    for (side, k) in [(4, 4), (5, 4), (5, 5), (4, 3), (5, 3)] {
+        for first in [Mark::X, Mark::O] {
+            let empty = Board::empty(geometry(side, k), first);
+            for threads in [1, 2] {
+                let searched = Solver::new()
+                    .with_threads(threads)
+                    .with_strategy_stealing(false)
+                    .analyze(&empty);
+                let derived = Solver::new()
+                    .with_threads(threads)
+                    .with_strategy_stealing(true)
+                    .analyze(&empty);
+                assert_same_moves(&derived, &searched);
+                let draws = searched.moves.iter().all(|m| m.score == Score::DRAW);
+                assert_eq!(draws, k > 3, "{side}×{side}, k={k}");
+                if (side, k, threads) == (5, 4, 1) {
+                    // The second halves were not searched: a quarter fewer positions (on the
+                    // smallest boards the "cannot win" tests settle them at once anyway).
+                    assert!(
+                        derived.stats.nodes < searched.stats.nodes,
+                        "{side}×{side}, k={k}: {} against {}",
+                        derived.stats.nodes,
+                        searched.stats.nodes
+                    );
+                }
+            }
+        }
+    }
+    // Not on a board with marks on it.
+    let position = Board::parse_with("...../...../..X../...O./.....", None, Some(4)).unwrap();
+    let solver = || Solver::new().with_threads(1);
+    let on = solver().with_strategy_stealing(true).analyze(&position);
+    let off = solver().with_strategy_stealing(false).analyze(&position);
+    assert_same_moves(&on, &off);
+    assert_eq!(on.stats.nodes, off.stats.nodes);
+}
+
+#[test]
+fn strategy_stealing_stops_when_cancelled() {
+    let control = SearchControl::new();
+    control.cancel();
+    let empty = Board::empty(geometry(5, 4), Mark::X);
+    let stopped = Solver::new()
+        .with_strategy_stealing(true)
+        .analyze_with(&empty, &control, &mut |_| {})
+        .expect_err("a cancelled search stops");
+    assert_eq!(stopped.reason, Stop::Cancelled);
+    assert!(stopped.partial.moves.is_empty());
+}

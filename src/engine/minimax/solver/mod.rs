@@ -47,7 +47,7 @@ use crate::engine::board::{BitIter, Board, Geometry, Outcome};
 use crate::engine::score::Score;
 use rules::{Pos, Rules};
 use search::Prover;
-use table::SharedTable;
+use table::{Known, SharedTable};
 
 /// Positions with fewer empty cells than this are solved on the calling thread: starting
 /// threads would cost more than it saves (the whole empty 4×4 takes a fraction of a
@@ -59,6 +59,10 @@ const PARALLEL_FROM: u32 = 20;
 /// run scans cost more than they save (the 3×3 batch of `tictactoe analyze -` takes about three
 /// times as long through them).
 const SMALL_BOARD_CELLS: usize = 9;
+
+/// Whether a [`Solver`] derives the empty board's second-player half by strategy stealing
+/// unless told otherwise ([`Solver::with_strategy_stealing`]).
+pub const STRATEGY_STEALING: bool = true;
 
 /// The exact solver. Keep one for a whole game or batch: its table outlives an analysis, so later
 /// positions reuse what earlier ones learned (a new geometry starts a new table).
@@ -75,6 +79,9 @@ pub struct Solver {
     prepared: Option<(Box<Rules>, SharedTable)>,
     /// The search of boards of at most [`SMALL_BOARD_CELLS`] cells, made on first use.
     small_boards: Option<Searcher>,
+    /// Whether the empty board's second-player half comes from strategy stealing (see
+    /// [`Solver::with_strategy_stealing`]).
+    strategy_stealing: bool,
 }
 
 impl Default for Solver {
@@ -106,6 +113,7 @@ impl Solver {
             threads,
             prepared: None,
             small_boards: None,
+            strategy_stealing: STRATEGY_STEALING,
         }
     }
 
@@ -113,6 +121,19 @@ impl Solver {
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Solver {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// The same solver with strategy stealing on the empty board on or off (the default is
+    /// [`STRATEGY_STEALING`]). On: the first player is first asked, for every first move,
+    /// whether it can still win; when it cannot after any, the second player cannot win after
+    /// any either (a winning strategy for the second player after the first player's mark at c
+    /// would win the empty board for the first player, who imagines an extra opponent's mark
+    /// at c; an extra mark never hurts), so every first move is a draw without searching its
+    /// second half. Off: every move is searched in full. Scores and lines are the same either way.
+    #[must_use]
+    pub fn with_strategy_stealing(mut self, on: bool) -> Solver {
+        self.strategy_stealing = on;
         self
     }
 
@@ -168,6 +189,7 @@ impl Solver {
         let started = crate::platform::Instant::now();
         let geometry = board.geometry();
         let threads = self.threads;
+        let stealing = self.strategy_stealing && board.marks_placed() == 0;
         let open = if board.outcome() == Outcome::Ongoing {
             board.empty_bits()
         } else {
@@ -181,39 +203,18 @@ impl Solver {
         } else {
             1
         };
-        let job = RootJob::new(
-            rules,
-            table,
-            Pos::new(board, rules),
-            &moves,
-            control,
-            threads,
-        );
+        let root = Pos::new(board, rules);
         let mut reports = Reports::new(&moves, geometry, on_report);
-        if threads == 1 {
-            job.work(Meter::new(control), &mut |message| reports.receive(message));
-        } else {
-            let (outbox, inbox) = mpsc::channel();
-            // Scoped threads, as many as the platform seam says there are cores (one in a
-            // browser, which takes the branch above).
-            std::thread::scope(|scope| {
-                for thread in 0..threads {
-                    let outbox = outbox.clone();
-                    let job = &job;
-                    scope.spawn(move || {
-                        // The first thread counts the root.
-                        let meter = Meter::starting_at(control, (thread == 0) as u64);
-                        job.work(meter, &mut |message| {
-                            let _ = outbox.send(message);
-                        });
-                    });
-                }
-                drop(outbox);
-                for message in inbox {
-                    reports.receive(message);
-                }
-            });
+        let mut counts_root = true;
+        if stealing && !moves.is_empty() {
+            let pass = Pass::FirstPlayerCannotWin;
+            let job = RootJob::new(rules, table, root, &moves, control, threads, pass);
+            job.run(threads, counts_root, &mut reports);
+            job.steal_second_half();
+            counts_root = false;
         }
+        let job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact);
+        job.run(threads, counts_root, &mut reports);
         reports.finish(board, started)
     }
 
@@ -262,6 +263,20 @@ struct RootJob<'a> {
     /// Which root moves a thread has begun, and which are settled.
     begun: Vec<AtomicBool>,
     done: Vec<AtomicBool>,
+    /// What the threads work out of each root move.
+    pass: Pass,
+    /// In [`Pass::FirstPlayerCannotWin`]: set when some first move is found to win or the
+    /// search stopped (nothing is left to take then).
+    refuted: AtomicBool,
+}
+
+/// What a [`RootJob`] works out of each root move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// Only whether the side to move can win by it: "at least a draw?" of the reply.
+    FirstPlayerCannotWin,
+    /// Its exact score and line.
+    Exact,
 }
 
 impl<'a> RootJob<'a> {
@@ -272,6 +287,7 @@ impl<'a> RootJob<'a> {
         moves: &'a [usize],
         control: &'a SearchControl,
         threads: usize,
+        pass: Pass,
     ) -> RootJob<'a> {
         // One move of each set of mirror images first, central ones first (they take longest,
         // so the threads finish together); then the mirror images, whose positions share a
@@ -293,9 +309,11 @@ impl<'a> RootJob<'a> {
             moves,
             schedule,
             next: AtomicUsize::new(0),
-            joining: threads > 1,
+            joining: threads > 1 && pass == Pass::Exact,
             begun: moves.iter().map(|_| AtomicBool::new(false)).collect(),
             done: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            pass,
+            refuted: AtomicBool::new(false),
         }
     }
 
@@ -305,6 +323,9 @@ impl<'a> RootJob<'a> {
     /// the last root move does not keep one core idle; the first thread to settle it reports
     /// it, and the other abandons it. `None` when nothing is left.
     fn take(&self) -> Option<(usize, bool)> {
+        if self.refuted.load(Ordering::Relaxed) {
+            return None;
+        }
         let taken = self.next.fetch_add(1, Ordering::Relaxed);
         match self.schedule.get(taken) {
             Some(&slot) => Some((slot, false)),
@@ -325,6 +346,23 @@ impl<'a> RootJob<'a> {
     fn work(&self, meter: Meter, send: &mut dyn FnMut(Message)) {
         let mut prover = Prover::new(self.rules, self.table, meter);
         while let Some((slot, joining)) = self.take() {
+            if self.pass == Pass::FirstPlayerCannotWin {
+                // A first move that wins ends the pass: the others stop where they are.
+                prover.abandon = Some(&self.refuted);
+                let held = self.first_player_cannot_win(&mut prover, slot);
+                prover.abandon = None;
+                match held {
+                    Ok(true) => self.done[slot].store(true, Ordering::Relaxed),
+                    Ok(false) => self.refuted.store(true, Ordering::Relaxed),
+                    Err(_) if self.refuted.load(Ordering::Relaxed) => break,
+                    Err(reason) => {
+                        self.refuted.store(true, Ordering::Relaxed);
+                        send(Message::Stopped(reason));
+                        break;
+                    }
+                }
+                continue;
+            }
             self.begun[slot].store(true, Ordering::Relaxed);
             prover.abandon = Some(&self.done[slot]);
             prover.reversed = joining;
@@ -358,6 +396,76 @@ impl<'a> RootJob<'a> {
         send(Message::Finished {
             nodes: prover.meter.nodes,
         });
+    }
+}
+
+impl RootJob<'_> {
+    /// Shares the root moves out among `threads` threads (on this one when there is one),
+    /// telling `reports` what they learn; `counts_root` when the root is not counted yet.
+    fn run(&self, threads: usize, counts_root: bool, reports: &mut Reports) {
+        let root = counts_root as u64;
+        if threads == 1 {
+            let meter = Meter::starting_at(self.control, root);
+            self.work(meter, &mut |message| reports.receive(message));
+            return;
+        }
+        let (outbox, inbox) = mpsc::channel();
+        // Scoped threads, as many as the platform seam says there are cores (one in a
+        // browser, which takes the branch above).
+        std::thread::scope(|scope| {
+            for thread in 0..threads {
+                let outbox = outbox.clone();
+                scope.spawn(move || {
+                    // The first thread counts the root.
+                    let meter = Meter::starting_at(self.control, root * (thread == 0) as u64);
+                    self.work(meter, &mut |message| {
+                        let _ = outbox.send(message);
+                    });
+                });
+            }
+            drop(outbox);
+            for message in inbox {
+                reports.receive(message);
+            }
+        });
+    }
+
+    /// Whether the side to move cannot win by playing the root move of `slot`: its opponent
+    /// then gets at least a draw.
+    fn first_player_cannot_win(&self, prover: &mut Prover, slot: usize) -> Result<bool, Stop> {
+        let index = self.moves[slot];
+        let child = self.root.play(index, self.rules);
+        if self.rules.runs.completes(child.op, index) {
+            return Ok(false);
+        }
+        if child.empty(self.rules) == 0 {
+            return Ok(true);
+        }
+        let value = prover.search(&child, 0, Score::DRAW.below(), Score::DRAW)?;
+        Ok(value >= Score::DRAW)
+    }
+
+    /// After [`Pass::FirstPlayerCannotWin`] on the empty board: when the side to move was shown
+    /// unable to win by any first move, no first move lets the other side win either (see
+    /// [`Solver::with_strategy_stealing`]): stores that as an upper bound on every reply, so
+    /// that [`Pass::Exact`] finds each first move a draw at once and searches only its line.
+    fn steal_second_half(&self) {
+        let proven = !self.refuted.load(Ordering::Relaxed)
+            && self.done.iter().all(|held| held.load(Ordering::Relaxed));
+        if !proven {
+            return;
+        }
+        let cannot_win = Known {
+            lower: None,
+            upper: Some(Score::DRAW),
+            best: None,
+        };
+        for &index in self.moves {
+            let child = self.root.play(index, self.rules);
+            let empties = child.empty(self.rules).count_ones();
+            self.table
+                .store(child.key(self.rules).0, empties, cannot_win);
+        }
     }
 }
 
