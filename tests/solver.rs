@@ -240,7 +240,16 @@ fn five_by_five_after_two_moves_is_still_a_draw() {
 
 #[test]
 fn a_stopped_solver_returns_exact_moves_and_true_bounds() {
-    let position = board("..../.X../..O./....");
+    // The empty 5×5 stops in the strategy-stealing pass or after it.
+    for position in [
+        board("..../.X../..O./...."),
+        Board::empty(geometry(5, 4), Mark::X),
+    ] {
+        stopped_solver_returns_exact_moves_and_true_bounds(position);
+    }
+}
+
+fn stopped_solver_returns_exact_moves_and_true_bounds(position: Board) {
     let full = Solver::new().analyze(&position);
     let needed = full.stats.nodes;
     for budget in [50, needed / 8, needed / 3] {

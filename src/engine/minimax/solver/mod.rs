@@ -349,11 +349,22 @@ impl<'a> RootJob<'a> {
             if self.pass == Pass::FirstPlayerCannotWin {
                 // A first move that wins ends the pass: the others stop where they are.
                 prover.abandon = Some(&self.refuted);
-                let held = self.first_player_cannot_win(&mut prover, slot);
+                let bound = self.first_player_bound(&mut prover, slot);
                 prover.abandon = None;
-                match held {
-                    Ok(true) => self.done[slot].store(true, Ordering::Relaxed),
-                    Ok(false) => self.refuted.store(true, Ordering::Relaxed),
+                match bound {
+                    Ok(bound) => {
+                        // Draws or less: the first player cannot win by this move.
+                        let held = bound.upper <= Score::DRAW;
+                        let flag = if held {
+                            &self.done[slot]
+                        } else {
+                            &self.refuted
+                        };
+                        flag.store(true, Ordering::Relaxed);
+                        if bound.lower < bound.upper {
+                            send(Message::Bound(slot, bound));
+                        }
+                    }
                     Err(_) if self.refuted.load(Ordering::Relaxed) => break,
                     Err(reason) => {
                         self.refuted.store(true, Ordering::Relaxed);
@@ -430,19 +441,41 @@ impl RootJob<'_> {
         });
     }
 
-    /// Whether the side to move cannot win by playing the root move of `slot`: its opponent
-    /// then gets at least a draw.
-    fn first_player_cannot_win(&self, prover: &mut Prover, slot: usize) -> Result<bool, Stop> {
+    /// A bound on the root move of `slot` that tells whether the side to move can win by it:
+    /// at most a draw when its opponent then gets at least one, else above a draw.
+    fn first_player_bound(&self, prover: &mut Prover, slot: usize) -> Result<MoveBound, Stop> {
         let index = self.moves[slot];
+        let geometry = self.rules.geometry;
+        let unknown = MoveBound::unknown(geometry.cell(index), geometry);
         let child = self.root.play(index, self.rules);
-        if self.rules.runs.completes(child.op, index) {
-            return Ok(false);
+        let exact = if self.rules.runs.completes(child.op, index) {
+            Some(Score::win_at(0, self.rules.win))
+        } else if child.empty(self.rules) == 0 {
+            Some(Score::DRAW)
+        } else {
+            None
+        };
+        if let Some(score) = exact {
+            return Ok(MoveBound {
+                lower: score,
+                upper: score,
+                ..unknown
+            });
         }
-        if child.empty(self.rules) == 0 {
-            return Ok(true);
-        }
+        // The reply's value, fail-soft: at least a draw for the opponent bounds the move from
+        // above, less than one from below.
         let value = prover.search(&child, 0, Score::DRAW.below(), Score::DRAW)?;
-        Ok(value >= Score::DRAW)
+        Ok(if value >= Score::DRAW {
+            MoveBound {
+                upper: (-value).min(unknown.upper),
+                ..unknown
+            }
+        } else {
+            MoveBound {
+                lower: (-value).max(unknown.lower),
+                ..unknown
+            }
+        })
     }
 
     /// After [`Pass::FirstPlayerCannotWin`] on the empty board: when the side to move was shown
