@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use common::{board, cell, random_open_position};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use tictactoe::Cell;
 use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::{
     self, Algorithm, CHECK_INTERVAL, Estimator, MoveBound, RootReport, SearchControl, Searcher,
@@ -239,7 +240,16 @@ fn five_by_five_after_two_moves_is_still_a_draw() {
 
 #[test]
 fn a_stopped_solver_returns_exact_moves_and_true_bounds() {
-    let position = board("..../.X../..O./....");
+    // The empty 5×5 stops in the strategy-stealing pass or after it.
+    for position in [
+        board("..../.X../..O./...."),
+        Board::empty(geometry(5, 4), Mark::X),
+    ] {
+        stopped_solver_returns_exact_moves_and_true_bounds(position);
+    }
+}
+
+fn stopped_solver_returns_exact_moves_and_true_bounds(position: Board) {
     let full = Solver::new().analyze(&position);
     let needed = full.stats.nodes;
     for budget in [50, needed / 8, needed / 3] {
@@ -491,4 +501,140 @@ fn the_estimator_deepens_until_its_deadline_and_keeps_the_last_iteration() {
     // A depth limit is a limit.
     let e = Estimator::new().estimate_with(&open, &SearchControl::new(), Some(2), &mut |_| {});
     assert_eq!(e.depth, 2);
+}
+
+#[test]
+fn the_solver_agrees_with_the_searcher_on_deeper_5x5_and_6x6_positions() {
+    // Fourteen and fifteen empty cells: deep enough that lines of play read the table the null
+    // windows filled and the table's buckets are shared by many positions, yet quick for the
+    // alpha-beta searcher, which the search tests hold to plain minimax.
+    for (side, k, empty) in [(5, 4, 14), (5, 5, 15), (6, 4, 14), (6, 4, 15)] {
+        let mut shared = Solver::new().with_threads(1);
+        let seed = 97 * side as u64 + 13 * k as u64 + empty as u64;
+        for position in positions(geometry(side, k), empty, 3, seed) {
+            let reference = Searcher::new().analyze(&position);
+            assert_same_moves(&shared.analyze(&position), &reference);
+        }
+    }
+}
+
+/// The recorded scores and lines of the empty 6×6 board, four in a row (the fixture's format is
+/// written at its top).
+fn recorded_empty_6x6() -> Vec<(Cell, Score, Vec<Cell>)> {
+    let parse_cell = |text: &str| {
+        let (row, col) = text.split_once(',').expect("a cell is row,col");
+        cell(row.parse().unwrap(), col.parse().unwrap())
+    };
+    include_str!("fixtures/solver/empty_6x6_k4.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let at = cell(fields[0].parse().unwrap(), fields[1].parse().unwrap());
+            let score = Score::new(fields[2].parse().unwrap());
+            (
+                at,
+                score,
+                fields[3..].iter().map(|&c| parse_cell(c)).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "the whole empty 6×6 board: seconds in an optimised build, minutes in a debug one \
+            (cargo test --release --test solver -- --ignored)"]
+fn the_empty_6x6_board_gives_the_recorded_scores_and_lines() {
+    let empty = Board::empty(geometry(6, 4), Mark::X);
+    let recorded = recorded_empty_6x6();
+    for threads in [1, 2] {
+        let analysis = Solver::new().with_threads(threads).analyze(&empty);
+        let found: Vec<(Cell, Score, Vec<Cell>)> = analysis
+            .moves
+            .into_iter()
+            .map(|m| (m.cell, m.score, m.pv))
+            .collect();
+        assert_eq!(found, recorded, "{threads} threads");
+    }
+}
+
+#[test]
+fn the_recorded_empty_6x6_board_is_a_first_player_win_in_legal_lines() {
+    // The fixture itself, checked cheaply: all 36 moves, 6,6,4 a first-player win (the centre
+    // wins), every line legal and ending as its score says.
+    let empty = Board::empty(geometry(6, 4), Mark::X);
+    let recorded = recorded_empty_6x6();
+    assert_eq!(recorded.len(), 36);
+    assert!(recorded.iter().any(|(_, score, _)| *score > Score::DRAW));
+    for (first, score, line) in recorded {
+        let mut position = empty.after(first).unwrap();
+        for &step in &line {
+            position = position.after(step).expect("every move of a line is legal");
+        }
+        let winner = position.outcome().winner();
+        match score.value().signum() {
+            1 => assert_eq!(winner, Some(Mark::X), "{first:?}"),
+            -1 => assert_eq!(winner, Some(Mark::O), "{first:?}"),
+            _ => assert_eq!(winner, None, "{first:?}"),
+        }
+        if score != Score::DRAW {
+            // Win = 37 − depth on 36 cells, the first move at depth 0, the last at line.len().
+            assert_eq!(score.value().abs(), 37 - line.len() as i32, "{first:?}");
+        }
+    }
+}
+
+#[test]
+fn strategy_stealing_on_the_empty_board_gives_the_searched_scores_and_lines() {
+    // The derived second halves against the searched ones: on 4×4 (k=4) and 5×5 (k=4 and 5),
+    // every first move a draw, and on boards where the first player wins (4×4 and 5×5 with
+    // three in a row), where the derivation must not apply; either side moving first.
+    for (side, k) in [(4, 4), (5, 4), (5, 5), (4, 3), (5, 3)] {
+        for first in [Mark::X, Mark::O] {
+            let empty = Board::empty(geometry(side, k), first);
+            for threads in [1, 2] {
+                let searched = Solver::new()
+                    .with_threads(threads)
+                    .with_strategy_stealing(false)
+                    .analyze(&empty);
+                let derived = Solver::new()
+                    .with_threads(threads)
+                    .with_strategy_stealing(true)
+                    .analyze(&empty);
+                assert_same_moves(&derived, &searched);
+                let draws = searched.moves.iter().all(|m| m.score == Score::DRAW);
+                assert_eq!(draws, k > 3, "{side}×{side}, k={k}");
+                if (side, k, threads) == (5, 4, 1) {
+                    // The second halves were not searched: a quarter fewer positions (on the
+                    // smallest boards the "cannot win" tests settle them at once anyway).
+                    assert!(
+                        derived.stats.nodes < searched.stats.nodes,
+                        "{side}×{side}, k={k}: {} against {}",
+                        derived.stats.nodes,
+                        searched.stats.nodes
+                    );
+                }
+            }
+        }
+    }
+    // Not on a board with marks on it.
+    let position = Board::parse_with("...../...../..X../...O./.....", None, Some(4)).unwrap();
+    let solver = || Solver::new().with_threads(1);
+    let on = solver().with_strategy_stealing(true).analyze(&position);
+    let off = solver().with_strategy_stealing(false).analyze(&position);
+    assert_same_moves(&on, &off);
+    assert_eq!(on.stats.nodes, off.stats.nodes);
+}
+
+#[test]
+fn strategy_stealing_stops_when_cancelled() {
+    let control = SearchControl::new();
+    control.cancel();
+    let empty = Board::empty(geometry(5, 4), Mark::X);
+    let stopped = Solver::new()
+        .with_strategy_stealing(true)
+        .analyze_with(&empty, &control, &mut |_| {})
+        .expect_err("a cancelled search stops");
+    assert_eq!(stopped.reason, Stop::Cancelled);
+    assert!(stopped.partial.moves.is_empty());
 }

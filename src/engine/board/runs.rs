@@ -133,26 +133,84 @@ pub(crate) struct RunScan {
     pub live: u64,
 }
 
-/// Iterates over the indices of the set bits of a mask, lowest first (row-major order).
-pub(crate) struct BitIter(pub u64);
+/// A mask whose set bits [`BitIter`] walks: the cells of a board (`u64`) or the runs of one
+/// (`u128`, in the solver).
+pub(crate) trait BitMask: Copy {
+    /// Whether no bit is set.
+    fn is_empty(self) -> bool;
+    /// The index of the lowest set bit (the mask is not empty).
+    fn lowest(self) -> usize;
+    /// The mask without its lowest set bit.
+    fn without_lowest(self) -> Self;
+    /// How many bits are set.
+    fn count(self) -> usize;
+}
 
-impl Iterator for BitIter {
+macro_rules! bit_mask {
+    ($($mask:ty),*) => {$(
+        impl BitMask for $mask {
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+
+            #[inline]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & (self - 1)
+            }
+
+            #[inline]
+            fn count(self) -> usize {
+                self.count_ones() as usize
+            }
+        }
+    )*};
+}
+
+bit_mask!(u64, u128);
+
+/// Iterates over the indices of the set bits of a mask, lowest first (row-major order for cells).
+pub(crate) struct BitIter<M: BitMask = u64>(pub M);
+
+impl<M: BitMask> Iterator for BitIter<M> {
     type Item = usize;
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
+        if self.0.is_empty() {
             return None;
         }
-        let index = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
+        let index = self.0.lowest();
+        self.0 = self.0.without_lowest();
         Some(index)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let count = self.0.count_ones() as usize;
+        let count = self.0.count();
         (count, Some(count))
     }
 }
 
-impl ExactSizeIterator for BitIter {}
+impl<M: BitMask> ExactSizeIterator for BitIter<M> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_iter_walks_set_bits_lowest_first_in_both_widths() {
+        let cells = BitIter(0b1010_0001u64);
+        assert_eq!(cells.len(), 3);
+        assert_eq!(cells.collect::<Vec<_>>(), [0, 5, 7]);
+        let runs = BitIter(1u128 << 127 | 1 << 64 | 1 << 3);
+        assert_eq!(runs.len(), 3);
+        assert_eq!(runs.collect::<Vec<_>>(), [3, 64, 127]);
+        assert_eq!(BitIter(0u128).next(), None);
+        assert_eq!(BitIter(u64::MAX).count(), 64);
+    }
+}

@@ -47,7 +47,7 @@ use crate::engine::board::{BitIter, Board, Geometry, Outcome};
 use crate::engine::score::Score;
 use rules::{Pos, Rules};
 use search::Prover;
-use table::SharedTable;
+use table::{Known, SharedTable};
 
 /// Positions with fewer empty cells than this are solved on the calling thread: starting
 /// threads would cost more than it saves (the whole empty 4×4 takes a fraction of a
@@ -59,6 +59,10 @@ const PARALLEL_FROM: u32 = 20;
 /// run scans cost more than they save (the 3×3 batch of `tictactoe analyze -` takes about three
 /// times as long through them).
 const SMALL_BOARD_CELLS: usize = 9;
+
+/// Whether a [`Solver`] derives the empty board's second-player half by strategy stealing
+/// unless told otherwise ([`Solver::with_strategy_stealing`]).
+pub const STRATEGY_STEALING: bool = true;
 
 /// The exact solver. Keep one for a whole game or batch: its table outlives an analysis, so later
 /// positions reuse what earlier ones learned (a new geometry starts a new table).
@@ -75,6 +79,9 @@ pub struct Solver {
     prepared: Option<(Box<Rules>, SharedTable)>,
     /// The search of boards of at most [`SMALL_BOARD_CELLS`] cells, made on first use.
     small_boards: Option<Searcher>,
+    /// Whether the empty board's second-player half comes from strategy stealing (see
+    /// [`Solver::with_strategy_stealing`]).
+    strategy_stealing: bool,
 }
 
 impl Default for Solver {
@@ -106,6 +113,7 @@ impl Solver {
             threads,
             prepared: None,
             small_boards: None,
+            strategy_stealing: STRATEGY_STEALING,
         }
     }
 
@@ -113,6 +121,19 @@ impl Solver {
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Solver {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// The same solver with strategy stealing on the empty board on or off (the default is
+    /// [`STRATEGY_STEALING`]). On: the first player is first asked, for every first move,
+    /// whether it can still win; when it cannot after any, the second player cannot win after
+    /// any either (a winning strategy for the second player after the first player's mark at c
+    /// would win the empty board for the first player, who imagines an extra opponent's mark
+    /// at c; an extra mark never hurts), so every first move is a draw without searching its
+    /// second half. Off: every move is searched in full. Scores and lines are the same either way.
+    #[must_use]
+    pub fn with_strategy_stealing(mut self, on: bool) -> Solver {
+        self.strategy_stealing = on;
         self
     }
 
@@ -168,6 +189,7 @@ impl Solver {
         let started = crate::platform::Instant::now();
         let geometry = board.geometry();
         let threads = self.threads;
+        let stealing = self.strategy_stealing && board.marks_placed() == 0;
         let open = if board.outcome() == Outcome::Ongoing {
             board.empty_bits()
         } else {
@@ -176,155 +198,32 @@ impl Solver {
         let (rules, table) = self.prepare(geometry, open.count_ones());
         let moves: Vec<usize> = BitIter(open).collect();
         control.start(moves.len());
-        let root = Pos::new(board, rules);
-        // One move of each set of mirror images first, central ones first (they take longest,
-        // so the threads finish together); then the mirror images, whose positions share a
-        // table entry with one already solved, so that no two threads solve the same position
-        // at once.
-        let child_keys: Vec<u128> = moves
-            .iter()
-            .map(|&index| root.play(index, rules).key(rules).0)
-            .collect();
-        let mirrored = |slot: usize| child_keys[..slot].contains(&child_keys[slot]);
-        let mut schedule: Vec<usize> = (0..moves.len()).collect();
-        let rank = |index: usize| rules.order.iter().position(|&cell| cell == index);
-        schedule.sort_by_key(|&slot| (mirrored(slot), rank(moves[slot])));
-
-        let mut settled: Vec<Option<MoveScore>> = vec![None; moves.len()];
-        let mut bounds: Vec<MoveBound> = moves
-            .iter()
-            .map(|&index| MoveBound::unknown(geometry.cell(index), geometry))
-            .collect();
-        let mut stop = None;
-        let mut nodes = 0;
-        let mut receive = |message: Message| match message {
-            Message::Bound(slot, bound) => {
-                bounds[slot] = bound;
-                on_report(RootReport::Bounded(bound));
-            }
-            Message::Settled(slot, score) => {
-                on_report(RootReport::Settled(&score));
-                settled[slot] = Some(score);
-            }
-            Message::Stopped(reason) => {
-                stop.get_or_insert(reason);
-            }
-            Message::Finished { nodes: counted } => nodes += counted,
-        };
-
         let threads = if open.count_ones() >= PARALLEL_FROM {
             threads.min(moves.len())
         } else {
             1
         };
-        let next = AtomicUsize::new(0);
-        // Which root moves a thread has begun, and which are settled. A thread that finds no
-        // root move left to begin joins one begun and not settled (the earliest in the
-        // schedule), trying moves in another order on the shared table, so that the last root
-        // move does not keep one core idle; the first thread to settle it reports it, and the
-        // other abandons it.
-        let begun: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
-        let done: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
-        let work = |meter: Meter, send: &mut dyn FnMut(Message)| {
-            let mut prover = Prover::new(rules, table, meter);
-            loop {
-                let taken = next.fetch_add(1, Ordering::Relaxed);
-                let (slot, joining) = match schedule.get(taken) {
-                    Some(&slot) => (slot, false),
-                    None if threads > 1 => {
-                        let open = schedule.iter().find(|&&slot| {
-                            begun[slot].load(Ordering::Relaxed)
-                                && !done[slot].load(Ordering::Relaxed)
-                        });
-                        match open {
-                            Some(&slot) => (slot, true),
-                            None => break,
-                        }
-                    }
-                    None => break,
-                };
-                begun[slot].store(true, Ordering::Relaxed);
-                prover.abandon = Some(&done[slot]);
-                prover.reversed = joining;
-                let solved = solve_root_move(&mut prover, &root, moves[slot], &mut |bound| {
-                    if !joining {
-                        send(Message::Bound(slot, bound))
-                    }
-                });
-                prover.abandon = None;
-                prover.reversed = false;
-                match solved {
-                    Ok(score) => {
-                        prover.meter.flush();
-                        if done[slot]
-                            .compare_exchange(false, true, Ordering::Relaxed, Ordering::Relaxed)
-                            .is_ok()
-                        {
-                            control.settled_one();
-                            send(Message::Settled(slot, score));
-                        }
-                    }
-                    // Another thread settled it first: on to the next.
-                    Err(_) if done[slot].load(Ordering::Relaxed) => {}
-                    Err(reason) => {
-                        send(Message::Stopped(reason));
-                        break;
-                    }
-                }
-            }
-            prover.meter.flush();
-            send(Message::Finished {
-                nodes: prover.meter.nodes,
-            });
-        };
-        if threads == 1 {
-            work(Meter::new(control), &mut receive);
-        } else {
-            let (outbox, inbox) = mpsc::channel();
-            // Scoped threads, as many as the platform seam says there are cores (one in a
-            // browser, which takes the branch above).
-            std::thread::scope(|scope| {
-                for thread in 0..threads {
-                    let outbox = outbox.clone();
-                    let work = &work;
-                    scope.spawn(move || {
-                        // The first thread counts the root.
-                        let meter = Meter::starting_at(control, (thread == 0) as u64);
-                        work(meter, &mut |message| {
-                            let _ = outbox.send(message);
-                        });
-                    });
-                }
-                drop(outbox);
-                for message in inbox {
-                    receive(message);
-                }
-            });
+        let root = Pos::new(board, rules);
+        let mut reports = Reports::new(&moves, geometry, on_report);
+        let first_pass = (stealing && !moves.is_empty()).then(|| {
+            let pass = Pass::FirstPlayerCannotWin;
+            RootJob::new(rules, table, root, &moves, control, threads, pass)
+        });
+        let job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact);
+        // One prover a thread for both passes: its history and memo serve the second (losing
+        // them costs a fifth more work on the empty 6×6). The first thread counts the root.
+        let mut provers: Vec<Prover> = (0..threads)
+            .map(|thread| {
+                let meter = Meter::starting_at(control, (thread == 0) as u64);
+                Prover::new(rules, table, meter)
+            })
+            .collect();
+        if let Some(first_pass) = &first_pass {
+            first_pass.run(&mut provers, &mut reports);
+            first_pass.steal_second_half();
         }
-
-        let stats = SearchStats {
-            algorithm: Algorithm::Solver,
-            nodes,
-            elapsed: started.elapsed(),
-        };
-        let analysis = Analysis {
-            board: *board,
-            moves: settled.iter().flatten().cloned().collect(),
-            stats,
-        };
-        match stop {
-            None => Ok(analysis),
-            Some(reason) => Err(Stopped {
-                reason,
-                bounds: bounds
-                    .into_iter()
-                    .zip(&settled)
-                    .filter(|(bound, score)| score.is_none() && bound.is_known(geometry))
-                    .map(|(bound, _)| bound)
-                    .collect(),
-                partial: Box::new(analysis),
-            }),
-        }
+        job.run(&mut provers, &mut reports);
+        reports.finish(board, started)
     }
 
     /// [`Solver::analyze_with`] on a board of at most [`SMALL_BOARD_CELLS`] cells, through the
@@ -352,6 +251,336 @@ impl Solver {
                 as_solver(&mut stopped.partial);
                 stopped
             })
+    }
+}
+
+/// The root moves of one analysis and how the threads share them out.
+struct RootJob<'a> {
+    rules: &'a Rules,
+    table: &'a SharedTable,
+    control: &'a SearchControl,
+    root: Pos,
+    /// The root moves, as cell indices.
+    moves: &'a [usize],
+    /// Slots of `moves` in the order the threads take them.
+    schedule: Vec<usize>,
+    /// How many of `schedule` have been taken.
+    next: AtomicUsize,
+    /// Whether a thread that finds nothing left to begin joins a root move begun by another.
+    joining: bool,
+    /// Which root moves a thread has begun, and which are settled.
+    begun: Vec<AtomicBool>,
+    done: Vec<AtomicBool>,
+    /// What the threads work out of each root move.
+    pass: Pass,
+    /// In [`Pass::FirstPlayerCannotWin`]: set when some first move is found to win or the
+    /// search stopped (nothing is left to take then).
+    refuted: AtomicBool,
+}
+
+/// What a [`RootJob`] works out of each root move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// Only whether the side to move can win by it: "at least a draw?" of the reply.
+    FirstPlayerCannotWin,
+    /// Its exact score and line.
+    Exact,
+}
+
+impl<'a> RootJob<'a> {
+    fn new(
+        rules: &'a Rules,
+        table: &'a SharedTable,
+        root: Pos,
+        moves: &'a [usize],
+        control: &'a SearchControl,
+        threads: usize,
+        pass: Pass,
+    ) -> RootJob<'a> {
+        // One move of each set of mirror images first, central ones first (they take longest,
+        // so the threads finish together); then the mirror images, whose positions share a
+        // table entry with one already solved, so that no two threads solve the same position
+        // at once.
+        let child_keys: Vec<u128> = moves
+            .iter()
+            .map(|&index| root.play(index, rules).key(rules).0)
+            .collect();
+        let mirrored = |slot: usize| child_keys[..slot].contains(&child_keys[slot]);
+        let mut schedule: Vec<usize> = (0..moves.len()).collect();
+        let rank = |index: usize| rules.order.iter().position(|&cell| cell == index);
+        schedule.sort_by_key(|&slot| (mirrored(slot), rank(moves[slot])));
+        RootJob {
+            rules,
+            table,
+            control,
+            root,
+            moves,
+            schedule,
+            next: AtomicUsize::new(0),
+            joining: threads > 1 && pass == Pass::Exact,
+            begun: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            done: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            pass,
+            refuted: AtomicBool::new(false),
+        }
+    }
+
+    /// The next root move for a thread, and whether it joins one another thread has begun:
+    /// a thread that finds no root move left to begin joins one begun and not settled (the
+    /// earliest in the schedule), trying moves in another order on the shared table, so that
+    /// the last root move does not keep one core idle; the first thread to settle it reports
+    /// it, and the other abandons it. `None` when nothing is left.
+    fn take(&self) -> Option<(usize, bool)> {
+        if self.refuted.load(Ordering::Relaxed) {
+            return None;
+        }
+        let taken = self.next.fetch_add(1, Ordering::Relaxed);
+        match self.schedule.get(taken) {
+            Some(&slot) => Some((slot, false)),
+            None if self.joining => self
+                .schedule
+                .iter()
+                .find(|&&slot| {
+                    self.begun[slot].load(Ordering::Relaxed)
+                        && !self.done[slot].load(Ordering::Relaxed)
+                })
+                .map(|&slot| (slot, true)),
+            None => None,
+        }
+    }
+
+    /// One thread's share: root moves solved one after another until none is left or the
+    /// search stops, each told to `send` as it is bounded and settled.
+    fn work<'p>(&'p self, prover: &mut Prover<'p>, send: &mut dyn FnMut(Message)) {
+        while let Some((slot, joining)) = self.take() {
+            if self.pass == Pass::FirstPlayerCannotWin {
+                // A first move that wins ends the pass: the others stop where they are.
+                prover.abandon = Some(&self.refuted);
+                let bound = self.first_player_bound(prover, slot);
+                prover.abandon = None;
+                match bound {
+                    Ok(bound) => {
+                        // Draws or less: the first player cannot win by this move.
+                        let held = bound.upper <= Score::DRAW;
+                        let flag = if held {
+                            &self.done[slot]
+                        } else {
+                            &self.refuted
+                        };
+                        flag.store(true, Ordering::Relaxed);
+                        if bound.lower < bound.upper {
+                            send(Message::Bound(slot, bound));
+                        }
+                    }
+                    Err(_) if self.refuted.load(Ordering::Relaxed) => break,
+                    Err(reason) => {
+                        self.refuted.store(true, Ordering::Relaxed);
+                        send(Message::Stopped(reason));
+                        break;
+                    }
+                }
+                continue;
+            }
+            self.begun[slot].store(true, Ordering::Relaxed);
+            prover.abandon = Some(&self.done[slot]);
+            prover.reversed = joining;
+            let solved = solve_root_move(prover, &self.root, self.moves[slot], &mut |bound| {
+                if !joining {
+                    send(Message::Bound(slot, bound))
+                }
+            });
+            prover.abandon = None;
+            prover.reversed = false;
+            match solved {
+                Ok(score) => {
+                    prover.meter.flush();
+                    if self.done[slot]
+                        .compare_exchange(false, true, Ordering::Relaxed, Ordering::Relaxed)
+                        .is_ok()
+                    {
+                        self.control.settled_one();
+                        send(Message::Settled(slot, score));
+                    }
+                }
+                // Another thread settled it first: on to the next.
+                Err(_) if self.done[slot].load(Ordering::Relaxed) => {}
+                Err(reason) => {
+                    send(Message::Stopped(reason));
+                    break;
+                }
+            }
+        }
+        prover.meter.flush();
+        if self.pass == Pass::Exact {
+            // The last pass: the count is the thread's over both.
+            send(Message::Finished {
+                nodes: prover.meter.nodes,
+            });
+        }
+    }
+}
+
+impl RootJob<'_> {
+    /// Shares the root moves out among threads, one for each of `provers` (this one when
+    /// there is one), telling `reports` what they learn.
+    fn run<'p>(&'p self, provers: &mut [Prover<'p>], reports: &mut Reports) {
+        if let [prover] = provers {
+            self.work(prover, &mut |message| reports.receive(message));
+            return;
+        }
+        let (outbox, inbox) = mpsc::channel();
+        // Scoped threads, as many as the platform seam says there are cores (one in a
+        // browser, which takes the branch above).
+        std::thread::scope(|scope| {
+            for prover in provers.iter_mut() {
+                let outbox = outbox.clone();
+                scope.spawn(move || {
+                    self.work(prover, &mut |message| {
+                        let _ = outbox.send(message);
+                    });
+                });
+            }
+            drop(outbox);
+            for message in inbox {
+                reports.receive(message);
+            }
+        });
+    }
+
+    /// A bound on the root move of `slot` that tells whether the side to move can win by it:
+    /// at most a draw when its opponent then gets at least one, else above a draw.
+    fn first_player_bound(&self, prover: &mut Prover, slot: usize) -> Result<MoveBound, Stop> {
+        let index = self.moves[slot];
+        let geometry = self.rules.geometry;
+        let unknown = MoveBound::unknown(geometry.cell(index), geometry);
+        let child = self.root.play(index, self.rules);
+        let exact = if self.rules.runs.completes(child.op, index) {
+            Some(Score::win_at(0, self.rules.win))
+        } else if child.empty(self.rules) == 0 {
+            Some(Score::DRAW)
+        } else {
+            None
+        };
+        if let Some(score) = exact {
+            return Ok(MoveBound {
+                lower: score,
+                upper: score,
+                ..unknown
+            });
+        }
+        // The reply's value, fail-soft: at least a draw for the opponent bounds the move from
+        // above, less than one from below.
+        let value = prover.search(&child, 0, Score::DRAW.below(), Score::DRAW)?;
+        Ok(if value >= Score::DRAW {
+            MoveBound {
+                upper: (-value).min(unknown.upper),
+                ..unknown
+            }
+        } else {
+            MoveBound {
+                lower: (-value).max(unknown.lower),
+                ..unknown
+            }
+        })
+    }
+
+    /// After [`Pass::FirstPlayerCannotWin`] on the empty board: when the side to move was shown
+    /// unable to win by any first move, no first move lets the other side win either (see
+    /// [`Solver::with_strategy_stealing`]): stores that as an upper bound on every reply, so
+    /// that [`Pass::Exact`] finds each first move a draw at once and searches only its line.
+    fn steal_second_half(&self) {
+        let proven = !self.refuted.load(Ordering::Relaxed)
+            && self.done.iter().all(|held| held.load(Ordering::Relaxed));
+        if !proven {
+            return;
+        }
+        let cannot_win = Known {
+            lower: None,
+            upper: Some(Score::DRAW),
+            best: None,
+        };
+        for &index in self.moves {
+            let child = self.root.play(index, self.rules);
+            let empties = child.empty(self.rules).count_ones();
+            self.table
+                .store(child.key(self.rules).0, empties, cannot_win);
+        }
+    }
+}
+
+/// What the threads have told the reporting thread so far.
+struct Reports<'r> {
+    geometry: Geometry,
+    settled: Vec<Option<MoveScore>>,
+    bounds: Vec<MoveBound>,
+    stop: Option<Stop>,
+    nodes: u64,
+    on_report: &'r mut dyn FnMut(RootReport),
+}
+
+impl<'r> Reports<'r> {
+    fn new(
+        moves: &[usize],
+        geometry: Geometry,
+        on_report: &'r mut dyn FnMut(RootReport),
+    ) -> Reports<'r> {
+        Reports {
+            geometry,
+            settled: vec![None; moves.len()],
+            bounds: moves
+                .iter()
+                .map(|&index| MoveBound::unknown(geometry.cell(index), geometry))
+                .collect(),
+            stop: None,
+            nodes: 0,
+            on_report,
+        }
+    }
+
+    fn receive(&mut self, message: Message) {
+        match message {
+            Message::Bound(slot, bound) => {
+                self.bounds[slot] = bound;
+                (self.on_report)(RootReport::Bounded(bound));
+            }
+            Message::Settled(slot, score) => {
+                (self.on_report)(RootReport::Settled(&score));
+                self.settled[slot] = Some(score);
+            }
+            Message::Stopped(reason) => {
+                self.stop.get_or_insert(reason);
+            }
+            Message::Finished { nodes } => self.nodes += nodes,
+        }
+    }
+
+    /// The analysis of `board`, begun at `started`: the settled moves, and when the search
+    /// stopped, the bounds of the others.
+    fn finish(self, board: &Board, started: crate::platform::Instant) -> Result<Analysis, Stopped> {
+        let stats = SearchStats {
+            algorithm: Algorithm::Solver,
+            nodes: self.nodes,
+            elapsed: started.elapsed(),
+        };
+        let analysis = Analysis {
+            board: *board,
+            moves: self.settled.iter().flatten().cloned().collect(),
+            stats,
+        };
+        match self.stop {
+            None => Ok(analysis),
+            Some(reason) => Err(Stopped {
+                reason,
+                bounds: self
+                    .bounds
+                    .into_iter()
+                    .zip(&self.settled)
+                    .filter(|(bound, score)| score.is_none() && bound.is_known(self.geometry))
+                    .map(|(bound, _)| bound)
+                    .collect(),
+                partial: Box::new(analysis),
+            }),
+        }
     }
 }
 

@@ -10,23 +10,6 @@ pub(super) const MAX_SYMMETRIES: usize = 8;
 /// row has 120); on a geometry with more they claim nothing.
 const MAX_RUNS: usize = 128;
 
-/// Iterates over the set bits of a `u128`, lowest first.
-struct RunIter(u128);
-
-impl Iterator for RunIter {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(index)
-    }
-}
-
 /// Whether [`Open::cannot_win`] looks for pairs with the exact [`pairing_exists`] (off: the
 /// budgeted [`pair_up`], [`PAIRING_BUDGET`] steps). The exact finder finds every pairing there
 /// is, but costs more than it saves so far (6×6, k=4: about four times the CPU), so it is off
@@ -64,7 +47,7 @@ pub(super) fn pairing_exists(rules: &Rules, open: u128, free: u64) -> bool {
             continue;
         }
         let mut cells = 0;
-        for run in RunIter(on) {
+        for run in BitIter(on) {
             let run_cells = rules.runs.all[run] & free;
             if run_cells.count_ones() < 2 {
                 return false;
@@ -92,7 +75,7 @@ pub(super) fn pairing_exists(rules: &Rules, open: u128, free: u64) -> bool {
         }
         let mut windows = [0u64; MAX_WINDOWS];
         let mut count = 0;
-        for run in RunIter(on) {
+        for run in BitIter(on) {
             windows[count] = rules.runs.all[run] & free;
             count += 1;
         }
@@ -354,7 +337,7 @@ fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) -> bool {
     *budget -= 1;
     // The run with the fewest free cells has the fewest pairs to try.
     let (mut pick, mut fewest, mut lines) = (0, u32::MAX, 0u64);
-    for run in RunIter(open) {
+    for run in BitIter(open) {
         let count = (rules.runs.all[run] & free).count_ones();
         lines |= rules.line[run];
         if count < fewest {
@@ -554,7 +537,7 @@ impl Open<'_> {
     /// The empty cells of the open runs: where a move takes something from the attacker.
     #[cfg(test)]
     pub fn cells(&self) -> u64 {
-        RunIter(self.set).fold(0, |cells, run| cells | self.rules.runs.all[run]) & self.empty
+        BitIter(self.set).fold(0, |cells, run| cells | self.rules.runs.all[run]) & self.empty
     }
 
     /// Whether the attacker can never complete a run, so never win, once the defender also
@@ -585,7 +568,7 @@ impl Open<'_> {
         // Weights scaled by 2^k: a run with f empty cells weighs 2^(k − f), a full one 2^k.
         let mut total = 0u32;
         let mut pairable = true;
-        for run in RunIter(set) {
+        for run in BitIter(set) {
             let free = (rules.runs.all[run] & empty).count_ones().min(k);
             total += 1 << (k - free);
             pairable &= free >= 2;
@@ -597,7 +580,7 @@ impl Open<'_> {
             }
             // The most one attacker's move adds: the weight of the open runs through it.
             let mut weights = [0u32; 64];
-            for run in RunIter(set) {
+            for run in BitIter(set) {
                 let cells = rules.runs.all[run] & empty;
                 let weight = 1 << (k - cells.count_ones().min(k));
                 for index in BitIter(cells) {
@@ -634,7 +617,7 @@ impl Open<'_> {
         let mut cells = 0u64;
         // Runs with fewer than two empty cells: a pairing needs the block to take them all.
         let mut tight = 0u128;
-        for run in RunIter(self.set) {
+        for run in BitIter(self.set) {
             let free = rules.runs.all[run] & self.empty;
             let weight = 1 << (k - free.count_ones().min(k));
             total += weight;
@@ -655,7 +638,7 @@ impl Open<'_> {
                 }
                 // The most one attacker's move adds once the runs through `index` are gone.
                 let mut through = [0u32; 64];
-                for run in RunIter(self.set & rules.run_set[index]) {
+                for run in BitIter(self.set & rules.run_set[index]) {
                     let weight = 1 << (k - (rules.runs.all[run] & self.empty).count_ones().min(k));
                     for other in BitIter(rules.runs.all[run] & self.empty) {
                         through[other] += weight;

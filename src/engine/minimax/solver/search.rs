@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::rules::{Pos, Rules};
+use super::rules::{Open, Pos, Rules};
 use super::table::{Known, SharedTable};
 use crate::engine::board::{BitIter, Cell, RunScan};
 use crate::engine::minimax::control::{Meter, Stop};
@@ -15,6 +15,8 @@ const RUN_WEIGHT: [i32; 8] = [1, 6, 36, 216, 1296, 7776, 46656, 279936];
 const THREAT_BONUS: i32 = 1 << 24;
 /// log2 of the entries of a thread's memo of failed "cannot win" tests.
 const MEMO_BITS: u32 = 16;
+/// Whether a position's table bucket is prefetched on entry, before its runs are scanned.
+const PREFETCH: bool = true;
 /// Memo flags: the side to move was not shown unable to win (with pairs looked for).
 const MINE_OPEN: u8 = 1;
 /// The opponent was not shown unable to win (with pairs looked for).
@@ -117,7 +119,22 @@ impl<'a> Prover<'a> {
         } else if child.empty(rules) == 0 {
             Score::DRAW
         } else {
-            // The move reaches `target` when the child is worth at most −target to its mover.
+            // The move reaches `target` when the child is worth at most −target to its mover:
+            // the table may know already, else a null-window search tells.
+            if let Some(known) = self.table.probe(child.key(rules).0) {
+                if known
+                    .upper
+                    .is_some_and(|upper| upper.shifted(depth + 1) <= -target)
+                {
+                    return Ok(true);
+                }
+                if known
+                    .lower
+                    .is_some_and(|lower| lower.shifted(depth + 1) > -target)
+                {
+                    return Ok(false);
+                }
+            }
             let child_value = self.search(&child, depth + 1, -target, (-target).above())?;
             return Ok(child_value <= -target);
         };
@@ -184,59 +201,26 @@ impl<'a> Prover<'a> {
             return Err(Stop::Cancelled);
         }
         let rules = self.rules;
-        let win = rules.win;
         let empty = pos.empty(rules);
-        let scan = rules.runs.scan(pos.me, pos.op);
-
-        // Shortcuts that are exact: a win now beats everything; two cells where the opponent wins
-        // cannot both be blocked; one must be blocked at once, since anything else loses sooner
-        // than any line after the block can.
-        if scan.my_wins != 0 {
-            return Ok(Score::win_at(depth + 1, win));
-        }
-        if scan.op_wins.count_ones() >= 2 {
-            return Ok(Score::loss_at(depth + 2, win));
-        }
-        if scan.op_wins != 0 {
-            let index = scan.op_wins.trailing_zeros() as usize;
-            if empty == scan.op_wins {
-                return Ok(Score::DRAW);
-            }
-            let child = pos.play(index, rules);
-            return Ok(-self.search(&child, depth + 1, -beta, -alpha)?);
-        }
-
-        // Bounds from how far each side is from a line: winning needs `k − best` more marks,
-        // the side to move's n-th move comes at ply 2n − 1, the opponent's at ply 2n.
-        let empties = empty.count_ones() as i32;
-        let k = rules.runs.k as i32;
-        let mut upper = match scan.my_best {
-            best if best >= 0 && 2 * (k - best) - 1 <= empties => {
-                Score::win_at(depth + 2 * (k - best) - 1, win)
-            }
-            _ => Score::DRAW,
-        };
-        let mut lower = match scan.op_best {
-            best if best >= 0 && 2 * (k - best) <= empties => {
-                Score::loss_at(depth + 2 * (k - best), win)
-            }
-            _ => Score::DRAW,
-        };
-
+        // The key first, so that its bucket loads while the runs are scanned.
         let (key, symmetry) = pos.key(rules);
-        let mut hint = None;
-        if let Some(known) = self.table.probe(key) {
-            if let Some(stored) = known.lower {
-                lower = lower.max(stored.shifted(depth));
-            }
-            if let Some(stored) = known.upper {
-                upper = upper.min(stored.shifted(depth));
-            }
-            hint = known
-                .best
-                .map(|index| rules.preimage[symmetry][index] as usize)
-                .filter(|&index| empty & 1 << index != 0);
+        if PREFETCH {
+            self.table.prefetch(key);
         }
+        let scan = rules.runs.scan(pos.me, pos.op);
+        if let Some(value) = self.threat_shortcut(pos, &scan, depth, alpha, beta)? {
+            return Ok(value);
+        }
+
+        let empties = empty.count_ones();
+        let (mut lower, mut upper) = self.distance_bounds(&scan, empties as i32, depth);
+        let node = Node {
+            key,
+            symmetry,
+            empties,
+            depth,
+        };
+        let hint = self.probe(&node, empty, &mut lower, &mut upper);
         if lower >= upper || lower >= beta {
             return Ok(lower);
         }
@@ -244,79 +228,192 @@ impl<'a> Prover<'a> {
             return Ok(upper);
         }
 
-        // A side that cannot win (see `Open::cannot_win`) is worth at most a draw, its
-        // opponent at least one: asked only where that would settle the window, and after the
-        // table, which keeps what these tests proved as bounds (and the memo what they could
-        // not).
-        let failed = self.failed(key);
-        let mut mine_unpaired = false;
-        if upper > Score::DRAW && alpha >= Score::DRAW {
-            if failed & MINE_OPEN == 0 {
-                if rules.open_runs(pos.me, pos.op).cannot_win(None, true, true) {
-                    let known = Known {
-                        lower: None,
-                        upper: Some(Score::DRAW),
-                        best: None,
-                    };
-                    self.table.store(key, empties as u32, known);
-                    return Ok(Score::DRAW);
-                }
-                self.fail(key, MINE_OPEN);
-            }
-            mine_unpaired = true;
-        }
-        let mut theirs = None;
-        if lower < Score::DRAW && beta <= Score::DRAW {
-            let open = rules.open_runs(pos.op, pos.me);
-            let pairing = !unpaired && failed & THEIRS_OPEN == 0;
-            if open.cannot_win(None, false, pairing) {
-                let known = Known {
-                    lower: Some(Score::DRAW),
-                    upper: None,
-                    best: None,
-                };
-                self.table.store(key, empties as u32, known);
-                return Ok(Score::DRAW);
-            }
-            if pairing {
-                self.fail(key, THEIRS_OPEN);
-            }
-            theirs = Some(open);
-        }
+        let window = (alpha, beta, lower, upper);
+        let Some(unpaired) = self.no_winner_tests(pos, &node, window, unpaired) else {
+            return Ok(Score::DRAW);
+        };
         let (alpha, beta) = (alpha.max(lower), beta.min(upper));
-
-        // At least a draw is enough, and a move after which the opponent cannot win gives it:
-        // look for one before any search, the first in row-major order (as the lines of play
-        // prefer), among the moves that take something from the opponent.
-        if let Some(open) = theirs.filter(|_| beta <= Score::DRAW)
-            && self.failed(key) & NO_HOLDING_BLOCK == 0
-        {
-            if let Some(index) = open.first_holding_block() {
-                let known = Known {
-                    lower: Some(Score::DRAW),
-                    upper: None,
-                    best: Some(rules.image[symmetry][index] as usize),
-                };
-                self.table.store(key, empties as u32, known);
-                return Ok(Score::DRAW);
-            }
-            self.fail(key, NO_HOLDING_BLOCK);
+        if beta <= Score::DRAW && unpaired.theirs.is_some_and(|open| self.holds(&node, open)) {
+            return Ok(Score::DRAW);
         }
 
         let Some(moves) = self.order(pos, &scan, hint) else {
             // A move that makes two threats at once: the opponent blocks one, the other wins.
             // Nothing faster exists, since nothing wins now.
-            let value = Score::win_at(depth + 3, win);
+            let value = Score::win_at(depth + 3, rules.win);
             let relative = Some(value.shifted(-depth));
             let known = Known {
                 lower: relative,
                 upper: relative,
                 best: None,
             };
-            self.table.store(key, empties as u32, known);
+            self.table.store(key, empties, known);
             return Ok(value);
         };
+        self.search_moves(pos, &node, &moves, (alpha, beta), unpaired.mine)
+    }
 
+    /// The exact shortcuts of threats, when one applies: a win now beats everything; two cells
+    /// where the opponent wins cannot both be blocked; one must be blocked at once, since
+    /// anything else loses sooner than any line after the block can.
+    fn threat_shortcut(
+        &mut self,
+        pos: &Pos,
+        scan: &RunScan,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Option<Score>, Stop> {
+        let rules = self.rules;
+        let win = rules.win;
+        if scan.my_wins != 0 {
+            return Ok(Some(Score::win_at(depth + 1, win)));
+        }
+        if scan.op_wins.count_ones() >= 2 {
+            return Ok(Some(Score::loss_at(depth + 2, win)));
+        }
+        if scan.op_wins != 0 {
+            let index = scan.op_wins.trailing_zeros() as usize;
+            if pos.empty(rules) == scan.op_wins {
+                return Ok(Some(Score::DRAW));
+            }
+            let child = pos.play(index, rules);
+            return Ok(Some(-self.search(&child, depth + 1, -beta, -alpha)?));
+        }
+        Ok(None)
+    }
+
+    /// Bounds from how far each side is from a line: winning needs `k − best` more marks, the
+    /// side to move's n-th move comes at ply 2n − 1, the opponent's at ply 2n. `(lower, upper)`.
+    fn distance_bounds(&self, scan: &RunScan, empties: i32, depth: i32) -> (Score, Score) {
+        let win = self.rules.win;
+        let k = self.rules.runs.k as i32;
+        let upper = match scan.my_best {
+            best if best >= 0 && 2 * (k - best) - 1 <= empties => {
+                Score::win_at(depth + 2 * (k - best) - 1, win)
+            }
+            _ => Score::DRAW,
+        };
+        let lower = match scan.op_best {
+            best if best >= 0 && 2 * (k - best) <= empties => {
+                Score::loss_at(depth + 2 * (k - best), win)
+            }
+            _ => Score::DRAW,
+        };
+        (lower, upper)
+    }
+
+    /// Tightens `lower` and `upper` by what the table knows of `node`, and returns its best
+    /// move (as a cell of `pos`, whose empty cells are `empty`) if it has one.
+    fn probe(
+        &self,
+        node: &Node,
+        empty: u64,
+        lower: &mut Score,
+        upper: &mut Score,
+    ) -> Option<usize> {
+        let known = self.table.probe(node.key)?;
+        if let Some(stored) = known.lower {
+            *lower = (*lower).max(stored.shifted(node.depth));
+        }
+        if let Some(stored) = known.upper {
+            *upper = (*upper).min(stored.shifted(node.depth));
+        }
+        known
+            .best
+            .map(|index| self.rules.preimage[node.symmetry][index] as usize)
+            .filter(|&index| empty & 1 << index != 0)
+    }
+
+    /// The "cannot win" tests: a side that cannot win (see `Open::cannot_win`) is worth at
+    /// most a draw, its opponent at least one. Asked only where that would settle the window
+    /// `(alpha, beta, lower, upper)`, and after the table, which keeps what these tests proved
+    /// as bounds (and the memo what they could not). `None` when one settles it as a draw
+    /// (stored); otherwise which tests failed.
+    fn no_winner_tests<'r>(
+        &mut self,
+        pos: &Pos,
+        node: &Node,
+        (alpha, beta, lower, upper): (Score, Score, Score, Score),
+        unpaired: bool,
+    ) -> Option<Unpaired<'r>>
+    where
+        'a: 'r,
+    {
+        let rules: &'r Rules = self.rules;
+        let failed = self.failed(node.key);
+        let mut mine = false;
+        if upper > Score::DRAW && alpha >= Score::DRAW {
+            if failed & MINE_OPEN == 0 {
+                if rules.open_runs(pos.me, pos.op).cannot_win(None, true, true) {
+                    self.store_draw_bound(node, None, Some(Score::DRAW));
+                    return None;
+                }
+                self.fail(node.key, MINE_OPEN);
+            }
+            mine = true;
+        }
+        let mut theirs = None;
+        if lower < Score::DRAW && beta <= Score::DRAW {
+            let open = rules.open_runs(pos.op, pos.me);
+            let pairing = !unpaired && failed & THEIRS_OPEN == 0;
+            if open.cannot_win(None, false, pairing) {
+                self.store_draw_bound(node, Some(Score::DRAW), None);
+                return None;
+            }
+            if pairing {
+                self.fail(node.key, THEIRS_OPEN);
+            }
+            theirs = Some(open);
+        }
+        Some(Unpaired { mine, theirs })
+    }
+
+    /// Stores a bound that a "cannot win" test proved, with no move.
+    fn store_draw_bound(&self, node: &Node, lower: Option<Score>, upper: Option<Score>) {
+        let known = Known {
+            lower,
+            upper,
+            best: None,
+        };
+        self.table.store(node.key, node.empties, known);
+    }
+
+    /// Whether the side to move, for which at least a draw is enough, has a move after which
+    /// the opponent (whose open runs are `theirs`) cannot win: the first in row-major order
+    /// (as the lines of play prefer), among the moves that take something from the opponent.
+    /// Looked for before any search; a find is stored as a lower bound with its move.
+    fn holds(&mut self, node: &Node, theirs: Open) -> bool {
+        if self.failed(node.key) & NO_HOLDING_BLOCK != 0 {
+            return false;
+        }
+        if let Some(index) = theirs.first_holding_block() {
+            let known = Known {
+                lower: Some(Score::DRAW),
+                upper: None,
+                best: Some(self.rules.image[node.symmetry][index] as usize),
+            };
+            self.table.store(node.key, node.empties, known);
+            return true;
+        }
+        self.fail(node.key, NO_HOLDING_BLOCK);
+        false
+    }
+
+    /// The value of `pos` (the [`Node`] `node`) within `(alpha, beta)` by searching `moves` in
+    /// order, fail-soft, stored in the table with the best move; `unpaired` as for
+    /// [`Prover::search_after`], of the side to move (the children's side that just moved).
+    fn search_moves(
+        &mut self,
+        pos: &Pos,
+        node: &Node,
+        moves: &Moves,
+        (alpha, beta): (Score, Score),
+        unpaired: bool,
+    ) -> Result<Score, Stop> {
+        let rules = self.rules;
+        let (depth, empties) = (node.depth, node.empties as i32);
+        let empty = pos.empty(rules);
         let mut best = -Score::infinity(rules.win);
         let mut best_index = moves.cells[0];
         let mut floor = alpha;
@@ -325,7 +422,7 @@ impl<'a> Prover<'a> {
                 Score::DRAW
             } else {
                 let child = pos.play(index as usize, rules);
-                -self.search_after(&child, depth + 1, -beta, -floor, mine_unpaired)?
+                -self.search_after(&child, depth + 1, -beta, -floor, unpaired)?
             };
             if value > best {
                 best = value;
@@ -344,9 +441,9 @@ impl<'a> Prover<'a> {
         let known = Known {
             lower: (best > alpha).then_some(relative),
             upper: (best < beta).then_some(relative),
-            best: Some(rules.image[symmetry][best_index as usize] as usize),
+            best: Some(rules.image[node.symmetry][best_index as usize] as usize),
         };
-        self.table.store(key, empties as u32, known);
+        self.table.store(node.key, node.empties, known);
         Ok(best)
     }
 
@@ -423,6 +520,22 @@ impl<'a> Prover<'a> {
         moves.sort();
         Some(moves)
     }
+}
+
+/// The position a search is at, as the table knows it.
+struct Node {
+    /// Its canonical key, and the symmetry that takes it to the canonical frame.
+    key: u128,
+    symmetry: usize,
+    empties: u32,
+    depth: i32,
+}
+
+/// Which "cannot win" tests failed at a node: the side to move's (with pairs looked for), and
+/// the opponent's, with its open runs.
+struct Unpaired<'r> {
+    mine: bool,
+    theirs: Option<Open<'r>>,
 }
 
 /// A node's moves and their ordering scores.
