@@ -212,80 +212,93 @@ pub fn draw(
         if response.clicked() {
             clicked = Some(index);
         }
-        let colour = match (node.emphasis, node.crossed) {
-            (_, true) => faint,
-            (Emphasis::Line, false) => LINE,
-            (Emphasis::Plain, false) => text_colour,
-        };
-        let stroke = Stroke::new(
-            if node.emphasis == Emphasis::Line {
-                2.5
-            } else {
-                1.5
-            },
-            colour,
-        );
         let fill = if response.hovered() {
             ui.visuals().widgets.hovered.bg_fill
         } else {
             ui.visuals().extreme_bg_color
         };
-        paint_shape(&painter, node.role, centre, fill, stroke);
-        if node.dashed {
-            painter.add(Shape::dashed_line(
-                &[
-                    centre + Vec2::new(-RADIUS, RADIUS + 3.0),
-                    centre + Vec2::new(RADIUS, RADIUS + 3.0),
-                ],
-                Stroke::new(1.0, faint),
-                3.0,
-                3.0,
-            ));
+        if is_selected && reveal {
+            ui.scroll_to_rect(rect.expand(SLOT), None);
         }
-        if node.crossed {
-            let d = RADIUS * 0.9;
-            painter.line_segment(
-                [centre + Vec2::new(-d, -d), centre + Vec2::new(d, d)],
-                stroke,
-            );
-            painter.line_segment(
-                [centre + Vec2::new(-d, d), centre + Vec2::new(d, -d)],
-                stroke,
-            );
-        }
-        if is_selected {
-            if reveal {
-                ui.scroll_to_rect(rect.expand(SLOT), None);
-            }
-            painter.rect_stroke(
-                rect.expand(2.0),
-                CornerRadius::same(4),
-                Stroke::new(1.5, ui.visuals().selection.stroke.color),
-                StrokeKind::Outside,
-            );
-        }
-        if let Some(value) = node.value {
-            painter.text(
-                centre + Vec2::Y * 1.5,
-                egui::Align2::CENTER_CENTER,
-                value.value().to_string(),
-                egui::FontId::proportional(12.0),
-                colour,
-            );
-        }
-        if let Some(note) = &node.note {
-            // Beside the node, clear of the edges above and below it.
-            painter.text(
-                centre + Vec2::X * (RADIUS + 3.0),
-                egui::Align2::LEFT_CENTER,
-                note,
-                egui::FontId::proportional(9.5),
-                faint,
-            );
-        }
+        paint_node(ui, &painter, node, rect, fill, is_selected);
         response.on_hover_text(&node.name);
     }
     clicked
+}
+
+/// A node: its shape, its value in it, its note beside it, crossed out or underlined dashed as
+/// it says, ringed when selected.
+fn paint_node(
+    ui: &Ui,
+    painter: &egui::Painter,
+    node: &Node,
+    rect: Rect,
+    fill: Color32,
+    selected: bool,
+) {
+    let centre = rect.center();
+    let faint = ui.visuals().weak_text_color();
+    let colour = match (node.emphasis, node.crossed) {
+        (_, true) => faint,
+        (Emphasis::Line, false) => LINE,
+        (Emphasis::Plain, false) => ui.visuals().text_color(),
+    };
+    let width = if node.emphasis == Emphasis::Line {
+        2.5
+    } else {
+        1.5
+    };
+    let stroke = Stroke::new(width, colour);
+    paint_shape(painter, node.role, centre, fill, stroke);
+    if node.dashed {
+        painter.add(Shape::dashed_line(
+            &[
+                centre + Vec2::new(-RADIUS, RADIUS + 3.0),
+                centre + Vec2::new(RADIUS, RADIUS + 3.0),
+            ],
+            Stroke::new(1.0, faint),
+            3.0,
+            3.0,
+        ));
+    }
+    if node.crossed {
+        let d = RADIUS * 0.9;
+        painter.line_segment(
+            [centre + Vec2::new(-d, -d), centre + Vec2::new(d, d)],
+            stroke,
+        );
+        painter.line_segment(
+            [centre + Vec2::new(-d, d), centre + Vec2::new(d, -d)],
+            stroke,
+        );
+    }
+    if selected {
+        painter.rect_stroke(
+            rect.expand(2.0),
+            CornerRadius::same(4),
+            Stroke::new(1.5, ui.visuals().selection.stroke.color),
+            StrokeKind::Outside,
+        );
+    }
+    if let Some(value) = node.value {
+        painter.text(
+            centre + Vec2::Y * 1.5,
+            egui::Align2::CENTER_CENTER,
+            value.value().to_string(),
+            egui::FontId::proportional(12.0),
+            colour,
+        );
+    }
+    if let Some(note) = &node.note {
+        // Beside the node, clear of the edges above and below it.
+        painter.text(
+            centre + Vec2::X * (RADIUS + 3.0),
+            egui::Align2::LEFT_CENTER,
+            note,
+            egui::FontId::proportional(9.5),
+            faint,
+        );
+    }
 }
 
 /// A triangle up where the maximiser moves, down where the minimiser moves, a circle where the

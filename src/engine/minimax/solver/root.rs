@@ -1,0 +1,379 @@
+//! The root of a solve: how the root moves are shared out among the threads (costliest first,
+//! an idle thread joining the last one), what each thread does with one, and what the threads
+//! report back, gathered into the analysis.
+
+use super::*;
+
+/// The root moves of one analysis and how the threads share them out.
+pub(super) struct RootJob<'a> {
+    rules: &'a Rules,
+    table: &'a SharedTable,
+    control: &'a SearchControl,
+    root: Pos,
+    /// The root moves, as cell indices.
+    moves: &'a [usize],
+    /// Slots of `moves` in the order the threads take them.
+    schedule: Vec<usize>,
+    /// How many of `schedule` have been taken.
+    next: AtomicUsize,
+    /// Whether a thread that finds nothing left to begin joins a root move begun by another.
+    joining: bool,
+    /// Which root moves a thread has begun, and which are settled.
+    begun: Vec<AtomicBool>,
+    done: Vec<AtomicBool>,
+    /// What the threads work out of each root move.
+    pass: Pass,
+    /// In [`Pass::FirstPlayerCannotWin`]: set when some first move is found to win or the
+    /// search stopped (nothing is left to take then).
+    refuted: AtomicBool,
+}
+
+/// What a [`RootJob`] works out of each root move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Pass {
+    /// Only whether the side to move can win by it: "at least a draw?" of the reply.
+    FirstPlayerCannotWin,
+    /// Its exact score and line.
+    Exact,
+}
+
+impl<'a> RootJob<'a> {
+    pub(super) fn new(
+        rules: &'a Rules,
+        table: &'a SharedTable,
+        root: Pos,
+        moves: &'a [usize],
+        control: &'a SearchControl,
+        threads: usize,
+        pass: Pass,
+    ) -> RootJob<'a> {
+        // One move of each set of mirror images first, central ones first (they take longest,
+        // so the threads finish together); then the mirror images, whose positions share a
+        // table entry with one already solved, so that no two threads solve the same position
+        // at once.
+        let child_keys: Vec<u128> = moves
+            .iter()
+            .map(|&index| root.play(index, rules).key(rules).0)
+            .collect();
+        let mirrored = |slot: usize| child_keys[..slot].contains(&child_keys[slot]);
+        let mut schedule: Vec<usize> = (0..moves.len()).collect();
+        let rank = |index: usize| rules.order.iter().position(|&cell| cell == index);
+        schedule.sort_by_key(|&slot| (mirrored(slot), rank(moves[slot])));
+        RootJob {
+            rules,
+            table,
+            control,
+            root,
+            moves,
+            schedule,
+            next: AtomicUsize::new(0),
+            joining: threads > 1 && pass == Pass::Exact,
+            begun: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            done: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            pass,
+            refuted: AtomicBool::new(false),
+        }
+    }
+
+    /// The next root move for a thread, and whether it joins one another thread has begun:
+    /// a thread that finds no root move left to begin joins one begun and not settled (the
+    /// earliest in the schedule), trying moves in another order on the shared table, so that
+    /// the last root move does not keep one core idle; the first thread to settle it reports
+    /// it, and the other abandons it. `None` when nothing is left.
+    fn take(&self) -> Option<(usize, bool)> {
+        if self.refuted.load(Ordering::Relaxed) {
+            return None;
+        }
+        let taken = self.next.fetch_add(1, Ordering::Relaxed);
+        match self.schedule.get(taken) {
+            Some(&slot) => Some((slot, false)),
+            None if self.joining => self
+                .schedule
+                .iter()
+                .find(|&&slot| {
+                    self.begun[slot].load(Ordering::Relaxed)
+                        && !self.done[slot].load(Ordering::Relaxed)
+                })
+                .map(|&slot| (slot, true)),
+            None => None,
+        }
+    }
+
+    /// One thread's share: root moves solved one after another until none is left or the
+    /// search stops, each told to `send` as it is bounded and settled.
+    fn work<'p>(&'p self, prover: &mut Prover<'p>, send: &mut dyn FnMut(Message)) {
+        while let Some((slot, joining)) = self.take() {
+            if self.pass == Pass::FirstPlayerCannotWin {
+                // A first move that wins ends the pass: the others stop where they are.
+                prover.abandon = Some(&self.refuted);
+                let bound = self.first_player_bound(prover, slot);
+                prover.abandon = None;
+                match bound {
+                    Ok(bound) => {
+                        // Draws or less: the first player cannot win by this move.
+                        let held = bound.upper <= Score::DRAW;
+                        let flag = if held {
+                            &self.done[slot]
+                        } else {
+                            &self.refuted
+                        };
+                        flag.store(true, Ordering::Relaxed);
+                        if bound.lower < bound.upper {
+                            send(Message::Bound(slot, bound));
+                        }
+                    }
+                    Err(_) if self.refuted.load(Ordering::Relaxed) => break,
+                    Err(reason) => {
+                        self.refuted.store(true, Ordering::Relaxed);
+                        send(Message::Stopped(reason));
+                        break;
+                    }
+                }
+                continue;
+            }
+            self.begun[slot].store(true, Ordering::Relaxed);
+            prover.abandon = Some(&self.done[slot]);
+            prover.reversed = joining;
+            let solved = solve_root_move(prover, &self.root, self.moves[slot], &mut |bound| {
+                if !joining {
+                    send(Message::Bound(slot, bound))
+                }
+            });
+            prover.abandon = None;
+            prover.reversed = false;
+            match solved {
+                Ok(score) => {
+                    prover.meter.flush();
+                    if self.done[slot]
+                        .compare_exchange(false, true, Ordering::Relaxed, Ordering::Relaxed)
+                        .is_ok()
+                    {
+                        self.control.settled_one();
+                        send(Message::Settled(slot, score));
+                    }
+                }
+                // Another thread settled it first: on to the next.
+                Err(_) if self.done[slot].load(Ordering::Relaxed) => {}
+                Err(reason) => {
+                    send(Message::Stopped(reason));
+                    break;
+                }
+            }
+        }
+        prover.meter.flush();
+        if self.pass == Pass::Exact {
+            // The last pass: the count is the thread's over both.
+            send(Message::Finished {
+                nodes: prover.meter.nodes,
+            });
+        }
+    }
+}
+
+impl RootJob<'_> {
+    /// Shares the root moves out among threads, one for each of `provers` (this one when
+    /// there is one), telling `reports` what they learn.
+    pub(super) fn run<'p>(&'p self, provers: &mut [Prover<'p>], reports: &mut Reports) {
+        if let [prover] = provers {
+            self.work(prover, &mut |message| reports.receive(message));
+            return;
+        }
+        let (outbox, inbox) = mpsc::channel();
+        // Scoped threads, as many as the platform seam says there are cores (one in a
+        // browser, which takes the branch above).
+        std::thread::scope(|scope| {
+            for prover in provers.iter_mut() {
+                let outbox = outbox.clone();
+                scope.spawn(move || {
+                    self.work(prover, &mut |message| {
+                        let _ = outbox.send(message);
+                    });
+                });
+            }
+            drop(outbox);
+            for message in inbox {
+                reports.receive(message);
+            }
+        });
+    }
+
+    /// A bound on the root move of `slot` that tells whether the side to move can win by it:
+    /// at most a draw when its opponent then gets at least one, else above a draw.
+    fn first_player_bound(&self, prover: &mut Prover, slot: usize) -> Result<MoveBound, Stop> {
+        let index = self.moves[slot];
+        let geometry = self.rules.geometry;
+        let unknown = MoveBound::unknown(geometry.cell(index), geometry);
+        let child = self.root.play(index, self.rules);
+        let exact = if self.rules.runs.completes(child.op, index) {
+            Some(Score::win_at(0, self.rules.win))
+        } else if child.empty(self.rules) == 0 {
+            Some(Score::DRAW)
+        } else {
+            None
+        };
+        if let Some(score) = exact {
+            return Ok(MoveBound {
+                lower: score,
+                upper: score,
+                ..unknown
+            });
+        }
+        // The reply's value, fail-soft: at least a draw for the opponent bounds the move from
+        // above, less than one from below.
+        let value = prover.search(&child, 0, Score::DRAW.below(), Score::DRAW)?;
+        Ok(if value >= Score::DRAW {
+            MoveBound {
+                upper: (-value).min(unknown.upper),
+                ..unknown
+            }
+        } else {
+            MoveBound {
+                lower: (-value).max(unknown.lower),
+                ..unknown
+            }
+        })
+    }
+
+    /// After [`Pass::FirstPlayerCannotWin`] on the empty board: when the side to move was shown
+    /// unable to win by any first move, no first move lets the other side win either (see
+    /// [`Solver::with_strategy_stealing`]): stores that as an upper bound on every reply, so
+    /// that [`Pass::Exact`] finds each first move a draw at once and searches only its line.
+    pub(super) fn steal_second_half(&self) {
+        let proven = !self.refuted.load(Ordering::Relaxed)
+            && self.done.iter().all(|held| held.load(Ordering::Relaxed));
+        if !proven {
+            return;
+        }
+        let cannot_win = Known {
+            lower: None,
+            upper: Some(Score::DRAW),
+            best: None,
+        };
+        for &index in self.moves {
+            let child = self.root.play(index, self.rules);
+            let empties = child.empty(self.rules).count_ones();
+            self.table
+                .store(child.key(self.rules).0, empties, cannot_win);
+        }
+    }
+}
+
+/// What the threads have told the reporting thread so far.
+pub(super) struct Reports<'r> {
+    geometry: Geometry,
+    settled: Vec<Option<MoveScore>>,
+    bounds: Vec<MoveBound>,
+    stop: Option<Stop>,
+    nodes: u64,
+    on_report: &'r mut dyn FnMut(RootReport),
+}
+
+impl<'r> Reports<'r> {
+    pub(super) fn new(
+        moves: &[usize],
+        geometry: Geometry,
+        on_report: &'r mut dyn FnMut(RootReport),
+    ) -> Reports<'r> {
+        Reports {
+            geometry,
+            settled: vec![None; moves.len()],
+            bounds: moves
+                .iter()
+                .map(|&index| MoveBound::unknown(geometry.cell(index), geometry))
+                .collect(),
+            stop: None,
+            nodes: 0,
+            on_report,
+        }
+    }
+
+    fn receive(&mut self, message: Message) {
+        match message {
+            Message::Bound(slot, bound) => {
+                self.bounds[slot] = bound;
+                (self.on_report)(RootReport::Bounded(bound));
+            }
+            Message::Settled(slot, score) => {
+                (self.on_report)(RootReport::Settled(&score));
+                self.settled[slot] = Some(score);
+            }
+            Message::Stopped(reason) => {
+                self.stop.get_or_insert(reason);
+            }
+            Message::Finished { nodes } => self.nodes += nodes,
+        }
+    }
+
+    /// The analysis of `board`, begun at `started`: the settled moves, and when the search
+    /// stopped, the bounds of the others.
+    pub(super) fn finish(
+        self,
+        board: &Board,
+        started: crate::platform::Instant,
+    ) -> Result<Analysis, Stopped> {
+        let stats = SearchStats {
+            algorithm: Algorithm::Solver,
+            nodes: self.nodes,
+            elapsed: started.elapsed(),
+        };
+        let analysis = Analysis {
+            board: *board,
+            moves: self.settled.iter().flatten().cloned().collect(),
+            stats,
+        };
+        match self.stop {
+            None => Ok(analysis),
+            Some(reason) => Err(Stopped {
+                reason,
+                bounds: self
+                    .bounds
+                    .into_iter()
+                    .zip(&self.settled)
+                    .filter(|(bound, score)| score.is_none() && bound.is_known(self.geometry))
+                    .map(|(bound, _)| bound)
+                    .collect(),
+                partial: Box::new(analysis),
+            }),
+        }
+    }
+}
+
+/// The exact score and line of playing `index` on `root`, telling `on_bound` each tighter bound
+/// on the score found before it.
+fn solve_root_move(
+    prover: &mut Prover,
+    root: &Pos,
+    index: usize,
+    on_bound: &mut dyn FnMut(MoveBound),
+) -> Result<MoveScore, Stop> {
+    let rules = prover.rules;
+    let geometry = rules.geometry;
+    let cell = geometry.cell(index);
+    let child = root.play(index, rules);
+    let score = if rules.runs.completes(child.op, index) {
+        Score::win_at(0, rules.win)
+    } else if child.empty(rules) == 0 {
+        Score::DRAW
+    } else {
+        let unknown = MoveBound::unknown(cell, geometry);
+        let mut last = unknown;
+        // Bounds on the child's value for the opponent are bounds on the move's, negated.
+        let value = prover.exact(&child, 0, &mut |lower, upper| {
+            let bound = MoveBound {
+                cell,
+                lower: (-upper).max(unknown.lower),
+                upper: (-lower).min(unknown.upper),
+            };
+            if bound != last && bound.lower < bound.upper {
+                last = bound;
+                on_bound(bound);
+            }
+        })?;
+        -value
+    };
+    Ok(MoveScore {
+        cell,
+        score,
+        pv: prover.line_after(root, index, score)?,
+    })
+}
