@@ -368,7 +368,7 @@ fn tree_cases() -> Vec<Case> {
         ),
         case(
             "tree_clap_format",
-            &["tree", "X../.../...", "--format", "svg"],
+            &["tree", "X../.../...", "--format", "png"],
         ),
     ]
 }
