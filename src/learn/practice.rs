@@ -22,10 +22,19 @@ pub enum Lesson {
     Fork,
     /// The only good move keeps the opponent from making two threats.
     StopFork,
+    /// The only good move starts a forced win: a threat the opponent must answer, then a win the
+    /// opponent cannot stop, though no single move wins or forks yet.
+    ForcedWin,
 }
 
 impl Lesson {
-    pub const ALL: [Lesson; 4] = [Lesson::Win, Lesson::Block, Lesson::Fork, Lesson::StopFork];
+    pub const ALL: [Lesson; 5] = [
+        Lesson::Win,
+        Lesson::Block,
+        Lesson::Fork,
+        Lesson::StopFork,
+        Lesson::ForcedWin,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -33,6 +42,7 @@ impl Lesson {
             Lesson::Block => "block",
             Lesson::Fork => "make a fork",
             Lesson::StopFork => "stop a fork",
+            Lesson::ForcedWin => "force a win",
         }
     }
 
@@ -79,6 +89,10 @@ pub fn exercise(analysis: &Analysis) -> Option<Exercise> {
         Lesson::Block
     } else if after.winning_cells(mover).count() >= 2 {
         Lesson::Fork
+    } else if best.is_win() {
+        // A win that needs more than one move: stopping the opponent's fork is not what it
+        // teaches, even where the opponent has one.
+        Lesson::ForcedWin
     } else if makes_fork_somewhere(&board.with_to_move(mover.opponent())) {
         Lesson::StopFork
     } else {
@@ -139,7 +153,7 @@ pub struct Answered {
 pub struct Deck {
     exercises: Vec<Exercise>,
     /// Wrong answers per lesson (in [`Lesson::ALL`]'s order), softened by right ones.
-    misses: [u32; 4],
+    misses: [u32; Lesson::ALL.len()],
     streak: u32,
     best_streak: u32,
     rng: StdRng,
@@ -150,7 +164,7 @@ impl Deck {
     pub fn new(exercises: Vec<Exercise>, seed: u64) -> Deck {
         Deck {
             exercises,
-            misses: [0; 4],
+            misses: [0; Lesson::ALL.len()],
             streak: 0,
             best_streak: 0,
             rng: StdRng::seed_from_u64(seed),
@@ -167,8 +181,8 @@ impl Deck {
     }
 
     /// How many of each lesson there are.
-    fn lesson_counts(&self) -> [usize; 4] {
-        let mut counts = [0; 4];
+    fn lesson_counts(&self) -> [usize; Lesson::ALL.len()] {
+        let mut counts = [0; Lesson::ALL.len()];
         for e in &self.exercises {
             counts[e.lesson.index()] += 1;
         }
@@ -239,6 +253,27 @@ impl Deck {
 mod tests {
     use super::*;
     use crate::engine::minimax::plain;
+
+    /// Issue 31, item 7: O to move on `.../..X/OX.` wins by force with row 1, column 1 (a threat
+    /// in the first column, then a fork); the opponent's possible fork is beside the point.
+    #[test]
+    fn a_forced_win_is_not_called_stopping_a_fork() {
+        let board: Board = ".../..X/OX.".parse().unwrap();
+        let board = board.with_to_move(crate::engine::board::Mark::O);
+        let found = exercise(&plain(&board)).expect("one move wins by force");
+        assert_eq!(found.answer, Cell::new(0, 0));
+        assert_eq!(found.lesson, Lesson::ForcedWin);
+        assert_eq!(found.lesson.name(), "force a win");
+        // No exercise anywhere calls a won position's one move a fork stopped.
+        let all = exercises(&Board::classic(), &mut |b| Ok::<_, ()>(plain(b))).unwrap();
+        for e in all.iter().filter(|e| e.lesson == Lesson::StopFork) {
+            assert!(
+                !plain(&e.board).best_score().unwrap().is_win(),
+                "{}",
+                e.board
+            );
+        }
+    }
 
     #[test]
     fn the_deck_deals_more_of_what_is_missed() {
