@@ -231,13 +231,14 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
             Ok(analysis) => {
                 let m = ReviewedMove::new(ply, &before, cell, &analysis)
                     .expect("a legal move of an ongoing game is among its analysed moves");
+                let shown = m.shown(view);
                 MoveOutput {
                     ply,
                     mark: mark.symbol(),
                     row: cell.row,
                     col: cell.col,
-                    score: Some(number(m.score)),
-                    best_score: Some(number(m.best_score)),
+                    score: Some(shown.score.value()),
+                    best_score: Some(shown.best.value()),
                     class: Some(m.class.name()),
                     bound: None,
                 }

@@ -8,11 +8,13 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::engine::board::{Board, Cell, Mark, Outcome, PlayError};
 use crate::engine::minimax::Analysis;
 use crate::engine::score::{Score, Verdict};
+use crate::learn::view::{ScoreView, Seen};
 
 /// How good a move was, from its score `s` and the best score `b` there was, both for the mover.
 ///
@@ -20,7 +22,7 @@ use crate::engine::score::{Score, Verdict};
 /// result stayed the same but slower (both positive or both negative: an inaccuracy), or a won
 /// game became a draw (`b > 0`, `s == 0`: a mistake), or a game not lost became lost (`b >= 0`,
 /// `s < 0`: a blunder). A win can never become a draw from a loss, so nothing else is left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MoveClass {
     Best,
     Inaccuracy,
@@ -128,6 +130,27 @@ impl ReviewedMove {
             class: MoveClass::of(score, best_score),
             best_moves: analysis.best_moves().map(|m| m.cell).collect(),
         })
+    }
+}
+
+/// A reviewed move's two numbers as the review shows them (its list and its graph): the move's
+/// and the best there was, seen in one view from the position before the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShownScores {
+    pub score: Score,
+    pub best: Score,
+}
+
+impl ReviewedMove {
+    /// The move's number and the best number there was in `view`, depth counted from the
+    /// position before the move: the numbers the review's list, its graph and
+    /// `tictactoe review` print.
+    pub fn shown(&self, view: ScoreView) -> ShownScores {
+        let seen = Seen::new(view, &self.before);
+        ShownScores {
+            score: seen.number(self.score, self.mark, 0),
+            best: seen.number(self.best_score, self.mark, 0),
+        }
     }
 }
 
