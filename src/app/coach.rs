@@ -369,8 +369,8 @@ impl Coach {
         ui.add(
             egui::Label::new(
                 "The game as a graph: each move's score (a dot in its class's colour) and, where \
-                 it was not best, the best score (a ring) above it. Click a dot to see the \
-                 position before the move.",
+                 it was not best, the best score there was (a ring), joined to it by a line. \
+                 Click a dot to see the position before the move.",
             )
             .wrap(),
         );
@@ -439,11 +439,12 @@ impl Coach {
             "Streak: {} (best {}) · {} positions, found by the engine",
             deck.streak(),
             deck.best_streak(),
-            deck.len()
+            deck.len() - deck.own_len()
         ));
-        if deck.own_waiting() > 0 {
+        if deck.own_len() > 0 {
             ui.label(format!(
-                "From your own games, still to come: {}.",
+                "From your own games: {} ({} still to come, first).",
+                deck.own_len(),
                 deck.own_waiting()
             ));
         }

@@ -272,6 +272,14 @@ impl Deck {
         self.exercises.push(exercise);
     }
 
+    /// How many positions come from the learner's own games.
+    pub fn own_len(&self) -> usize {
+        self.exercises
+            .iter()
+            .filter(|e| e.from_game.is_some())
+            .count()
+    }
+
     /// How many of the learner's own positions wait to be dealt.
     pub fn own_waiting(&self) -> usize {
         self.own_waiting.len()
