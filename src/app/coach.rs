@@ -7,6 +7,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{CoachCommand, Command, ReviewCommand};
+use super::review_graph::{class_color, row_name};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::game::GameRecord;
 use crate::game::{GameController, Player};
@@ -600,30 +601,6 @@ fn review_grid(
             ui.label(format!("{score} (best {best})"));
             class_badge(ui, m.class, &palette);
         });
-    }
-}
-
-/// A reviewed move as the list's row and the graph's point name it, after "Move ":
-/// "3: X at row 1, column 2, score 0, best 8: mistake".
-pub(super) fn row_name(m: &ReviewedMove, view: ScoreView) -> String {
-    let shown = m.shown(view);
-    format!(
-        "{}: {} at {}, score {}, best {}: {}",
-        m.ply,
-        m.mark,
-        m.cell.human(),
-        shown.score.value(),
-        shown.best.value(),
-        m.class
-    )
-}
-
-pub(super) fn class_color(class: MoveClass, palette: &Palette) -> Color32 {
-    match class {
-        MoveClass::Best => palette.win,
-        MoveClass::Inaccuracy => palette.best,
-        MoveClass::Mistake => Color32::from_rgb(240, 140, 40),
-        MoveClass::Blunder => palette.loss,
     }
 }
 

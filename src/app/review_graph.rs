@@ -3,13 +3,12 @@
 //! them drawn as a cliff in the move's class colour. Each point is a button: a click previews the
 //! position before the move, as a click on the list's row does.
 
-use egui::{Pos2, Rect, Sense, Stroke, Ui, vec2};
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
 
 use super::board_widget::Palette;
-use super::coach::class_color;
 use super::commands::{Command, ReviewCommand};
 use crate::game::GameRecord;
-use crate::learn::review::ReviewedMove;
+use crate::learn::review::{MoveClass, ReviewedMove};
 use crate::learn::view::ScoreView;
 
 const HEIGHT: f32 = 120.0;
@@ -27,7 +26,7 @@ pub fn point_name(
     let cell = game.moves[ply - 1];
     match m {
         None => format!("Graph point, move {ply}: {} analysing", cell.human()),
-        Some(m) => format!("Graph point, move {}", super::coach::row_name(m, view)),
+        Some(m) => format!("Graph point, move {}", row_name(m, view)),
     }
 }
 
@@ -125,5 +124,29 @@ pub fn game_graph(
                 Stroke::new(1.5, ui.visuals().strong_text_color()),
             );
         }
+    }
+}
+
+/// A reviewed move as the list's row and the graph's point name it, after "Move ":
+/// "3: X at row 1, column 2, score 0, best 8: mistake".
+pub(super) fn row_name(m: &ReviewedMove, view: ScoreView) -> String {
+    let shown = m.shown(view);
+    format!(
+        "{}: {} at {}, score {}, best {}: {}",
+        m.ply,
+        m.mark,
+        m.cell.human(),
+        shown.score.value(),
+        shown.best.value(),
+        m.class
+    )
+}
+
+pub(super) fn class_color(class: MoveClass, palette: &Palette) -> Color32 {
+    match class {
+        MoveClass::Best => palette.win,
+        MoveClass::Inaccuracy => palette.best,
+        MoveClass::Mistake => Color32::from_rgb(240, 140, 40),
+        MoveClass::Blunder => palette.loss,
     }
 }
