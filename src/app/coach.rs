@@ -7,13 +7,13 @@ use egui::{Color32, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{CoachCommand, Command, ReviewCommand};
-use super::review_graph::{class_color, row_name};
+use super::review_graph::{class_color, estimate_name, row_name};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::game::GameRecord;
 use crate::game::{GameController, Player};
 use crate::learn::explain::line_of_play;
 use crate::learn::practice::{Answered, Deck, Exercise, Themes, from_mistake};
-use crate::learn::review::{MoveClass, ReviewedMove, Threat, class_counts, summary};
+use crate::learn::review::{MoveClass, ReviewEntry, ReviewedMove, Threat, class_counts, summary};
 use crate::learn::view::ScoreView;
 
 /// Practice: positions where one move keeps the best result, dealt one at a time.
@@ -375,8 +375,14 @@ impl Coach {
             )
             .wrap(),
         );
-        super::review_graph::game_graph(ui, &game, &reviewed, previewed, view, &mut commands);
-        review_grid(ui, &game, &reviewed, previewed, view, &mut commands);
+        let entries: Vec<ReviewEntry> = reviewed
+            .iter()
+            .cloned()
+            .zip(controller.estimated_review(&game))
+            .map(|(exact, estimated)| ReviewEntry::of(exact, estimated))
+            .collect();
+        super::review_graph::game_graph(ui, &game, &entries, previewed, view, &mut commands);
+        review_grid(ui, &game, &entries, previewed, view, &mut commands);
         let complete: Option<Vec<&ReviewedMove>> = reviewed.iter().map(Option::as_ref).collect();
         if let Some(moves) = complete {
             for mark in [Mark::X, Mark::O] {
@@ -568,18 +574,48 @@ fn answer_feedback(
 fn review_grid(
     ui: &mut Ui,
     game: &GameRecord,
-    reviewed: &[Option<ReviewedMove>],
+    entries: &[ReviewEntry],
     previewed: Option<usize>,
     view: ScoreView,
     commands: &mut Vec<Command>,
 ) {
     let palette = Palette::of(ui);
-    for (index, m) in reviewed.iter().enumerate() {
+    for (index, entry) in entries.iter().enumerate() {
         let ply = index + 1;
         let cell = game.moves[index];
-        let Some(m) = m else {
-            ui.label(format!("{ply}. {} analysing…", cell.human()));
-            continue;
+        let m = match entry {
+            ReviewEntry::Exact(m) => m,
+            ReviewEntry::Pending => {
+                ui.label(format!("{ply}. {} analysing…", cell.human()));
+                continue;
+            }
+            ReviewEntry::Estimated(e) => {
+                let selected = previewed == Some(ply);
+                let name = format!("Move {}", estimate_name(e, view));
+                let response = ui
+                    .selectable_label(
+                        selected,
+                        format!("{ply}. {} {} (estimate)", e.mark, cell.human()),
+                    )
+                    .on_hover_text("Not exact: the exact search ran out of time here.");
+                response.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name)
+                });
+                if response.clicked() {
+                    commands.push(ReviewCommand::Move(ply).into());
+                }
+                let (value, best) = e.shown(view);
+                ui.horizontal_wrapped(|ui| {
+                    ui.add_space(16.0);
+                    ui.label(format!(
+                        "{} (best {}), {} plies ahead: an estimate, not classed",
+                        value.text(),
+                        best.text(),
+                        e.depth
+                    ));
+                });
+                continue;
+            }
         };
         // Printed as the board prints them: the number, with no sign for a win.
         let shown = m.shown(view);

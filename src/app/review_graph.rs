@@ -8,7 +8,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
 use super::board_widget::Palette;
 use super::commands::{Command, ReviewCommand};
 use crate::game::GameRecord;
-use crate::learn::review::{MoveClass, ReviewedMove};
+use crate::learn::review::{EstimatedMove, MoveClass, ReviewEntry, ReviewedMove, ShownValue};
 use crate::learn::view::ScoreView;
 
 const HEIGHT: f32 = 120.0;
@@ -17,16 +17,14 @@ const AXIS_WIDTH: f32 = 28.0;
 
 /// The accessible name of the graph's point for move `ply` (from 1): the list row's name, so a
 /// screen reader hears the same numbers in both.
-pub fn point_name(
-    ply: usize,
-    m: Option<&ReviewedMove>,
-    game: &GameRecord,
-    view: ScoreView,
-) -> String {
-    let cell = game.moves[ply - 1];
-    match m {
-        None => format!("Graph point, move {ply}: {} analysing", cell.human()),
-        Some(m) => format!("Graph point, move {}", row_name(m, view)),
+pub fn point_name(ply: usize, entry: &ReviewEntry, game: &GameRecord, view: ScoreView) -> String {
+    match entry {
+        ReviewEntry::Pending => format!(
+            "Graph point, move {ply}: {} analysing",
+            game.moves[ply - 1].human()
+        ),
+        ReviewEntry::Exact(m) => format!("Graph point, move {}", row_name(m, view)),
+        ReviewEntry::Estimated(e) => format!("Graph point, move {}", estimate_name(e, view)),
     }
 }
 
@@ -35,13 +33,25 @@ pub fn point_name(
 pub fn game_graph(
     ui: &mut Ui,
     game: &GameRecord,
-    reviewed: &[Option<ReviewedMove>],
+    reviewed: &[ReviewEntry],
     previewed: Option<usize>,
     view: ScoreView,
     commands: &mut Vec<Command>,
 ) {
     if reviewed.is_empty() {
         return;
+    }
+    if reviewed
+        .iter()
+        .any(|entry| matches!(entry, ReviewEntry::Estimated(_)))
+    {
+        ui.add(
+            egui::Label::new(
+                "A hollow diamond is an estimate (evaluation points, not a score, held inside \
+                 the axis); a cross, the best estimate. Estimates are not classed.",
+            )
+            .wrap(),
+        );
     }
     let palette = Palette::of(ui);
     let width = ui.available_width().clamp(160.0, 420.0);
@@ -71,9 +81,11 @@ pub fn game_graph(
         let line: Vec<Pos2> = reviewed
             .iter()
             .enumerate()
-            .filter_map(|(i, m)| {
-                let m = m.as_ref()?;
-                Some(Pos2::new(x_of(i), y_of(m.shown(view).score.value())))
+            .filter_map(|(i, entry)| match entry {
+                ReviewEntry::Exact(m) => {
+                    Some(Pos2::new(x_of(i), y_of(m.shown(view).score.value())))
+                }
+                _ => None,
             })
             .collect();
         painter.add(egui::Shape::line(line, Stroke::new(1.5, faint)));
@@ -82,7 +94,7 @@ pub fn game_graph(
         let ply = index + 1;
         let x = x_of(index);
         let selected = previewed == Some(ply);
-        let name = point_name(ply, m.as_ref(), game, view);
+        let name = point_name(ply, m, game, view);
         let hit = Rect::from_x_y_ranges(x - step / 2.0..=x + step / 2.0, plot.y_range());
         let response = ui
             .interact(
@@ -99,10 +111,38 @@ pub fn game_graph(
         if selected || response.hovered() {
             painter.rect_filled(hit, 0.0, faint.gamma_multiply(0.25));
         }
-        let Some(m) = m else {
-            // Not analysed yet: a hollow grey ring on the zero line, no number claimed.
-            painter.circle_stroke(Pos2::new(x, y_of(0)), 3.0, Stroke::new(1.0, faint));
-            continue;
+        let m = match m {
+            ReviewEntry::Exact(m) => m,
+            ReviewEntry::Pending => {
+                // Not analysed yet: a hollow grey ring on the zero line, no number claimed.
+                painter.circle_stroke(Pos2::new(x, y_of(0)), 3.0, Stroke::new(1.0, faint));
+                continue;
+            }
+            ReviewEntry::Estimated(e) => {
+                // An estimate: a hollow diamond, never a dot, at its value held inside the axis
+                // (points are not a score); the best estimate a small cross.
+                let (value, best) = e.shown(view);
+                let y = |shown: ShownValue| match shown {
+                    ShownValue::Exact(score) => y_of(score.value()),
+                    ShownValue::Points(points) => y_of(points.clamp(-win, win)),
+                };
+                let stroke = Stroke::new(1.5, ui.visuals().text_color());
+                if best != value {
+                    let at = Pos2::new(x, y(best));
+                    painter.line_segment([at - vec2(3.0, 0.0), at + vec2(3.0, 0.0)], stroke);
+                    painter.line_segment([at - vec2(0.0, 3.0), at + vec2(0.0, 3.0)], stroke);
+                }
+                let at = Pos2::new(x, y(value));
+                let r = if selected { 6.0 } else { 4.5 };
+                let diamond = vec![
+                    at + vec2(0.0, -r),
+                    at + vec2(r, 0.0),
+                    at + vec2(0.0, r),
+                    at + vec2(-r, 0.0),
+                ];
+                painter.add(egui::Shape::closed_line(diamond, stroke));
+                continue;
+            }
         };
         let shown = m.shown(view);
         let (score, best) = (y_of(shown.score.value()), y_of(shown.best.value()));
@@ -149,4 +189,19 @@ pub(super) fn class_color(class: MoveClass, palette: &Palette) -> Color32 {
         MoveClass::Mistake => Color32::from_rgb(240, 140, 40),
         MoveClass::Blunder => palette.loss,
     }
+}
+
+/// An estimated move as the list's row and the graph's point name it, after "Move ":
+/// "12: X at row 3, column 4, estimate ≈ 5 points, best ≈ 9 points, 3 plies ahead: not classed".
+pub(super) fn estimate_name(e: &EstimatedMove, view: ScoreView) -> String {
+    let (value, best) = e.shown(view);
+    format!(
+        "{}: {} at {}, estimate {}, best {}, {} plies ahead: not classed",
+        e.ply,
+        e.mark,
+        e.cell.human(),
+        value.text(),
+        best.text(),
+        e.depth
+    )
 }
