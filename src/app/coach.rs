@@ -7,7 +7,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{CoachCommand, Command, ReviewCommand};
-use super::review_graph::{class_color, estimate_name, row_name};
+use super::review_graph::{class_color, estimate_name, plies, row_name};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::game::GameRecord;
 use crate::game::{GameController, Player};
@@ -608,10 +608,10 @@ fn review_grid(
                 ui.horizontal_wrapped(|ui| {
                     ui.add_space(16.0);
                     ui.label(format!(
-                        "{} (best {}), {} plies ahead: an estimate, not classed",
+                        "{} (best {}), {} ahead: an estimate, not classed",
                         value.text(),
                         best.text(),
-                        e.depth
+                        plies(e.depth)
                     ));
                 });
                 continue;

@@ -192,16 +192,26 @@ pub(super) fn class_color(class: MoveClass, palette: &Palette) -> Color32 {
 }
 
 /// An estimated move as the list's row and the graph's point name it, after "Move ":
-/// "12: X at row 3, column 4, estimate ≈ 5 points, best ≈ 9 points, 3 plies ahead: not classed".
+/// "12: X at row 3, column 4, estimate ≈ 5 points, best ≈ 9 points, 3 plies ahead: not
+/// classed".
 pub(super) fn estimate_name(e: &EstimatedMove, view: ScoreView) -> String {
     let (value, best) = e.shown(view);
     format!(
-        "{}: {} at {}, estimate {}, best {}, {} plies ahead: not classed",
+        "{}: {} at {}, estimate {}, best {}, {} ahead: not classed",
         e.ply,
         e.mark,
         e.cell.human(),
         value.text(),
         best.text(),
-        e.depth
+        plies(e.depth)
     )
+}
+
+/// "1 ply", "3 plies".
+pub(super) fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }
