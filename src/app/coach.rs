@@ -448,12 +448,16 @@ impl Coach {
             deck.best_streak(),
             deck.len() - deck.own_len()
         ));
-        if deck.own_len() > 0 {
-            ui.label(format!(
-                "From your own games: {} ({} still to come, first).",
-                deck.own_len(),
-                deck.own_waiting()
-            ));
+        match (deck.own_len(), deck.own_waiting()) {
+            (0, _) => {}
+            (own, 0) => {
+                ui.label(format!("From your own games: {own}."));
+            }
+            (own, waiting) => {
+                ui.label(format!(
+                    "From your own games: {own}, {waiting} still to come (before the engine's)."
+                ));
+            }
         }
         if let Some(themes) = self.themes.summary() {
             ui.add(egui::Label::new(format!("Themes you miss: {themes}.")).wrap());
