@@ -212,7 +212,7 @@ fn a_saved_game_opens_in_the_review_and_a_broken_file_changes_nothing() {
     }
     // Copy moves gives what review takes.
     game.harness
-        .get_by_label("Review the game on the board")
+        .get_by_label("Review the game you are playing")
         .click();
     game.settle();
     // A broken file: one line naming it, nothing opened, the file as it was.

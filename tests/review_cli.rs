@@ -255,3 +255,51 @@ fn a_broken_game_file_is_named_with_its_problem_and_left_as_it_was() {
     assert_eq!(status, 2);
     assert!(err.contains("missing.ron"), "{err}");
 }
+
+/// `--practice` gives each move that was not best the position the app's Practice deals from it:
+/// the good moves are plain minimax's best moves there, and best moves get none.
+#[test]
+fn practice_gives_each_move_not_best_its_position_and_the_engines_good_moves() {
+    let printed = review_in_process(&["1,2,5,9,7,4,3", "--practice"]);
+    assert_eq!(printed.status, 0, "{}", printed.stderr);
+    let json: Value = serde_json::from_str(&printed.stdout).unwrap();
+    let mut board = Board::classic();
+    for (m, number) in json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip([1, 2, 5, 9, 7, 4, 3])
+    {
+        let analysis = minimax::plain(&board);
+        let cell = Cell::new((number - 1) / 3, (number - 1) % 3);
+        let class = MoveClass::of(
+            analysis.get(cell).unwrap().score,
+            analysis.best_score().unwrap(),
+        );
+        if class == MoveClass::Best {
+            assert!(m.get("practice").is_none(), "{m}");
+        } else {
+            let practice = &m["practice"];
+            assert_eq!(practice["position"], board.to_string());
+            let good: Vec<u64> = analysis
+                .best_moves()
+                .map(|b| (b.cell.row * 3 + b.cell.col + 1) as u64)
+                .collect();
+            let printed: Vec<u64> = practice["good"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_u64().unwrap())
+                .collect();
+            assert_eq!(printed, good, "{m}");
+            assert_eq!(practice["task"], "find the move that keeps the draw");
+        }
+        board.play(cell).unwrap();
+    }
+    // O's edge reply to the corner is the game's one move that was not best.
+    assert_eq!(json["moves"][1]["class"], "blunder");
+    assert_eq!(json["moves"][1]["practice"]["good"], serde_json::json!([5]));
+    // Without the flag, nothing changes.
+    let plain = review_in_process(&["1,2,5,9,7,4,3"]);
+    assert!(!plain.stdout.contains("practice"), "{}", plain.stdout);
+}

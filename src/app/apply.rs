@@ -314,6 +314,10 @@ impl TicTacToeApp {
                 self.coach.retry(&mut self.controller, ply);
             }
             ReviewCommand::Unpin => self.coach.unpin(),
+            ReviewCommand::PutOnBoard => {
+                self.preview = None;
+                self.coach.put_on_board(&mut self.controller);
+            }
         }
     }
 

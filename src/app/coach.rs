@@ -7,14 +7,15 @@ use egui::{Color32, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{CoachCommand, Command, ReviewCommand};
+use super::review_graph::{class_color, estimate_name, plies, row_name};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::Stop;
-use crate::game::GameController;
 use crate::game::GameRecord;
+use crate::game::{GameController, Player};
 use crate::learn::explain::line_of_play;
-use crate::learn::practice::{Answered, Deck, Exercise};
+use crate::learn::practice::{Answered, Deck, Exercise, Themes, from_mistake};
 use crate::learn::review::{
-    MoveClass, MoveReview, ReviewedMove, Threat, Unsettled, class_counts, summary,
+    MoveClass, MoveReview, ReviewEntry, ReviewedMove, Threat, Unsettled, class_counts, summary,
 };
 use crate::learn::view::{ScoreView, Seen};
 
@@ -25,6 +26,8 @@ pub struct Practice {
     exercise: Option<Exercise>,
     /// The player's answer to the exercise, once given.
     answered: Option<(Cell, Answered)>,
+    /// How many of the session's own mistakes ([`Coach::own_mistakes`]) are in the deck.
+    own_added: usize,
 }
 
 impl Practice {
@@ -43,12 +46,20 @@ impl Practice {
     }
 }
 
+/// Why the review shows a game that is not the one on the board.
+enum Pinned {
+    /// The game a retry left.
+    RetriedFrom,
+    /// A game opened from a file or pasted, with what the review says it is ("The game opened
+    /// from game.ron.").
+    Opened(String),
+}
+
 /// What the player asked the coach for.
 pub struct Coach {
     pub show_review: bool,
-    /// The game the review shows when it is not the one on the board: the one a retry left.
-    /// With what the review says it is ("The game you retried from.").
-    pinned: Option<(GameRecord, String)>,
+    /// The game the review shows when it is not the one on the board, and why.
+    pinned: Option<(GameRecord, Pinned)>,
     /// The position whose best moves are framed (the hint), while it is on the board.
     hint_for: Option<Board>,
     /// Positions hinted at in the game on the board.
@@ -58,6 +69,13 @@ pub struct Coach {
     pub practice: Option<Practice>,
     /// Seeds the practice deck's dealing (fixed in tests).
     practice_seed: u64,
+    /// The learner's moves that were not best in the session's finished games, as practice
+    /// positions, in the order they were played.
+    own_mistakes: Vec<Exercise>,
+    /// The last finished game whose mistakes were taken, so that none is taken twice.
+    harvested: Option<GameRecord>,
+    /// The lessons the learner gets wrong this session.
+    themes: Themes,
 }
 
 impl Coach {
@@ -70,6 +88,9 @@ impl Coach {
             threat_for: None,
             practice: None,
             practice_seed,
+            own_mistakes: Vec::new(),
+            harvested: None,
+            themes: Themes::default(),
         }
     }
 
@@ -89,13 +110,47 @@ impl Coach {
         if controller.session().game().moves().is_empty() {
             self.hinted.clear();
         }
-        if let Some(practice) = &mut self.practice
-            && practice.deck.is_none()
-            && let Some(exercises) = controller.exercises()
-        {
+        self.harvest_mistakes(controller);
+        let Some(practice) = &mut self.practice else {
+            return;
+        };
+        let first_deal = practice.deck.is_none();
+        if first_deal && let Some(exercises) = controller.exercises() {
             practice.deck = Some(Deck::new(exercises.to_vec(), self.practice_seed));
-            practice.next();
         }
+        // The learner's own positions go in before the first deal, so that they come first.
+        if let Some(deck) = &mut practice.deck {
+            for own in &self.own_mistakes[practice.own_added..] {
+                deck.add_own(own.clone());
+            }
+            practice.own_added = self.own_mistakes.len();
+            if first_deal {
+                practice.next();
+            }
+        }
+    }
+
+    /// Once the game on the board is over and every move reviewed, takes the human players'
+    /// moves that were not best as practice positions, and their lessons as missed themes.
+    fn harvest_mistakes(&mut self, controller: &GameController) {
+        if !controller.board().outcome().is_over() {
+            return;
+        }
+        let game = controller.record();
+        if self.harvested.as_ref() == Some(&game) {
+            return;
+        }
+        let Some(moves) = game.complete_review(|board| controller.analysis(board)) else {
+            return;
+        };
+        let players = game.players();
+        for m in moves.iter().filter(|m| players.of(m.mark) == Player::Human) {
+            if let Some(own) = from_mistake(m) {
+                self.themes.record(own.lesson);
+                self.own_mistakes.push(own);
+            }
+        }
+        self.harvested = Some(game);
     }
 
     /// The positions whose analyses the coach needs: the practice position's, the threat's and
@@ -154,7 +209,16 @@ impl Coach {
         let game = self.reviewed_game(controller);
         let before = ply.saturating_sub(1).min(game.moves.len());
         controller.retry(game.setup, &game.start, &game.moves[..before]);
-        self.pinned = Some((game, "The game you retried from.".to_string()));
+        self.pinned = Some((game, Pinned::RetriedFrom));
+        self.show_review = true;
+    }
+
+    /// Puts the game the review shows (an opened one) on the board, every move played, seated as
+    /// it was; the review then shows the game on the board, which is that game.
+    pub fn put_on_board(&mut self, controller: &mut GameController) {
+        let game = self.reviewed_game(controller);
+        controller.retry(game.setup, &game.start, &game.moves);
+        self.pinned = None;
         self.show_review = true;
     }
 
@@ -164,7 +228,7 @@ impl Coach {
 
     /// Shows `game` in the review (a game opened from a file), said to be `what`.
     pub fn show_game(&mut self, game: GameRecord, what: String) {
-        self.pinned = Some((game, what));
+        self.pinned = Some((game, Pinned::Opened(what)));
         self.show_review = true;
     }
 
@@ -175,6 +239,7 @@ impl Coach {
                 deck: None,
                 exercise: None,
                 answered: None,
+                own_added: 0,
             }),
         };
     }
@@ -182,6 +247,11 @@ impl Coach {
     pub fn practice_answer(&mut self, cell: Cell) {
         if let Some(practice) = &mut self.practice {
             practice.answer(cell);
+            if let (Some((_, answered)), Some(exercise)) = (practice.answered, &practice.exercise)
+                && !answered.correct
+            {
+                self.themes.record(exercise.lesson);
+            }
         }
     }
 
@@ -263,13 +333,29 @@ impl Coach {
             }
         });
         let game = self.reviewed_game(controller);
-        if let Some((_, what)) = &self.pinned {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(what.as_str());
-                if ui.small_button("Review the game on the board").clicked() {
-                    commands.push(ReviewCommand::Unpin.into());
-                }
-            });
+        match &self.pinned {
+            Some((_, Pinned::RetriedFrom)) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("The game you retried from.");
+                    if ui.small_button("Review the game on the board").clicked() {
+                        commands.push(ReviewCommand::Unpin.into());
+                    }
+                });
+            }
+            // Issue 31, item 8: "the game on the board" read as "this game, on the board"; the
+            // opened game goes on the board only when asked, and leaving it says where to.
+            Some((_, Pinned::Opened(what))) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(what.as_str());
+                    if ui.small_button("Put this game on the board").clicked() {
+                        commands.push(ReviewCommand::PutOnBoard.into());
+                    }
+                    if ui.small_button("Review the game you are playing").clicked() {
+                        commands.push(ReviewCommand::Unpin.into());
+                    }
+                });
+            }
+            None => {}
         }
         if game.moves.is_empty() {
             ui.label("No moves yet.");
@@ -287,7 +373,22 @@ impl Coach {
             .wrap(),
         );
         let reviewed = controller.review(&game);
-        review_grid(ui, &game, &reviewed, previewed, view, &mut commands);
+        ui.add(
+            egui::Label::new(
+                "The game as a graph: each move's score (a dot in its class's colour) and, where \
+                 it was not best, the best score there was (a ring), joined to it by a line. \
+                 Click a dot to see the position before the move.",
+            )
+            .wrap(),
+        );
+        let entries: Vec<ReviewEntry> = reviewed
+            .iter()
+            .cloned()
+            .zip(controller.estimated_review(&game))
+            .map(|(review, estimated)| ReviewEntry::of(review, estimated))
+            .collect();
+        super::review_graph::game_graph(ui, &game, &entries, previewed, view, &mut commands);
+        review_grid(ui, &game, &entries, previewed, view, &mut commands);
         let complete: Option<Vec<&ReviewedMove>> =
             reviewed.iter().map(MoveReview::reviewed).collect();
         if let Some(moves) = complete {
@@ -301,7 +402,24 @@ impl Coach {
         if self.pinned.is_none() {
             ui.label(format!("Hints used this game: {}.", self.hinted.len()));
         }
+        self.own_practice_lines(ui);
         commands
+    }
+
+    /// What the session's own mistakes give practice: how many positions, and the themes missed.
+    fn own_practice_lines(&self, ui: &mut Ui) {
+        if !self.own_mistakes.is_empty() {
+            ui.add(
+                egui::Label::new(format!(
+                    "Your moves that were not best this session: {}, waiting in practice (P).",
+                    self.own_mistakes.len()
+                ))
+                .wrap(),
+            );
+        }
+        if let Some(themes) = self.themes.summary() {
+            ui.add(egui::Label::new(format!("Themes you miss: {themes}.")).wrap());
+        }
     }
 
     /// Practice in place of the game: the position, the answer, the scores once answered. The
@@ -335,19 +453,40 @@ impl Coach {
             "Streak: {} (best {}) · {} positions, found by the engine",
             deck.streak(),
             deck.best_streak(),
-            deck.len()
+            deck.len() - deck.own_len()
         ));
+        match (deck.own_len(), deck.own_waiting()) {
+            (0, _) => {}
+            (own, 0) => {
+                ui.label(format!("From your own games: {own}."));
+            }
+            (own, waiting) => {
+                ui.label(format!(
+                    "From your own games: {own}, {waiting} still to come (before the engine's)."
+                ));
+            }
+        }
+        if let Some(themes) = self.themes.summary() {
+            ui.add(egui::Label::new(format!("Themes you miss: {themes}.")).wrap());
+        }
         let mover = exercise.board.to_move();
         let analysis = controller.analysis(&exercise.board);
         let mut highlights = Vec::new();
         match practice.answered {
             None => {
-                ui.label(
-                    RichText::new(format!(
-                        "{mover} to move. Exactly one move keeps the best result: which?"
-                    ))
-                    .strong(),
-                );
+                let prompt = match &exercise.from_game {
+                    None => {
+                        format!("{mover} to move. Exactly one move keeps the best result: which?")
+                    }
+                    Some(own) => format!(
+                        "From your game: move {}, you played {} ({}). {mover} to move: {}.",
+                        own.ply,
+                        own.played.human(),
+                        own.class,
+                        own.goal.task()
+                    ),
+                };
+                ui.add(egui::Label::new(RichText::new(prompt).strong()).wrap());
             }
             Some((cell, answered)) => {
                 let color = answer_feedback(ui, exercise, cell, answered, analysis, *inspected);
@@ -389,17 +528,39 @@ fn answer_feedback(
 ) -> Color32 {
     let palette = Palette::of(ui);
     let theme = exercise.lesson.name();
-    let (text, color) = if answered.correct {
-        (
+    let several = exercise.good.len() > 1;
+    let (text, color) = match (answered.correct, several) {
+        (true, false) => (
             format!("Best! {} was the one move ({theme}).", cell.human()),
             palette.win,
-        )
-    } else {
-        let one = exercise.answer.human();
-        (
-            format!("Not the best: the one move was {one} ({theme})."),
+        ),
+        (true, true) => (
+            format!(
+                "Best! {} is one of the {} best moves ({theme}).",
+                cell.human(),
+                exercise.good.len()
+            ),
+            palette.win,
+        ),
+        (false, false) => (
+            format!(
+                "Not the best: the one move was {} ({theme}).",
+                exercise.answer.human()
+            ),
             palette.loss,
-        )
+        ),
+        (false, true) => (
+            format!(
+                "Not the best: the best moves were {} ({theme}).",
+                exercise
+                    .good
+                    .iter()
+                    .map(|c| c.human())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            palette.loss,
+        ),
     };
     ui.add(egui::Label::new(RichText::new(text).strong().color(color)).wrap());
     let shown = inspected.unwrap_or(exercise.answer);
@@ -424,18 +585,18 @@ fn answer_feedback(
 fn review_grid(
     ui: &mut Ui,
     game: &GameRecord,
-    reviewed: &[MoveReview],
+    entries: &[ReviewEntry],
     previewed: Option<usize>,
     view: ScoreView,
     commands: &mut Vec<Command>,
 ) {
     let palette = Palette::of(ui);
-    for (index, m) in reviewed.iter().enumerate() {
+    for (index, entry) in entries.iter().enumerate() {
         let ply = index + 1;
         let cell = game.moves[index];
-        let m = match m {
-            MoveReview::Reviewed(m) => m,
-            MoveReview::Unsettled {
+        let m = match entry {
+            ReviewEntry::Exact(m) => m,
+            ReviewEntry::Unsettled {
                 before,
                 known,
                 stopped,
@@ -450,19 +611,40 @@ fn review_grid(
                 }
                 continue;
             }
+            ReviewEntry::Estimated(e) => {
+                let selected = previewed == Some(ply);
+                let name = format!("Move {}", estimate_name(e, view));
+                let response = ui
+                    .selectable_label(
+                        selected,
+                        format!("{ply}. {} {} (estimate)", e.mark, cell.human()),
+                    )
+                    .on_hover_text("Not exact: the exact search ran out of time here.");
+                response.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name)
+                });
+                if response.clicked() {
+                    commands.push(ReviewCommand::Move(ply).into());
+                }
+                let (value, best) = e.shown(view);
+                ui.horizontal_wrapped(|ui| {
+                    ui.add_space(16.0);
+                    ui.label(format!(
+                        "{} (best {}), {} ahead: an estimate, not classed",
+                        value.text(),
+                        best.text(),
+                        plies(e.depth)
+                    ));
+                });
+                continue;
+            }
         };
-        let seen = Seen::new(view, &m.before);
         // Printed as the board prints them: the number, with no sign for a win.
-        let score = seen.number(m.score, m.mark, 0).value();
-        let best = seen.number(m.best_score, m.mark, 0).value();
+        let shown = m.shown(view);
+        let (score, best) = (shown.score.value(), shown.best.value());
         let color = class_color(m.class, &palette);
         let text = format!("{ply}. {} {}{}", m.mark, cell.human(), m.class.sign());
-        let name = format!(
-            "Move {ply}: {} at {}, score {score}, best {best}: {}",
-            m.mark,
-            cell.human(),
-            m.class
-        );
+        let name = format!("Move {}", row_name(m, view));
         let selected = previewed == Some(ply);
         let response = ui
             .selectable_label(selected, RichText::new(text).color(color))
@@ -526,15 +708,6 @@ pub fn unsettled_text(
     }
     let details = (!parts.is_empty()).then(|| parts.join(", "));
     (line, details)
-}
-
-fn class_color(class: MoveClass, palette: &Palette) -> Color32 {
-    match class {
-        MoveClass::Best => palette.win,
-        MoveClass::Inaccuracy => palette.best,
-        MoveClass::Mistake => Color32::from_rgb(240, 140, 40),
-        MoveClass::Blunder => palette.loss,
-    }
 }
 
 /// A painted dot in the class's colour and its name, so the class reads without the colour.

@@ -123,8 +123,10 @@ pub enum ReviewCommand {
     Move(usize),
     /// Start a game from the position before move `ply` of the reviewed game.
     RetryFrom(usize),
-    /// Review the game on the board again, not the one retried from.
+    /// Review the game on the board again, not the one retried from or opened.
     Unpin,
+    /// Put the game the review shows (an opened one) on the board, every move played.
+    PutOnBoard,
 }
 
 /// The coach: hints, threats and practice positions.

@@ -23,6 +23,7 @@ mod menus;
 mod on_show;
 mod panels;
 mod preview;
+mod review_graph;
 mod saver;
 mod settings_io;
 mod stepper;

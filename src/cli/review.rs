@@ -12,6 +12,7 @@ use crate::engine::board::{
     BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
 };
 use crate::engine::minimax::{SearchControl, Solver, Stop};
+use crate::learn::practice::from_mistake;
 use crate::learn::review::{BadMove, ReviewedMove, positions_before};
 use crate::learn::view::Seen;
 use crate::store::game_file::{self, GameFileError};
@@ -69,6 +70,12 @@ pub struct ReviewArgs {
     /// O move's best score is the lowest there was).
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
+
+    /// Give each move that was not best the practice position the app's Practice (P) deals from
+    /// it: "practice": the position before the move, the task, the good moves (cell numbers)
+    /// and the lesson.
+    #[arg(long)]
+    pub practice: bool,
 }
 
 #[derive(Serialize)]
@@ -96,6 +103,19 @@ struct MoveOutput {
     /// What is known of an unsettled move's score, when anything is.
     #[serde(skip_serializing_if = "Option::is_none")]
     bound: Option<BoundJson>,
+    /// With --practice, for a move that was not best.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    practice: Option<PracticeJson>,
+}
+
+/// A move that was not best as a practice position (`learn::practice::from_mistake`).
+#[derive(Serialize)]
+struct PracticeJson {
+    position: String,
+    task: &'static str,
+    /// Every move that keeps the best result, as cell numbers.
+    good: Vec<usize>,
+    lesson: &'static str,
 }
 
 #[derive(Serialize)]
@@ -241,16 +261,34 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
             }
         };
         let output = match reviewed {
-            Ok(m) => MoveOutput {
-                ply,
-                mark: mark.symbol(),
-                row: cell.row,
-                col: cell.col,
-                score: Some(number(m.score)),
-                best_score: Some(number(m.best_score)),
-                class: Some(m.class.name()),
-                bound: None,
-            },
+            Ok(m) => {
+                let shown = m.shown(view);
+                let practice = args
+                    .practice
+                    .then(|| from_mistake(&m))
+                    .flatten()
+                    .map(|exercise| PracticeJson {
+                        position: exercise.board.to_string(),
+                        task: exercise.from_game.map_or("", |own| own.goal.task()),
+                        good: exercise
+                            .good
+                            .iter()
+                            .map(|&c| geometry.cell_number(c))
+                            .collect(),
+                        lesson: exercise.lesson.name(),
+                    });
+                MoveOutput {
+                    ply,
+                    mark: mark.symbol(),
+                    row: cell.row,
+                    col: cell.col,
+                    score: Some(shown.score.value()),
+                    best_score: Some(shown.best.value()),
+                    class: Some(m.class.name()),
+                    bound: None,
+                    practice,
+                }
+            }
             Err(known) => MoveOutput {
                 ply,
                 mark: mark.symbol(),
@@ -266,6 +304,7 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
                         upper: upper.value(),
                     }
                 }),
+                practice: None,
             },
         };
         moves.push(output);

@@ -18,10 +18,10 @@ use super::{GameSetup, Mode, Session};
 use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;
-use crate::engine::minimax::{Analysis, MoveScore, SearchCounts, Stopped};
+use crate::engine::minimax::{Analysis, Estimate, MoveScore, SearchCounts, Stopped};
 use crate::game::worker::AnalysisProgress;
 use crate::learn::practice::Exercise;
-use crate::learn::review::{MoveReview, ReviewedMove, positions_before};
+use crate::learn::review::{EstimatedMove, MoveReview, ReviewedMove, positions_before};
 use crate::learn::trace::TraceAlgorithm;
 use crate::platform::Instant;
 
@@ -146,6 +146,13 @@ impl GameController {
         self.knowledge.analysis(board)
     }
 
+    /// The estimate of `board` made when its exact search ran out of think time, if any.
+    pub fn estimate(&self, board: &Board) -> Option<&Estimate> {
+        self.knowledge
+            .estimate(board, None)
+            .map(|(estimate, _)| estimate)
+    }
+
     /// The analysis the score overlay shows now: the position on the board's, when the overlay is
     /// on and a human is to move, or when the computer plays both sides (each side's scores as
     /// it thinks).
@@ -259,6 +266,17 @@ impl GameController {
             .map(|m| match m {
                 MoveReview::Reviewed(m) => Some(m),
                 MoveReview::Unsettled { .. } => None,
+            })
+            .collect()
+    }
+
+    /// Each move of `game` as an estimate saw it, where its position has an estimate (and so
+    /// far, maybe forever, no exact analysis); `None` elsewhere.
+    pub fn estimated_review(&self, game: &GameRecord) -> Vec<Option<EstimatedMove>> {
+        positions_before(&game.start, &game.moves)
+            .map_while(Result::ok)
+            .map(|(ply, before, cell)| {
+                EstimatedMove::new(ply, &before, cell, self.estimate(&before)?)
             })
             .collect()
     }
@@ -665,6 +683,28 @@ mod tests {
         assert_eq!(game.board().get(reply.cell), Some(Mark::O));
         // The search of that position is over: nobody needs it any more.
         assert!(game.partial_scores().is_none());
+    }
+
+    #[test]
+    fn a_move_played_on_an_estimate_is_reviewed_from_that_estimate() {
+        let clock = Arc::new(ManualClock::new());
+        let mut game = large(7, &clock);
+        game.set_think_time(Duration::ZERO);
+        let reply = exchange(&mut game, &clock, Cell::new(3, 3));
+        let record = game.record();
+        // Move 2 is the computer's, chosen on an estimate: no exact review, the estimate's.
+        assert_eq!(record.moves[1], reply.cell);
+        assert!(game.review(&record)[1].reviewed().is_none());
+        let estimated = game.estimated_review(&record)[1]
+            .clone()
+            .expect("the computer's estimate of its position");
+        let estimate = game.estimate(&reply.board).unwrap();
+        assert_eq!(estimated.before, reply.board);
+        assert_eq!(estimated.cell, reply.cell);
+        assert_eq!(estimated.depth, estimate.depth);
+        assert_eq!(estimated.best, estimate.best().unwrap().value);
+        // It played a move the estimate ranked best.
+        assert_eq!(estimated.value.rank(), estimated.best.rank());
     }
 
     #[test]

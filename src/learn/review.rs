@@ -8,11 +8,13 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::engine::board::{Board, Cell, Mark, Outcome, PlayError};
-use crate::engine::minimax::{Analysis, MoveBound, MoveScore, Stop};
+use crate::engine::minimax::{Analysis, Estimate, MoveBound, MoveScore, Stop, Valuation};
 use crate::engine::score::{Score, Verdict};
+use crate::learn::view::{ScoreView, Seen};
 
 /// How good a move was, from its score `s` and the best score `b` there was, both for the mover.
 ///
@@ -20,7 +22,7 @@ use crate::engine::score::{Score, Verdict};
 /// result stayed the same but slower (both positive or both negative: an inaccuracy), or a won
 /// game became a draw (`b > 0`, `s == 0`: a mistake), or a game not lost became lost (`b >= 0`,
 /// `s < 0`: a blunder). A win can never become a draw from a loss, so nothing else is left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MoveClass {
     Best,
     Inaccuracy,
@@ -231,6 +233,127 @@ impl MoveReview {
         match self {
             MoveReview::Reviewed(m) => Some(m),
             MoveReview::Unsettled { .. } => None,
+        }
+    }
+}
+
+/// A reviewed move's two numbers as the review shows them (its list and its graph): the move's
+/// and the best there was, seen in one view from the position before the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShownScores {
+    pub score: Score,
+    pub best: Score,
+}
+
+impl ReviewedMove {
+    /// The move's number and the best number there was in `view`, depth counted from the
+    /// position before the move: the numbers the review's list, its graph and
+    /// `tictactoe review` print.
+    pub fn shown(&self, view: ScoreView) -> ShownScores {
+        let seen = Seen::new(view, &self.before);
+        ShownScores {
+            score: seen.number(self.score, self.mark, 0),
+            best: seen.number(self.best_score, self.mark, 0),
+        }
+    }
+}
+
+/// A move of a game whose position has no exact analysis, only an estimate (a large board whose
+/// exact search ran out of time): what the estimator thought of the move and of its best move.
+/// Never classed: an estimate cannot say that a move lost anything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EstimatedMove {
+    /// 1 for the first move of the game.
+    pub ply: usize,
+    pub mark: Mark,
+    pub cell: Cell,
+    /// The position before the move.
+    pub before: Board,
+    pub value: Valuation,
+    /// The estimator's best move's valuation.
+    pub best: Valuation,
+    /// How many plies the estimator looked ahead, the move itself counted.
+    pub depth: u32,
+}
+
+/// One of an estimated move's two values as the review shows it: an exact number (a result the
+/// estimator proved) or evaluation points, never a score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShownValue {
+    Exact(Score),
+    Points(i32),
+}
+
+impl ShownValue {
+    /// "8" for a proven number, "≈ 12 points" for an estimate.
+    pub fn text(self) -> String {
+        match self {
+            ShownValue::Exact(score) => score.value().to_string(),
+            ShownValue::Points(points) => format!("≈ {points} points"),
+        }
+    }
+}
+
+impl EstimatedMove {
+    /// Playing `cell` on `before` as `estimate` (of `before`) values it; `None` if `cell` is not
+    /// among its moves.
+    pub fn new(ply: usize, before: &Board, cell: Cell, estimate: &Estimate) -> Option<Self> {
+        Some(EstimatedMove {
+            ply,
+            mark: before.to_move(),
+            cell,
+            before: *before,
+            value: estimate.moves.iter().find(|m| m.cell == cell)?.value,
+            best: estimate.best()?.value,
+            depth: estimate.depth,
+        })
+    }
+
+    /// The move's value and the best value in `view`, seen as [`ReviewedMove::shown`] sees exact
+    /// numbers (estimates through [`Seen::points`]).
+    pub fn shown(&self, view: ScoreView) -> (ShownValue, ShownValue) {
+        let seen = Seen::new(view, &self.before);
+        let show = |value: Valuation| match value {
+            Valuation::Exact(score) => ShownValue::Exact(seen.number(score, self.mark, 0)),
+            Valuation::Estimate(points) => ShownValue::Points(seen.points(points)),
+        };
+        (show(self.value), show(self.best))
+    }
+}
+
+/// What the review knows of one move: its exact review, else an estimate, else what its
+/// position's search has settled so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewEntry {
+    Exact(ReviewedMove),
+    Estimated(EstimatedMove),
+    /// As [`MoveReview::Unsettled`]: the position before the move, what is known, and why its
+    /// search ended (`None` while it runs or waits to run).
+    Unsettled {
+        before: Board,
+        known: Unsettled,
+        stopped: Option<Stop>,
+    },
+}
+
+impl ReviewEntry {
+    /// The exact review if there is one, else the estimate if there is one, else what is known.
+    pub fn of(review: MoveReview, estimated: Option<EstimatedMove>) -> ReviewEntry {
+        match (review, estimated) {
+            (MoveReview::Reviewed(m), _) => ReviewEntry::Exact(m),
+            (MoveReview::Unsettled { .. }, Some(e)) => ReviewEntry::Estimated(e),
+            (
+                MoveReview::Unsettled {
+                    before,
+                    known,
+                    stopped,
+                },
+                None,
+            ) => ReviewEntry::Unsettled {
+                before,
+                known,
+                stopped,
+            },
         }
     }
 }
@@ -518,6 +641,76 @@ mod tests {
         // The move's own bound is reported while its score is not settled.
         let unsettled = ReviewedMove::from_partial(1, &board, win, &settled(&[block]), &bounds);
         assert_eq!(unsettled.unwrap_err().bound, Some(bounds[0]));
+    }
+
+    #[test]
+    fn an_estimated_move_shows_points_seen_as_exact_numbers_are() {
+        use crate::engine::minimax::MoveEstimate;
+        // O to move: in the articles' view every value is X's, so O's points are negated.
+        let before: Board = "X../.../...".parse().unwrap();
+        let estimate = Estimate {
+            board: before,
+            depth: 3,
+            moves: vec![
+                MoveEstimate {
+                    cell: Cell::new(0, 1),
+                    value: Valuation::Estimate(-4),
+                },
+                MoveEstimate {
+                    cell: Cell::new(1, 1),
+                    value: Valuation::Estimate(12),
+                },
+                MoveEstimate {
+                    cell: Cell::new(2, 2),
+                    value: Valuation::Exact(Score::new(-7)),
+                },
+            ],
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+        };
+        let played = EstimatedMove::new(2, &before, Cell::new(0, 1), &estimate).unwrap();
+        assert_eq!(played.mark, Mark::O);
+        assert_eq!(
+            played.shown(ScoreView::SideToMove),
+            (ShownValue::Points(-4), ShownValue::Points(12))
+        );
+        assert_eq!(
+            played.shown(ScoreView::Articles),
+            (ShownValue::Points(4), ShownValue::Points(-12))
+        );
+        let proven = EstimatedMove::new(2, &before, Cell::new(2, 2), &estimate).unwrap();
+        assert_eq!(
+            proven.shown(ScoreView::Articles).0,
+            ShownValue::Exact(Score::new(7))
+        );
+        assert_eq!(ShownValue::Points(-12).text(), "≈ -12 points");
+        assert_eq!(
+            EstimatedMove::new(2, &before, Cell::new(0, 0), &estimate),
+            None
+        );
+        // An exact review wins over an estimate, and an estimate over what is not settled.
+        let exact = ReviewedMove::new(2, &before, Cell::new(0, 1), &plain(&before)).unwrap();
+        let unsettled = MoveReview::Unsettled {
+            before,
+            known: Unsettled {
+                score: None,
+                best_score: None,
+                bound: None,
+            },
+            stopped: None,
+        };
+        assert!(matches!(
+            ReviewEntry::of(MoveReview::Reviewed(exact), Some(played.clone())),
+            ReviewEntry::Exact(_)
+        ));
+        assert!(matches!(
+            ReviewEntry::of(unsettled.clone(), Some(played)),
+            ReviewEntry::Estimated(_)
+        ));
+        assert!(matches!(
+            ReviewEntry::of(unsettled, None),
+            ReviewEntry::Unsettled { stopped: None, .. }
+        ));
     }
 
     #[test]

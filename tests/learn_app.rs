@@ -1,0 +1,209 @@
+//! Issue 31 in the app, through its accessibility tree: the game as a graph in the review, the
+//! learner's own mistakes as practice, and an opened game put on the board.
+
+use egui::Key;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::engine::minimax::Search;
+use tictactoe::engine::minimax::Searcher;
+use tictactoe::learn::review::MoveClass;
+use tictactoe::{Board, Cell, Mark, Outcome};
+
+mod harness;
+
+use harness::{Game, start};
+
+/// Plays the worst move shown until the computer (O) has won.
+fn lose_against_the_computer(game: &mut Game) {
+    while game.board().outcome() == Outcome::Ongoing {
+        let analysis = game
+            .harness
+            .state()
+            .shown_scores()
+            .expect("scores on your turn")
+            .clone();
+        let worst = analysis.moves.iter().min_by_key(|m| m.score).unwrap().cell;
+        game.click_cell(worst);
+    }
+    assert_eq!(game.board().outcome().winner(), Some(Mark::O));
+}
+
+/// The accessible names of the review list's rows ("Move 3: X at …"), in order.
+fn list_rows(game: &Game) -> Vec<String> {
+    let mut rows: Vec<String> = game
+        .harness
+        .query_all_by_label_contains("Move ")
+        .filter_map(|node| node.accesskit_node().label())
+        .filter(|label| label.starts_with("Move "))
+        .collect();
+    rows.dedup();
+    rows
+}
+
+#[test]
+fn the_graphs_points_are_the_review_lists_moves_with_the_same_numbers_in_both_views() {
+    for (settings, x_sees_all) in [
+        ("show_scores: true", false),
+        ("show_scores: true, score_view: Articles", true),
+    ] {
+        let mut game = start(settings);
+        lose_against_the_computer(&mut game);
+        let lost = game.harness.state().session().game().moves().to_vec();
+        game.press(Key::M);
+        let rows = list_rows(&game);
+        assert_eq!(rows.len(), lost.len(), "{rows:?}");
+        let points = game
+            .harness
+            .query_all_by_label_contains("Graph point, move ")
+            .count();
+        assert_eq!(points, lost.len());
+        // Each point is named as its row is, and both carry the engine's numbers.
+        let mut board = Board::classic();
+        for (index, &cell) in lost.iter().enumerate() {
+            let analysis = Searcher::new().analyze(&board);
+            let (score, best) = (
+                analysis.get(cell).unwrap().score,
+                analysis.best_score().unwrap(),
+            );
+            let class = MoveClass::of(score, best);
+            // In the articles' view every number is X's: O's are negated.
+            let sign = if x_sees_all && board.to_move() == Mark::O {
+                -1
+            } else {
+                1
+            };
+            let rest = format!(
+                "{}: {} at {}, score {}, best {}: {class}",
+                index + 1,
+                board.to_move(),
+                cell.human(),
+                sign * score.value(),
+                sign * best.value()
+            );
+            assert_eq!(rows[index], format!("Move {rest}"));
+            game.harness
+                .get_by_label(&format!("Graph point, move {rest}"));
+            board.play(cell).unwrap();
+        }
+        // A click on a point previews the position before its move, as a row does.
+        let last = lost.len();
+        game.harness
+            .get_by_label_contains(&format!("Graph point, move {last}: "))
+            .click();
+        game.settle();
+        game.harness
+            .get_by_label_contains(&format!("Review: the position before move {last}"));
+        assert_eq!(game.harness.state().session().game().moves(), lost);
+    }
+}
+
+#[test]
+fn a_blunder_of_a_played_game_comes_back_as_practice_whose_one_good_move_is_the_engines() {
+    let mut game = start("show_scores: true");
+    lose_against_the_computer(&mut game);
+    // The human's (X's) moves that were not best, as the engine reviews them, in order.
+    let lost = game.harness.state().session().game().moves().to_vec();
+    let mut board = Board::classic();
+    let mut own = Vec::new();
+    for (index, &cell) in lost.iter().enumerate() {
+        let analysis = Searcher::new().analyze(&board);
+        let class = MoveClass::of(
+            analysis.get(cell).unwrap().score,
+            analysis.best_score().unwrap(),
+        );
+        if board.to_move() == Mark::X && class != MoveClass::Best {
+            let best: Vec<Cell> = analysis.best_moves().map(|m| m.cell).collect();
+            own.push((index + 1, board, cell, class, best));
+        }
+        board.play(cell).unwrap();
+    }
+    assert!(
+        own.iter().any(|o| o.3 == MoveClass::Blunder),
+        "losing to Perfect takes a blunder"
+    );
+    // Practice deals them first, in the order played, saying where each comes from, and lists
+    // the lessons missed.
+    game.press(Key::P);
+    game.harness.get_by_label_contains("Themes you miss: ");
+    for (ply, before, played, class, best) in &own {
+        assert_eq!(game.board_on_show(), *before);
+        game.harness.get_by_label_contains(&format!(
+            "From your game: move {ply}, you played {} ({class}).",
+            played.human()
+        ));
+        if *class == MoveClass::Blunder {
+            // The blunder's position has one good move, the engine's, and it is right.
+            assert_eq!(best.len(), 1, "{before}");
+            game.click_cell(best[0]);
+            game.harness
+                .get_by_label_contains(&format!("Best! {} was the one move", best[0].human()));
+        } else {
+            // The move played again is wrong, and the feedback names the engine's moves.
+            game.click_cell(*played);
+            let named = if best.len() == 1 {
+                format!("Not the best: the one move was {}", best[0].human())
+            } else {
+                let all: Vec<String> = best.iter().map(|c| c.human()).collect();
+                format!("Not the best: the best moves were {}", all.join(", "))
+            };
+            game.harness.get_by_label_contains(&named);
+        }
+        game.press(Key::N);
+    }
+    // The game itself was never touched.
+    game.press(Key::P);
+    assert_eq!(game.harness.state().session().game().moves(), lost);
+}
+
+/// Issue 31, item 8: after opening a saved game, the review's button put the game being played
+/// in the review instead of the opened one on the board.
+#[test]
+fn an_opened_game_goes_on_the_board_when_asked() {
+    let mut game = start("welcome_hint: false, mode: TwoPlayers");
+    let played = [Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)];
+    for &cell in &played {
+        game.click_cell(cell);
+    }
+    let end = game.board();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    game.harness.state_mut().save_game(&path);
+    game.settle();
+    // A new game with one move, then the saved game opened.
+    game.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    game.settle();
+    game.click_cell(Cell::new(0, 1));
+    let ctx = game.harness.ctx.clone();
+    game.harness.state_mut().open_game(&ctx, &path);
+    game.settle();
+    game.harness
+        .get_by_label_contains("The game opened from game.ron.");
+    game.harness
+        .get_by_label("Put this game on the board")
+        .click();
+    game.settle();
+    assert_eq!(game.board(), end);
+    assert_eq!(game.harness.state().session().game().moves(), played);
+    // The review shows it, now as the game on the board.
+    assert!(
+        game.harness
+            .query_by_label_contains("The game opened from")
+            .is_none()
+    );
+    game.harness
+        .get_by_label_contains("Move 3: X at row 3, column 3");
+    // Opened again, the other button goes back to the game being played.
+    game.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    game.settle();
+    game.click_cell(Cell::new(0, 1));
+    game.harness.state_mut().open_game(&ctx, &path);
+    game.settle();
+    game.harness
+        .get_by_label("Review the game you are playing")
+        .click();
+    game.settle();
+    game.harness
+        .get_by_label_contains("Move 1: X at row 1, column 2");
+    assert!(game.harness.query_by_label_contains("Move 3: ").is_none());
+}
