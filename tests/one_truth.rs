@@ -736,7 +736,7 @@ fn the_gfg_example_set_up_in_the_editor_has_the_articles_scores() {
     game.harness
         .get_by_label(&format!("Not a position a game can reach: {message}"));
     set_cell(&mut game, Cell::new(2, 0), None);
-    game.harness.get_by_label("from the counts").click();
+    game.harness.get_by_label("from the counts: X").click();
     game.settle();
     game.harness.get_by_label("Analyse").click();
     game.settle();

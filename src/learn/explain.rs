@@ -94,6 +94,41 @@ pub fn formula(seen: &Seen, number: Score) -> String {
     )
 }
 
+/// The legend's rule for the numbers on the board, as it applies to the position on show: whose
+/// win scores `W - d`, what depth and "wins in n" count (and how they agree), what `W` is and how
+/// many in a row make a line. One sentence a line.
+///
+/// "X wins in 2" counts the winner's own moves, the formula counts plies: for the side to move
+/// its n-th move is at depth 2n - 2, for the other side at depth 2n - 1.
+pub fn score_rule(seen: &Seen) -> Vec<String> {
+    let geometry = seen.geometry();
+    let win = geometry.win_score();
+    let maximiser = seen.maximiser();
+    let minimiser = maximiser.opponent();
+    let mover = seen.root_mover();
+    let other = mover.opponent();
+    vec![
+        format!(
+            "A win for {maximiser} at depth d scores {win} - d, a win for {minimiser} d - {win}, \
+             a draw 0. Depth d counts the plies after the move: depth 0 is the board right after \
+             it."
+        ),
+        format!(
+            "\"Wins in n\" counts the winner's own moves from here: {mover}'s n-th move is at \
+             depth 2n - 2, {other}'s at depth 2n - 1 (so \"{other} wins in 2\" is depth 3)."
+        ),
+        format!(
+            "W = {win} is the number of cells ({}) plus 1, more than any depth, so every win \
+             scores above a draw and a faster win higher. A line is {} in a row on this {}×{} \
+             board.",
+            geometry.cells(),
+            geometry.k(),
+            geometry.rows(),
+            geometry.cols()
+        ),
+    ]
+}
+
 /// A move and its line of play, numbered from the move itself as the dots on the board number
 /// them: "1. O row 1, column 3, 2. X row 3, column 1".
 pub fn line_of_play(mover: Mark, m: &MoveScore) -> String {
@@ -268,6 +303,39 @@ mod tests {
         assert_eq!(
             f(-9, Mark::O, Articles),
             "9 = 10 - 1: X wins at depth 1, with its 1st move."
+        );
+    }
+
+    #[test]
+    fn the_score_rule_says_whose_win_and_how_wins_in_n_meets_the_depth() {
+        // O to move, seen from X's side (the learner's "X wins in 2" at depth 3).
+        let lines = score_rule(&seen(ScoreView::Articles, Mark::O));
+        assert_eq!(
+            lines[0],
+            "A win for X at depth d scores 10 - d, a win for O d - 10, a draw 0. Depth d counts \
+             the plies after the move: depth 0 is the board right after it."
+        );
+        assert_eq!(
+            lines[1],
+            "\"Wins in n\" counts the winner's own moves from here: O's n-th move is at depth \
+             2n - 2, X's at depth 2n - 1 (so \"X wins in 2\" is depth 3)."
+        );
+        // The rule and the words under a number agree: X's 2nd move is depth 3.
+        let articles = seen(ScoreView::Articles, Mark::O);
+        let x_wins_at_depth_3 = Score::new(10 - 3);
+        assert_eq!(short_verdict(&articles, x_wins_at_depth_3), "X wins in 2");
+        assert!(formula(&articles, x_wins_at_depth_3).contains("X wins at depth 3"));
+    }
+
+    #[test]
+    fn the_score_rule_explains_w_and_the_line_length_on_5x5() {
+        let board = crate::engine::board::Board::empty(Geometry::new(5, 5, 4).unwrap(), Mark::X);
+        let lines = score_rule(&Seen::new(ScoreView::SideToMove, &board));
+        assert!(lines[0].starts_with("A win for X at depth d scores 26 - d, a win for O d - 26"));
+        assert_eq!(
+            lines[2],
+            "W = 26 is the number of cells (25) plus 1, more than any depth, so every win scores \
+             above a draw and a faster win higher. A line is 4 in a row on this 5×5 board."
         );
     }
 
