@@ -196,6 +196,14 @@ fn partial_legend(ui: &mut Ui, partial: &PartialScores<'_>, view: ScoreView) {
             partial.settled.len(),
             partial.board.legal_moves().count()
         ));
+        ui.add(
+            egui::Label::new(
+                "Whoever plays the last of those plies has one more mark there, so an estimate \
+                 leans their way and may change sign when the search looks one ply further. \
+                 Point at an estimate to see which way it leans.",
+            )
+            .wrap(),
+        );
     }
 }
 

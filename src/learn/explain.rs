@@ -247,6 +247,33 @@ pub fn estimate_text(seen: &Seen, points: i32) -> String {
     format!("~{:+}", seen.points(points))
 }
 
+/// What an estimate is, and why its sign may change from one move to the next: the lines each
+/// side can still complete `depth` plies ahead (the move itself the first), counted for the
+/// maximiser; whoever plays the last of those plies has one more mark there, so the estimate
+/// leans their way, and one ply more or less leans it the other way.
+pub fn estimate_explanation(seen: &Seen, points: i32, depth: u32) -> String {
+    let maximiser = seen.maximiser();
+    let mover = seen.root_mover();
+    // The move itself is ply 1: the mover plays the odd plies.
+    let last = if depth % 2 == 1 {
+        mover
+    } else {
+        mover.opponent()
+    };
+    let plies = if depth == 1 { "ply" } else { "plies" };
+    format!(
+        "{}: an estimate, not a score. The search looked {depth} {plies} ahead (this move the \
+         first) and judged the positions there by the lines each side can still complete (1, 8, \
+         64, 512 points for 1 to 4 marks in a line), {maximiser}'s points minus {}'s. The last \
+         of those {depth} {plies} is {last}'s move, so {last} has one more mark there and the \
+         estimate leans {last}'s way; a search one ply deeper or shallower leans the other way, \
+         which is why estimates can change sign from one move to the next. Compare estimates \
+         made at the same depth, not their signs.",
+        estimate_text(seen, points),
+        maximiser.opponent()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,6 +364,30 @@ mod tests {
             "W = 26 is the number of cells (25) plus 1, more than any depth, so every win scores \
              above a draw and a faster win higher. A line is 4 in a row on this 5×5 board."
         );
+    }
+
+    #[test]
+    fn an_estimate_says_what_it_counts_and_which_way_the_horizon_leans() {
+        // The learner's 7×7 opening: X to move, 4 plies ahead every X move looks negative.
+        let board = crate::engine::board::Board::empty(Geometry::new(7, 7, 4).unwrap(), Mark::X);
+        let seen = Seen::new(ScoreView::Articles, &board);
+        let even = estimate_explanation(&seen, -1, 4);
+        assert!(even.starts_with("~-1: an estimate, not a score. The search looked 4 plies ahead"));
+        assert!(even.contains("X's points minus O's"));
+        assert!(even.contains("The last of those 4 plies is O's move"));
+        assert!(even.contains("leans O's way"));
+        assert!(even.contains("why estimates can change sign"));
+        // One exchange later, 3 plies: X plays the last of them.
+        let odd = estimate_explanation(&seen, 48, 3);
+        assert!(odd.starts_with("~+48"));
+        assert!(odd.contains("The last of those 3 plies is X's move"));
+        // For the player to move (O), O's points.
+        let o_board = board.with_to_move(Mark::O);
+        let o_seen = Seen::new(ScoreView::SideToMove, &o_board);
+        let text = estimate_explanation(&o_seen, 5, 1);
+        assert!(text.contains("looked 1 ply ahead"));
+        assert!(text.contains("O's points minus X's"));
+        assert!(text.contains("is O's move"));
     }
 
     #[test]

@@ -274,6 +274,7 @@ impl<'a> BoardWidget<'a> {
         if let Some(unsettled) = &unsettled {
             label.push_str(&format!(", {}", unsettled.description(&seen)));
         }
+        let explanation = unsettled.as_ref().and_then(|u| u.explanation(&seen));
         // An editor's cells can always be clicked; a game's only when empty.
         let playable = self.accepts_moves && (self.sketch.is_some() || self.mark(cell).is_none());
         let Some(clicked) = self.clicked.as_deref_mut() else {
@@ -281,11 +282,13 @@ impl<'a> BoardWidget<'a> {
                 let label = format!("{prefix}: {}{}", label[..1].to_lowercase(), &label[1..]);
                 let response = ui.interact(rect, id, Sense::hover());
                 response.widget_info(|| WidgetInfo::labeled(Role::Cell, true, &label));
+                explain(ui, &response, explanation);
             }
             return false;
         };
         let response = ui.interact(rect, id, Sense::click());
         response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
+        let response = explain(ui, &response, explanation);
         if response.clicked() && playable {
             *clicked = Some(cell);
         }
@@ -420,6 +423,18 @@ impl BoardWidget<'_> {
         label
     }
 }
+/// Pointing at a cell shows its explanation, and a screen reader reads it as the cell's
+/// description.
+fn explain(ui: &Ui, response: &Response, explanation: Option<String>) -> Response {
+    let Some(explanation) = explanation else {
+        return response.clone();
+    };
+    let description = explanation.clone();
+    ui.ctx()
+        .accesskit_node_builder(response.id, |node| node.set_description(description));
+    response.clone().on_hover_text(explanation)
+}
+
 /// Marks in board notation: rows of `X`, `O` and `.` joined by `/`.
 pub(super) fn sketch_notation(geometry: Geometry, marks: &[Option<Mark>]) -> String {
     marks

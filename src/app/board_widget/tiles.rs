@@ -7,7 +7,7 @@ use super::paint::paint_dashed_frame;
 use super::palette::Palette;
 use crate::engine::minimax::{MoveBound, Valuation};
 use crate::engine::score::Score;
-use crate::learn::explain::{bound_words, estimate_text, short_verdict};
+use crate::learn::explain::{bound_words, estimate_explanation, estimate_text, short_verdict};
 use crate::learn::view::Seen;
 
 /// Cells smaller than this show no score, only its colour; smaller than `SMALLEST_WITH_WORDS`,
@@ -43,6 +43,17 @@ impl UnsettledOverlay {
                 "estimate {} points, {depth} plies ahead, not a proven score",
                 estimate_text(seen, points)
             ),
+        }
+    }
+
+    /// What pointing at the overlay explains beyond its name: for an estimate, what it counts
+    /// and why its sign may change from one move to the next.
+    pub(super) fn explanation(&self, seen: &Seen) -> Option<String> {
+        match *self {
+            UnsettledOverlay::Estimate(Valuation::Estimate(points), depth) => {
+                Some(estimate_explanation(seen, points, depth))
+            }
+            _ => None,
         }
     }
 
