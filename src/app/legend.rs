@@ -21,6 +21,8 @@ pub struct LegendData<'a> {
     /// What is known while the scores are not complete.
     pub partial: Option<PartialScores<'a>>,
     pub view: ScoreView,
+    /// The view rule for the position on show, depth kept from where it counts from.
+    pub seen: Seen,
     /// The cell being looked at, if it has a score.
     pub inspected: Option<Cell>,
     /// A narrow window: fewer words.
@@ -53,12 +55,17 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     };
     let palette = Palette::of(ui);
     let mover = analysis.board.to_move();
-    let seen = Seen::new(data.view, &analysis.board);
+    let seen = data.seen;
+    let maximiser = seen.maximiser();
     let strength = 0.6;
     let heading = match data.view {
-        ScoreView::SideToMove => {
+        ScoreView::SideToMove if maximiser == mover && seen.plies_below() == 0 => {
             format!("Scores for the player to move, {mover}: {mover} maximises")
         }
+        ScoreView::SideToMove => format!(
+            "Scores for {maximiser}, the player to move where depth counts from: {maximiser} \
+             maximises"
+        ),
         ScoreView::Articles => {
             "Scores from X's side (the articles' view): X maximises, O minimises".to_string()
         }
@@ -85,14 +92,14 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
                     ui,
                     palette.win.gamma_multiply(strength),
                     false,
-                    &format!("{mover} wins"),
+                    &format!("{maximiser} wins"),
                 );
                 swatch(ui, palette.draw.gamma_multiply(strength), false, "draw");
                 swatch(
                     ui,
                     palette.loss.gamma_multiply(strength),
                     false,
-                    &format!("{mover} loses"),
+                    &format!("{maximiser} loses"),
                 );
             }
             ScoreView::Articles => {
@@ -134,7 +141,7 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
 /// lines at least, so that the board does not jump as the pointer moves.
 fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) {
     let mover = analysis.board.to_move();
-    let seen = Seen::new(data.view, &analysis.board);
+    let seen = data.seen;
     let line_height = ui.text_style_height(&egui::TextStyle::Body);
     ui.set_min_height(ui.min_rect().height() + 2.0 * line_height + ui.spacing().item_spacing.y);
     match data.inspected.and_then(|cell| analysis.get(cell)) {

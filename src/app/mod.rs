@@ -282,13 +282,16 @@ impl TicTacToeApp {
     /// The position the board shows, and where it comes from: practice, a preview, or the game.
     pub fn on_show(&self) -> OnShow {
         if let Some(board) = self.coach.practice_board() {
-            return OnShow {
-                board,
-                source: Source::Practice,
-            };
+            return OnShow::at(board, Source::Practice);
         }
         match &self.preview {
-            Some(preview) => preview.on_show(),
+            Some(preview) => {
+                let root = self
+                    .explorer
+                    .as_ref()
+                    .map_or(*self.controller.board(), |explorer| explorer.root());
+                preview.on_show(root)
+            }
             None => OnShow::game(*self.controller.board()),
         }
     }

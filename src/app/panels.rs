@@ -235,6 +235,7 @@ impl TicTacToeApp {
             scores,
             partial,
             view: self.settings.score_view,
+            seen: on_show.seen(self.settings.score_view),
             inspected: self.inspected,
             compact: !wide,
             depth_note: on_show.depth_note(),
@@ -325,7 +326,7 @@ impl TicTacToeApp {
                 BoardWidget::new(&on_show.board, name)
                     .scores(self.scores_on_show(&on_show))
                     .partial(partial)
-                    .view(view)
+                    .seen(on_show.seen(view))
                     .preview(!is_game)
                     .last_move(last_move)
                     .highlights(&highlights)

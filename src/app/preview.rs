@@ -68,8 +68,9 @@ impl Preview {
         }
     }
 
-    /// The position shown, and where it comes from.
-    pub fn on_show(&self) -> OnShow {
+    /// The position shown, where it comes from, and where depth counts from (`root`, the
+    /// explorer's root, for a node).
+    pub fn on_show(&self, root: Board) -> OnShow {
         let source = match self {
             Preview::Node { path, .. } => Source::Node { path: path.clone() },
             Preview::BeforeMove { ply, played, .. } => Source::BeforeMove {
@@ -79,9 +80,15 @@ impl Preview {
             Preview::Replay { step, .. } => Source::Replay { step: *step },
             Preview::Position { .. } => Source::SetUp,
         };
+        let origin = match self {
+            Preview::Node { .. } => root,
+            Preview::Replay { start, .. } => *start,
+            Preview::BeforeMove { .. } | Preview::Position { .. } => self.board(),
+        };
         OnShow {
             board: self.board(),
             source,
+            origin,
         }
     }
 

@@ -107,14 +107,27 @@ pub fn score_rule(seen: &Seen) -> Vec<String> {
     let minimiser = maximiser.opponent();
     let mover = seen.root_mover();
     let other = mover.opponent();
+    let (depth_words, here) = match seen.plies_below() {
+        0 => (
+            "Depth d counts the plies after the move: depth 0 is the board right after it."
+                .to_string(),
+            "here",
+        ),
+        plies => (
+            format!(
+                "Depth d counts the plies after the first move where depth counts from, {plies} \
+                 above this board: a move here is at depth {plies} or more."
+            ),
+            "there",
+        ),
+    };
     vec![
         format!(
             "A win for {maximiser} at depth d scores {win} - d, a win for {minimiser} d - {win}, \
-             a draw 0. Depth d counts the plies after the move: depth 0 is the board right after \
-             it."
+             a draw 0. {depth_words}"
         ),
         format!(
-            "\"Wins in n\" counts the winner's own moves from here: {mover}'s n-th move is at \
+            "\"Wins in n\" counts the winner's own moves from {here}: {mover}'s n-th move is at \
              depth 2n - 2, {other}'s at depth 2n - 1 (so \"{other} wins in 2\" is depth 3)."
         ),
         format!(
@@ -253,7 +266,7 @@ pub fn estimate_text(seen: &Seen, points: i32) -> String {
 /// leans their way, and one ply more or less leans it the other way.
 pub fn estimate_explanation(seen: &Seen, points: i32, depth: u32) -> String {
     let maximiser = seen.maximiser();
-    let mover = seen.root_mover();
+    let mover = seen.mover();
     // The move itself is ply 1: the mover plays the odd plies.
     let last = if depth % 2 == 1 {
         mover

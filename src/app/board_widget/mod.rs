@@ -38,6 +38,8 @@ pub struct BoardWidget<'a> {
     partial: Option<PartialScores<'a>>,
     /// Whose side the scores are shown from.
     view: ScoreView,
+    /// Where depth counts from, when not from this board (a replay's start, the explorer's root).
+    seen: Option<Seen>,
     /// The computer's last move, marked.
     last_move: Option<Cell>,
     /// Marks the board as a preview: a position shown, not the game.
@@ -81,6 +83,7 @@ impl<'a> BoardWidget<'a> {
             scores: None,
             partial: None,
             view: ScoreView::SideToMove,
+            seen: None,
             last_move: None,
             preview: false,
             highlights: &[],
@@ -127,6 +130,19 @@ impl<'a> BoardWidget<'a> {
     pub fn view(mut self, view: ScoreView) -> Self {
         self.view = view;
         self
+    }
+
+    /// Shows the numbers as `seen` says: its view, with depth kept from where it counts from.
+    pub fn seen(mut self, seen: Seen) -> Self {
+        self.view = seen.view();
+        self.seen = Some(seen);
+        self
+    }
+
+    /// The view rule for this board.
+    fn seen_rule(&self) -> Seen {
+        self.seen
+            .unwrap_or_else(|| Seen::new(self.view, self.board))
     }
 
     /// Draws a frame that says the position is shown, not played.
@@ -269,7 +285,7 @@ impl<'a> BoardWidget<'a> {
             .with((cell.row, cell.col));
         let score = self.settled(cell);
         let mut label = self.cell_label(cell, score);
-        let seen = Seen::new(self.view, self.board);
+        let seen = self.seen_rule();
         let unsettled = score.is_none().then(|| self.unsettled(cell)).flatten();
         if let Some(unsettled) = &unsettled {
             label.push_str(&format!(", {}", unsettled.description(&seen)));
@@ -308,7 +324,7 @@ impl<'a> BoardWidget<'a> {
         rect: Rect,
         ghost: bool,
     ) {
-        let seen = Seen::new(self.view, self.board);
+        let seen = self.seen_rule();
         let mover = self.board.to_move();
         match (self.mark(cell), self.settled(cell)) {
             (Some(mark), _) => paint_mark(painter, rect, mark, palette.mark(mark), 1.0),
@@ -409,7 +425,7 @@ impl BoardWidget<'_> {
             label.push_str(highlight.label);
         }
         if let Some(score) = score {
-            let seen = Seen::new(self.view, self.board);
+            let seen = self.seen_rule();
             let number = seen.number(score.score, self.board.to_move(), 0);
             label.push_str(&format!(
                 ", score {}, {}",

@@ -25,7 +25,7 @@ pub(super) enum UnsettledOverlay {
 impl UnsettledOverlay {
     /// How a screen reader and the tooltip say it.
     pub(super) fn description(&self, seen: &Seen) -> String {
-        let mover = seen.root_mover();
+        let mover = seen.mover();
         match *self {
             UnsettledOverlay::Bound(bound) => format!(
                 "not settled yet: {}",
@@ -66,7 +66,7 @@ impl UnsettledOverlay {
     ) {
         match *self {
             UnsettledOverlay::Estimate(Valuation::Exact(score), _) => {
-                let number = seen.number(score, seen.root_mover(), 0);
+                let number = seen.number(score, seen.mover(), 0);
                 ScoreTile::new(seen, palette, number).paint(painter, rect, palette)
             }
             UnsettledOverlay::Estimate(Valuation::Estimate(points), _) => {
@@ -98,7 +98,7 @@ impl UnsettledOverlay {
                     StrokeKind::Inside,
                 );
                 if size >= SMALLEST_WITH_WORDS {
-                    let words = bound_words(&bound, seen.root_mover(), seen.geometry());
+                    let words = bound_words(&bound, seen.mover(), seen.geometry());
                     let galley = painter.layout(
                         words,
                         FontId::proportional(size * 0.12),
