@@ -50,7 +50,7 @@ impl Editor {
 
     /// The "from the counts" choice, naming whom the counts give the move to ("from the counts:
     /// X"), or saying the counts give it to nobody.
-    fn from_the_counts(&self) -> String {
+    fn counts_choice(&self) -> String {
         let notation = sketch_notation(self.geometry(), &self.marks);
         match Board::parse_with(&notation, None, Some(self.k)) {
             Ok(board) => format!("from the counts: {}", board.to_move()),
@@ -124,7 +124,7 @@ impl Editor {
         ui.horizontal_wrapped(|ui| {
             ui.label("To move:");
             for (to_move, name) in [
-                (None, self.from_the_counts()),
+                (None, self.counts_choice()),
                 (Some(Mark::X), "X".to_string()),
                 (Some(Mark::O), "O".to_string()),
             ] {
@@ -209,7 +209,7 @@ mod tests {
             Mark::X,
             "from the counts"
         );
-        assert_eq!(editor.from_the_counts(), "from the counts: X");
+        assert_eq!(editor.counts_choice(), "from the counts: X");
         editor.apply(Edit::ToMove(Some(Mark::O)));
         assert_eq!(
             editor.position().unwrap().to_move(),
@@ -224,7 +224,7 @@ mod tests {
         let analyze = Board::parse_with("XOX/OOX/XX.", Some(Mark::O), None).unwrap_err();
         assert_eq!(editor.position().unwrap_err(), analyze.to_string());
         assert_eq!(
-            editor.from_the_counts(),
+            editor.counts_choice(),
             "from the counts: none (not a valid position)"
         );
         // An empty board with O to move is said; with X, it is the counts' choice.
