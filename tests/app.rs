@@ -723,9 +723,29 @@ fn the_search_steps_call_by_call_and_back() {
     game.harness
         .get_by_label(&format!("Preview board {first}, O to move"));
     game.harness.get_by_label_contains("Step 1 ");
+    // A screen reader hears the line the search is at and the step's value, as it changes; the
+    // line is the selected one of the code.
+    let now = game.harness.get_by_label(
+        "Now at line 6: if the game is over: return evaluate(board, depth). A call starts at \
+         depth 0.",
+    );
+    assert_eq!(now.accesskit_node().live(), egui::accesskit::Live::Polite);
+    let code_line = game
+        .harness
+        .get_by_label("    if the game is over: return evaluate(board, depth)");
+    assert!(code_line.accesskit_node().is_selected() == Some(true));
+    assert!(
+        game.harness
+            .query_all_by_label("    return best")
+            .all(|line| line.accesskit_node().is_selected() != Some(true))
+    );
     // Step over runs the next call, O's (2,1), whole: it wins at depth 1 and returns -9.
     game.press(Key::ArrowDown);
     game.harness.get_by_label_contains("r3c2 returned -9");
+    game.harness.get_by_label_contains(
+        "Now at line 12: for each empty cell: best = min(best, minimax(board + move, depth + 1, \
+         true)). The call returns -9.",
+    );
     game.harness
         .get_by_label_contains("depth 0: X r3c1 · O minimises · best so far -9");
     // Back undoes one event at a time.
