@@ -109,6 +109,39 @@ fn keyboard_digits_and_arrows_play_cells() {
     assert_eq!(game.board().get(Cell::new(2, 2)), Some(Mark::X));
 }
 
+/// The label of the node that has the accessibility focus, if any.
+fn focused_label(game: &Game) -> Option<String> {
+    let root = game.harness.root();
+    let tree = root.accesskit_node().tree_state;
+    tree.focus().and_then(|node| node.label())
+}
+
+#[test]
+fn the_arrow_keys_cell_is_the_accessibility_focus_and_tab_moves_it() {
+    let mut game = start("mode: TwoPlayers");
+    assert!(!focused_label(&game).is_some_and(|label| label.starts_with("Row ")));
+    game.press(Key::ArrowRight); // the centre first
+    game.press(Key::ArrowRight);
+    game.settle();
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(
+        focused.starts_with("Row 2, column 3, empty"),
+        "the screen reader is on {focused:?}"
+    );
+    // Tab goes on to the next cell in reading order, and the keys follow it: Enter plays there.
+    game.press(Key::Tab);
+    game.settle();
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Row 3, column 1, empty"), "{focused:?}");
+    game.press(Key::Enter);
+    assert_eq!(game.board().get(Cell::new(2, 0)), Some(Mark::X));
+    // And the arrows go on from there.
+    game.press(Key::ArrowUp);
+    game.settle();
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Row 2, column 1, empty"), "{focused:?}");
+}
+
 #[test]
 fn two_players_take_turns_without_the_computer() {
     let mut game = start("mode: TwoPlayers");

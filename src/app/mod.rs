@@ -100,6 +100,9 @@ pub struct TicTacToeApp {
     controller: GameController,
     /// The cell the arrow keys point at.
     focus: Option<Cell>,
+    /// Whether the arrow keys moved `focus` since the board was drawn: the board then gives that
+    /// cell the keyboard and accessibility focus, which a screen reader follows.
+    focus_moved: bool,
     /// A message for the player, shown until dismissed.
     notice: Option<Notice>,
     /// The cell whose score is being looked at (hovered or focused), as the board last reported.
@@ -199,6 +202,7 @@ impl TicTacToeApp {
             dialogs: FileDialogs::default(),
             controller,
             focus: None,
+            focus_moved: false,
             notice,
             inspected: None,
             show_reasoning: false,

@@ -51,6 +51,10 @@ pub struct BoardWidget<'a> {
     inspected: Option<&'a mut Option<Cell>>,
     /// The keyboard's cell, highlighted.
     focus: Option<Cell>,
+    /// Whether the keyboard's cell takes the keyboard (and so the accessibility) focus now.
+    take_focus: bool,
+    /// Where the cell holding the keyboard focus is reported (reached with Tab or the arrows).
+    keyboard_cell: Option<&'a mut Option<Cell>>,
     /// Whether clicks play moves now (a human is to move).
     accepts_moves: bool,
     /// Where a click on a playable cell is reported; `None` makes the board read-only.
@@ -89,6 +93,8 @@ impl<'a> BoardWidget<'a> {
             highlights: &[],
             inspected: None,
             focus: None,
+            take_focus: false,
+            keyboard_cell: None,
             accepts_moves: false,
             clicked: None,
             cell_names: None,
@@ -188,6 +194,19 @@ impl<'a> BoardWidget<'a> {
 
     pub fn focus(mut self, focus: Option<Cell>) -> Self {
         self.focus = focus;
+        self
+    }
+
+    /// Gives the keyboard's cell the keyboard focus, which AccessKit reports to screen readers
+    /// (after the arrow keys moved it; every frame would take the focus back from Tab).
+    pub fn take_focus(mut self, take: bool) -> Self {
+        self.take_focus = take;
+        self
+    }
+
+    /// Reports the cell that holds the keyboard focus, if one does.
+    pub fn keyboard_cell(mut self, cell: &'a mut Option<Cell>) -> Self {
+        self.keyboard_cell = Some(cell);
         self
     }
 
@@ -305,6 +324,14 @@ impl<'a> BoardWidget<'a> {
         let response = ui.interact(rect, id, Sense::click());
         response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
         let response = explain(ui, &response, explanation);
+        if self.take_focus && self.focus == Some(cell) {
+            response.request_focus();
+        }
+        if response.has_focus()
+            && let Some(out) = self.keyboard_cell.as_deref_mut()
+        {
+            *out = Some(cell);
+        }
         if response.clicked() && playable {
             *clicked = Some(cell);
         }
