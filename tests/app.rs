@@ -143,6 +143,23 @@ fn the_arrow_keys_cell_is_the_accessibility_focus_and_tab_moves_it() {
 }
 
 #[test]
+fn the_explorers_selected_row_is_the_accessibility_focus() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(0, 0));
+    game.press(Key::T);
+    game.press(Key::ArrowDown);
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Tree node r1c2: O "), "{focused:?}");
+    game.press(Key::ArrowDown);
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Tree node r1c3: O "), "{focused:?}");
+    game.press(Key::ArrowUp);
+    game.press(Key::ArrowUp);
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Tree root: "), "{focused:?}");
+}
+
+#[test]
 fn two_players_take_turns_without_the_computer() {
     let mut game = start("mode: TwoPlayers");
     game.click_cell(Cell::new(0, 0));

@@ -34,6 +34,9 @@ pub struct Explorer {
     /// Whether the arrow keys move in the tree (after a click in it or opening it) rather than on
     /// the board.
     pub has_keyboard: bool,
+    /// Whether a key moved the selection since the tree was drawn: the selected row then takes
+    /// the keyboard (and accessibility) focus.
+    selection_moved: bool,
 }
 
 /// One visible row.
@@ -52,6 +55,7 @@ impl Explorer {
             expanded: HashSet::from([Vec::new()]),
             selected: Vec::new(),
             has_keyboard: true,
+            selection_moved: false,
         }
     }
 
@@ -107,6 +111,7 @@ impl Explorer {
     pub fn key(&mut self, key: ExplorerKey, controller: &GameController) -> Option<Command> {
         let rows = self.rows(controller);
         let at = rows.iter().position(|row| row.path == self.selected)?;
+        self.selection_moved = true;
         match key {
             ExplorerKey::Up => self.selected = rows[at.saturating_sub(1)].path.clone(),
             ExplorerKey::Down => self.selected = rows[(at + 1).min(rows.len() - 1)].path.clone(),
@@ -171,6 +176,7 @@ impl Explorer {
                 self.row(ui, row, controller, view, &mut commands);
             }
         });
+        self.selection_moved = false;
         commands
     }
 
@@ -246,6 +252,14 @@ impl Explorer {
                     response.widget_info(|| {
                         egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label)
                     });
+                    if selected && self.selection_moved {
+                        response.request_focus();
+                    }
+                    if response.gained_focus() && !selected {
+                        // Reached with Tab: the arrows go on from this row.
+                        self.selected = row.path.clone();
+                        self.has_keyboard = true;
+                    }
                     if response.clicked() {
                         self.selected = row.path.clone();
                         self.has_keyboard = true;
