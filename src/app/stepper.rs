@@ -536,7 +536,11 @@ impl Stepper {
     /// r3c2 returned -9." The line is the one highlighted in the code, the value as shown.
     fn announcement(&self, seen: &Seen, code: &[Line], active: Option<usize>) -> String {
         let line = match active {
-            Some(number) => format!("Now at line {}: {}.", number + 1, code[number].text.trim()),
+            Some(number) => {
+                // A line that opens a block ends in a colon; the sentence ends in a full stop.
+                let text = code[number].text.trim().trim_end_matches(':');
+                format!("Now at line {}: {text}.", number + 1)
+            }
             None => "Now at the start.".to_string(),
         };
         let Some(last) = self.state.last else {
