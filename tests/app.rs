@@ -109,6 +109,56 @@ fn keyboard_digits_and_arrows_play_cells() {
     assert_eq!(game.board().get(Cell::new(2, 2)), Some(Mark::X));
 }
 
+/// The label of the node that has the accessibility focus, if any.
+fn focused_label(game: &Game) -> Option<String> {
+    let root = game.harness.root();
+    let tree = root.accesskit_node().tree_state;
+    tree.focus().and_then(|node| node.label())
+}
+
+#[test]
+fn the_arrow_keys_cell_is_the_accessibility_focus_and_tab_moves_it() {
+    let mut game = start("mode: TwoPlayers");
+    assert!(!focused_label(&game).is_some_and(|label| label.starts_with("Row ")));
+    game.press(Key::ArrowRight); // the centre first
+    game.press(Key::ArrowRight);
+    game.settle();
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(
+        focused.starts_with("Row 2, column 3, empty"),
+        "the screen reader is on {focused:?}"
+    );
+    // Tab goes on to the next cell in reading order, and the keys follow it: Enter plays there.
+    game.press(Key::Tab);
+    game.settle();
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Row 3, column 1, empty"), "{focused:?}");
+    game.press(Key::Enter);
+    assert_eq!(game.board().get(Cell::new(2, 0)), Some(Mark::X));
+    // And the arrows go on from there.
+    game.press(Key::ArrowUp);
+    game.settle();
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Row 2, column 1, empty"), "{focused:?}");
+}
+
+#[test]
+fn the_explorers_selected_row_is_the_accessibility_focus() {
+    let mut game = start("mode: TwoPlayers");
+    game.click_cell(Cell::new(0, 0));
+    game.press(Key::T);
+    game.press(Key::ArrowDown);
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Tree node r1c2: O "), "{focused:?}");
+    game.press(Key::ArrowDown);
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Tree node r1c3: O "), "{focused:?}");
+    game.press(Key::ArrowUp);
+    game.press(Key::ArrowUp);
+    let focused = focused_label(&game).unwrap_or_default();
+    assert!(focused.starts_with("Tree root: "), "{focused:?}");
+}
+
 #[test]
 fn two_players_take_turns_without_the_computer() {
     let mut game = start("mode: TwoPlayers");
@@ -723,9 +773,29 @@ fn the_search_steps_call_by_call_and_back() {
     game.harness
         .get_by_label(&format!("Preview board {first}, O to move"));
     game.harness.get_by_label_contains("Step 1 ");
+    // A screen reader hears the line the search is at and the step's value, as it changes; the
+    // line is the selected one of the code.
+    let now = game.harness.get_by_label(
+        "Now at line 6: if the game is over: return evaluate(board, depth). A call starts at \
+         depth 0.",
+    );
+    assert_eq!(now.accesskit_node().live(), egui::accesskit::Live::Polite);
+    let code_line = game
+        .harness
+        .get_by_label("    if the game is over: return evaluate(board, depth)");
+    assert!(code_line.accesskit_node().is_selected() == Some(true));
+    assert!(
+        game.harness
+            .query_all_by_label("    return best")
+            .all(|line| line.accesskit_node().is_selected() != Some(true))
+    );
     // Step over runs the next call, O's (2,1), whole: it wins at depth 1 and returns -9.
     game.press(Key::ArrowDown);
     game.harness.get_by_label_contains("r3c2 returned -9");
+    game.harness.get_by_label_contains(
+        "Now at line 12: for each empty cell: best = min(best, minimax(board + move, depth + 1, \
+         true)). The call returns -9.",
+    );
     game.harness
         .get_by_label_contains("depth 0: X r3c1 · O minimises · best so far -9");
     // Back undoes one event at a time.

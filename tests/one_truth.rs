@@ -397,6 +397,8 @@ fn a_replayed_move_shows_the_explorers_number_and_says_where_depth_counts_from()
     game.settle();
     game.press(Key::R);
     game.press(Key::Period);
+    // One move in, the board shows the numbers of the next moves, depth kept from the start.
+    let board_after_one = board_numbers(&game, "Row ");
     game.press(Key::Period);
     let banner = labels_starting(&game, "Replay, move 2 of ");
     assert_eq!(banner.len(), 1, "{banner:?}");
@@ -415,11 +417,48 @@ fn a_replayed_move_shows_the_explorers_number_and_says_where_depth_counts_from()
     assert_eq!(number, number_after(&row[0], ", score "));
     let after = on_show.after(first).unwrap().after(second).unwrap();
     assert_eq!(number, View::X.number(&on_show, &after, 1));
-    // The board on show is the replay's; its legend says so, and whose best it frames.
-    game.harness
-        .get_by_label_contains("Depth counted from the replay after move 2.");
+    // The same line, one number: the board showed the banner's number on that move's cell.
+    assert_eq!(board_after_one[&second], number, "{board_after_one:?}");
+    // The board on show is the replay's; its legend says where depth counts from, and whose best
+    // it frames.
+    game.harness.get_by_label_contains(
+        "Depth counted from the start of the replay, 2 plies above this board, as in the banner.",
+    );
     game.harness
         .get_by_label_contains("gold frame: O's best (the lowest)");
+}
+
+#[test]
+fn a_previewed_tree_node_shows_the_trees_numbers_on_the_board() {
+    for view in [View::X, View::Mover] {
+        let mut game = two_players(view, &[(0, 0)]);
+        game.press(Key::T);
+        game.harness.get_by_label("Expand node r1c2").click();
+        game.settle();
+        let rows = labels_starting(&game, "Tree node r1c2 r");
+        assert!(!rows.is_empty());
+        // Preview the node r1c2: its children are the empty cells of the board on show.
+        game.harness
+            .get_by_label_contains("Tree node r1c2: ")
+            .click();
+        game.settle();
+        game.harness
+            .get_by_label_contains("Preview: after r1c2. Nothing has been played.");
+        let board = board_numbers(&game, "Row ");
+        assert_eq!(board.len(), rows.len(), "{board:?} {rows:?}");
+        for row in &rows {
+            let child = short_cell(row["Tree node r1c2 ".len()..].split(':').next().unwrap());
+            assert_eq!(
+                board[&child],
+                number_after(row, ", score "),
+                "{view:?}: {row}"
+            );
+        }
+        game.harness.get_by_label_contains(
+            "Depth counted from the explorer's root (the game's position), 1 ply above this \
+             board, as in the tree.",
+        );
+    }
 }
 
 #[test]
@@ -736,7 +775,7 @@ fn the_gfg_example_set_up_in_the_editor_has_the_articles_scores() {
     game.harness
         .get_by_label(&format!("Not a position a game can reach: {message}"));
     set_cell(&mut game, Cell::new(2, 0), None);
-    game.harness.get_by_label("from the counts").click();
+    game.harness.get_by_label("from the counts: X").click();
     game.settle();
     game.harness.get_by_label("Analyse").click();
     game.settle();

@@ -78,7 +78,7 @@ fn the_gfg_example_pasted_as_the_article_prints_it_has_the_articles_scores() {
         "char board[3][3] =\n{\n    { 'x', 'o', 'x' },\n    { 'o', 'o', 'x' },\n    { '_', '_', '_' }\n};",
     );
     game.harness
-        .get_by_label_contains("The position you pasted. With its scores");
+        .get_by_label_contains("The position you pasted. X to move. With its scores");
     let mut row3: Vec<(Cell, i32)> = numbers(&game)
         .into_iter()
         .filter(|(cell, _)| cell.row == 2)

@@ -233,6 +233,7 @@ impl TicTacToeApp {
         }
         let geometry = self.controller.board().geometry();
         let center = Cell::new(geometry.rows() / 2, geometry.cols() / 2);
+        self.focus_moved = true;
         self.focus = Some(match self.focus {
             None => center,
             Some(cell) => Cell::new(

@@ -48,6 +48,16 @@ impl Editor {
         Board::parse_with(&notation, self.to_move, Some(self.k)).map_err(|e| e.to_string())
     }
 
+    /// The "from the counts" choice, naming whom the counts give the move to ("from the counts:
+    /// X"), or saying the counts give it to nobody.
+    fn counts_choice(&self) -> String {
+        let notation = sketch_notation(self.geometry(), &self.marks);
+        match Board::parse_with(&notation, None, Some(self.k)) {
+            Ok(board) => format!("from the counts: {}", board.to_move()),
+            Err(_) => "from the counts: none (not a valid position)".to_string(),
+        }
+    }
+
     pub fn apply(&mut self, edit: Edit) {
         match edit {
             Edit::Cell(cell) => {
@@ -114,9 +124,9 @@ impl Editor {
         ui.horizontal_wrapped(|ui| {
             ui.label("To move:");
             for (to_move, name) in [
-                (None, "from the counts"),
-                (Some(Mark::X), "X"),
-                (Some(Mark::O), "O"),
+                (None, self.counts_choice()),
+                (Some(Mark::X), "X".to_string()),
+                (Some(Mark::O), "O".to_string()),
             ] {
                 if ui.radio(self.to_move == to_move, name).clicked() {
                     edit(Edit::ToMove(to_move));
@@ -199,6 +209,7 @@ mod tests {
             Mark::X,
             "from the counts"
         );
+        assert_eq!(editor.counts_choice(), "from the counts: X");
         editor.apply(Edit::ToMove(Some(Mark::O)));
         assert_eq!(
             editor.position().unwrap().to_move(),
@@ -212,6 +223,10 @@ mod tests {
         editor.apply(Edit::Cell(Cell::new(2, 1)));
         let analyze = Board::parse_with("XOX/OOX/XX.", Some(Mark::O), None).unwrap_err();
         assert_eq!(editor.position().unwrap_err(), analyze.to_string());
+        assert_eq!(
+            editor.counts_choice(),
+            "from the counts: none (not a valid position)"
+        );
         // An empty board with O to move is said; with X, it is the counts' choice.
         assert_eq!(Editor::from_board(&Board::classic()).to_move, None);
         let o_first = Board::classic().with_to_move(Mark::O);

@@ -40,6 +40,9 @@ pub struct Explorer {
     drawn: bool,
     /// The node the drawing last scrolled into view: a new selection is scrolled to once.
     revealed: Option<Path>,
+    /// Whether a key moved the selection since the tree was drawn: the selected row then takes
+    /// the keyboard (and accessibility) focus.
+    selection_moved: bool,
 }
 
 /// One visible row.
@@ -60,6 +63,7 @@ impl Explorer {
             has_keyboard: true,
             drawn: false,
             revealed: None,
+            selection_moved: false,
         }
     }
 
@@ -121,6 +125,7 @@ impl Explorer {
     pub fn key(&mut self, key: ExplorerKey, controller: &GameController) -> Option<Command> {
         let rows = self.rows(controller);
         let at = rows.iter().position(|row| row.path == self.selected)?;
+        self.selection_moved = true;
         match key {
             ExplorerKey::Up => self.selected = rows[at.saturating_sub(1)].path.clone(),
             ExplorerKey::Down => self.selected = rows[(at + 1).min(rows.len() - 1)].path.clone(),
@@ -197,6 +202,7 @@ impl Explorer {
                 self.row(ui, row, controller, view, &mut commands);
             }
         });
+        self.selection_moved = false;
         commands
     }
 
@@ -310,6 +316,14 @@ impl Explorer {
                     response.widget_info(|| {
                         egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label)
                     });
+                    if selected && self.selection_moved {
+                        response.request_focus();
+                    }
+                    if response.gained_focus() && !selected {
+                        // Reached with Tab: the arrows go on from this row.
+                        self.selected = row.path.clone();
+                        self.has_keyboard = true;
+                    }
                     if response.clicked() {
                         self.selected = row.path.clone();
                         self.has_keyboard = true;

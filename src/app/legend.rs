@@ -9,8 +9,9 @@ use super::board_widget::{BoardWidget, Palette};
 use crate::engine::ai::Difficulty;
 use crate::engine::board::Cell;
 use crate::engine::minimax::{Analysis, Stop};
+use crate::engine::score::Score;
 use crate::game::{Basis, ComputerMove, PartialScores};
-use crate::learn::explain::{computer_reasoning, formula, line_of_play};
+use crate::learn::explain::{computer_reasoning, formula, line_of_play, score_rule};
 use crate::learn::view::{Role, ScoreView, Seen};
 
 /// What the legend needs to know.
@@ -20,6 +21,8 @@ pub struct LegendData<'a> {
     /// What is known while the scores are not complete.
     pub partial: Option<PartialScores<'a>>,
     pub view: ScoreView,
+    /// The view rule for the position on show, depth kept from where it counts from.
+    pub seen: Seen,
     /// The cell being looked at, if it has a score.
     pub inspected: Option<Cell>,
     /// A narrow window: fewer words.
@@ -46,19 +49,23 @@ fn swatch(ui: &mut Ui, color: Color32, framed: bool, meaning: &str) {
 pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     let Some(analysis) = data.scores else {
         if let Some(partial) = data.partial {
-            partial_legend(ui, &partial);
+            partial_legend(ui, &partial, data.view);
         }
         return;
     };
     let palette = Palette::of(ui);
     let mover = analysis.board.to_move();
-    let geometry = analysis.board.geometry();
-    let seen = Seen::new(data.view, &analysis.board);
+    let seen = data.seen;
+    let maximiser = seen.maximiser();
     let strength = 0.6;
     let heading = match data.view {
-        ScoreView::SideToMove => {
+        ScoreView::SideToMove if maximiser == mover && seen.plies_below() == 0 => {
             format!("Scores for the player to move, {mover}: {mover} maximises")
         }
+        ScoreView::SideToMove => format!(
+            "Scores for {maximiser}, the player to move where depth counts from: {maximiser} \
+             maximises"
+        ),
         ScoreView::Articles => {
             "Scores from X's side (the articles' view): X maximises, O minimises".to_string()
         }
@@ -85,14 +92,14 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
                     ui,
                     palette.win.gamma_multiply(strength),
                     false,
-                    &format!("{mover} wins"),
+                    &format!("{maximiser} wins"),
                 );
                 swatch(ui, palette.draw.gamma_multiply(strength), false, "draw");
                 swatch(
                     ui,
                     palette.loss.gamma_multiply(strength),
                     false,
-                    &format!("{mover} loses"),
+                    &format!("{maximiser} loses"),
                 );
             }
             ScoreView::Articles => {
@@ -117,11 +124,10 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     });
     if !data.compact {
         ui.horizontal_wrapped(gold);
-        let win = geometry.win_score();
-        ui.label(format!(
-            "A win at depth d scores {win} - d, a loss d - {win}, a draw 0; depth 0 is the board \
-             right after the move. Stronger colours are faster results."
-        ));
+        for line in score_rule(&seen) {
+            ui.add(egui::Label::new(line).wrap());
+        }
+        ui.label("Stronger colours are faster results.");
         ui.label(
             "Scores assume both sides play perfectly from here; equal scores are equally good \
              moves. Rows and columns count from 1 here (tictactoe analyze counts from 0).",
@@ -135,7 +141,7 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
 /// lines at least, so that the board does not jump as the pointer moves.
 fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) {
     let mover = analysis.board.to_move();
-    let seen = Seen::new(data.view, &analysis.board);
+    let seen = data.seen;
     let line_height = ui.text_style_height(&egui::TextStyle::Body);
     ui.set_min_height(ui.min_rect().height() + 2.0 * line_height + ui.spacing().item_spacing.y);
     match data.inspected.and_then(|cell| analysis.get(cell)) {
@@ -164,16 +170,17 @@ fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) {
 }
 
 /// What the overlay shows while the exact search runs or after it stopped.
-fn partial_legend(ui: &mut Ui, partial: &PartialScores<'_>) {
+fn partial_legend(ui: &mut Ui, partial: &PartialScores<'_>, view: ScoreView) {
     let palette = Palette::of(ui);
+    let seen = Seen::new(view, &partial.board);
     ui.label(RichText::new("Not all scores are known yet").strong());
     ui.horizontal_wrapped(|ui| {
-        swatch(
-            ui,
-            palette.win.gamma_multiply(0.6),
-            false,
-            "exact score, settled;",
-        );
+        ui.label("Exact score, settled, coloured by its result:");
+        for (color, meaning) in exact_keys(&palette, &seen) {
+            swatch(ui, color.gamma_multiply(0.6), false, &meaning);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
         swatch(
             ui,
             palette.draw,
@@ -196,7 +203,33 @@ fn partial_legend(ui: &mut Ui, partial: &PartialScores<'_>) {
             partial.settled_count(),
             partial.board.legal_moves().count()
         ));
+        ui.add(
+            egui::Label::new(
+                "Whoever plays the last of those plies has one more mark there, so an estimate \
+                 leans their way and may change sign when the search looks one ply further. \
+                 Point at an estimate to see which way it leans.",
+            )
+            .wrap(),
+        );
     }
+}
+
+/// The keys for exact scores: one colour per result (a win for each side and a draw), taken from
+/// the same function that colours the tiles, so an exact 0 and its key are the same grey.
+fn exact_keys(palette: &Palette, seen: &Seen) -> Vec<(Color32, String)> {
+    let win = seen.geometry().win_score();
+    let maximiser = seen.maximiser();
+    [
+        (Score::new(win - 1), format!("{maximiser} wins,")),
+        (Score::DRAW, "draw,".to_string()),
+        (
+            Score::new(1 - win),
+            format!("{} wins;", maximiser.opponent()),
+        ),
+    ]
+    .into_iter()
+    .map(|(number, meaning)| (palette.result_color(seen, number), meaning))
+    .collect()
 }
 
 /// Why the computer played its last move: the position it saw, with its scores, and its reasons.
@@ -288,5 +321,33 @@ pub fn difficulty_words(difficulty: Difficulty) -> &'static str {
         Difficulty::Medium => "Medium: sees 2 plies (its move and your reply)",
         Difficulty::Hard => "Hard: sees 4 plies",
         Difficulty::Perfect => "Perfect: sees to the end of the game",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::{Board, Geometry, Mark};
+
+    #[test]
+    fn every_exact_tile_on_7x7_has_its_colour_among_the_keys() {
+        let palette = Palette::themed(true, Color32::GRAY, Color32::WHITE);
+        let board = Board::empty(Geometry::new(7, 7, 4).unwrap(), Mark::X);
+        for view in ScoreView::ALL {
+            let seen = Seen::new(view, &board);
+            let keys = exact_keys(&palette, &seen);
+            let win = board.geometry().win_score();
+            // An exact 0 (a draw), a win and a loss, as the tiles colour them.
+            for number in [0, win - 3, 3 - win].map(Score::new) {
+                let tile = palette.result_color(&seen, number);
+                assert!(
+                    keys.iter().any(|(key, _)| *key == tile),
+                    "{view:?}: the tile of {} has no key",
+                    number.value()
+                );
+            }
+            let draw_key = keys.iter().find(|(_, meaning)| meaning.starts_with("draw"));
+            assert_eq!(draw_key.map(|(color, _)| *color), Some(palette.draw));
+        }
     }
 }

@@ -105,6 +105,9 @@ pub struct TicTacToeApp {
     controller: GameController,
     /// The cell the arrow keys point at.
     focus: Option<Cell>,
+    /// Whether the arrow keys moved `focus` since the board was drawn: the board then gives that
+    /// cell the keyboard and accessibility focus, which a screen reader follows.
+    focus_moved: bool,
     /// A message for the player, shown until dismissed.
     notice: Option<Notice>,
     /// The cell whose score is being looked at (hovered or focused), as the board last reported.
@@ -207,6 +210,7 @@ impl TicTacToeApp {
             dialogs: FileDialogs::default(),
             controller,
             focus: None,
+            focus_moved: false,
             notice,
             inspected: None,
             show_reasoning: false,
@@ -290,13 +294,16 @@ impl TicTacToeApp {
     /// The position the board shows, and where it comes from: practice, a preview, or the game.
     pub fn on_show(&self) -> OnShow {
         if let Some(board) = self.coach.practice_board() {
-            return OnShow {
-                board,
-                source: Source::Practice,
-            };
+            return OnShow::at(board, Source::Practice);
         }
         match &self.preview {
-            Some(preview) => preview.on_show(),
+            Some(preview) => {
+                let root = self
+                    .explorer
+                    .as_ref()
+                    .map_or(*self.controller.board(), |explorer| explorer.root());
+                preview.on_show(root)
+            }
             None => OnShow::game(*self.controller.board()),
         }
     }

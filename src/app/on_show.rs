@@ -3,6 +3,7 @@
 //! not the game's current position.
 
 use crate::engine::board::{Board, Cell};
+use crate::learn::view::{ScoreView, Seen};
 
 /// Where the position on show comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,14 +27,38 @@ pub enum Source {
 pub struct OnShow {
     pub board: Board,
     pub source: Source,
+    /// Where depth counts from: the explorer's root for a node, the start of a replay, else the
+    /// board itself. One rule: a preview keeps the depth of where it started, so a line of play
+    /// has one number on the board, in the tree and in the replay's banner.
+    pub origin: Board,
 }
 
 impl OnShow {
     pub fn game(board: Board) -> OnShow {
+        OnShow::at(board, Source::Game)
+    }
+
+    /// A position that depth counts from itself.
+    pub fn at(board: Board, source: Source) -> OnShow {
         OnShow {
             board,
-            source: Source::Game,
+            source,
+            origin: board,
         }
+    }
+
+    /// How many plies the board lies below where depth counts from.
+    pub fn plies_below(&self) -> i32 {
+        match &self.source {
+            Source::Node { path } => path.len() as i32,
+            Source::Replay { step } => *step as i32,
+            _ => 0,
+        }
+    }
+
+    /// The view rule for the board on show, depth kept from where it counts from.
+    pub fn seen(&self, view: ScoreView) -> Seen {
+        Seen::below(view, &self.origin, self.plies_below())
     }
 
     pub fn is_game(&self) -> bool {
@@ -57,7 +82,21 @@ impl OnShow {
 
     /// Where depth counts from, said where it is not the game's current position.
     pub fn depth_note(&self) -> Option<String> {
-        (!self.is_game()).then(|| format!("Depth counted from {}.", self.name()))
+        let above = match self.plies_below() {
+            1 => ", 1 ply above this board".to_string(),
+            plies => format!(", {plies} plies above this board"),
+        };
+        match &self.source {
+            Source::Game => None,
+            Source::Node { path } if !path.is_empty() => Some(format!(
+                "Depth counted from the explorer's root (the game's position){above}, as in the \
+                 tree."
+            )),
+            Source::Replay { step } if *step > 0 => Some(format!(
+                "Depth counted from the start of the replay{above}, as in the banner."
+            )),
+            _ => Some(format!("Depth counted from {}.", self.name())),
+        }
     }
 }
 
@@ -77,23 +116,38 @@ mod tests {
     fn depth_is_said_to_count_from_anything_but_the_game() {
         let board = Board::classic();
         assert_eq!(OnShow::game(board).depth_note(), None);
+        let path = vec![Cell::new(0, 1), Cell::new(1, 1)];
         let node = OnShow {
-            board,
-            source: Source::Node {
-                path: vec![Cell::new(0, 1), Cell::new(1, 1)],
-            },
+            board: board.after(path[0]).unwrap().after(path[1]).unwrap(),
+            source: Source::Node { path: path.clone() },
+            origin: board,
         };
         assert_eq!(
             node.depth_note().as_deref(),
-            Some("Depth counted from the position after r1c2 r2c2 in the explorer.")
+            Some(
+                "Depth counted from the explorer's root (the game's position), 2 plies above \
+                 this board, as in the tree."
+            )
         );
-        let before = OnShow {
+        assert_eq!(node.seen(ScoreView::SideToMove).plies_below(), 2);
+        let replay = OnShow {
+            board: board.after(path[0]).unwrap(),
+            source: Source::Replay { step: 1 },
+            origin: board,
+        };
+        assert_eq!(
+            replay.depth_note().as_deref(),
+            Some(
+                "Depth counted from the start of the replay, 1 ply above this board, as in the banner."
+            )
+        );
+        let before = OnShow::at(
             board,
-            source: Source::BeforeMove {
+            Source::BeforeMove {
                 ply: 4,
                 played: Cell::new(0, 0),
             },
-        };
+        );
         assert_eq!(
             before.depth_note().as_deref(),
             Some("Depth counted from the position before move 4.")

@@ -235,6 +235,7 @@ impl TicTacToeApp {
             scores,
             partial,
             view: self.settings.score_view,
+            seen: on_show.seen(self.settings.score_view),
             inspected: self.inspected,
             compact: !wide,
             depth_note: on_show.depth_note(),
@@ -278,6 +279,8 @@ impl TicTacToeApp {
         let on_show = self.on_show();
         let view = self.settings.score_view;
         let mut inspected = self.inspected;
+        let take_focus = std::mem::take(&mut self.focus_moved);
+        let mut keyboard_cell = None;
         egui::CentralPanel::default().show(ui, |ui| {
             if self.coach.practice.is_some() {
                 commands.extend(self.coach.practice_panel(
@@ -325,17 +328,23 @@ impl TicTacToeApp {
                 BoardWidget::new(&on_show.board, name)
                     .scores(self.scores_on_show(&on_show))
                     .partial(partial)
-                    .view(view)
+                    .seen(on_show.seen(view))
                     .preview(!is_game)
                     .last_move(last_move)
                     .highlights(&highlights)
                     .focus(self.focus.filter(|_| is_game))
+                    .take_focus(take_focus && is_game)
+                    .keyboard_cell(&mut keyboard_cell)
                     .inspected(&mut inspected)
                     .on_click(&mut clicked, accepts),
             );
             commands.extend(clicked.map(Command::Play));
         });
         self.inspected = inspected;
+        // A cell reached with Tab becomes the arrow keys' cell too: one cell has the keyboard.
+        if keyboard_cell.is_some() {
+            self.focus = keyboard_cell;
+        }
         commands
     }
 

@@ -68,8 +68,9 @@ impl Preview {
         }
     }
 
-    /// The position shown, and where it comes from.
-    pub fn on_show(&self) -> OnShow {
+    /// The position shown, where it comes from, and where depth counts from (`root`, the
+    /// explorer's root, for a node).
+    pub fn on_show(&self, root: Board) -> OnShow {
         let source = match self {
             Preview::Node { path, .. } => Source::Node { path: path.clone() },
             Preview::BeforeMove { ply, played, .. } => Source::BeforeMove {
@@ -79,9 +80,15 @@ impl Preview {
             Preview::Replay { step, .. } => Source::Replay { step: *step },
             Preview::Position { .. } => Source::SetUp,
         };
+        let origin = match self {
+            Preview::Node { .. } => root,
+            Preview::Replay { start, .. } => *start,
+            Preview::BeforeMove { .. } | Preview::Position { .. } => self.board(),
+        };
         OnShow {
             board: self.board(),
             source,
+            origin,
         }
     }
 
@@ -138,11 +145,7 @@ impl Preview {
                         });
                     }
                     Preview::Position { board, caption } => {
-                        let what = caption.as_deref().unwrap_or("The position you set up.");
-                        strong(
-                            ui,
-                            format!("{what} With its scores; nothing has been played."),
-                        );
+                        strong(ui, position_text(board, caption.as_deref()));
                         ui.horizontal_wrapped(|ui| {
                             ui.label("Play from here:");
                             for (seating, name) in [
@@ -218,8 +221,36 @@ impl Preview {
     }
 }
 
+/// What a set-up, pasted or opened position is, and who is to move in it.
+fn position_text(board: &Board, caption: Option<&str>) -> String {
+    let what = caption.unwrap_or("The position you set up.");
+    let turn = match board.outcome() {
+        crate::engine::board::Outcome::Ongoing => format!(" {} to move.", board.to_move()),
+        _ => " The game is over there.".to_string(),
+    };
+    format!("{what}{turn} With its scores; nothing has been played.")
+}
+
 fn back_button(ui: &mut Ui, commands: &mut Vec<Command>) {
     if ui.button("Back to game (Esc)").clicked() {
         commands.push(PreviewCommand::BackToGame.into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_up_position_says_who_is_to_move() {
+        let board: Board = "X../.O./...".parse().unwrap();
+        assert_eq!(
+            position_text(&board, None),
+            "The position you set up. X to move. With its scores; nothing has been played."
+        );
+        let o_to_move = board.with_to_move(Mark::O);
+        assert!(position_text(&o_to_move, Some("Pasted.")).starts_with("Pasted. O to move."));
+        let won: Board = "XXX/OO./...".parse().unwrap();
+        assert!(position_text(&won, None).contains("The game is over there."));
     }
 }

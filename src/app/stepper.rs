@@ -19,7 +19,7 @@ use crate::engine::board::Board;
 use crate::engine::minimax::Stop;
 use crate::engine::score::Score;
 use crate::game::TraceLog;
-use crate::learn::pseudocode::{Event, Step, line_of, pseudocode, step_of};
+use crate::learn::pseudocode::{Event, Line, Step, line_of, pseudocode, step_of};
 use crate::learn::search_picture::{Standing, search_picture};
 use crate::learn::trace::{Child, EventKind, StepState, TraceAlgorithm, TraceEvent, cutoff_reason};
 use crate::learn::view::{ScoreView, Seen};
@@ -501,6 +501,12 @@ impl Stepper {
         let win = self.start.board.geometry().win_score();
         let code = pseudocode(self.algorithm, seen.role(self.start.board.to_move()));
         let active = line_of(&code, self.active_step(seen));
+        // What a screen reader says at each step: the line the search is at and the step's value;
+        // a live region, so it is read as it changes.
+        let now = ui.add(egui::Label::new(self.announcement(seen, &code, active)).wrap());
+        ui.ctx().accesskit_node_builder(now.id, |node| {
+            node.set_live(egui::accesskit::Live::Polite);
+        });
         egui::Frame::group(ui.style()).show(ui, |ui| {
             // The code shrinks to fit its column (down to a size that still reads) rather than
             // hiding the ends of its lines; below that it scrolls.
@@ -520,7 +526,12 @@ impl Stepper {
                         .background_color(ui.visuals().selection.bg_fill)
                         .color(ui.visuals().strong_text_color());
                 }
-                ui.add(egui::Label::new(text).extend());
+                let response = ui.add(egui::Label::new(text).extend());
+                if Some(number) == active {
+                    ui.ctx().accesskit_node_builder(response.id, |node| {
+                        node.set_selected(true);
+                    });
+                }
             }
         });
         ui.add(
@@ -556,6 +567,39 @@ impl Stepper {
         if self.drawn {
             self.search_drawing(ui, seen);
         }
+    }
+
+    /// The step in one sentence for a screen reader: "Now at line 7: best = max(best, value).
+    /// r3c2 returned -9." The line is the one highlighted in the code, the value as shown.
+    fn announcement(&self, seen: &Seen, code: &[Line], active: Option<usize>) -> String {
+        let line = match active {
+            Some(number) => {
+                // A line that opens a block ends in a colon; the sentence ends in a full stop.
+                let text = code[number].text.trim().trim_end_matches(':');
+                format!("Now at line {}: {text}.", number + 1)
+            }
+            None => "Now at the start.".to_string(),
+        };
+        let Some(last) = self.state.last else {
+            return line;
+        };
+        let board = &self.start.board;
+        let value = seen.root_number(last.score()).value();
+        let window = || {
+            let (alpha, beta) = seen.window(last.window().0, last.window().1);
+            format!(" α = {}, β = {}.", bound(alpha, board), bound(beta, board))
+        };
+        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBetaClassic;
+        let what = match last.kind {
+            EventKind::Enter if alpha_beta => {
+                format!(" A call starts at depth {}.{}", last.depth, window())
+            }
+            EventKind::Enter => format!(" A call starts at depth {}.", last.depth),
+            EventKind::Leaf => format!(" The board is finished: value {value}."),
+            EventKind::Exit => format!(" The call returns {value}."),
+            EventKind::Cutoff => format!(" α ≥ β: the other moves are pruned.{}", window()),
+        };
+        format!("{line}{what}")
     }
 
     /// The step of the search the last event showed, in the code as shown (see [`step_of`]).

@@ -94,6 +94,54 @@ pub fn formula(seen: &Seen, number: Score) -> String {
     )
 }
 
+/// The legend's rule for the numbers on the board, as it applies to the position on show: whose
+/// win scores `W - d`, what depth and "wins in n" count (and how they agree), what `W` is and how
+/// many in a row make a line. One sentence a line.
+///
+/// "X wins in 2" counts the winner's own moves, the formula counts plies: for the side to move
+/// its n-th move is at depth 2n - 2, for the other side at depth 2n - 1.
+pub fn score_rule(seen: &Seen) -> Vec<String> {
+    let geometry = seen.geometry();
+    let win = geometry.win_score();
+    let maximiser = seen.maximiser();
+    let minimiser = maximiser.opponent();
+    let mover = seen.root_mover();
+    let other = mover.opponent();
+    let (depth_words, here) = match seen.plies_below() {
+        0 => (
+            "Depth d counts the plies after the move: depth 0 is the board right after it."
+                .to_string(),
+            "here",
+        ),
+        plies => (
+            format!(
+                "Depth d counts the plies after the first move where depth counts from, {plies} \
+                 above this board: a move here is at depth {plies} or more."
+            ),
+            "there",
+        ),
+    };
+    vec![
+        format!(
+            "A win for {maximiser} at depth d scores {win} - d, a win for {minimiser} d - {win}, \
+             a draw 0. {depth_words}"
+        ),
+        format!(
+            "\"Wins in n\" counts the winner's own moves from {here}: {mover}'s n-th move is at \
+             depth 2n - 2, {other}'s at depth 2n - 1 (so \"{other} wins in 2\" is depth 3)."
+        ),
+        format!(
+            "W = {win} is the number of cells ({}) plus 1, more than any depth, so every win \
+             scores above a draw and a faster win higher. A line is {} in a row on this {}×{} \
+             board.",
+            geometry.cells(),
+            geometry.k(),
+            geometry.rows(),
+            geometry.cols()
+        ),
+    ]
+}
+
 /// A move and its line of play, numbered from the move itself as the dots on the board number
 /// them: "1. O row 1, column 3, 2. X row 3, column 1".
 pub fn line_of_play(mover: Mark, m: &MoveScore) -> String {
@@ -212,6 +260,33 @@ pub fn estimate_text(seen: &Seen, points: i32) -> String {
     format!("~{:+}", seen.points(points))
 }
 
+/// What an estimate is, and why its sign may change from one move to the next: the lines each
+/// side can still complete `depth` plies ahead (the move itself the first), counted for the
+/// maximiser; whoever plays the last of those plies has one more mark there, so the estimate
+/// leans their way, and one ply more or less leans it the other way.
+pub fn estimate_explanation(seen: &Seen, points: i32, depth: u32) -> String {
+    let maximiser = seen.maximiser();
+    let mover = seen.mover();
+    // The move itself is ply 1: the mover plays the odd plies.
+    let last = if depth % 2 == 1 {
+        mover
+    } else {
+        mover.opponent()
+    };
+    let plies = if depth == 1 { "ply" } else { "plies" };
+    format!(
+        "{}: an estimate, not a score. The search looked {depth} {plies} ahead (this move the \
+         first) and judged the positions there by the lines each side can still complete (1, 8, \
+         64, 512 points for 1 to 4 marks in a line), {maximiser}'s points minus {}'s. The last \
+         of those {depth} {plies} is {last}'s move, so {last} has one more mark there and the \
+         estimate leans {last}'s way; a search one ply deeper or shallower leans the other way, \
+         which is why estimates can change sign from one move to the next. Compare estimates \
+         made at the same depth, not their signs.",
+        estimate_text(seen, points),
+        maximiser.opponent()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +344,63 @@ mod tests {
             f(-9, Mark::O, Articles),
             "9 = 10 - 1: X wins at depth 1, with its 1st move."
         );
+    }
+
+    #[test]
+    fn the_score_rule_says_whose_win_and_how_wins_in_n_meets_the_depth() {
+        // O to move, seen from X's side (the learner's "X wins in 2" at depth 3).
+        let lines = score_rule(&seen(ScoreView::Articles, Mark::O));
+        assert_eq!(
+            lines[0],
+            "A win for X at depth d scores 10 - d, a win for O d - 10, a draw 0. Depth d counts \
+             the plies after the move: depth 0 is the board right after it."
+        );
+        assert_eq!(
+            lines[1],
+            "\"Wins in n\" counts the winner's own moves from here: O's n-th move is at depth \
+             2n - 2, X's at depth 2n - 1 (so \"X wins in 2\" is depth 3)."
+        );
+        // The rule and the words under a number agree: X's 2nd move is depth 3.
+        let articles = seen(ScoreView::Articles, Mark::O);
+        let x_wins_at_depth_3 = Score::new(10 - 3);
+        assert_eq!(short_verdict(&articles, x_wins_at_depth_3), "X wins in 2");
+        assert!(formula(&articles, x_wins_at_depth_3).contains("X wins at depth 3"));
+    }
+
+    #[test]
+    fn the_score_rule_explains_w_and_the_line_length_on_5x5() {
+        let board = crate::engine::board::Board::empty(Geometry::new(5, 5, 4).unwrap(), Mark::X);
+        let lines = score_rule(&Seen::new(ScoreView::SideToMove, &board));
+        assert!(lines[0].starts_with("A win for X at depth d scores 26 - d, a win for O d - 26"));
+        assert_eq!(
+            lines[2],
+            "W = 26 is the number of cells (25) plus 1, more than any depth, so every win scores \
+             above a draw and a faster win higher. A line is 4 in a row on this 5×5 board."
+        );
+    }
+
+    #[test]
+    fn an_estimate_says_what_it_counts_and_which_way_the_horizon_leans() {
+        // The learner's 7×7 opening: X to move, 4 plies ahead every X move looks negative.
+        let board = crate::engine::board::Board::empty(Geometry::new(7, 7, 4).unwrap(), Mark::X);
+        let seen = Seen::new(ScoreView::Articles, &board);
+        let even = estimate_explanation(&seen, -1, 4);
+        assert!(even.starts_with("~-1: an estimate, not a score. The search looked 4 plies ahead"));
+        assert!(even.contains("X's points minus O's"));
+        assert!(even.contains("The last of those 4 plies is O's move"));
+        assert!(even.contains("leans O's way"));
+        assert!(even.contains("why estimates can change sign"));
+        // One exchange later, 3 plies: X plays the last of them.
+        let odd = estimate_explanation(&seen, 48, 3);
+        assert!(odd.starts_with("~+48"));
+        assert!(odd.contains("The last of those 3 plies is X's move"));
+        // For the player to move (O), O's points.
+        let o_board = board.with_to_move(Mark::O);
+        let o_seen = Seen::new(ScoreView::SideToMove, &o_board);
+        let text = estimate_explanation(&o_seen, 5, 1);
+        assert!(text.contains("looked 1 ply ahead"));
+        assert!(text.contains("O's points minus X's"));
+        assert!(text.contains("is O's move"));
     }
 
     #[test]

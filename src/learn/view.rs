@@ -89,18 +89,43 @@ impl Role {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seen {
     view: ScoreView,
-    /// The side to move in the position on show.
+    /// The side to move where depth counts from (the position on show, unless [`Seen::below`]).
     root_mover: Mark,
     geometry: Geometry,
+    /// How many plies the position on show lies below where depth counts from.
+    plies_below: i32,
 }
 
 impl Seen {
     /// The rule for `view` with depth counted from `on_show`.
     pub fn new(view: ScoreView, on_show: &Board) -> Seen {
+        Seen::below(view, on_show, 0)
+    }
+
+    /// The rule for `view` on a position `plies` moves below `origin`, with depth (and, for the
+    /// player to move, the maximiser) kept from `origin`: a replay's board or an explorer node's
+    /// preview gives a line the number its start gives it, so a line never carries two numbers.
+    pub fn below(view: ScoreView, origin: &Board, plies: i32) -> Seen {
         Seen {
             view,
-            root_mover: on_show.to_move(),
-            geometry: on_show.geometry(),
+            root_mover: origin.to_move(),
+            geometry: origin.geometry(),
+            plies_below: plies,
+        }
+    }
+
+    /// How many plies the position on show lies below where depth counts from (0 for
+    /// [`Seen::new`]).
+    pub fn plies_below(&self) -> i32 {
+        self.plies_below
+    }
+
+    /// The side to move in the position on show.
+    pub fn mover(&self) -> Mark {
+        if self.plies_below % 2 == 0 {
+            self.root_mover
+        } else {
+            self.root_mover.opponent()
         }
     }
 
@@ -112,7 +137,7 @@ impl Seen {
         self.geometry
     }
 
-    /// The side to move in the position on show.
+    /// The side to move where depth counts from: the position on show, unless [`Seen::below`].
     pub fn root_mover(&self) -> Mark {
         self.root_mover
     }
@@ -143,7 +168,9 @@ impl Seen {
     /// depth counted from the position it is played on: what `analyze` prints there), when it is
     /// played `plies` moves below the position on show (0: a move on the position on show).
     pub fn number(&self, score: Score, mover: Mark, plies: i32) -> Score {
-        score.seen_by(mover, self.maximiser()).shifted(plies)
+        score
+            .seen_by(mover, self.maximiser())
+            .shifted(plies + self.plies_below)
     }
 
     /// The number shown for a value already counted from the position on show and seen by its
@@ -166,7 +193,11 @@ impl Seen {
     /// An estimate of a move on the position on show, in evaluation points for the side to move
     /// there (not a score), as the maximiser sees it.
     pub fn points(&self, points: i32) -> i32 {
-        if self.flips() { -points } else { points }
+        if self.maximiser() != self.mover() {
+            -points
+        } else {
+            points
+        }
     }
 
     /// An alpha-beta window of a search started on the position on show (its root mover
@@ -274,6 +305,25 @@ mod tests {
                         let shown = seen.number(second.score, child.to_move(), 1).value();
                         assert_eq!(shown, sign * x_minimax(&grandchild, 1), "{text} {view:?}");
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_position_below_its_origin_shows_the_numbers_of_the_search_from_the_origin() {
+        let origin = board("X../.../...");
+        for view in ScoreView::ALL {
+            let from_origin = Seen::new(view, &origin);
+            for first in plain(&origin).moves {
+                let child = origin.after(first.cell).unwrap();
+                let below = Seen::below(view, &origin, 1);
+                assert_eq!(below.mover(), child.to_move());
+                for second in plain(&child).moves {
+                    // The number the origin's search gives the second move, two ways.
+                    let at_origin = from_origin.number(second.score, child.to_move(), 1);
+                    let on_child = below.number(second.score, below.mover(), 0);
+                    assert_eq!(at_origin, on_child, "{view:?}");
                 }
             }
         }

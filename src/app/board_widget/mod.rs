@@ -38,6 +38,8 @@ pub struct BoardWidget<'a> {
     partial: Option<PartialScores<'a>>,
     /// Whose side the scores are shown from.
     view: ScoreView,
+    /// Where depth counts from, when not from this board (a replay's start, the explorer's root).
+    seen: Option<Seen>,
     /// The computer's last move, marked.
     last_move: Option<Cell>,
     /// Marks the board as a preview: a position shown, not the game.
@@ -49,6 +51,10 @@ pub struct BoardWidget<'a> {
     inspected: Option<&'a mut Option<Cell>>,
     /// The keyboard's cell, highlighted.
     focus: Option<Cell>,
+    /// Whether the keyboard's cell takes the keyboard (and so the accessibility) focus now.
+    take_focus: bool,
+    /// Where the cell holding the keyboard focus is reported (reached with Tab or the arrows).
+    keyboard_cell: Option<&'a mut Option<Cell>>,
     /// Whether clicks play moves now (a human is to move).
     accepts_moves: bool,
     /// Where a click on a playable cell is reported; `None` makes the board read-only.
@@ -81,11 +87,14 @@ impl<'a> BoardWidget<'a> {
             scores: None,
             partial: None,
             view: ScoreView::SideToMove,
+            seen: None,
             last_move: None,
             preview: false,
             highlights: &[],
             inspected: None,
             focus: None,
+            take_focus: false,
+            keyboard_cell: None,
             accepts_moves: false,
             clicked: None,
             cell_names: None,
@@ -127,6 +136,19 @@ impl<'a> BoardWidget<'a> {
     pub fn view(mut self, view: ScoreView) -> Self {
         self.view = view;
         self
+    }
+
+    /// Shows the numbers as `seen` says: its view, with depth kept from where it counts from.
+    pub fn seen(mut self, seen: Seen) -> Self {
+        self.view = seen.view();
+        self.seen = Some(seen);
+        self
+    }
+
+    /// The view rule for this board.
+    fn seen_rule(&self) -> Seen {
+        self.seen
+            .unwrap_or_else(|| Seen::new(self.view, self.board))
     }
 
     /// Draws a frame that says the position is shown, not played.
@@ -172,6 +194,19 @@ impl<'a> BoardWidget<'a> {
 
     pub fn focus(mut self, focus: Option<Cell>) -> Self {
         self.focus = focus;
+        self
+    }
+
+    /// Gives the keyboard's cell the keyboard focus, which AccessKit reports to screen readers
+    /// (after the arrow keys moved it; every frame would take the focus back from Tab).
+    pub fn take_focus(mut self, take: bool) -> Self {
+        self.take_focus = take;
+        self
+    }
+
+    /// Reports the cell that holds the keyboard focus, if one does.
+    pub fn keyboard_cell(mut self, cell: &'a mut Option<Cell>) -> Self {
+        self.keyboard_cell = Some(cell);
         self
     }
 
@@ -269,11 +304,12 @@ impl<'a> BoardWidget<'a> {
             .with((cell.row, cell.col));
         let score = self.settled(cell);
         let mut label = self.cell_label(cell, score);
-        let seen = Seen::new(self.view, self.board);
+        let seen = self.seen_rule();
         let unsettled = score.is_none().then(|| self.unsettled(cell)).flatten();
         if let Some(unsettled) = &unsettled {
             label.push_str(&format!(", {}", unsettled.description(&seen)));
         }
+        let explanation = unsettled.as_ref().and_then(|u| u.explanation(&seen));
         // An editor's cells can always be clicked; a game's only when empty.
         let playable = self.accepts_moves && (self.sketch.is_some() || self.mark(cell).is_none());
         let Some(clicked) = self.clicked.as_deref_mut() else {
@@ -281,11 +317,21 @@ impl<'a> BoardWidget<'a> {
                 let label = format!("{prefix}: {}{}", label[..1].to_lowercase(), &label[1..]);
                 let response = ui.interact(rect, id, Sense::hover());
                 response.widget_info(|| WidgetInfo::labeled(Role::Cell, true, &label));
+                explain(ui, &response, explanation);
             }
             return false;
         };
         let response = ui.interact(rect, id, Sense::click());
         response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
+        let response = explain(ui, &response, explanation);
+        if self.take_focus && self.focus == Some(cell) {
+            response.request_focus();
+        }
+        if response.has_focus()
+            && let Some(out) = self.keyboard_cell.as_deref_mut()
+        {
+            *out = Some(cell);
+        }
         if response.clicked() && playable {
             *clicked = Some(cell);
         }
@@ -305,7 +351,7 @@ impl<'a> BoardWidget<'a> {
         rect: Rect,
         ghost: bool,
     ) {
-        let seen = Seen::new(self.view, self.board);
+        let seen = self.seen_rule();
         let mover = self.board.to_move();
         match (self.mark(cell), self.settled(cell)) {
             (Some(mark), _) => paint_mark(painter, rect, mark, palette.mark(mark), 1.0),
@@ -406,7 +452,7 @@ impl BoardWidget<'_> {
             label.push_str(highlight.label);
         }
         if let Some(score) = score {
-            let seen = Seen::new(self.view, self.board);
+            let seen = self.seen_rule();
             let number = seen.number(score.score, self.board.to_move(), 0);
             label.push_str(&format!(
                 ", score {}, {}",
@@ -420,6 +466,18 @@ impl BoardWidget<'_> {
         label
     }
 }
+/// Pointing at a cell shows its explanation, and a screen reader reads it as the cell's
+/// description.
+fn explain(ui: &Ui, response: &Response, explanation: Option<String>) -> Response {
+    let Some(explanation) = explanation else {
+        return response.clone();
+    };
+    let description = explanation.clone();
+    ui.ctx()
+        .accesskit_node_builder(response.id, |node| node.set_description(description));
+    response.clone().on_hover_text(explanation)
+}
+
 /// Marks in board notation: rows of `X`, `O` and `.` joined by `/`.
 pub(super) fn sketch_notation(geometry: Geometry, marks: &[Option<Mark>]) -> String {
     marks

@@ -7,7 +7,7 @@ use super::paint::paint_dashed_frame;
 use super::palette::Palette;
 use crate::engine::minimax::{MoveBound, Valuation};
 use crate::engine::score::Score;
-use crate::learn::explain::{bound_words, estimate_text, short_verdict};
+use crate::learn::explain::{bound_words, estimate_explanation, estimate_text, short_verdict};
 use crate::learn::view::Seen;
 
 /// Cells smaller than this show no score, only its colour; smaller than `SMALLEST_WITH_WORDS`,
@@ -25,7 +25,7 @@ pub(super) enum UnsettledOverlay {
 impl UnsettledOverlay {
     /// How a screen reader and the tooltip say it.
     pub(super) fn description(&self, seen: &Seen) -> String {
-        let mover = seen.root_mover();
+        let mover = seen.mover();
         match *self {
             UnsettledOverlay::Bound(bound) => format!(
                 "not settled yet: {}",
@@ -46,6 +46,17 @@ impl UnsettledOverlay {
         }
     }
 
+    /// What pointing at the overlay explains beyond its name: for an estimate, what it counts
+    /// and why its sign may change from one move to the next.
+    pub(super) fn explanation(&self, seen: &Seen) -> Option<String> {
+        match *self {
+            UnsettledOverlay::Estimate(Valuation::Estimate(points), depth) => {
+                Some(estimate_explanation(seen, points, depth))
+            }
+            _ => None,
+        }
+    }
+
     pub(super) fn paint(
         &self,
         painter: &egui::Painter,
@@ -55,7 +66,7 @@ impl UnsettledOverlay {
     ) {
         match *self {
             UnsettledOverlay::Estimate(Valuation::Exact(score), _) => {
-                let number = seen.number(score, seen.root_mover(), 0);
+                let number = seen.number(score, seen.mover(), 0);
                 ScoreTile::new(seen, palette, number).paint(painter, rect, palette)
             }
             UnsettledOverlay::Estimate(Valuation::Estimate(points), _) => {
@@ -87,7 +98,7 @@ impl UnsettledOverlay {
                     StrokeKind::Inside,
                 );
                 if size >= SMALLEST_WITH_WORDS {
-                    let words = bound_words(&bound, seen.root_mover(), seen.geometry());
+                    let words = bound_words(&bound, seen.mover(), seen.geometry());
                     let galley = painter.layout(
                         words,
                         FontId::proportional(size * 0.12),
