@@ -116,59 +116,94 @@ pub fn game_graph(
         if selected || response.hovered() {
             painter.rect_filled(hit, 0.0, faint.gamma_multiply(0.25));
         }
-        let m = match m {
-            ReviewEntry::Exact(m) => m,
-            ReviewEntry::Unsettled { .. } => {
-                // Not settled (yet): a hollow grey ring on the zero line, no number claimed.
-                painter.circle_stroke(Pos2::new(x, y_of(0)), 3.0, Stroke::new(1.0, faint));
-                continue;
-            }
-            ReviewEntry::Estimated(e) => {
-                // An estimate: a hollow diamond, never a dot, at its value held inside the axis
-                // (points are not a score); the best estimate a small cross.
-                let (value, best) = e.shown(view);
-                let y = |shown: ShownValue| match shown {
-                    ShownValue::Exact(score) => y_of(score.value()),
-                    ShownValue::Points(points) => y_of(points.clamp(-win, win)),
-                };
-                let stroke = Stroke::new(1.5, ui.visuals().text_color());
-                if best != value {
-                    let at = Pos2::new(x, y(best));
-                    painter.line_segment([at - vec2(3.0, 0.0), at + vec2(3.0, 0.0)], stroke);
-                    painter.line_segment([at - vec2(0.0, 3.0), at + vec2(0.0, 3.0)], stroke);
-                }
-                let at = Pos2::new(x, y(value));
-                let r = if selected { 6.0 } else { 4.5 };
-                let diamond = vec![
-                    at + vec2(0.0, -r),
-                    at + vec2(r, 0.0),
-                    at + vec2(0.0, r),
-                    at + vec2(-r, 0.0),
-                ];
-                painter.add(egui::Shape::closed_line(diamond, stroke));
-                continue;
-            }
+        let plot = Plot {
+            y_of: &y_of,
+            win,
+            view,
+            palette: &palette,
         };
-        let shown = m.shown(view);
-        let (score, best) = (y_of(shown.score.value()), y_of(shown.best.value()));
-        let color = class_color(m.class, &palette);
-        if shown.score != shown.best {
-            // The cliff: from the best there was down to what was played.
-            painter.line_segment(
-                [Pos2::new(x, best), Pos2::new(x, score)],
-                Stroke::new(2.0, color),
-            );
-            painter.circle_stroke(Pos2::new(x, best), 4.0, Stroke::new(1.5, palette.win));
+        paint_point(ui, &painter, m, x, selected, &plot);
+    }
+}
+
+/// How the graph places and colours its points: a number's height, the axis' reach (W), the
+/// view the numbers are seen in, the colours.
+struct Plot<'a> {
+    y_of: &'a dyn Fn(i32) -> f32,
+    win: i32,
+    view: ScoreView,
+    palette: &'a Palette,
+}
+
+/// One point of the graph: an exact move's dot in its class's colour (with the cliff from the
+/// best there was), an estimate's hollow diamond, or a grey ring where nothing is settled yet.
+fn paint_point(
+    ui: &Ui,
+    painter: &egui::Painter,
+    entry: &ReviewEntry,
+    x: f32,
+    selected: bool,
+    plot: &Plot,
+) {
+    let Plot {
+        y_of,
+        win,
+        view,
+        palette,
+    } = *plot;
+    let faint = ui.visuals().weak_text_color();
+    let m = match entry {
+        ReviewEntry::Exact(m) => m,
+        ReviewEntry::Unsettled { .. } => {
+            // Not settled (yet): a hollow grey ring on the zero line, no number claimed.
+            painter.circle_stroke(Pos2::new(x, y_of(0)), 3.0, Stroke::new(1.0, faint));
+            return;
         }
-        let radius = if selected { 5.5 } else { 4.0 };
-        painter.circle_filled(Pos2::new(x, score), radius, color);
-        if selected {
-            painter.circle_stroke(
-                Pos2::new(x, score),
-                radius + 1.5,
-                Stroke::new(1.5, ui.visuals().strong_text_color()),
-            );
+        ReviewEntry::Estimated(e) => {
+            // An estimate: a hollow diamond, never a dot, at its value held inside the axis
+            // (points are not a score); the best estimate a small cross.
+            let (value, best) = e.shown(view);
+            let y = |shown: ShownValue| match shown {
+                ShownValue::Exact(score) => y_of(score.value()),
+                ShownValue::Points(points) => y_of(points.clamp(-win, win)),
+            };
+            let stroke = Stroke::new(1.5, ui.visuals().text_color());
+            if best != value {
+                let at = Pos2::new(x, y(best));
+                painter.line_segment([at - vec2(3.0, 0.0), at + vec2(3.0, 0.0)], stroke);
+                painter.line_segment([at - vec2(0.0, 3.0), at + vec2(0.0, 3.0)], stroke);
+            }
+            let at = Pos2::new(x, y(value));
+            let r = if selected { 6.0 } else { 4.5 };
+            let diamond = vec![
+                at + vec2(0.0, -r),
+                at + vec2(r, 0.0),
+                at + vec2(0.0, r),
+                at + vec2(-r, 0.0),
+            ];
+            painter.add(egui::Shape::closed_line(diamond, stroke));
+            return;
         }
+    };
+    let shown = m.shown(view);
+    let (score, best) = (y_of(shown.score.value()), y_of(shown.best.value()));
+    let color = class_color(m.class, palette);
+    if shown.score != shown.best {
+        // The cliff: from the best there was down to what was played.
+        painter.line_segment(
+            [Pos2::new(x, best), Pos2::new(x, score)],
+            Stroke::new(2.0, color),
+        );
+        painter.circle_stroke(Pos2::new(x, best), 4.0, Stroke::new(1.5, palette.win));
+    }
+    let radius = if selected { 5.5 } else { 4.0 };
+    painter.circle_filled(Pos2::new(x, score), radius, color);
+    if selected {
+        painter.circle_stroke(
+            Pos2::new(x, score),
+            radius + 1.5,
+            Stroke::new(1.5, ui.visuals().strong_text_color()),
+        );
     }
 }
 

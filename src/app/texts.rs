@@ -6,6 +6,7 @@ use std::time::Duration;
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Board, Cell, Mark, Outcome};
 use crate::engine::minimax::Stop;
+use crate::engine::score::Score;
 use crate::game::SessionAccuracy;
 use crate::game::worker::AnalysisProgress;
 use crate::game::{Basis, Mode, Player, Players, Tally};
@@ -157,6 +158,15 @@ pub fn thousands(n: u64) -> String {
         out.push(ch);
     }
     out
+}
+
+/// A window bound, with infinity written as such.
+pub fn window_bound(score: Score, start: &Board) -> String {
+    if score.is_infinite(start.geometry()) {
+        if score.is_win() { "+inf" } else { "-inf" }.to_string()
+    } else {
+        score.value().to_string()
+    }
 }
 
 #[cfg(test)]

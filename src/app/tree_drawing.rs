@@ -11,7 +11,7 @@ use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
 use crate::learn::tree_picture::{Picture, Spot};
 use crate::learn::view::Role;
 
-use super::stepper::bound;
+use super::texts::window_bound;
 
 const SLOT: f32 = 46.0;
 const LEVEL: f32 = 70.0;
@@ -109,8 +109,13 @@ pub fn of_tree(picture: &Picture, names: Vec<String>) -> Drawing {
 pub fn of_search(picture: &SearchPicture) -> Drawing {
     let start = picture.spots[0].board;
     let window = |spot: &SearchSpot| {
-        spot.window
-            .map(|(alpha, beta)| format!("α {} β {}", bound(alpha, &start), bound(beta, &start)))
+        spot.window.map(|(alpha, beta)| {
+            format!(
+                "α {} β {}",
+                window_bound(alpha, &start),
+                window_bound(beta, &start)
+            )
+        })
     };
     let on_path =
         |spot: &SearchSpot| matches!(spot.standing, Standing::Waiting | Standing::Current);

@@ -1,7 +1,6 @@
 //! What the solver precomputes for one geometry: the runs, the board's symmetries, and positions
 //! as the solver sees them (side to move first, with a canonical key).
 
-use super::pairing::{pair_up, pairing_exists};
 use crate::engine::board::{BitIter, Board, Geometry, Mark, Runs};
 
 /// The most symmetries a board has: 8 for a square, 4 for a rectangle.
@@ -10,14 +9,6 @@ pub(super) const MAX_SYMMETRIES: usize = 8;
 /// The most runs the strategies of [`Open`] look at, as bits of a `u128` (7×7 with three in a
 /// row has 120); on a geometry with more they claim nothing.
 const MAX_RUNS: usize = 128;
-
-/// Whether [`Open::cannot_win`] looks for pairs with the exact [`pairing_exists`] (off: the
-/// budgeted [`pair_up`], [`PAIRING_BUDGET`] steps). The exact finder finds every pairing there
-/// is, but costs more than it saves so far (6×6, k=4: about four times the CPU), so it is off
-/// until it is made cheaper; its tests run either way.
-const EXACT_PAIRING: bool = false;
-/// The most steps the budgeted pairing search takes before giving up.
-const PAIRING_BUDGET: u32 = 16;
 
 /// One geometry's runs and symmetries.
 pub(super) struct Rules {
@@ -171,10 +162,10 @@ impl Rules {
 /// The runs still open to one side, the attacker (see [`Rules::open_runs`]), and what they tell
 /// of whether the attacker can ever win.
 pub(super) struct Open<'a> {
-    rules: &'a Rules,
+    pub(super) rules: &'a Rules,
     /// The open runs, as bits.
-    set: u128,
-    empty: u64,
+    pub(super) set: u128,
+    pub(super) empty: u64,
     /// False on a geometry with more runs than [`MAX_RUNS`]: nothing is claimed there.
     usable: bool,
 }
@@ -305,16 +296,6 @@ impl Open<'_> {
             }
         }
         None
-    }
-
-    /// Whether the open runs `set` can be paired up in `empty` (see [`Open::cannot_win`]).
-    fn pairs_after(&self, set: u128, empty: u64) -> bool {
-        if EXACT_PAIRING {
-            pairing_exists(self.rules, set, empty)
-        } else {
-            let mut budget = PAIRING_BUDGET;
-            pair_up(self.rules, set, empty, &mut budget)
-        }
     }
 }
 
@@ -490,195 +471,5 @@ mod tests {
             }
             assert!(paired > 0, "{side}×{side} k={k}: no pairing to check");
         }
-    }
-}
-
-#[cfg(test)]
-mod pairing_tests {
-    use super::*;
-    use std::collections::HashMap;
-
-    /// Whether the attacker, moving first, can complete a run of `open` (its runs without a
-    /// defender's mark) against any defence, by exhaustive search of the Maker–Breaker game:
-    /// the defender only blocks, and a cell on no open run is as good as a pass for either.
-    fn maker_wins(
-        rules: &Rules,
-        attacker: u64,
-        defender: u64,
-        memo: &mut HashMap<(u64, u64), bool>,
-    ) -> bool {
-        if let Some(&known) = memo.get(&(attacker, defender)) {
-            return known;
-        }
-        let open: Vec<u64> = rules
-            .runs
-            .all
-            .iter()
-            .copied()
-            .filter(|&run| run & defender == 0)
-            .collect();
-        let live = open.iter().fold(0, |cells, &run| cells | run) & !attacker;
-        let result = BitIter(live).any(|first| {
-            let after = attacker | 1 << first;
-            if open.iter().any(|&run| run & !after == 0) {
-                return true;
-            }
-            let live_after = live & !(1 << first);
-            // Every defence fails (with no cell left the attacker has not won).
-            live_after != 0
-                && BitIter(live_after)
-                    .all(|block| maker_wins(rules, after, defender | 1 << block, memo))
-        });
-        memo.insert((attacker, defender), result);
-        result
-    }
-
-    /// Random marks of both sides leaving `empty` cells, no run of the attacker's complete; the
-    /// defender has one mark in `share` turns, the attacker the others.
-    fn random_position(
-        rules: &Rules,
-        empty: u32,
-        share: u32,
-        random: &mut impl FnMut(u64) -> u64,
-    ) -> (u64, u64) {
-        let cells = rules.geometry.cells() as u64;
-        loop {
-            let (mut a, mut b) = (0u64, 0u64);
-            for turn in 0..cells as u32 - empty {
-                let index = loop {
-                    let index = random(cells) as usize;
-                    if (a | b) & 1 << index == 0 {
-                        break index;
-                    }
-                };
-                if turn % share != 0 {
-                    b |= 1 << index
-                } else {
-                    a |= 1 << index
-                }
-            }
-            if !rules.runs.all.iter().any(|&run| run & !a == 0) {
-                return (a, b);
-            }
-        }
-    }
-
-    fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
-        let mut state = seed;
-        move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        }
-    }
-
-    #[test]
-    fn the_exact_pairing_finder_agrees_with_unbudgeted_backtracking_and_brute_force() {
-        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
-        for (side, k, tries, checked_by_brute_force) in [
-            (5, 5, 1500, 100),
-            (6, 4, 3000, 100),
-            (4, 4, 300, 40),
-            (7, 5, 600, 0),
-        ] {
-            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
-            let (mut found, mut brute) = (0, 0);
-            for round in 0..tries {
-                let empty = if side >= 5 {
-                    12 + round % 3
-                } else {
-                    6 + round % 5
-                };
-                // Half the positions with as many marks of each side, half with the defender's
-                // two for one of the attacker's (fewer open runs: more of them can be paired).
-                let share = 2 + round % 2;
-                let (a, b) = random_position(&rules, empty, share, &mut random);
-                let open = rules.open_runs(a, b);
-                let exact = pairing_exists(&rules, open.set, open.empty);
-                let mut budget = u32::MAX;
-                let old = pair_up(&rules, open.set, open.empty, &mut budget);
-                assert_eq!(exact, old, "{side}×{side} k={k}: {a:#x} against {b:#x}");
-                // A budget of 16 finds a subset.
-                let mut budget = 16;
-                assert!(
-                    !pair_up(&rules, open.set, open.empty, &mut budget) || exact,
-                    "{side}×{side} k={k}: {a:#x} against {b:#x}"
-                );
-                if exact {
-                    found += 1;
-                    if brute < checked_by_brute_force {
-                        brute += 1;
-                        assert!(
-                            !maker_wins(&rules, a, b, &mut HashMap::new()),
-                            "{side}×{side} k={k}: a pairing of {a:#x} against {b:#x}, but the \
-                             attacker wins"
-                        );
-                    }
-                }
-            }
-            eprintln!("{side}x{side} k={k}: {found} of {tries} paired, {brute} by brute force");
-            assert!(
-                found >= 10 && brute >= checked_by_brute_force.min(found),
-                "{side}×{side} k={k}: only {found} pairings"
-            );
-        }
-    }
-
-    #[test]
-    fn the_first_holding_block_is_the_first_cell_that_passes_cannot_win() {
-        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
-        for (side, k) in [(4, 4), (5, 4), (5, 5), (6, 4), (6, 5), (7, 5)] {
-            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
-            let mut holding = 0;
-            for round in 0..400 {
-                let empty = (side * side) as u32 / 2 + round % 6;
-                let (a, b) = random_position(&rules, empty, 2 + round % 2, &mut random);
-                let open = rules.open_runs(a, b);
-                let naive =
-                    BitIter(open.cells()).find(|&index| open.cannot_win(Some(index), true, true));
-                assert_eq!(
-                    open.first_holding_block(),
-                    naive,
-                    "{side}×{side} k={k}: {a:#x} against {b:#x}"
-                );
-                holding += naive.is_some() as u32;
-            }
-            assert!(
-                holding >= 20,
-                "{side}×{side} k={k}: only {holding} with a holding block"
-            );
-        }
-    }
-
-    #[test]
-    fn a_line_whose_runs_need_two_pairs_is_paired() {
-        // 6×6, four in a row: X alone on the top row, at (0,2) and (0,3): the three runs of the
-        // row share only those two cells, so one pair (0,2)–(0,3) cannot be had: the O side
-        // holds them. With the row's other cells free, two pairs (0,0)–(0,1) and (0,4)–(0,5)
-        // cover the runs [0..3] and [2..5]; [1..4] needs another pair, which no longer fits.
-        let rules = Rules::new(Geometry::new(6, 6, 4).unwrap());
-        // Only the top row's runs are open to the attacker (marks elsewhere block the rest).
-        let row = 0b11_1111u64;
-        let open = rules.open_runs(0, rules.runs.full & !row);
-        assert_eq!(open.set.count_ones(), 3);
-        // All six free: one pair in the middle, (0,2)–(0,3), covers all three runs.
-        assert!(pairing_exists(&rules, open.set, row));
-        // Without (0,2): [0..3] and [1..4] share (0,1), (0,3); [2..5] then needs (0,4)–(0,5).
-        assert!(pairing_exists(&rules, open.set, row & !(1 << 2)));
-        // Without (0,2) and (0,3): [1..4] keeps only (0,1) and (0,4): no pair of it is a pair
-        // of [0..3] or [2..5], and it needs both cells, so the others get only one each.
-        assert!(!pairing_exists(
-            &rules,
-            open.set,
-            row & !(1 << 2) & !(1 << 3)
-        ));
-        let mut budget = u32::MAX;
-        assert!(!pair_up(
-            &rules,
-            open.set,
-            row & !(1 << 2) & !(1 << 3),
-            &mut budget
-        ));
     }
 }

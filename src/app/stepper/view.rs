@@ -1,0 +1,306 @@
+//! What the step-through shows of the search: the position and the call stack, the tree around
+//! the current call (listed, or drawn), the code with its line, and the step in words.
+
+use super::*;
+
+impl Stepper {
+    /// "O maximises" or "X minimises": the role of a call's side to move, as shown.
+    fn role(seen: &Seen, root_is_max: bool) -> String {
+        let maximiser = seen.maximiser();
+        if seen.is_max(root_is_max) {
+            format!("{maximiser} maximises")
+        } else {
+            format!("{} minimises", maximiser.opponent())
+        }
+    }
+
+    pub(super) fn position_and_stack(&self, ui: &mut Ui, seen: &Seen) {
+        let state = &self.state;
+        let board = state.board();
+        let value = |score: Score| seen.root_number(score).value().to_string();
+        let side = (ui.available_width() * 0.6).clamp(120.0, 260.0);
+        let caption = match state.stack.last() {
+            None => format!(
+                "findBestMove: {} to move at the start (the {})",
+                state.start.to_move(),
+                seen.role(state.start.to_move()).name()
+            ),
+            Some(frame) => format!(
+                "The current call: depth {}, {} to move: {}",
+                frame.depth,
+                board.to_move(),
+                Self::role(seen, frame.is_max)
+            ),
+        };
+        ui.add(egui::Label::new(RichText::new(caption).strong()).wrap());
+        ui.add(
+            BoardWidget::new(&board, "search board")
+                .side(side)
+                .preview(true),
+        );
+        ui.label(RichText::new("Call stack").strong());
+        indented(
+            ui,
+            0,
+            format!(
+                "findBestMove: moves scored so far: {}",
+                list_or_none(state.root_moves.iter().map(|(cell, score)| format!(
+                    "r{}c{} = {}",
+                    cell.row + 1,
+                    cell.col + 1,
+                    value(*score)
+                )))
+            ),
+        );
+        for frame in &state.stack {
+            let window = frame.window.map_or(String::new(), |(alpha, beta)| {
+                let (alpha, beta) = seen.window(alpha, beta);
+                format!(
+                    ", α = {}, β = {}",
+                    window_bound(alpha, &state.start),
+                    window_bound(beta, &state.start)
+                )
+            });
+            let best = frame.best.map_or("none yet".to_string(), value);
+            indented(
+                ui,
+                frame.depth + 1,
+                format!(
+                    "depth {}: {} r{}c{} · {}{window} · best so far {best}",
+                    frame.depth,
+                    frame.board.to_move().opponent(),
+                    frame.cell.row + 1,
+                    frame.cell.col + 1,
+                    Self::role(seen, frame.is_max),
+                ),
+            );
+        }
+        self.tree_around(ui, seen);
+    }
+
+    /// Each call under way with what its moves returned or why they were pruned: as a list, or
+    /// drawn as the textbooks draw a search.
+    fn tree_around(&self, ui: &mut Ui, seen: &Seen) {
+        let value = |score: Score| seen.root_number(score).value().to_string();
+        if self.drawn {
+            // Drawn beside the code instead (see `search_drawing`).
+            return;
+        }
+        ui.label(RichText::new("The tree around the current call").strong());
+        for frame in &self.state.stack {
+            let depth = frame.depth;
+            indented(
+                ui,
+                depth,
+                format!(
+                    "{} r{}c{} (depth {}):",
+                    frame.board.to_move().opponent(),
+                    frame.cell.row + 1,
+                    frame.cell.col + 1,
+                    frame.depth
+                ),
+            );
+            for child in &frame.children {
+                match child {
+                    Child::Returned { cell, score } => {
+                        indented(
+                            ui,
+                            depth + 2,
+                            format!(
+                                "r{}c{} returned {}",
+                                cell.row + 1,
+                                cell.col + 1,
+                                value(*score)
+                            ),
+                        );
+                    }
+                    Child::Pruned { cells, alpha, beta } => {
+                        let cells: Vec<String> = cells
+                            .iter()
+                            .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+                            .collect();
+                        let (alpha, beta) = seen.window(*alpha, *beta);
+                        let cut_by_max = seen.is_max(frame.is_max);
+                        let reason = cutoff_reason(alpha, beta, cut_by_max, seen.maximiser());
+                        let text = RichText::new(format!("pruned {}: {reason}", cells.join(", ")))
+                            .color(ui.visuals().weak_text_color());
+                        indented(ui, depth + 2, text);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tree around the current call, drawn as the textbooks draw a search: the path to the
+    /// running call in orange, each call's window under it, pruned moves crossed out.
+    fn search_drawing(&self, ui: &mut Ui, seen: &Seen) {
+        ui.label(RichText::new("The tree around the current call").strong());
+        let picture = search_picture(&self.state, seen);
+        let current = picture
+            .spots
+            .iter()
+            .position(|spot| spot.standing == Standing::Current);
+        egui::ScrollArea::horizontal()
+            .id_salt("search drawing")
+            .show(ui, |ui| {
+                tree_drawing::draw(ui, &tree_drawing::of_search(&picture), current, true);
+            });
+    }
+
+    pub(super) fn code_and_tree(&self, ui: &mut Ui, seen: &Seen, log: Option<&TraceLog>) {
+        let win = self.start.board.geometry().win_score();
+        let code = pseudocode(self.algorithm, seen.role(self.start.board.to_move()));
+        let active = line_of(&code, self.active_step(seen));
+        // What a screen reader says at each step: the line the search is at and the step's value;
+        // a live region, so it is read as it changes.
+        let now = ui.add(egui::Label::new(self.announcement(seen, &code, active)).wrap());
+        ui.ctx().accesskit_node_builder(now.id, |node| {
+            node.set_live(egui::accesskit::Live::Polite);
+        });
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            // The code shrinks to fit its column (down to a size that still reads) rather than
+            // hiding the ends of its lines; below that it scrolls.
+            let widest = code
+                .iter()
+                .map(|line| line.text.chars().count())
+                .max()
+                .unwrap_or(1);
+            let font = egui::TextStyle::Monospace.resolve(ui.style());
+            let char_width = ui.fonts_mut(|fonts| fonts.glyph_width(&font, 'm'));
+            let fitting = font.size * ui.available_width() / (widest as f32 * char_width);
+            let size = fitting.clamp(9.0, font.size);
+            for (number, line) in code.iter().enumerate() {
+                let mut text = RichText::new(line.text).monospace().size(size);
+                if Some(number) == active {
+                    text = text
+                        .background_color(ui.visuals().selection.bg_fill)
+                        .color(ui.visuals().strong_text_color());
+                }
+                let response = ui.add(egui::Label::new(text).extend());
+                if Some(number) == active {
+                    ui.ctx().accesskit_node_builder(response.id, |node| {
+                        node.set_selected(true);
+                    });
+                }
+            }
+        });
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!(
+                    "W = {win} here (the number of cells + 1). Values are {}'s.",
+                    seen.maximiser()
+                ))
+                .small(),
+            )
+            .wrap(),
+        );
+        if let Some(Ok(analysis)) = self.finished(log)
+            && let Some(best) = analysis.best()
+        {
+            let mover = self.start.board.to_move();
+            let text = format!(
+                "Done: findBestMove plays row {}, column {} (value {}); {}.",
+                best.cell.row + 1,
+                best.cell.col + 1,
+                seen.number(best.score, mover, 0).value(),
+                positions_visited(&self.state)
+            );
+            ui.add(
+                egui::Label::new(
+                    RichText::new(text)
+                        .color(Color32::from_rgb(230, 180, 40))
+                        .strong(),
+                )
+                .wrap(),
+            );
+        }
+        if self.drawn {
+            self.search_drawing(ui, seen);
+        }
+    }
+
+    /// The step in one sentence for a screen reader: "Now at line 7: best = max(best, value).
+    /// r3c2 returned -9." The line is the one highlighted in the code, the value as shown.
+    fn announcement(&self, seen: &Seen, code: &[Line], active: Option<usize>) -> String {
+        let line = match active {
+            Some(number) => {
+                // A line that opens a block ends in a colon; the sentence ends in a full stop.
+                let text = code[number].text.trim().trim_end_matches(':');
+                format!("Now at line {}: {text}.", number + 1)
+            }
+            None => "Now at the start.".to_string(),
+        };
+        let Some(last) = self.state.last else {
+            return line;
+        };
+        let board = &self.start.board;
+        let value = seen.root_number(last.score()).value();
+        let window = || {
+            let (alpha, beta) = seen.window(last.window().0, last.window().1);
+            format!(
+                " α = {}, β = {}.",
+                window_bound(alpha, board),
+                window_bound(beta, board)
+            )
+        };
+        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBetaClassic;
+        let what = match last.kind {
+            EventKind::Enter if alpha_beta => {
+                format!(" A call starts at depth {}.{}", last.depth, window())
+            }
+            EventKind::Enter => format!(" A call starts at depth {}.", last.depth),
+            EventKind::Leaf => format!(" The board is finished: value {value}."),
+            EventKind::Exit => format!(" The call returns {value}."),
+            EventKind::Cutoff => format!(" α ≥ β: the other moves are pruned.{}", window()),
+        };
+        format!("{line}{what}")
+    }
+
+    /// The step of the search the last event showed, in the code as shown (see [`step_of`]).
+    fn active_step(&self, seen: &Seen) -> Step {
+        let Some(last) = self.state.last else {
+            return Step::Start;
+        };
+        let event = match last.kind {
+            EventKind::Enter => Event::Enter,
+            EventKind::Leaf => Event::Leaf {
+                score: last.score(),
+            },
+            EventKind::Exit => Event::Return {
+                to_root: self.state.stack.is_empty(),
+                caller_is_max: self.state.stack.last().is_some_and(|caller| caller.is_max),
+            },
+            EventKind::Cutoff => Event::Cutoff {
+                is_max: self.state.stack.last().is_some_and(|frame| frame.is_max),
+            },
+        };
+        step_of(event, seen)
+    }
+}
+
+/// A label indented by `levels` steps.
+fn indented(ui: &mut Ui, levels: i32, text: impl Into<egui::WidgetText>) {
+    ui.horizontal(|ui| {
+        ui.add_space(12.0 * levels as f32);
+        ui.add(egui::Label::new(text).wrap());
+    });
+}
+
+fn list_or_none(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    if items.is_empty() {
+        "none yet".to_string()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// "positions visited 44 (the start and 43 calls)": the count the search reports, and the calls
+/// the step-through shows.
+pub(super) fn positions_visited(state: &StepState) -> String {
+    format!(
+        "positions visited {} (the start and {} calls)",
+        thousands(state.calls + 1),
+        thousands(state.calls)
+    )
+}
