@@ -120,7 +120,26 @@ impl ReviewedMove {
     ) -> Option<ReviewedMove> {
         let score = analysis.get(cell)?.score;
         let best_score = analysis.best_score()?;
-        Some(ReviewedMove {
+        let best_moves = analysis.best_moves().map(|m| m.cell).collect();
+        Some(ReviewedMove::of(
+            ply,
+            before,
+            cell,
+            (score, best_score),
+            best_moves,
+        ))
+    }
+
+    /// The review of `cell` played on `before` as move `ply`, which scored `score` where the best
+    /// there was scored `best_score`, by `best_moves`.
+    fn of(
+        ply: usize,
+        before: &Board,
+        cell: Cell,
+        (score, best_score): (Score, Score),
+        best_moves: Vec<Cell>,
+    ) -> ReviewedMove {
+        ReviewedMove {
             ply,
             mark: before.to_move(),
             cell,
@@ -128,8 +147,8 @@ impl ReviewedMove {
             score,
             best_score,
             class: MoveClass::of(score, best_score),
-            best_moves: analysis.best_moves().map(|m| m.cell).collect(),
-        })
+            best_moves,
+        }
     }
 
     /// Reviews playing `cell` on `before` from what a search running (or stopped) has found:
@@ -161,16 +180,13 @@ impl ReviewedMove {
             .map(|m| m.cell)
             .collect();
         best_moves.sort_by_key(|c| (c.row, c.col));
-        Ok(ReviewedMove {
+        Ok(ReviewedMove::of(
             ply,
-            mark: before.to_move(),
+            before,
             cell,
-            before: *before,
-            score,
-            best_score,
-            class: MoveClass::of(score, best_score),
+            (score, best_score),
             best_moves,
-        })
+        ))
     }
 }
 
