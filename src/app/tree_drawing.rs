@@ -5,7 +5,7 @@
 
 use egui::{Color32, CornerRadius, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2};
 
-use crate::engine::board::Outcome;
+use crate::engine::board::{Cell, Outcome};
 use crate::engine::score::Score;
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
 use crate::learn::tree_picture::{Picture, Spot};
@@ -51,6 +51,21 @@ pub enum Emphasis {
     Plain,
 }
 
+impl Emphasis {
+    fn on_line(on_line: bool) -> Emphasis {
+        if on_line {
+            Emphasis::Line
+        } else {
+            Emphasis::Plain
+        }
+    }
+}
+
+/// An edge's label: the move's row and column, from 1.
+fn move_label(cell: Cell) -> String {
+    format!("{},{}", cell.row + 1, cell.col + 1)
+}
+
 pub struct Link {
     pub from: usize,
     pub to: usize,
@@ -62,13 +77,6 @@ pub struct Link {
 
 /// The explorer's tree: `names` are the nodes' button names, in the picture's order.
 pub fn of_tree(picture: &Picture, names: Vec<String>) -> Drawing {
-    let emphasis = |on_line| {
-        if on_line {
-            Emphasis::Line
-        } else {
-            Emphasis::Plain
-        }
-    };
     let nodes = picture
         .spots
         .iter()
@@ -79,7 +87,7 @@ pub fn of_tree(picture: &Picture, names: Vec<String>) -> Drawing {
             role: spot.role,
             value: spot.value,
             note: None,
-            emphasis: emphasis(spot.on_line),
+            emphasis: Emphasis::on_line(spot.on_line),
             crossed: false,
             dashed: !spot.opened && !spot.board.outcome().is_over(),
             name,
@@ -91,8 +99,8 @@ pub fn of_tree(picture: &Picture, names: Vec<String>) -> Drawing {
         .map(|edge| Link {
             from: edge.from,
             to: edge.to,
-            label: format!("{},{}", edge.cell.row + 1, edge.cell.col + 1),
-            emphasis: emphasis(edge.on_line),
+            label: move_label(edge.cell),
+            emphasis: Emphasis::on_line(edge.on_line),
             best: edge.best,
         })
         .collect();
@@ -128,11 +136,7 @@ pub fn of_search(picture: &SearchPicture) -> Drawing {
             role: spot.role,
             value: spot.value,
             note: window(spot),
-            emphasis: if on_path(spot) {
-                Emphasis::Line
-            } else {
-                Emphasis::Plain
-            },
+            emphasis: Emphasis::on_line(on_path(spot)),
             crossed: spot.standing == Standing::Pruned,
             dashed: false,
             name: search_node_name(spot, window(spot)),
@@ -147,12 +151,8 @@ pub fn of_search(picture: &SearchPicture) -> Drawing {
             Link {
                 from,
                 to,
-                label: format!("{},{}", cell.row + 1, cell.col + 1),
-                emphasis: if on_path(spot) {
-                    Emphasis::Line
-                } else {
-                    Emphasis::Plain
-                },
+                label: move_label(cell),
+                emphasis: Emphasis::on_line(on_path(spot)),
                 best: false,
             }
         })
