@@ -9,7 +9,6 @@ use super::board_widget::{BoardWidget, Palette};
 use crate::engine::ai::Difficulty;
 use crate::engine::board::Cell;
 use crate::engine::minimax::{Analysis, Stop};
-use crate::engine::score::Score;
 use crate::game::{Basis, ComputerMove, PartialScores};
 use crate::learn::explain::{computer_reasoning, formula, line_of_play, score_rule};
 use crate::learn::view::{Role, ScoreView, Seen};
@@ -217,18 +216,17 @@ fn partial_legend(ui: &mut Ui, partial: &PartialScores<'_>, view: ScoreView) {
 /// The keys for exact scores: one colour per result (a win for each side and a draw), taken from
 /// the same function that colours the tiles, so an exact 0 and its key are the same grey.
 fn exact_keys(palette: &Palette, seen: &Seen) -> Vec<(Color32, String)> {
-    let win = seen.geometry().win_score();
     let maximiser = seen.maximiser();
     [
-        (Score::new(win - 1), format!("{maximiser} wins,")),
-        (Score::DRAW, "draw,".to_string()),
+        (Some(maximiser), format!("{maximiser} wins,")),
+        (None, "draw,".to_string()),
         (
-            Score::new(1 - win),
+            Some(maximiser.opponent()),
             format!("{} wins;", maximiser.opponent()),
         ),
     ]
     .into_iter()
-    .map(|(number, meaning)| (palette.result_color(seen, number), meaning))
+    .map(|(winner, meaning)| (palette.winner_color(seen, winner), meaning))
     .collect()
 }
 
@@ -328,6 +326,7 @@ pub fn difficulty_words(difficulty: Difficulty) -> &'static str {
 mod tests {
     use super::*;
     use crate::engine::board::{Board, Geometry, Mark};
+    use crate::learn::view::Shown;
 
     #[test]
     fn every_exact_tile_on_7x7_has_its_colour_among_the_keys() {
@@ -338,7 +337,7 @@ mod tests {
             let keys = exact_keys(&palette, &seen);
             let win = board.geometry().win_score();
             // An exact 0 (a draw), a win and a loss, as the tiles colour them.
-            for number in [0, win - 3, 3 - win].map(Score::new) {
+            for number in [0, win - 3, 3 - win].map(Shown::expected) {
                 let tile = palette.result_color(&seen, number);
                 assert!(
                     keys.iter().any(|(key, _)| *key == tile),

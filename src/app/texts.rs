@@ -6,10 +6,10 @@ use std::time::Duration;
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Board, Cell, Mark, Outcome};
 use crate::engine::minimax::Stop;
-use crate::engine::score::Score;
 use crate::game::SessionAccuracy;
 use crate::game::worker::AnalysisProgress;
 use crate::game::{Basis, Mode, Player, Players, Tally};
+use crate::learn::view::Shown;
 
 /// What the status line says, gathered from the game.
 #[derive(Debug, Clone)]
@@ -161,11 +161,11 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// A window bound, with infinity written as such.
-pub fn window_bound(score: Score, start: &Board) -> String {
-    if score.is_infinite(start.geometry()) {
-        if score.is_win() { "+inf" } else { "-inf" }.to_string()
+pub fn window_bound(number: Shown, start: &Board) -> String {
+    if number.is_infinite(start.geometry()) {
+        if number.is_win() { "+inf" } else { "-inf" }.to_string()
     } else {
-        score.value().to_string()
+        number.value().to_string()
     }
 }
 

@@ -6,10 +6,10 @@
 use egui::{Color32, CornerRadius, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2};
 
 use crate::engine::board::{Cell, Outcome};
-use crate::engine::score::Score;
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
 use crate::learn::tree_picture::{Picture, Spot};
 use crate::learn::view::Role;
+use crate::learn::view::Shown;
 
 use super::texts::window_bound;
 
@@ -32,7 +32,7 @@ pub struct Node {
     pub level: usize,
     /// A triangle up for the maximiser, down for the minimiser, a circle where the game is over.
     pub role: Option<Role>,
-    pub value: Option<Score>,
+    pub value: Option<Shown>,
     /// A small line under the node (alpha-beta's window).
     pub note: Option<String>,
     pub emphasis: Emphasis,

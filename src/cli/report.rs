@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::engine::board::{Cell, Mark};
 use crate::engine::minimax::{Analysis, MoveBound, MoveScore, Valuation};
 use crate::engine::score::Score;
-use crate::learn::view::{ScoreView, Seen};
+use crate::learn::view::{ScoreView, Seen, Shown};
 
 /// What `analyze` prints for one board: the moves it settled and, when the search stopped
 /// early, what it knows of the others.
@@ -68,7 +68,7 @@ fn write_json(
 ) -> io::Result<()> {
     let board = &analysis.board;
     let notation = board.notation();
-    let shown = Shown {
+    let numbers = PositionNumbers {
         seen: Seen::new(view, board),
         mover: board.to_move(),
     };
@@ -79,7 +79,7 @@ fn write_json(
         moves: MovesJson {
             settled: &analysis.moves,
             unsettled,
-            shown,
+            numbers,
         },
         best: best_settled(analysis, unsettled),
         complete: (!unsettled.is_empty()).then_some(false),
@@ -97,25 +97,22 @@ fn write_json(
 
 /// The numbers `analyze` shows for the moves of one position: each through [`Seen`], from that
 /// position.
-struct Shown {
+struct PositionNumbers {
     seen: Seen,
     /// The side to move, who plays every move of the report.
     mover: Mark,
 }
 
-impl Shown {
+impl PositionNumbers {
     /// A move's number, from its score for the mover.
-    fn number(&self, score: Score) -> i32 {
-        self.seen.number(score, self.mover, 0).value()
+    fn number(&self, score: Score) -> Shown {
+        self.seen.number(score, self.mover, 0)
     }
 
     /// The bounds on a move's number, from the bounds on its score.
     fn bound(&self, lower: Score, upper: Score) -> BoundJson {
         let (lower, upper) = self.seen.bounds(lower, upper, self.mover);
-        BoundJson {
-            lower: lower.value(),
-            upper: upper.value(),
-        }
+        BoundJson { lower, upper }
     }
 
     /// An estimate in evaluation points (not a score), as the maximiser sees it.
@@ -155,7 +152,7 @@ struct MovesJson<'a> {
     settled: &'a [MoveScore],
     /// Empty when the analysis is complete.
     unsettled: &'a [UnsettledMove],
-    shown: Shown,
+    numbers: PositionNumbers,
 }
 
 /// The moves, settled and unsettled merged back into row-major order. A complete analysis's
@@ -165,8 +162,8 @@ fn moves_in_order<S: serde::Serializer>(
     moves: &MovesJson,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    let shown = &moves.shown;
-    let settled = moves.settled.iter().map(|m| MoveJson::settled(m, shown));
+    let numbers = &moves.numbers;
+    let settled = moves.settled.iter().map(|m| MoveJson::settled(m, numbers));
     if moves.unsettled.is_empty() {
         return serializer.collect_seq(settled);
     }
@@ -175,7 +172,7 @@ fn moves_in_order<S: serde::Serializer>(
             moves
                 .unsettled
                 .iter()
-                .map(|m| MoveJson::unsettled(m, shown)),
+                .map(|m| MoveJson::unsettled(m, numbers)),
         )
         .collect();
     all.sort_by_key(|m| (m.row, m.col));
@@ -188,7 +185,7 @@ fn moves_in_order<S: serde::Serializer>(
 struct MoveJson<'a> {
     row: usize,
     col: usize,
-    score: Option<i32>,
+    score: Option<Shown>,
     line: Option<LineJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bound: Option<BoundJson>,
@@ -197,33 +194,35 @@ struct MoveJson<'a> {
 }
 
 impl<'a> MoveJson<'a> {
-    fn settled(m: &'a MoveScore, shown: &Shown) -> MoveJson<'a> {
+    fn settled(m: &'a MoveScore, numbers: &PositionNumbers) -> MoveJson<'a> {
         MoveJson {
             row: m.cell.row,
             col: m.cell.col,
-            score: Some(shown.number(m.score)),
+            score: Some(numbers.number(m.score)),
             line: Some(LineJson(&m.pv)),
             bound: None,
             estimate: None,
         }
     }
 
-    fn unsettled(m: &UnsettledMove, shown: &Shown) -> MoveJson<'a> {
+    fn unsettled(m: &UnsettledMove, numbers: &PositionNumbers) -> MoveJson<'a> {
         MoveJson {
             row: m.bound.cell.row,
             col: m.bound.cell.col,
             score: None,
             line: None,
-            bound: m.bounded.then(|| shown.bound(m.bound.lower, m.bound.upper)),
+            bound: m
+                .bounded
+                .then(|| numbers.bound(m.bound.lower, m.bound.upper)),
             estimate: m.estimate.map(|(depth, value)| match value {
                 Valuation::Exact(score) => EstimateJson {
                     depth,
                     value: None,
-                    proven: Some(shown.number(score)),
+                    proven: Some(numbers.number(score)),
                 },
                 Valuation::Estimate(points) => EstimateJson {
                     depth,
-                    value: Some(shown.points(points)),
+                    value: Some(numbers.points(points)),
                     proven: None,
                 },
             }),
@@ -243,8 +242,8 @@ fn cell_pairs<S: serde::Serializer>(cells: &[Cell], serializer: S) -> Result<S::
 
 #[derive(Serialize)]
 struct BoundJson {
-    lower: i32,
-    upper: i32,
+    lower: Shown,
+    upper: Shown,
 }
 
 /// `{"depth": 4, "value": 37}` (heuristic units) or `{"depth": 4, "proven": 13}` (a score the
@@ -255,7 +254,7 @@ struct EstimateJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    proven: Option<i32>,
+    proven: Option<Shown>,
 }
 
 /// A batch line that is not a board: the line as read, its number in the input (from 1,

@@ -14,7 +14,7 @@ use crate::engine::board::{
 use crate::engine::minimax::{SearchControl, Solver, Stop};
 use crate::learn::practice::from_mistake;
 use crate::learn::review::{BadMove, ReviewedMove, positions_before};
-use crate::learn::view::Seen;
+use crate::learn::view::{Seen, Shown};
 use crate::store::game_file::{self, GameFileError};
 
 #[derive(Debug, Args)]
@@ -97,8 +97,8 @@ struct MoveOutput {
     mark: char,
     row: usize,
     col: usize,
-    score: Option<i32>,
-    best_score: Option<i32>,
+    score: Option<Shown>,
+    best_score: Option<Shown>,
     class: Option<&'static str>,
     /// What is known of an unsettled move's score, when anything is.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -120,8 +120,8 @@ struct PracticeJson {
 
 #[derive(Serialize)]
 struct BoundJson {
-    lower: i32,
-    upper: i32,
+    lower: Shown,
+    upper: Shown,
 }
 
 /// Why a game could not be reviewed.
@@ -246,7 +246,7 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
         }
         let mark = before.to_move();
         let seen = Seen::new(view, &before);
-        let number = |score| seen.number(score, mark, 0).value();
+        let number = |score| seen.number(score, mark, 0);
         let reviewed = match solver.analyze_with(&before, &control, &mut |_| {}) {
             Ok(analysis) => Ok(ReviewedMove::new(ply, &before, cell, &analysis)
                 .expect("a legal move of an ongoing game is among its analysed moves")),
@@ -282,8 +282,8 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
                     mark: mark.symbol(),
                     row: cell.row,
                     col: cell.col,
-                    score: Some(shown.score.value()),
-                    best_score: Some(shown.best.value()),
+                    score: Some(shown.score),
+                    best_score: Some(shown.best),
                     class: Some(m.class.name()),
                     bound: None,
                     practice,
@@ -299,10 +299,7 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
                 class: None,
                 bound: known.bound.map(|b| {
                     let (lower, upper) = seen.bounds(b.lower, b.upper, mark);
-                    BoundJson {
-                        lower: lower.value(),
-                        upper: upper.value(),
-                    }
+                    BoundJson { lower, upper }
                 }),
                 practice: None,
             },

@@ -14,7 +14,7 @@ use crate::engine::minimax::{Observer, SearchControl, Stop};
 use crate::engine::score::Score;
 use crate::learn::pseudocode::{Event, Line, line_of, pseudocode, step_of};
 use crate::learn::trace::TraceAlgorithm;
-use crate::learn::view::Seen;
+use crate::learn::view::{Seen, Shown};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Events, one JSON object a line:\n  \
@@ -145,7 +145,7 @@ pub fn trace_showing_progress(
                         row: m.cell.row,
                         col: m.cell.col,
                         // The root mover's score with depth from the root: the search's own.
-                        score: seen.root_number(m.score).value(),
+                        score: seen.root_number(m.score),
                     })
                     .collect(),
                 best: analysis.best().map(|m| m.cell),
@@ -194,9 +194,9 @@ enum EventJson<'a> {
         role: &'static str,
         /// Alpha-beta's window; plain minimax has none.
         #[serde(skip_serializing_if = "Option::is_none")]
-        alpha: Option<i32>,
+        alpha: Option<Shown>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        beta: Option<i32>,
+        beta: Option<Shown>,
         /// The line of pseudocode the event shows (`--pseudocode`).
         #[serde(skip_serializing_if = "Option::is_none")]
         code: Option<&'static str>,
@@ -204,22 +204,22 @@ enum EventJson<'a> {
     Leaf {
         depth: i32,
         board: &'a str,
-        score: i32,
+        score: Shown,
         #[serde(skip_serializing_if = "Option::is_none")]
         code: Option<&'static str>,
     },
     Return {
         depth: i32,
         board: &'a str,
-        score: i32,
+        score: Shown,
         #[serde(skip_serializing_if = "Option::is_none")]
         code: Option<&'static str>,
     },
     Cutoff {
         depth: i32,
         board: &'a str,
-        alpha: i32,
-        beta: i32,
+        alpha: Shown,
+        beta: Shown,
         pruned: LineJson<'a>,
         #[serde(skip_serializing_if = "Option::is_none")]
         code: Option<&'static str>,
@@ -244,7 +244,7 @@ enum EventJson<'a> {
 struct MoveJson {
     row: usize,
     col: usize,
-    score: i32,
+    score: Shown,
 }
 
 fn write_line(out: &mut impl Write, event: &EventJson) -> io::Result<()> {
@@ -306,8 +306,8 @@ impl<W: Write> Observer for JsonLines<'_, W> {
             } else {
                 "min"
             },
-            alpha: window.map(|(alpha, _)| alpha.value()),
-            beta: window.map(|(_, beta)| beta.value()),
+            alpha: window.map(|(alpha, _)| alpha),
+            beta: window.map(|(_, beta)| beta),
             code,
         });
     }
@@ -315,7 +315,7 @@ impl<W: Write> Observer for JsonLines<'_, W> {
     fn leaf(&mut self, depth: i32, board: &Board, score: Score) {
         let code = self.code(Event::Leaf { score });
         let board = board.notation();
-        let score = self.seen.root_number(score).value();
+        let score = self.seen.root_number(score);
         self.line(EventJson::Leaf {
             depth,
             board: board.as_str(),
@@ -331,7 +331,7 @@ impl<W: Write> Observer for JsonLines<'_, W> {
             caller_is_max: board.to_move() != self.start_mover,
         });
         let board = board.notation();
-        let score = self.seen.root_number(score).value();
+        let score = self.seen.root_number(score);
         self.line(EventJson::Return {
             depth,
             board: board.as_str(),
@@ -349,8 +349,8 @@ impl<W: Write> Observer for JsonLines<'_, W> {
         self.line(EventJson::Cutoff {
             depth,
             board: board.as_str(),
-            alpha: alpha.value(),
-            beta: beta.value(),
+            alpha,
+            beta,
             pruned: LineJson(pruned),
             code,
         });

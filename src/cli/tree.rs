@@ -13,7 +13,7 @@ use crate::engine::minimax::{Analysis, SearchControl, Solver, Stop};
 use crate::engine::score::Score;
 use crate::learn::tree::{TreeNode, grow};
 use crate::learn::tree_picture::picture;
-use crate::learn::view::{ScoreView, Seen};
+use crate::learn::view::{ScoreView, Seen, Shown};
 
 #[derive(Debug, Args)]
 #[command(
@@ -365,7 +365,7 @@ impl Walk<'_> {
                 "  n{id} -> n{child} [label=\"({}, {}) {}\"{style}];",
                 m.cell.row,
                 m.cell.col,
-                self.scores.number(board, m.score, plies)
+                self.scores.number(board, m.score, plies).value()
             )?;
         }
         Ok(id)
@@ -377,7 +377,7 @@ impl Walk<'_> {
 struct BranchJson {
     row: usize,
     col: usize,
-    score: i32,
+    score: Shown,
     best: bool,
 }
 
@@ -390,10 +390,11 @@ struct Scores {
 impl Scores {
     /// The number of a move scoring `score`, a move of `parent` played `plies` moves below the root (the
     /// root's own moves: 0).
-    fn number(&self, parent: &Board, score: Score, plies: i32) -> i32 {
+    fn number(&self, parent: &Board, score: Score, plies: i32) -> Shown {
         match &self.seen {
-            Some(seen) => seen.number(score, parent.to_move(), plies).value(),
-            None => score.value(),
+            Some(seen) => seen.number(score, parent.to_move(), plies),
+            // Each move's own score is what its parent's view for the side to move shows.
+            None => Seen::new(ScoreView::SideToMove, parent).number(score, parent.to_move(), 0),
         }
     }
 }

@@ -12,7 +12,8 @@
 //! // X to move; this move loses at depth 5 (O completes a line with its third move).
 //! let board: Board = "X../.../...".parse::<Board>()?.with_to_move(tictactoe::Mark::X);
 //! let seen = Seen::new(ScoreView::SideToMove, &board);
-//! assert_eq!(formula(&seen, Score::new(-5)), "-5 = 5 - 10: O wins at depth 5, with its 3rd move.");
+//! let number = seen.number(Score::new(-5), tictactoe::Mark::X, 0);
+//! assert_eq!(formula(&seen, number), "-5 = 5 - 10: O wins at depth 5, with its 3rd move.");
 //! # Ok::<(), tictactoe::engine::board::BoardError>(())
 //! ```
 
@@ -20,7 +21,7 @@ use crate::engine::ai::Difficulty;
 use crate::engine::board::{Cell, Geometry, Mark};
 use crate::engine::minimax::{Analysis, MoveBound, MoveScore};
 use crate::engine::score::{Score, Verdict};
-use crate::learn::view::Seen;
+use crate::learn::view::{Seen, Shown};
 
 /// "1st", "2nd", "3rd", "4th", … "11th", "12th", "13th", "21st".
 pub fn ordinal(n: u32) -> String {
@@ -36,7 +37,7 @@ pub fn ordinal(n: u32) -> String {
 
 /// The words under a number: for the player to move, "wins in 2", "loses in 3", "wins now" or
 /// "draw", of the maximiser; in the articles' view the winner is named ("X wins in 2").
-pub fn short_verdict(seen: &Seen, number: Score) -> String {
+pub fn short_verdict(seen: &Seen, number: Shown) -> String {
     match seen.view() {
         crate::learn::view::ScoreView::SideToMove => {
             match seen.winners_move(number) {
@@ -53,7 +54,7 @@ pub fn short_verdict(seen: &Seen, number: Score) -> String {
 
 /// The words for a number with the winner named: "X wins in 2" (its second move from the
 /// position on show), "O wins now", "draw".
-pub fn named_verdict(seen: &Seen, number: Score) -> String {
+pub fn named_verdict(seen: &Seen, number: Shown) -> String {
     match seen.winners_move(number) {
         None => "draw".to_string(),
         Some((mark, 1)) if mark == seen.root_mover() => format!("{mark} wins now"),
@@ -63,7 +64,7 @@ pub fn named_verdict(seen: &Seen, number: Score) -> String {
 
 /// How a finished game's number is made, as the seeds write it: "10 - 2" for the maximiser's win
 /// at depth 2, "2 - 10" for its loss; `None` for a draw.
-pub fn depth_sum(seen: &Seen, number: Score) -> Option<String> {
+pub fn depth_sum(seen: &Seen, number: Shown) -> Option<String> {
     let (_, depth) = seen.result(number)?;
     let win = seen.geometry().win_score();
     Some(if number.is_win() {
@@ -75,7 +76,7 @@ pub fn depth_sum(seen: &Seen, number: Score) -> Option<String> {
 
 /// A number as the articles compute it: "-5 = 5 - 10: O wins at depth 5, with its 3rd move."
 /// Depth counts from the position on show: depth 0 is the board right after a move there.
-pub fn formula(seen: &Seen, number: Score) -> String {
+pub fn formula(seen: &Seen, number: Shown) -> String {
     let (Some(sum), Some((mark, depth)), Some((_, moves))) = (
         depth_sum(seen, number),
         seen.result(number),
@@ -362,7 +363,7 @@ mod tests {
         );
         // The rule and the words under a number agree: X's 2nd move is depth 3.
         let articles = seen(ScoreView::Articles, Mark::O);
-        let x_wins_at_depth_3 = Score::new(10 - 3);
+        let x_wins_at_depth_3 = Shown::expected(10 - 3);
         assert_eq!(short_verdict(&articles, x_wins_at_depth_3), "X wins in 2");
         assert!(formula(&articles, x_wins_at_depth_3).contains("X wins at depth 3"));
     }

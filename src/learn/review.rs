@@ -14,7 +14,7 @@ use thiserror::Error;
 use crate::engine::board::{Board, Cell, Mark, Outcome, PlayError};
 use crate::engine::minimax::{Analysis, Estimate, MoveBound, MoveScore, Stop, Valuation};
 use crate::engine::score::{Score, Verdict};
-use crate::learn::view::{ScoreView, Seen};
+use crate::learn::view::{ScoreView, Seen, Shown};
 
 /// How good a move was, from its score `s` and the best score `b` there was, both for the mover.
 ///
@@ -257,8 +257,8 @@ impl MoveReview {
 /// and the best there was, seen in one view from the position before the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShownScores {
-    pub score: Score,
-    pub best: Score,
+    pub score: Shown,
+    pub best: Shown,
 }
 
 impl ReviewedMove {
@@ -296,7 +296,7 @@ pub struct EstimatedMove {
 /// estimator proved) or evaluation points, never a score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShownValue {
-    Exact(Score),
+    Exact(Shown),
     Points(i32),
 }
 
@@ -697,7 +697,7 @@ mod tests {
         let proven = EstimatedMove::new(2, &before, Cell::new(2, 2), &estimate).unwrap();
         assert_eq!(
             proven.shown(ScoreView::Articles).0,
-            ShownValue::Exact(Score::new(7))
+            ShownValue::Exact(Shown::expected(7))
         );
         assert_eq!(ShownValue::Points(-12).text(), "≈ -12 points");
         assert_eq!(

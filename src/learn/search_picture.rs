@@ -6,10 +6,9 @@
 //! [`tree_picture`](super::tree_picture) lays out the game tree.
 
 use crate::engine::board::{Board, Cell};
-use crate::engine::score::Score;
 use crate::learn::trace::{Child, StepState};
 use crate::learn::tree_picture::tidy;
-use crate::learn::view::{Role, Seen};
+use crate::learn::view::{Role, Seen, Shown};
 
 /// Where a node of the search stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,9 +35,9 @@ pub struct SearchSpot {
     pub role: Option<Role>,
     pub standing: Standing,
     /// A returned call's value; for a call under way, its best so far.
-    pub value: Option<Score>,
+    pub value: Option<Shown>,
     /// Alpha-beta's window: where a call under way stands now, or the window that pruned a move.
-    pub window: Option<(Score, Score)>,
+    pub window: Option<(Shown, Shown)>,
 }
 
 /// The picture: spots (the root first), edges from parent to child, slots across, levels down.
@@ -173,6 +172,7 @@ fn role_at(board: &Board, seen: &Seen) -> Option<Role> {
 mod tests {
     use super::*;
     use crate::engine::minimax::{SearchControl, plain};
+    use crate::engine::score::Score;
     use crate::learn::trace::{EventKind, TraceAlgorithm, TraceEvent, trace};
     use crate::learn::view::ScoreView;
 
@@ -234,9 +234,19 @@ mod tests {
         // At the end: the root and its moves, each with minimax's value.
         let picture = search_picture(&state, &seen);
         let reference = plain(&start);
-        let values: Vec<Option<Score>> = picture.spots[1..].iter().map(|s| s.value).collect();
-        let scores: Vec<Option<Score>> = reference.moves.iter().map(|m| Some(m.score)).collect();
+        let values: Vec<Option<i32>> = picture.spots[1..]
+            .iter()
+            .map(|s| s.value.map(Shown::value))
+            .collect();
+        let scores: Vec<Option<i32>> = reference
+            .moves
+            .iter()
+            .map(|m| Some(m.score.value()))
+            .collect();
         assert_eq!(values, scores);
-        assert_eq!(picture.spots[0].value, reference.best_score());
+        assert_eq!(
+            picture.spots[0].value.map(Shown::value),
+            reference.best_score().map(Score::value)
+        );
     }
 }

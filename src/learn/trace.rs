@@ -11,6 +11,7 @@ use crate::engine::minimax::{
     Analysis, Observer, SearchControl, Stop, alpha_beta_observed, plain_observed,
 };
 use crate::engine::score::Score;
+use crate::learn::view::Shown;
 use serde::{Deserialize, Serialize};
 
 /// Which search is traced.
@@ -323,7 +324,7 @@ impl StepState {
 
 /// Why alpha-beta skipped moves, in words: "α = 0 >= β = -9: O already has a better choice".
 /// `frame_is_max` is the role at the call that cut; `maximiser` moves at the root.
-pub fn cutoff_reason(alpha: Score, beta: Score, frame_is_max: bool, maximiser: Mark) -> String {
+pub fn cutoff_reason(alpha: Shown, beta: Shown, frame_is_max: bool, maximiser: Mark) -> String {
     // A maximiser's call stops when its best so far (α) reaches what the minimiser above it can
     // already get elsewhere (β): the minimiser will never let the game come here. And the other
     // way round.

@@ -14,7 +14,7 @@ use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::minimax::Analysis;
 use crate::engine::score::Score;
 use crate::learn::explain;
-use crate::learn::view::Seen;
+use crate::learn::view::{Seen, Shown};
 
 /// A position of the tree, and its children when they were expanded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,7 +122,7 @@ pub fn how_value_comes_about(
             let Some(analysis) = analysis else {
                 return format!("{to_move} to move: not searched yet.");
             };
-            let numbers: Vec<Score> = analysis
+            let numbers: Vec<Shown> = analysis
                 .moves
                 .iter()
                 .map(|m| seen.number(m.score, to_move, plies))

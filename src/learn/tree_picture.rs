@@ -7,9 +7,8 @@
 //! parent centred over its first and last child, one level per ply.
 
 use crate::engine::board::{Board, Cell, Outcome};
-use crate::engine::score::Score;
 use crate::learn::tree::TreeNode;
-use crate::learn::view::{Role, Seen};
+use crate::learn::view::{Role, Seen, Shown};
 
 /// A node of the picture.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,7 +19,7 @@ pub struct Spot {
     pub level: usize,
     /// The node's minimax value as `seen` shows it (depth counted from the root); `None` for a
     /// root that was not searched.
-    pub value: Option<Score>,
+    pub value: Option<Shown>,
     /// Who moves at the node: the maximiser or the minimiser (`None`: the game is over there).
     pub role: Option<Role>,
     /// Whether its moves are drawn (else it is a leaf of the picture, finished or not opened).
@@ -101,7 +100,7 @@ pub fn tidy(children: &[Vec<usize>]) -> (Vec<f32>, usize) {
 /// Places `node` (and everything below it) `level` plies below the root; returns its index.
 fn place(
     node: &TreeNode,
-    value: Option<Score>,
+    value: Option<Shown>,
     level: usize,
     on_line: bool,
     seen: &Seen,
@@ -143,7 +142,7 @@ fn place(
 }
 
 /// The root's value: its best move's number, as `seen` shows it.
-fn best_value(root: &TreeNode, seen: &Seen, plies: i32) -> Option<Score> {
+fn best_value(root: &TreeNode, seen: &Seen, plies: i32) -> Option<Shown> {
     let board = root.board;
     let best = root.children.as_ref()?.iter().find(|branch| branch.best)?;
     Some(seen.number(best.score, board.to_move(), plies))
@@ -199,7 +198,7 @@ mod tests {
                 let seen = Seen::new(view, &board);
                 let picture = picture(&tree(&board, 9), &seen);
                 for (index, spot) in picture.spots.iter().enumerate() {
-                    let children: Vec<Score> = picture
+                    let children: Vec<Shown> = picture
                         .edges
                         .iter()
                         .filter(|e| e.from == index)

@@ -84,6 +84,62 @@ impl Role {
     }
 }
 
+/// A number as a view shows it: a [`Score`] seen by the view's maximiser, with depth counted
+/// from the position on show. Only [`Seen`] makes one, so every view and command that draws a
+/// number takes a `Shown`, and drawing a move's raw score (seen by its own mover, depth counted
+/// from where it is played) is a type error instead of a wrong sign or depth on screen.
+///
+/// It serialises as its plain number, as the commands' JSON prints it.
+///
+/// A raw score does not go where a shown number is drawn:
+///
+/// ```compile_fail
+/// use tictactoe::{Board, Score};
+/// use tictactoe::learn::{explain::formula, view::{ScoreView, Seen}};
+/// let board = Board::default();
+/// let seen = Seen::new(ScoreView::Articles, &board);
+/// formula(&seen, Score::new(-5)); // expected `Shown`, found `Score`
+/// ```
+///
+/// ```
+/// # use tictactoe::{Board, Mark, Score};
+/// # use tictactoe::learn::{explain::formula, view::{ScoreView, Seen}};
+/// # let board = Board::default();
+/// # let seen = Seen::new(ScoreView::Articles, &board);
+/// formula(&seen, seen.number(Score::new(-5), Mark::X, 0));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+#[serde(transparent)]
+pub struct Shown(Score);
+
+impl Shown {
+    /// The number drawn.
+    pub const fn value(self) -> i32 {
+        self.0.value()
+    }
+
+    /// Whether the number is a win for the view's maximiser.
+    pub fn is_win(self) -> bool {
+        self.0.is_win()
+    }
+
+    /// Whether the number is a loss for the view's maximiser.
+    pub fn is_loss(self) -> bool {
+        self.0.is_loss()
+    }
+
+    /// Whether this is [`Score::infinity`] or its negation: an alpha-beta window's open end.
+    pub fn is_infinite(self, geometry: Geometry) -> bool {
+        self.0.is_infinite(geometry)
+    }
+
+    /// A number for a test to compare with: what a view is expected to draw.
+    #[cfg(test)]
+    pub(crate) const fn expected(value: i32) -> Shown {
+        Shown(Score::new(value))
+    }
+}
+
 /// The rule applied to one position on show: who maximises there, and the number shown for any
 /// move at or below it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,21 +223,23 @@ impl Seen {
     /// The number shown for a move whose own score is `score` (for `mover`, who plays it, with
     /// depth counted from the position it is played on: what `analyze` prints there), when it is
     /// played `plies` moves below the position on show (0: a move on the position on show).
-    pub fn number(&self, score: Score, mover: Mark, plies: i32) -> Score {
-        score
-            .seen_by(mover, self.maximiser())
-            .shifted(plies + self.plies_below)
+    pub fn number(&self, score: Score, mover: Mark, plies: i32) -> Shown {
+        Shown(
+            score
+                .seen_by(mover, self.maximiser())
+                .shifted(plies + self.plies_below),
+        )
     }
 
     /// The number shown for a value already counted from the position on show and seen by its
     /// side to move: what the textbook searches return when started there (a trace's values).
-    pub fn root_number(&self, value: Score) -> Score {
+    pub fn root_number(&self, value: Score) -> Shown {
         self.number(value, self.root_mover, 0)
     }
 
     /// Bounds on a move's score for `mover` (played on the position on show), as bounds on its
     /// shown number: each end through [`Seen::number`], swapped when the view flips the sign.
-    pub fn bounds(&self, lower: Score, upper: Score, mover: Mark) -> (Score, Score) {
+    pub fn bounds(&self, lower: Score, upper: Score, mover: Mark) -> (Shown, Shown) {
         let (lower, upper) = (self.number(lower, mover, 0), self.number(upper, mover, 0));
         if lower > upper {
             (upper, lower)
@@ -202,11 +260,11 @@ impl Seen {
 
     /// An alpha-beta window of a search started on the position on show (its root mover
     /// maximising), as the shown numbers bound it.
-    pub fn window(&self, alpha: Score, beta: Score) -> (Score, Score) {
+    pub fn window(&self, alpha: Score, beta: Score) -> (Shown, Shown) {
         if self.flips() {
-            (-beta, -alpha)
+            (Shown(-beta), Shown(-alpha))
         } else {
-            (alpha, beta)
+            (Shown(alpha), Shown(beta))
         }
     }
 
@@ -221,8 +279,8 @@ impl Seen {
     pub fn best_of(
         &self,
         to_move: Mark,
-        numbers: impl IntoIterator<Item = Score>,
-    ) -> Option<Score> {
+        numbers: impl IntoIterator<Item = Shown>,
+    ) -> Option<Shown> {
         let numbers = numbers.into_iter();
         match self.role(to_move) {
             Role::Maximiser => numbers.max(),
@@ -231,10 +289,10 @@ impl Seen {
     }
 
     /// Who wins, and at which depth counted from the position on show; `None` for a draw.
-    pub fn result(&self, number: Score) -> Option<(Mark, i32)> {
-        let depth = number.depth(self.geometry)?;
+    pub fn result(&self, number: Shown) -> Option<(Mark, i32)> {
+        let depth = number.0.depth(self.geometry)?;
         let maximiser = self.maximiser();
-        Some(if number.is_win() {
+        Some(if number.0.is_win() {
             (maximiser, depth)
         } else {
             (maximiser.opponent(), depth)
@@ -243,7 +301,7 @@ impl Seen {
 
     /// Who wins, and with which of their own moves counted from the position on show (1: their
     /// first move from there); `None` for a draw.
-    pub fn winners_move(&self, number: Score) -> Option<(Mark, u32)> {
+    pub fn winners_move(&self, number: Shown) -> Option<(Mark, u32)> {
         let (winner, depth) = self.result(number)?;
         // The result comes with ply depth + 1 from the position on show; its side to move plays
         // the odd plies.
@@ -336,14 +394,14 @@ mod tests {
         assert!(seen.flips());
         assert_eq!(seen.role(Mark::O), Role::Minimiser);
         assert_eq!(seen.role(Mark::X), Role::Maximiser);
-        let numbers: Vec<Score> = plain(&root)
+        let numbers: Vec<Shown> = plain(&root)
             .moves
             .iter()
             .map(|m| seen.number(m.score, Mark::O, 0))
             .collect();
         assert_eq!(
             seen.best_of(Mark::O, numbers.iter().copied()),
-            Some(Score::DRAW)
+            Some(Shown::expected(0))
         );
         assert!(numbers.iter().any(|n| n.value() == 7), "{numbers:?}");
         // A window of the search started there, (α, β) for O, is (-β, -α) for X.
@@ -359,12 +417,12 @@ mod tests {
         let root = board("X../.O./..X"); // O to move
         let seen = Seen::new(ScoreView::Articles, &root);
         // X wins at depth 1: with its first move from here.
-        assert_eq!(seen.result(Score::new(9)), Some((Mark::X, 1)));
-        assert_eq!(seen.winners_move(Score::new(9)), Some((Mark::X, 1)));
+        assert_eq!(seen.result(Shown::expected(9)), Some((Mark::X, 1)));
+        assert_eq!(seen.winners_move(Shown::expected(9)), Some((Mark::X, 1)));
         // O wins at depth 0 (with the move itself) and at depth 2 (its second move).
-        assert_eq!(seen.winners_move(Score::new(-10)), Some((Mark::O, 1)));
-        assert_eq!(seen.winners_move(Score::new(-8)), Some((Mark::O, 2)));
-        assert_eq!(seen.winners_move(Score::new(7)), Some((Mark::X, 2)));
-        assert_eq!(seen.winners_move(Score::DRAW), None);
+        assert_eq!(seen.winners_move(Shown::expected(-10)), Some((Mark::O, 1)));
+        assert_eq!(seen.winners_move(Shown::expected(-8)), Some((Mark::O, 2)));
+        assert_eq!(seen.winners_move(Shown::expected(7)), Some((Mark::X, 2)));
+        assert_eq!(seen.winners_move(Shown::expected(0)), None);
     }
 }

@@ -3,8 +3,7 @@
 use egui::{Color32, Ui};
 
 use crate::engine::board::Mark;
-use crate::engine::score::Score;
-use crate::learn::view::{ScoreView, Seen};
+use crate::learn::view::{ScoreView, Seen, Shown};
 
 /// Colours that read well on the current theme.
 pub(in crate::app) struct Palette {
@@ -59,7 +58,7 @@ impl Palette {
     /// A number's tile colour. For the player to move: green when the maximiser wins, red when
     /// it loses. In the articles' view: the winner's colour. Grey for a draw; faster results are
     /// stronger.
-    pub fn score_color(&self, seen: &Seen, number: Score) -> Color32 {
+    pub fn score_color(&self, seen: &Seen, number: Shown) -> Color32 {
         let color = self.result_color(seen, number);
         if seen.result(number).is_none() {
             return color.gamma_multiply(0.25);
@@ -71,10 +70,16 @@ impl Palette {
 
     /// The colour of a number's result at full strength, as the legend's keys show it: the one
     /// choice of colour behind every tile and every key.
-    pub fn result_color(&self, seen: &Seen, number: Score) -> Color32 {
-        match seen.result(number) {
+    pub fn result_color(&self, seen: &Seen, number: Shown) -> Color32 {
+        self.winner_color(seen, seen.result(number).map(|(winner, _)| winner))
+    }
+
+    /// The colour of a result with this winner (`None`: a draw) at full strength, as
+    /// [`Palette::result_color`] gives it and the legend's keys show it.
+    pub fn winner_color(&self, seen: &Seen, winner: Option<Mark>) -> Color32 {
+        match winner {
             None => self.draw,
-            Some((winner, _)) => match seen.view() {
+            Some(winner) => match seen.view() {
                 ScoreView::SideToMove if winner == seen.maximiser() => self.win,
                 ScoreView::SideToMove => self.loss,
                 ScoreView::Articles => self.mark(winner),

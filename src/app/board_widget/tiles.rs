@@ -6,9 +6,8 @@ use egui::{Align2, Color32, CornerRadius, FontId, Rect, Stroke, StrokeKind, Vec2
 use super::paint::paint_dashed_frame;
 use super::palette::Palette;
 use crate::engine::minimax::{MoveBound, Valuation};
-use crate::engine::score::Score;
 use crate::learn::explain::{bound_words, estimate_explanation, estimate_text, short_verdict};
-use crate::learn::view::Seen;
+use crate::learn::view::{Seen, Shown};
 
 /// Cells smaller than this show no score, only its colour; smaller than `SMALLEST_WITH_WORDS`,
 /// the number without the words under it.
@@ -116,7 +115,7 @@ impl UnsettledOverlay {
 /// A score as a cell shows it: the number in the chosen view, a word or two, a colour, and a gold
 /// frame on the best moves.
 pub(super) struct ScoreTile {
-    shown: Score,
+    shown: Shown,
     words: String,
     color: Color32,
     best: bool,
@@ -124,7 +123,7 @@ pub(super) struct ScoreTile {
 
 impl ScoreTile {
     /// The tile of a shown number (not framed).
-    pub(super) fn new(seen: &Seen, palette: &Palette, number: Score) -> ScoreTile {
+    pub(super) fn new(seen: &Seen, palette: &Palette, number: Shown) -> ScoreTile {
         ScoreTile {
             shown: number,
             words: short_verdict(seen, number),
