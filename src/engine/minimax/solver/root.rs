@@ -26,6 +26,8 @@ pub(super) struct RootJob<'a> {
     /// In [`Pass::FirstPlayerCannotWin`]: set when some first move is found to win or the
     /// search stopped (nothing is left to take then).
     refuted: AtomicBool,
+    /// In [`Pass::FirstPlayerCannotWin`]: whether the question is asked of df-pn.
+    proof_numbers: bool,
 }
 
 /// What a [`RootJob`] works out of each root move.
@@ -72,7 +74,14 @@ impl<'a> RootJob<'a> {
             done: moves.iter().map(|_| AtomicBool::new(false)).collect(),
             pass,
             refuted: AtomicBool::new(false),
+            proof_numbers: false,
         }
+    }
+
+    /// The same job asking [`Pass::FirstPlayerCannotWin`]'s question of df-pn when `on`.
+    pub(super) fn with_proof_numbers(mut self, on: bool) -> RootJob<'a> {
+        self.proof_numbers = on;
+        self
     }
 
     /// The next root move for a thread, and whether it joins one another thread has begun:
@@ -102,11 +111,14 @@ impl<'a> RootJob<'a> {
     /// One thread's share: root moves solved one after another until none is left or the
     /// search stops, each told to `send` as it is bounded and settled.
     fn work<'p>(&'p self, prover: &mut Prover<'p>, send: &mut dyn FnMut(Message)) {
+        // One df-pn table a thread for all its root moves: they share many positions.
+        let mut proofs =
+            (self.pass == Pass::FirstPlayerCannotWin && self.proof_numbers).then(ProofTable::new);
         while let Some((slot, joining)) = self.take() {
             if self.pass == Pass::FirstPlayerCannotWin {
                 // A first move that wins ends the pass: the others stop where they are.
                 prover.abandon = Some(&self.refuted);
-                let bound = self.first_player_bound(prover, slot);
+                let bound = self.first_player_bound(prover, slot, proofs.as_mut());
                 prover.abandon = None;
                 match bound {
                     Ok(bound) => {
@@ -199,7 +211,12 @@ impl RootJob<'_> {
 
     /// A bound on the root move of `slot` that tells whether the side to move can win by it:
     /// at most a draw when its opponent then gets at least one, else above a draw.
-    fn first_player_bound(&self, prover: &mut Prover, slot: usize) -> Result<MoveBound, Stop> {
+    fn first_player_bound(
+        &self,
+        prover: &mut Prover,
+        slot: usize,
+        proofs: Option<&mut ProofTable>,
+    ) -> Result<MoveBound, Stop> {
         let index = self.moves[slot];
         let geometry = self.rules.geometry;
         let unknown = MoveBound::unknown(geometry.cell(index), geometry);
@@ -218,6 +235,9 @@ impl RootJob<'_> {
                 ..unknown
             });
         }
+        if let Some(proofs) = proofs {
+            return self.first_player_proof(prover, proofs, &child, unknown);
+        }
         // The reply's value, fail-soft: at least a draw for the opponent bounds the move from
         // above, less than one from below.
         let value = prover.search(&child, 0, Score::DRAW.below(), Score::DRAW)?;
@@ -231,6 +251,41 @@ impl RootJob<'_> {
                 lower: (-value).max(unknown.lower),
                 ..unknown
             }
+        })
+    }
+
+    /// [`RootJob::first_player_bound`] by df-pn on `child`, the ongoing position after the
+    /// root move (`unknown` its bound before): no win makes at most a draw, stored in the
+    /// shared table as the child's lower bound for the pass after; a win makes at least the
+    /// slowest win there is, a move on the last empty cell.
+    fn first_player_proof(
+        &self,
+        prover: &mut Prover,
+        proofs: &mut ProofTable,
+        child: &Pos,
+        unknown: MoveBound,
+    ) -> Result<MoveBound, Stop> {
+        let rules = self.rules;
+        let attacker_x = !child.x_to_move();
+        let abandon = prover.abandon;
+        let wins =
+            dfpn::attacker_wins(rules, proofs, &mut prover.meter, abandon, child, attacker_x)?;
+        let empties = child.empty(rules).count_ones();
+        if wins {
+            return Ok(MoveBound {
+                lower: Score::win_at(empties as i32, rules.win),
+                ..unknown
+            });
+        }
+        let holds = Known {
+            lower: Some(Score::DRAW),
+            upper: None,
+            best: None,
+        };
+        self.table.store(child.key(rules).0, empties, holds);
+        Ok(MoveBound {
+            upper: Score::DRAW,
+            ..unknown
         })
     }
 

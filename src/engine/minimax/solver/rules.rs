@@ -344,6 +344,12 @@ impl Pos {
         }
     }
 
+    /// Whether X is the side to move.
+    #[inline]
+    pub fn x_to_move(&self) -> bool {
+        self.x_to_move
+    }
+
     #[inline]
     pub fn empty(&self, rules: &Rules) -> u64 {
         rules.runs.full & !(self.me | self.op)
