@@ -99,13 +99,18 @@ impl Prover<'_> {
         let empty = pos.empty(rules);
         let scan = rules.runs.scan(pos.me, pos.op);
         let lowest = |cells: u64| cells.trailing_zeros() as usize;
+        let win = rules.win;
         if scan.my_wins != 0 {
+            debug_assert_eq!(value, Score::win_at(depth + 1, win));
             return Ok(lowest(scan.my_wins));
         }
         match scan.op_wins.count_ones() {
             0 => {}
             1 => return Ok(lowest(scan.op_wins)),
-            _ => return Ok(lowest(empty)),
+            _ => {
+                debug_assert_eq!(value, Score::loss_at(depth + 2, win));
+                return Ok(lowest(empty));
+            }
         }
         let (key, symmetry) = pos.key(rules);
         let hint = self
@@ -124,7 +129,10 @@ impl Prover<'_> {
             }
             // Two threats at once win two moves later, and nothing faster exists: this is
             // the search's value of `pos`.
-            Err(double_threat) => return Ok(double_threat),
+            Err(double_threat) => {
+                debug_assert_eq!(value, Score::win_at(depth + 3, win));
+                return Ok(double_threat);
+            }
         }
         unreachable!("some move has the position's value, and the order keeps one of each kind")
     }
