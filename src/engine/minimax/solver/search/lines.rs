@@ -163,6 +163,31 @@ mod tests {
         time_centre_move_of_empty_7x7(false);
     }
 
+    /// Every move of the empty 6×6 board (k=4) on one thread, the positions of the scores and
+    /// of the lines counted apart: `cargo test --profile timing --lib
+    /// every_move_of_empty_6x6 -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "seconds: a timing harness, not a test"]
+    fn every_move_of_empty_6x6_counts_its_scores_and_lines() {
+        let geometry = Geometry::new(6, 6, 4).unwrap();
+        let rules = Rules::new(geometry);
+        let table = SharedTable::new(geometry, DEFAULT_TABLE_BYTES, 36);
+        let control = SearchControl::new();
+        let mut prover = Prover::new(&rules, &table, Meter::new(&control));
+        let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
+        let (mut scores, mut lines) = (0, 0);
+        for index in 0..36 {
+            let before = prover.meter.nodes;
+            let child = root.play(index, &rules);
+            let score = -prover.exact(&child, 0, &mut |_, _| {}).unwrap();
+            let scored = prover.meter.nodes;
+            prover.line_after(&root, index, score).unwrap();
+            scores += scored - before;
+            lines += prover.meter.nodes - scored;
+        }
+        eprintln!("scores {scores} positions, lines {lines} positions");
+    }
+
     fn time_centre_move_of_empty_7x7(stealing: bool) {
         let geometry = Geometry::new(7, 7, 5).unwrap();
         let rules = Rules::new(geometry);
