@@ -22,13 +22,24 @@
 //!   side is worth at most a draw and the other at least one, which settles the null windows
 //!   around the draw on most of the 5×5 without searching. A side that needs only a draw also
 //!   looks, before searching, for a move (the first in row-major order, as the lines of play
-//!   prefer) after which the opponent cannot win by this test.
+//!   up to 5×5 prefer) after which the opponent cannot win by this test.
 //! - **Dead cells.** Cells on no run that anyone can still complete are interchangeable: one of
 //!   them is tried.
 //! - **Both cores.** Root moves are shared out among threads that share one lock-free table.
 //!
-//! Lines of play are found after each score: at each step the first move in row-major order
-//! whose null-window test shows it keeps the value, as plain minimax picks it.
+//! Lines of play are found after each score, a move at a time, each one keeping the exact value:
+//! - **Up to 25 cells (5×5)** the first move in row-major order whose null-window test shows it
+//!   keeps the value, as plain minimax picks it (the tests compare every line with plain
+//!   minimax's, and golden outputs show them).
+//! - **Above 25 cells** the line follows the proof: a win now, the one block of a threat, or
+//!   (losing next move whatever is played) the first cell decide at once; otherwise the table's
+//!   move for the position is tried first (its child's bound usually shows at once that it keeps
+//!   the value), then the other moves in the search's own order, threats first. Row-major order
+//!   tries weak moves first, and refuting one near the start of a 7×7 game is a search as large
+//!   as the proof: the 7×7 centre move's 48-move line took 15.4 million positions that way, and
+//!   takes 5,201 now. The line is as good, but which best move it shows depends on what the table
+//!   holds: a fresh solver on one thread always gives the same lines, while two threads, or a
+//!   solver that analysed other positions before, may show another best line.
 //!
 //! The classic 3×3 board (and anything as small) goes to the teaching [`Searcher`](super::Searcher)
 //! instead: it gives the same scores and lines, and on so few cells it is the faster of the two.

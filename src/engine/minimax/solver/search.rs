@@ -1,5 +1,7 @@
 //! One thread of the solver: a fail-soft alpha-beta negamax with exact shortcuts, driven by
-//! null-window searches (MTD(f)), and the walk that finds each move's line of play.
+//! null-window searches (MTD(f)); the walk that finds each move's line of play is in `lines`.
+
+mod lines;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -104,72 +106,6 @@ impl<'a> Prover<'a> {
         Ok(guess)
     }
 
-    /// Whether the side to move on `pos` (at `depth`) scores at least `target` by playing `index`.
-    fn reaches(
-        &mut self,
-        pos: &Pos,
-        depth: i32,
-        index: usize,
-        target: Score,
-    ) -> Result<bool, Stop> {
-        let rules = self.rules;
-        let child = pos.play(index, rules);
-        let value = if rules.runs.completes(child.op, index) {
-            Score::win_at(depth + 1, rules.win)
-        } else if child.empty(rules) == 0 {
-            Score::DRAW
-        } else {
-            // The move reaches `target` when the child is worth at most −target to its mover:
-            // the table may know already, else a null-window search tells.
-            if let Some(known) = self.table.probe(child.key(rules).0) {
-                if known
-                    .upper
-                    .is_some_and(|upper| upper.shifted(depth + 1) <= -target)
-                {
-                    return Ok(true);
-                }
-                if known
-                    .lower
-                    .is_some_and(|lower| lower.shifted(depth + 1) > -target)
-                {
-                    return Ok(false);
-                }
-            }
-            let child_value = self.search(&child, depth + 1, -target, (-target).above())?;
-            return Ok(child_value <= -target);
-        };
-        Ok(value >= target)
-    }
-
-    /// The line of play after the side to move on `pos` plays `index`, whose exact score is
-    /// `score` (the move counts as depth 0's): at each step the first move in row-major order
-    /// that keeps the exact value, to the end of the game, as plain minimax picks it.
-    pub fn line_after(&mut self, pos: &Pos, index: usize, score: Score) -> Result<Vec<Cell>, Stop> {
-        let rules = self.rules;
-        let geometry = rules.geometry;
-        let mut line = Vec::new();
-        let (mut node, mut last, mut depth) = (pos.play(index, rules), index, 0);
-        // Scores are absolute (a result at a depth), so a position on the line is worth to its
-        // side to move exactly the negation of what its parent is worth: no search needed.
-        let mut value = -score;
-        while !rules.runs.completes(node.op, last) && node.empty(rules) != 0 {
-            let mut next = None;
-            for index in BitIter(node.empty(rules)) {
-                if self.reaches(&node, depth, index, value)? {
-                    next = Some(index);
-                    break;
-                }
-            }
-            let index = next.expect("some move has the position's value");
-            line.push(geometry.cell(index));
-            node = node.play(index, rules);
-            last = index;
-            depth += 1;
-            value = -value;
-        }
-        Ok(line)
-    }
-
     /// The value of an ongoing `pos` at `depth` for its side to move, fail-soft: exact when it
     /// lies strictly inside (alpha, beta), otherwise a bound on the side it fell.
     pub fn search(
@@ -237,7 +173,7 @@ impl<'a> Prover<'a> {
             return Ok(Score::DRAW);
         }
 
-        let Some(moves) = self.order(pos, &scan, hint) else {
+        let Ok(moves) = self.order(pos, &scan, hint) else {
             // A move that makes two threats at once: the opponent blocks one, the other wins.
             // Nothing faster exists, since nothing wins now.
             let value = Score::win_at(depth + 3, rules.win);
@@ -381,7 +317,7 @@ impl<'a> Prover<'a> {
 
     /// Whether the side to move, for which at least a draw is enough, has a move after which
     /// the opponent (whose open runs are `theirs`) cannot win: the first in row-major order
-    /// (as the lines of play prefer), among the moves that take something from the opponent.
+    /// (as the lines of play up to 5×5 prefer), among the moves that take something from the opponent.
     /// Looked for before any search; a find is stored as a lower bound with its move.
     fn holds(&mut self, node: &Node, theirs: Open) -> bool {
         if self.failed(node.key) & NO_HOLDING_BLOCK != 0 {
@@ -450,8 +386,9 @@ impl<'a> Prover<'a> {
     /// The moves worth trying, best first: the table's move, then moves that threaten to win,
     /// then by history and by the runs they join or block. Of moves that are the same by a
     /// symmetry of the position, or that lie on no run anyone can still complete, only one is
-    /// kept: the others have the same value. `None` when a move makes two threats at once.
-    fn order(&self, pos: &Pos, scan: &RunScan, hint: Option<usize>) -> Option<Moves> {
+    /// kept: the others have the same value. `Err` with a move that makes two threats at once,
+    /// when there is one.
+    fn order(&self, pos: &Pos, scan: &RunScan, hint: Option<usize>) -> Result<Moves, usize> {
         let rules = self.rules;
         let empty = pos.empty(rules);
         let stabilizer = pos.stabilizer(rules);
@@ -506,7 +443,7 @@ impl<'a> Prover<'a> {
                 }
             }
             if threats.count_ones() >= 2 {
-                return None;
+                return Err(index);
             }
             if threats != 0 {
                 score += THREAT_BONUS;
@@ -518,7 +455,7 @@ impl<'a> Prover<'a> {
             moves.push(index as u8, score);
         }
         moves.sort();
-        Some(moves)
+        Ok(moves)
     }
 }
 

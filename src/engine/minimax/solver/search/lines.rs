@@ -1,0 +1,228 @@
+//! The line of play after each exact root score: row-major up to 5×5, following the proof on
+//! larger boards (see the solver's module documentation).
+
+use super::*;
+
+/// Boards of at most this many cells (5×5) get row-major lines: the first move that keeps the
+/// value, as plain minimax picks it, so that the tests can compare every line with plain
+/// minimax's. Larger boards follow the proof: row-major lines cost the 7×7 centre move 96% of
+/// its time, and plain minimax could not check them there anyway.
+const ROW_MAJOR_LINES_UP_TO: usize = 25;
+
+impl Prover<'_> {
+    /// Whether the side to move on `pos` (at `depth`) scores at least `target` by playing `index`.
+    fn reaches(
+        &mut self,
+        pos: &Pos,
+        depth: i32,
+        index: usize,
+        target: Score,
+    ) -> Result<bool, Stop> {
+        let rules = self.rules;
+        let child = pos.play(index, rules);
+        let value = if rules.runs.completes(child.op, index) {
+            Score::win_at(depth + 1, rules.win)
+        } else if child.empty(rules) == 0 {
+            Score::DRAW
+        } else {
+            // The move reaches `target` when the child is worth at most −target to its mover:
+            // the table may know already, else a null-window search tells.
+            if let Some(known) = self.table.probe(child.key(rules).0) {
+                if known
+                    .upper
+                    .is_some_and(|upper| upper.shifted(depth + 1) <= -target)
+                {
+                    return Ok(true);
+                }
+                if known
+                    .lower
+                    .is_some_and(|lower| lower.shifted(depth + 1) > -target)
+                {
+                    return Ok(false);
+                }
+            }
+            let child_value = self.search(&child, depth + 1, -target, (-target).above())?;
+            return Ok(child_value <= -target);
+        };
+        Ok(value >= target)
+    }
+
+    /// The line of play after the side to move on `pos` plays `index`, whose exact score is
+    /// `score` (the move counts as depth 0's): at each step a move that keeps the exact value,
+    /// to the end of the game. Up to [`ROW_MAJOR_LINES_UP_TO`] cells the first such move in
+    /// row-major order, as plain minimax picks it; on larger boards the one the proof points at
+    /// (see [`Prover::proof_step`]).
+    pub fn line_after(&mut self, pos: &Pos, index: usize, score: Score) -> Result<Vec<Cell>, Stop> {
+        let rules = self.rules;
+        let geometry = rules.geometry;
+        let follow_proof = geometry.cells() > ROW_MAJOR_LINES_UP_TO;
+        let mut line = Vec::new();
+        let (mut node, mut last, mut depth) = (pos.play(index, rules), index, 0);
+        // Scores are absolute (a result at a depth), so a position on the line is worth to its
+        // side to move exactly the negation of what its parent is worth: no search needed.
+        let mut value = -score;
+        while !rules.runs.completes(node.op, last) && node.empty(rules) != 0 {
+            let index = if follow_proof {
+                self.proof_step(&node, depth, value)?
+            } else {
+                self.row_major_step(&node, depth, value)?
+            };
+            line.push(geometry.cell(index));
+            node = node.play(index, rules);
+            last = index;
+            depth += 1;
+            value = -value;
+        }
+        Ok(line)
+    }
+
+    /// The first move in row-major order by which the side to move on `pos` (at `depth`, worth
+    /// exactly `value`) keeps that value.
+    fn row_major_step(&mut self, pos: &Pos, depth: i32, value: Score) -> Result<usize, Stop> {
+        for index in BitIter(pos.empty(self.rules)) {
+            if self.reaches(pos, depth, index, value)? {
+                return Ok(index);
+            }
+        }
+        unreachable!("some move has the position's value")
+    }
+
+    /// A move by which the side to move on `pos` (at `depth`, worth exactly `value`) keeps
+    /// that value, found cheaply: the threats decide at once when there are any (a win now;
+    /// a loss next move whatever is played, the first cell then; the one block); else the
+    /// table's move for `pos`, whose child the proof has usually bounded already, then the
+    /// other moves in the search's own order (threats first, then by history and runs), each
+    /// kept or refuted by a null window. Row-major order would try weak moves first, and
+    /// refuting one near the start of a 7×7 game is a search as large as the proof itself.
+    fn proof_step(&mut self, pos: &Pos, depth: i32, value: Score) -> Result<usize, Stop> {
+        let rules = self.rules;
+        let empty = pos.empty(rules);
+        let scan = rules.runs.scan(pos.me, pos.op);
+        let lowest = |cells: u64| cells.trailing_zeros() as usize;
+        let win = rules.win;
+        if scan.my_wins != 0 {
+            debug_assert_eq!(value, Score::win_at(depth + 1, win));
+            return Ok(lowest(scan.my_wins));
+        }
+        match scan.op_wins.count_ones() {
+            0 => {}
+            1 => return Ok(lowest(scan.op_wins)),
+            _ => {
+                debug_assert_eq!(value, Score::loss_at(depth + 2, win));
+                return Ok(lowest(empty));
+            }
+        }
+        let (key, symmetry) = pos.key(rules);
+        let hint = self
+            .table
+            .probe(key)
+            .and_then(|known| known.best)
+            .map(|index| rules.preimage[symmetry][index] as usize)
+            .filter(|&index| empty & 1 << index != 0);
+        match self.order(pos, &scan, hint) {
+            Ok(moves) => {
+                for &index in &moves.cells[..moves.len] {
+                    if self.reaches(pos, depth, index as usize, value)? {
+                        return Ok(index as usize);
+                    }
+                }
+            }
+            // Two threats at once win two moves later, and nothing faster exists: this is
+            // the search's value of `pos`.
+            Err(double_threat) => {
+                debug_assert_eq!(value, Score::win_at(depth + 3, win));
+                return Ok(double_threat);
+            }
+        }
+        unreachable!("some move has the position's value, and the order keeps one of each kind")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::{Board, Geometry, Mark};
+    use crate::engine::minimax::alphabeta::DEFAULT_TABLE_BYTES;
+    use crate::engine::minimax::control::SearchControl;
+    use crate::platform::Instant;
+
+    /// The centre move of the empty 7×7 board (k=5), as the analysis of the empty board
+    /// solves it: "X cannot win" searched, the other half stored as strategy stealing gives it,
+    /// then the exact score and the line, each timed. Run it in an optimised build:
+    /// `cargo test --profile timing --lib centre_move_of_empty_7x7 -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "seconds: a timing harness, not a test"]
+    fn centre_move_of_empty_7x7_times_its_score_and_line() {
+        time_centre_move_of_empty_7x7(true);
+    }
+
+    /// The same with both halves searched, as a position with marks on it is.
+    #[test]
+    #[ignore = "seconds: a timing harness, not a test"]
+    fn centre_move_of_empty_7x7_times_its_score_and_line_without_stealing() {
+        time_centre_move_of_empty_7x7(false);
+    }
+
+    /// Every move of the empty 6×6 board (k=4) on one thread, the positions of the scores and
+    /// of the lines counted apart: `cargo test --profile timing --lib
+    /// every_move_of_empty_6x6 -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "seconds: a timing harness, not a test"]
+    fn every_move_of_empty_6x6_counts_its_scores_and_lines() {
+        let geometry = Geometry::new(6, 6, 4).unwrap();
+        let rules = Rules::new(geometry);
+        let table = SharedTable::new(geometry, DEFAULT_TABLE_BYTES, 36);
+        let control = SearchControl::new();
+        let mut prover = Prover::new(&rules, &table, Meter::new(&control));
+        let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
+        let (mut scores, mut lines) = (0, 0);
+        for index in 0..36 {
+            let before = prover.meter.nodes;
+            let child = root.play(index, &rules);
+            let score = -prover.exact(&child, 0, &mut |_, _| {}).unwrap();
+            let scored = prover.meter.nodes;
+            prover.line_after(&root, index, score).unwrap();
+            scores += scored - before;
+            lines += prover.meter.nodes - scored;
+        }
+        eprintln!("scores {scores} positions, lines {lines} positions");
+    }
+
+    fn time_centre_move_of_empty_7x7(stealing: bool) {
+        let geometry = Geometry::new(7, 7, 5).unwrap();
+        let rules = Rules::new(geometry);
+        let table = SharedTable::new(geometry, DEFAULT_TABLE_BYTES, 49);
+        let control = SearchControl::new();
+        let mut prover = Prover::new(&rules, &table, Meter::new(&control));
+        let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
+        let centre = 24;
+        let child = root.play(centre, &rules);
+        let started = Instant::now();
+        if stealing {
+            let reply = prover
+                .search(&child, 0, Score::DRAW.below(), Score::DRAW)
+                .unwrap();
+            assert!(reply >= Score::DRAW, "X cannot win by the centre");
+            let cannot_win = Known {
+                lower: None,
+                upper: Some(Score::DRAW),
+                best: None,
+            };
+            table.store(child.key(&rules).0, 48, cannot_win);
+        }
+        let score = -prover.exact(&child, 0, &mut |_, _| {}).unwrap();
+        assert_eq!(score, Score::DRAW);
+        let scored = (started.elapsed(), prover.meter.nodes);
+        let line = prover.line_after(&root, centre, score).unwrap();
+        let lined = (started.elapsed(), prover.meter.nodes);
+        eprintln!(
+            "stealing {stealing}: score {:.2} s, {} nodes; line ({} moves) {:.2} s, {} nodes",
+            scored.0.as_secs_f64(),
+            scored.1,
+            line.len(),
+            (lined.0 - scored.0).as_secs_f64(),
+            lined.1 - scored.1
+        );
+        assert_eq!(line.len(), 48);
+    }
+}
