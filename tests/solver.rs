@@ -533,17 +533,27 @@ fn the_solver_agrees_with_the_searcher_on_late_7x7_positions() {
     }
 }
 
-/// Bigger 7×7 positions, solved on two threads that share the table: about a minute in a release
-/// build (`cargo test --release --test solver -- --ignored`), far too long for a debug one.
+/// Bigger 7×7 positions, from 20 empty cells on (where the solver starts a second thread that
+/// shares the table): two threads give what one gives (which the test above holds to the
+/// searcher on smaller positions; the searcher itself takes minutes on some of these). Under a
+/// second in a release build (`cargo test --release --test solver -- --ignored`), 3 s in a debug
+/// one: left out of the default run to keep it short.
 #[test]
-#[ignore = "about a minute in a release build"]
-fn two_threads_agree_with_the_searcher_on_7x7_positions_with_twenty_empty_cells() {
-    for (k, empty, count) in [(5, 20, 4), (5, 22, 2), (4, 18, 3)] {
-        let mut shared = Solver::new().with_threads(2);
+#[ignore = "3 s in a debug build, under 1 s in a release one"]
+fn two_threads_agree_with_one_on_7x7_positions_with_20_to_32_empty_cells() {
+    let cases = [
+        (5, 20, 4),
+        (5, 24, 6),
+        (5, 28, 6),
+        (5, 32, 4),
+        (4, 20, 4),
+        (4, 24, 4),
+    ];
+    for (k, empty, count) in cases {
+        let (mut one, mut two) = (Solver::new().with_threads(1), Solver::new().with_threads(2));
         let seed = 800 + 13 * k as u64 + empty as u64;
         for position in positions(geometry(7, k), empty, count, seed) {
-            let reference = Searcher::new().analyze(&position);
-            assert_same_moves(&shared.analyze(&position), &reference);
+            assert_same_moves(&two.analyze(&position), &one.analyze(&position));
         }
     }
 }
