@@ -485,6 +485,63 @@ mod tests {
             .collect()
     }
 
+    /// The key whose scramble is `mixed` (the scramble undone: each xorshift by more than half
+    /// the bits is its own inverse, and each odd factor has an inverse modulo 2^bits).
+    fn unscramble(mixed: u128, bits: u32) -> u128 {
+        let mask = if bits == 128 {
+            u128::MAX
+        } else {
+            (1 << bits) - 1
+        };
+        let shift = bits / 2 + 1;
+        let inverse = |factor: u128| {
+            // Newton's iteration doubles the correct low bits each time: 7 rounds reach 128.
+            (0..7).fold(factor, |x, _| {
+                x.wrapping_mul(2u128.wrapping_sub(factor.wrapping_mul(x)))
+            })
+        };
+        let mut x = mixed ^ mixed >> shift;
+        x = x.wrapping_mul(inverse(0xbf58_476d_1ce4_e5b9)) & mask;
+        x ^= x >> shift;
+        x.wrapping_mul(inverse(0x9e37_79b9_7f4a_7c15)) & mask
+    }
+
+    #[test]
+    fn keys_whose_entries_differ_in_one_bit_of_the_rest_are_told_apart() {
+        // Keys in one bucket whose entries differ in a single bit of the key's rest, for every
+        // bit: a slot that dropped or mixed up any bit of the rest would answer for the wrong
+        // key. Both widths: 6×6 (59-bit keys) and 7×7 (79 bits).
+        for (side, cells) in [(6, 36), (7, 49)] {
+            let geometry = Geometry::new(side, side, 4).unwrap();
+            let table = SharedTable::new(geometry, 1 << 10, 49);
+            let bits = key_bits(cells).unwrap();
+            let (bucket_bits, rest_bits) = on_table!(&table.slots, table =>
+                (table.bucket_bits, table.key_bits - table.bucket_bits));
+            assert_eq!(unscramble(scramble(12_345, bits), bits), 12_345);
+            let key_of = |rest: u128| unscramble(rest << bucket_bits | 5, bits);
+            let base_rest = 0x5a5a_5a5a_5a5a_5a5a_5a5a & ((1 << rest_bits) - 1);
+            let base = key_of(base_rest);
+            let known = |best| Known {
+                lower: Some(Score::DRAW),
+                upper: None,
+                best: Some(best),
+            };
+            table.store(base, 30, known(0));
+            for bit in 0..rest_bits {
+                let other = key_of(base_rest ^ 1 << bit);
+                assert_eq!(table.probe(other), None, "{side}×{side}, bit {bit}");
+                let best = bit as usize % 48 + 1;
+                table.store(other, 20, known(best));
+                assert_eq!(table.probe(other), Some(known(best)));
+                assert_eq!(
+                    table.probe(base),
+                    Some(known(0)),
+                    "{side}×{side}, bit {bit}"
+                );
+            }
+        }
+    }
+
     /// 7×7 keys of all 79 bits: the largest, ones with only high or only low bits, random ones.
     fn wide_keys(count: usize, seed: u64) -> Vec<u128> {
         let top = 3u128.pow(49) * 2;
