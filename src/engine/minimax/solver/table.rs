@@ -758,6 +758,7 @@ mod tests {
         let slot = wide_slot_holding(A);
         let read = slot.read_around(|| {}, || slot.write_around(B.0, B.1, || {}));
         assert_eq!(read, None);
+        let slot = wide_slot_holding(A);
         let read = slot.read_around(|| slot.write_around(B.0, B.1, || {}), || {});
         assert_eq!(read, None);
         // Two whole stores that leave the data word's data as the read first saw it: B's rest
