@@ -25,7 +25,9 @@
 //!   up to 5×5 prefer) after which the opponent cannot win by this test.
 //! - **Dead cells.** Cells on no run that anyone can still complete are interchangeable: one of
 //!   them is tried.
-//! - **Both cores.** Root moves are shared out among threads that share one lock-free table.
+//! - **Both cores.** Root moves are shared out among threads that share one lock-free table
+//!   with exact keys: one atomic word a slot while keys fit 64 bits (up to 6×6), two words with
+//!   a check on 6×7 and 7×7, whose keys take up to 79 bits (see `table.rs`).
 //!
 //! Lines of play are found after each score, a move at a time, each one keeping the exact value:
 //! - **Up to 25 cells (5×5)** the first move in row-major order whose null-window test shows it
@@ -137,7 +139,8 @@ impl Solver {
     }
 
     /// A solver whose table uses at most about `bytes` of memory. A full table forgets, which
-    /// costs time, never exactness. (6×6 boards need 16 MiB at least, and get it.)
+    /// costs time, never exactness. (6×6 boards need 32 MiB at least, 7×7 boards 1 MiB, and
+    /// get it.)
     pub fn with_table_limit(bytes: usize) -> Solver {
         let threads = crate::platform::cores();
         Solver {
