@@ -237,16 +237,15 @@ fn assert_steps_keep_the_value(
     }
 }
 
+/// Each move's cell and score, lines left out.
+fn scores(analysis: &Analysis) -> Vec<(Cell, Score)> {
+    analysis.moves.iter().map(|m| (m.cell, m.score)).collect()
+}
+
 /// On boards over 25 cells lines follow the proof instead of row-major order: the scores must
 /// be `reference`'s, and every line a best line, checked step by step.
 fn assert_same_scores_and_best_lines(fast: &Analysis, reference: &Analysis) {
     assert_eq!(fast.board, reference.board);
-    let scores = |a: &Analysis| {
-        a.moves
-            .iter()
-            .map(|m| (m.cell, m.score))
-            .collect::<Vec<_>>()
-    };
     assert_eq!(scores(fast), scores(reference), "{:?}", reference.board);
     assert_lines_keep_their_values(&fast.board, fast, &mut Searcher::new());
 }
@@ -664,12 +663,6 @@ fn two_threads_agree_with_one_on_7x7_positions_with_20_to_32_empty_cells() {
             // find another best line: the same scores, and lines that end as scored, each step
             // checked where the searcher is quick.
             let (fast, slow) = (two.analyze(&position), one.analyze(&position));
-            let scores = |a: &Analysis| {
-                a.moves
-                    .iter()
-                    .map(|m| (m.cell, m.score))
-                    .collect::<Vec<_>>()
-            };
             assert_eq!(scores(&fast), scores(&slow), "{position:?}");
             for m in &fast.moves {
                 assert_line_ends_as_scored(&position, m);
