@@ -357,7 +357,7 @@ impl ProofSearch<'_, '_> {
     fn attacker_cannot_win(&self, attacker: u64, defender: u64, attacking: bool) -> bool {
         let open = self.rules.open_runs(attacker, defender);
         open.cannot_win(None, attacking, true)
-            || (self.table.holding_blocks && !attacking && open.first_holding_block().is_some())
+            || (self.table.holding_blocks && !attacking && open.holding_block(u32::MAX).is_some())
     }
 
     fn push(&self, children: &mut Children, pos: &Pos, index: usize, fresh: Numbers) {

@@ -21,8 +21,9 @@
 //!   potential (runs weighted by 2^−(empty cells), their total kept below 1). Then the first
 //!   side is worth at most a draw and the other at least one, which settles the null windows
 //!   around the draw on most of the 5×5 without searching. A side that needs only a draw also
-//!   looks, before searching, for a move (the first in row-major order, as the lines of play
-//!   up to 5×5 prefer) after which the opponent cannot win by this test.
+//!   looks, before searching, for a move after which the opponent cannot win by this test: by
+//!   the potential, the first in row-major order; by a pairing, among the few moves that block
+//!   the most nearly full runs (trying every move cost more than the finds saved).
 //! - **Dead cells.** Cells on no run that anyone can still complete are interchangeable: one of
 //!   them is tried.
 //! - **Both cores.** Root moves are shared out among threads that share one lock-free table

@@ -517,27 +517,74 @@ mod pairing_tests {
     }
 
     #[test]
-    fn the_first_holding_block_is_the_first_cell_that_passes_cannot_win() {
+    fn a_holding_block_passes_cannot_win_and_one_is_found_whenever_a_cell_passes() {
         let mut random = xorshift(0x2545_f491_4f6c_dd1d);
         for (side, k) in [(4, 4), (5, 4), (5, 5), (6, 4), (6, 5), (7, 5)] {
             let rules = Rules::new(Geometry::new(side, side, k).unwrap());
-            let mut holding = 0;
+            let (mut holding, mut capped_found) = (0, 0);
             for round in 0..400 {
                 let empty = (side * side) as u32 / 2 + round % 6;
                 let (a, b) = random_position(&rules, empty, 2 + round % 2, &mut random);
                 let open = rules.open_runs(a, b);
-                let naive =
-                    BitIter(open.cells()).find(|&index| open.cannot_win(Some(index), true, true));
+                let passes = |index: usize| open.cannot_win(Some(index), true, true);
+                let naive = BitIter(open.cells()).find(|&index| passes(index));
+                // With every candidate paired, a block is found exactly when some cell passes.
+                let found = open.holding_block(u32::MAX);
                 assert_eq!(
-                    open.first_holding_block(),
-                    naive,
+                    found.is_some(),
+                    naive.is_some(),
                     "{side}×{side} k={k}: {a:#x} against {b:#x}"
                 );
+                // Whatever the number of candidates paired, what is found passes.
+                for pairings in [u32::MAX, 4, 1, 0] {
+                    if let Some(index) = open.holding_block(pairings) {
+                        assert!(
+                            passes(index),
+                            "{side}×{side} k={k}: {index} of {a:#x} against {b:#x}"
+                        );
+                        capped_found += (pairings == 1) as u32;
+                    }
+                }
                 holding += naive.is_some() as u32;
             }
             assert!(
-                holding >= 20,
-                "{side}×{side} k={k}: only {holding} with a holding block"
+                holding >= 20 && capped_found > 0,
+                "{side}×{side} k={k}: only {holding} with a holding block, {capped_found} capped"
+            );
+        }
+    }
+
+    #[test]
+    fn a_block_off_the_forced_conflicts_leaves_no_pairing() {
+        let mut random = xorshift(0x51_7cc1_b727_220a);
+        for (side, k) in [(5, 4), (5, 5), (6, 4), (7, 5)] {
+            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let (mut ruled_out, mut paired) = (0, 0);
+            for round in 0..300 {
+                let empty = (side * side) as u32 / 2 + round % 6;
+                let (a, b) = random_position(&rules, empty, 2 + round % 2, &mut random);
+                let open = rules.open_runs(a, b);
+                let allowed = open.forced_conflicts();
+                for index in BitIter(open.cells()) {
+                    let pairs = pairing_exists(
+                        &rules,
+                        open.set & !rules.run_set[index],
+                        open.empty & !(1 << index),
+                    );
+                    if allowed & 1 << index == 0 {
+                        assert!(
+                            !pairs,
+                            "{side}×{side} k={k}: {index} of {a:#x} against {b:#x}"
+                        );
+                        ruled_out += 1;
+                    }
+                    paired += pairs as u32;
+                }
+            }
+            // Not empty claims: cells are ruled out, and others do pair up.
+            assert!(
+                ruled_out >= 50 && paired >= 10,
+                "{side}×{side} k={k}: {ruled_out} ruled out, {paired} paired"
             );
         }
     }

@@ -236,13 +236,20 @@ impl Open<'_> {
 }
 
 impl Open<'_> {
-    /// The first empty cell of the open runs, in row-major order, after the defender's move on
-    /// which the attacker, then to move, cannot win: the first `index` of [`Open::cells`] for
-    /// which `cannot_win(Some(index), true, true)` holds, found with the work shared between
-    /// the candidates. The weights are summed once, so that each candidate's Erdős–Selfridge
-    /// test costs a subtraction (and a walk of its own runs only when it nearly passes), and a
-    /// candidate is paired only when every run it leaves open still has two empty cells.
-    pub fn first_holding_block(&self) -> Option<usize> {
+    /// An empty cell of the open runs after the defender's move on which the attacker, then to
+    /// move, cannot win (`cannot_win(Some(index), true, true)` holds), found with the work shared
+    /// between the candidates; `None` when none was found.
+    ///
+    /// The weights are summed once, so that each candidate's Erdős–Selfridge test costs a
+    /// subtraction (and a walk of its own runs only when it nearly passes): the first cell in
+    /// row-major order that passes it is taken. Otherwise pairs are looked for after at most
+    /// `pairings` candidates (`u32::MAX`: all of them), the heaviest first: blocking the cell
+    /// on the most nearly full runs is the block most likely to leave runs that pair up (on the
+    /// empty 6×6, k=4, 77% of the blocks found in row-major order are found at the first try
+    /// in this order, and 97% within four, against about 6 tries in row-major order). A
+    /// candidate is paired only when no run it leaves open has fewer than two empty cells and
+    /// no two of those runs claim cells that cannot be shared (see [`Open::forced_conflicts`]).
+    pub fn holding_block(&self, pairings: u32) -> Option<usize> {
         if !self.usable {
             return None;
         }
@@ -252,8 +259,6 @@ impl Open<'_> {
         let mut total = 0u32;
         let mut weights = [0u32; 64];
         let mut cells = 0u64;
-        // Runs with fewer than two empty cells: a pairing needs the block to take them all.
-        let mut tight = 0u128;
         for run in BitIter(self.set) {
             let free = rules.runs.all[run] & self.empty;
             let weight = 1 << (k - free.count_ones().min(k));
@@ -262,40 +267,77 @@ impl Open<'_> {
             for index in BitIter(free) {
                 weights[index] += weight;
             }
-            if free.count_ones() < 2 {
-                tight |= 1 << run;
-            }
         }
         let heaviest = weights.iter().copied().max().unwrap_or(0);
-        for index in BitIter(cells) {
+        let potential_holds = |index: usize| {
             let rest = total - weights[index];
-            if rest < one {
-                if rest + heaviest < one {
-                    return Some(index);
-                }
-                // The most one attacker's move adds once the runs through `index` are gone.
-                let mut through = [0u32; 64];
-                for run in BitIter(self.set & rules.run_set[index]) {
-                    let weight = 1 << (k - (rules.runs.all[run] & self.empty).count_ones().min(k));
-                    for other in BitIter(rules.runs.all[run] & self.empty) {
-                        through[other] += weight;
-                    }
-                }
-                let most = BitIter(self.empty & !(1 << index))
-                    .map(|other| weights[other] - through[other])
-                    .max()
-                    .unwrap_or(0);
-                if rest + most < one {
-                    return Some(index);
+            if rest >= one {
+                return false;
+            }
+            if rest + heaviest < one {
+                return true;
+            }
+            // The most one attacker's move adds once the runs through `index` are gone.
+            let mut through = [0u32; 64];
+            for run in BitIter(self.set & rules.run_set[index]) {
+                let weight = 1 << (k - (rules.runs.all[run] & self.empty).count_ones().min(k));
+                for other in BitIter(rules.runs.all[run] & self.empty) {
+                    through[other] += weight;
                 }
             }
-            if tight & !rules.run_set[index] == 0
-                && self.pairs_after(self.set & !rules.run_set[index], self.empty & !(1 << index))
-            {
-                return Some(index);
+            let most = BitIter(self.empty & !(1 << index))
+                .map(|other| weights[other] - through[other])
+                .max()
+                .unwrap_or(0);
+            rest + most < one
+        };
+        if let Some(index) = BitIter(cells).find(|&index| potential_holds(index)) {
+            return Some(index);
+        }
+        let mut candidates = [0u8; 64];
+        let mut count = 0;
+        for index in BitIter(cells & self.forced_conflicts()) {
+            candidates[count] = index as u8;
+            count += 1;
+        }
+        // Heaviest first; among equals, row-major (the sort is stable).
+        let candidates = &mut candidates[..count];
+        candidates.sort_by_key(|&index| std::cmp::Reverse(weights[index as usize]));
+        candidates
+            .iter()
+            .map(|&index| index as usize)
+            .take(pairings as usize)
+            .find(|&index| {
+                self.pairs_after(self.set & !rules.run_set[index], self.empty & !(1 << index))
+            })
+    }
+
+    /// The cells that a block must take for the runs it leaves open to pair up, as far as two
+    /// cheap facts tell: a run with fewer than two empty cells must be among the block's runs,
+    /// and so must one of two runs `a` and `c` when `a` has two empty cells (its pair, forced)
+    /// and `c` does not hold both but has fewer than two empty cells besides them. A block on
+    /// no such run leaves both as they are, and so no pairing.
+    pub(super) fn forced_conflicts(&self) -> u64 {
+        let all = &self.rules.runs.all;
+        let mut allowed = u64::MAX;
+        let mut pairs = 0u128;
+        for run in BitIter(self.set) {
+            match (all[run] & self.empty).count_ones() {
+                0 | 1 => allowed &= all[run],
+                2 => pairs |= 1 << run,
+                _ => {}
             }
         }
-        None
+        for a in BitIter(pairs) {
+            let pair = all[a] & self.empty;
+            for c in BitIter(self.set) {
+                let free = all[c] & self.empty;
+                if free & pair != pair && (free & !pair).count_ones() < 2 {
+                    allowed &= all[a] | all[c];
+                }
+            }
+        }
+        allowed
     }
 }
 
