@@ -108,13 +108,15 @@ pub const PROOF_NUMBERS: bool = false;
 ///
 /// Measured on the empty 6×6 board (k=4, one thread): the solve 62.7 G instructions (2.87 M
 /// positions) against 60.8 G (2.33 M); every move in row-major order without the first pass
-/// (`every_move_of_empty_6x6`) 65.4 G (3.01 M) against 53.0 G (1.82 M). The 7×7 centre (k=5),
-/// whose draw the first pass bounds, is unchanged, and the empty 5×5 (k=4) within a percent.
+/// (`every_move_of_empty_6x6`) 65.4 G (3.01 M) against 53.0 G (1.82 M). The 7×7 centre (k=5)
+/// takes the same positions, with strategy stealing or without, and the empty 5×5 (k=4) the
+/// same with it, 1% fewer without.
 ///
 /// Also measured, and left out: once a move is known to win, "win within d?" for the fastest d
-/// first (the tests that fail are cheap in positions, 78 k in all against MTD(f)'s 463 k) cost
-/// more instructions (63.8 G for the solve), as the "cannot win" tests in those shallow, wide
-/// searches are costlier; bisection between the bounds was between the two.
+/// first, d growing until a test succeeds. It took the 6×6 winning moves' narrowing from 463 k
+/// positions to 78 k, yet the solve from 60.8 G instructions to 63.4 G (and from 62.7 G to
+/// 63.8 G without the halfway test): most instructions go to the "cannot win" tests, dearer
+/// in those shallow, wide searches. Bisection between the bounds was in between.
 pub const DEPTH_AFTER_PROOF: bool = true;
 
 /// The exact solver. Keep one for a whole game or batch: its table outlives an analysis, so later
