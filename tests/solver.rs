@@ -703,6 +703,16 @@ fn the_empty_6x6_board_gives_the_recorded_scores_and_lines() {
     let recorded = recorded_empty_6x6();
     for threads in [1, 2] {
         let analysis = Solver::new().with_threads(threads).analyze(&empty);
+        // MTD(f) alone from the draw: the same scores; its lines, which follow its proof,
+        // are as good.
+        let from_draw = Solver::new()
+            .with_threads(threads)
+            .with_depth_after_proof(false)
+            .analyze(&empty);
+        for m in &from_draw.moves {
+            assert_line_ends_as_scored(&empty, m);
+        }
+        assert_eq!(scores(&from_draw), scores(&analysis), "{threads} threads");
         for m in &analysis.moves {
             assert_line_ends_as_scored(&empty, m);
         }
@@ -818,6 +828,54 @@ fn strategy_stealing_stops_when_cancelled() {
         .expect_err("a cancelled search stops");
     assert_eq!(stopped.reason, Stop::Cancelled);
     assert!(stopped.partial.moves.is_empty());
+}
+
+#[test]
+fn depth_after_proof_on_or_off_gives_the_scores_and_lines_of_plain_minimax() {
+    // Random positions with won, drawn and lost moves, where the reply to a move is at least a
+    // draw and then either won (the halfway test succeeds) or drawn (it fails): each order
+    // against plain minimax directly, then on larger boards against each other and the
+    // alpha-beta searcher, on one thread and two.
+    let solver = |on: bool, threads: usize| {
+        Solver::new()
+            .with_threads(threads)
+            .with_depth_after_proof(on)
+    };
+    for (k, seed) in [(3, 41), (4, 42)] {
+        for position in positions(geometry(4, k), 9, 12, seed) {
+            let plain = minimax::plain(&position);
+            for on in [false, true] {
+                assert_same_moves(&solver(on, 1).analyze(&position), &plain);
+            }
+        }
+    }
+    for (side, k, empty) in [(5, 3, 13), (5, 4, 14), (6, 4, 14)] {
+        let seed = 300 + 7 * side as u64 + k as u64;
+        for position in positions(geometry(side, k), empty, 3, seed) {
+            let reference = Searcher::new().analyze(&position);
+            for (on, threads) in [(false, 1), (true, 1), (false, 2), (true, 2)] {
+                let analysis = solver(on, threads).analyze(&position);
+                assert_same_moves_or_best_lines(&analysis, &reference);
+            }
+        }
+    }
+}
+
+#[test]
+fn depth_after_proof_on_or_off_gives_the_same_empty_boards() {
+    // Whole games: the first player wins on 4×4 and 5×5 with three in a row, every move
+    // draws on 4×4 with four; either side first, with strategy stealing and without.
+    for (side, k) in [(4, 3), (5, 3), (4, 4)] {
+        for first in [Mark::X, Mark::O] {
+            let empty = Board::empty(geometry(side, k), first);
+            for stealing in [false, true] {
+                let solver = || Solver::new().with_strategy_stealing(stealing);
+                let on = solver().with_depth_after_proof(true).analyze(&empty);
+                let off = solver().with_depth_after_proof(false).analyze(&empty);
+                assert_same_moves(&on, &off);
+            }
+        }
+    }
 }
 
 /// The solver with df-pn in the first pass against the solver without, on the empty boards of

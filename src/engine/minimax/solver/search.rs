@@ -1,6 +1,8 @@
 //! One thread of the solver: a fail-soft alpha-beta negamax with exact shortcuts, driven by
-//! null-window searches (MTD(f)); the walk that finds each move's line of play is in `lines`.
+//! null-window searches (their order is in `depth`); the walk that finds each move's line of
+//! play is in `lines`.
 
+mod depth;
 mod lines;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,6 +53,9 @@ pub(super) struct Prover<'a> {
     /// Tries moves of equal promise in reverse row-major order: a thread that joins another's
     /// root move takes another path through it.
     pub reversed: bool,
+    /// Whether [`Prover::exact`] narrows as [`DEPTH_AFTER_PROOF`](super::DEPTH_AFTER_PROOF)
+    /// describes, else by MTD(f) from the draw alone.
+    pub depth_after_proof: bool,
 }
 
 impl<'a> Prover<'a> {
@@ -63,6 +68,7 @@ impl<'a> Prover<'a> {
             memo: vec![(0, 0); 1 << MEMO_BITS].into_boxed_slice(),
             abandon: None,
             reversed: false,
+            depth_after_proof: super::DEPTH_AFTER_PROOF,
         }
     }
 
@@ -89,30 +95,6 @@ impl<'a> Prover<'a> {
         } else {
             *slot = (key, flag);
         }
-    }
-
-    /// The exact value of an ongoing `pos` at `depth` for its side to move, found with null
-    /// windows: first "at least a draw?", then narrowing on whichever side it fell.
-    /// `on_bound(lower, upper)` hears every tighter pair of bounds on the way.
-    pub fn exact(
-        &mut self,
-        pos: &Pos,
-        depth: i32,
-        on_bound: &mut dyn FnMut(Score, Score),
-    ) -> Result<Score, Stop> {
-        let infinity = Score::infinity(self.rules.win);
-        let (mut lower, mut upper, mut guess) = (-infinity, infinity, Score::DRAW);
-        while lower < upper {
-            let beta = if guess == lower { guess.above() } else { guess };
-            guess = self.search(pos, depth, beta.below(), beta)?;
-            if guess < beta {
-                upper = guess;
-            } else {
-                lower = guess;
-            }
-            on_bound(lower, upper);
-        }
-        Ok(guess)
     }
 
     /// The value of an ongoing `pos` at `depth` for its side to move, fail-soft: exact when it

@@ -169,11 +169,27 @@ mod tests {
     #[test]
     #[ignore = "seconds: a timing harness, not a test"]
     fn every_move_of_empty_6x6_counts_its_scores_and_lines() {
+        count_every_move_of_empty_6x6(crate::engine::minimax::solver::DEPTH_AFTER_PROOF);
+    }
+
+    /// The same, narrowing by MTD(f) from the draw alone (without [`DEPTH_AFTER_PROOF`]'s
+    /// halfway test), to compare: `cargo test --profile timing --lib every_move_of_empty_6x6
+    /// -- --ignored --nocapture` runs both.
+    ///
+    /// [`DEPTH_AFTER_PROOF`]: crate::engine::minimax::solver::DEPTH_AFTER_PROOF
+    #[test]
+    #[ignore = "seconds: a timing harness, not a test"]
+    fn every_move_of_empty_6x6_counts_its_scores_and_lines_from_the_draw() {
+        count_every_move_of_empty_6x6(false);
+    }
+
+    fn count_every_move_of_empty_6x6(depth_after_proof: bool) {
         let geometry = Geometry::new(6, 6, 4).unwrap();
         let rules = Rules::new(geometry);
         let table = SharedTable::new(geometry, DEFAULT_TABLE_BYTES, 36);
         let control = SearchControl::new();
         let mut prover = Prover::new(&rules, &table, Meter::new(&control));
+        prover.depth_after_proof = depth_after_proof;
         let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
         let (mut scores, mut lines) = (0, 0);
         for index in 0..36 {
@@ -185,7 +201,10 @@ mod tests {
             scores += scored - before;
             lines += prover.meter.nodes - scored;
         }
-        eprintln!("scores {scores} positions, lines {lines} positions");
+        eprintln!(
+            "depth after proof {depth_after_proof}: scores {scores} positions, lines {lines} \
+             positions"
+        );
     }
 
     fn time_centre_move_of_empty_7x7(stealing: bool) {
