@@ -30,6 +30,16 @@ mod desktop {
     use tictactoe::cli::{self, Cli, Command};
 
     pub fn main() -> ExitCode {
+        // .cargo/config.toml builds for processors with POPCNT: one without it would stop on
+        // the first search with an illegal instruction.
+        #[cfg(all(target_arch = "x86_64", target_feature = "popcnt"))]
+        if !std::arch::is_x86_feature_detected!("popcnt") {
+            eprintln!(
+                "tictactoe: this build needs a processor with the POPCNT instruction \
+                 (every x86-64 processor since 2008 has it)"
+            );
+            return ExitCode::FAILURE;
+        }
         let cli = Cli::parse();
         match cli.command {
             Some(Command::Analyze(args)) => {
