@@ -45,7 +45,7 @@ pub(super) fn pairing_exists(rules: &Rules, open: u128, free: u64) -> bool {
         }
         let mut cells = 0;
         for run in BitIter(on) {
-            let run_cells = rules.runs.all[run] & free;
+            let run_cells = rules.run_cells(run) & free;
             if run_cells.count_ones() < 2 {
                 return false;
             }
@@ -73,7 +73,7 @@ pub(super) fn pairing_exists(rules: &Rules, open: u128, free: u64) -> bool {
         let mut windows = [0u64; MAX_WINDOWS];
         let mut count = 0;
         for run in BitIter(on) {
-            windows[count] = rules.runs.all[run] & free;
+            windows[count] = rules.run_cells(run) & free;
             count += 1;
         }
         // A line whose runs share two cells that no other line can use takes them.
@@ -335,8 +335,8 @@ pub(super) fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) ->
     // The run with the fewest free cells has the fewest pairs to try.
     let (mut pick, mut fewest, mut lines) = (0, u32::MAX, 0u64);
     for run in BitIter(open) {
-        let count = (rules.runs.all[run] & free).count_ones();
-        lines |= rules.line[run];
+        let count = (rules.run_cells(run) & free).count_ones();
+        lines |= rules.line_of(run);
         if count < fewest {
             if count < 2 {
                 return false;
@@ -348,7 +348,7 @@ pub(super) fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) ->
     if 2 * lines.count_ones() > free.count_ones() {
         return false;
     }
-    let mut firsts = rules.runs.all[pick] & free;
+    let mut firsts = rules.run_cells(pick) & free;
     while firsts != 0 {
         let first = firsts.trailing_zeros() as usize;
         firsts &= firsts - 1;

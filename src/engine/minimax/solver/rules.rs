@@ -17,8 +17,13 @@ pub(super) struct Rules {
     /// The board's runs: what completes one, and the scan for threats (shared with the
     /// estimator).
     pub runs: &'static Runs,
-    /// `line[run]`: the bit of the line (row, column or diagonal) that holds `runs[run]`.
-    pub(super) line: Vec<u64>,
+    /// `line[run]`: the bit of the line (row, column or diagonal) that holds `runs[run]`
+    /// (zero past the board's runs), read through [`Rules::line_of`].
+    line: [u64; MAX_RUNS],
+    /// `run_cells[run]`: the cells of `runs.all[run]` (zero past the board's runs). A fixed
+    /// array, read through [`Rules::run_cells`]: the pairing search reads it in its innermost
+    /// loop, and a bit of a run set indexes it with no bounds check to pay.
+    run_cells: [u64; MAX_RUNS],
     /// The runs of each line (row, column or diagonal) that holds some, as bits (in order along
     /// the line, as the bits are; empty when the geometry has more than [`MAX_RUNS`] runs).
     pub(super) line_runs: Vec<u128>,
@@ -108,6 +113,10 @@ impl Rules {
             })
             .collect();
         let line: Vec<u64> = line;
+        let (mut line_of_run, mut run_cells) = ([0u64; MAX_RUNS], [0u64; MAX_RUNS]);
+        for (run, (&line, &cells)) in line.iter().zip(&runs.all).take(MAX_RUNS).enumerate() {
+            (line_of_run[run], run_cells[run]) = (line, cells);
+        }
         let mut line_runs = vec![0u128; lines.len()];
         let mut run_set = [0u128; 64];
         if runs.all.len() <= MAX_RUNS {
@@ -122,7 +131,8 @@ impl Rules {
         }
         Rules {
             geometry,
-            line,
+            line: line_of_run,
+            run_cells,
             line_runs,
             run_set,
             win: geometry.win_score(),
@@ -133,6 +143,18 @@ impl Rules {
             power,
             order,
         }
+    }
+
+    /// The cells of run `run`, a bit of a run set (so below [`MAX_RUNS`]).
+    #[inline]
+    pub(super) fn run_cells(&self, run: usize) -> u64 {
+        self.run_cells[run % MAX_RUNS]
+    }
+
+    /// The bit of the line that holds run `run`, a bit of a run set.
+    #[inline]
+    pub(super) fn line_of(&self, run: usize) -> u64 {
+        self.line[run % MAX_RUNS]
     }
 
     /// The runs still open to the side with the marks `attacker`: those without a mark of the
@@ -174,7 +196,7 @@ impl Open<'_> {
     /// The empty cells of the open runs: where a move takes something from the attacker.
     #[cfg(test)]
     pub fn cells(&self) -> u64 {
-        BitIter(self.set).fold(0, |cells, run| cells | self.rules.runs.all[run]) & self.empty
+        BitIter(self.set).fold(0, |cells, run| cells | self.rules.run_cells(run)) & self.empty
     }
 
     /// Whether the attacker can never complete a run, so never win, once the defender also
@@ -206,7 +228,7 @@ impl Open<'_> {
         let mut total = 0u32;
         let mut pairable = true;
         for run in BitIter(set) {
-            let free = (rules.runs.all[run] & empty).count_ones().min(k);
+            let free = (rules.run_cells(run) & empty).count_ones().min(k);
             total += 1 << (k - free);
             pairable &= free >= 2;
         }
@@ -218,7 +240,7 @@ impl Open<'_> {
             // The most one attacker's move adds: the weight of the open runs through it.
             let mut weights = [0u32; 64];
             for run in BitIter(set) {
-                let cells = rules.runs.all[run] & empty;
+                let cells = rules.run_cells(run) & empty;
                 let weight = 1 << (k - cells.count_ones().min(k));
                 for index in BitIter(cells) {
                     weights[index] += weight;
@@ -260,7 +282,7 @@ impl Open<'_> {
         let mut weights = [0u32; 64];
         let mut cells = 0u64;
         for run in BitIter(self.set) {
-            let free = rules.runs.all[run] & self.empty;
+            let free = rules.run_cells(run) & self.empty;
             let weight = 1 << (k - free.count_ones().min(k));
             total += weight;
             cells |= free;
@@ -280,8 +302,8 @@ impl Open<'_> {
             // The most one attacker's move adds once the runs through `index` are gone.
             let mut through = [0u32; 64];
             for run in BitIter(self.set & rules.run_set[index]) {
-                let weight = 1 << (k - (rules.runs.all[run] & self.empty).count_ones().min(k));
-                for other in BitIter(rules.runs.all[run] & self.empty) {
+                let weight = 1 << (k - (rules.run_cells(run) & self.empty).count_ones().min(k));
+                for other in BitIter(rules.run_cells(run) & self.empty) {
                     through[other] += weight;
                 }
             }
@@ -294,22 +316,20 @@ impl Open<'_> {
         if let Some(index) = BitIter(cells).find(|&index| potential_holds(index)) {
             return Some(index);
         }
-        let mut candidates = [0u8; 64];
-        let mut count = 0;
-        for index in BitIter(cells & self.forced_conflicts()) {
-            candidates[count] = index as u8;
-            count += 1;
+        // Heaviest first; among equals, row-major. Picked one at a time rather than sorted:
+        // few are paired (sorting every candidate took 2% of the empty 6×6).
+        let mut left = cells & self.forced_conflicts();
+        for _ in 0..pairings {
+            let block = BitIter(left).fold(None, |best: Option<usize>, index| match best {
+                Some(best) if weights[best] >= weights[index] => Some(best),
+                _ => Some(index),
+            })?;
+            left &= !(1 << block);
+            if self.pairs_after(self.set & !rules.run_set[block], self.empty & !(1 << block)) {
+                return Some(block);
+            }
         }
-        // Heaviest first; among equals, row-major (the sort is stable).
-        let candidates = &mut candidates[..count];
-        candidates.sort_by_key(|&index| std::cmp::Reverse(weights[index as usize]));
-        candidates
-            .iter()
-            .map(|&index| index as usize)
-            .take(pairings as usize)
-            .find(|&index| {
-                self.pairs_after(self.set & !rules.run_set[index], self.empty & !(1 << index))
-            })
+        None
     }
 
     /// The cells that a block must take for the runs it leaves open to pair up, as far as two
@@ -318,22 +338,22 @@ impl Open<'_> {
     /// and `c` does not hold both but has fewer than two empty cells besides them. A block on
     /// no such run leaves both as they are, and so no pairing.
     pub(super) fn forced_conflicts(&self) -> u64 {
-        let all = &self.rules.runs.all;
+        let rules = self.rules;
         let mut allowed = u64::MAX;
         let mut pairs = 0u128;
         for run in BitIter(self.set) {
-            match (all[run] & self.empty).count_ones() {
-                0 | 1 => allowed &= all[run],
+            match (rules.run_cells(run) & self.empty).count_ones() {
+                0 | 1 => allowed &= rules.run_cells(run),
                 2 => pairs |= 1 << run,
                 _ => {}
             }
         }
         for a in BitIter(pairs) {
-            let pair = all[a] & self.empty;
+            let pair = rules.run_cells(a) & self.empty;
             for c in BitIter(self.set) {
-                let free = all[c] & self.empty;
+                let free = rules.run_cells(c) & self.empty;
                 if free & pair != pair && (free & !pair).count_ones() < 2 {
-                    allowed &= all[a] | all[c];
+                    allowed &= rules.run_cells(a) | rules.run_cells(c);
                 }
             }
         }
