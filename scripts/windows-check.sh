@@ -95,7 +95,7 @@ x86_64-w64-mingw32-gcc -shared -O2 -Wl,--kill-at -o "$WINEPREFIX/drive_c/windows
 # One process that holds Wine's desktop for the whole check. The first program that needs the
 # desktop starts explorer.exe for it, which takes 10 s here (a timeout inside Wine), and the
 # desktop closes about 10 s after its last program ends: without a holder, every test that runs
-# the program after a pause paid those 10 s again (a run of the check took 75 minutes). `cmd`
+# the program after a pause paid those 10 s again (a CI run took 75 minutes that way). `cmd`
 # waits for a line from a pipe that nobody writes to; `wineserver -k` ends it with the check.
 mkfifo "$WINEPREFIX/hold"
 wine cmd /c "set /p _=" <"$WINEPREFIX/hold" >/dev/null 2>&1 &
