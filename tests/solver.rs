@@ -818,6 +818,34 @@ fn strategy_stealing_on_the_empty_board_gives_the_searched_scores_and_lines() {
 }
 
 #[test]
+fn the_first_pass_bounds_every_first_move_mirror_images_included() {
+    // The strategy-stealing pass searches one move of each set of mirror images and tells the
+    // others the same bound: on the empty 5×5 (k=4), every one of the 25 first moves is shown
+    // to be at most a draw before any move is settled.
+    let empty = Board::empty(geometry(5, 4), Mark::X);
+    for threads in [1, 2] {
+        let mut reports: Vec<Option<MoveBound>> = Vec::new();
+        Solver::new()
+            .with_threads(threads)
+            .analyze_with(&empty, &SearchControl::new(), &mut |report| match report {
+                RootReport::Bounded(bound) => reports.push(Some(bound)),
+                RootReport::Settled(_) => reports.push(None),
+            })
+            .unwrap();
+        let first_settled = reports.iter().position(Option::is_none).unwrap();
+        let mut held: Vec<Cell> = reports[..first_settled]
+            .iter()
+            .flatten()
+            .filter(|bound| bound.upper == Score::DRAW)
+            .map(|bound| bound.cell)
+            .collect();
+        held.sort();
+        held.dedup();
+        assert_eq!(held.len(), 25, "{threads} threads: {held:?}");
+    }
+}
+
+#[test]
 fn strategy_stealing_stops_when_cancelled() {
     let control = SearchControl::new();
     control.cancel();

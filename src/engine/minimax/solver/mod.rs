@@ -30,7 +30,9 @@
 //!   them is tried.
 //! - **Both cores.** Root moves are shared out among threads that share one lock-free table
 //!   with exact keys: one atomic word a slot while keys fit 64 bits (up to 6×6), two words with
-//!   a check on 6×7 and 7×7, whose keys take up to 79 bits (see `table.rs`).
+//!   a check on 6×7 and 7×7, whose keys take up to 79 bits (see `table.rs`). The empty board's
+//!   first pass (see [`Solver::with_strategy_stealing`]) searches one move of each set of mirror
+//!   images and gives the others its answer.
 //!
 //! Lines of play are found after each score, a move at a time, each one keeping the exact value:
 //! - **Up to 25 cells (5×5)** the first move in row-major order whose null-window test shows it
@@ -193,7 +195,11 @@ impl Solver {
     /// any either (a winning strategy for the second player after the first player's mark at c
     /// would win the empty board for the first player, who imagines an extra opponent's mark
     /// at c; an extra mark never hurts), so every first move is a draw without searching its
-    /// second half. Off: every move is searched in full. Scores and lines are the same either way.
+    /// second half. The second player's answers that the first pass proved hold for the first
+    /// player too after each first exchange (see `RootJob::steal_first_exchanges`), which
+    /// spares the lines of play a search each. Off: every move is searched in full. Scores are
+    /// the same either way, and lines up to 5×5 (row-major); on larger boards, whose lines
+    /// follow the proof, the lines may show other best moves.
     #[must_use]
     pub fn with_strategy_stealing(mut self, on: bool) -> Solver {
         self.strategy_stealing = on;
