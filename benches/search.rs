@@ -125,8 +125,9 @@ fn board_with_k(text: &str, k: usize) -> Board {
     Board::parse_with(text, None, Some(k)).expect("a valid position")
 }
 
-/// Every move of the empty 4×4 (four in a row) and 5×5 (four in a row) boards, exactly, with
-/// lines: a fresh solver (empty table) each time.
+/// Every move of the empty 4×4 (four and three in a row), 5×5 (four in a row), 6×6 (four in
+/// a row) and 7×7 (five in a row) boards, exactly, with lines: a fresh solver (empty table)
+/// each time, on every core.
 fn solver_empty_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("solver");
     group.sample_size(10);
@@ -134,6 +135,16 @@ fn solver_empty_boards(c: &mut Criterion) {
         ("4x4_k4_empty", "..../..../..../....", 4),
         ("4x4_k3_empty", "..../..../..../....", 3),
         ("5x5_k4_empty", "...../...../...../...../.....", 4),
+        (
+            "6x6_k4_empty",
+            "....../....../....../....../....../......",
+            4,
+        ),
+        (
+            "7x7_k5_empty",
+            "......./......./......./......./......./......./.......",
+            5,
+        ),
     ] {
         let board = board_with_k(text, k);
         let analysis = Solver::new().analyze(&board);

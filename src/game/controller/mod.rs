@@ -489,6 +489,7 @@ mod tests {
     use crate::engine::board::Mark;
     use crate::engine::clock::ManualClock;
     use crate::engine::minimax::Stop;
+    use crate::engine::score::Score;
     use crate::game::FirstPlayer;
     use crate::game::TRACE_LIMIT;
 
@@ -562,6 +563,33 @@ mod tests {
         let analysis = game.analysis(&reply.board).expect("solved");
         let best = analysis.best_score().unwrap();
         assert_eq!(analysis.get(reply.cell).unwrap().score, best);
+    }
+
+    #[test]
+    fn on_the_empty_7x7_the_perfect_computer_opens_on_exact_scores() {
+        // Five in a row: every first move is a draw, and the solver proves all 49 within the
+        // default budget of positions (in about 0.4 s on one core of the 2-core machine, in
+        // an optimised build; the clock here stands still, so the think time never runs out).
+        let clock = Arc::new(ManualClock::new());
+        let mut game = controller(
+            GameSetup {
+                first_player: FirstPlayer::Computer,
+                geometry: crate::engine::board::Geometry::with_default_k(7, 7).unwrap(),
+                ..GameSetup::default()
+            },
+            &clock,
+        );
+        settle(&mut game);
+        clock.advance(DELAY);
+        game.update();
+        let opening = game
+            .last_computer_move()
+            .expect("the computer opened")
+            .clone();
+        assert_eq!(opening.basis, Basis::Exact);
+        let analysis = game.analysis(&opening.board).expect("solved");
+        assert_eq!(analysis.moves.len(), 49);
+        assert!(analysis.moves.iter().all(|m| m.score == Score::DRAW));
     }
 
     #[test]
