@@ -543,6 +543,18 @@ mod tests {
         )
     }
 
+    /// A controller for a game on a `side`×`side` board that the computer opens.
+    fn computer_first(side: usize, clock: &Arc<ManualClock>) -> GameController {
+        controller(
+            GameSetup {
+                first_player: FirstPlayer::Computer,
+                geometry: crate::engine::board::Geometry::with_default_k(side, side).unwrap(),
+                ..GameSetup::default()
+            },
+            clock,
+        )
+    }
+
     /// Plays `cell` for the human, then lets the computer answer.
     fn exchange(game: &mut GameController, clock: &ManualClock, cell: Cell) -> ComputerMove {
         assert!(game.play(cell));
@@ -571,14 +583,7 @@ mod tests {
         // default budget of positions (in about 0.4 s on one core of the 2-core machine, in
         // an optimised build; the clock here stands still, so the think time never runs out).
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                first_player: FirstPlayer::Computer,
-                geometry: crate::engine::board::Geometry::with_default_k(7, 7).unwrap(),
-                ..GameSetup::default()
-            },
-            &clock,
-        );
+        let mut game = computer_first(7, &clock);
         settle(&mut game);
         clock.advance(DELAY);
         game.update();
@@ -694,14 +699,7 @@ mod tests {
         // the same empty board: it must think again, not play the old estimate at once and say
         // its think time ran out.
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                first_player: FirstPlayer::Computer,
-                geometry: crate::engine::board::Geometry::with_default_k(7, 7).unwrap(),
-                ..GameSetup::default()
-            },
-            &clock,
-        );
+        let mut game = computer_first(7, &clock);
         game.set_think_time(Duration::ZERO);
         settle(&mut game);
         assert!(matches!(
