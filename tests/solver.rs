@@ -14,11 +14,13 @@ use common::{board, cell, random_open_position};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tictactoe::Cell;
+use tictactoe::engine::board::MIN_K;
 use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::{
     self, Algorithm, CHECK_INTERVAL, Estimator, MoveBound, RootReport, SearchControl, Searcher,
     Solver, Stop, Valuation,
 };
+use tictactoe::store::settings::Settings;
 use tictactoe::{Analysis, Board, Geometry, Mark, Score};
 
 fn geometry(side: usize, k: usize) -> Geometry {
@@ -320,18 +322,193 @@ fn the_classic_game_is_a_draw() {
     assert_same_moves(&analysis, &minimax::plain(&Board::classic()));
 }
 
-#[test]
-fn five_by_five_with_four_in_a_row_is_a_draw_whatever_the_first_move() {
-    let analysis = Solver::new().analyze(&Board::empty(geometry(5, 4), Mark::X));
-    assert_eq!(analysis.moves.len(), 25);
-    assert!(analysis.moves.iter().all(|m| m.score == Score::DRAW));
+/// One board of the table of first-move values (`fixtures/solver/first_moves.txt`): each
+/// first move's score on the empty `side`×`side` board with `k` in a row, row by row.
+struct FirstMoves {
+    side: usize,
+    k: usize,
+    scores: Vec<i32>,
+}
+
+impl FirstMoves {
+    fn empty_board(&self) -> Board {
+        Board::empty(geometry(self.side, self.k), Mark::X)
+    }
+
+    fn best(&self) -> i32 {
+        *self.scores.iter().max().expect("a board has moves")
+    }
+}
+
+/// The table written by `scripts/first-move-table.sh` (its format is at the file's top).
+fn first_move_table() -> Vec<FirstMoves> {
+    let text = include_str!("fixtures/solver/first_moves.txt");
+    let mut table: Vec<FirstMoves> = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if let ["board", side, "k", k] = fields[..] {
+            table.push(FirstMoves {
+                side: side.parse().unwrap(),
+                k: k.parse().unwrap(),
+                scores: Vec::new(),
+            });
+        } else {
+            let board = table.last_mut().expect("scores follow a board line");
+            assert_eq!(fields.len(), board.side, "{line}");
+            board
+                .scores
+                .extend(fields.iter().map(|s| s.parse::<i32>().unwrap()));
+        }
+    }
+    table
+}
+
+/// The first-move scores of `analysis` (of an empty board), row by row.
+fn first_move_scores(analysis: &Analysis) -> Vec<i32> {
+    let geometry = analysis.board.geometry();
+    assert!(
+        analysis
+            .moves
+            .iter()
+            .enumerate()
+            .all(|(index, m)| geometry.index(m.cell) == index),
+        "an empty board's moves come row by row"
+    );
+    analysis.moves.iter().map(|m| m.score.value()).collect()
+}
+
+/// The `(side, k)` boards of `table` in `boards`, each with the scores `search` gives.
+fn assert_table_rows(
+    table: &[FirstMoves],
+    boards: &[(usize, usize)],
+    search: impl Fn(&Board) -> Analysis,
+) {
+    for &(side, k) in boards {
+        let recorded = table
+            .iter()
+            .find(|b| (b.side, b.k) == (side, k))
+            .expect("the table has every board");
+        let analysis = search(&recorded.empty_board());
+        assert_eq!(
+            first_move_scores(&analysis),
+            recorded.scores,
+            "{side}×{side}, k={k}"
+        );
+        for m in &analysis.moves {
+            assert_line_ends_as_scored(&analysis.board, m);
+        }
+    }
 }
 
 #[test]
-fn five_by_five_with_five_in_a_row_is_a_draw_whatever_the_first_move() {
-    let analysis = Solver::new().analyze(&Board::empty(geometry(5, 5), Mark::X));
-    assert_eq!(analysis.moves.len(), 25);
-    assert!(analysis.moves.iter().all(|m| m.score == Score::DRAW));
+fn the_first_move_table_has_every_board_and_the_known_results() {
+    let table = first_move_table();
+    let offered: Vec<(usize, usize)> = Settings::BOARD_SIZES
+        .map(usize::from)
+        .flat_map(|side| (MIN_K..=Geometry::max_k(side, side)).map(move |k| (side, k)))
+        .collect();
+    let listed: Vec<(usize, usize)> = table.iter().map(|b| (b.side, b.k)).collect();
+    assert_eq!(listed, offered);
+    // Beside 3×3, the published values (Ko et al. 2020 and the works they cite): 4,4,3 and
+    // 6,6,4 and 7,7,4 first-player wins; 4,4,4, 5,5,4, 5,5,5, 6,6,5 and 7,7,5 draws. Three in a
+    // row wins on every larger board too: extra cells never hurt the player who wins without
+    // them.
+    for board in &table {
+        let first_player_wins = match (board.side, board.k) {
+            (3, 3) => false,
+            (_, 3) => true,
+            (6, 4) | (7, 4) => true,
+            _ => false,
+        };
+        let best = board.best();
+        assert_eq!(
+            best > 0,
+            first_player_wins,
+            "{}×{}, k={}",
+            board.side,
+            board.side,
+            board.k
+        );
+        assert!(
+            best >= 0,
+            "the first player never loses the empty board (strategy stealing)"
+        );
+        let cells = board.side * board.side;
+        let win = cells as i32 + 1;
+        for (index, &score) in board.scores.iter().enumerate() {
+            // X wins on its own move (an even depth), k moves in at the earliest; O on an
+            // odd depth, also after k moves of its own.
+            let depth = win - score.abs();
+            match score.signum() {
+                1 => assert!(
+                    depth % 2 == 0 && depth >= 2 * (board.k as i32 - 1),
+                    "{index}"
+                ),
+                -1 => assert!(depth % 2 == 1 && depth >= 2 * board.k as i32 - 1, "{index}"),
+                _ => {}
+            }
+            assert!(depth < cells as i32 || score == 0, "{index}: {score}");
+            // The board's eight symmetries give the same score.
+            let (row, col) = (index / board.side, index % board.side);
+            let last = board.side - 1;
+            let images = [
+                (col, row),
+                (last - row, col),
+                (row, last - col),
+                (last - col, last - row),
+            ];
+            for (r, c) in images {
+                assert_eq!(
+                    board.scores[r * board.side + c],
+                    score,
+                    "{index} and {r},{c}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_and_the_searcher_give_the_first_move_table_on_the_smaller_boards() {
+    // Seconds in a debug build; the longer boards are the ignored test below.
+    let table = first_move_table();
+    let cheap = [
+        (3, 3),
+        (4, 3),
+        (4, 4),
+        (5, 3),
+        (5, 4),
+        (5, 5),
+        (6, 3),
+        (6, 5),
+        (7, 3),
+    ];
+    assert_table_rows(&table, &cheap, |board| Solver::new().analyze(board));
+    // Independent searches: plain minimax on 3×3, the alpha-beta searcher (itself checked
+    // against plain minimax) on 4×4 with three in a row and on 5×5 with three.
+    assert_table_rows(&table, &[(3, 3)], minimax::plain);
+    assert_table_rows(&table, &[(4, 3), (5, 3)], |board| {
+        Searcher::new().analyze(board)
+    });
+}
+
+#[test]
+#[ignore = "a minute or two in an optimised build: cargo test --profile timing --test solver \
+            -- --ignored the_solver_gives_the_first_move_table_on_the_larger_boards"]
+fn the_solver_gives_the_first_move_table_on_the_larger_boards() {
+    let table = first_move_table();
+    for threads in [1, 2] {
+        assert_table_rows(&table, &[(6, 4), (7, 5), (7, 4)], |board| {
+            Solver::new().with_threads(threads).analyze(board)
+        });
+    }
+    // The alpha-beta searcher, an independent search, where it takes seconds.
+    assert_table_rows(&table, &[(4, 4), (6, 3)], |board| {
+        Searcher::new().analyze(board)
+    });
 }
 
 #[test]
