@@ -53,15 +53,17 @@ impl<'a> RootJob<'a> {
         threads: usize,
         pass: Pass,
     ) -> RootJob<'a> {
-        // One move of each set of mirror images first, then the mirror images (central ones
-        // first), whose positions share a table entry with one already solved, so that no two
-        // threads solve the same position at once. The first pass takes the central moves
-        // first: the likeliest to win, which ends it. The exact pass takes the least central
-        // first: on the empty 6×6 (k=4) the rim moves, which lose, cost about as much first as
+        // One move of each set of mirror images first, central ones first, then the mirror
+        // images, whose positions share a table entry with one already solved, so that no two
+        // threads solve the same position at once. The central moves are the likeliest to win,
+        // which ends the first pass, and their exact scores are the ones a player needs first.
+        // On the empty board alone the exact pass takes the least central first, a measured
+        // choice: on the 6×6 (k=4) the rim moves, which lose, cost about as much first as
         // last, and after them the winning moves' depths come nearly free (one thread 2.13 M
-        // → 1.72 M positions; both cores, where the threads now crowd each other less, 3.1 →
-        // 2.1 s). The 7×7 with X in the centre (k=5) gains too (30 → 18 s); the empty 7×7 with
-        // four in a row loses (36 → 50 s).
+        // → 1.72 M positions; both cores, where the threads crowd each other less, 2.7 → 2.05
+        // s); on the 7×7 with four in a row it costs 36 → 50 s, still under that board's
+        // 60 s. After one move the gain is a gamble: on the 7×7 (k=5) with X in the centre
+        // 30 → 18 s, with X in a corner 42 to 168 s (three runs) → over 8 minutes (one run).
         let child_keys: Vec<u128> = moves
             .iter()
             .map(|&index| root.play(index, rules).key(rules).0)
@@ -84,10 +86,11 @@ impl<'a> RootJob<'a> {
             let rank = rules.order.iter().position(|&cell| cell == index);
             rank.expect("every cell is in the static order")
         };
+        let empty_board = root.me | root.op == 0;
         schedule.sort_by_key(|&slot| {
             let mirror_image = originals[slot].is_some();
             let rank = rank(moves[slot]);
-            let least_central_first = pass == Pass::Exact && !mirror_image;
+            let least_central_first = pass == Pass::Exact && empty_board && !mirror_image;
             let rank = if least_central_first {
                 rules.order.len() - rank
             } else {
