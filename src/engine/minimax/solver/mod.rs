@@ -303,7 +303,7 @@ impl Solver {
             RootJob::new(rules, table, root, &moves, control, threads, pass)
                 .with_proof_numbers(proof_numbers)
         });
-        let job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact);
+        let mut job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact);
         // One prover a thread for both passes: its history and memo serve the second (losing
         // them costs a fifth more work on the empty 6×6). The first thread counts the root.
         let mut provers: Vec<Prover> = (0..threads)
@@ -317,6 +317,9 @@ impl Solver {
         if let Some(first_pass) = &first_pass {
             first_pass.run(&mut provers, &mut reports);
             first_pass.steal_second_half();
+            if first_pass.found_a_win() {
+                job.take_least_central_first();
+            }
         }
         job.run(&mut provers, &mut reports);
         reports.finish(board, started)

@@ -1,7 +1,6 @@
 //! The root of a solve: how the root moves are shared out among the threads (the likeliest
-//! winners first in the first pass, the least central first in the exact one, an idle thread
-//! joining the last one), what each thread does with one, and what the threads report back,
-//! gathered into the analysis.
+//! winners first, an idle thread joining the last one), what each thread does with one, and
+//! what the threads report back, gathered into the analysis.
 
 use super::*;
 
@@ -30,6 +29,8 @@ pub(super) struct RootJob<'a> {
     /// In [`Pass::FirstPlayerCannotWin`]: set when some first move is found to win or the
     /// search stopped (nothing is left to take then).
     refuted: AtomicBool,
+    /// In [`Pass::FirstPlayerCannotWin`]: set when some first move is found to win.
+    won: AtomicBool,
     /// In [`Pass::FirstPlayerCannotWin`]: whether the question is asked of df-pn.
     proof_numbers: bool,
 }
@@ -53,17 +54,11 @@ impl<'a> RootJob<'a> {
         threads: usize,
         pass: Pass,
     ) -> RootJob<'a> {
-        // One move of each set of mirror images first, central ones first, then the mirror
-        // images, whose positions share a table entry with one already solved, so that no two
-        // threads solve the same position at once. The central moves are the likeliest to win,
-        // which ends the first pass, and their exact scores are the ones a player needs first.
-        // On the empty board alone the exact pass takes the least central first, a measured
-        // choice: on the 6×6 (k=4) the rim moves, which lose, cost about as much first as
-        // last, and after them the winning moves' depths come nearly free (one thread 2.13 M
-        // → 1.72 M positions; both cores, where the threads crowd each other less, 2.7 → 2.05
-        // s); on the 7×7 with four in a row it costs 36 → 50 s, still under that board's
-        // 60 s. After one move the gain is a gamble: on the 7×7 (k=5) with X in the centre
-        // 30 → 18 s, with X in a corner 42 to 168 s (three runs) → over 8 minutes (one run).
+        // One move of each set of mirror images first, central ones first (see
+        // [`RootJob::take_least_central_first`] for the exception), then the mirror images, whose
+        // positions share a table entry with one already solved, so that no two threads solve
+        // the same position at once. The central moves are the likeliest to win, which ends
+        // the first pass, and their exact scores are the ones a player needs first.
         let child_keys: Vec<u128> = moves
             .iter()
             .map(|&index| root.play(index, rules).key(rules).0)
@@ -86,18 +81,7 @@ impl<'a> RootJob<'a> {
             let rank = rules.order.iter().position(|&cell| cell == index);
             rank.expect("every cell is in the static order")
         };
-        let empty_board = root.me | root.op == 0;
-        schedule.sort_by_key(|&slot| {
-            let mirror_image = originals[slot].is_some();
-            let rank = rank(moves[slot]);
-            let least_central_first = pass == Pass::Exact && empty_board && !mirror_image;
-            let rank = if least_central_first {
-                rules.order.len() - rank
-            } else {
-                rank
-            };
-            (mirror_image, rank)
-        });
+        schedule.sort_by_key(|&slot| (originals[slot].is_some(), rank(moves[slot])));
         RootJob {
             rules,
             table,
@@ -112,8 +96,33 @@ impl<'a> RootJob<'a> {
             done: moves.iter().map(|_| AtomicBool::new(false)).collect(),
             pass,
             refuted: AtomicBool::new(false),
+            won: AtomicBool::new(false),
             proof_numbers: false,
         }
+    }
+
+    /// The same job taking the moves least central first (their mirror images still after
+    /// them): for [`Pass::Exact`] on an empty board where [`Pass::FirstPlayerCannotWin`] found
+    /// a winning first move. A measured choice: on the empty 6×6 (k=4) the rim moves, which
+    /// lose, cost about as much first as last, and after them the winning moves' depths come
+    /// nearly free (one thread 2.13 M → 1.72 M positions; both cores, where the threads crowd
+    /// each other less, a median of 2.73 → 2.05 s); on the 7×7 with four in a row it costs
+    /// 30–41 → 46–54 s, within that board's 60 s. Elsewhere it does harm: on the drawn empty
+    /// 7×7 (k=5) the lines of play took 0.4 → 8 s on one thread, and after one move it is a
+    /// gamble (the 7×7, k=5, with X in the centre 30 → 18 s, in a corner 42–168 s → over
+    /// 8 minutes).
+    pub(super) fn take_least_central_first(&mut self) {
+        let originals = self
+            .schedule
+            .iter()
+            .take_while(|&&slot| self.originals[slot].is_none())
+            .count();
+        self.schedule[..originals].reverse();
+    }
+
+    /// Whether [`Pass::FirstPlayerCannotWin`] found a first move that wins.
+    pub(super) fn found_a_win(&self) -> bool {
+        self.won.load(Ordering::Relaxed)
     }
 
     /// The same job asking [`Pass::FirstPlayerCannotWin`]'s question of df-pn when `on`.
@@ -164,6 +173,7 @@ impl<'a> RootJob<'a> {
                         // mirror images.
                         let held = bound.upper <= Score::DRAW;
                         if !held {
+                            self.won.store(true, Ordering::Relaxed);
                             self.refuted.store(true, Ordering::Relaxed);
                         }
                         for same in self.mirror_images(slot) {
