@@ -101,9 +101,9 @@ impl<'a> RootJob<'a> {
         }
     }
 
-    /// The same job taking the moves least central first (their mirror images still after
-    /// them): for [`Pass::Exact`] on an empty board where [`Pass::FirstPlayerCannotWin`] found
-    /// a winning first move. A measured choice: on the empty 6×6 (k=4) the rim moves, which
+    /// Takes the moves least central first (their mirror images still after them): for
+    /// [`Pass::Exact`] on an empty board where [`Pass::FirstPlayerCannotWin`] found a winning
+    /// first move. A measured choice: on the empty 6×6 (k=4) the rim moves, which
     /// lose, cost about as much first as last, and after them the winning moves' depths come
     /// nearly free (one thread 2.13 M → 1.72 M positions; both cores, where the threads crowd
     /// each other less, a median of 2.73 → 2.05 s); on the 7×7 with four in a row it costs
@@ -560,8 +560,61 @@ fn solve_root_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::{Board, Geometry, Mark};
+    use crate::engine::board::{Board, Cell, Geometry, Mark};
     use crate::engine::minimax::control::SearchControl;
+
+    /// The first pass on the empty board of `side`×`side` with `k` in a row, on one thread.
+    fn first_pass_found_a_win(side: usize, k: usize) -> bool {
+        let geometry = Geometry::new(side, side, k).unwrap();
+        let rules = Rules::new(geometry);
+        let table = SharedTable::new(geometry, 1 << 20, (side * side) as u32);
+        let control = SearchControl::new();
+        let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
+        let moves: Vec<usize> = (0..side * side).collect();
+        let pass = Pass::FirstPlayerCannotWin;
+        let job = RootJob::new(&rules, &table, root, &moves, &control, 1, pass);
+        let mut provers = [Prover::new(&rules, &table, Meter::new(&control))];
+        let mut ignore = |_: RootReport| {};
+        job.run(
+            &mut provers,
+            &mut Reports::new(&moves, geometry, &mut ignore),
+        );
+        job.found_a_win()
+    }
+
+    #[test]
+    fn the_first_pass_tells_a_won_empty_board_from_a_drawn_one() {
+        assert!(first_pass_found_a_win(4, 3));
+        assert!(!first_pass_found_a_win(4, 4));
+        assert!(!first_pass_found_a_win(5, 5));
+    }
+
+    #[test]
+    fn least_central_first_reverses_the_originals_and_keeps_the_mirror_images_after_them() {
+        let geometry = Geometry::new(6, 6, 4).unwrap();
+        let rules = Rules::new(geometry);
+        let table = SharedTable::new(geometry, 1 << 20, 36);
+        let control = SearchControl::new();
+        let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
+        let moves: Vec<usize> = (0..36).collect();
+        let mut job = RootJob::new(&rules, &table, root, &moves, &control, 2, Pass::Exact);
+        let central_first = job.schedule.clone();
+        job.take_least_central_first();
+        // The six moves of the 6×6 that are no mirror image of another: the centre's (2, 2)
+        // first by default, a corner first now; the 30 mirror images as before.
+        let cell = |slot: usize| geometry.cell(moves[slot]);
+        assert_eq!(cell(central_first[0]), Cell::new(2, 2));
+        assert_eq!(cell(job.schedule[0]), Cell::new(0, 0));
+        let mut reversed = central_first[..6].to_vec();
+        reversed.reverse();
+        assert_eq!(job.schedule[..6], reversed[..]);
+        assert_eq!(job.schedule[6..], central_first[6..]);
+        assert!(
+            job.schedule[6..]
+                .iter()
+                .all(|&slot| job.originals[slot].is_some())
+        );
+    }
 
     /// The answers of the first pass on the empty 5×5 (k=4), stolen for the first player after
     /// every first exchange: each leaves the second player unable to win, by a search with a
