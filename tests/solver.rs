@@ -436,21 +436,22 @@ fn the_first_move_table_has_every_board_and_the_known_results() {
             best >= 0,
             "the first player never loses the empty board (strategy stealing)"
         );
-        let cells = board.side * board.side;
-        let win = cells as i32 + 1;
+        let geometry = board.empty_board().geometry();
+        let cells = geometry.cells() as i32;
         for (index, &score) in board.scores.iter().enumerate() {
             // X wins on its own move (an even depth), k moves in at the earliest; O on an
-            // odd depth, also after k moves of its own.
-            let depth = win - score.abs();
-            match score.signum() {
-                1 => assert!(
-                    depth % 2 == 0 && depth >= 2 * (board.k as i32 - 1),
-                    "{index}"
-                ),
-                -1 => assert!(depth % 2 == 1 && depth >= 2 * board.k as i32 - 1, "{index}"),
-                _ => {}
+            // odd depth, also after k moves of its own; both before the board is full.
+            let k = board.k as i32;
+            match Score::new(score).depth(geometry) {
+                Some(depth) if score > 0 => {
+                    assert!(depth % 2 == 0 && depth >= 2 * (k - 1), "{index}")
+                }
+                Some(depth) => assert!(depth % 2 == 1 && depth >= 2 * k - 1, "{index}"),
+                None => {}
             }
-            assert!(depth < cells as i32 || score == 0, "{index}: {score}");
+            if let Some(depth) = Score::new(score).depth(geometry) {
+                assert!(depth < cells, "{index}: {score}");
+            }
             // The board's eight symmetries give the same score.
             let (row, col) = (index / board.side, index % board.side);
             let last = board.side - 1;
@@ -469,6 +470,17 @@ fn the_first_move_table_has_every_board_and_the_known_results() {
             }
         }
     }
+}
+
+#[test]
+fn the_first_move_table_and_the_recorded_empty_6x6_have_the_same_scores() {
+    let table = first_move_table();
+    let six = table.iter().find(|b| (b.side, b.k) == (6, 4)).unwrap();
+    let recorded: Vec<i32> = recorded_empty_6x6()
+        .iter()
+        .map(|(_, score, _)| score.value())
+        .collect();
+    assert_eq!(six.scores, recorded);
 }
 
 #[test]
