@@ -1144,3 +1144,77 @@ fn proof_numbers_stop_at_once_when_cancelled_or_out_of_budget() {
         assert!(stopped.partial.moves.is_empty());
     }
 }
+
+/// Positions where a best move first matters: won, drawn and lost for the side to move, empty
+/// boards (the first pass picks the likeliest best move) and later ones (the solver's order
+/// does).
+fn best_move_first_positions() -> Vec<Board> {
+    let mut boards: Vec<Board> = [(4, 3), (4, 4), (5, 4)]
+        .iter()
+        .map(|&(side, k)| Board::empty(geometry(side, k), Mark::X))
+        .collect();
+    boards.extend(positions(geometry(4, 3), 11, 6, 31));
+    boards.extend(positions(geometry(5, 4), 15, 6, 32));
+    boards
+}
+
+#[test]
+fn with_a_best_move_first_the_scores_and_lines_are_the_same() {
+    for board in best_move_first_positions() {
+        let reference = Solver::new().with_threads(1).analyze(&board);
+        for threads in [1, 2] {
+            let mut solver = Solver::new()
+                .with_threads(threads)
+                .with_best_move_first(true);
+            assert_same_moves(&solver.analyze(&board), &reference);
+        }
+    }
+}
+
+#[test]
+fn with_a_best_move_first_a_best_move_is_proven_before_any_worse_move_is_settled() {
+    let mut proven_early = 0;
+    for board in best_move_first_positions() {
+        let mut settled: Vec<minimax::MoveScore> = Vec::new();
+        let mut bounds: Vec<MoveBound> = Vec::new();
+        // For each move as it was settled: its score, the best settled before it, and whether
+        // a best move was proven then.
+        let mut heard = Vec::new();
+        let analysis = Solver::new()
+            .with_threads(1)
+            .with_best_move_first(true)
+            .analyze_with(&board, &SearchControl::new(), &mut |report| match report {
+                RootReport::Settled(m) => {
+                    let proven = !minimax::proven_best(&board, &settled, &bounds).is_empty();
+                    let before = settled.iter().map(|s| s.score).max();
+                    heard.push((m.score, before, proven));
+                    settled.push(m.clone());
+                }
+                RootReport::Bounded(bound) => {
+                    bounds.retain(|known| known.cell != bound.cell);
+                    bounds.push(bound);
+                }
+            })
+            .unwrap();
+        let best = analysis.best_score().unwrap();
+        // Until a best move is proven, each move settled is at least as good as those before
+        // (a better one, or a mirror image of the best); the first that is worse comes after.
+        for &(score, before, proven) in &heard {
+            if before.is_some_and(|before| score < before) {
+                assert!(
+                    proven,
+                    "{board:?}: {score:?} settled before a best move was proven: {heard:?}"
+                );
+            }
+        }
+        let proof_at = heard.iter().position(|&(_, _, proven)| proven);
+        if analysis.moves.iter().any(|m| m.score < best) {
+            assert!(proof_at.is_some_and(|at| at < heard.len()), "{board:?}");
+            proven_early += 1;
+        }
+    }
+    assert!(
+        proven_early >= 10,
+        "{proven_early} positions had a worse move"
+    );
+}

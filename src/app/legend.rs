@@ -254,6 +254,17 @@ pub fn reasoning(
     };
     match last.basis {
         Basis::Exact => {}
+        Basis::ProvenBest => {
+            ui.add(
+                egui::Label::new(format!(
+                    "It played {where_} as soon as that move was proven best: its exact score \
+                     was known, and every other move had been shown to score no more, so it did \
+                     not wait for their exact scores{among}."
+                ))
+                .wrap(),
+            );
+            return command;
+        }
         Basis::Unproven { depth, reason } => {
             let why = match reason {
                 Stop::TimeLimit => {

@@ -12,7 +12,7 @@ use super::report::{ErrorJson, Report, UnsettledMove, write_report_seen};
 use super::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
 use crate::engine::board::BoardError;
 use crate::engine::minimax::{
-    self, Estimator, MoveBound, Search, SearchControl, Stop, Stopped, ThinkTime,
+    self, Algorithm, Estimator, MoveBound, Search, SearchControl, Solver, Stop, Stopped, ThinkTime,
 };
 use crate::learn::view::ScoreView;
 use crate::platform::Instant;
@@ -136,7 +136,11 @@ impl Engine {
             time_limit: args.time_limit,
             view: view_or_mover(args.view),
             progress: false,
-            search: minimax::fresh(args.algorithm.into()),
+            search: match (args.algorithm.into(), args.time_limit) {
+                // As in the app, whose computer waits for a proven best move.
+                (Algorithm::Solver, Some(_)) => Box::new(Solver::new().with_best_move_first(true)),
+                (algorithm, _) => minimax::fresh(algorithm),
+            },
             estimator: Estimator::new(),
         }
     }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::engine::board::{Cell, Mark};
-use crate::engine::minimax::{Analysis, MoveBound, MoveScore, Valuation};
+use crate::engine::minimax::{self, Analysis, MoveBound, MoveScore, Valuation};
 use crate::engine::score::Score;
 use crate::learn::view::{ScoreView, Seen, Shown};
 
@@ -121,13 +121,11 @@ impl PositionNumbers {
     }
 }
 
-/// The first best settled move, when no unsettled move can beat it.
+/// The first best settled move in row-major order, when no unsettled move can beat it.
 fn best_settled(analysis: &Analysis, unsettled: &[UnsettledMove]) -> Option<Cell> {
-    let best = analysis.best()?;
-    unsettled
-        .iter()
-        .all(|m| m.bound.upper <= best.score)
-        .then_some(best.cell)
+    let bounds: Vec<MoveBound> = unsettled.iter().map(|m| m.bound).collect();
+    let proven = minimax::proven_best(&analysis.board, &analysis.moves, &bounds);
+    proven.first().map(|m| m.cell)
 }
 
 /// One line of `analyze`: the position, its moves, minimax's choice and, on request, the stats.

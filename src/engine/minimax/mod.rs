@@ -152,6 +152,34 @@ pub struct Analysis {
     pub stats: SearchStats,
 }
 
+/// The moves of a partial analysis of `board` that are proven best: the settled moves with the
+/// best score, when every other legal move has a bound at or below it (a move with no bound
+/// might beat it, unless the best wins at once). Empty until then. The computer at Perfect
+/// plays one of them without waiting for the other scores, and `analyze --time-limit` names the
+/// first as its best move.
+pub fn proven_best<'a>(
+    board: &Board,
+    settled: &'a [MoveScore],
+    bounds: &[MoveBound],
+) -> Vec<&'a MoveScore> {
+    let Some(best) = settled.iter().map(|m| m.score).max() else {
+        return Vec::new();
+    };
+    let geometry = board.geometry();
+    let cannot_beat = |cell: Cell| {
+        let bound = bounds.iter().find(|bound| bound.cell == cell);
+        settled.iter().any(|m| m.cell == cell)
+            || bound
+                .map_or(MoveBound::unknown(cell, geometry), |b| *b)
+                .upper
+                <= best
+    };
+    if !board.legal_moves().all(cannot_beat) {
+        return Vec::new();
+    }
+    settled.iter().filter(|m| m.score == best).collect()
+}
+
 impl Analysis {
     /// The highest score, if there is any move.
     pub fn best_score(&self) -> Option<Score> {

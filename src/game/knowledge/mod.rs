@@ -11,7 +11,7 @@ use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;
 use crate::engine::minimax::{
-    Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
+    self, Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
 };
 use crate::game::worker::{
     AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker,
@@ -58,6 +58,9 @@ pub(super) fn limited_depth(difficulty: Difficulty, board: &Board) -> Option<u32
 pub enum Basis {
     /// Exact scores (seen through the difficulty's horizon on 3×3).
     Exact,
+    /// The exact search had not finished, but one move's exact score was proven best: no other
+    /// move could score more (each had an exact score or a bound at most that one).
+    ProvenBest,
     /// The exact search did not finish in the think time: the best estimate of a search that
     /// looked `depth` plies ahead, with the moves already proven taken into account. Not proven.
     Unproven {
@@ -93,7 +96,12 @@ pub struct PartialScores<'a> {
     pub estimate: Option<&'a Estimate>,
 }
 
-impl PartialScores<'_> {
+impl<'a> PartialScores<'a> {
+    /// The settled moves proven best so far (see [`minimax::proven_best`]).
+    pub fn proven_best(&self) -> Vec<&'a MoveScore> {
+        minimax::proven_best(&self.board, self.settled, self.bounds)
+    }
+
     /// How many moves have an exact score so far: the one number the status line ("n of m moves
     /// settled") and the legend ("n of m moves have an exact score") both show.
     pub fn settled_count(&self) -> usize {

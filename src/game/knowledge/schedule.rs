@@ -11,8 +11,9 @@ impl Knowledge {
     }
 
     /// The moves the computer at `difficulty` may choose among on `board`, on turn `turn`, and what
-    /// they rest on: its depth-limited estimate, the exact analysis, or else the estimate made
-    /// when this turn's think time ran out. `None` while none of them is known.
+    /// they rest on: its depth-limited estimate, the exact analysis, the moves proven best before
+    /// it is complete, or else the estimate made when this turn's think time ran out. `None`
+    /// while none of them is known.
     pub(in crate::game) fn candidates(
         &self,
         board: &Board,
@@ -25,6 +26,8 @@ impl Knowledge {
             Some((best, Basis::DepthLimited { depth }))
         } else if let Some(analysis) = self.analysis(board) {
             Some((AiPlayer::candidates(analysis, difficulty), Basis::Exact))
+        } else if let Some(proven) = self.proven_best(board) {
+            Some((proven, Basis::ProvenBest))
         } else {
             let estimate = self.fresh_estimate(board, turn)?;
             let settled = self
@@ -39,6 +42,15 @@ impl Knowledge {
             };
             Some((AiPlayer::unproven_candidates(estimate, settled), basis))
         }
+    }
+
+    /// The moves proven best on a large board before its analysis is complete, if any: the
+    /// computer at Perfect need not wait for the others' scores. (On 3×3 every difficulty plays
+    /// on the complete analysis, through its horizon; larger boards reach this only at Perfect.)
+    fn proven_best(&self, board: &Board) -> Option<Vec<Cell>> {
+        let known = self.partial_scores(board).filter(|_| is_large(board))?;
+        let proven: Vec<Cell> = known.proven_best().iter().map(|m| m.cell).collect();
+        (!proven.is_empty()).then_some(proven)
     }
 
     /// The search needed and not done, most needed first: the computer's move, the scores of the

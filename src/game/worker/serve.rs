@@ -169,7 +169,10 @@ impl Searches {
         // The window keeps a core of its own.
         let threads = threads_leaving_one_core(platform::cores());
         Searches {
-            solver: Solver::new().with_threads(threads),
+            // The computer waits for a proven best move, not for every score.
+            solver: Solver::new()
+                .with_threads(threads)
+                .with_best_move_first(true),
             estimator: Estimator::new(),
             clock,
             watcher: None,

@@ -144,6 +144,9 @@ pub struct Solver {
     proof_numbers: bool,
     /// The test after "at least a draw?" (see [`Solver::with_depth_after_proof`]).
     depth_after_proof: bool,
+    /// Whether a best move is settled before the others (see
+    /// [`Solver::with_best_move_first`]).
+    best_move_first: bool,
 }
 
 impl Default for Solver {
@@ -157,7 +160,10 @@ enum Message {
     Bound(usize, MoveBound),
     Settled(usize, MoveScore),
     Stopped(Stop),
-    Finished { nodes: u64 },
+    /// A thread is done with a pass, having searched `nodes` positions in it.
+    Finished {
+        nodes: u64,
+    },
 }
 
 impl Solver {
@@ -179,6 +185,7 @@ impl Solver {
             strategy_stealing: STRATEGY_STEALING,
             proof_numbers: PROOF_NUMBERS,
             depth_after_proof: DEPTH_AFTER_PROOF,
+            best_move_first: false,
         }
     }
 
@@ -225,6 +232,21 @@ impl Solver {
     #[must_use]
     pub fn with_depth_after_proof(mut self, on: bool) -> Solver {
         self.depth_after_proof = on;
+        self
+    }
+
+    /// The same solver settling a best move before the others when `on` (off by default):
+    /// the likeliest best move exactly (the first winning move the empty board's first pass
+    /// found, else the first move in the solver's order), then each other move asked only
+    /// whether it beats that score, each one that does settled in turn, then the rest. A search
+    /// that is stopped early then shows a proven best move sooner: one whose exact score no
+    /// other move's bound can beat. For a player who waits for the computer's move (the app's
+    /// think time, `analyze --time-limit`); a full analysis takes longer this way. Scores are
+    /// the same either way, and lines up to 5×5; above, lines follow the proof and may show
+    /// other best moves.
+    #[must_use]
+    pub fn with_best_move_first(mut self, on: bool) -> Solver {
+        self.best_move_first = on;
         self
     }
 
@@ -283,6 +305,7 @@ impl Solver {
         let stealing = self.strategy_stealing && board.marks_placed() == 0;
         let proof_numbers = self.proof_numbers;
         let depth_after_proof = self.depth_after_proof;
+        let best_move_first = self.best_move_first;
         let open = if board.outcome() == Outcome::Ongoing {
             board.empty_bits()
         } else {
@@ -299,11 +322,13 @@ impl Solver {
         let root = Pos::new(board, rules);
         let mut reports = Reports::new(&moves, geometry, on_report);
         let first_pass = (stealing && !moves.is_empty()).then(|| {
-            let pass = Pass::FirstPlayerCannotWin;
+            let pass = Pass::Beats;
             RootJob::new(rules, table, root, &moves, control, threads, pass)
                 .with_proof_numbers(proof_numbers)
         });
         let mut job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact);
+        let rivals = best_move_first
+            .then(|| RootJob::new(rules, table, root, &moves, control, threads, Pass::Beats));
         // One prover a thread for both passes: its history and memo serve the second (losing
         // them costs a fifth more work on the empty 6×6). The first thread counts the root.
         let mut provers: Vec<Prover> = (0..threads)
@@ -317,9 +342,16 @@ impl Solver {
         if let Some(first_pass) = &first_pass {
             first_pass.run(&mut provers, &mut reports);
             first_pass.steal_second_half();
-            if first_pass.found_a_win() {
+            if first_pass.beater().is_some() {
                 job.take_least_central_first();
             }
+        }
+        let likeliest = first_pass
+            .as_ref()
+            .and_then(RootJob::beater)
+            .or_else(|| job.first_scheduled());
+        if let (Some(rivals), Some(likeliest)) = (&rivals, likeliest) {
+            root::settle_a_best_move(&job, rivals, likeliest, &mut provers, &mut reports);
         }
         job.run(&mut provers, &mut reports);
         reports.finish(board, started)

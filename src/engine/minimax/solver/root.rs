@@ -2,7 +2,13 @@
 //! winners first, an idle thread joining the last one), what each thread does with one, and
 //! what the threads report back, gathered into the analysis.
 
+use std::sync::Mutex;
+use std::sync::atomic::AtomicI32;
+
 use super::*;
+
+/// No slot: a [`RootJob::beater`] not found yet.
+const NONE: usize = usize::MAX;
 
 /// The root moves of one analysis and how the threads share them out.
 pub(super) struct RootJob<'a> {
@@ -12,8 +18,9 @@ pub(super) struct RootJob<'a> {
     root: Pos,
     /// The root moves, as cell indices.
     moves: &'a [usize],
-    /// Slots of `moves` in the order the threads take them.
-    schedule: Vec<usize>,
+    /// Slots of `moves` in the order the threads take them (one or a few while
+    /// [`settle_a_best_move`] settles them before the others).
+    schedule: Mutex<Vec<usize>>,
     /// For each slot whose move is a mirror image of an earlier one (the same position after
     /// it, by a symmetry of the root), that earlier slot.
     originals: Vec<Option<usize>>,
@@ -26,20 +33,26 @@ pub(super) struct RootJob<'a> {
     done: Vec<AtomicBool>,
     /// What the threads work out of each root move.
     pass: Pass,
-    /// In [`Pass::FirstPlayerCannotWin`]: set when some first move is found to win or the
-    /// search stopped (nothing is left to take then).
+    /// In [`Pass::Beats`]: the score to beat (see [`RootJob::beat`]).
+    to_beat: AtomicI32,
+    /// In [`Pass::Beats`]: set when some move is found to beat the score or the search
+    /// stopped (nothing is left to take then).
     refuted: AtomicBool,
-    /// In [`Pass::FirstPlayerCannotWin`]: set when some first move is found to win.
-    won: AtomicBool,
-    /// In [`Pass::FirstPlayerCannotWin`]: whether the question is asked of df-pn.
+    /// In [`Pass::Beats`]: the slot of the move found to beat the score ([`NONE`] until one is).
+    beater: AtomicUsize,
+    /// In [`Pass::Beats`] with a draw to beat: whether the question is asked of df-pn.
     proof_numbers: bool,
 }
 
 /// What a [`RootJob`] works out of each root move.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Pass {
-    /// Only whether the side to move can win by it: "at least a draw?" of the reply.
-    FirstPlayerCannotWin,
+    /// Only whether it is worth more to the side to move than a score (a draw unless
+    /// [`RootJob::beat`] says otherwise): "at least minus the score?" of the reply, one move of
+    /// each set of mirror images, until one is: the pass ends there. With a draw to beat on the
+    /// empty board, the first pass of strategy stealing: can the first player win by any first
+    /// move?
+    Beats,
     /// Its exact score and line.
     Exact,
 }
@@ -85,21 +98,22 @@ impl<'a> RootJob<'a> {
             control,
             root,
             moves,
-            schedule,
+            schedule: Mutex::new(schedule),
             originals,
             next: AtomicUsize::new(0),
             joining: threads > 1 && pass == Pass::Exact,
             begun: moves.iter().map(|_| AtomicBool::new(false)).collect(),
             done: moves.iter().map(|_| AtomicBool::new(false)).collect(),
             pass,
+            to_beat: AtomicI32::new(Score::DRAW.value()),
             refuted: AtomicBool::new(false),
-            won: AtomicBool::new(false),
+            beater: AtomicUsize::new(NONE),
             proof_numbers: false,
         }
     }
 
     /// Takes the moves least central first (their mirror images still after them): for
-    /// [`Pass::Exact`] on an empty board where [`Pass::FirstPlayerCannotWin`] found a winning
+    /// [`Pass::Exact`] on an empty board where the first pass ([`Pass::Beats`] a draw) found a winning
     /// first move. A measured choice: on the empty 6×6 (k=4) the rim moves, which
     /// lose, cost about as much first as last, and after them the winning moves' depths come
     /// nearly free (one thread 2.13 M → 1.72 M positions; both cores, where the threads crowd
@@ -109,20 +123,54 @@ impl<'a> RootJob<'a> {
     /// gamble (the 7×7, k=5, with X in the centre 30 → 18 s, in a corner 42–168 s → over
     /// 8 minutes).
     pub(super) fn take_least_central_first(&mut self) {
-        let originals = self
+        let schedule = self
             .schedule
+            .get_mut()
+            .expect("no thread panicked holding it");
+        let originals = schedule
             .iter()
             .take_while(|&&slot| self.originals[slot].is_none())
             .count();
-        self.schedule[..originals].reverse();
+        schedule[..originals].reverse();
     }
 
-    /// Whether [`Pass::FirstPlayerCannotWin`] found a first move that wins.
-    pub(super) fn found_a_win(&self) -> bool {
-        self.won.load(Ordering::Relaxed)
+    /// The first move of the schedule.
+    pub(super) fn first_scheduled(&self) -> Option<usize> {
+        self.scheduled().first().copied()
     }
 
-    /// The same job asking [`Pass::FirstPlayerCannotWin`]'s question of df-pn when `on`.
+    fn scheduled(&self) -> std::sync::MutexGuard<'_, Vec<usize>> {
+        self.schedule.lock().expect("no thread panicked holding it")
+    }
+
+    /// Makes `slots` the schedule of the next [`RootJob::run`].
+    fn schedule(&self, slots: Vec<usize>) {
+        *self.scheduled() = slots;
+        self.next.store(0, Ordering::Relaxed);
+    }
+
+    /// Readies [`Pass::Beats`] to run again against `score`, which is not below the score of the
+    /// last run (so that the moves that did not beat that one do not beat this one either),
+    /// passing over the moves `exact` has settled.
+    fn beat(&self, score: Score, exact: &RootJob) {
+        self.to_beat.store(score.value(), Ordering::Relaxed);
+        self.refuted.store(false, Ordering::Relaxed);
+        self.beater.store(NONE, Ordering::Relaxed);
+        self.next.store(0, Ordering::Relaxed);
+        for (done, settled) in self.done.iter().zip(&exact.done) {
+            if settled.load(Ordering::Relaxed) {
+                done.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The slot of the move [`Pass::Beats`] found to beat its score, if it found one.
+    pub(super) fn beater(&self) -> Option<usize> {
+        Some(self.beater.load(Ordering::Relaxed)).filter(|&slot| slot != NONE)
+    }
+
+    /// The same job asking [`Pass::Beats`]'s question of df-pn when `on` and the score to beat
+    /// is a draw.
     pub(super) fn with_proof_numbers(mut self, on: bool) -> RootJob<'a> {
         self.proof_numbers = on;
         self
@@ -137,11 +185,18 @@ impl<'a> RootJob<'a> {
         if self.refuted.load(Ordering::Relaxed) {
             return None;
         }
-        let taken = self.next.fetch_add(1, Ordering::Relaxed);
-        match self.schedule.get(taken) {
+        // Moves settled before this run (see [`RootJob::settle_a_best_move`]) are passed over.
+        let schedule = self.scheduled();
+        let taken = loop {
+            let taken = self.next.fetch_add(1, Ordering::Relaxed);
+            match schedule.get(taken) {
+                Some(&slot) if self.done[slot].load(Ordering::Relaxed) => continue,
+                next => break next,
+            }
+        };
+        match taken {
             Some(&slot) => Some((slot, false)),
-            None if self.joining => self
-                .schedule
+            None if self.joining => schedule
                 .iter()
                 .find(|&&slot| {
                     self.begun[slot].load(Ordering::Relaxed)
@@ -155,32 +210,40 @@ impl<'a> RootJob<'a> {
     /// One thread's share: root moves solved one after another until none is left or the
     /// search stops, each told to `send` as it is bounded and settled.
     fn work<'p>(&'p self, prover: &mut Prover<'p>, send: &mut dyn FnMut(Message)) {
+        let nodes_before = prover.meter.nodes;
         // One df-pn table a thread for all its root moves: they share many positions.
-        let mut proofs =
-            (self.pass == Pass::FirstPlayerCannotWin && self.proof_numbers).then(ProofTable::new);
+        let to_beat = Score::new(self.to_beat.load(Ordering::Relaxed));
+        let draw_to_beat = self.pass == Pass::Beats && to_beat == Score::DRAW;
+        let mut proofs = (draw_to_beat && self.proof_numbers).then(ProofTable::new);
         while let Some((slot, joining)) = self.take() {
-            if self.pass == Pass::FirstPlayerCannotWin {
-                // A first move that wins ends the pass: the others stop where they are.
+            if self.pass == Pass::Beats {
+                let score = to_beat;
+                // A move that beats the score ends the pass: the others stop where they are.
                 prover.abandon = Some(&self.refuted);
-                let bound = self.first_player_bound(prover, slot, proofs.as_mut());
+                let bound = self.bound_against(prover, slot, score, proofs.as_mut());
                 prover.abandon = None;
                 match bound {
                     Ok(bound) => {
-                        // Draws or less: the first player cannot win by this move, nor by its
-                        // mirror images.
-                        let held = bound.upper <= Score::DRAW;
+                        // The score or less: this move does not beat it, nor do its mirror
+                        // images.
+                        let held = bound.upper <= score;
                         if !held {
-                            self.won.store(true, Ordering::Relaxed);
+                            let _ = self.beater.compare_exchange(
+                                NONE,
+                                slot,
+                                Ordering::Relaxed,
+                                Ordering::Relaxed,
+                            );
                             self.refuted.store(true, Ordering::Relaxed);
                         }
                         for same in self.mirror_images(slot) {
                             if held {
                                 self.done[same].store(true, Ordering::Relaxed);
                             }
-                            if bound.lower < bound.upper {
-                                let cell = self.rules.geometry.cell(self.moves[same]);
-                                send(Message::Bound(same, MoveBound { cell, ..bound }));
-                            }
+                            // Sent even when exact (a loss at once, say): a move proven best
+                            // needs a bound on every other.
+                            let cell = self.rules.geometry.cell(self.moves[same]);
+                            send(Message::Bound(same, MoveBound { cell, ..bound }));
                         }
                     }
                     Err(_) if self.refuted.load(Ordering::Relaxed) => break,
@@ -222,12 +285,9 @@ impl<'a> RootJob<'a> {
             }
         }
         prover.meter.flush();
-        if self.pass == Pass::Exact {
-            // The last pass: the count is the thread's over both.
-            send(Message::Finished {
-                nodes: prover.meter.nodes,
-            });
-        }
+        send(Message::Finished {
+            nodes: prover.meter.nodes - nodes_before,
+        });
     }
 }
 
@@ -264,12 +324,13 @@ impl RootJob<'_> {
         (0..self.moves.len()).filter(move |&other| same(other))
     }
 
-    /// A bound on the root move of `slot` that tells whether the side to move can win by it:
-    /// at most a draw when its opponent then gets at least one, else above a draw.
-    fn first_player_bound(
+    /// A bound on the root move of `slot` that tells whether it beats `score` for the side to
+    /// move: at most `score` when its opponent then gets at least minus it, else above it.
+    fn bound_against(
         &self,
         prover: &mut Prover,
         slot: usize,
+        score: Score,
         proofs: Option<&mut ProofTable>,
     ) -> Result<MoveBound, Stop> {
         let index = self.moves[slot];
@@ -290,13 +351,14 @@ impl RootJob<'_> {
                 ..unknown
             });
         }
-        if let Some(proofs) = proofs {
+        if let Some(proofs) = proofs.filter(|_| score == Score::DRAW) {
             return self.first_player_proof(prover, proofs, &child, unknown);
         }
-        // The reply's value, fail-soft: at least a draw for the opponent bounds the move from
-        // above, less than one from below.
-        let value = prover.search(&child, 0, Score::DRAW.below(), Score::DRAW)?;
-        Ok(if value >= Score::DRAW {
+        // The reply's value, fail-soft: at least minus the score for the opponent bounds the
+        // move from above, less than that from below.
+        let beta = -score;
+        let value = prover.search(&child, 0, beta.below(), beta)?;
+        Ok(if value >= beta {
             MoveBound {
                 upper: (-value).min(unknown.upper),
                 ..unknown
@@ -309,7 +371,7 @@ impl RootJob<'_> {
         })
     }
 
-    /// [`RootJob::first_player_bound`] by df-pn on `child`, the ongoing position after the
+    /// [`RootJob::bound_against`] a draw by df-pn on `child`, the ongoing position after the
     /// root move (`unknown` its bound before): no win makes at most a draw, stored in the
     /// shared table as the child's lower bound for the pass after; a win makes at least the
     /// slowest win there is, a move on the last empty cell.
@@ -344,7 +406,7 @@ impl RootJob<'_> {
         })
     }
 
-    /// After [`Pass::FirstPlayerCannotWin`] on the empty board: when the side to move was shown
+    /// After [`Pass::Beats`] a draw on the empty board: when the side to move was shown
     /// unable to win by any first move, no first move lets the other side win either (see
     /// [`Solver::with_strategy_stealing`]): stores that as an upper bound on every reply, so
     /// that [`Pass::Exact`] finds each first move a draw at once and searches only its line.
@@ -434,6 +496,37 @@ impl RootJob<'_> {
     }
 }
 
+/// Settles a best move before the others (see [`Solver::with_best_move_first`]): `likeliest`
+/// first, by `exact`, then every other move asked by `rivals` (a [`Pass::Beats`] job) only
+/// whether it beats the best score settled, and each move that does settled in turn, until none
+/// does or the search stops. `exact` then has the whole of its schedule again, and settles the
+/// rest.
+pub(super) fn settle_a_best_move<'p>(
+    exact: &'p RootJob,
+    rivals: &'p RootJob,
+    likeliest: usize,
+    provers: &mut [Prover<'p>],
+    reports: &mut Reports,
+) {
+    let order = exact.scheduled().clone();
+    let mut candidate = Some(likeliest);
+    while let Some(slot) = candidate {
+        // The move, then its mirror images (a table probe and a line each): alone, so that two
+        // threads do not solve one position at once.
+        exact.schedule(vec![slot]);
+        exact.run(provers, reports);
+        exact.schedule(exact.mirror_images(slot).collect());
+        exact.run(provers, reports);
+        let Some(best) = reports.best_settled().filter(|_| reports.stop.is_none()) else {
+            break;
+        };
+        rivals.beat(best, exact);
+        rivals.run(provers, reports);
+        candidate = rivals.beater();
+    }
+    exact.schedule(order);
+}
+
 /// What the threads have told the reporting thread so far.
 pub(super) struct Reports<'r> {
     geometry: Geometry,
@@ -458,7 +551,8 @@ impl<'r> Reports<'r> {
                 .map(|&index| MoveBound::unknown(geometry.cell(index), geometry))
                 .collect(),
             stop: None,
-            nodes: 0,
+            // The root, which no run counts: each counts the positions it searched.
+            nodes: 1,
             on_report,
         }
     }
@@ -466,8 +560,17 @@ impl<'r> Reports<'r> {
     fn receive(&mut self, message: Message) {
         match message {
             Message::Bound(slot, bound) => {
-                self.bounds[slot] = bound;
-                (self.on_report)(RootReport::Bounded(bound));
+                // Passes ask different questions: each bound narrows what the last ones said.
+                let known = &mut self.bounds[slot];
+                let narrowed = MoveBound {
+                    lower: known.lower.max(bound.lower),
+                    upper: known.upper.min(bound.upper),
+                    ..bound
+                };
+                if narrowed != *known {
+                    *known = narrowed;
+                    (self.on_report)(RootReport::Bounded(narrowed));
+                }
             }
             Message::Settled(slot, score) => {
                 (self.on_report)(RootReport::Settled(&score));
@@ -478,6 +581,15 @@ impl<'r> Reports<'r> {
             }
             Message::Finished { nodes } => self.nodes += nodes,
         }
+    }
+
+    /// The best score settled so far.
+    fn best_settled(&self) -> Option<Score> {
+        self.settled
+            .iter()
+            .flatten()
+            .map(|settled| settled.score)
+            .max()
     }
 
     /// The analysis of `board`, begun at `started`: the settled moves, and when the search
@@ -568,7 +680,7 @@ mod tests {
         let control = SearchControl::new();
         let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
         let moves: Vec<usize> = (0..side * side).collect();
-        let pass = Pass::FirstPlayerCannotWin;
+        let pass = Pass::Beats;
         let job = RootJob::new(&rules, &table, root, &moves, &control, 1, pass);
         let mut provers = [Prover::new(&rules, &table, Meter::new(&control))];
         let mut ignore = |_: RootReport| {};
@@ -576,7 +688,7 @@ mod tests {
             &mut provers,
             &mut Reports::new(&moves, geometry, &mut ignore),
         );
-        job.found_a_win()
+        job.beater().is_some()
     }
 
     #[test]
@@ -595,19 +707,20 @@ mod tests {
         let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
         let moves: Vec<usize> = (0..36).collect();
         let mut job = RootJob::new(&rules, &table, root, &moves, &control, 2, Pass::Exact);
-        let central_first = job.schedule.clone();
+        let central_first = job.scheduled().clone();
         job.take_least_central_first();
+        let schedule = job.scheduled().clone();
         // The six moves of the 6×6 that are no mirror image of another: the centre's (2, 2)
         // first by default, a corner first now; the 30 mirror images as before.
         let cell = |slot: usize| geometry.cell(moves[slot]);
         assert_eq!(cell(central_first[0]), Cell::new(2, 2));
-        assert_eq!(cell(job.schedule[0]), Cell::new(0, 0));
+        assert_eq!(cell(schedule[0]), Cell::new(0, 0));
         let mut reversed = central_first[..6].to_vec();
         reversed.reverse();
-        assert_eq!(job.schedule[..6], reversed[..]);
-        assert_eq!(job.schedule[6..], central_first[6..]);
+        assert_eq!(schedule[..6], reversed[..]);
+        assert_eq!(schedule[6..], central_first[6..]);
         assert!(
-            job.schedule[6..]
+            schedule[6..]
                 .iter()
                 .all(|&slot| job.originals[slot].is_some())
         );
@@ -627,7 +740,7 @@ mod tests {
         let control = SearchControl::new();
         let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
         let moves: Vec<usize> = (0..cells).collect();
-        let pass = Pass::FirstPlayerCannotWin;
+        let pass = Pass::Beats;
         let job = RootJob::new(&rules, &table, root, &moves, &control, 1, pass);
         let mut provers = [Prover::new(&rules, &table, Meter::new(&control))];
         let mut ignore = |_: RootReport| {};
