@@ -56,7 +56,9 @@ pub struct AnalyzeArgs {
     pub max_nodes: u64,
 
     /// Stop each board's search after this many seconds and print what it settled, with bounds
-    /// and estimates for the rest (the last fifth of the time goes to the estimates).
+    /// and estimates for the rest (the last fifth of the time goes to the estimates). The solver
+    /// then settles a best move first, as the app's computer does: "best" names it once no
+    /// other move can beat it.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
 
