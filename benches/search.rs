@@ -14,8 +14,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tictactoe::cli::write_analysis;
 use tictactoe::engine::minimax::Search;
-use tictactoe::engine::minimax::{self, Searcher, Solver};
-use tictactoe::{Board, Geometry, Mark};
+use tictactoe::engine::minimax::{self, RootReport, SearchControl, Searcher, Solver};
+use tictactoe::{Board, Cell, Geometry, Mark};
 
 // The same enumeration of positions the tests use.
 #[path = "../tests/common/mod.rs"]
@@ -165,6 +165,69 @@ fn solver_empty_boards(c: &mut Criterion) {
     group.finish();
 }
 
+/// The computer's first move at Perfect as the app finds it on a 2-core machine: one solver
+/// thread, a best move first, searched until a best move is proven (then stopped), a fresh
+/// solver each time. The empty 6×6 (four in a row) and two first moves on the 7×7 (five).
+fn proven_best_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("proven_best");
+    group.sample_size(10);
+    for (label, text, k) in [
+        (
+            "6x6_k4_empty",
+            "....../....../....../....../....../......",
+            4,
+        ),
+        (
+            "7x7_k5_after_corner",
+            "X....../......./......./......./......./......./.......",
+            5,
+        ),
+        (
+            "7x7_k5_after_centre",
+            "......./......./......./...X.../......./......./.......",
+            5,
+        ),
+    ] {
+        let board = board_with_k(text, k);
+        eprintln!("proven_best {label}: {:?}", until_proven(&board));
+        group.bench_function(label, |b| b.iter(|| until_proven(black_box(&board))));
+    }
+    group.finish();
+}
+
+/// The moves proven best on `board` by a fresh one-thread solver settling a best move first,
+/// stopped as soon as there are some.
+fn until_proven(board: &Board) -> Vec<Cell> {
+    let control = SearchControl::new();
+    let mut settled = Vec::new();
+    let mut bounds: Vec<minimax::MoveBound> = Vec::new();
+    let mut proven = Vec::new();
+    let _stopped = Solver::new()
+        .with_threads(1)
+        .with_best_move_first(true)
+        .analyze_with(board, &control, &mut |report| {
+            match report {
+                RootReport::Settled(m) => settled.push(m.clone()),
+                RootReport::Bounded(bound) => {
+                    bounds.retain(|known| known.cell != bound.cell);
+                    bounds.push(bound);
+                }
+            }
+            proven = minimax::proven_best(board, &settled, &bounds)
+                .iter()
+                .map(|m| m.cell)
+                .collect();
+            if !proven.is_empty() {
+                control.cancel();
+            }
+        });
+    assert!(
+        !proven.is_empty(),
+        "the search ended before proving a best move"
+    );
+    proven
+}
+
 /// Mid-game positions: random games of 4×4 (k = 3 and 4) and 5×5 (k = 4) stopped with 10 to 14
 /// empty cells, the same every run.
 fn midgame_positions() -> Vec<Board> {
@@ -236,6 +299,7 @@ criterion_group!(
     compare_searches,
     batch,
     solver_empty_boards,
+    proven_best_moves,
     solver_against_textbook
 );
 criterion_main!(benches);

@@ -1218,3 +1218,66 @@ fn with_a_best_move_first_a_best_move_is_proven_before_any_worse_move_is_settled
         "{proven_early} positions had a worse move"
     );
 }
+
+#[test]
+fn strategy_stealing_after_the_first_move_gives_the_searched_scores_and_lines() {
+    // After the first player's one mark, the empty board's first pass shows whether the first
+    // player can win at all; when it cannot (4×4 with four, 5×5 with four and five), the
+    // second player cannot win either, and every answer is bounded at a draw before any is
+    // searched. Where the first player wins (three in a row) nothing is derived. Either way
+    // the scores and lines are the searched ones, with a best move first or not.
+    let boards = [
+        (4, 4, "X.../..../..../...."),
+        (4, 4, "..../.X../..../...."),
+        (4, 4, ".X../..../..../...."),
+        (4, 3, "..../.X../..../...."),
+        (4, 3, "X.../..../..../...."),
+        (5, 4, "...../...../..X../...../....."),
+        (5, 4, "X..../...../...../...../....."),
+        // O moved first: X answers.
+        (5, 4, "...../...../..O../...../....."),
+        (5, 5, "...../.X.../...../...../....."),
+    ];
+    for (side, k, text) in boards {
+        let position = Board::parse_with(text, None, Some(k)).unwrap();
+        assert_eq!(position.geometry(), geometry(side, k));
+        let searched = Solver::new()
+            .with_threads(1)
+            .with_strategy_stealing(false)
+            .analyze(&position);
+        // The empty board is a draw with four or five in a row, a first-player win with three.
+        let drawn = k > 3;
+        if drawn {
+            assert!(
+                searched.moves.iter().all(|m| m.score <= Score::DRAW),
+                "{text}"
+            );
+        }
+        for (threads, best_first) in [(1, false), (2, false), (1, true)] {
+            let mut bounded_before_settled = Vec::new();
+            let mut settled_any = false;
+            let derived = Solver::new()
+                .with_threads(threads)
+                .with_best_move_first(best_first)
+                .analyze_with(
+                    &position,
+                    &SearchControl::new(),
+                    &mut |report| match report {
+                        RootReport::Bounded(bound)
+                            if !settled_any && bound.upper <= Score::DRAW =>
+                        {
+                            bounded_before_settled.push(bound.cell)
+                        }
+                        RootReport::Bounded(_) => {}
+                        RootReport::Settled(_) => settled_any = true,
+                    },
+                )
+                .unwrap();
+            assert_same_moves(&derived, &searched);
+            bounded_before_settled.sort();
+            bounded_before_settled.dedup();
+            let every_move = bounded_before_settled.len() == searched.moves.len();
+            assert_eq!(every_move, drawn, "{text}, {threads} threads");
+        }
+    }
+}

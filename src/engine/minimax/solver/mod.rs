@@ -204,7 +204,11 @@ impl Solver {
     /// at c; an extra mark never hurts), so every first move is a draw without searching its
     /// second half. The second player's answers that the first pass proved hold for the first
     /// player too after each first exchange (see `RootJob::steal_first_exchanges`), which
-    /// spares the lines of play a search each. Off: every move is searched in full. Scores are
+    /// spares the lines of play a search each. After one mark of the first player, the same
+    /// first pass on the empty board comes first: when the first player cannot win, the
+    /// second player cannot win after that mark either, so every answer is worth at most a
+    /// draw, and the answer the pass proved to hold a draw is the likeliest best move (see
+    /// `root::steal_after_one_mark`). Off: every move is searched in full. Scores are
     /// the same either way, and lines up to 5×5 (row-major); on larger boards, whose lines
     /// follow the proof, the lines may show other best moves.
     #[must_use]
@@ -303,6 +307,11 @@ impl Solver {
         let geometry = board.geometry();
         let threads = self.threads;
         let stealing = self.strategy_stealing && board.marks_placed() == 0;
+        // The one mark of a position just after the first move, when it is the side's not to
+        // move: the empty board's first pass may show the side to move unable to win.
+        let first_mark = (self.strategy_stealing && board.marks_placed() == 1)
+            .then(|| BitIter(board.bits(board.to_move().opponent())).next())
+            .flatten();
         let proof_numbers = self.proof_numbers;
         let depth_after_proof = self.depth_after_proof;
         let best_move_first = self.best_move_first;
@@ -329,6 +338,20 @@ impl Solver {
         let mut job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact);
         let rivals = best_move_first
             .then(|| RootJob::new(rules, table, root, &moves, control, threads, Pass::Beats));
+        let every_cell: Vec<usize> = (0..geometry.cells()).collect();
+        let empty_board = first_mark.filter(|_| !moves.is_empty()).map(|_| {
+            let empty = Pos::new(&Board::empty(geometry, board.to_move().opponent()), rules);
+            RootJob::new(
+                rules,
+                table,
+                empty,
+                &every_cell,
+                control,
+                threads,
+                Pass::Beats,
+            )
+            .with_proof_numbers(proof_numbers)
+        });
         // One prover a thread for both passes: its history and memo serve the second (losing
         // them costs a fifth more work on the empty 6×6). The first thread counts the root.
         let mut provers: Vec<Prover> = (0..threads)
@@ -346,9 +369,14 @@ impl Solver {
                 job.take_least_central_first();
             }
         }
+        let answer = empty_board.as_ref().and_then(|empty_board| {
+            let mark = first_mark.expect("an empty board's pass only after one mark");
+            root::steal_after_one_mark(empty_board, &job, mark, &mut provers, &mut reports)
+        });
         let likeliest = first_pass
             .as_ref()
             .and_then(RootJob::beater)
+            .or(answer)
             .or_else(|| job.first_scheduled());
         if let (Some(rivals), Some(likeliest)) = (&rivals, likeliest) {
             root::settle_a_best_move(&job, rivals, likeliest, &mut provers, &mut reports);

@@ -410,11 +410,12 @@ impl RootJob<'_> {
     /// unable to win by any first move, no first move lets the other side win either (see
     /// [`Solver::with_strategy_stealing`]): stores that as an upper bound on every reply, so
     /// that [`Pass::Exact`] finds each first move a draw at once and searches only its line.
-    pub(super) fn steal_second_half(&self) {
+    /// Returns whether it applied.
+    pub(super) fn steal_second_half(&self) -> bool {
         let proven = !self.refuted.load(Ordering::Relaxed)
             && self.done.iter().all(|held| held.load(Ordering::Relaxed));
         if !proven {
-            return;
+            return false;
         }
         let cannot_win = Known {
             lower: None,
@@ -428,6 +429,7 @@ impl RootJob<'_> {
                 .store(child.key(self.rules).0, empties, cannot_win);
         }
         self.steal_first_exchanges();
+        true
     }
 
     /// After [`RootJob::steal_second_half`]: the holding answer of the second player to each
@@ -494,6 +496,58 @@ impl RootJob<'_> {
             .filter_map(|&reply| answer_to(reply))
             .collect()
     }
+}
+
+/// Before the analysis of a position with one mark, `position` (the job that settles its
+/// moves): the first pass on the empty board, `empty_board`. When it shows the first player
+/// unable to win by any first move, the second player cannot win after any first move either
+/// (see [`Solver::with_strategy_stealing`]), in particular after this one: every move of the
+/// position is worth at most a draw to the second player. That goes into the table (the first
+/// player, to move after it, gets at least a draw) and to `reports` as a bound on each move.
+/// Returns the slot of the answer the first pass proved to hold a draw after this first move, if
+/// it knows one: the likeliest best move, settled at once.
+pub(super) fn steal_after_one_mark<'p>(
+    empty_board: &'p RootJob,
+    position: &RootJob,
+    mark: usize,
+    provers: &mut [Prover<'p>],
+    reports: &mut Reports,
+) -> Option<usize> {
+    let rules = position.rules;
+    let mut quiet = |_: RootReport| {};
+    let mut first_pass = Reports::new(empty_board.moves, rules.geometry, &mut quiet);
+    empty_board.run(provers, &mut first_pass);
+    // Each report counts the root once: the position's is counted already.
+    reports.nodes += first_pass.nodes - 1;
+    if let Some(reason) = first_pass.stop {
+        reports.stop.get_or_insert(reason);
+        return None;
+    }
+    if !empty_board.steal_second_half() {
+        return None;
+    }
+    let holds = Known {
+        lower: Some(Score::DRAW),
+        upper: None,
+        best: None,
+    };
+    for (slot, &index) in position.moves.iter().enumerate() {
+        let child = position.root.play(index, rules);
+        let empties = child.empty(rules).count_ones();
+        position.table.store(child.key(rules).0, empties, holds);
+        let cell = rules.geometry.cell(index);
+        let bound = MoveBound {
+            upper: Score::DRAW,
+            ..MoveBound::unknown(cell, rules.geometry)
+        };
+        reports.receive(Message::Bound(slot, bound));
+    }
+    let answer = empty_board
+        .first_answers()
+        .into_iter()
+        .find(|&(first, _)| first == mark)
+        .map(|(_, answer)| answer)?;
+    position.moves.iter().position(|&index| index == answer)
 }
 
 /// Settles a best move before the others (see [`Solver::with_best_move_first`]): `likeliest`
