@@ -111,7 +111,18 @@ try {
   say(`Save game downloaded ${download.suggestedFilename()} (${gameText.length} bytes); notice: "${await notice()}"`);
   await page.keyboard.press("Control+n");
   await page.waitForTimeout(300);
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]);
+  // Once in a clean CI run (2026-11-26) the first Ctrl+O opened no chooser within 30 s, and the
+  // same build opened it on a rerun; the cause is not known. A second press, as a player would
+  // give, is allowed and said; a chooser that never opens still fails the check.
+  const openChooser = async (timeout) =>
+    (await Promise.all([page.waitForEvent("filechooser", { timeout }), page.keyboard.press("Control+o")]))[0];
+  let chooser;
+  try {
+    chooser = await openChooser(10000);
+  } catch {
+    say("Open game: no file chooser 10 s after Ctrl+O; pressing it again");
+    chooser = await openChooser(30000);
+  }
   await chooser.setFiles(saved);
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${out}/opened.png` });
