@@ -106,6 +106,35 @@ impl Runs {
         scan
     }
 
+    /// Whether the side with marks `me` (its opponent's `op`) has a move that makes two
+    /// threats at once: two empty cells where it would then complete a run. Such a move lies
+    /// on two runs that hold k − 2 of its marks and none of the opponent's, each left with a
+    /// different empty cell besides the move. Asked of a side with no threat yet (no cell where
+    /// it completes a run now).
+    pub fn has_fork(&self, me: u64, op: u64) -> bool {
+        let two_short = self.k - 2;
+        // For each cell, the threat a move there makes by the runs seen so far (0: none).
+        let mut threat = [0u64; 64];
+        for &run in &self.all {
+            if run & op != 0 || (run & me).count_ones() != two_short {
+                continue;
+            }
+            let pair = run & !me;
+            let mut cells = pair;
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let other = pair & !(1 << cell);
+                match threat[cell] {
+                    0 => threat[cell] = other,
+                    seen if seen != other => return true,
+                    _ => {}
+                }
+            }
+        }
+        false
+    }
+
     /// The runs of this geometry, computed on first use and kept for the life of the process.
     pub fn of(geometry: Geometry) -> &'static Runs {
         const SIDES: usize = MAX_SIDE - MIN_SIDE + 1;
@@ -200,7 +229,72 @@ impl<M: BitMask> ExactSizeIterator for BitIter<M> {}
 
 #[cfg(test)]
 mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
     use super::*;
+
+    /// Whether a move of `me` leaves two cells where it completes a run, by trying every move.
+    fn fork_by_every_move(runs: &Runs, me: u64, op: u64) -> bool {
+        let empty = runs.full & !me & !op;
+        BitIter(empty).any(|index| {
+            let after = me | 1 << index;
+            // The scan sees the side that just moved as the opponent.
+            runs.scan(op, after).op_wins.count_ones() >= 2
+        })
+    }
+
+    #[test]
+    fn a_fork_is_a_move_that_leaves_two_winning_cells() {
+        let geometry = Geometry::new(6, 6, 4).unwrap();
+        let runs = Runs::of(geometry);
+        let cell = |row: usize, col: usize| 1u64 << (row * 6 + col);
+        // Two marks on a row and two on a column that meet at an empty corner: a fork there.
+        let me = cell(0, 1) | cell(0, 2) | cell(1, 3) | cell(2, 3);
+        assert!(runs.has_fork(me, 0));
+        // The opponent on the corner: no fork left.
+        assert!(!runs.has_fork(me, cell(0, 3)));
+        // Two marks in a row, open at both ends on a long enough row: a move beside them makes
+        // three with a winning cell at each end.
+        let open_two = cell(2, 2) | cell(2, 3);
+        assert!(runs.has_fork(open_two, 0));
+        // Closed at one end, and the far cell of the other taken: one winning cell at most.
+        assert!(!runs.has_fork(open_two, cell(2, 1) | cell(2, 5)));
+        // Random positions on every board shape the solver plays, against every move tried.
+        let mut rng = SmallRng::seed_from_u64(7);
+        for (side, k) in [(4, 3), (5, 4), (6, 4), (7, 4), (7, 5)] {
+            let runs = Runs::of(Geometry::new(side, side, k).unwrap());
+            let mut forks = 0;
+            for _ in 0..400 {
+                let (mut me, mut op) = (0u64, 0u64);
+                let marks = rng.random_range(0..side * side / 2);
+                for turn in 0..marks {
+                    let empty: Vec<usize> = BitIter(runs.full & !me & !op).collect();
+                    let index = empty[rng.random_range(0..empty.len())];
+                    if turn % 2 == 0 {
+                        me |= 1 << index
+                    } else {
+                        op |= 1 << index
+                    }
+                }
+                if runs.scan(me, op).my_wins != 0 {
+                    // A threat already there: not a question the solver asks.
+                    continue;
+                }
+                let expected = fork_by_every_move(runs, me, op);
+                assert_eq!(
+                    runs.has_fork(me, op),
+                    expected,
+                    "{side}x{side}, k={k}: {me:#x} {op:#x}"
+                );
+                forks += expected as u32;
+            }
+            assert!(
+                forks > 20 && forks < 380,
+                "{side}x{side}, k={k}: {forks} forks of 400"
+            );
+        }
+    }
 
     #[test]
     fn bit_iter_walks_set_bits_lowest_first_in_both_widths() {

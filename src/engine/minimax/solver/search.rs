@@ -155,6 +155,9 @@ impl<'a> Prover<'a> {
             return Ok(upper);
         }
 
+        if let Some(value) = self.no_fork_bound(pos, empties, depth, (alpha, beta, lower, upper)) {
+            return Ok(value);
+        }
         let window = (alpha, beta, lower, upper);
         let Some(unpaired) = self.no_winner_tests(pos, &node, window, unpaired) else {
             return Ok(Score::DRAW);
@@ -228,6 +231,40 @@ impl<'a> Prover<'a> {
             _ => Score::DRAW,
         };
         (lower, upper)
+    }
+
+    /// The bounds of the tests of how fast a win comes, past the threat shortcuts (nothing
+    /// wins at once, and the opponent threatens nothing): a side with no move that makes two
+    /// threats at once wins at its third move at the soonest, since a single threat is
+    /// blocked, and the opponent's moves only take runs away. So the side to move wins at ply
+    /// `depth + 5` at the soonest, the opponent at `depth + 6`. Checked only where that bound
+    /// settles the window: returns the value then.
+    fn no_fork_bound(
+        &self,
+        pos: &Pos,
+        empties: u32,
+        depth: i32,
+        (alpha, beta, lower, upper): (Score, Score, Score, Score),
+    ) -> Option<Score> {
+        let rules = self.rules;
+        let runs = &rules.runs;
+        let my_third = if empties >= 5 {
+            Score::win_at(depth + 5, rules.win)
+        } else {
+            Score::DRAW
+        };
+        if my_third <= alpha && !runs.has_fork(pos.me, pos.op) {
+            return Some(my_third.min(upper));
+        }
+        let their_third = if empties >= 6 {
+            Score::loss_at(depth + 6, rules.win)
+        } else {
+            Score::DRAW
+        };
+        if their_third >= beta && !runs.has_fork(pos.op, pos.me) {
+            return Some(their_third.max(lower));
+        }
+        None
     }
 
     /// Tightens `lower` and `upper` by what the table knows of `node`, and returns its best
