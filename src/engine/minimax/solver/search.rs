@@ -163,7 +163,11 @@ impl<'a> Prover<'a> {
             return Ok(Score::DRAW);
         };
         let (alpha, beta) = (alpha.max(lower), beta.min(upper));
-        if beta <= Score::DRAW && unpaired.theirs.is_some_and(|open| self.holds(&node, open)) {
+        // Only where the draw is the question: below it ("do I lose that slowly?", in the
+        // tests of how fast a win comes) the position is nearly always lost, so no move holds
+        // the opponent to a draw and the look is wasted (the empty 6×6, k=4, on one thread:
+        // 2.4 → 1.9 s, for 8% more positions).
+        if beta == Score::DRAW && unpaired.theirs.is_some_and(|open| self.holds(&node, open)) {
             return Ok(Score::DRAW);
         }
 
