@@ -430,6 +430,36 @@ impl<'a> Prover<'a> {
             scores: [0; 64],
             len: 0,
         };
+        // Each run's weight goes to its empty cells, and each run one mark short of a threat
+        // marks its two empty cells as threatening the other: one look at each run, not one
+        // for each of its cells.
+        let mut weights = [0i32; 64];
+        let mut threat = [0u64; 64];
+        let mut forks = 0u64;
+        for &run in &rules.runs.all {
+            let mine = (run & pos.me).count_ones();
+            let theirs = (run & pos.op).count_ones();
+            let weight = match (mine, theirs) {
+                (0, 0) => 2 * RUN_WEIGHT[0],
+                (mine, 0) => RUN_WEIGHT[mine as usize],
+                (0, theirs) => RUN_WEIGHT[theirs as usize],
+                _ => continue,
+            };
+            let open = run & empty;
+            for index in BitIter(open) {
+                weights[index] += weight;
+            }
+            if theirs == 0 && mine + 1 == below_k {
+                for index in BitIter(open) {
+                    let other = open & !(1 << index);
+                    match threat[index] {
+                        0 => threat[index] = other,
+                        seen if seen != other => forks |= 1 << index,
+                        _ => {}
+                    }
+                }
+            }
+        }
         let mut dead_seen = false;
         let mut cells = [0u8; 64];
         let count = empty.count_ones() as usize;
@@ -459,25 +489,11 @@ impl<'a> Prover<'a> {
                     }
                 }
             }
-            let mut threats = 0u64;
-            let mut score = 0;
-            for &run in &rules.runs.through[index] {
-                let mine = (run & pos.me).count_ones();
-                let theirs = (run & pos.op).count_ones();
-                if theirs == 0 {
-                    score += RUN_WEIGHT[mine as usize];
-                    if mine + 1 == below_k {
-                        threats |= run & !pos.me & !bit;
-                    }
-                }
-                if mine == 0 {
-                    score += RUN_WEIGHT[theirs as usize];
-                }
-            }
-            if threats.count_ones() >= 2 {
+            if forks & bit != 0 {
                 return Err(index);
             }
-            if threats != 0 {
+            let mut score = weights[index];
+            if threat[index] != 0 {
                 score += THREAT_BONUS;
             }
             score += self.history[index].min(1 << 22) as i32;
