@@ -167,7 +167,8 @@ fn solver_empty_boards(c: &mut Criterion) {
 
 /// The computer's first move at Perfect as the app finds it on a 2-core machine: one solver
 /// thread, a best move first, searched until a best move is proven (then stopped), a fresh
-/// solver each time. The empty 6×6 (four in a row) and two first moves on the 7×7 (five).
+/// solver each time. The empty 6×6 (four in a row), the 6×6 after X's first move at (0, 1)
+/// (where O wins, by one answer only) and two first moves on the 7×7 (five).
 fn proven_best_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("proven_best");
     group.sample_size(10);
@@ -175,6 +176,11 @@ fn proven_best_moves(c: &mut Criterion) {
         (
             "6x6_k4_empty",
             "....../....../....../....../....../......",
+            4,
+        ),
+        (
+            "6x6_k4_after_rim",
+            ".X..../....../....../....../....../......",
             4,
         ),
         (
