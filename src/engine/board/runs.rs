@@ -113,22 +113,12 @@ impl Runs {
     /// it completes a run now).
     pub fn has_fork(&self, me: u64, op: u64) -> bool {
         let two_short = self.k - 2;
-        // For each cell, the threat a move there makes by the runs seen so far (0: none).
-        let mut threat = [0u64; 64];
+        let mut threats = MoveThreats::new();
         for &run in &self.all {
-            if run & op != 0 || (run & me).count_ones() != two_short {
-                continue;
-            }
-            let pair = run & !me;
-            let mut cells = pair;
-            while cells != 0 {
-                let cell = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let other = pair & !(1 << cell);
-                match threat[cell] {
-                    0 => threat[cell] = other,
-                    seen if seen != other => return true,
-                    _ => {}
+            if run & op == 0 && (run & me).count_ones() == two_short {
+                threats.add_pair(run & !me);
+                if threats.forks != 0 {
+                    return true;
                 }
             }
         }
@@ -144,6 +134,44 @@ impl Runs {
         let slot = ((geometry.rows() - MIN_SIDE) * SIDES + (geometry.cols() - MIN_SIDE)) * LENGTHS
             + (geometry.k() - MIN_K);
         TABLES[slot].get_or_init(|| Runs::compute(geometry))
+    }
+}
+
+/// The threats one side's moves would make, gathered run by run from the runs it lacks two
+/// cells of (see [`MoveThreats::add_pair`]).
+pub(crate) struct MoveThreats {
+    /// For each cell, the cell where a move there makes a threat (0: none seen).
+    made: [u64; 64],
+    /// The cells where a move makes two threats at once: a fork.
+    pub forks: u64,
+}
+
+impl MoveThreats {
+    pub fn new() -> MoveThreats {
+        MoveThreats {
+            made: [0; 64],
+            forks: 0,
+        }
+    }
+
+    /// Takes in a run that holds all the side's marks but the two empty cells `pair`: a move on
+    /// either threatens to win on the other.
+    #[inline]
+    pub fn add_pair(&mut self, pair: u64) {
+        for cell in BitIter(pair) {
+            let other = pair & !(1 << cell);
+            match self.made[cell] {
+                0 => self.made[cell] = other,
+                seen if seen != other => self.forks |= 1 << cell,
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether a move on `cell` makes a threat.
+    #[inline]
+    pub fn threatens(&self, cell: usize) -> bool {
+        self.made[cell] != 0
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::rules::{Open, Pos, Rules};
 use super::table::{Known, SharedTable};
-use crate::engine::board::{BitIter, Cell, RunScan};
+use crate::engine::board::{BitIter, Cell, MoveThreats, RunScan};
 use crate::engine::minimax::control::{Meter, Stop};
 use crate::engine::score::Score;
 
@@ -434,8 +434,7 @@ impl<'a> Prover<'a> {
         // marks its two empty cells as threatening the other: one look at each run, not one
         // for each of its cells.
         let mut weights = [0i32; 64];
-        let mut threat = [0u64; 64];
-        let mut forks = 0u64;
+        let mut threats = MoveThreats::new();
         for &run in &rules.runs.all {
             let mine = (run & pos.me).count_ones();
             let theirs = (run & pos.op).count_ones();
@@ -450,14 +449,7 @@ impl<'a> Prover<'a> {
                 weights[index] += weight;
             }
             if theirs == 0 && mine + 1 == below_k {
-                for index in BitIter(open) {
-                    let other = open & !(1 << index);
-                    match threat[index] {
-                        0 => threat[index] = other,
-                        seen if seen != other => forks |= 1 << index,
-                        _ => {}
-                    }
-                }
+                threats.add_pair(open);
             }
         }
         let mut dead_seen = false;
@@ -489,11 +481,11 @@ impl<'a> Prover<'a> {
                     }
                 }
             }
-            if forks & bit != 0 {
+            if threats.forks & bit != 0 {
                 return Err(index);
             }
             let mut score = weights[index];
-            if threat[index] != 0 {
+            if threats.threatens(index) {
                 score += THREAT_BONUS;
             }
             score += self.history[index].min(1 << 22) as i32;
