@@ -72,6 +72,12 @@ impl<'a> Prover<'a> {
         }
     }
 
+    /// Forgets which cells caused cut-offs, as a new prover would: for a search from another
+    /// root, where they mislead more than they help (see `root::steal_after_one_mark`).
+    pub fn forget_history(&mut self) {
+        self.history = [0; 64];
+    }
+
     /// The memo's slot for `key`.
     #[inline]
     fn memo_slot(key: u128) -> usize {
