@@ -352,8 +352,10 @@ impl Solver {
             )
             .with_proof_numbers(proof_numbers)
         });
-        // One prover a thread for both passes: its history and memo serve the second (losing
-        // them costs a fifth more work on the empty 6×6). The first thread counts the root.
+        // One prover a thread for both passes: on the empty board its history and memo serve
+        // the second (losing them costs a fifth more work on the empty 6×6); after one mark
+        // only the memo does (see `root::steal_after_one_mark`). The first thread counts the
+        // root.
         let mut provers: Vec<Prover> = (0..threads)
             .map(|thread| {
                 let meter = Meter::starting_at(control, (thread == 0) as u64);
