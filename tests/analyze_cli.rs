@@ -596,3 +596,37 @@ fn batch_errors_carry_their_line_number_and_blank_lines_are_skipped() {
     let run = batch(&[], b"\n \n\r\n");
     assert_eq!((run.status, run.stdout.as_str()), (0, ""));
 }
+
+#[test]
+fn the_articles_rows_on_separate_lines_are_read_as_a_paste_and_position_read_them() {
+    // The articles' board, as their drivers print it, and with the options in the text.
+    for (text, args) in [
+        ("x o x\no o x\n_ _ _", vec![]),
+        ("  X O X\n  O O X\n  _ _ _\n", vec![]),
+        ("x o x\no o x\n_ _ _", vec!["--view", "x"]),
+    ] {
+        let mut rows = vec![text];
+        rows.extend(&args);
+        let read = analyze(&rows);
+        let mut slashes = vec!["XOX/OOX/..."];
+        slashes.extend(&args);
+        let notation = analyze(&slashes);
+        assert_eq!((read.status, read.stderr.as_str()), (0, ""), "{text:?}");
+        assert_eq!(read.stdout, notation.stdout, "{text:?}");
+    }
+    // tree and trace read them the same way.
+    for command in ["tree", "trace"] {
+        let read = run(&[command, "x o x\no o x\n_ _ _"], b"");
+        let notation = run(&[command, "XOX/OOX/..."], b"");
+        assert_eq!(read.status, 0, "{command}: {}", read.stderr);
+        assert_eq!(read.stdout, notation.stdout, "{command}");
+    }
+    // A mistake in such a board is named by its row and column, as in the notation.
+    let bad = analyze(&["x o x\no q x\n_ _ _"]);
+    assert_eq!(bad.status, 2);
+    assert!(
+        bad.stderr.contains("bad character 'q' at row 2, column 2"),
+        "{}",
+        bad.stderr
+    );
+}

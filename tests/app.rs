@@ -1204,3 +1204,221 @@ fn the_drawn_search_shows_the_running_call_and_crosses_out_what_alpha_beta_prune
         frame.cell.col + 1
     ));
 }
+
+#[test]
+fn digits_arrows_and_enter_answer_in_practice() {
+    let mut game = start("welcome_hint: false");
+    game.press(Key::P);
+    let position = game.board_on_show();
+    let analysis = Searcher::new().analyze(&position);
+    let best = analysis.best().unwrap().cell;
+    // A digit names a taken cell: no answer.
+    let taken = position
+        .geometry()
+        .all_cells()
+        .find(|&cell| position.get(cell).is_some())
+        .expect("a practice position has marks");
+    game.press(digit_key(taken));
+    game.harness
+        .get_by_label_contains("Exactly one move keeps the best result");
+    // The digit of the one move answers it.
+    game.press(digit_key(best));
+    game.harness
+        .get_by_label_contains(&format!("Best! {} was the one move", best.human()));
+    // The next position: the arrows walk from the centre to a wrong move, Enter answers it.
+    game.press(Key::N);
+    let position = game.board_on_show();
+    let best = Searcher::new().analyze(&position).best().unwrap().cell;
+    let wrong = position.legal_moves().find(|&c| c != best).unwrap();
+    game.press(Key::ArrowUp); // the first arrow puts the keyboard on the centre
+    for _ in 0..2 {
+        game.press(Key::ArrowUp);
+        game.press(Key::ArrowLeft);
+    }
+    for _ in 0..wrong.row {
+        game.press(Key::ArrowDown);
+    }
+    for _ in 0..wrong.col {
+        game.press(Key::ArrowRight);
+    }
+    game.press(Key::Enter);
+    game.harness
+        .get_by_label_contains(&format!("Not the best: the one move was {}", best.human()));
+    // The game itself was never touched.
+    game.press(Key::P);
+    assert_eq!(game.board(), Board::classic());
+}
+
+/// The key that plays `cell` on the 3×3 board: 1 to 9 in reading order.
+fn digit_key(cell: Cell) -> Key {
+    let keys = [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ];
+    keys[cell.row * 3 + cell.col]
+}
+
+#[test]
+fn practice_feedback_is_about_the_answer_not_the_cell_the_board_moved_under_the_pointer() {
+    let mut game = start("welcome_hint: false");
+    game.press(Key::P);
+    // A few positions: the feedback moves the board, the pointer stays where the click was, and
+    // the words describe the move the player pointed at and played, not whatever cell the board
+    // brought under the pointer.
+    for _ in 0..4 {
+        let position = game.board_on_show();
+        let mover = position.to_move();
+        let best = Searcher::new().analyze(&position).best().unwrap().cell;
+        let wrong = position.legal_moves().find(|&c| c != best).unwrap();
+        game.click_cell(wrong);
+        game.harness.run();
+        game.harness.get_by_label_contains(&format!(
+            "This move's line of play (the numbered dots): 1. {mover} {}",
+            wrong.human()
+        ));
+        // Away from the board: the one move's line.
+        game.harness.event(egui::Event::PointerGone);
+        game.settle();
+        game.harness.get_by_label_contains(&format!(
+            "The one move's line of play (the numbered dots): 1. {mover} {}",
+            best.human()
+        ));
+        game.press(Key::N);
+    }
+}
+
+#[test]
+fn the_drawn_searchs_windows_are_drawn_whole() {
+    let mut game = start("welcome_hint: false");
+    // Tall enough that the whole drawing is in view: what clips a text is the drawing's edge.
+    game.harness.set_size(egui::vec2(1280.0, 1600.0));
+    game.click_cell(Cell::new(1, 1));
+    game.press(Key::D);
+    game.harness.get_by_label("alpha-beta").click();
+    game.settle();
+    game.harness.get_by_label("Draw the search").click();
+    game.settle();
+    // Through the first hundred calls, wherever the search is, every α and β drawn is whole:
+    // inside the drawing's clip, not cut by its edge.
+    let mut windows = 0;
+    for _ in 0..100 {
+        game.harness.key_press(Key::ArrowRight);
+        game.harness.event(egui::Event::PointerGone);
+        // The drawing scrolls to the current call: a few frames, not until it is still.
+        game.harness.run_steps(4);
+        for clipped in &game.harness.output().shapes {
+            let mut texts = Vec::new();
+            collect_texts(&clipped.shape, &mut texts);
+            for (text, rect) in texts {
+                // The drawing's notes: a call's window, α over β.
+                if text.starts_with("α ") && text.contains('β') {
+                    windows += 1;
+                    assert!(
+                        clipped.clip_rect.expand(0.5).contains_rect(rect),
+                        "{text:?} at {rect:?} is cut by {:?}",
+                        clipped.clip_rect
+                    );
+                    assert!(!text.trim_end().ends_with('β'), "{text:?}");
+                }
+            }
+        }
+    }
+    assert!(windows > 100, "only {windows} windows were drawn");
+}
+
+/// The texts in `shape` with where they are drawn.
+fn collect_texts(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+    match shape {
+        egui::Shape::Vec(shapes) => {
+            for shape in shapes {
+                collect_texts(shape, out);
+            }
+        }
+        egui::Shape::Text(text) => {
+            out.push((text.galley.text().to_owned(), text.visual_bounding_rect()))
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn the_legend_under_the_board_keeps_whose_numbers_they_are_beside_a_wide_explorer() {
+    // What a wide explorer leaves the board: a column about 250 px wide, as tall as the window.
+    for size in [[560.0, 800.0], [560.0, 640.0], [600.0, 720.0]] {
+        let mut game = start("show_scores: true, explorer_open: true, welcome_hint: false");
+        game.harness.set_size(egui::Vec2::from(size));
+        game.settle();
+        game.click_cell(Cell::new(0, 0));
+        game.harness.event(egui::Event::PointerGone);
+        game.settle();
+        game.harness.run();
+        // Drawn, not only named: the first line's text is among the painted shapes, whole.
+        let painted = game.harness.output().shapes.iter().any(|clipped| {
+            let mut texts = Vec::new();
+            collect_texts(&clipped.shape, &mut texts);
+            texts.iter().any(|(text, rect)| {
+                text.starts_with("Scores for the player to move")
+                    && clipped.clip_rect.contains_rect(*rect)
+            })
+        });
+        assert!(painted, "{size:?}: the legend's first line is cut off");
+    }
+}
+
+#[test]
+fn why_the_computer_played_there_says_whose_numbers_they_are() {
+    for (settings, heading) in [
+        ("", "Scores for the player to move, O: O maximises"),
+        (
+            "score_view: Articles",
+            "Scores from X's side (the articles' view): X maximises, O minimises",
+        ),
+    ] {
+        let mut game = start(&format!("welcome_hint: false, {settings}"));
+        game.click_cell(Cell::new(0, 0));
+        game.press(Key::W);
+        game.harness
+            .get_by_label_contains("Why the computer played there");
+        game.harness.get_by_label(heading);
+    }
+}
+
+#[test]
+fn the_pages_notice_region_follows_what_is_over_the_board() {
+    let notices = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let heard = notices.clone();
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.status_mirror = Some(Arc::new(move |_status: &str, notice: &str| {
+            heard.lock().unwrap().push(notice.to_owned());
+        }));
+    });
+    let last = || notices.lock().unwrap().last().cloned().unwrap_or_default();
+    game.harness.get_by_label("Game").click();
+    game.settle();
+    game.harness.get_by_label_contains("Copy position").click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    assert!(last().starts_with("Copied "), "{:?}", last());
+    // An example over the board: the region says what the banner says.
+    game.harness.get_by_label("Game").click();
+    game.settle();
+    game.harness.get_by_label("The articles' examples").hover();
+    game.settle();
+    let example = &tictactoe::learn::examples::examples()[0];
+    game.harness.get_by_label_contains(example.title).click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    assert!(last().starts_with(example.title), "{:?}", last());
+    // Back to the game: the notice, still undismissed, is what is over the board again.
+    game.press(Key::Escape);
+    assert!(last().starts_with("Copied "), "{:?}", last());
+}

@@ -207,3 +207,22 @@ fn an_opened_game_goes_on_the_board_when_asked() {
         .get_by_label_contains("Move 1: X at row 1, column 2");
     assert!(game.harness.query_by_label_contains("Move 3: ").is_none());
 }
+
+#[test]
+fn a_reviews_preview_of_a_position_before_a_move_shows_no_result_over_it() {
+    let mut game = start("show_scores: true, welcome_hint: false");
+    lose_against_the_computer(&mut game);
+    game.harness.get_by_label("The computer wins.");
+    game.press(Key::M);
+    game.harness.get_by_label_contains("Move 3: ").click();
+    game.settle();
+    game.harness
+        .get_by_label_contains("Review: the position before move 3");
+    assert!(
+        game.harness.query_by_label("The computer wins.").is_none(),
+        "the game's result is shown over a position before move 3"
+    );
+    // Back at the game, its result is there again.
+    game.press(Key::Escape);
+    game.harness.get_by_label("The computer wins.");
+}

@@ -275,10 +275,10 @@ fn each_kind_of_impossible_position_is_named() {
 #[test]
 fn a_paste_that_is_no_board_says_what_is_wrong_in_one_line() {
     let cases: [(&str, &str); 12] = [
-        ("", "nothing to paste"),
-        ("// just a comment\n--k 3", "nothing to paste"),
-        ("  \n\t\n", "nothing to paste"),
-        ("hello world", "no board in the pasted text"),
+        ("", "nothing to read"),
+        ("// just a comment\n--k 3", "nothing to read"),
+        ("  \n\t\n", "nothing to read"),
+        ("hello world", "no board in the text"),
         ("XOX/OOX/... --size 3", "unknown option \"--size\""),
         ("XOX/OOX/... --k", "--k needs a value"),
         ("XOX/OOX/... --to-move\nX", "--to-move needs a value"),
@@ -288,7 +288,7 @@ fn a_paste_that_is_no_board_says_what_is_wrong_in_one_line() {
         ),
         ("XOX/OOX/... --k four", "--k takes how many in a row win"),
         ("XOX/OOX/... --k=3 --k 3", "--k is given twice"),
-        ("tictactoe analyze", "nothing to paste"),
+        ("tictactoe analyze", "nothing to read"),
         ("XOX/OOX/... --to-move=Q", "not \"Q\""),
     ];
     for (text, expected) in cases {

@@ -23,7 +23,7 @@ impl TicTacToeApp {
         match command {
             Command::Play(cell) => self.play(cell),
             Command::PlayDigit(index) => {
-                let geometry = self.controller.board().geometry();
+                let geometry = self.on_show().board.geometry();
                 self.play(geometry.cell(index));
             }
             Command::PlayFocused => {
@@ -220,9 +220,12 @@ impl TicTacToeApp {
         self.notice.take_if(|notice| notice.until_next_game);
     }
 
-    /// A move for the human on the game's board; nothing while another position is on show.
+    /// A move for the human on the board on show: the game's, or practice's answer; nothing while
+    /// a preview or the editor is on show.
     fn play(&mut self, cell: Cell) {
-        if self.preview.is_none() && self.coach.practice.is_none() && self.editor.is_none() {
+        if self.coach.practice.is_some() {
+            self.coach.practice_answer(cell);
+        } else if self.preview.is_none() && self.editor.is_none() {
             self.controller.play(cell);
         }
     }
@@ -231,7 +234,7 @@ impl TicTacToeApp {
         if let Some(explorer) = &mut self.explorer {
             explorer.has_keyboard = false;
         }
-        let geometry = self.controller.board().geometry();
+        let geometry = self.on_show().board.geometry();
         let center = Cell::new(geometry.rows() / 2, geometry.cols() / 2);
         self.focus_moved = true;
         self.focus = Some(match self.focus {

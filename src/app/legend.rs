@@ -7,7 +7,7 @@ use egui::{Color32, RichText, Ui};
 use super::Command;
 use super::board_widget::{BoardWidget, Palette};
 use crate::engine::ai::Difficulty;
-use crate::engine::board::Cell;
+use crate::engine::board::{Cell, Mark};
 use crate::engine::minimax::{Analysis, Stop};
 use crate::game::{Basis, ComputerMove, PartialScores};
 use crate::learn::explain::{computer_reasoning, formula, line_of_play, score_rule};
@@ -44,6 +44,24 @@ fn swatch(ui: &mut Ui, color: Color32, framed: bool, meaning: &str) {
     ui.label(meaning);
 }
 
+/// Whose numbers the scores are, as every panel that shows scores says it first; `mover` is to
+/// move in the position on show.
+fn whose_numbers(view: ScoreView, seen: &Seen, mover: Mark) -> String {
+    let maximiser = seen.maximiser();
+    match view {
+        ScoreView::SideToMove if maximiser == mover && seen.plies_below() == 0 => {
+            format!("Scores for the player to move, {mover}: {mover} maximises")
+        }
+        ScoreView::SideToMove => format!(
+            "Scores for {maximiser}, the player to move where depth counts from: {maximiser} \
+             maximises"
+        ),
+        ScoreView::Articles => {
+            "Scores from X's side (the articles' view): X maximises, O minimises".to_string()
+        }
+    }
+}
+
 /// The legend, and the explanation of the cell being looked at.
 pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     let Some(analysis) = data.scores else {
@@ -57,19 +75,7 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
     let seen = data.seen;
     let maximiser = seen.maximiser();
     let strength = 0.6;
-    let heading = match data.view {
-        ScoreView::SideToMove if maximiser == mover && seen.plies_below() == 0 => {
-            format!("Scores for the player to move, {mover}: {mover} maximises")
-        }
-        ScoreView::SideToMove => format!(
-            "Scores for {maximiser}, the player to move where depth counts from: {maximiser} \
-             maximises"
-        ),
-        ScoreView::Articles => {
-            "Scores from X's side (the articles' view): X maximises, O minimises".to_string()
-        }
-    };
-    ui.label(RichText::new(heading).strong());
+    ui.label(RichText::new(whose_numbers(data.view, &seen, mover)).strong());
     if let Some(note) = &data.depth_note {
         ui.label(RichText::new(note).italics());
     }
@@ -313,6 +319,8 @@ pub fn reasoning(
                 "The position it saw, with the scores it computed (depth counted from that \
                  position):",
             );
+            let seen = Seen::new(view, &last.board);
+            ui.label(RichText::new(whose_numbers(view, &seen, last.board.to_move())).strong());
             for line in
                 computer_reasoning(analysis, last.cell, &last.candidates, last.difficulty, view)
             {

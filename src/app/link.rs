@@ -12,12 +12,15 @@ pub struct Link {
     pub position: Option<Board>,
     pub view: Option<ScoreView>,
     pub scores: Option<bool>,
+    /// What of the link could not be used, a sentence each, saying what was typed and what is
+    /// accepted; the rest of the link is used all the same.
+    pub ignored: Vec<String>,
 }
 
 impl Link {
-    /// The link's query (`?position=…&view=x`, with or without its `?`), or what in it cannot
-    /// be read, in a sentence for the player: nothing of a link that says one wrong thing is used.
-    pub fn parse(query: &str) -> Result<Link, String> {
+    /// The link's query (`?position=…&view=x`, with or without its `?`): what in it can be read
+    /// is used, and each part that cannot is left out and said in [`Link::ignored`].
+    pub fn parse(query: &str) -> Link {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut fields = Fields::default();
         for pair in query.split('&').filter(|pair| !pair.is_empty()) {
@@ -34,6 +37,20 @@ impl Link {
             }
         }
         fields.read()
+    }
+
+    /// The notice the page opens with when part of its link was ignored: what was ignored, and
+    /// what became of the rest.
+    pub fn notice(&self) -> Option<String> {
+        if self.ignored.is_empty() {
+            return None;
+        }
+        let rest = if self.position.is_some() || self.view.is_some() || self.scores.is_some() {
+            "The rest of the link is used."
+        } else {
+            "The game starts as usual."
+        };
+        Some(format!("{} {rest}", self.ignored.join(" ")))
     }
 
     /// The query that opens `board` as it is shown: seen in `view`, with the scores on or off.
@@ -58,51 +75,83 @@ struct Fields {
 }
 
 impl Fields {
-    fn read(self) -> Result<Link, String> {
+    fn read(self) -> Link {
+        let mut ignored = Vec::new();
+        // `to_move` and `k` say how to read the position: a position read without the one that
+        // was meant would be another position, so it is not opened either.
+        let unreadable = if self.position.is_some() {
+            ", so its position was not opened."
+        } else {
+            "."
+        };
+        let mut position_readable = true;
         let to_move = match self.to_move.as_deref() {
             None => None,
             Some("X" | "x") => Some(Mark::X),
             Some("O" | "o") => Some(Mark::O),
-            Some(other) => return Err(format!("This link's to_move={other} is not X or O.")),
+            Some(other) => {
+                ignored.push(format!(
+                    "This link's to_move={other} is not X or O{unreadable}"
+                ));
+                position_readable = false;
+                None
+            }
         };
         let k = match self.k {
             None => None,
-            Some(k) => Some(
-                k.parse::<usize>()
-                    .map_err(|_| format!("This link's k={k} is not a number of marks in a row."))?,
-            ),
+            Some(k) => match k.parse::<usize>() {
+                Ok(k) => Some(k),
+                Err(_) => {
+                    ignored.push(format!(
+                        "This link's k={k} is not a number of marks in a row{unreadable}"
+                    ));
+                    position_readable = false;
+                    None
+                }
+            },
         };
         let position = match self.position {
-            None => None,
-            Some(text) => Some(Board::paste_with(&text, to_move, k).map_err(|error| {
-                format!(
-                    "This link's position {:?} cannot be played: {error}.",
-                    typed_start(&text)
-                )
-            })?),
+            Some(text) if position_readable => match Board::paste_with(&text, to_move, k) {
+                Ok(board) => Some(board),
+                Err(error) => {
+                    ignored.push(format!(
+                        "This link's position {:?} cannot be played: {error}.",
+                        typed_start(&text)
+                    ));
+                    None
+                }
+            },
+            _ => None,
         };
         let view = match self.view.as_deref() {
             None => None,
             Some("mover") => Some(ScoreView::SideToMove),
             Some("x" | "X") => Some(ScoreView::Articles),
             Some(other) => {
-                return Err(format!(
+                ignored.push(format!(
                     "This link's view={other} is not mover (the player to move's numbers) or x \
-                     (X's numbers)."
+                     (X's numbers): the view is as you set it."
                 ));
+                None
             }
         };
         let scores = match self.scores.as_deref() {
             None => None,
             Some("on") => Some(true),
             Some("off") => Some(false),
-            Some(other) => return Err(format!("This link's scores={other} is not on or off.")),
+            Some(other) => {
+                ignored.push(format!(
+                    "This link's scores={other} is not on or off: the scores are as you set them."
+                ));
+                None
+            }
         };
-        Ok(Link {
+        Link {
             position,
             view,
             scores,
-        })
+            ignored,
+        }
     }
 }
 
@@ -156,7 +205,8 @@ mod tests {
             let other = Board::parse_with(notation, Some(board.to_move().opponent()), None);
             for board in std::iter::once(board).chain(other) {
                 let query = Link::query(&board, view, scores);
-                let link = Link::parse(&format!("?{query}")).unwrap();
+                let link = Link::parse(&format!("?{query}"));
+                assert_eq!(link.ignored, Vec::<String>::new(), "{query}");
                 let opened = link.position.unwrap();
                 assert_eq!(opened, board, "{query}");
                 assert_eq!(opened.to_move(), board.to_move(), "{query}");
@@ -168,7 +218,7 @@ mod tests {
             }
         }
         let k3: Board = Board::parse_with("..../..../..../....", None, Some(3)).unwrap();
-        let link = Link::parse(&Link::query(&k3, ScoreView::SideToMove, true)).unwrap();
+        let link = Link::parse(&Link::query(&k3, ScoreView::SideToMove, true));
         assert_eq!(link.position.unwrap().geometry().k(), 3);
     }
 
@@ -181,11 +231,11 @@ mod tests {
             ),
             (
                 "position=X../.../...&to_move=Z",
-                "This link's to_move=Z is not X or O.",
+                "This link's to_move=Z is not X or O, so its position was not opened.",
             ),
             (
                 "position=X../.../...&k=three",
-                "This link's k=three is not a number",
+                "This link's k=three is not a number of marks in a row, so its position",
             ),
             ("view=o", "This link's view=o is not mover"),
             (
@@ -193,26 +243,54 @@ mod tests {
                 "This link's position \"..../..../....\" cannot be played: the game offers \
                  square boards from 3×3 to 7×7, not 3×4.",
             ),
-            ("scores=yes", "This link's scores=yes is not on or off."),
+            ("scores=yes", "This link's scores=yes is not on or off"),
         ];
         for (query, message) in cases {
-            let error = Link::parse(query).unwrap_err();
-            assert!(error.starts_with(message), "{query}: {error}");
+            let link = Link::parse(query);
+            assert_eq!(link.ignored.len(), 1, "{query}: {:?}", link.ignored);
+            assert!(
+                link.ignored[0].starts_with(message),
+                "{query}: {:?}",
+                link.ignored
+            );
+            assert_eq!(link.position, None, "{query}");
+            let notice = link.notice().unwrap();
+            assert!(notice.ends_with("The game starts as usual."), "{notice}");
         }
     }
 
     #[test]
+    fn a_bad_part_of_a_link_leaves_the_rest_in_use() {
+        let link = Link::parse("position=XOX/.O./X..&view=articles&scores=on");
+        assert_eq!(link.position, Some("XOX/.O./X..".parse().unwrap()));
+        assert_eq!(link.scores, Some(true));
+        assert_eq!(link.view, None);
+        let notice = link.notice().unwrap();
+        assert!(
+            notice.starts_with("This link's view=articles is not mover")
+                && notice.ends_with("The rest of the link is used."),
+            "{notice}"
+        );
+        // Two bad parts are both said; the good one is used.
+        let link = Link::parse("position=XXX/OO&view=mover&scores=maybe");
+        assert_eq!(link.view, Some(ScoreView::SideToMove));
+        assert_eq!((link.position, link.scores), (None, None));
+        assert_eq!(link.ignored.len(), 2, "{:?}", link.ignored);
+        assert_eq!(Link::parse("view=x").notice(), None);
+    }
+
+    #[test]
     fn escaped_and_foreign_parts_are_read_as_a_browser_sends_them() {
-        let link = Link::parse("?utm_source=slides&position=XO.%2F.X.%2F..O&view=X&").unwrap();
+        let link = Link::parse("?utm_source=slides&position=XO.%2F.X.%2F..O&view=X&");
         assert_eq!(link.position, Some("XO./.X./..O".parse().unwrap()));
         assert_eq!(link.view, Some(ScoreView::Articles));
-        assert_eq!(Link::parse("").unwrap(), Link::default());
+        assert_eq!(Link::parse(""), Link::default());
         assert_eq!(decode("a+b%20c%zz%4"), "a b c%zz%4");
         // The articles' three lines, as a paste or --position takes them.
-        let link = Link::parse("position=X%20O%20_%0A_%20X%20_%0A_%20_%20O").unwrap();
+        let link = Link::parse("position=X%20O%20_%0A_%20X%20_%0A_%20_%20O");
         assert_eq!(link.position, Some("XO./.X./..O".parse().unwrap()));
         // However long, the position is named by its start.
         let long = format!("position={}", "X".repeat(100_000));
-        assert!(Link::parse(&long).unwrap_err().len() < 300);
+        assert!(Link::parse(&long).notice().unwrap().len() < 300);
     }
 }

@@ -82,9 +82,9 @@ pub struct AppOptions {
     /// A message to show over the board at start (the web page's: a link whose position it
     /// could not read).
     pub start_notice: Option<String>,
-    /// Called with the status line and the notice over the board (`""` for none) whenever they
-    /// are drawn: the web page keeps a copy of each in the page (`aria-live` regions that screen
-    /// readers and the browser tests read).
+    /// Called with the status line and the words over the board (a notice, or the first line of
+    /// a preview's banner; `""` for none) whenever they are drawn: the web page keeps a copy of
+    /// each in the page (`aria-live` regions that screen readers and the browser tests read).
     pub status_mirror: Option<StatusMirror>,
 }
 
@@ -101,6 +101,8 @@ pub struct TicTacToeApp {
     /// The settings as saved, while a game set up for itself (`--position`, a position played
     /// from a preview) runs with others; `None` while they are `settings`.
     saved_settings: Option<Settings>,
+    /// The settings eframe's storage holds, where it keeps them (no settings file: the web page).
+    in_storage: Settings,
     dialogs: FileDialogs,
     controller: GameController,
     /// The cell the arrow keys point at.
@@ -203,10 +205,12 @@ impl TicTacToeApp {
             },
             wake,
         );
+        let in_storage = settings.clone();
         let mut app = TicTacToeApp {
             settings,
             saver,
             saved_settings: None,
+            in_storage,
             dialogs: FileDialogs::default(),
             controller,
             focus: None,
@@ -410,16 +414,22 @@ impl eframe::App for TicTacToeApp {
     /// Where there is no settings file (the web page), settings go into eframe's storage, which
     /// eframe asks for now and then and when the page is left.
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if self.saver.is_none()
-            && let Ok(text) = settings::to_ron(&self.settings)
+        if self.saver.is_some() {
+            return;
+        }
+        // Written only when the player changed a setting, so that a visit that changed nothing
+        // (a link's visit included) leaves the stored text as it was, byte for byte.
+        if *self.settings_to_save() != self.in_storage
+            && let Ok(text) = settings::to_ron(self.settings_to_save())
         {
             storage.set_string(SETTINGS_KEY, text);
+            self.in_storage = self.settings_to_save().clone();
         }
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         if let Some(saver) = &self.saver {
-            saver.save(self.saved_settings.as_ref().unwrap_or(&self.settings));
+            saver.save(self.settings_to_save());
             saver.flush();
         }
     }

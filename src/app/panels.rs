@@ -5,6 +5,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
+use super::coach::BoardKeyboard;
 use super::commands::Command;
 use super::keys::KeyContext;
 use super::legend::{self, LegendData};
@@ -43,9 +44,8 @@ impl TicTacToeApp {
             practice: self.coach.practice.is_some(),
             explorer_keys: self.explorer.as_ref().is_some_and(|e| e.has_keyboard),
             digits_play: self.preview.is_none()
-                && self.coach.practice.is_none()
                 && self.editor.is_none()
-                && self.controller.board().geometry().cells() == 9,
+                && self.on_show().board.geometry().cells() == 9,
         }
     }
 
@@ -100,7 +100,7 @@ impl TicTacToeApp {
     pub(super) fn status_panel(&self, ui: &mut Ui) {
         let status = self.status_facts();
         if let Some(mirror) = &self.status_mirror {
-            mirror(&status, self.notice().unwrap_or_default());
+            mirror(&status, &self.over_the_board().unwrap_or_default());
         }
         let search = self
             .controller
@@ -288,6 +288,11 @@ impl TicTacToeApp {
                     &self.controller,
                     view,
                     &mut inspected,
+                    BoardKeyboard {
+                        focus: self.focus,
+                        take_focus,
+                        cell: &mut keyboard_cell,
+                    },
                 ));
                 return;
             }
@@ -295,9 +300,12 @@ impl TicTacToeApp {
             if let Some(line) = self.coach.line(&self.controller) {
                 ui.add(egui::Label::new(RichText::new(line).strong()).wrap());
             }
-            self.result(ui);
-            let palette = Palette::of(ui);
             let is_game = on_show.is_game();
+            // The game's result belongs over the game's board, not over a position before it.
+            if is_game {
+                self.result(ui);
+            }
+            let palette = Palette::of(ui);
             let highlights: Vec<Highlight> = match on_show.source {
                 Source::Game => self.coach.highlights(&self.controller, &palette),
                 Source::BeforeMove { played, .. } => vec![Highlight {
@@ -346,6 +354,19 @@ impl TicTacToeApp {
             self.focus = keyboard_cell;
         }
         commands
+    }
+
+    /// The words over the board as [`TicTacToeApp::banner`] draws them (a preview's first line,
+    /// else the notice), for the page's mirror; `None` when nothing is there or the board is
+    /// covered (the step-through, the editor, practice).
+    fn over_the_board(&self) -> Option<String> {
+        if self.stepper.is_some() || self.editor.is_some() || self.coach.practice.is_some() {
+            return None;
+        }
+        match &self.preview {
+            Some(preview) => Some(preview.headline(self.settings.score_view)),
+            None => self.notice().map(str::to_owned),
+        }
     }
 
     /// Over the board: a preview's banner, else a notice, else the first-run tip.

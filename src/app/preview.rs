@@ -110,16 +110,8 @@ impl Preview {
                     ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
                 };
                 match self {
-                    Preview::BeforeMove { ply, board, played } => {
-                        strong(
-                            ui,
-                            format!(
-                                "Review: the position before move {ply}, where {} played {} \
-                                 (framed).",
-                                board.to_move(),
-                                played.human()
-                            ),
-                        );
+                    Preview::BeforeMove { ply, .. } => {
+                        strong(ui, self.headline(view));
                         ui.horizontal_wrapped(|ui| {
                             if ui.button("Retry from here").clicked() {
                                 commands.push(ReviewCommand::RetryFrom(*ply).into());
@@ -128,12 +120,7 @@ impl Preview {
                         });
                     }
                     Preview::Node { path, .. } => {
-                        let what = if path.is_empty() {
-                            "the tree's root".to_string()
-                        } else {
-                            format!("after {}", moves(path))
-                        };
-                        strong(ui, format!("Preview: {what}. Nothing has been played."));
+                        strong(ui, self.headline(view));
                         ui.horizontal_wrapped(|ui| {
                             back_button(ui, &mut commands);
                             if two_players
@@ -144,8 +131,8 @@ impl Preview {
                             }
                         });
                     }
-                    Preview::Position { board, caption } => {
-                        strong(ui, position_text(board, caption.as_deref()));
+                    Preview::Position { board, .. } => {
+                        strong(ui, self.headline(view));
                         ui.horizontal_wrapped(|ui| {
                             ui.label("Play from here:");
                             for (seating, name) in [
@@ -165,7 +152,7 @@ impl Preview {
                         });
                     }
                     Preview::Replay { line, step, .. } => {
-                        strong(ui, self.replay_text(view));
+                        strong(ui, self.headline(view));
                         ui.horizontal_wrapped(|ui| {
                             if ui
                                 .add_enabled(*step > 0, egui::Button::new("< Back (,)"))
@@ -185,6 +172,27 @@ impl Preview {
                 }
             });
         commands
+    }
+
+    /// The banner's first line: what is shown instead of the game.
+    pub fn headline(&self, view: ScoreView) -> String {
+        match self {
+            Preview::BeforeMove { ply, board, played } => format!(
+                "Review: the position before move {ply}, where {} played {} (framed).",
+                board.to_move(),
+                played.human()
+            ),
+            Preview::Node { path, .. } => {
+                let what = if path.is_empty() {
+                    "the tree's root".to_string()
+                } else {
+                    format!("after {}", moves(path))
+                };
+                format!("Preview: {what}. Nothing has been played.")
+            }
+            Preview::Position { board, caption } => position_text(board, caption.as_deref()),
+            Preview::Replay { .. } => self.replay_text(view),
+        }
     }
 
     /// Where a replay is: its start, or the move just replayed with its number, depth counted

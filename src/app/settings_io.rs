@@ -215,19 +215,21 @@ impl TicTacToeApp {
         }
         if !save {
             self.saved_settings.get_or_insert(old);
-        } else if old != new
-            && let Some(saver) = &self.saver
-        {
+        } else if old != new {
             // What a one-game setup set stays unsaved unless changed now.
-            let saved = match &self.saved_settings {
-                Some(saved) => saved.with_changes(&old, &new),
-                None => new,
-            };
-            saver.save(&saved);
-            if self.saved_settings.is_some() {
-                self.saved_settings = Some(saved);
+            if let Some(saved) = &mut self.saved_settings {
+                *saved = saved.with_changes(&old, &new);
+            }
+            if let Some(saver) = &self.saver {
+                saver.save(self.settings_to_save());
             }
         }
+    }
+
+    /// The player's own settings: those in effect, but for what a one-game setup (a link, a
+    /// position, an example, an opened game) set for its game only.
+    pub(super) fn settings_to_save(&self) -> &Settings {
+        self.saved_settings.as_ref().unwrap_or(&self.settings)
     }
 
     /// Opens or closes the explorer.

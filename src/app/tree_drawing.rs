@@ -16,6 +16,8 @@ use super::texts::window_bound;
 const SLOT: f32 = 46.0;
 const LEVEL: f32 = 70.0;
 const RADIUS: f32 = 15.0;
+/// The size of a note's text (alpha-beta's window under a call).
+const NOTE_SIZE: f32 = 10.0;
 const LINE: Color32 = Color32::from_rgb(217, 130, 43);
 
 /// What a tree drawing shows: nodes placed by a layout, links between them.
@@ -33,7 +35,7 @@ pub struct Node {
     /// A triangle up for the maximiser, down for the minimiser, a circle where the game is over.
     pub role: Option<Role>,
     pub value: Option<Shown>,
-    /// A small line under the node (alpha-beta's window).
+    /// A small text under the node (alpha-beta's window, a line each).
     pub note: Option<String>,
     pub emphasis: Emphasis,
     /// Pruned: drawn faint and crossed out.
@@ -119,7 +121,7 @@ pub fn of_search(picture: &SearchPicture) -> Drawing {
     let window = |spot: &SearchSpot| {
         spot.window.map(|(alpha, beta)| {
             format!(
-                "α {} β {}",
+                "α {}\nβ {}",
                 window_bound(alpha, &start),
                 window_bound(beta, &start)
             )
@@ -139,7 +141,7 @@ pub fn of_search(picture: &SearchPicture) -> Drawing {
             emphasis: Emphasis::on_line(on_path(spot)),
             crossed: spot.standing == Standing::Pruned,
             dashed: false,
-            name: search_node_name(spot, window(spot)),
+            name: search_node_name(spot, window(spot).map(|w| w.replace('\n', " "))),
         })
         .collect();
     let links = picture
@@ -173,20 +175,46 @@ pub fn draw(
     selected: Option<usize>,
     reveal: bool,
 ) -> Option<usize> {
+    let faint = ui.visuals().weak_text_color();
+    // The notes (alpha-beta's window) go under their nodes, whole: the slots are widened to the
+    // widest, and the drawing grows by their height below its last level.
+    let notes: Vec<Option<std::sync::Arc<egui::Galley>>> = drawing
+        .nodes
+        .iter()
+        .map(|node| {
+            node.note.as_ref().map(|note| {
+                ui.painter().layout_no_wrap(
+                    note.clone(),
+                    egui::FontId::proportional(NOTE_SIZE),
+                    faint,
+                )
+            })
+        })
+        .collect();
+    let widest = notes
+        .iter()
+        .flatten()
+        .map(|g| g.size().x)
+        .fold(0.0, f32::max);
+    let tallest = notes
+        .iter()
+        .flatten()
+        .map(|g| g.size().y)
+        .fold(0.0, f32::max);
+    let slot = SLOT.max(widest + 8.0);
     let size = Vec2::new(
-        drawing.width as f32 * SLOT + SLOT,
-        drawing.levels as f32 * LEVEL + RADIUS,
+        drawing.width as f32 * slot + slot,
+        drawing.levels as f32 * LEVEL + RADIUS + tallest,
     );
     let (area, _) = ui.allocate_exact_size(size, Sense::hover());
     let at = |node: &Node| {
         pos2(
-            area.left() + SLOT * (node.x + 1.0),
+            area.left() + slot * (node.x + 1.0),
             area.top() + RADIUS + 4.0 + node.level as f32 * LEVEL,
         )
     };
     let painter = ui.painter_at(area);
     let text_colour = ui.visuals().text_color();
-    let faint = ui.visuals().weak_text_color();
     for link in &drawing.links {
         let (from, to) = (&drawing.nodes[link.from], &drawing.nodes[link.to]);
         let stroke = match (link.emphasis, link.best) {
@@ -205,7 +233,7 @@ pub fn draw(
         );
     }
     let mut clicked = None;
-    for (index, node) in drawing.nodes.iter().enumerate() {
+    for (index, (node, note)) in drawing.nodes.iter().zip(notes).enumerate() {
         let centre = at(node);
         let rect = Rect::from_center_size(centre, Vec2::splat(RADIUS * 2.2));
         let id = ui.scope_id().with(("tree node", index));
@@ -223,9 +251,16 @@ pub fn draw(
             ui.visuals().extreme_bg_color
         };
         if is_selected && reveal {
-            ui.scroll_to_rect(rect.expand(SLOT), None);
+            ui.scroll_to_rect(rect.expand(slot), None);
         }
         paint_node(ui, &painter, node, rect, fill, is_selected);
+        if let Some(note) = note {
+            // On a patch of the background, over the edges that leave the node.
+            let top = centre + Vec2::Y * (RADIUS + 2.0);
+            let note_rect = egui::Align2::CENTER_TOP.anchor_size(top, note.size());
+            painter.rect_filled(note_rect.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
+            painter.galley(note_rect.min, note, faint);
+        }
         response.on_hover_text(&node.name);
     }
     clicked
@@ -292,16 +327,6 @@ fn paint_node(
             value.value().to_string(),
             egui::FontId::proportional(12.0),
             colour,
-        );
-    }
-    if let Some(note) = &node.note {
-        // Beside the node, clear of the edges above and below it.
-        painter.text(
-            centre + Vec2::X * (RADIUS + 3.0),
-            egui::Align2::LEFT_CENTER,
-            note,
-            egui::FontId::proportional(9.5),
-            faint,
         );
     }
 }

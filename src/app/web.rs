@@ -15,13 +15,8 @@ use crate::platform::Instant;
 
 /// Starts the game on the page. Called by the program's `main` in the browser.
 pub fn start() {
-    let (link, start_notice) = match page_link() {
-        Ok(link) => (link, None),
-        Err(message) => (
-            Link::default(),
-            Some(format!("{message} The game starts as usual.")),
-        ),
-    };
+    let link = page_link();
+    let start_notice = link.notice();
     let options = AppOptions {
         position: link.position,
         score_view: link.view,
@@ -88,8 +83,8 @@ impl eframe::App for Timed {
     }
 }
 
-/// What the page's link asks for (see [`Link`]); `Err` says why it cannot be used.
-fn page_link() -> Result<Link, String> {
+/// What the page's link asks for (see [`Link`]).
+fn page_link() -> Link {
     let query = web_sys::window()
         .and_then(|window| window.location().search().ok())
         .unwrap_or_default();

@@ -10,7 +10,7 @@ use clap::Args;
 use super::args::{AlgorithmArg, RulesArgs, ViewArg, parse_seconds, preview, view_or_mover};
 use super::report::{ErrorJson, Report, UnsettledMove, write_report_seen};
 use super::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
-use crate::engine::board::BoardError;
+use crate::engine::board::PasteError;
 use crate::engine::minimax::{
     self, Algorithm, Estimator, MoveBound, Search, SearchControl, Solver, Stop, Stopped, ThinkTime,
 };
@@ -33,8 +33,9 @@ use crate::platform::Instant;
                   depth-limited search."
 )]
 pub struct AnalyzeArgs {
-    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..), or '-' to
-    /// read one position per line from standard input.
+    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..), or the
+    /// articles' rows on separate lines ("x o x", "o o x", "_ _ _"), as a paste reads them; or '-'
+    /// to read one position per line from standard input.
     pub board: String,
 
     #[command(flatten)]
@@ -240,7 +241,7 @@ fn show_progress(control: &SearchControl, done: &AtomicBool, started: Instant) {
 #[derive(Debug, thiserror::Error)]
 enum AnalyzeError {
     #[error(transparent)]
-    Board(#[from] BoardError),
+    Board(#[from] PasteError),
     #[error("{0} (raise --max-nodes to search further)")]
     TooLarge(Stop),
 }

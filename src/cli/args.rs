@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::engine::board::{Board, BoardError, Mark};
+use crate::engine::board::{Board, Mark, PasteError};
 use crate::engine::minimax::Algorithm;
 use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::view::ScoreView;
@@ -24,9 +24,10 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    /// The position `text` gives, read with these options and checked with `analyze`'s rules.
-    pub fn board(&self, text: &str) -> Result<Board, BoardError> {
-        Board::parse_with(text, self.to_move.map(Mark::from), self.k)
+    /// The position `text` gives, read with these options as `--position` and a paste read it
+    /// (rows on separate lines too), in any shape `analyze` rates.
+    pub fn board(&self, text: &str) -> Result<Board, PasteError> {
+        Board::read_with(text, self.to_move.map(Mark::from), self.k)
     }
 }
 

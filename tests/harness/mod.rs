@@ -92,6 +92,28 @@ pub fn start_with_review_budget(settings: &str, review_node_budget: u64) -> Game
     game
 }
 
+/// Starts the app as [`start`] does, with `adjust` making its own changes to the options.
+pub fn start_adjusted(settings: &str, adjust: impl FnOnce(&mut AppOptions)) -> Game {
+    let (dir, settings_path) = settings_file(&format!("(ai_delay_ms: 0, theme: Dark, {settings})"));
+    let mut options = AppOptions {
+        settings_path: Some(settings_path.clone()),
+        ai_seed: Some(7),
+        ..AppOptions::default()
+    };
+    adjust(&mut options);
+    let harness = Harness::builder()
+        .with_size([460.0, 580.0])
+        .build_eframe(|cc| TicTacToeApp::new(cc, options));
+    let mut game = Game {
+        harness,
+        settings_path,
+        clock: None,
+        _dir: dir,
+    };
+    game.settle();
+    game
+}
+
 /// Starts the app with a trace limit of its own (`None`: the app's) in a window of `size`.
 pub fn start_with_options(
     dir: tempfile::TempDir,

@@ -219,6 +219,28 @@ impl<'a> BoardWidget<'a> {
     }
 }
 
+/// The cell the player points at: the one under the pointer when the pointer last moved. A board
+/// that moves under a still pointer (a practice answer's feedback above it, an explanation
+/// under it that grows) brings another cell there, which the player did not point at; taking
+/// that one would also change the words that moved the board, and so on.
+fn pointed_at(ui: &Ui, id: egui::Id, under_pointer: Option<Cell>) -> Option<Cell> {
+    let key = id.with("pointed at");
+    let (present, moved) = ui.input(|input| {
+        (
+            input.pointer.hover_pos().is_some(),
+            input.pointer.delta() != Vec2::ZERO || input.pointer.any_click(),
+        )
+    });
+    let remembered: Option<Option<Cell>> = ui.data(|data| data.get_temp(key));
+    let pointed = match remembered {
+        _ if !present => None,
+        Some(pointed) if !moved => pointed,
+        _ => under_pointer,
+    };
+    ui.data_mut(|data| data.insert_temp(key, pointed));
+    pointed
+}
+
 impl Widget for BoardWidget<'_> {
     fn ui(mut self, ui: &mut Ui) -> Response {
         let geometry = self.board.geometry();
@@ -233,15 +255,17 @@ impl Widget for BoardWidget<'_> {
             CornerRadius::same((layout.cell_size * 0.1).min(10.0) as u8),
             ui.visuals().extreme_bg_color,
         );
-        let mut hovered_score = None;
+        let mut hovered = None;
         for cell in geometry.all_cells() {
             let rect = layout.cell_rect(cell);
-            let ghost = self.interact(ui, cell, rect, &mut hovered_score);
+            let ghost = self.interact(ui, cell, rect, &mut hovered);
             self.paint_cell(ui, &painter, &palette, cell, rect, ghost);
         }
         self.paint_board(ui, &painter, &palette, &layout, margin);
 
-        // The move being looked at: under the pointer, or else the keyboard's cell.
+        // The move being looked at: the one pointed at, or else the keyboard's cell.
+        let pointed = pointed_at(ui, ui.make_persistent_id(self.id_salt), hovered);
+        let hovered_score = pointed.filter(|&cell| self.settled(cell).is_some());
         let focused_score = self.focus.filter(|&cell| self.settled(cell).is_some());
         let inspected = hovered_score.or(focused_score);
         let line = inspected
@@ -297,7 +321,7 @@ impl<'a> BoardWidget<'a> {
         ui: &mut Ui,
         cell: Cell,
         rect: Rect,
-        hovered_score: &mut Option<Cell>,
+        hovered: &mut Option<Cell>,
     ) -> bool {
         let id = ui
             .make_persistent_id(self.id_salt)
@@ -335,8 +359,8 @@ impl<'a> BoardWidget<'a> {
         if response.clicked() && playable {
             *clicked = Some(cell);
         }
-        if response.hovered() && score.is_some() {
-            *hovered_score = Some(cell);
+        if response.hovered() {
+            *hovered = Some(cell);
         }
         playable && response.hovered() && score.is_none() && unsettled.is_none()
     }

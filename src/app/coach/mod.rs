@@ -39,7 +39,12 @@ impl Practice {
     }
 
     fn answer(&mut self, cell: Cell) {
-        if self.answered.is_some() {
+        // A key can name a taken cell, which is no answer (a click cannot).
+        let open = self
+            .exercise
+            .as_ref()
+            .is_some_and(|exercise| exercise.board.legal_moves().any(|legal| legal == cell));
+        if self.answered.is_some() || !open {
             return;
         }
         if let Some(answered) = self.deck.as_mut().and_then(|deck| deck.answer(cell)) {
@@ -327,6 +332,7 @@ impl Coach {
         controller: &GameController,
         view: ScoreView,
         inspected: &mut Option<Cell>,
+        keyboard: BoardKeyboard<'_>,
     ) -> Vec<Command> {
         let mut commands = Vec::new();
         let Some(practice) = &self.practice else {
@@ -404,12 +410,23 @@ impl Coach {
                 .view(view)
                 .highlights(&highlights)
                 .line_of(practice.answered.map(|_| exercise.answer))
+                .focus(keyboard.focus)
+                .take_focus(keyboard.take_focus)
+                .keyboard_cell(keyboard.cell)
                 .inspected(inspected)
                 .on_click(&mut clicked, practice.answered.is_none()),
         );
         commands.extend(clicked.map(|cell| CoachCommand::PracticeAnswer(cell).into()));
         commands
     }
+}
+
+/// The keyboard's cell on a board (see [`BoardWidget::focus`]): the one the arrow keys point at,
+/// whether to give it the keyboard focus, and where to report the cell that has it.
+pub struct BoardKeyboard<'a> {
+    pub focus: Option<Cell>,
+    pub take_focus: bool,
+    pub cell: &'a mut Option<Cell>,
 }
 
 /// Whether `cell` was the one move, and a line of play in words: the move looked at, or else the

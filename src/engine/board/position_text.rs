@@ -18,14 +18,12 @@ pub const MAX_PASTE_BYTES: usize = 64 * 1024;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PasteError {
     #[error(
-        "nothing to paste: expected a board like XOX/OOX/... or rows like x o x on separate lines"
+        "nothing to read: expected a board like XOX/OOX/... or rows like x o x on separate lines"
     )]
     Empty,
-    #[error("the pasted text is {bytes} bytes long; a position is at most {MAX_PASTE_BYTES}")]
+    #[error("the text is {bytes} bytes long; a position is at most {MAX_PASTE_BYTES}")]
     TooLong { bytes: usize },
-    #[error(
-        "no board in the pasted text: expected XOX/OOX/... or rows like x o x on separate lines"
-    )]
+    #[error("no board in the text: expected XOX/OOX/... or rows like x o x on separate lines")]
     NoBoard,
     #[error("unknown option {0}: a position takes only --to-move X|O and --k K")]
     UnknownOption(String),
@@ -151,6 +149,40 @@ impl Board {
         to_move: Option<Mark>,
         k: Option<usize>,
     ) -> Result<Board, PasteError> {
+        Board::read_text(text, to_move, k, Shapes::Played)
+    }
+
+    /// The command line's reader (`analyze`, `tree`, `trace`): the text as [`Board::paste_with`]
+    /// reads it (rows joined by `/` or on separate lines, the articles' `x o _`), and also the
+    /// shapes `analyze` rates but the game does not play (3×4, …).
+    ///
+    /// ```
+    /// use tictactoe::Board;
+    /// let board = Board::read_with("x o x\no o x\n_ _ _", None, None).unwrap();
+    /// assert_eq!(board, "XOX/OOX/...".parse().unwrap());
+    /// assert!(Board::read_with("XO../..../....", None, None).is_ok());
+    /// ```
+    pub fn read_with(
+        text: &str,
+        to_move: Option<Mark>,
+        k: Option<usize>,
+    ) -> Result<Board, PasteError> {
+        match Board::read_text(text, to_move, k, Shapes::Any) {
+            // Text with no board in it at all gets the notation's own message, which names the
+            // first character that is not a cell (`bad character 'b'`), or says it is empty.
+            Err(PasteError::Empty | PasteError::NoBoard | PasteError::TooLong { .. }) => {
+                Ok(Board::parse_with(text, to_move, k)?)
+            }
+            read => read,
+        }
+    }
+
+    fn read_text(
+        text: &str,
+        to_move: Option<Mark>,
+        k: Option<usize>,
+        shapes: Shapes,
+    ) -> Result<Board, PasteError> {
         if text.len() > MAX_PASTE_BYTES {
             return Err(PasteError::TooLong { bytes: text.len() });
         }
@@ -183,7 +215,8 @@ impl Board {
         // else about the board; ragged rows and sizes out of range get `analyze`'s message.
         let cols = rows[0].cells.len();
         let sides = MIN_SIDE..=MAX_SIDE;
-        if rows.iter().all(|row| row.cells.len() == cols)
+        if shapes == Shapes::Played
+            && rows.iter().all(|row| row.cells.len() == cols)
             && rows.len() != cols
             && sides.contains(&rows.len())
             && sides.contains(&cols)
@@ -219,6 +252,13 @@ impl Board {
             error => error.into(),
         })
     }
+}
+
+/// Which boards a reader takes: the game's (square), or every shape `analyze` rates.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shapes {
+    Played,
+    Any,
 }
 
 /// What a slash inside a row is written as for [`Board::parse_with`]: a character it reports
