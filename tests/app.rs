@@ -1350,26 +1350,111 @@ fn collect_texts(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
 
 #[test]
 fn the_legend_under_the_board_keeps_whose_numbers_they_are_beside_a_wide_explorer() {
-    // What a wide explorer leaves the board: a column about 250 px wide, as tall as the window.
-    for size in [[560.0, 800.0], [560.0, 640.0], [600.0, 720.0]] {
-        let mut game = start("show_scores: true, explorer_open: true, welcome_hint: false");
-        game.harness.set_size(egui::Vec2::from(size));
-        game.settle();
-        game.click_cell(Cell::new(0, 0));
-        game.harness.event(egui::Event::PointerGone);
-        game.settle();
-        game.harness.run();
-        // Drawn, not only named: the first line's text is among the painted shapes, whole.
-        let painted = game.harness.output().shapes.iter().any(|clipped| {
+    let mut game = start("show_scores: true, explorer_open: true, welcome_hint: false");
+    game.harness.set_size(egui::vec2(1100.0, 800.0));
+    game.settle();
+    game.click_cell(Cell::new(0, 0));
+    // Drag the explorer's edge out to 850 px, as a teacher widening it for the class does: the
+    // edge is where the pointer turns into a resize arrow.
+    let y = 300.0;
+    let edge = (200..700)
+        .step_by(2)
+        .map(|x| x as f32)
+        .find(|&x| {
+            game.harness
+                .event(egui::Event::PointerMoved(egui::pos2(x, y)));
+            game.harness.run_steps(2);
+            matches!(
+                game.harness.output().platform_output.cursor_icon,
+                egui::CursorIcon::ResizeHorizontal
+                    | egui::CursorIcon::ResizeColumn
+                    | egui::CursorIcon::ResizeEast
+                    | egui::CursorIcon::ResizeWest
+            )
+        })
+        .expect("the explorer's edge can be dragged");
+    for (x, pressed) in [
+        (edge, Some(true)),
+        (600.0, None),
+        (850.0, None),
+        (850.0, Some(false)),
+    ] {
+        let pos = egui::pos2(x, y);
+        game.harness.event(egui::Event::PointerMoved(pos));
+        if let Some(pressed) = pressed {
+            game.harness.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+        }
+        game.harness.run_steps(2);
+    }
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game.harness.run();
+    let board_left = game
+        .harness
+        .get_by_label_contains("Row 1, column 1,")
+        .rect()
+        .left();
+    assert!(
+        board_left > 840.0,
+        "the explorer was not widened: the board starts at {board_left}"
+    );
+    // Pointing at a score adds its explanation to the legend, which then needs more room than
+    // it has under the board.
+    game.harness
+        .get_by_label_contains("Row 3, column 3,")
+        .hover();
+    game.harness.run();
+    game.harness
+        .get_by_label_contains("Line of play (the numbered dots): 1. X row 3, column 3");
+    // The first line is drawn under the board, where the board's panel does not cover it, and
+    // inside what clips it.
+    let board = game
+        .harness
+        .get_by_label_contains("Row 3, column 3,")
+        .rect();
+    let painted: Vec<egui::Rect> = game
+        .harness
+        .output()
+        .shapes
+        .iter()
+        .flat_map(|clipped| {
             let mut texts = Vec::new();
             collect_texts(&clipped.shape, &mut texts);
-            texts.iter().any(|(text, rect)| {
-                text.starts_with("Scores for the player to move")
-                    && clipped.clip_rect.contains_rect(*rect)
-            })
-        });
-        assert!(painted, "{size:?}: the legend's first line is cut off");
-    }
+            texts
+                .into_iter()
+                .filter(|(text, rect)| {
+                    text.starts_with("Scores for the player to move")
+                        && clipped.clip_rect.expand(0.5).contains_rect(*rect)
+                })
+                .map(|(_, rect)| rect)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let heading = painted
+        .iter()
+        .find(|rect| rect.top() >= board.bottom())
+        .unwrap_or_else(|| panic!("the legend's first line is not under the board: {painted:?}"));
+    // And no panel is drawn over it: its letters are on the screen (light on the dark theme).
+    let image = game.harness.render().unwrap();
+    let scale = game.harness.ctx.pixels_per_point();
+    let lit = (heading.left() as u32..heading.right() as u32)
+        .flat_map(|x| (heading.top() as u32..heading.bottom() as u32).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let [r, g, b, _] = image
+                .get_pixel((x as f32 * scale) as u32, (y as f32 * scale) as u32)
+                .0;
+            u32::from(r) + u32::from(g) + u32::from(b) > 3 * 150
+        })
+        .count();
+    assert!(
+        lit > 50,
+        "the legend's first line is covered: {lit} lit pixels at {heading:?}"
+    );
 }
 
 #[test]

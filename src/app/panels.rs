@@ -262,11 +262,15 @@ impl TicTacToeApp {
                 .show(ui, |ui| egui::ScrollArea::vertical().show(ui, side));
         } else {
             // Under the board it takes the height it needs (it has fewer words there), up to two
-            // fifths of the room.
+            // fifths of the room, and scrolls beyond that, from its first line.
             let panel = egui::Panel::bottom("legend")
                 .resizable(false)
                 .max_size(room.y * 0.4)
-                .show(ui, side);
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, true])
+                        .show(ui, side)
+                });
             refit(ui, "legend", panel.response.rect.height());
         }
         commands

@@ -225,19 +225,14 @@ impl<'a> BoardWidget<'a> {
 /// that one would also change the words that moved the board, and so on.
 fn pointed_at(ui: &Ui, id: egui::Id, under_pointer: Option<Cell>) -> Option<Cell> {
     let key = id.with("pointed at");
-    let (present, moved) = ui.input(|input| {
-        (
-            input.pointer.hover_pos().is_some(),
-            input.pointer.delta() != Vec2::ZERO || input.pointer.any_click(),
-        )
-    });
-    let remembered: Option<Option<Cell>> = ui.data(|data| data.get_temp(key));
+    let pointer = ui.input(|input| input.pointer.hover_pos());
+    let remembered: Option<(Option<egui::Pos2>, Option<Cell>)> = ui.data(|data| data.get_temp(key));
     let pointed = match remembered {
-        _ if !present => None,
-        Some(pointed) if !moved => pointed,
+        _ if pointer.is_none() => None,
+        Some((at, pointed)) if at == pointer => pointed,
         _ => under_pointer,
     };
-    ui.data_mut(|data| data.insert_temp(key, pointed));
+    ui.data_mut(|data| data.insert_temp(key, (pointer, pointed)));
     pointed
 }
 
