@@ -896,6 +896,10 @@ fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one
     // A click previews the position before the move; nothing is played.
     game.harness
         .get_by_label_contains(&format!("Move {ply}: "))
+        .scroll_to_me();
+    game.settle();
+    game.harness
+        .get_by_label_contains(&format!("Move {ply}: "))
         .click();
     game.settle();
     game.harness
@@ -910,6 +914,10 @@ fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one
     assert!(game.harness.state().session().human_to_move());
     game.harness
         .get_by_label_contains(&format!("Move {}: ", lost.len()));
+    game.harness
+        .get_by_label("Review the game on the board")
+        .scroll_to_me();
+    game.settle();
     game.harness
         .get_by_label("Review the game on the board")
         .click();

@@ -328,6 +328,10 @@ fn every_view_follows_the_rule(view: View, mover: Mark) {
     }
     game.harness
         .get_by_label_contains(&format!("Move {}: ", moves.len()))
+        .scroll_to_me();
+    game.settle();
+    game.harness
+        .get_by_label_contains(&format!("Move {}: ", moves.len()))
         .click();
     game.settle();
     let played = moves[moves.len() - 1];

@@ -163,6 +163,16 @@ fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) {
                 "Line of play (the numbered dots): {}.",
                 line_of_play(mover, m)
             ));
+            // A losing side's moves often all lose as fast: the line then shows it not blocking.
+            if m.score.value() != 0 && !m.pv.is_empty() {
+                ui.label(
+                    RichText::new(
+                        "Where moves score alike the line takes the first in reading order, so \
+                         a side that loses whatever it plays may not block.",
+                    )
+                    .weak(),
+                );
+            }
         }
         None => {
             ui.label(if data.compact {

@@ -267,8 +267,11 @@ impl TicTacToeApp {
                 .resizable(false)
                 .max_size(room.y * 0.4)
                 .show(ui, |ui| {
+                    // As tall as its words up to the panel's limit, whatever height the panel
+                    // had last frame (which alone would cap it).
                     egui::ScrollArea::vertical()
                         .auto_shrink([false, true])
+                        .min_scrolled_height(room.y * 0.4)
                         .show(ui, side)
                 });
             refit(ui, "legend", panel.response.rect.height());

@@ -89,8 +89,17 @@ pub fn formula(seen: &Seen, number: Shown) -> String {
     } else {
         format!("with its {} move", ordinal(moves))
     };
+    // Depth and the winner's moves count from where depth counts from; the dots of a line of
+    // play count from the board on show, so the winning move is named by its dot there too.
+    let here = match seen.plies_below() {
+        0 => String::new(),
+        plies => format!(
+            " counted from where depth counts from (the dot numbered {} on this board)",
+            depth + 1 - plies
+        ),
+    };
     format!(
-        "{} = {sum}: {mark} wins at depth {depth}, {with}.",
+        "{} = {sum}: {mark} wins at depth {depth}, {with}{here}.",
         number.value()
     )
 }
@@ -344,6 +353,25 @@ mod tests {
         assert_eq!(
             f(-9, Mark::O, Articles),
             "9 = 10 - 1: X wins at depth 1, with its 1st move."
+        );
+    }
+
+    #[test]
+    fn below_where_depth_counts_from_the_winning_move_is_named_by_its_dot_here() {
+        // Two plies below the root, X to move again: an immediate win is at depth 2, X's 2nd
+        // move from the root, and the first dot of the line on this board.
+        let root = crate::engine::board::Board::classic();
+        let seen = Seen::below(ScoreView::SideToMove, &root, 2);
+        assert_eq!(
+            formula(&seen, seen.number(Score::new(10), Mark::X, 0)),
+            "8 = 10 - 2: X wins at depth 2, with its 2nd move counted from where depth counts \
+             from (the dot numbered 1 on this board)."
+        );
+        // O wins with its reply: depth 3, the dot numbered 2 here.
+        assert_eq!(
+            formula(&seen, seen.number(Score::new(-9), Mark::X, 0)),
+            "-7 = 3 - 10: O wins at depth 3, with its 2nd move counted from where depth counts \
+             from (the dot numbered 2 on this board)."
         );
     }
 

@@ -1,7 +1,7 @@
 // Drives the web build in Debian's Chromium (scripts/web-check.sh serves it and runs this):
 // waits for the first frame, fails on any page or console error, plays a game with keys, turns
 // the scores on, opens the explorer, opens a position from a URL, reloads and checks that the
-// settings persisted. It reads the game's state from the page's status mirror (an aria-live
+// settings persisted and that a link left them as they were. It reads the game's state from the page's status mirror (an aria-live
 // region the app keeps equal to its status line), not from pixels, and reports the load time and
 // the page's long tasks.
 //
@@ -150,6 +150,42 @@ try {
   const stored = await page.evaluate(() => JSON.stringify(Object.keys(localStorage)));
   say(`local storage keys after reload: ${stored}`);
   await page.screenshot({ path: `${out}/reloaded.png` });
+
+  // A link never changes what the player saved: O to move, X's numbers, scores off; a new game
+  // on the link's page too. The stored settings are byte for byte what they were before it.
+  const settingsKey = "tictactoe settings";
+  const storedSettings = () => page.evaluate((key) => localStorage.getItem(key), settingsKey);
+  // eframe stores the app's state when the canvas loses the focus (and every 30 s).
+  const letItSave = async () => {
+    await page.locator("canvas#game").focus();
+    await page.waitForTimeout(200);
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    await page.waitForTimeout(300);
+  };
+  await letItSave();
+  const before = await storedSettings();
+  check(before !== null, "the player's settings were never stored");
+  await page.goto(`${url}?position=${encodeURIComponent("XOX/.O./X..")}&view=x&scores=off`);
+  await waitForStatus((s) => s.includes("Your move (O)"), "the link's position, O to move");
+  await page.locator("canvas#game").focus();
+  await page.keyboard.press("Control+n");
+  await waitForStatus((s) => s.includes("Your move"), "a new game on the link's page");
+  await letItSave();
+  await page.goto(url);
+  const plain = await waitForStatus((s) => s.includes("Your move"), "the page without the link");
+  const after = await storedSettings();
+  check(after === before, `a link changed the stored settings:\n${before}\n→\n${after}`);
+  check(plain.includes("Your move (X)"), `after a link for O, the plain page says: "${plain}"`);
+  say(`a link, a new game and a reload left the stored settings as they were (${after.length} bytes)`);
+
+  // A link with one part the page cannot read uses the rest, and says which part it ignored.
+  await page.goto(`${url}?position=${encodeURIComponent("XOX/.O./X..")}&view=articles`);
+  await waitForStatus((s) => s.includes("Your move (O)"), "the position of a link with a bad view");
+  const ignored = await notice();
+  check(ignored.includes("view=articles") && ignored.includes("The rest of the link is used."),
+    `the notice for a link's bad part: "${ignored}"`);
+  say(`a link's bad part: "${ignored}"`);
+  await page.screenshot({ path: `${out}/link-partly-read.png` });
 
   // A 7×7 game: a click on the middle of the board, then the computer's think time, in the
   // page's Web Worker: the page keeps drawing its progress.

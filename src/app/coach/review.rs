@@ -61,12 +61,21 @@ impl Coach {
             .wrap(),
         );
         let reviewed = controller.review(&game);
+        // Each number belongs to the player who moved; in the mover's view the dots alternate
+        // sides, so a fall then a rise is one player's mistake and the other's answer.
+        let reading = match view {
+            ScoreView::SideToMove => {
+                " Dots alternate X and O, each its mover's score: a drop then a rise is one \
+                 side's mistake and the other's reply."
+            }
+            ScoreView::Articles => " Every dot is X's number: up is good for X, down for O.",
+        };
         ui.add(
-            egui::Label::new(
+            egui::Label::new(format!(
                 "The game as a graph: each move's score (a dot in its class's colour) and, where \
                  it was not best, the best score there was (a ring), joined to it by a line. \
-                 Click a dot to see the position before the move.",
-            )
+                 Click a dot to see the position before the move.{reading}"
+            ))
             .wrap(),
         );
         let entries: Vec<ReviewEntry> = reviewed
