@@ -1515,3 +1515,63 @@ fn the_pages_notice_region_follows_what_is_over_the_board() {
     game.press(Key::Escape);
     assert!(last().starts_with("Copied "), "{:?}", last());
 }
+
+#[test]
+fn the_drawn_search_zooms_and_labels_every_level() {
+    let mut game = start("welcome_hint: false");
+    game.harness.set_size(egui::vec2(1280.0, 1000.0));
+    game.click_cell(Cell::new(1, 1));
+    game.press(Key::D);
+    game.harness.get_by_label("alpha-beta").click();
+    game.settle();
+    game.harness.get_by_label("Draw the search").click();
+    game.settle();
+    game.harness.get_by_label("Only the drawing").click();
+    game.settle();
+    for _ in 0..6 {
+        game.press(Key::ArrowRight);
+    }
+    let root = |game: &Game| {
+        game.harness
+            .query_all_by_label_contains("findBestMove: ")
+            .find(|node| node.accesskit_node().role() == egui::accesskit::Role::Button)
+            .expect("the drawing's top node")
+            .rect()
+    };
+    let at_first = root(&game).width();
+    for _ in 0..3 {
+        game.harness.get_by_label("+").click();
+        game.harness.run_steps(3);
+    }
+    let zoomed = root(&game).width();
+    assert!(
+        (zoomed / at_first - 1.25f32.powi(3)).abs() < 0.02,
+        "{at_first} → {zoomed}"
+    );
+    game.harness.get_by_label("195%");
+    // Every level drawn is labelled with who moves there and its depth, the last included.
+    game.harness.event(egui::Event::PointerGone);
+    game.harness.run_steps(3);
+    let mut texts = Vec::new();
+    for clipped in &game.harness.output().shapes {
+        collect_texts(&clipped.shape, &mut texts);
+    }
+    let labels: Vec<&str> = texts
+        .iter()
+        .map(|(text, _)| text.as_str())
+        .filter(|text| text.contains(" to move ("))
+        .collect();
+    let mover = game.board().to_move();
+    assert!(
+        labels.contains(&format!("MAX: {mover} to move (the top)").as_str()),
+        "{labels:?}"
+    );
+    assert!(
+        labels.contains(&format!("MIN: {} to move (depth 0)", mover.opponent()).as_str()),
+        "{labels:?}"
+    );
+    // Back to 100%.
+    game.harness.get_by_label("195%").click();
+    game.harness.run_steps(3);
+    assert!((root(&game).width() - at_first).abs() < 0.5);
+}

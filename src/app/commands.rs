@@ -112,6 +112,8 @@ pub enum StepCommand {
     Speed(f32),
     /// Draw the tree around the current call as a picture, or list it.
     ToggleDrawing,
+    /// Give the drawing the whole window below the controls (for a projector), or share it.
+    ToggleDrawingOnly,
 }
 
 /// The game review (the move list).

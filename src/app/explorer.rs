@@ -231,9 +231,11 @@ impl Explorer {
             .unwrap_or(0);
         let reveal = self.revealed.as_ref() != Some(&self.selected);
         self.revealed = Some(self.selected.clone());
+        let zoom = egui::Id::unique("explorer's drawing");
+        tree_drawing::drawing_bar(ui, zoom, false);
         egui::ScrollArea::both().show(ui, |ui| {
-            let drawing = tree_drawing::of_tree(&picture, names);
-            if let Some(clicked) = tree_drawing::draw(ui, &drawing, Some(selected), reveal) {
+            let drawing = tree_drawing::of_tree(&picture, names, seen);
+            if let Some(clicked) = tree_drawing::draw(ui, &drawing, zoom, Some(selected), reveal) {
                 let path = nodes[clicked].0.clone();
                 if !self.expanded.remove(&path) && !nodes[clicked].2.board.outcome().is_over() {
                     self.expanded.insert(path.clone());

@@ -3,21 +3,27 @@
 //! search around its current call (`learn::search_picture`), painted with egui. Each node is a
 //! button a click or a screen reader can reach.
 
-use egui::{Color32, CornerRadius, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2};
+use egui::{
+    Color32, CornerRadius, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2,
+};
 
 use crate::engine::board::{Cell, Outcome};
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
-use crate::learn::tree_picture::{Picture, Spot};
-use crate::learn::view::Role;
+use crate::learn::tree_picture::{Picture, Spot, level_label};
 use crate::learn::view::Shown;
+use crate::learn::view::{Role, Seen};
 
 use super::texts::window_bound;
 
 const SLOT: f32 = 46.0;
 const LEVEL: f32 = 70.0;
 const RADIUS: f32 = 15.0;
-/// The size of a note's text (alpha-beta's window under a call).
+/// Text sizes at 100%: a note (alpha-beta's window under a call), an edge's move, a node's
+/// value, a level's label.
 const NOTE_SIZE: f32 = 10.0;
+const EDGE_SIZE: f32 = 11.0;
+const VALUE_SIZE: f32 = 12.0;
+const LABEL_SIZE: f32 = 11.0;
 const LINE: Color32 = Color32::from_rgb(217, 130, 43);
 
 /// What a tree drawing shows: nodes placed by a layout, links between them.
@@ -25,7 +31,8 @@ pub struct Drawing {
     pub nodes: Vec<Node>,
     pub links: Vec<Link>,
     pub width: usize,
-    pub levels: usize,
+    /// Who moves at each level and its depth, from the top: "MAX: X to move (depth 0)".
+    pub levels: Vec<String>,
 }
 
 pub struct Node {
@@ -78,7 +85,7 @@ pub struct Link {
 }
 
 /// The explorer's tree: `names` are the nodes' button names, in the picture's order.
-pub fn of_tree(picture: &Picture, names: Vec<String>) -> Drawing {
+pub fn of_tree(picture: &Picture, names: Vec<String>, seen: &Seen) -> Drawing {
     let nodes = picture
         .spots
         .iter()
@@ -106,17 +113,37 @@ pub fn of_tree(picture: &Picture, names: Vec<String>) -> Drawing {
             best: edge.best,
         })
         .collect();
+    let levels = level_labels(picture.levels, seen, |level| {
+        picture
+            .spots
+            .iter()
+            .find(|spot| spot.level == level)
+            .map(|spot| spot.board)
+    });
     Drawing {
         nodes,
         links,
         width: picture.width,
-        levels: picture.levels,
+        levels,
     }
+}
+
+/// Each level's label, from a position at that level.
+fn level_labels(
+    levels: usize,
+    seen: &Seen,
+    board_at: impl Fn(usize) -> Option<crate::engine::board::Board>,
+) -> Vec<String> {
+    (0..levels)
+        .map(|level| {
+            board_at(level).map_or_else(String::new, |board| level_label(&board, seen, level))
+        })
+        .collect()
 }
 
 /// The step-through's search around its current call: the path to the current call in orange,
 /// each call's window under it, pruned moves crossed out.
-pub fn of_search(picture: &SearchPicture) -> Drawing {
+pub fn of_search(picture: &SearchPicture, seen: &Seen) -> Drawing {
     let start = picture.spots[0].board;
     let window = |spot: &SearchSpot| {
         spot.window.map(|(alpha, beta)| {
@@ -159,36 +186,128 @@ pub fn of_search(picture: &SearchPicture) -> Drawing {
             }
         })
         .collect();
+    let levels = level_labels(picture.levels, seen, |level| {
+        picture
+            .spots
+            .iter()
+            .find(|spot| spot.level == level)
+            .map(|spot| spot.board)
+    });
     Drawing {
         nodes,
         links,
         width: picture.width,
-        levels: picture.levels,
+        levels,
     }
 }
 
-/// Draws `drawing`, the `selected` node ringed and, with `reveal`, scrolled into view; returns the
-/// node clicked, if any.
+/// How much larger than at first a tree is drawn: the zoom under `key`, kept for as long as the
+/// app runs.
+fn zoom_of(ui: &Ui, key: egui::Id) -> f32 {
+    ui.data(|data| data.get_temp(key)).unwrap_or(1.0)
+}
+
+fn set_zoom(ui: &Ui, key: egui::Id, zoom: f32) {
+    ui.data_mut(|data| data.insert_temp(key, zoom.clamp(MIN_ZOOM, MAX_ZOOM)));
+}
+
+const MIN_ZOOM: f32 = 0.5;
+const MAX_ZOOM: f32 = 4.0;
+
+/// Over a drawing: its zoom (buttons; Ctrl+wheel and pinch on the drawing too) and what its
+/// shapes mean. `key` names the drawing's zoom; `search` says whether it is a search, whose
+/// orange line is the path to the running call and whose crossed nodes were pruned.
+pub fn drawing_bar(ui: &mut Ui, key: egui::Id, search: bool) {
+    let zoom = zoom_of(ui, key);
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(zoom > MIN_ZOOM, egui::Button::new("−"))
+            .on_hover_text("Zoom out (Ctrl+wheel, pinch)")
+            .clicked()
+        {
+            set_zoom(ui, key, zoom / 1.25);
+        }
+        let label = format!("{:.0}%", zoom * 100.0);
+        if ui.button(label).on_hover_text("Back to 100%").clicked() {
+            set_zoom(ui, key, 1.0);
+        }
+        if ui
+            .add_enabled(zoom < MAX_ZOOM, egui::Button::new("+"))
+            .on_hover_text("Zoom in (Ctrl+wheel, pinch)")
+            .clicked()
+        {
+            set_zoom(ui, key, zoom * 1.25);
+        }
+        ui.separator();
+        legend_item(ui, Some(Role::Maximiser), false, "MAX moves");
+        legend_item(ui, Some(Role::Minimiser), false, "MIN moves");
+        legend_item(ui, None, false, "game over");
+        if search {
+            legend_item(ui, None, true, "pruned, with the window that cut it");
+            ui.label(RichText::new("orange: the calls under way").color(LINE));
+        } else {
+            ui.label(RichText::new("orange: minimax's line").color(LINE));
+        }
+    });
+}
+
+/// A small shape of the drawing and what it means.
+fn legend_item(ui: &mut Ui, role: Option<Role>, crossed: bool, meaning: &str) {
+    let side = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+    let stroke = Stroke::new(1.5, ui.visuals().text_color());
+    let r = side * 0.4;
+    paint_shape(
+        ui.painter(),
+        role,
+        rect.center(),
+        r,
+        ui.visuals().extreme_bg_color,
+        stroke,
+    );
+    if crossed {
+        let d = r * 0.9;
+        let c = rect.center();
+        ui.painter()
+            .line_segment([c + Vec2::new(-d, -d), c + Vec2::new(d, d)], stroke);
+        ui.painter()
+            .line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], stroke);
+    }
+    ui.label(meaning);
+}
+
+/// Draws `drawing` at the zoom under `key`, the `selected` node ringed and, with `reveal`,
+/// scrolled into view; returns the node clicked, if any.
 pub fn draw(
     ui: &mut Ui,
     drawing: &Drawing,
+    key: egui::Id,
     selected: Option<usize>,
     reveal: bool,
 ) -> Option<usize> {
+    let zoom = zoom_of(ui, key);
+    let scale = Scale::new(zoom);
     let faint = ui.visuals().weak_text_color();
+    let text_colour = ui.visuals().text_color();
     // The notes (alpha-beta's window) go under their nodes, whole: the slots are widened to the
-    // widest, and the drawing grows by their height below its last level.
+    // widest, and the drawing grows by their height below its last level. The level labels go
+    // left of the tree.
     let notes: Vec<Option<std::sync::Arc<egui::Galley>>> = drawing
         .nodes
         .iter()
         .map(|node| {
             node.note.as_ref().map(|note| {
-                ui.painter().layout_no_wrap(
-                    note.clone(),
-                    egui::FontId::proportional(NOTE_SIZE),
-                    faint,
-                )
+                ui.painter()
+                    .layout_no_wrap(note.clone(), scale.font(NOTE_SIZE), faint)
             })
+        })
+        .collect();
+    let labels: Vec<std::sync::Arc<egui::Galley>> = drawing
+        .levels
+        .iter()
+        .map(|label| {
+            ui.painter()
+                .layout_no_wrap(label.clone(), scale.font(LABEL_SIZE), text_colour)
         })
         .collect();
     let widest = notes
@@ -201,41 +320,52 @@ pub fn draw(
         .flatten()
         .map(|g| g.size().y)
         .fold(0.0, f32::max);
-    let slot = SLOT.max(widest + 8.0);
+    let gutter = labels.iter().map(|g| g.size().x).fold(0.0, f32::max) + scale.of(12.0);
+    let slot = scale.of(SLOT).max(widest + 8.0);
+    let (level, radius) = (scale.of(LEVEL), scale.of(RADIUS));
     let size = Vec2::new(
-        drawing.width as f32 * slot + slot,
-        drawing.levels as f32 * LEVEL + RADIUS + tallest,
+        gutter + drawing.width as f32 * slot + slot,
+        drawing.levels.len() as f32 * level + radius + tallest,
     );
-    let (area, _) = ui.allocate_exact_size(size, Sense::hover());
+    let (area, response) = ui.allocate_exact_size(size, Sense::hover());
+    // Ctrl+wheel and pinch over the drawing zoom it (from the next frame).
+    if response.hovered() {
+        let delta = ui.input(|input| input.zoom_delta());
+        if delta != 1.0 {
+            set_zoom(ui, key, zoom * delta);
+        }
+    }
     let at = |node: &Node| {
         pos2(
-            area.left() + slot * (node.x + 1.0),
-            area.top() + RADIUS + 4.0 + node.level as f32 * LEVEL,
+            area.left() + gutter + slot * (node.x + 1.0),
+            area.top() + radius + 4.0 + node.level as f32 * level,
         )
     };
     let painter = ui.painter_at(area);
-    let text_colour = ui.visuals().text_color();
+    for (index, label) in labels.into_iter().enumerate() {
+        let y = area.top() + radius + 4.0 + index as f32 * level - label.size().y / 2.0;
+        painter.galley(pos2(area.left() + 2.0, y), label, text_colour);
+    }
     for link in &drawing.links {
         let (from, to) = (&drawing.nodes[link.from], &drawing.nodes[link.to]);
         let stroke = match (link.emphasis, link.best) {
-            (Emphasis::Line, _) => Stroke::new(3.0, LINE),
-            (Emphasis::Plain, true) => Stroke::new(1.8, text_colour),
-            (Emphasis::Plain, false) => Stroke::new(1.0, faint),
+            (Emphasis::Line, _) => Stroke::new(scale.of(3.0), LINE),
+            (Emphasis::Plain, true) => Stroke::new(scale.of(1.8), text_colour),
+            (Emphasis::Plain, false) => Stroke::new(scale.of(1.0), faint),
         };
-        let (start, end) = (at(from) + Vec2::Y * RADIUS, at(to) - Vec2::Y * RADIUS);
+        let (start, end) = (at(from) + Vec2::Y * radius, at(to) - Vec2::Y * radius);
         painter.line_segment([start, end], stroke);
-        painter.text(
-            start + (end - start) * 0.78,
-            egui::Align2::CENTER_CENTER,
-            &link.label,
-            egui::FontId::proportional(10.0),
-            faint,
-        );
+        // On a patch of the background, so that the edge does not strike it through.
+        let label = painter.layout_no_wrap(link.label.clone(), scale.font(EDGE_SIZE), text_colour);
+        let label_rect =
+            egui::Align2::CENTER_CENTER.anchor_size(start + (end - start) * 0.78, label.size());
+        painter.rect_filled(label_rect.expand(1.0), 2.0, ui.visuals().panel_fill);
+        painter.galley(label_rect.min, label, text_colour);
     }
     let mut clicked = None;
     for (index, (node, note)) in drawing.nodes.iter().zip(notes).enumerate() {
         let centre = at(node);
-        let rect = Rect::from_center_size(centre, Vec2::splat(RADIUS * 2.2));
+        let rect = Rect::from_center_size(centre, Vec2::splat(radius * 2.2));
         let id = ui.scope_id().with(("tree node", index));
         let response = ui.interact(rect, id, Sense::click());
         let is_selected = selected == Some(index);
@@ -253,10 +383,10 @@ pub fn draw(
         if is_selected && reveal {
             ui.scroll_to_rect(rect.expand(slot), None);
         }
-        paint_node(ui, &painter, node, rect, fill, is_selected);
+        paint_node(ui, &painter, node, rect, &scale, fill, is_selected);
         if let Some(note) = note {
             // On a patch of the background, over the edges that leave the node.
-            let top = centre + Vec2::Y * (RADIUS + 2.0);
+            let top = centre + Vec2::Y * (radius + 2.0);
             let note_rect = egui::Align2::CENTER_TOP.anchor_size(top, note.size());
             painter.rect_filled(note_rect.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
             painter.galley(note_rect.min, note, faint);
@@ -266,6 +396,23 @@ pub fn draw(
     clicked
 }
 
+/// Sizes at a zoom.
+struct Scale(f32);
+
+impl Scale {
+    fn new(zoom: f32) -> Scale {
+        Scale(zoom)
+    }
+
+    fn of(&self, size: f32) -> f32 {
+        size * self.0
+    }
+
+    fn font(&self, size: f32) -> egui::FontId {
+        egui::FontId::proportional(size * self.0)
+    }
+}
+
 /// A node: its shape, its value in it, its note beside it, crossed out or underlined dashed as
 /// it says, ringed when selected.
 fn paint_node(
@@ -273,9 +420,11 @@ fn paint_node(
     painter: &egui::Painter,
     node: &Node,
     rect: Rect,
+    scale: &Scale,
     fill: Color32,
     selected: bool,
 ) {
+    let radius = scale.of(RADIUS);
     let centre = rect.center();
     let faint = ui.visuals().weak_text_color();
     let colour = match (node.emphasis, node.crossed) {
@@ -288,13 +437,13 @@ fn paint_node(
     } else {
         1.5
     };
-    let stroke = Stroke::new(width, colour);
-    paint_shape(painter, node.role, centre, fill, stroke);
+    let stroke = Stroke::new(scale.of(width), colour);
+    paint_shape(painter, node.role, centre, radius, fill, stroke);
     if node.dashed {
         painter.add(Shape::dashed_line(
             &[
-                centre + Vec2::new(-RADIUS, RADIUS + 3.0),
-                centre + Vec2::new(RADIUS, RADIUS + 3.0),
+                centre + Vec2::new(-radius, radius + 3.0),
+                centre + Vec2::new(radius, radius + 3.0),
             ],
             Stroke::new(1.0, faint),
             3.0,
@@ -302,7 +451,7 @@ fn paint_node(
         ));
     }
     if node.crossed {
-        let d = RADIUS * 0.9;
+        let d = radius * 0.9;
         painter.line_segment(
             [centre + Vec2::new(-d, -d), centre + Vec2::new(d, d)],
             stroke,
@@ -325,7 +474,7 @@ fn paint_node(
             centre + Vec2::Y * 1.5,
             egui::Align2::CENTER_CENTER,
             value.value().to_string(),
-            egui::FontId::proportional(12.0),
+            scale.font(VALUE_SIZE),
             colour,
         );
     }
@@ -337,10 +486,10 @@ fn paint_shape(
     painter: &egui::Painter,
     role: Option<Role>,
     centre: Pos2,
+    r: f32,
     fill: Color32,
     stroke: Stroke,
 ) {
-    let r = RADIUS;
     let points = match role {
         Some(Role::Maximiser) => vec![
             centre + Vec2::new(0.0, -r),

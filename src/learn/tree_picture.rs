@@ -73,6 +73,23 @@ pub fn picture(root: &TreeNode, seen: &Seen) -> Picture {
     picture
 }
 
+/// The label of a level of a drawn tree whose positions there are like `board`, `level` plies
+/// below the top: "MAX: X to move (depth 0)". Every position of a level has the same side to
+/// move, finished or not; the top's moves lead to depth 0, as findBestMove calls
+/// minimax(board, 0, false).
+pub fn level_label(board: &Board, seen: &Seen, level: usize) -> String {
+    let to_move = board.to_move();
+    let role = match seen.role(to_move) {
+        Role::Maximiser => "MAX",
+        Role::Minimiser => "MIN",
+    };
+    let depth = match level {
+        0 => "the top".to_string(),
+        level => format!("depth {}", level - 1),
+    };
+    format!("{role}: {to_move} to move ({depth})")
+}
+
 /// The tidy layout of a tree given as each node's children in order (node 0 the root): each
 /// node's place across, in leaf slots (leaves side by side in reading order, a parent centred over
 /// its first and last child), and the slots in all (at least 1).

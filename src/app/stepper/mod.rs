@@ -62,6 +62,8 @@ pub struct Stepper {
     owed: f32,
     /// Whether the tree around the current call is drawn as a picture (else listed).
     drawn: bool,
+    /// Whether the drawing has the window to itself, below the controls.
+    drawing_only: bool,
 }
 
 /// The events recorded so far of the search the stepper shows (none if the log is another's).
@@ -87,6 +89,7 @@ impl Stepper {
             speed: 4.0,
             owed: 0.0,
             drawn: false,
+            drawing_only: false,
         }
     }
 
@@ -141,11 +144,13 @@ impl Stepper {
             StepCommand::Algorithm(algorithm) => {
                 *self = Stepper {
                     drawn: self.drawn,
+                    drawing_only: self.drawing_only,
                     ..Stepper::new(self.start.clone(), algorithm)
                 };
             }
             StepCommand::Speed(speed) => self.speed = speed,
             StepCommand::ToggleDrawing => self.drawn = !self.drawn,
+            StepCommand::ToggleDrawingOnly => self.drawing_only = !self.drawing_only,
         }
     }
 
@@ -270,7 +275,9 @@ impl Stepper {
         }
         ui.separator();
         let wide = ui.available_width() > 720.0;
-        if wide {
+        if self.drawn && self.drawing_only {
+            self.search_drawing(ui, &seen, true);
+        } else if wide {
             ui.columns(2, |columns| {
                 egui::ScrollArea::both()
                     .id_salt("stack")
@@ -304,6 +311,10 @@ impl Stepper {
             let mut drawn = self.drawn;
             if ui.checkbox(&mut drawn, "Draw the search").changed() {
                 step(StepCommand::ToggleDrawing);
+            }
+            let mut only = self.drawing_only;
+            if self.drawn && ui.checkbox(&mut only, "Only the drawing").changed() {
+                step(StepCommand::ToggleDrawingOnly);
             }
         });
         let mut close = false;

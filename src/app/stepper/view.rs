@@ -133,18 +133,25 @@ impl Stepper {
 
     /// The tree around the current call, drawn as the textbooks draw a search: the path to the
     /// running call in orange, each call's window under it, pruned moves crossed out.
-    fn search_drawing(&self, ui: &mut Ui, seen: &Seen) {
+    /// With `fill`, it takes all the room there is (the window, for a projector).
+    pub(super) fn search_drawing(&self, ui: &mut Ui, seen: &Seen, fill: bool) {
         ui.label(RichText::new("The tree around the current call").strong());
         let picture = search_picture(&self.state, seen);
         let current = picture
             .spots
             .iter()
             .position(|spot| spot.standing == Standing::Current);
-        egui::ScrollArea::horizontal()
-            .id_salt("search drawing")
-            .show(ui, |ui| {
-                tree_drawing::draw(ui, &tree_drawing::of_search(&picture), current, true);
-            });
+        let zoom = egui::Id::unique("search drawing");
+        tree_drawing::drawing_bar(ui, zoom, true);
+        let scroll = if fill {
+            egui::ScrollArea::both().auto_shrink([false, false])
+        } else {
+            egui::ScrollArea::horizontal()
+        };
+        scroll.id_salt("search drawing").show(ui, |ui| {
+            let drawing = tree_drawing::of_search(&picture, seen);
+            tree_drawing::draw(ui, &drawing, zoom, current, true);
+        });
     }
 
     pub(super) fn code_and_tree(&self, ui: &mut Ui, seen: &Seen, log: Option<&TraceLog>) {
@@ -215,7 +222,7 @@ impl Stepper {
             );
         }
         if self.drawn {
-            self.search_drawing(ui, seen);
+            self.search_drawing(ui, seen, false);
         }
     }
 
