@@ -1575,3 +1575,69 @@ fn the_drawn_search_zooms_and_labels_every_level() {
     game.harness.run_steps(3);
     assert!((root(&game).width() - at_first).abs() < 0.5);
 }
+
+/// A tap on `cell` as a touch screen sends it: the touch, then the pointer's press and release,
+/// then the pointer gone (no hover after a touch).
+fn tap_cell(game: &mut Game, cell: Cell) {
+    let label = format!("Row {}, column {},", cell.row + 1, cell.col + 1);
+    let pos = game.harness.get_by_label_contains(&label).rect().center();
+    for phase in [egui::TouchPhase::Start, egui::TouchPhase::End] {
+        game.harness.event(egui::Event::Touch {
+            device_id: egui::TouchDeviceId(1),
+            id: egui::TouchId(1),
+            phase,
+            pos,
+            force: None,
+        });
+        if phase == egui::TouchPhase::Start {
+            game.harness.event(egui::Event::PointerMoved(pos));
+        }
+        game.harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed: phase == egui::TouchPhase::Start,
+            modifiers: Modifiers::NONE,
+        });
+        game.harness.run_steps(2);
+    }
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+}
+
+#[test]
+fn on_a_touch_screen_a_tap_explains_a_score_and_play_here_or_a_second_tap_plays_it() {
+    let mut game = start("show_scores: true, welcome_hint: false");
+    let empty = game.board();
+    // The first tap picks the move: its formula and line are explained, nothing is played.
+    tap_cell(&mut game, Cell::new(0, 0));
+    assert_eq!(game.board(), empty, "a tap on a score played it");
+    game.harness
+        .get_by_label("X at row 1, column 1: 0: a draw. Neither side can force a win from here.");
+    game.harness
+        .get_by_label_contains("Line of play (the numbered dots): 1. X row 1, column 1");
+    // Another cell: now that one is explained; its button plays it.
+    tap_cell(&mut game, Cell::new(1, 1));
+    assert_eq!(game.board(), empty);
+    game.harness
+        .get_by_label("Play here (row 2, column 2)")
+        .click();
+    game.settle();
+    assert_eq!(game.board().get(Cell::new(1, 1)), Some(Mark::X));
+    // A second tap on the same cell plays it too.
+    let before = game.board();
+    let free = before.legal_moves().next().unwrap();
+    tap_cell(&mut game, free);
+    assert_eq!(game.board(), before);
+    tap_cell(&mut game, free);
+    assert_eq!(game.board().get(free), Some(Mark::X));
+    // The words speak of taps.
+    game.harness
+        .get_by_label_contains("Tap a score to see how it is computed");
+}
+
+#[test]
+fn with_the_scores_off_a_tap_plays_at_once() {
+    let mut game = start("welcome_hint: false");
+    tap_cell(&mut game, Cell::new(1, 1));
+    assert_eq!(game.board().get(Cell::new(1, 1)), Some(Mark::X));
+}

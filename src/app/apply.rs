@@ -21,7 +21,7 @@ impl TicTacToeApp {
     /// Carries out one command.
     pub(super) fn apply(&mut self, ctx: &Context, command: Command) {
         match command {
-            Command::Play(cell) => self.play(cell),
+            Command::Play(cell) => self.tapped_or_clicked(ctx, cell),
             Command::PlayDigit(index) => {
                 let geometry = self.on_show().board.geometry();
                 self.play(geometry.cell(index));
@@ -218,6 +218,24 @@ impl TicTacToeApp {
         self.controller
             .start_from(self.settings.game_setup(), &board);
         self.notice.take_if(|notice| notice.until_next_game);
+    }
+
+    /// A click plays `cell`. On a touch screen, where nothing can be pointed at without
+    /// playing it, a tap on a score first picks it (the legend explains it and offers to play
+    /// it) and a second tap plays it.
+    fn tapped_or_clicked(&mut self, ctx: &Context, cell: Cell) {
+        let on_show = self.on_show();
+        let explained = on_show.is_game()
+            && self.coach.practice.is_none()
+            && self
+                .scores_on_show(&on_show)
+                .is_some_and(|scores| scores.get(cell).is_some());
+        if self.touch(ctx) && explained && self.focus != Some(cell) {
+            self.focus = Some(cell);
+            self.focus_moved = true;
+            return;
+        }
+        self.play(cell);
     }
 
     /// A move for the human on the board on show: the game's, or practice's answer; nothing while

@@ -28,6 +28,10 @@ pub struct LegendData<'a> {
     pub compact: bool,
     /// Where depth counts from, when the position on show is not the game's.
     pub depth_note: Option<String>,
+    /// A touch screen: a tap picks a score to explain, and the explanation offers to play it.
+    pub touch: bool,
+    /// The cell explained can be played now (the game's board, the player's turn).
+    pub playable: bool,
 }
 
 /// A coloured square (filled, or only framed) and its meaning.
@@ -62,13 +66,14 @@ fn whose_numbers(view: ScoreView, seen: &Seen, mover: Mark) -> String {
     }
 }
 
-/// The legend, and the explanation of the cell being looked at.
-pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
+/// The legend, and the explanation of the cell being looked at; on a touch screen, with the
+/// button that plays it.
+pub fn legend(ui: &mut Ui, data: &LegendData<'_>) -> Option<Command> {
     let Some(analysis) = data.scores else {
         if let Some(partial) = data.partial {
             partial_legend(ui, &partial, data.view);
         }
-        return;
+        return None;
     };
     let palette = Palette::of(ui);
     let mover = analysis.board.to_move();
@@ -139,12 +144,13 @@ pub fn legend(ui: &mut Ui, data: &LegendData<'_>) {
         );
     }
     ui.separator();
-    explanation(ui, data, analysis);
+    explanation(ui, data, analysis)
 }
 
 /// The score of the cell being looked at, as the articles compute it, and its line of play; two
 /// lines at least, so that the board does not jump as the pointer moves.
-fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) {
+fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) -> Option<Command> {
+    let mut command = None;
     let mover = analysis.board.to_move();
     let seen = data.seen;
     let line_height = ui.text_style_height(&egui::TextStyle::Body);
@@ -173,15 +179,26 @@ fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) {
                     .weak(),
                 );
             }
+            if data.touch && data.playable {
+                let play = egui::Button::new(format!("Play here ({})", m.cell.human()))
+                    .min_size(egui::vec2(0.0, 44.0));
+                if ui.add(play).clicked() {
+                    command = Some(Command::PlayFocused);
+                }
+            }
         }
         None => {
-            ui.label(if data.compact {
-                "Point at a score to see how it is computed."
-            } else {
-                "Point at a score (or move to it with the arrow keys) to see how it is computed."
+            ui.label(match (data.touch, data.compact) {
+                (true, _) => "Tap a score to see how it is computed; tap it again to play there.",
+                (false, true) => "Point at a score to see how it is computed.",
+                (false, false) => {
+                    "Point at a score (or move to it with the arrow keys) to see how it is \
+                     computed."
+                }
             });
         }
     }
+    command
 }
 
 /// What the overlay shows while the exact search runs or after it stopped.

@@ -267,16 +267,18 @@ pub fn notice_banner(ui: &mut Ui, notice: &str, dismiss: &str) -> Option<Command
 }
 
 /// The tip a new player sees until they dismiss it or show the scores.
-pub fn welcome_banner(ui: &mut Ui) -> Option<Command> {
+pub fn welcome_banner(ui: &mut Ui, touch: bool) -> Option<Command> {
     let mut command = None;
     egui::Frame::group(ui.style())
         .fill(ui.visuals().faint_bg_color)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.add(
-                egui::Label::new(
-                    "Tip: press S to see how minimax rates every move you could play.",
-                )
+                egui::Label::new(if touch {
+                    "Tip: show the scores to see how minimax rates every move you could play."
+                } else {
+                    "Tip: press S to see how minimax rates every move you could play."
+                })
                 .wrap(),
             );
             ui.horizontal_wrapped(|ui| {

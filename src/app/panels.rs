@@ -37,6 +37,12 @@ fn refit(ui: &Ui, name: &'static str, height: f32) {
 }
 
 impl TicTacToeApp {
+    /// Whether the player has touched the screen: a tap on a score then explains it before it
+    /// plays, and the words speak of taps, not keys.
+    pub(super) fn touch(&self, ctx: &egui::Context) -> bool {
+        ctx.input(|input| input.has_touch_screen())
+    }
+
     /// What is open, for the key map.
     pub(super) fn key_context(&self) -> KeyContext {
         KeyContext {
@@ -239,6 +245,8 @@ impl TicTacToeApp {
             inspected: self.inspected,
             compact: !wide,
             depth_note: on_show.depth_note(),
+            touch: self.touch(ui.ctx()),
+            playable: on_show.is_game() && self.controller.session().human_to_move(),
         };
         let last = self
             .controller
@@ -248,7 +256,7 @@ impl TicTacToeApp {
         let mut commands = Vec::new();
         let side = |ui: &mut Ui| {
             if scores.is_some() || partial.is_some() {
-                legend::legend(ui, &data);
+                commands.extend(legend::legend(ui, &data));
             }
             if show_reasoning {
                 ui.separator();
@@ -386,7 +394,9 @@ impl TicTacToeApp {
                 .into_iter()
                 .collect()
         } else if self.settings.welcome_hint && !self.settings.show_scores {
-            menus::welcome_banner(ui).into_iter().collect()
+            menus::welcome_banner(ui, self.touch(ui.ctx()))
+                .into_iter()
+                .collect()
         } else {
             Vec::new()
         }

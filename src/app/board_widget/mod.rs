@@ -224,6 +224,12 @@ impl<'a> BoardWidget<'a> {
 /// under it that grows) brings another cell there, which the player did not point at; taking
 /// that one would also change the words that moved the board, and so on.
 fn pointed_at(ui: &Ui, id: egui::Id, under_pointer: Option<Cell>) -> Option<Cell> {
+    // A finger points at nothing without pressing it: on a touch screen a tap picks the cell
+    // to explain (the keyboard's cell), and the press itself explains nothing, else the
+    // explanation's room would move the board before the finger lifts.
+    if ui.input(|input| input.has_touch_screen()) {
+        return None;
+    }
     let key = id.with("pointed at");
     let pointer = ui.input(|input| input.pointer.hover_pos());
     let remembered: Option<(Option<egui::Pos2>, Option<Cell>)> = ui.data(|data| data.get_temp(key));
