@@ -1641,3 +1641,31 @@ fn with_the_scores_off_a_tap_plays_at_once() {
     tap_cell(&mut game, Cell::new(1, 1));
     assert_eq!(game.board().get(Cell::new(1, 1)), Some(Mark::X));
 }
+
+#[test]
+fn on_a_touch_screen_buttons_do_not_name_keys() {
+    let mut game = start("welcome_hint: false");
+    game.press(Key::D);
+    game.harness.get_by_label("Back (Left)");
+    game.press(Key::Escape);
+    // The first touch: from then on the words are a touch screen's.
+    tap_cell(&mut game, Cell::new(1, 1));
+    game.press(Key::D);
+    for (touch, keyed) in [
+        ("Back", "Back (Left)"),
+        ("Run", "Run (Space)"),
+        ("Close", "Close (Esc)"),
+    ] {
+        game.harness.get_by_label(touch);
+        assert!(game.harness.query_by_label(keyed).is_none(), "{keyed}");
+    }
+    game.harness.get_by_label("Close").click();
+    game.settle();
+    game.press(Key::P);
+    game.harness.get_by_label("Back to the game");
+    assert!(
+        game.harness
+            .query_by_label("Back to the game (P)")
+            .is_none()
+    );
+}

@@ -7,6 +7,7 @@ use egui::{RichText, Ui};
 
 use super::board_widget::{BoardWidget, Palette, sketch_notation};
 use super::commands::{Brush, Command, Edit, EditorCommand, Seating};
+use super::texts;
 use crate::engine::board::{Board, Geometry, Mark};
 use crate::store::settings::Settings;
 
@@ -182,7 +183,7 @@ impl Editor {
                     commands.push(EditorCommand::Play(*board, seating).into());
                 }
             }
-            if ui.button("Cancel (Esc)").clicked() {
+            if ui.button(texts::with_key(ui, "Cancel", "Esc")).clicked() {
                 commands.push(EditorCommand::Toggle.into());
             }
         });

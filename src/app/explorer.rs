@@ -177,12 +177,15 @@ impl Explorer {
             .wrap(),
         );
         self.counts_line(ui, controller);
-        ui.label(
-            RichText::new(
-                "Arrows move, Right/Left open and close, Enter previews on the board, Esc returns.",
-            )
-            .small(),
-        );
+        if !ui.input(|input| input.has_touch_screen()) {
+            ui.label(
+                RichText::new(
+                    "Arrows move, Right/Left open and close, Enter previews on the board, Esc \
+                     returns.",
+                )
+                .small(),
+            );
+        }
         let switch = if self.drawn {
             "Show as a list"
         } else {

@@ -8,6 +8,7 @@ use super::commands::{
 };
 use super::keys::{NEW_GAME, OPEN_GAME, QUIT, REDO, SAVE_GAME, UNDO};
 use super::legend::difficulty_words;
+use super::texts;
 use crate::engine::ai::Difficulty;
 use crate::engine::board::Mark;
 use crate::game::Session;
@@ -37,7 +38,7 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let item = |ui: &mut Ui, text: &str, shortcut, enabled: bool| {
         ui.add_enabled(
             enabled,
-            Button::new(text).shortcut_text(ctx.format_shortcut(shortcut)),
+            Button::new(text).shortcut_text(texts::shortcut(ui, &ctx.format_shortcut(shortcut))),
         )
         .clicked()
     };
@@ -51,8 +52,10 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         commands.push(Command::Redo);
     }
     ui.separator();
-    let key =
-        |ui: &mut Ui, text: &str, key: &str| ui.add(Button::new(text).shortcut_text(key)).clicked();
+    let key = |ui: &mut Ui, text: &str, key: &str| {
+        let key = texts::shortcut(ui, key);
+        ui.add(Button::new(text).shortcut_text(key)).clicked()
+    };
     if key(ui, "Hint: the best moves", "H") {
         commands.push(CoachCommand::ToggleHint.into());
     }
@@ -200,7 +203,7 @@ fn board_menu(ui: &mut Ui, settings: &mut Settings) {
 fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) {
     let scores = Button::new("Show move scores")
         .selected(settings.show_scores)
-        .shortcut_text("S");
+        .shortcut_text(texts::shortcut(ui, "S"));
     if ui.add(scores).clicked() {
         settings.show_scores = !settings.show_scores;
     }
@@ -210,25 +213,28 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         }
     });
     if ui
-        .add(Button::new("Why the computer played there").shortcut_text("W"))
+        .add(Button::new("Why the computer played there").shortcut_text(texts::shortcut(ui, "W")))
         .clicked()
     {
         commands.push(Command::ToggleReasoning);
     }
     let explorer = Button::new("Game tree explorer")
         .selected(settings.explorer_open)
-        .shortcut_text("T");
+        .shortcut_text(texts::shortcut(ui, "T"));
     if ui.add(explorer).clicked() {
         commands.push(SettingCommand::ToggleExplorer.into());
     }
     if ui
-        .add(Button::new("Replay the line of the score looked at").shortcut_text("R"))
+        .add(
+            Button::new("Replay the line of the score looked at")
+                .shortcut_text(texts::shortcut(ui, "R")),
+        )
         .clicked()
     {
         commands.push(PreviewCommand::ReplayInspected.into());
     }
     if ui
-        .add(Button::new("Step through the search").shortcut_text("D"))
+        .add(Button::new("Step through the search").shortcut_text(texts::shortcut(ui, "D")))
         .clicked()
     {
         commands.push(Command::ToggleStepper);

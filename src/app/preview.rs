@@ -7,6 +7,7 @@ use super::commands::{
     Command, EditorCommand, ExplorerCommand, Path, PreviewCommand, ReviewCommand, Seating,
 };
 use super::on_show::{OnShow, Source, moves};
+use super::texts;
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::MoveScore;
 use crate::engine::score::Score;
@@ -145,7 +146,7 @@ impl Preview {
                                     commands.push(EditorCommand::Play(*board, seating).into());
                                 }
                             }
-                            if ui.button("Edit (E)").clicked() {
+                            if ui.button(texts::with_key(ui, "Edit", "E")).clicked() {
                                 commands.push(EditorCommand::Toggle.into());
                             }
                             back_button(ui, &mut commands);
@@ -155,13 +156,19 @@ impl Preview {
                         strong(ui, self.headline(view));
                         ui.horizontal_wrapped(|ui| {
                             if ui
-                                .add_enabled(*step > 0, egui::Button::new("< Back (,)"))
+                                .add_enabled(
+                                    *step > 0,
+                                    egui::Button::new(texts::with_key(ui, "< Back", ",")),
+                                )
                                 .clicked()
                             {
                                 commands.push(PreviewCommand::ReplayStep(-1).into());
                             }
                             if ui
-                                .add_enabled(*step < line.len(), egui::Button::new("Next (.) >"))
+                                .add_enabled(
+                                    *step < line.len(),
+                                    egui::Button::new(texts::with_key(ui, "Next >", ".")),
+                                )
                                 .clicked()
                             {
                                 commands.push(PreviewCommand::ReplayStep(1).into());
@@ -240,7 +247,10 @@ fn position_text(board: &Board, caption: Option<&str>) -> String {
 }
 
 fn back_button(ui: &mut Ui, commands: &mut Vec<Command>) {
-    if ui.button("Back to game (Esc)").clicked() {
+    if ui
+        .button(texts::with_key(ui, "Back to game", "Esc"))
+        .clicked()
+    {
         commands.push(PreviewCommand::BackToGame.into());
     }
 }

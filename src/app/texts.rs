@@ -161,6 +161,25 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// A window bound, with infinity written as such.
+/// A button's words with its key, "Close (Esc)", where there is a keyboard to press it on; the
+/// words alone on a touch screen, where keys only confuse.
+pub fn with_key(ui: &egui::Ui, words: &str, key: &str) -> String {
+    if ui.input(|input| input.has_touch_screen()) {
+        words.to_owned()
+    } else {
+        format!("{words} ({key})")
+    }
+}
+
+/// A menu item's shortcut, shown where there is a keyboard to press it on.
+pub fn shortcut(ui: &egui::Ui, key: &str) -> String {
+    if ui.input(|input| input.has_touch_screen()) {
+        String::new()
+    } else {
+        key.to_owned()
+    }
+}
+
 pub fn window_bound(number: Shown, start: &Board) -> String {
     if number.is_infinite(start.geometry()) {
         if number.is_win() { "+inf" } else { "-inf" }.to_string()

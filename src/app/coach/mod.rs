@@ -8,6 +8,7 @@ use egui::{Color32, RichText, Ui};
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{CoachCommand, Command, ReviewCommand};
 use super::review_graph::{class_color, estimate_name, plies, row_name};
+use super::texts;
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::Stop;
 use crate::game::GameRecord;
@@ -340,7 +341,10 @@ impl Coach {
         };
         ui.horizontal_wrapped(|ui| {
             ui.heading("Practice");
-            if ui.button("Back to the game (P)").clicked() {
+            if ui
+                .button(texts::with_key(ui, "Back to the game", "P"))
+                .clicked()
+            {
                 commands.push(CoachCommand::TogglePractice.into());
             }
         });
@@ -392,7 +396,10 @@ impl Coach {
             }
             Some((cell, answered)) => {
                 let color = answer_feedback(ui, exercise, cell, answered, analysis, *inspected);
-                if ui.button("Next position (N)").clicked() {
+                if ui
+                    .button(texts::with_key(ui, "Next position", "N"))
+                    .clicked()
+                {
                     commands.push(CoachCommand::PracticeNext.into());
                 }
                 highlights.push(Highlight {

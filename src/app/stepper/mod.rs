@@ -13,7 +13,7 @@ use egui::{Color32, RichText, Ui};
 use super::board_widget::BoardWidget;
 use super::commands::{Command, StepCommand};
 use super::on_show::OnShow;
-use super::texts::{thousands, window_bound};
+use super::texts::{self, thousands, window_bound};
 use super::tree_drawing;
 use crate::engine::board::Board;
 use crate::engine::minimax::Stop;
@@ -320,24 +320,24 @@ impl Stepper {
         let mut close = false;
         ui.horizontal_wrapped(|ui| {
             let play = if self.running == Running::Playing {
-                "Pause (Space)"
+                "Pause"
             } else {
-                "Run (Space)"
+                "Run"
             };
-            for (text, command) in [
-                ("Back (Left)", StepCommand::Back),
-                ("Step (Right)", StepCommand::Step),
-                ("Step over (Down)", StepCommand::StepOver),
-                ("Step out (Up)", StepCommand::StepOut),
-                (play, StepCommand::PlayPause),
-                ("Run to end (End)", StepCommand::RunToEnd),
-                ("Restart (Home)", StepCommand::Restart),
+            for (text, key, command) in [
+                ("Back", "Left", StepCommand::Back),
+                ("Step", "Right", StepCommand::Step),
+                ("Step over", "Down", StepCommand::StepOver),
+                ("Step out", "Up", StepCommand::StepOut),
+                (play, "Space", StepCommand::PlayPause),
+                ("Run to end", "End", StepCommand::RunToEnd),
+                ("Restart", "Home", StepCommand::Restart),
             ] {
-                if ui.button(text).clicked() {
+                if ui.button(texts::with_key(ui, text, key)).clicked() {
                     step(command);
                 }
             }
-            if ui.button("Close (Esc)").clicked() {
+            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
                 close = true;
             }
         });
