@@ -1669,3 +1669,33 @@ fn on_a_touch_screen_buttons_do_not_name_keys() {
             .is_none()
     );
 }
+
+#[test]
+fn on_a_phone_the_explorer_and_the_review_open_under_the_board_in_a_finger_sized_text() {
+    let mut game = start("welcome_hint: false, explorer_open: true, show_scores: true");
+    game.harness.set_size(egui::vec2(390.0, 844.0));
+    game.settle();
+    tap_cell(&mut game, Cell::new(1, 1));
+    tap_cell(&mut game, Cell::new(1, 1));
+    let board = game
+        .harness
+        .get_by_label_contains("Row 3, column 3,")
+        .rect();
+    let tree = game.harness.get_by_label("Draw as a tree").rect();
+    assert!(
+        tree.top() > board.bottom(),
+        "the explorer is not under the board: {tree:?} against {board:?}"
+    );
+    // The board keeps room enough to read its scores.
+    let left = game
+        .harness
+        .get_by_label_contains("Row 1, column 1,")
+        .rect();
+    assert!(board.right() - left.left() > 240.0, "{left:?} {board:?}");
+    // A phone's body text and a finger's buttons.
+    let style = game.harness.ctx.style_of(egui::Theme::Dark);
+    let body = style.text_styles[&egui::TextStyle::Body].size;
+    let button = style.spacing.interact_size.y;
+    assert!(body >= 16.0, "body text {body}");
+    assert!(button >= 44.0, "buttons {button}");
+}

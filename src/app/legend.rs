@@ -157,6 +157,14 @@ fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) -> Optio
     ui.set_min_height(ui.min_rect().height() + 2.0 * line_height + ui.spacing().item_spacing.y);
     match data.inspected.and_then(|cell| analysis.get(cell)) {
         Some(m) => {
+            // First, where a small screen shows it without scrolling.
+            if data.touch && data.playable {
+                let play = egui::Button::new(format!("Play here ({})", m.cell.human()))
+                    .min_size(egui::vec2(0.0, 44.0));
+                if ui.add(play).clicked() {
+                    command = Some(Command::PlayFocused);
+                }
+            }
             ui.label(
                 RichText::new(format!(
                     "{mover} at {}: {}",
@@ -178,13 +186,6 @@ fn explanation(ui: &mut Ui, data: &LegendData<'_>, analysis: &Analysis) -> Optio
                     )
                     .weak(),
                 );
-            }
-            if data.touch && data.playable {
-                let play = egui::Button::new(format!("Play here ({})", m.cell.human()))
-                    .min_size(egui::vec2(0.0, 44.0));
-                if ui.add(play).clicked() {
-                    command = Some(Command::PlayFocused);
-                }
             }
         }
         None => {

@@ -118,6 +118,8 @@ pub struct TicTacToeApp {
     show_reasoning: bool,
     /// The text size the window's size calls for, last applied.
     text_scale: f32,
+    /// Whether the sizes last applied were a touch screen's.
+    touch_sized: bool,
     /// The game-tree explorer, while open.
     explorer: Option<Explorer>,
     /// The window's width before a side panel widened it, given back when they close.
@@ -219,6 +221,7 @@ impl TicTacToeApp {
             inspected: None,
             show_reasoning: false,
             text_scale: 0.0,
+            touch_sized: false,
             explorer: None,
             width_before_panels: None,
             preview: None,

@@ -13,6 +13,15 @@ use super::texts::{self, StatusFacts, Tone};
 use super::{Source, TicTacToeApp, menus};
 use crate::game::Mode;
 
+/// On a touch screen: egui's body text (12.5 points) made a phone's 16 CSS px, and the height of
+/// a touch target (the usual guideline, in CSS px).
+const TOUCH_TEXT_SCALE: f32 = 1.28;
+const TOUCH_TARGET: f32 = 44.0;
+
+/// Narrower than this, the explorer and the review open under the board, full width, instead of
+/// beside it (a phone held upright).
+const NARROW: f32 = 600.0;
+
 /// The width a panel beside the board leaves it at least: a 3×3 board with scores still reads.
 const MIN_BOARD_ROOM: f32 = 240.0;
 
@@ -55,21 +64,33 @@ impl TicTacToeApp {
         }
     }
 
-    /// Text grows with the window, so that a large window is not a sea of small print.
+    /// Text grows with the window, so that a large window is not a sea of small print. On a
+    /// touch screen the text is at least a phone's body text (16 px) and every button at least
+    /// a finger's 44 px tall.
     pub(super) fn scale_text(&mut self, ctx: &egui::Context) {
         let size = ctx.content_rect().size();
-        let scale = (size.x / 460.0).min(size.y / 580.0).clamp(0.9, 1.5);
-        if (scale - self.text_scale).abs() < 0.02 {
+        let touch = self.touch(ctx);
+        let mut scale = (size.x / 460.0).min(size.y / 580.0).clamp(0.9, 1.5);
+        if touch {
+            scale = scale.max(TOUCH_TEXT_SCALE);
+        }
+        if (scale - self.text_scale).abs() < 0.02 && touch == self.touch_sized {
             return;
         }
         self.text_scale = scale;
+        self.touch_sized = touch;
         ctx.all_styles_mut(|style| {
-            let defaults = egui::Style::default().text_styles;
+            let defaults = egui::Style::default();
             for (text_style, font) in &mut style.text_styles {
-                if let Some(default) = defaults.get(text_style) {
+                if let Some(default) = defaults.text_styles.get(text_style) {
                     font.size = (default.size * scale).round();
                 }
             }
+            style.spacing.interact_size.y = if touch {
+                TOUCH_TARGET
+            } else {
+                defaults.spacing.interact_size.y
+            };
         });
     }
 
@@ -190,10 +211,14 @@ impl TicTacToeApp {
             Source::BeforeMove { ply, .. } => Some(ply),
             _ => None,
         };
-        let width = side_width(ui.available_width());
-        egui::Panel::right("review")
+        let room = ui.available_rect_before_wrap().size();
+        let panel = if room.x < NARROW {
+            egui::Panel::bottom("review under the board").exact_size(room.y * 0.5)
+        } else {
+            egui::Panel::right("review").exact_size(side_width(room.x))
+        };
+        panel
             .resizable(false)
-            .exact_size(width)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .show(ui, |ui| {
@@ -211,14 +236,22 @@ impl TicTacToeApp {
 
     pub(super) fn explorer_panel(&mut self, ui: &mut Ui) -> Vec<Command> {
         let view = self.settings.score_view;
-        let room = ui.available_width();
+        let room = ui.available_rect_before_wrap().size();
         let Some(explorer) = &mut self.explorer else {
             return Vec::new();
         };
-        egui::Panel::left("explorer")
+        let panel = if room.x < NARROW {
+            // A phone held upright: under the board, full width, half the height to start.
+            egui::Panel::bottom("explorer under the board")
+                .default_size(room.y * 0.5)
+                .size_range((room.y * 0.25)..=(room.y * 0.75))
+        } else {
+            egui::Panel::left("explorer")
+                .default_size(side_width(room.x).max(300.0).min(room.x - MIN_BOARD_ROOM))
+                .size_range(200.0..=(room.x - MIN_BOARD_ROOM).max(200.0))
+        };
+        panel
             .resizable(true)
-            .default_size(side_width(room).max(300.0).min(room - MIN_BOARD_ROOM))
-            .size_range(200.0..=(room - MIN_BOARD_ROOM).max(200.0))
             .show(ui, |ui| explorer.show(ui, &self.controller, view))
             .inner
     }
