@@ -180,10 +180,12 @@ fn tell_the_user(failure: &WindowFailure) {
     platform::dialogs::show_error("Tic-Tac-Toe", message);
 }
 
+/// Writes the log, never through a link in its place (anyone who can write the folder could make
+/// it point at a file of the user's).
 fn write_log(path: &Path, text: &str) -> bool {
     path.parent()
         .is_some_and(|dir| platform::fs::create_dir_all(dir).is_ok())
-        && platform::fs::write(path, format!("{text}\n")).is_ok()
+        && crate::store::files::write_own_file(path, format!("{text}\n").as_bytes()).is_ok()
 }
 
 #[cfg(test)]

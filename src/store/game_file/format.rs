@@ -54,6 +54,23 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Err
     u32::deserialize(d).map(Some)
 }
 
+/// The fields only a game file has, whatever their values: its shape.
+#[derive(Deserialize)]
+#[serde(rename = "Game")]
+struct Shape {
+    #[serde(rename = "moves")]
+    _moves: serde::de::IgnoredAny,
+    #[serde(rename = "result")]
+    _result: serde::de::IgnoredAny,
+}
+
+/// Whether `text` is a saved game, by its shape (its `moves` and `result`), even one with values
+/// this build would refuse: settings are never saved over one.
+pub fn looks_like_game(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    ron::from_str::<Shape>(text).is_ok()
+}
+
 /// The game as a game file's text, checked by reading it back.
 pub fn to_text(record: &GameRecord) -> Result<String, GameFileProblem> {
     let geometry = record.start.geometry();
