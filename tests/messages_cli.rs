@@ -164,3 +164,72 @@ fn a_file_name_with_a_line_break_stays_on_one_line() {
         assert!(line.starts_with(&format!("{shown}: ")), "{line}");
     }
 }
+
+/// Every numeric option names what was typed and what it accepts, in the same words, for bad
+/// text, an empty value, a number too large for its type and a negative one (never clap's tip
+/// to write `-- -1`).
+#[test]
+fn every_numeric_option_names_what_was_typed_and_what_it_accepts() {
+    let options: [(&[&str], &str, &str); 4] = [
+        (
+            &["tree", "XOX/.O./X..", "--depth"],
+            "--depth <N>",
+            "the depth must be a whole number of levels from 0 to 4294967295",
+        ),
+        (
+            &["review", "1", "--size"],
+            "--size <N>",
+            "the board's side must be a whole number from 3 to 7",
+        ),
+        (
+            &["tree", "XOX/.O./X..", "--max-printed"],
+            "--max-printed <N>",
+            "the most positions printed must be a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["trace", "XOX/.O./X..", "--max-lines"],
+            "--max-lines <N>",
+            "the most lines written must be a whole number from 0 to 18446744073709551615",
+        ),
+    ];
+    for (command, option, accepted) in options {
+        for value in [
+            "abc",
+            "",
+            "1e3",
+            "-1",
+            "18446744073709551616",
+            "99999999999999999999",
+        ] {
+            let mut args = command.to_vec();
+            args.push(value);
+            let line = message(&args);
+            let shown = if value.is_empty() { "''" } else { value };
+            assert_eq!(
+                line,
+                format!("error: invalid value '{value}' for '{option}': {accepted}, not {shown}"),
+                "{args:?}"
+            );
+        }
+    }
+    // Out of range for the option, though it fits the type.
+    let line = message(&["review", "1,2,3", "--size", "8"]);
+    assert!(line.ends_with("from 3 to 7, not 8"), "{line}");
+    let line = message(&["tree", "XOX/.O./X..", "--depth", "4294967296"]);
+    assert!(
+        line.ends_with("from 0 to 4294967295, not 4294967296"),
+        "{line}"
+    );
+}
+
+/// A long value is shown by its start, and a control character in it escaped: one short line.
+#[test]
+fn a_long_or_odd_numeric_value_is_shown_short_on_one_line() {
+    let long = "7".repeat(5_000);
+    let line = message(&["tree", "XOX/.O./X..", "--depth", &long]);
+    assert!(line.len() < 300, "{} bytes: {line}", line.len());
+    let run = run(&["analyze", "X../.../...", "--max-nodes", "1\n2"], b"");
+    assert_eq!(run.status, 2);
+    let first = run.stderr.lines().next().unwrap();
+    assert!(first.ends_with("not 1\\n2"), "{first}");
+}
