@@ -338,8 +338,22 @@ fn sync_dir(dir: &Path) {
 /// for nesting too deep (RON's own message advises a crate), control characters escaped, and
 /// at most `MAX_DETAIL_CHARS` characters (a long name in the file is not repeated whole).
 pub fn ron_detail(error: &ron::Error) -> String {
-    if matches!(error, ron::Error::ExceededRecursionLimit) {
-        return "the file nests brackets too deeply to be a settings or game file".to_owned();
+    match error {
+        ron::Error::ExceededRecursionLimit => {
+            return "the file nests brackets too deeply to be a settings or game file".to_owned();
+        }
+        // RON's own advice (`r#0`) is for Rust programmers.
+        ron::Error::SuggestRawIdentifier(name) => {
+            let name: String = name
+                .chars()
+                .take(40)
+                .flat_map(char::escape_default)
+                .collect();
+            return format!(
+                "\"{name}\" is not a field name; a field's name is a word, like version"
+            );
+        }
+        _ => {}
     }
     let mut detail = String::new();
     for c in error.to_string().chars() {
@@ -357,6 +371,28 @@ pub fn ron_detail(error: &ron::Error) -> String {
         first.make_ascii_lowercase();
     }
     detail
+}
+
+/// The name of the field whose value is at `at` in RON `text`: the last `name:` before it.
+pub fn field_before(text: &str, at: ron::error::Position) -> Option<String> {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(at.line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let line = text.get(line_start..)?;
+    let col = line
+        .char_indices()
+        .nth(at.col.saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    let before = &text[..line_start + col];
+    let (head, _) = before.rsplit_once(':')?;
+    let head = head.trim_end();
+    let start = head
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let name = &head[start..];
+    (!name.is_empty()).then(|| name.to_owned())
 }
 
 /// The longest RON error detail shown.

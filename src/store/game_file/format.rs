@@ -149,7 +149,20 @@ fn quoted(text: &str) -> String {
 
 /// The problem a RON error in `text` describes, at its line and column.
 fn syntax(text: &str, error: ron::error::SpannedError) -> GameFileProblem {
-    let detail = files::ron_detail(&error.code);
+    let mut detail = files::ron_detail(&error.code);
+    // RON names neither the field nor its range: the field is the last name before the number.
+    if matches!(error.code, ron::Error::IntegerOutOfBounds) {
+        let field = files::field_before(text, error.span.start);
+        let accepted = match field.as_deref() {
+            Some("version") => format!("the game file format's version, {VERSION}"),
+            Some("size") => format!("the board's side, {MIN_SIDE} to {MAX_SIDE}"),
+            Some("k") => "how many in a row win, 3 to 5".to_owned(),
+            Some("moves") => "cell numbers, from 1 to the number of cells".to_owned(),
+            _ => "a smaller number".to_owned(),
+        };
+        let field = field.map_or_else(String::new, |field| format!("{field}: "));
+        detail = format!("{field}the number is too large; expected {accepted}");
+    }
     GameFileProblem::Syntax {
         at: first_visible(text, error.span.start),
         detail,
