@@ -676,7 +676,11 @@ impl FileOps for NoPermission {
 }
 
 /// The problem of a file that could not be read, and what was loaded.
-fn assert_unreadable_problem(path: &Path, loaded: Loaded) -> (SettingsProblem, Loaded) {
+fn assert_unreadable_problem(
+    path: &Path,
+    loaded: Loaded,
+    backup: Backup,
+) -> (SettingsProblem, Loaded) {
     let problem = loaded.problem.clone().expect("a problem");
     assert!(
         matches!(
@@ -688,7 +692,7 @@ fn assert_unreadable_problem(path: &Path, loaded: Loaded) -> (SettingsProblem, L
         ),
         "{problem:?}"
     );
-    assert_eq!(problem.backup, Backup::BeforeSave);
+    assert_eq!(problem.backup, backup);
     let message = problem.to_string();
     assert!(
         message.contains(&format!("{}: cannot read the file: ", path.display())),
@@ -700,7 +704,7 @@ fn assert_unreadable_problem(path: &Path, loaded: Loaded) -> (SettingsProblem, L
 }
 
 fn assert_unreadable_loaded(path: &Path, loaded: Loaded, original: &[u8]) {
-    let (_, mut loaded) = assert_unreadable_problem(path, loaded);
+    let (_, mut loaded) = assert_unreadable_problem(path, loaded, Backup::BeforeSave);
     let saved = loaded.store.save(&non_default()).unwrap();
     let aside = saved.backup.expect("set aside before saving over it");
     #[cfg(unix)]
@@ -739,8 +743,10 @@ fn chmod_000_file() {
         assert!(fs::read(&path).is_err(), "not unprivileged");
         assert!(load_strict(&path).is_err());
         let loaded = Store::open(&path);
-        let (_, mut loaded) = assert_unreadable_problem(&path, loaded);
-        // Nobody may write it either: it is read-only, and left as it is.
+        // Nobody may write it either: it is read-only, never set aside or saved over.
+        let (problem, mut loaded) =
+            assert_unreadable_problem(&path, loaded, Backup::NeverOverwritten);
+        assert!(problem.to_string().contains("will not write over it"));
         let error = loaded.store.save(&non_default()).unwrap_err();
         assert!(matches!(error, SaveError::ReadOnly(_)), "{error:?}");
         fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();

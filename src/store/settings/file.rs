@@ -278,6 +278,10 @@ impl Store {
             Err(Issue::Unreadable { kind: NotFound, .. }) => None, // a first run
             Err(Issue::IsDirectory | Issue::NotARegularFile) => Some(Backup::NeverOverwritten),
             Ok(_) if is_game => Some(Backup::NeverOverwritten),
+            // Unreadable and read-only (chmod 000): a save refuses it, so it is never set aside.
+            Err(_) if fs::metadata(&path).is_ok_and(|m| m.permissions().readonly()) => {
+                Some(Backup::NeverOverwritten)
+            }
             Err(_) => Some(Backup::BeforeSave),
             Ok(_) if issues.is_empty() => None,
             // Nothing to copy: every save writes them back.
