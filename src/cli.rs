@@ -33,7 +33,7 @@ pub struct Cli {
     pub to_move: Option<MarkArg>,
 
     /// With --position: how many in a row win (default: the board's usual).
-    #[arg(long, value_name = "K", requires = "position", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", requires = "position", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 
     #[command(subcommand)]

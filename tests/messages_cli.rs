@@ -198,6 +198,8 @@ fn every_numeric_option_names_what_was_typed_and_what_it_accepts() {
             "",
             "1e3",
             "-1",
+            "-5-",
+            "--x",
             "18446744073709551616",
             "99999999999999999999",
         ] {

@@ -52,14 +52,14 @@ pub struct AnalyzeArgs {
 
     /// Give up on a board after visiting this many positions (open 5×5 and larger boards can
     /// take very long; 3×3 needs at most 549,946 even with plain minimax).
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop each board's search after this many seconds and print what it settled, with bounds
     /// and estimates for the rest (the last fifth of the time goes to the estimates). The solver
     /// then settles a best move first, as the app's computer does: "best" names it once no
     /// other move can beat it.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::Checked(crate::cli::parse_seconds), allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::Checked(crate::cli::parse_seconds), allow_hyphen_values = true)]
     pub time_limit: Option<Duration>,
 
     /// Whose numbers the scores, bounds and estimates are: `mover` (the player to move

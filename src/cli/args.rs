@@ -19,7 +19,7 @@ pub struct RulesArgs {
     pub to_move: Option<MarkArg>,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
-    #[arg(long, value_name = "K", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 }
 
@@ -55,9 +55,9 @@ pub fn default_max_nodes() -> u64 {
 
 /// A value parser for an option whose text `check` reads: its message follows the option and
 /// what was typed (shortened, on one line) as clap words its own, `invalid value '…' for
-/// '--depth <N>': …`. Every numeric option takes one, so that they all say it alike; a negative
-/// number reaches `check` too (with `allow_negative_numbers`), instead of clap's tip to write
-/// `-- -1`.
+/// '--depth <N>': …`. Every numeric option takes one, so that they all say it alike; a value
+/// that starts with `-` reaches `check` too (with `allow_hyphen_values`), instead of clap's tip
+/// to write `-- -1`.
 #[derive(Clone, Copy)]
 pub struct Checked<T>(pub fn(&str) -> Result<T, String>);
 

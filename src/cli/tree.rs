@@ -26,7 +26,7 @@ pub struct TreeArgs {
     pub board: String,
 
     /// How many levels of moves to print below the position.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cli::Checked(crate::cli::parse_depth), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cli::Checked(crate::cli::parse_depth), allow_hyphen_values = true)]
     pub depth: u32,
 
     /// JSON (one object), Graphviz `dot` with minimax's choices drawn bold, or an SVG picture
@@ -40,13 +40,13 @@ pub struct TreeArgs {
 
     /// Give up on a position after visiting this many positions in its search (each printed
     /// position's moves are searched with the exact engine, as `analyze` searches them).
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop after printing this many positions, and say so: the JSON's root gets
     /// "complete": false (Graphviz: a comment), with a line on standard error. The tree is
     /// written as it is searched, so memory stays small whatever the depth.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PRINTED, value_parser = crate::cli::Checked(crate::cli::parse_max_printed), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PRINTED, value_parser = crate::cli::Checked(crate::cli::parse_max_printed), allow_hyphen_values = true)]
     pub max_printed: u64,
 
     /// Every node's score as the value of the one search from the position given: `mover` (its
