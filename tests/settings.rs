@@ -1512,8 +1512,16 @@ fn a_path_going_up_through_missing_folders_makes_none() {
         "{error}"
     );
     assert!(names(dir.path()).is_empty());
-    // Folders named plainly are still made.
+    // Folders named plainly are still made, past a `..` from a folder that exists too.
     let plain = dir.path().join("new").join("settings.ron");
     save_to(&plain, &non_default()).unwrap();
     assert_eq!(load_strict(&plain).unwrap(), non_default());
+    let past_up = dir
+        .path()
+        .join("new")
+        .join("..")
+        .join("newer")
+        .join("settings.ron");
+    save_to(&past_up, &non_default()).unwrap();
+    assert_eq!(names(dir.path()), ["new", "newer"]);
 }

@@ -94,8 +94,8 @@ pub enum TargetProblem {
     /// The file there is of another kind (a saved game where settings are saved, or the
     /// reverse), as the save's check of its contents says.
     OtherKind,
-    /// The folder does not exist, and its path goes up (`..`) through folders that do not
-    /// either: making them would make folders the user did not name.
+    /// The folder does not exist, and its path goes up (`..`) from folders that do not either:
+    /// making them would make folders only to go up from them.
     MissingFolder,
 }
 
@@ -252,8 +252,14 @@ impl AtomicSave {
             }
         }
         if rules.make_folder && fs::metadata(&dir).is_err() {
-            let goes_up = dir.components().any(|c| c == Component::ParentDir);
-            if goes_up {
+            // `a/b/../c`: `b` would be made only to be gone up from. Folders are made only past
+            // the last `..`, and only when the folders up to it exist.
+            let components: Vec<Component> = dir.components().collect();
+            let last_up = components.iter().rposition(|c| *c == Component::ParentDir);
+            let up_to: PathBuf = components[..last_up.map_or(0, |at| at + 1)]
+                .iter()
+                .collect();
+            if last_up.is_some() && fs::metadata(&up_to).is_err() {
                 return Err(SaveProblem::Target(TargetProblem::MissingFolder));
             }
             fs::create_dir_all(&dir).map_err(SaveProblem::Write)?;
