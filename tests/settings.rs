@@ -1311,6 +1311,20 @@ fn a_read_only_settings_file_is_refused_and_kept() {
     assert_eq!(fs::read(&path).unwrap(), original);
 }
 
+/// The copy of a broken private file is as private as the file.
+#[cfg(unix)]
+#[test]
+fn the_copy_of_a_broken_file_keeps_its_mode() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    fs::write(&path, "(difficulty: Insane)").unwrap();
+    set_mode(&path, 0o600);
+    let loaded = Store::open(&path);
+    let copy = loaded.problem.unwrap().backup_path().unwrap().to_owned();
+    assert_eq!(mode(&copy), 0o600);
+    assert_eq!(fs::read(&copy).unwrap(), b"(difficulty: Insane)");
+}
+
 /// A save keeps the file's permissions: a private file stays private, a shared one shared.
 #[cfg(unix)]
 #[test]

@@ -140,6 +140,11 @@ fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
         let new = || OpenOptions::new().write(true).create_new(true).open(&copy);
         let kept = match bytes {
             Some(bytes) => new().and_then(|mut file| {
+                // Readable by whoever could read the file, and no one else (a private file's
+                // copy stays private).
+                if let Ok(original) = fs::metadata(path) {
+                    file.set_permissions(original.permissions())?;
+                }
                 file.write_all(bytes)?;
                 file.sync_all()
             }),
