@@ -33,7 +33,7 @@ pub struct Cli {
     pub to_move: Option<MarkArg>,
 
     /// With --position: how many in a row win (default: the board's usual).
-    #[arg(long, value_name = "K", requires = "position", value_parser = crate::cli::parse_k, allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", requires = "position", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 
     #[command(subcommand)]
@@ -69,12 +69,15 @@ pub use args::{
     default_max_nodes,
 };
 // What the commands' modules share, named from here as they always were (`super::preview`).
-use args::{parse_k, parse_max_nodes, parse_seconds, preview, view_or_mover};
+use args::{
+    Checked, parse_depth, parse_k, parse_max_lines, parse_max_nodes, parse_max_printed,
+    parse_seconds, parse_size, preview, view_or_mover,
+};
 use report::LineJson;
 pub use report::{Report, UnsettledMove, write_analysis, write_report, write_report_seen};
 pub use review::{ReviewArgs, review, review_showing_progress};
 pub use trace::{DEFAULT_MAX_LINES, TraceAlgorithmArg, TraceArgs, trace, trace_showing_progress};
-pub use tree::{DEFAULT_MAX_PRINTED, TreeArgs, TreeFormat, tree, tree_showing_progress};
+pub use tree::{DEFAULT_MAX_PRINTED, MAX_DRAWN, TreeArgs, TreeFormat, tree, tree_showing_progress};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {

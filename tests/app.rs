@@ -1699,3 +1699,33 @@ fn on_a_phone_the_explorer_and_the_review_open_under_the_board_in_a_finger_sized
     assert!(body >= 16.0, "body text {body}");
     assert!(button >= 44.0, "buttons {button}");
 }
+
+/// A settings path of 5,000 characters that cannot be saved: the notice names it shortened, and
+/// its Dismiss button stays in the window and works.
+#[test]
+fn a_notice_about_a_very_long_path_keeps_its_dismiss_button_in_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut path = dir.path().to_path_buf();
+    for _ in 0..25 {
+        path.push("a".repeat(200));
+    }
+    path.push("settings.ron");
+    let mut game = start_with_file(dir, path, None);
+    game.press(Key::S);
+    game.harness.state().flush_settings();
+    game.settle();
+    let notice = game
+        .harness
+        .state()
+        .notice()
+        .expect("a notice that the settings cannot be saved")
+        .to_string();
+    assert!(notice.contains("settings.ron"), "{notice}");
+    assert!(notice.chars().count() < 600, "{} characters", notice.len());
+    let dismiss = game.harness.get_by_label("Dismiss");
+    let rect = dismiss.rect();
+    assert!(rect.top() >= 0.0 && rect.bottom() <= 580.0, "{rect:?}");
+    dismiss.click();
+    game.settle();
+    assert!(game.harness.state().notice().is_none());
+}

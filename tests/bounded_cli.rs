@@ -211,3 +211,61 @@ fn analyze_tree_and_review_on_the_largest_board_stop_at_their_default_budget() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     assert!(readme.contains("`--max-nodes` (default 20,000,000)"));
 }
+
+/// `analyze -` fed random bytes (as `/dev/urandom`) wrote gigabytes, each bad line echoed back
+/// whole: each error line now repeats at most the start of its line, and a batch stops after a
+/// thousand lines in a row that are not boards, saying so.
+#[test]
+fn a_batch_of_random_bytes_writes_a_bounded_output_and_stops() {
+    use rand::{RngCore, SeedableRng};
+    let mut junk = vec![0u8; 4 << 20];
+    rand::rngs::SmallRng::seed_from_u64(44).fill_bytes(&mut junk);
+    let raw = binary::run_raw(&["analyze", "-"], &junk);
+    assert_eq!(raw.status, 1);
+    assert!(raw.stdout.len() < 1 << 20, "{} bytes", raw.stdout.len());
+    let stderr = String::from_utf8_lossy(&raw.stderr);
+    assert!(
+        stderr.contains("lines before it were not boards"),
+        "{stderr}"
+    );
+    // One long bad line is echoed by its start.
+    let long = format!("{}\nX../.../...\n", "Q".repeat(4_000));
+    let run = run(&["analyze", "-"], long.as_bytes());
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 2);
+    let echoed = lines[0]["board"].as_str().unwrap();
+    assert!(
+        echoed.starts_with("QQQ") && echoed.ends_with('…'),
+        "{echoed}"
+    );
+    assert!(run.stdout.len() < 2_000, "{} bytes", run.stdout.len());
+}
+
+/// `tree --format svg` lays its picture out whole in memory: whatever `--max-printed` says, it
+/// draws at most `MAX_DRAWN` positions' moves, and says why it stopped.
+#[test]
+fn an_svg_tree_is_bounded_whatever_max_printed_says() {
+    use tictactoe::cli::MAX_DRAWN;
+    let all = u64::MAX.to_string();
+    let args = [
+        "tree",
+        "..../..../..../....",
+        "--depth",
+        "20",
+        "--format",
+        "svg",
+    ];
+    let drawn = run(&[&args[..], &["--max-printed", &all]].concat(), b"");
+    assert_eq!(drawn.status, 0, "{}", drawn.stderr);
+    assert!(drawn.stdout.trim_end().ends_with("</svg>"));
+    let nodes = drawn.stdout.matches("<g>").count() as u64;
+    // Each position drawn opened shows its 16 moves at most.
+    assert!(nodes <= 1 + 16 * MAX_DRAWN, "{nodes} nodes");
+    assert!(drawn.stdout.len() < 4 << 20, "{} bytes", drawn.stdout.len());
+    let said = format!("stopped after drawing {MAX_DRAWN} positions");
+    assert!(drawn.stderr.contains(&said), "{}", drawn.stderr);
+    // Below the cap, --max-printed still counts.
+    let capped = run(&[&args[..], &["--max-printed", "10"]].concat(), b"");
+    let said = "stopped after printing 10 positions";
+    assert!(capped.stderr.contains(said), "{}", capped.stderr);
+}

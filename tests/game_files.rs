@@ -651,3 +651,55 @@ fn seats_load_as_the_setup_the_module_documents() {
         }
     );
 }
+
+/// A game is never saved over a settings file, nor over a read-only file; a save keeps the
+/// file's mode.
+#[test]
+fn a_game_save_keeps_the_mode_and_refuses_settings_and_read_only_files() {
+    let dir = TempDir::new().unwrap();
+    let game = GameRecord {
+        start: Board::classic(),
+        moves: vec![Cell::new(1, 1)],
+        setup: GameSetup::default(),
+    };
+    let settings = dir.path().join("settings.ron");
+    let text = "(\n    version: 1,\n    difficulty: Easy,\n    show_scores: true,\n)\n";
+    fs::write(&settings, text).unwrap();
+    let error = save(&settings, &game).unwrap_err();
+    assert!(matches!(error.reason, SaveReason::SettingsFile), "{error}");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "cannot save the game to {}: it is a settings file, not a game; it was left as it is",
+            settings.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&settings).unwrap(), text);
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.path().join("game.ron");
+        let mode = |path: &Path| fs::metadata(path).unwrap().permissions().mode() & 0o7777;
+        save(&path, &game).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        save(&path, &game).unwrap();
+        assert_eq!(mode(&path), 0o600);
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+        let before = fs::read(&path).unwrap();
+        let other = GameRecord {
+            moves: vec![Cell::new(0, 0)],
+            ..game.clone()
+        };
+        let error = save(&path, &other).unwrap_err();
+        assert!(matches!(error.reason, SaveReason::ReadOnly), "{error}");
+        assert!(
+            error
+                .to_string()
+                .ends_with("the file is read-only; it was left as it is")
+        );
+        assert_eq!(fs::read(&path).unwrap(), before);
+        assert_eq!(mode(&path), 0o444);
+    }
+    assert_eq!(names(dir.path()).len(), if cfg!(unix) { 2 } else { 1 });
+}

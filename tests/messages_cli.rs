@@ -164,3 +164,174 @@ fn a_file_name_with_a_line_break_stays_on_one_line() {
         assert!(line.starts_with(&format!("{shown}: ")), "{line}");
     }
 }
+
+/// Every numeric option names what was typed and what it accepts, in the same words, for bad
+/// text, an empty value, a number too large for its type and a negative one (never clap's tip
+/// to write `-- -1`).
+#[test]
+fn every_numeric_option_names_what_was_typed_and_what_it_accepts() {
+    let options: [(&[&str], &str, &str); 4] = [
+        (
+            &["tree", "XOX/.O./X..", "--depth"],
+            "--depth <N>",
+            "the depth must be a whole number of levels from 0 to 4294967295",
+        ),
+        (
+            &["review", "1", "--size"],
+            "--size <N>",
+            "the board's side must be a whole number from 3 to 7",
+        ),
+        (
+            &["tree", "XOX/.O./X..", "--max-printed"],
+            "--max-printed <N>",
+            "the most positions printed must be a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["trace", "XOX/.O./X..", "--max-lines"],
+            "--max-lines <N>",
+            "the most lines written must be a whole number from 0 to 18446744073709551615",
+        ),
+    ];
+    for (command, option, accepted) in options {
+        for value in [
+            "abc",
+            "",
+            "1e3",
+            "-1",
+            "-5-",
+            "--x",
+            "18446744073709551616",
+            "99999999999999999999",
+        ] {
+            let mut args = command.to_vec();
+            args.push(value);
+            let line = message(&args);
+            let shown = if value.is_empty() { "''" } else { value };
+            assert_eq!(
+                line,
+                format!("error: invalid value '{value}' for '{option}': {accepted}, not {shown}"),
+                "{args:?}"
+            );
+        }
+    }
+    // Out of range for the option, though it fits the type.
+    let line = message(&["review", "1,2,3", "--size", "8"]);
+    assert!(line.ends_with("from 3 to 7, not 8"), "{line}");
+    let line = message(&["tree", "XOX/.O./X..", "--depth", "4294967296"]);
+    assert!(
+        line.ends_with("from 0 to 4294967295, not 4294967296"),
+        "{line}"
+    );
+}
+
+/// A long value is shown by its start, and a control character in it escaped: one short line.
+#[test]
+fn a_long_or_odd_numeric_value_is_shown_short_on_one_line() {
+    let long = "7".repeat(5_000);
+    let line = message(&["tree", "XOX/.O./X..", "--depth", &long]);
+    assert!(line.len() < 300, "{} bytes: {line}", line.len());
+    let run = run(&["analyze", "X../.../...", "--max-nodes", "1\n2"], b"");
+    assert_eq!(run.status, 2);
+    let first = run.stderr.lines().next().unwrap();
+    assert!(first.ends_with("not 1\\n2"), "{first}");
+}
+
+/// `review --from` with a bad board names the option and the board as typed.
+#[test]
+fn a_bad_from_board_names_the_option_and_the_board() {
+    let line = message(&["review", "1", "--from", "X../.Q./..."]);
+    assert_eq!(
+        line,
+        "tictactoe review: --from \"X../.Q./...\": bad character 'Q' at row 2, column 2: use X, \
+         O or . (or _) for empty"
+    );
+}
+
+/// A budget too small for an easy position is blamed on the budget, not on the position.
+#[test]
+fn a_search_stopped_by_its_budget_says_so() {
+    let line = message(&["analyze", "XOX/.O./X..", "--max-nodes", "2"]);
+    assert!(!line.contains("too open"), "{line}");
+    assert!(
+        line.ends_with(
+            "the search gave up after visiting 2 positions, its budget, before the position was \
+             solved (raise --max-nodes to search further)"
+        ),
+        "{line}"
+    );
+}
+
+/// A game file's field that is no name, or a number too large for its field, is named with the
+/// field and what it accepts, not with RON's advice to Rust programmers.
+#[test]
+fn game_file_numbers_and_names_are_explained_in_the_files_terms() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    let says = |text: &str| {
+        std::fs::write(&path, text).unwrap();
+        message(&["review", "--game", path.to_str().unwrap()])
+    };
+    let line = says("(version: 1, 0: 3)");
+    assert!(
+        line.ends_with("\"0\" is not a field name; a field's name is a word, like version"),
+        "{line}"
+    );
+    assert!(!line.contains("r#"), "{line}");
+    let line = says("(version: 4294967296)");
+    assert!(
+        line.ends_with(
+            "version: the number is too large; expected the game file format's version, 1"
+        ),
+        "{line}"
+    );
+    let line = says("(version: 1,\n size: 99999999999999999999999)");
+    assert!(
+        line.ends_with(
+            "line 2, column 8: size: the number is too large; expected the board's side, 3 to 7"
+        ),
+        "{line}"
+    );
+    // A game with no moves is nothing to review, as no moves given is.
+    let line = says(
+        "(version: 1, size: 3, k: 3, first: X, x: Human, o: Computer, moves: [], result: \
+         \"ongoing\")",
+    );
+    assert!(line.ends_with("no moves to review yet; review a game file with at least one move"));
+    assert!(message(&["review", ""]).contains("no moves given"));
+}
+
+/// A game file's path of 5 KB is shown by its start and its end, on one short line.
+#[cfg(unix)]
+#[test]
+fn a_long_game_file_path_is_shown_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut path = dir.path().to_path_buf();
+    for _ in 0..25 {
+        path.push("d".repeat(200));
+    }
+    path.push("game.ron");
+    let line = message(&["review", "--game", path.to_str().unwrap()]);
+    assert!(line.len() < 300, "{} bytes", line.len());
+    assert!(line.contains("…") && line.contains("/game.ron"), "{line}");
+}
+
+/// A file name that is not UTF-8 is shown with its bytes escaped, never raw.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_name_that_is_not_utf8_is_escaped() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9.ron"));
+    std::fs::write(&path, "not a game").unwrap();
+    let run = binary::run_raw(
+        &[
+            std::ffi::OsStr::new("review"),
+            "--game".as_ref(),
+            path.as_os_str(),
+        ],
+        b"",
+    );
+    assert_eq!(run.status, 2);
+    let stderr = String::from_utf8(run.stderr).expect("the message is UTF-8");
+    assert!(stderr.contains("caf\\xe9.ron\""), "{stderr}");
+}

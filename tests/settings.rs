@@ -15,8 +15,8 @@ use tictactoe::engine::ai::Difficulty;
 use tictactoe::game::{FirstPlayer, Mode};
 use tictactoe::learn::view::ScoreView;
 use tictactoe::store::settings::{
-    Backup, ColorTheme, FileOps, Issue, Loaded, MAX_FILE_SIZE, SaveError, Settings, Store,
-    load_strict, save_to, save_to_with, to_ron,
+    Backup, ColorTheme, FileOps, Issue, Loaded, MAX_FILE_SIZE, SaveError, Settings,
+    SettingsProblem, Store, load_strict, save_to, save_to_with, to_ron,
 };
 
 fn settings_file(dir: &TempDir) -> PathBuf {
@@ -675,7 +675,12 @@ impl FileOps for NoPermission {
     }
 }
 
-fn assert_unreadable_loaded(path: &Path, mut loaded: Loaded, original: &[u8]) {
+/// The problem of a file that could not be read, and what was loaded.
+fn assert_unreadable_problem(
+    path: &Path,
+    loaded: Loaded,
+    backup: Backup,
+) -> (SettingsProblem, Loaded) {
     let problem = loaded.problem.clone().expect("a problem");
     assert!(
         matches!(
@@ -687,7 +692,7 @@ fn assert_unreadable_loaded(path: &Path, mut loaded: Loaded, original: &[u8]) {
         ),
         "{problem:?}"
     );
-    assert_eq!(problem.backup, Backup::BeforeSave);
+    assert_eq!(problem.backup, backup);
     let message = problem.to_string();
     assert!(
         message.contains(&format!("{}: cannot read the file: ", path.display())),
@@ -695,7 +700,11 @@ fn assert_unreadable_loaded(path: &Path, mut loaded: Loaded, original: &[u8]) {
     );
     assert!(message.contains("ermission denied"), "{message}");
     assert_eq!(loaded.settings, Settings::default());
+    (problem, loaded)
+}
 
+fn assert_unreadable_loaded(path: &Path, loaded: Loaded, original: &[u8]) {
+    let (_, mut loaded) = assert_unreadable_problem(path, loaded, Backup::BeforeSave);
     let saved = loaded.store.save(&non_default()).unwrap();
     let aside = saved.backup.expect("set aside before saving over it");
     #[cfg(unix)]
@@ -734,7 +743,15 @@ fn chmod_000_file() {
         assert!(fs::read(&path).is_err(), "not unprivileged");
         assert!(load_strict(&path).is_err());
         let loaded = Store::open(&path);
-        assert_unreadable_loaded(&path, loaded, b"(difficulty: Easy)");
+        // Nobody may write it either: it is read-only, never set aside or saved over.
+        let (problem, mut loaded) =
+            assert_unreadable_problem(&path, loaded, Backup::NeverOverwritten);
+        assert!(problem.to_string().contains("will not write over it"));
+        let error = loaded.store.save(&non_default()).unwrap_err();
+        assert!(matches!(error, SaveError::ReadOnly(_)), "{error:?}");
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"(difficulty: Easy)");
+        assert_eq!(names(dir.path()), ["settings.ron"]);
     });
 }
 
@@ -1245,4 +1262,280 @@ fn default_path_is_settings_ron_in_a_tictactoe_directory() {
             path.display()
         );
     }
+}
+
+// --- Nothing the user made is changed behind their back -----------------------------------------
+
+/// The mode bits of `path` (no file type).
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// A read-only settings file is not replaced: the save says so and the file keeps its bytes, its
+/// inode and its mode.
+#[cfg(unix)]
+#[test]
+fn a_read_only_settings_file_is_refused_and_kept() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let original = b"(version: 1, difficulty: Easy, mine: 1)\n";
+    fs::write(&path, original).unwrap();
+    set_mode(&path, 0o444);
+    let inode = fs::metadata(&path).unwrap().ino();
+    let mut loaded = Store::open(&path);
+    let error = loaded.store.save(&non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::ReadOnly(_)), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "did not save settings to {}: the file is read-only; it was left as it is",
+            path.display()
+        )
+    );
+    assert_eq!(fs::read(&path).unwrap(), original);
+    assert_eq!(fs::metadata(&path).unwrap().ino(), inode);
+    assert_eq!(mode(&path), 0o444);
+    assert_eq!(names(dir.path()), ["settings.ron"]);
+    // "Save settings as…" onto it is refused the same way.
+    let error = save_to(&path, &non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::ReadOnly(_)), "{error:?}");
+    assert_eq!(fs::read(&path).unwrap(), original);
+}
+
+/// The copy of a broken private file is as private as the file.
+#[cfg(unix)]
+#[test]
+fn the_copy_of_a_broken_file_keeps_its_mode() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    fs::write(&path, "(difficulty: Insane)").unwrap();
+    set_mode(&path, 0o600);
+    let loaded = Store::open(&path);
+    let copy = loaded.problem.unwrap().backup_path().unwrap().to_owned();
+    assert_eq!(mode(&copy), 0o600);
+    assert_eq!(fs::read(&copy).unwrap(), b"(difficulty: Insane)");
+}
+
+/// A save keeps the file's permissions: a private file stays private, a shared one shared.
+#[cfg(unix)]
+#[test]
+fn a_save_keeps_the_files_mode() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    for wanted in [0o600, 0o640, 0o664] {
+        fs::write(&path, "(version: 1)\n").unwrap();
+        set_mode(&path, wanted);
+        let mut loaded = Store::open(&path);
+        loaded.store.save(&non_default()).unwrap();
+        assert_eq!(mode(&path), wanted, "{wanted:o}");
+        save_to(&path, &Settings::default()).unwrap();
+        assert_eq!(mode(&path), wanted, "{wanted:o}");
+    }
+}
+
+/// The README's example game, as a user would save it.
+const GAME_FILE: &str = "// tictactoe review 5,1,9 --first X --size 3 --k 3\n\
+    (\n    version: 1,\n    size: 3,\n    k: 3,\n    first: X,\n    x: Human,\n    o: Computer,\n    \
+    moves: [5, 1, 9],\n    result: \"ongoing\",\n)\n";
+
+/// A saved game given as the settings file is named as such, and never saved over: neither by the
+/// store nor by "Save settings as…".
+#[test]
+fn a_game_file_given_as_settings_is_never_saved_over() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("game.ron");
+    fs::write(&path, GAME_FILE).unwrap();
+    tictactoe::store::game_file::load(&path).expect("the example is a valid game");
+    let mut loaded = Store::open(&path);
+    let problem = loaded.problem.expect("a game is not settings");
+    assert_eq!(problem.error.issues, [Issue::GameFile]);
+    assert_eq!(problem.backup, Backup::NeverOverwritten);
+    assert_eq!(
+        problem.to_string(),
+        format!(
+            "{}: this is a saved game, not a settings file — using default settings\n\
+             The game will not write over it, so it cannot save its settings there until it is \
+             moved away.",
+            path.display()
+        )
+    );
+    let error = loaded.store.save(&non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::GameFile(_)), "{error:?}");
+    assert!(
+        error
+            .to_string()
+            .contains("it is a saved game, not a settings file")
+    );
+    let error = save_to(&path, &non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::GameFile(_)), "{error:?}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), GAME_FILE);
+    assert_eq!(names(dir.path()), ["game.ron"]);
+    // A game this build would refuse is still a game.
+    let broken = GAME_FILE.replace("moves: [5, 1, 9]", "moves: [5, 5]");
+    fs::write(&path, &broken).unwrap();
+    assert!(save_to(&path, &non_default()).is_err());
+    assert_eq!(fs::read_to_string(&path).unwrap(), broken);
+}
+
+/// A field this version does not know, given twice, is written back twice, as it was.
+#[test]
+fn a_repeated_unknown_field_keeps_every_value() {
+    let dir = TempDir::new().unwrap();
+    let mut loaded = load(&dir, b"(version: 1, zz: 1, zz: 2)\n");
+    loaded.store.save(&non_default()).unwrap();
+    let text = fs::read_to_string(settings_file(&dir)).unwrap();
+    assert!(text.contains("    zz: 1,\n    zz: 2,\n"), "{text}");
+    // And again: a second load and save keeps both.
+    let mut loaded = Store::open(settings_file(&dir));
+    loaded.store.save(&non_default()).unwrap();
+    assert_eq!(fs::read_to_string(settings_file(&dir)).unwrap(), text);
+}
+
+/// The window's state (written by eframe, which follows links) is not kept where a link or
+/// anything but a file is in its place.
+#[cfg(unix)]
+#[test]
+fn the_window_state_is_never_written_through_a_link() {
+    use tictactoe::store::settings::window_state_path;
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let victim = dir.path().join("victim.txt");
+    fs::write(&victim, "mine").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.path().join("settings.window.ron")).unwrap();
+    assert_eq!(window_state_path(&path), None);
+    fs::write(&path, "()").unwrap();
+    assert_eq!(window_state_path(&path), None);
+    // A dangling link too: eframe would create its target.
+    fs::remove_file(&victim).unwrap();
+    assert_eq!(window_state_path(&path), None);
+}
+
+/// The program's own files (its log) are never written through a link in their place.
+#[cfg(unix)]
+#[test]
+fn the_programs_own_files_are_never_written_through_a_link() {
+    use tictactoe::store::files::write_own_file;
+    let dir = TempDir::new().unwrap();
+    let log = dir.path().join("tictactoe.log");
+    write_own_file(&log, b"first\n").unwrap();
+    write_own_file(&log, b"second\n").unwrap();
+    assert_eq!(fs::read(&log).unwrap(), b"second\n");
+    let victim = dir.path().join("victim.txt");
+    fs::write(&victim, "mine").unwrap();
+    fs::remove_file(&log).unwrap();
+    std::os::unix::fs::symlink(&victim, &log).unwrap();
+    let error = write_own_file(&log, b"third\n").unwrap_err();
+    assert!(error.to_string().contains("symbolic link"), "{error}");
+    assert_eq!(fs::read(&victim).unwrap(), b"mine");
+    assert!(fs::symlink_metadata(&log).unwrap().is_symlink());
+    assert_eq!(names(dir.path()), ["tictactoe.log", "victim.txt"]);
+}
+
+/// A save's temporary file is named for the file it saves, so that one left by a save that was
+/// killed is found and removed on the next start, and nobody else's file is touched.
+#[test]
+fn temporary_files_left_by_a_killed_save_are_removed_on_start() {
+    struct Look(Vec<String>);
+    impl FileOps for Look {
+        fn persist(&mut self, temp: NamedTempFile, to: &Path) -> io::Result<()> {
+            let name = temp
+                .path()
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            self.0.push(name);
+            tictactoe::store::files::persist(temp, to)
+        }
+    }
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let mut look = Look(Vec::new());
+    save_to_with(&path, &Settings::default(), &mut look).unwrap();
+    let [name] = &look.0[..] else {
+        panic!("one temporary file: {:?}", look.0)
+    };
+    assert!(
+        name.starts_with(".settings.ron~") && name.ends_with(".tictactoe-save"),
+        "{name}"
+    );
+
+    // As a `kill -9` leaves it: an hour old. One just made belongs to a save still running.
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let left = dir.path().join(name);
+    File::create(&left).unwrap().set_modified(hour_ago).unwrap();
+    let running = dir.path().join(".settings.ron~Ab12Cd.tictactoe-save");
+    File::create(&running).unwrap();
+    let others = [
+        ".settings.ron.swp",
+        ".settings.ron~notours",
+        "other.tictactoe-save",
+    ];
+    for other in others {
+        File::create(dir.path().join(other))
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+    }
+    let loaded = Store::open(&path);
+    assert!(loaded.problem.is_none());
+    assert!(!left.exists());
+    assert!(running.exists());
+    for other in others {
+        assert!(dir.path().join(other).exists(), "{other}");
+    }
+}
+
+/// `--settings DIR/newdir/` names a folder: nothing is created, and the message says why.
+#[test]
+fn a_path_ending_with_a_separator_is_not_a_file_name() {
+    use tictactoe::store::settings::window_state_path;
+    let dir = TempDir::new().unwrap();
+    let path = PathBuf::from(format!("{}/newdir/", dir.path().display()));
+    let mut loaded = Store::open(&path);
+    let error = loaded.store.save(&non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::NoFileName(_)), "{error:?}");
+    assert!(
+        error.to_string().ends_with("that is not a file name"),
+        "{error}"
+    );
+    assert_eq!(window_state_path(&path), None);
+    assert!(names(dir.path()).is_empty());
+}
+
+/// `--settings DIR/sub/../../x.ron` with no `sub`: no folder is made that the user did not name.
+#[cfg(unix)]
+#[test]
+fn a_path_going_up_through_missing_folders_makes_none() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("sub").join("..").join("..").join("x.ron");
+    let mut loaded = Store::open(&path);
+    let error = loaded.store.save(&non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::MissingFolder(_)), "{error:?}");
+    assert!(
+        error.to_string().ends_with("its folder does not exist"),
+        "{error}"
+    );
+    assert!(names(dir.path()).is_empty());
+    // Folders named plainly are still made, past a `..` from a folder that exists too.
+    let plain = dir.path().join("new").join("settings.ron");
+    save_to(&plain, &non_default()).unwrap();
+    assert_eq!(load_strict(&plain).unwrap(), non_default());
+    let past_up = dir
+        .path()
+        .join("new")
+        .join("..")
+        .join("newer")
+        .join("settings.ron");
+    save_to(&past_up, &non_default()).unwrap();
+    assert_eq!(names(dir.path()), ["new", "newer"]);
 }

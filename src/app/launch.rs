@@ -89,7 +89,8 @@ pub fn run(options: AppOptions) -> Result<(), WindowFailure> {
         )
         .map_err(|error| {
             let try_another = !started.get() && !matches!(error, eframe::Error::WinitEventLoop(_));
-            let message = plain_error(&error.to_string());
+            let display = std::env::var_os("DISPLAY");
+            let message = with_display_hint(plain_error(&error.to_string()), display.as_deref());
             if try_another {
                 eprintln!(
                     "tictactoe: {} could not open the window ({message}); trying the next renderer",
@@ -125,6 +126,27 @@ fn plain_error(text: &str) -> String {
     }
     plain.push_str(rest);
     plain
+}
+
+/// What winit says when Xlib's `XOpenDisplay` fails: it gives no reason (the server refused or
+/// dropped the connection, had too many clients, or rejected the authorisation), and winit lets
+/// a process make its event loop only once, so the game cannot try again itself.
+const NO_X_CONNECTION: &str = "Failed to open connection to X server";
+
+/// `message`, and when it is winit's [`NO_X_CONNECTION`], the display asked for (`DISPLAY`) and
+/// what the user can do: the failure is the X server's answer, often a passing one.
+fn with_display_hint(message: String, display: Option<&std::ffi::OsStr>) -> String {
+    if !message.contains(NO_X_CONNECTION) {
+        return message;
+    }
+    let display = match display {
+        Some(display) => format!("DISPLAY={}", crate::store::shown_path(Path::new(display))),
+        None => "DISPLAY is not set".to_owned(),
+    };
+    format!(
+        "{message} ({display}); check that an X server runs there and accepts this user, then \
+         start the game again"
+    )
 }
 
 fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOptions {
@@ -180,10 +202,12 @@ fn tell_the_user(failure: &WindowFailure) {
     platform::dialogs::show_error("Tic-Tac-Toe", message);
 }
 
+/// Writes the log, never through a link in its place (anyone who can write the folder could make
+/// it point at a file of the user's).
 fn write_log(path: &Path, text: &str) -> bool {
     path.parent()
         .is_some_and(|dir| platform::fs::create_dir_all(dir).is_ok())
-        && platform::fs::write(path, format!("{text}\n")).is_ok()
+        && crate::store::files::write_own_file(path, format!("{text}\n").as_bytes()).is_ok()
 }
 
 #[cfg(test)]
@@ -235,6 +259,20 @@ mod tests {
         assert!(message.contains("wgpu (Direct3D, Vulkan, Metal or OpenGL): Wgpu failed"));
         assert!(message.contains("OpenGL (glow): Glow failed"));
         assert!(message.ends_with("This message is also in /data/tictactoe.log"));
+    }
+
+    #[test]
+    fn no_connection_to_the_x_server_names_the_display_and_what_to_do() {
+        let message = "winit EventLoopError: Failed to open connection to X server".to_owned();
+        let said = with_display_hint(message.clone(), Some(std::ffi::OsStr::new(":99")));
+        assert_eq!(
+            said,
+            "winit EventLoopError: Failed to open connection to X server (DISPLAY=:99); check \
+             that an X server runs there and accepts this user, then start the game again"
+        );
+        assert!(with_display_hint(message, None).contains("(DISPLAY is not set)"));
+        let other = "no suitable adapter".to_owned();
+        assert_eq!(with_display_hint(other.clone(), None), other);
     }
 
     #[test]

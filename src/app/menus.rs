@@ -260,13 +260,18 @@ fn settings_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
 }
 
 /// A message across the top of the board, wrapped to its width, with a button to dismiss it.
+/// A long message scrolls within a third of the window, so that the button stays in view.
 pub fn notice_banner(ui: &mut Ui, notice: &str, dismiss: &str) -> Option<Command> {
     let mut clicked = false;
+    let max_height = (ui.ctx().content_rect().height() / 3.0).max(48.0);
     egui::Frame::group(ui.style())
         .fill(ui.visuals().faint_bg_color)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.add(egui::Label::new(notice).wrap());
+            egui::ScrollArea::vertical()
+                .id_salt("notice")
+                .max_height(max_height)
+                .show(ui, |ui| ui.add(egui::Label::new(notice).wrap()));
             clicked = ui.button(dismiss).clicked();
         });
     clicked.then_some(Command::DismissNotice)

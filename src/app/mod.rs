@@ -45,7 +45,7 @@ use crate::engine::minimax::Analysis;
 use crate::game::{ControllerOptions, GameController, Session};
 use crate::store::settings::{self, Settings, Store};
 
-pub use board_widget::BoardWidget;
+pub use board_widget::{BoardWidget, Spoken};
 use coach::Coach;
 pub use commands::Command;
 use dialogs::FileDialogs;
@@ -86,7 +86,20 @@ pub struct AppOptions {
     /// a preview's banner; `""` for none) whenever they are drawn: the web page keeps a copy of
     /// each in the page (`aria-live` regions that screen readers and the browser tests read).
     pub status_mirror: Option<StatusMirror>,
+    /// Told what a screen reader hears of the board on show whenever it is drawn: the web page
+    /// keeps a button for each cell with that name, which assistive technology reads and
+    /// presses (eframe's web runner gives it nothing of egui's own names).
+    pub board_mirror: Option<BoardMirror>,
+    /// Asked every frame for the cells pressed outside the canvas since (the page's cell
+    /// buttons), by their index in reading order.
+    pub pressed_cells: Option<PressedCells>,
 }
+
+/// Told the board's and its cells' names as they are drawn.
+pub type BoardMirror = Arc<dyn Fn(&Spoken) + Send + Sync>;
+
+/// Gives the cells pressed outside the canvas since it was last asked.
+pub type PressedCells = Arc<dyn Fn() -> Vec<usize> + Send + Sync>;
 
 /// Told the status line and the notice as they are drawn.
 pub type StatusMirror = Arc<dyn Fn(&str, &str) + Send + Sync>;
@@ -136,6 +149,10 @@ pub struct TicTacToeApp {
     coach: Coach,
     /// Told the status line as it is drawn ([`AppOptions::status_mirror`]).
     status_mirror: Option<StatusMirror>,
+    /// Told the board's names as they are drawn ([`AppOptions::board_mirror`]).
+    board_mirror: Option<BoardMirror>,
+    /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
+    pressed_cells: Option<PressedCells>,
 }
 
 /// A message over the board.
@@ -230,6 +247,8 @@ impl TicTacToeApp {
             editor: None,
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
             status_mirror: options.status_mirror,
+            board_mirror: options.board_mirror,
+            pressed_cells: options.pressed_cells,
         };
         app.apply_theme(&cc.egui_ctx);
         if options.score_view.is_some() || options.show_scores.is_some() {
@@ -382,6 +401,9 @@ impl eframe::App for TicTacToeApp {
         self.scale_text(&ctx);
         let context = self.key_context();
         let mut commands = ctx.input_mut(|input| keys::commands(input, &context));
+        if let Some(pressed) = &self.pressed_cells {
+            commands.extend(pressed().into_iter().map(Command::PlayDigit));
+        }
         commands.extend(self.menu_panel(ui));
         self.status_panel(ui);
         if self.stepper.is_some() {

@@ -4,7 +4,7 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::board_widget::{BoardWidget, Highlight, Palette};
+use super::board_widget::{BoardWidget, Highlight, Palette, Spoken};
 use super::coach::BoardKeyboard;
 use super::commands::Command;
 use super::keys::KeyContext;
@@ -329,6 +329,7 @@ impl TicTacToeApp {
         let mut inspected = self.inspected;
         let take_focus = std::mem::take(&mut self.focus_moved);
         let mut keyboard_cell = None;
+        let mut spoken = Spoken::default();
         egui::CentralPanel::default().show(ui, |ui| {
             if self.coach.practice.is_some() {
                 commands.extend(self.coach.practice_panel(
@@ -391,12 +392,16 @@ impl TicTacToeApp {
                     .focus(self.focus.filter(|_| is_game))
                     .take_focus(take_focus && is_game)
                     .keyboard_cell(&mut keyboard_cell)
+                    .spoken(&mut spoken)
                     .inspected(&mut inspected)
                     .on_click(&mut clicked, accepts),
             );
             commands.extend(clicked.map(Command::Play));
         });
         self.inspected = inspected;
+        if let Some(mirror) = &self.board_mirror {
+            mirror(&spoken);
+        }
         // A cell reached with Tab becomes the arrow keys' cell too: one cell has the keyboard.
         if keyboard_cell.is_some() {
             self.focus = keyboard_cell;

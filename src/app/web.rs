@@ -10,7 +10,7 @@ use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 use super::link::Link;
-use super::{AppOptions, TicTacToeApp};
+use super::{AppOptions, Spoken, TicTacToeApp};
 use crate::platform::Instant;
 
 /// Starts the game on the page. Called by the program's `main` in the browser.
@@ -23,6 +23,8 @@ pub fn start() {
         show_scores: link.scores,
         start_notice,
         status_mirror: Some(Arc::new(mirror_status)),
+        board_mirror: Some(Arc::new(mirror_board)),
+        pressed_cells: Some(Arc::new(|| PRESSED.with_borrow_mut(std::mem::take))),
         ..AppOptions::default()
     };
     wasm_bindgen_futures::spawn_local(async move {
@@ -34,7 +36,11 @@ pub fn start() {
             .start(
                 canvas,
                 eframe::WebOptions::default(),
-                Box::new(|cc| Ok(Box::new(Timed(TicTacToeApp::new(cc, options))))),
+                Box::new(|cc| {
+                    let repaint = cc.egui_ctx.clone();
+                    CONTEXT.with_borrow_mut(|context| *context = Some(repaint));
+                    Ok(Box::new(Timed(TicTacToeApp::new(cc, options))))
+                }),
             )
             .await;
         if let Err(error) = started {
@@ -111,6 +117,70 @@ fn mirror_status(status: &str, notice: &str) {
                 text.clone_into(shown);
             }
         }
+    });
+}
+
+thread_local! {
+    /// The cells pressed on the page's cell buttons since the app last asked, by index.
+    static PRESSED: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+    /// The app's context, to wake it when a cell button is pressed.
+    static CONTEXT: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
+    /// The names the page's board buttons carry now.
+    static BOARD_SHOWN: RefCell<Spoken> = RefCell::new(Spoken::default());
+}
+
+/// Keeps `<div id="board">` a group named as the board on show, holding one button per cell
+/// named as the desktop names it on the accessibility bus ("Row 1, column 1, empty, score 0,
+/// draw, best move"): a screen reader reads the cells and their scores, and pressing a button
+/// plays that cell as a click on the board would. Written only where a name changed.
+fn mirror_board(spoken: &Spoken) {
+    BOARD_SHOWN.with_borrow_mut(|shown| {
+        if *shown == *spoken {
+            return;
+        }
+        let Some(group) = element("board") else {
+            return;
+        };
+        let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+            return;
+        };
+        if shown.board != spoken.board {
+            let _ = group.set_attribute("aria-label", &spoken.board);
+        }
+        let buttons = group.children();
+        // As many buttons as cells: new ones press their own index.
+        for index in buttons.length() as usize..spoken.cells.len() {
+            let Ok(button) = document.create_element("button") else {
+                return;
+            };
+            let pressed = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+                PRESSED.with_borrow_mut(|pressed| pressed.push(index));
+                CONTEXT.with_borrow(|context| {
+                    if let Some(context) = context {
+                        context.request_repaint();
+                    }
+                });
+            });
+            let _ =
+                button.add_event_listener_with_callback("click", pressed.as_ref().unchecked_ref());
+            // The button lives as long as the page; so does what it calls.
+            pressed.forget();
+            let _ = group.append_child(&button);
+        }
+        while buttons.length() as usize > spoken.cells.len() {
+            if let Some(last) = buttons.item(buttons.length() - 1) {
+                last.remove();
+            }
+        }
+        for (index, name) in spoken.cells.iter().enumerate() {
+            if shown.cells.get(index) != Some(name)
+                && let Some(button) = buttons.item(index as u32)
+            {
+                let _ = button.set_attribute("aria-label", name);
+                button.set_text_content(Some(name));
+            }
+        }
+        spoken.clone_into(shown);
     });
 }
 

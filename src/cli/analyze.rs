@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::args::{AlgorithmArg, RulesArgs, ViewArg, parse_seconds, preview, view_or_mover};
+use super::args::{AlgorithmArg, RulesArgs, ViewArg, preview, view_or_mover};
 use super::report::{ErrorJson, Report, UnsettledMove, write_report_seen};
 use super::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
 use crate::engine::board::PasteError;
@@ -53,14 +53,14 @@ pub struct AnalyzeArgs {
 
     /// Give up on a board after visiting this many positions (open 5×5 and larger boards can
     /// take very long; 3×3 needs at most 549,946 even with plain minimax).
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop each board's search after this many seconds and print what it settled, with bounds
     /// and estimates for the rest (the last fifth of the time goes to the estimates). The solver
     /// then settles a best move first, as the app's computer does: "best" names it once no
     /// other move can beat it.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::Checked(crate::cli::parse_seconds), allow_hyphen_values = true)]
     pub time_limit: Option<Duration>,
 
     /// Whose numbers the scores, bounds and estimates are: `mover` (the player to move
@@ -95,7 +95,7 @@ pub fn analyze_showing_progress(
     let mut engine = Engine::new(args);
     engine.progress = progress && args.time_limit.is_none();
     let status = if args.board == "-" {
-        analyze_lines(&mut engine, input, &mut out)?
+        analyze_lines(&mut engine, input, &mut out, &mut err)?
     } else {
         match engine.analyze(&args.board) {
             Ok(report) => {
@@ -246,16 +246,33 @@ enum AnalyzeError {
     TooLarge(Stop),
 }
 
+/// A batch stops after this many lines in a row that are not boards: its input is not a list of
+/// boards (a binary file, `/dev/urandom`), and answering each would write without end.
+const MAX_BAD_LINES_IN_A_ROW: u64 = 1000;
+
+/// The most of a bad line, and of what is wrong with it, that its error line repeats: each error
+/// line stays short whatever the input.
+const MAX_ECHOED_CHARS: usize = 200;
+
 fn analyze_lines(
     engine: &mut Engine,
     mut input: impl BufRead,
     out: &mut impl Write,
+    err: &mut impl Write,
 ) -> io::Result<i32> {
     let mut status = EXIT_OK;
     let mut line = Vec::new();
-    let mut number = 0;
+    let (mut number, mut bad_in_a_row) = (0, 0);
     while let Some(length) = read_line_capped(&mut input, &mut line, MAX_LINE_BYTES)? {
         number += 1;
+        if bad_in_a_row >= MAX_BAD_LINES_IN_A_ROW {
+            writeln!(
+                err,
+                "tictactoe analyze: stopped at input line {number}: the {MAX_BAD_LINES_IN_A_ROW} \
+                 lines before it were not boards (a batch reads one board a line, like XOX/.O./X..)"
+            )?;
+            break;
+        }
         let text = String::from_utf8_lossy(&line);
         // A blank line names no board (a file's last line ended twice, `\r\n` from Windows):
         // it is skipped, as the end of the input is.
@@ -270,13 +287,16 @@ fn analyze_lines(
             engine.analyze(&text).map_err(|error| error.to_string())
         };
         match result {
-            Ok(report) => write_report_seen(out, &report, engine.stats, engine.view)?,
+            Ok(report) => {
+                bad_in_a_row = 0;
+                write_report_seen(out, &report, engine.stats, engine.view)?;
+            }
             Err(message) => {
-                status = EXIT_SOME_LINES_BAD;
+                (status, bad_in_a_row) = (EXIT_SOME_LINES_BAD, bad_in_a_row + 1);
                 let json = ErrorJson {
-                    board: &text,
+                    board: &shortened(&text),
                     input_line: number,
-                    error: &message,
+                    error: &shortened(&message),
                 };
                 serde_json::to_writer(&mut *out, &json)?;
                 out.write_all(b"\n")?;
@@ -284,6 +304,14 @@ fn analyze_lines(
         }
     }
     Ok(status)
+}
+
+/// `text`'s first [`MAX_ECHOED_CHARS`] characters, and `…` when there were more.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(MAX_ECHOED_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
 }
 
 /// Reads one line without its line ending into `line`, keeping at most `cap + 1` bytes of it.

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::engine::board::{Board, Mark, PasteError};
+use crate::engine::board::{Board, MAX_SIDE, MIN_SIDE, Mark, PasteError};
 use crate::engine::minimax::Algorithm;
 use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::view::ScoreView;
@@ -19,7 +19,7 @@ pub struct RulesArgs {
     pub to_move: Option<MarkArg>,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
-    #[arg(long, value_name = "K", value_parser = crate::cli::parse_k, allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 }
 
@@ -54,6 +54,71 @@ pub fn default_max_nodes() -> u64 {
     DEFAULT_MAX_NODES
 }
 
+/// A value parser for an option whose text `check` reads: its message follows the option and
+/// what was typed (shortened, on one line) as clap words its own, `invalid value '…' for
+/// '--depth <N>': …`. Every numeric option takes one, so that they all say it alike; a value
+/// that starts with `-` reaches `check` too (with `allow_hyphen_values`), instead of clap's tip
+/// to write `-- -1`.
+#[derive(Clone, Copy)]
+pub struct Checked<T>(pub fn(&str) -> Result<T, String>);
+
+impl<T: Clone + Send + Sync + 'static> clap::builder::TypedValueParser for Checked<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let text = value.to_string_lossy();
+        (self.0)(&text).map_err(|reason| {
+            let option = arg.map_or_else(String::new, |arg| format!(" for '{arg}'"));
+            let message = format!("invalid value '{}'{option}: {reason}\n", typed(&text));
+            clap::Error::raw(clap::error::ErrorKind::ValueValidation, message).with_cmd(cmd)
+        })
+    }
+}
+
+/// What was typed, for a message: its start when long, control characters escaped.
+pub(super) fn typed(text: &str) -> String {
+    let escaped: String = text
+        .chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect();
+    preview(&escaped)
+}
+
+/// [`typed`], or `''` for nothing.
+fn typed_or_empty(text: &str) -> String {
+    match text.is_empty() {
+        true => "''".to_owned(),
+        false => typed(text),
+    }
+}
+
+/// A whole number from `accepted`, or the one message every numeric option gives: `what` must be
+/// a whole number (of `unit`) in the range, not what was typed.
+fn whole_number(
+    text: &str,
+    what: &str,
+    unit: &str,
+    accepted: std::ops::RangeInclusive<u64>,
+) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if accepted.contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{what} must be a whole number{unit} from {} to {}, not {}",
+            accepted.start(),
+            accepted.end(),
+            typed_or_empty(text)
+        )),
+    }
+}
+
 /// What `--time-limit` accepts, as every message about it says it.
 const SECONDS_EXPECTED: &str = "a number of seconds above 0 and below 1000000000, like 5 or 0.5";
 
@@ -65,32 +130,44 @@ pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
         }
         _ => Err(format!(
             "the time limit must be {SECONDS_EXPECTED}, not {}",
-            preview(text)
+            typed_or_empty(text)
         )),
     }
 }
 
 /// `--max-nodes`: a budget of at least one position.
 pub(super) fn parse_max_nodes(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(nodes) if nodes >= 1 => Ok(nodes),
-        _ => Err(format!(
-            "the budget must be a whole number of positions from 1 to {}, not {}",
-            u64::MAX,
-            preview(text)
-        )),
-    }
+    whole_number(text, "the budget", " of positions", 1..=u64::MAX)
 }
 
 /// `--k`: how many in a row win, a whole number (whether the board allows it is checked with
 /// the board, as `analyze` checks it).
 pub(super) fn parse_k(text: &str) -> Result<usize, String> {
-    text.parse::<usize>().map_err(|_| {
-        format!(
-            "how many in a row win must be a whole number from 3 to 5, not {}",
-            preview(text)
-        )
-    })
+    let k = whole_number(text, "how many in a row win", "", 3..=5).map(|k| k as usize);
+    // A longer line is refused with the board, which names its size.
+    k.or_else(|error| text.parse::<usize>().map_err(|_| error))
+}
+
+/// `tree --depth`: how many levels of moves to print.
+pub(super) fn parse_depth(text: &str) -> Result<u32, String> {
+    let max = u64::from(u32::MAX);
+    whole_number(text, "the depth", " of levels", 0..=max).map(|depth| depth as u32)
+}
+
+/// `review --size`: the board's side.
+pub(super) fn parse_size(text: &str) -> Result<usize, String> {
+    let (min, max) = (MIN_SIDE as u64, MAX_SIDE as u64);
+    whole_number(text, "the board's side", "", min..=max).map(|side| side as usize)
+}
+
+/// `tree --max-printed`: how many positions to print at most.
+pub(super) fn parse_max_printed(text: &str) -> Result<u64, String> {
+    whole_number(text, "the most positions printed", "", 0..=u64::MAX)
+}
+
+/// `trace --max-lines`: how many event lines to write at most.
+pub(super) fn parse_max_lines(text: &str) -> Result<u64, String> {
+    whole_number(text, "the most lines written", "", 0..=u64::MAX)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::Args;
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, progress, view_or_mover};
+use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, preview, progress, view_or_mover};
 use crate::engine::board::{
     BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
 };
@@ -49,20 +49,20 @@ pub struct ReviewArgs {
     pub first: MarkArg,
 
     /// The board's side, 3 to 7 (5×5 and larger can take long to review exactly).
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = crate::cli::Checked(crate::cli::parse_size), allow_hyphen_values = true)]
     pub size: usize,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7).
-    #[arg(long, value_name = "K", value_parser = crate::cli::parse_k, allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 
     /// Give up on a position after visiting this many positions: that move's score (or the
     /// best score there was) is printed as null, with "complete": false.
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop each position's search after this many seconds, as --max-nodes stops it.
-    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::Checked(crate::cli::parse_seconds), allow_hyphen_values = true)]
     pub time_limit: Option<std::time::Duration>,
 
     /// Whose numbers each move's score and best score are, seen from the position before the
@@ -136,8 +136,15 @@ enum ReviewError {
         cols: usize,
         size: usize,
     },
+    /// A `--from` board `analyze` would refuse, named as typed (its start).
+    #[error("--from {text:?}: {error}")]
+    From { text: String, error: BoardError },
     #[error("no moves given: list the cells played, e.g. 5,1,9,3")]
     NoMoves,
+    /// A saved game with no moves: nothing to review, as with no moves given.
+    #[error("game file {}: no moves to review yet; review a game file with at least one move",
+        crate::store::shown_path(.0))]
+    NoMovesInFile(std::path::PathBuf),
     #[error("move {ply} ({text:?}): not a cell number; cells are numbered 1 to {cells}")]
     NotANumber {
         ply: usize,
@@ -196,6 +203,9 @@ pub fn review_showing_progress(
 fn game(args: &ReviewArgs) -> Result<(Board, Vec<Cell>), ReviewError> {
     if let Some(path) = &args.game {
         let record = game_file::load(path)?;
+        if record.moves.is_empty() {
+            return Err(ReviewError::NoMovesInFile(path.clone()));
+        }
         return Ok((record.start, record.moves));
     }
     let k = args.k.unwrap_or(Geometry::default_k(args.size, args.size));
@@ -203,7 +213,11 @@ fn game(args: &ReviewArgs) -> Result<(Board, Vec<Cell>), ReviewError> {
     let start = match &args.from {
         None => Board::empty(geometry, Mark::from(args.first)),
         Some(text) => {
-            let start = Board::parse_with(text, Some(Mark::from(args.first)), Some(k))?;
+            let start = Board::parse_with(text, Some(Mark::from(args.first)), Some(k));
+            let start = start.map_err(|error| ReviewError::From {
+                text: preview(text),
+                error,
+            })?;
             if start.geometry() != geometry {
                 return Err(ReviewError::StartSize {
                     rows: start.geometry().rows(),

@@ -46,11 +46,11 @@ pub struct TraceArgs {
     pub rules: RulesArgs,
 
     /// Give up after visiting this many positions.
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::parse_max_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop after writing this many event lines (then a last "stopped" line).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LINES)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LINES, value_parser = crate::cli::Checked(crate::cli::parse_max_lines), allow_hyphen_values = true)]
     pub max_lines: u64,
 
     /// Who maximises: `mover` (the side to move at the start: what it prints without --view) or

@@ -6,7 +6,8 @@
 //! - running work off the UI thread ([`Server`]), and how many threads a search may use
 //!   ([`cores`]);
 //! - the clock ([`Instant`]: std's on the desktop, the browser's `performance.now()` on the web);
-//! - where settings and logs are kept ([`dirs`]) and the file system ([`fs`]);
+//! - where settings and logs are kept ([`dirs`]), the file system ([`fs`]) and files' owners
+//!   ([`owner`]);
 //! - file dialogs, or in a browser downloads and uploads, and the message box shown when the
 //!   window cannot open ([`dialogs`]);
 //! - whether the game can quit ([`CAN_QUIT`]) and the page's own address ([`page_address`]).
@@ -17,6 +18,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop;
+pub mod owner;
 #[cfg(not(target_arch = "wasm32"))]
 use desktop as implementation;
 #[cfg(target_arch = "wasm32")]

@@ -3,11 +3,13 @@
 //! fails, and to write one as RON with a comment beside each field.
 
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use tempfile::NamedTempFile;
 
 use crate::platform::fs::{self, File};
+use crate::platform::owner;
 
 /// Why a file could not be read whole.
 #[derive(Debug)]
@@ -83,34 +85,118 @@ fn dangling_target(path: &Path) -> PathBuf {
 pub enum TargetProblem {
     IsDirectory,
     NotARegularFile,
+    /// The path names no file (`/`, `..`), or a folder (it ends with `/`).
     NoFileName,
+    /// The file there is read-only: whoever made it so did not want it changed.
+    ReadOnly,
+    /// The file there belongs to another user or group, which a new file could not keep.
+    OtherOwner,
+    /// The file there is of another kind (a saved game where settings are saved, or the
+    /// reverse), as the save's check of its contents says.
+    OtherKind,
+    /// The folder does not exist, and its path goes up (`..`) from folders that do not either:
+    /// making them would make folders only to go up from them.
+    MissingFolder,
 }
 
-/// Where saving `path` writes (through links, so that a link stays a link), and the folder that
-/// holds it. A directory or a special file in its place is refused: a rename over an empty
-/// directory succeeds on some systems, deleting it, and one over a device (run as root) would
-/// replace the device.
-fn save_target(path: &Path) -> Result<(PathBuf, PathBuf), TargetProblem> {
+/// Where saving `path` writes (through links, so that a link stays a link), the folder that
+/// holds it, and what is there now. A directory or a special file in its place is refused: a
+/// rename over an empty directory succeeds on some systems, deleting it, and one over a device
+/// (run as root) would replace the device. So is a read-only file, and a path that ends with a
+/// separator (`dir/new/`), which names a folder, not a file.
+fn save_target(path: &Path) -> Result<(PathBuf, PathBuf, Option<fs::Metadata>), TargetProblem> {
+    let text = path.as_os_str().to_string_lossy();
+    if text.ends_with(std::path::is_separator) {
+        return Err(TargetProblem::NoFileName);
+    }
     let target = resolved(path);
-    match fs::metadata(&target) {
-        Ok(m) if m.is_dir() => return Err(TargetProblem::IsDirectory),
-        Ok(m) if !m.is_file() => return Err(TargetProblem::NotARegularFile),
+    let existing = fs::metadata(&target).ok();
+    match &existing {
+        Some(m) if m.is_dir() => return Err(TargetProblem::IsDirectory),
+        Some(m) if !m.is_file() => return Err(TargetProblem::NotARegularFile),
+        Some(m) if m.permissions().readonly() => return Err(TargetProblem::ReadOnly),
         _ => {}
     }
     let dir = target.parent().filter(|_| target.file_name().is_some());
     let dir = dir.ok_or(TargetProblem::NoFileName)?.to_owned();
-    Ok((target, dir))
+    Ok((target, dir, existing))
 }
 
-/// A new temporary file in `dir`, with the permissions any new file there gets (0666 less the
-/// umask), not tempfile's 0600. Dropping it deletes it.
-fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
-    // Elsewhere (Windows) a new file gets the folder's permissions whatever tempfile asks for.
-    #[cfg_attr(not(unix), allow(unused_mut))]
+/// What every temporary file a save makes ends with, so that one left by a save that was killed
+/// can be told from anyone else's file and removed ([`remove_stale_temporaries`]).
+const TEMP_SUFFIX: &str = ".tictactoe-save";
+
+/// The start of the names of the temporary files that save `target`: a dot (hidden, as editors
+/// hide theirs), its name (at most 64 bytes of it, so that the whole name fits every file
+/// system), and a `~`.
+fn temp_prefix(target: &Path) -> String {
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let mut end = name.len().min(64);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(".{}~", &name[..end])
+}
+
+/// A new temporary file in `dir` for saving `target`, named for it ([`temp_prefix`],
+/// [`TEMP_SUFFIX`]), with the permissions any new file there gets (0666 less the umask), not
+/// tempfile's 0600. Dropping it deletes it.
+fn temp_file_in(dir: &Path, target: &Path) -> io::Result<NamedTempFile> {
+    let prefix = temp_prefix(target);
     let mut builder = tempfile::Builder::new();
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
+    // Elsewhere (Windows) a new file gets the folder's permissions whatever tempfile asks for.
+    if let Some(permissions) = owner::new_file_permissions() {
+        builder.permissions(permissions);
+    }
     builder.tempfile_in(dir)
+}
+
+/// How old a temporary file of ours must be to count as left behind: a save takes
+/// milliseconds, so one this old belongs to no save still running (another instance's).
+const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// Removes the temporary files that saves of `target` left behind when they were killed: regular
+/// files beside it named as [`temp_file_in`] names them, untouched for [`STALE_AFTER`]. Nothing
+/// else is touched; best effort. Returns how many were removed.
+pub fn remove_stale_temporaries(target: &Path) -> usize {
+    let (Some(dir), Some(_)) = (target.parent(), target.file_name()) else {
+        return 0;
+    };
+    let prefix = temp_prefix(target);
+    let ours = |name: &str| {
+        name.strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+            // tempfile's six random letters and digits.
+            .is_some_and(|random| {
+                random.len() == 6 && random.chars().all(|c| c.is_ascii_alphanumeric())
+            })
+    };
+    let stale = |m: &fs::Metadata| {
+        let age = m
+            .modified()
+            .ok()
+            .and_then(|t| SystemTime::now().duration_since(t).ok());
+        m.is_file() && age.is_some_and(|age| age >= STALE_AFTER)
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    // Bounded, so that a folder full of files cannot slow the start-up down.
+    let entries = fs::read_dir(dir).into_iter().flatten().flatten().take(1000);
+    let mut removed = 0;
+    for entry in entries {
+        let name = entry.file_name();
+        if ours(&name.to_string_lossy())
+            && fs::symlink_metadata(entry.path()).is_ok_and(|m| stale(&m))
+            && fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// Why a save failed before the old file could be replaced: nothing of the old file was touched.
@@ -122,10 +208,24 @@ pub enum SaveProblem {
     Write(io::Error),
 }
 
+/// How a save treats what it finds where it saves.
+#[derive(Debug, Clone, Copy)]
+pub struct SaveRules {
+    /// Make a missing folder (and the missing folders above it).
+    pub make_folder: bool,
+    /// Whether the text of the file there is of another kind, never to be saved over
+    /// ([`TargetProblem::OtherKind`]).
+    pub other_kind: fn(&str) -> bool,
+}
+
+/// The most of the file in the way that is read to tell its kind: more than any settings or
+/// game file is.
+const MAX_KIND_CHECK_BYTES: u64 = 1024 * 1024;
+
 /// A save in progress: the new contents in a temporary file beside the file to replace, synced,
 /// waiting for [`AtomicSave::replace`]. Dropping it deletes the temporary file, so that a save
 /// given up on leaves the old file as it was. A symlink stays a link: the file it points to is
-/// replaced.
+/// replaced. The new file keeps the old one's permissions and owner, or the save is refused.
 pub struct AtomicSave {
     target: PathBuf,
     dir: PathBuf,
@@ -134,23 +234,50 @@ pub struct AtomicSave {
 
 impl AtomicSave {
     /// Writes the new contents with `write` to a temporary file beside where `path` is saved
-    /// (through links, so that a link stays a link) and syncs it. With `make_folder`, a missing
-    /// folder is made first.
+    /// (through links, so that a link stays a link) and syncs it, following `rules`.
     pub fn write(
         path: &Path,
-        make_folder: bool,
+        rules: SaveRules,
         write: impl FnOnce(&mut File) -> io::Result<()>,
     ) -> Result<AtomicSave, SaveProblem> {
-        let (target, dir) = save_target(path).map_err(SaveProblem::Target)?;
-        if make_folder {
+        let (target, dir, existing) = save_target(path).map_err(SaveProblem::Target)?;
+        if existing.is_some() {
+            // A file that cannot be read (write-only) is of no kind it can be told to be.
+            let text = read_capped(&target, MAX_KIND_CHECK_BYTES, |path| File::open(path));
+            let text = text
+                .ok()
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+            if text.is_some_and(|text| (rules.other_kind)(&text)) {
+                return Err(SaveProblem::Target(TargetProblem::OtherKind));
+            }
+        }
+        if rules.make_folder && fs::metadata(&dir).is_err() {
+            // `a/b/../c`: `b` would be made only to be gone up from. Folders are made only past
+            // the last `..`, and only when the folders up to it exist.
+            let components: Vec<Component> = dir.components().collect();
+            let last_up = components.iter().rposition(|c| *c == Component::ParentDir);
+            let up_to: PathBuf = components[..last_up.map_or(0, |at| at + 1)]
+                .iter()
+                .collect();
+            if last_up.is_some() && fs::metadata(&up_to).is_err() {
+                return Err(SaveProblem::Target(TargetProblem::MissingFolder));
+            }
             fs::create_dir_all(&dir).map_err(SaveProblem::Write)?;
+        }
+        let temp = temp_file_in(&dir, &target).map_err(SaveProblem::Write)?;
+        // The new file is readable by whoever could read the old one, and no one else.
+        if let Some(old) = &existing {
+            let file = temp.as_file();
+            file.set_permissions(old.permissions())
+                .map_err(SaveProblem::Write)?;
+            owner::copy_owner(file, old)
+                .map_err(|_| SaveProblem::Target(TargetProblem::OtherOwner))?;
         }
         let write = |mut temp: NamedTempFile| {
             write(temp.as_file_mut())?;
             temp.as_file().sync_all().map(|()| temp)
         };
-        let temp = temp_file_in(&dir).and_then(write);
-        let temp = temp.map_err(SaveProblem::Write)?;
+        let temp = write(temp).map_err(SaveProblem::Write)?;
         Ok(AtomicSave { target, dir, temp })
     }
 
@@ -176,11 +303,33 @@ pub fn persist(temp: NamedTempFile, to: &Path) -> io::Result<()> {
     temp.persist(to).map(drop).map_err(io::Error::from)
 }
 
-/// Saves `bytes` at `path` atomically, as [`AtomicSave`] does, with no step of its own; the
-/// folder must exist. A failure while replacing is a [`SaveProblem::Write`] too.
-pub fn save_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveProblem> {
-    let save = AtomicSave::write(path, false, |file| file.write_all(bytes))?;
+/// Saves `bytes` at `path` atomically, as [`AtomicSave`] does, with no step of its own. A
+/// failure while replacing is a [`SaveProblem::Write`] too.
+pub fn save_atomically(path: &Path, rules: SaveRules, bytes: &[u8]) -> Result<(), SaveProblem> {
+    let save = AtomicSave::write(path, rules, |file| file.write_all(bytes))?;
     save.replace(persist).map_err(SaveProblem::Write)
+}
+
+/// Writes `bytes` as the program's own file at `path` (its log), never through a link: a link,
+/// or anything but a regular file, in its place is left alone and nothing is written. The file
+/// is replaced whole (a temporary file renamed over it, which replaces a name, never what a
+/// link points to); the folder must exist.
+pub fn write_own_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if !m.is_file() => {
+            let what = match m.file_type().is_symlink() {
+                true => "it is a symbolic link, which the program did not make",
+                false => "it is not a regular file",
+            };
+            return Err(io::Error::other(format!("not written: {what}")));
+        }
+        _ => {}
+    }
+    let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty());
+    let mut temp = temp_file_in(dir.unwrap_or(Path::new(".")), path)?;
+    temp.write_all(bytes)?;
+    temp.as_file().sync_all()?;
+    persist(temp, path)
 }
 
 /// Makes a rename in `dir` durable; best effort (not every system allows it).
@@ -195,8 +344,22 @@ fn sync_dir(dir: &Path) {
 /// for nesting too deep (RON's own message advises a crate), control characters escaped, and
 /// at most `MAX_DETAIL_CHARS` characters (a long name in the file is not repeated whole).
 pub fn ron_detail(error: &ron::Error) -> String {
-    if matches!(error, ron::Error::ExceededRecursionLimit) {
-        return "the file nests brackets too deeply to be a settings or game file".to_owned();
+    match error {
+        ron::Error::ExceededRecursionLimit => {
+            return "the file nests brackets too deeply to be a settings or game file".to_owned();
+        }
+        // RON's own advice (`r#0`) is for Rust programmers.
+        ron::Error::SuggestRawIdentifier(name) => {
+            let name: String = name
+                .chars()
+                .take(40)
+                .flat_map(char::escape_default)
+                .collect();
+            return format!(
+                "\"{name}\" is not a field name; a field's name is a word, like version"
+            );
+        }
+        _ => {}
     }
     let mut detail = String::new();
     for c in error.to_string().chars() {
@@ -214,6 +377,28 @@ pub fn ron_detail(error: &ron::Error) -> String {
         first.make_ascii_lowercase();
     }
     detail
+}
+
+/// The name of the field whose value is at `at` in RON `text`: the last `name:` before it.
+pub fn field_before(text: &str, at: ron::error::Position) -> Option<String> {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(at.line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let line = text.get(line_start..)?;
+    let col = line
+        .char_indices()
+        .nth(at.col.saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    let before = &text[..line_start + col];
+    let (head, _) = before.rsplit_once(':')?;
+    let head = head.trim_end();
+    let start = head
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let name = &head[start..];
+    (!name.is_empty()).then(|| name.to_owned())
 }
 
 /// The longest RON error detail shown.

@@ -89,6 +89,14 @@ try {
   await page.keyboard.press("s");
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${out}/scores.png` });
+  // What a screen reader gets: the board, and a button per cell named with its score.
+  const cellButtons = page.locator("#board").getByRole("button", { name: /^Row \d, column \d, / });
+  check(await cellButtons.count() === 9, `the page names ${await cellButtons.count()} cells, not 9`);
+  const names = await cellButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
+  const empty = names.filter((name) => name.includes(", empty"));
+  check(empty.length === 7 && empty.every((name) => /, empty, score -?\d+, /.test(name)),
+    `an empty cell's name has no score: ${JSON.stringify(names)}`);
+  say(`the page's cells for a screen reader: ${JSON.stringify(names.slice(0, 2))}…`);
   for (const key of ["1", "2", "3", "4", "6", "7", "8", "9"]) {
     const before = await status();
     if (/wins|draw|Draw/.test(before)) break;
@@ -127,6 +135,14 @@ try {
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${out}/opened.png` });
   say(`Open game took the upload; status: "${await status()}", notice: "${await notice()}"`);
+
+  // A cell's button on the page plays that cell, as a screen reader's user presses it.
+  await page.keyboard.press("Control+n");
+  await waitForStatus((s) => s.startsWith("Your move"), "a new game");
+  await page.locator("#board").getByRole("button", { name: /^Row 2, column 2, empty/ })
+    .evaluate((button) => button.click());
+  await waitForStatus((s) => s.includes("The computer (O) played"), "the answer to a cell button's move");
+  say(`a cell button played row 2, column 2: "${await status()}"`);
 
   // The explorer.
   await page.keyboard.press("Control+n");

@@ -55,6 +55,8 @@ pub struct BoardWidget<'a> {
     take_focus: bool,
     /// Where the cell holding the keyboard focus is reported (reached with Tab or the arrows).
     keyboard_cell: Option<&'a mut Option<Cell>>,
+    /// Where the board's and its cells' accessible names are reported, as drawn.
+    spoken: Option<&'a mut Spoken>,
     /// Whether clicks play moves now (a human is to move).
     accepts_moves: bool,
     /// Where a click on a playable cell is reported; `None` makes the board read-only.
@@ -95,6 +97,7 @@ impl<'a> BoardWidget<'a> {
             focus: None,
             take_focus: false,
             keyboard_cell: None,
+            spoken: None,
             accepts_moves: false,
             clicked: None,
             cell_names: None,
@@ -205,6 +208,12 @@ impl<'a> BoardWidget<'a> {
     }
 
     /// Reports the cell that holds the keyboard focus, if one does.
+    /// Reports the names a screen reader hears: the board's and each cell's, in reading order.
+    pub fn spoken(mut self, spoken: &'a mut Spoken) -> Self {
+        self.spoken = Some(spoken);
+        self
+    }
+
     pub fn keyboard_cell(mut self, cell: &'a mut Option<Cell>) -> Self {
         self.keyboard_cell = Some(cell);
         self
@@ -295,6 +304,9 @@ impl Widget for BoardWidget<'_> {
             None => format!("{what} {}, {} to move", self.board, mover),
         };
         response.widget_info(|| WidgetInfo::labeled(Role::Image, true, &label));
+        if let Some(spoken) = self.spoken.as_deref_mut() {
+            spoken.board = label.clone();
+        }
         // The numbered dots, for a screen reader: the line of play drawn.
         if let Some(m) = line {
             let description = format!("Line of play shown: {}", line_of_play(mover, m));
@@ -333,6 +345,9 @@ impl<'a> BoardWidget<'a> {
         let unsettled = score.is_none().then(|| self.unsettled(cell)).flatten();
         if let Some(unsettled) = &unsettled {
             label.push_str(&format!(", {}", unsettled.description(&seen)));
+        }
+        if let Some(spoken) = self.spoken.as_deref_mut() {
+            spoken.cells.push(label.clone());
         }
         let explanation = unsettled.as_ref().and_then(|u| u.explanation(&seen));
         // An editor's cells can always be clicked; a game's only when empty.
@@ -491,6 +506,14 @@ impl BoardWidget<'_> {
         label
     }
 }
+/// What a screen reader hears of a board: its name ("Board XO./.../..., X to move") and each
+/// cell's ("Row 1, column 1, empty, score 0, draw, best move"), in reading order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Spoken {
+    pub board: String,
+    pub cells: Vec<String>,
+}
+
 /// Pointing at a cell shows its explanation, and a screen reader reads it as the cell's
 /// description.
 fn explain(ui: &Ui, response: &Response, explanation: Option<String>) -> Response {

@@ -181,10 +181,11 @@ pub enum Stop {
     /// [`SearchControl::cancel`] was called.
     #[error("the search was cancelled")]
     Cancelled,
-    /// The search would have visited more positions than its budget.
+    /// The search would have visited more positions than its budget. Said without blaming the
+    /// position: a small budget stops the search of an easy one too.
     #[error(
-        "the search gave up after visiting {limit} position{}; \
-         the position is too open to solve exactly",
+        "the search gave up after visiting {limit} position{}, its budget, before the position \
+         was solved",
         if *limit == 1 { "" } else { "s" }
     )]
     NodeBudget { limit: u64 },
@@ -300,13 +301,13 @@ mod tests {
             (Stop::TimeLimit, "the search ran out of time"),
             (
                 Stop::NodeBudget { limit: 1 },
-                "the search gave up after visiting 1 position; \
-                 the position is too open to solve exactly",
+                "the search gave up after visiting 1 position, its budget, before the position \
+                 was solved",
             ),
             (
                 Stop::NodeBudget { limit: 1000 },
-                "the search gave up after visiting 1000 positions; \
-                 the position is too open to solve exactly",
+                "the search gave up after visiting 1000 positions, its budget, before the \
+                 position was solved",
             ),
         ];
         for (stop, message) in cases {
@@ -342,8 +343,8 @@ mod tests {
         assert_eq!(stopped.reason, Stop::NodeBudget { limit: 1 });
         assert_eq!(
             stopped.to_string(),
-            "the search gave up after visiting 1 position; \
-             the position is too open to solve exactly"
+            "the search gave up after visiting 1 position, its budget, before the position \
+             was solved"
         );
     }
 }

@@ -7,7 +7,8 @@ use super::format::{from_text, to_text};
 use super::{GameFileError, GameFileProblem, GameSaveError, MAX_FILE_BYTES, Position, SaveReason};
 use crate::game::GameRecord;
 use crate::platform::fs::File;
-use crate::store::files::{self, ReadProblem, SaveProblem, TargetProblem};
+use crate::store::files::{self, ReadProblem, SaveProblem, SaveRules, TargetProblem};
+use crate::store::settings::looks_like_settings;
 
 /// Reads and checks the game file at `path`. Nothing is written, whatever the outcome.
 pub fn load(path: &Path) -> Result<GameRecord, GameFileError> {
@@ -47,18 +48,27 @@ fn read_capped(path: &Path) -> Result<Vec<u8>, GameFileProblem> {
 
 /// Saves the game to `path` atomically: a temporary file beside it is written, synced and renamed
 /// over it, so that the old file stays whole if anything fails. A symlink stays a link (the file
-/// it points to is replaced); a directory or a special file in its place is refused.
+/// it points to is replaced), and the file keeps its permissions and owner; a directory, a
+/// special file, a read-only file or a settings file in its place is refused.
 pub fn save(path: &Path, record: &GameRecord) -> Result<(), GameSaveError> {
     let error = |reason| GameSaveError {
         path: path.to_owned(),
         reason,
     };
     let text = to_text(record).map_err(|p| error(SaveReason::Game(p)))?;
-    files::save_atomically(path, text.as_bytes()).map_err(|problem| {
+    let rules = SaveRules {
+        make_folder: false,
+        other_kind: looks_like_settings,
+    };
+    files::save_atomically(path, rules, text.as_bytes()).map_err(|problem| {
         error(match problem {
             SaveProblem::Target(TargetProblem::IsDirectory) => SaveReason::IsDirectory,
             SaveProblem::Target(TargetProblem::NotARegularFile) => SaveReason::NotARegularFile,
             SaveProblem::Target(TargetProblem::NoFileName) => SaveReason::NoFileName,
+            SaveProblem::Target(TargetProblem::ReadOnly) => SaveReason::ReadOnly,
+            SaveProblem::Target(TargetProblem::OtherOwner) => SaveReason::OtherOwner,
+            SaveProblem::Target(TargetProblem::OtherKind) => SaveReason::SettingsFile,
+            SaveProblem::Target(TargetProblem::MissingFolder) => SaveReason::MissingFolder,
             SaveProblem::Write(e) => SaveReason::Io(e),
         })
     })

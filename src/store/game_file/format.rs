@@ -54,6 +54,23 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Err
     u32::deserialize(d).map(Some)
 }
 
+/// The fields only a game file has, whatever their values: its shape.
+#[derive(Deserialize)]
+#[serde(rename = "Game")]
+struct Shape {
+    #[serde(rename = "moves")]
+    _moves: serde::de::IgnoredAny,
+    #[serde(rename = "result")]
+    _result: serde::de::IgnoredAny,
+}
+
+/// Whether `text` is a saved game, by its shape (its `moves` and `result`), even one with values
+/// this build would refuse: settings are never saved over one.
+pub fn looks_like_game(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    ron::from_str::<Shape>(text).is_ok()
+}
+
 /// The game as a game file's text, checked by reading it back.
 pub fn to_text(record: &GameRecord) -> Result<String, GameFileProblem> {
     let geometry = record.start.geometry();
@@ -132,7 +149,20 @@ fn quoted(text: &str) -> String {
 
 /// The problem a RON error in `text` describes, at its line and column.
 fn syntax(text: &str, error: ron::error::SpannedError) -> GameFileProblem {
-    let detail = files::ron_detail(&error.code);
+    let mut detail = files::ron_detail(&error.code);
+    // RON names neither the field nor its range: the field is the last name before the number.
+    if matches!(error.code, ron::Error::IntegerOutOfBounds) {
+        let field = files::field_before(text, error.span.start);
+        let accepted = match field.as_deref() {
+            Some("version") => format!("the game file format's version, {VERSION}"),
+            Some("size") => format!("the board's side, {MIN_SIDE} to {MAX_SIDE}"),
+            Some("k") => "how many in a row win, 3 to 5".to_owned(),
+            Some("moves") => "cell numbers, from 1 to the number of cells".to_owned(),
+            _ => "a smaller number".to_owned(),
+        };
+        let field = field.map_or_else(String::new, |field| format!("{field}: "));
+        detail = format!("{field}the number is too large; expected {accepted}");
+    }
     GameFileProblem::Syntax {
         at: first_visible(text, error.span.start),
         detail,

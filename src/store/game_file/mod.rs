@@ -57,7 +57,7 @@ use crate::engine::board::{
 use crate::game::GameRecord;
 
 pub use file::{load, save};
-pub use format::{from_text, to_text};
+pub use format::{from_text, looks_like_game, to_text};
 
 /// The file format's version, written by this build and the only one it reads.
 pub const VERSION: u32 = 1;
@@ -161,6 +161,16 @@ pub enum SaveReason {
     NotARegularFile,
     #[error("the path does not name a file")]
     NoFileName,
+    #[error("the file is read-only; it was left as it is")]
+    ReadOnly,
+    #[error(
+        "the file belongs to another user, which a new file could not keep; it was left as it is"
+    )]
+    OtherOwner,
+    #[error("it is a settings file, not a game; it was left as it is")]
+    SettingsFile,
+    #[error("its folder does not exist")]
+    MissingFolder,
     #[error("{0}")]
     Io(io::Error),
 }

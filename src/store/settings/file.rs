@@ -11,7 +11,9 @@ use super::format::{UnknownFields, checked_text, parse_keeping};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
 use crate::platform::dirs;
 use crate::platform::fs::{self, File, OpenOptions};
-use crate::store::files::{self, AtomicSave, ReadProblem, SaveProblem, TargetProblem, resolved};
+use crate::store::files::{self, AtomicSave, ReadProblem, SaveProblem, SaveRules, TargetProblem};
+use crate::store::files::{remove_stale_temporaries, resolved};
+use crate::store::game_file::looks_like_game;
 
 /// The largest settings file the game reads (a real one is a few hundred bytes).
 pub const MAX_FILE_SIZE: u64 = 1024 * 1024;
@@ -84,11 +86,26 @@ fn strictly(path: &Path, bytes: Result<Vec<u8>, Issue>) -> Result<Settings, Sett
 /// Where the window's size and position are kept beside the settings file `path`
 /// (`settings.window.ron`): only beside a regular file, or one not made yet; `None` for a
 /// directory, a device (`/dev/null`) or anything else the settings are never written to.
+/// The window state is written by eframe, which follows links: `None` too when that file is a
+/// link or anything but a regular file (the program never made it so), and for a path that ends
+/// with a separator (`dir/new/` names a folder, not a file to put one beside).
 pub fn window_state_path(path: &Path) -> Option<PathBuf> {
+    if path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::is_separator)
+    {
+        return None;
+    }
+    let window = path.with_extension("window.ron");
+    let ours = match fs::symlink_metadata(&window) {
+        Ok(m) => m.is_file(),
+        Err(error) => error.kind() == NotFound,
+    };
     match fs::metadata(path) {
-        Ok(m) if m.is_file() => Some(path.with_extension("window.ron")),
-        Err(error) if error.kind() == NotFound && fs::symlink_metadata(path).is_err() => {
-            Some(path.with_extension("window.ron"))
+        Ok(m) if m.is_file() && ours => Some(window),
+        Err(error) if error.kind() == NotFound && fs::symlink_metadata(path).is_err() && ours => {
+            Some(window)
         }
         _ => None,
     }
@@ -123,6 +140,11 @@ fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
         let new = || OpenOptions::new().write(true).create_new(true).open(&copy);
         let kept = match bytes {
             Some(bytes) => new().and_then(|mut file| {
+                // Readable by whoever could read the file, and no one else (a private file's
+                // copy stays private).
+                if let Ok(original) = fs::metadata(path) {
+                    file.set_permissions(original.permissions())?;
+                }
                 file.write_all(bytes)?;
                 file.sync_all()
             }),
@@ -153,13 +175,22 @@ fn save(
 ) -> Saving {
     let (text, path) = (checked_text(settings, unknown)?, path.to_owned());
     let write = |file: &mut File| ops.write(file, text.as_bytes());
-    let save = AtomicSave::write(&path, true, write).map_err(|problem| match problem {
-        SaveProblem::Target(TargetProblem::IsDirectory) => SaveError::IsDirectory(path.clone()),
-        SaveProblem::Target(TargetProblem::NotARegularFile) => {
-            SaveError::NotARegularFile(path.clone())
+    let rules = SaveRules {
+        make_folder: true,
+        other_kind: looks_like_game,
+    };
+    let save = AtomicSave::write(&path, rules, write).map_err(|problem| {
+        let path = path.clone();
+        match problem {
+            SaveProblem::Target(TargetProblem::IsDirectory) => SaveError::IsDirectory(path),
+            SaveProblem::Target(TargetProblem::NotARegularFile) => SaveError::NotARegularFile(path),
+            SaveProblem::Target(TargetProblem::NoFileName) => SaveError::NoFileName(path),
+            SaveProblem::Target(TargetProblem::ReadOnly) => SaveError::ReadOnly(path),
+            SaveProblem::Target(TargetProblem::OtherOwner) => SaveError::OtherOwner(path),
+            SaveProblem::Target(TargetProblem::OtherKind) => SaveError::GameFile(path),
+            SaveProblem::Target(TargetProblem::MissingFolder) => SaveError::MissingFolder(path),
+            SaveProblem::Write(e) => SaveError::Write(path, e),
         }
-        SaveProblem::Target(TargetProblem::NoFileName) => SaveError::NoFileName(path.clone()),
-        SaveProblem::Write(e) => SaveError::Write(path.clone(), e),
     })?;
     let target = save.target().to_owned();
 
@@ -225,11 +256,25 @@ impl Store {
     /// [`Store::open`] with the file-system steps supplied, for tests.
     pub fn open_with(path: impl Into<PathBuf>, ops: &mut dyn FileOps) -> Loaded {
         let (path, mut issues) = (path.into(), Vec::new());
+        // A save killed halfway left its temporary file behind; no save of this file is running
+        // now that has not finished long ago.
+        remove_stale_temporaries(&resolved(&path));
         let read = read_file(&path, ops).inspect_err(|issue| issues.push(issue.clone()));
-        let mut unknown = Vec::new();
-        let settings = read
+        // A saved game given as the settings file: none of its fields is a setting, and it is
+        // never saved over (the save checks again).
+        let is_game = read
             .as_ref()
-            .map(|bytes| parse_keeping(bytes, &mut issues, &mut unknown));
+            .is_ok_and(|bytes| looks_like_game(&String::from_utf8_lossy(bytes)));
+        let mut unknown = Vec::new();
+        let settings = match &read {
+            Ok(_) if is_game => Ok(Settings::default()),
+            _ => read
+                .as_ref()
+                .map(|bytes| parse_keeping(bytes, &mut issues, &mut unknown)),
+        };
+        if is_game {
+            issues.push(Issue::GameFile);
+        }
         let settings = settings.unwrap_or_default();
         let only_unknown = issues
             .iter()
@@ -237,6 +282,11 @@ impl Store {
         let backup = match read {
             Err(Issue::Unreadable { kind: NotFound, .. }) => None, // a first run
             Err(Issue::IsDirectory | Issue::NotARegularFile) => Some(Backup::NeverOverwritten),
+            Ok(_) if is_game => Some(Backup::NeverOverwritten),
+            // Unreadable and read-only (chmod 000): a save refuses it, so it is never set aside.
+            Err(_) if fs::metadata(&path).is_ok_and(|m| m.permissions().readonly()) => {
+                Some(Backup::NeverOverwritten)
+            }
             Err(_) => Some(Backup::BeforeSave),
             Ok(_) if issues.is_empty() => None,
             // Nothing to copy: every save writes them back.

@@ -160,11 +160,13 @@ pub(super) fn parse_keeping(
         // Unknown fields do not stop a file from loading (files from newer and older versions
         // load), and are kept to be written back.
         let Some((_, default)) = defaults.iter().find(|(name, _)| *name == field) else {
+            // Every value, a repeated name too: they are the user's, and this version cannot
+            // tell which one a newer version would read.
             if !unknown.iter().any(|(name, _)| *name == field) {
-                unknown.push((field.clone(), trimmed.to_owned()));
                 let field = shown(&field);
                 located.push((at, Issue::UnknownField { at, field }));
             }
+            unknown.push((field, trimmed.to_owned()));
             continue;
         };
         if field == "in_a_row" {
@@ -227,6 +229,17 @@ pub(super) fn parse_keeping(
     located.sort_by_key(|(at, _)| *at);
     issues.extend(located.into_iter().map(|(_, issue)| issue));
     settings
+}
+
+/// Whether `text` is a settings file, by its shape: RON fields, one of them a setting (not
+/// `version` alone, which every kind of file has). A game is never saved over one.
+pub fn looks_like_settings(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut raw = Vec::new();
+    let known = written_fields(&Settings::default()).unwrap_or_default();
+    let is_setting =
+        |field: &str| field != "version" && known.iter().any(|(name, _)| name == field);
+    raw_fields(text, &mut raw).is_ok() && raw.iter().any(|(field, _)| is_setting(field))
 }
 
 /// Writes settings as pretty RON with the allowed values in aligned comments, for people.

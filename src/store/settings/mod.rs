@@ -26,7 +26,7 @@ pub use file::{FileOps, Loaded, MAX_FILE_SIZE, RealFiles, Saved, Store};
 pub use file::{
     default_path, from_text_strict, load_strict, save_to, save_to_with, window_state_path,
 };
-pub use format::{UnknownFields, to_ron, to_ron_keeping};
+pub use format::{UnknownFields, looks_like_settings, to_ron, to_ron_keeping};
 
 /// Settings kept as text somewhere other than a file (the web page's storage): every field that
 /// could be read, defaults for the rest.
@@ -235,6 +235,10 @@ pub enum Issue {
         board_size: u8,
         usual: usize,
     },
+    /// A saved game, not settings: nothing in it is read as a setting, and nothing is saved
+    /// over it.
+    #[error("this is a saved game, not a settings file")]
+    GameFile,
     /// The same field again, its second value at `at`.
     #[error("line {}, column {}: {field} appears more than once", .at.line, .at.col)]
     DuplicateField { at: Position, field: String },
@@ -336,9 +340,24 @@ pub enum SaveError {
     /// A FIFO, socket or device (`/dev/null`), left alone.
     #[error("cannot save settings to {}: it is not a regular file", shown_path(.0))]
     NotARegularFile(PathBuf),
-    /// The path does not name a file (`/`, `..`).
+    /// The path does not name a file (`/`, `..`, `dir/new/`).
     #[error("cannot save settings to {}: that is not a file name", shown_path(.0))]
     NoFileName(PathBuf),
+    /// The file is read-only (mode 0444, or the read-only attribute).
+    #[error("did not save settings to {}: the file is read-only; it was left as it is",
+        shown_path(.0))]
+    ReadOnly(PathBuf),
+    /// The file belongs to another user or group, which the new file could not be given.
+    #[error("did not save settings to {}: the file belongs to another user, which a new file \
+        could not keep; it was left as it is", shown_path(.0))]
+    OtherOwner(PathBuf),
+    /// The file is a saved game (given as the settings file by mistake).
+    #[error("did not save settings to {}: it is a saved game, not a settings file; it was left \
+        as it is", shown_path(.0))]
+    GameFile(PathBuf),
+    /// The folder is missing and its path goes up (`..`) through folders that are missing too.
+    #[error("cannot save settings to {}: its folder does not exist", shown_path(.0))]
+    MissingFolder(PathBuf),
     /// Creating the directory, or creating, writing or syncing the new file beside the old one.
     #[error("cannot save settings to {}: writing failed: {}", shown_path(.0), .1)]
     Write(PathBuf, #[source] io::Error),
