@@ -1729,3 +1729,12 @@ fn a_notice_about_a_very_long_path_keeps_its_dismiss_button_in_view() {
     game.settle();
     assert!(game.harness.state().notice().is_none());
 }
+
+#[test]
+fn a_page_known_to_be_on_a_touch_screen_speaks_of_taps_before_the_first_tap() {
+    let game = harness::start_adjusted("", |options| options.touch_screen = true);
+    game.harness
+        .get_by_label("Tip: show the scores to see how minimax rates every move you could play.");
+    let show = game.harness.get_by_label("Show the scores").rect();
+    assert!(show.height() >= 44.0, "{show:?}");
+}

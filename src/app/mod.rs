@@ -93,6 +93,9 @@ pub struct AppOptions {
     /// Asked every frame for the cells pressed outside the canvas since (the page's cell
     /// buttons), by their index in reading order.
     pub pressed_cells: Option<PressedCells>,
+    /// The screen is known to be a touch screen before it is first touched (a phone's or a
+    /// tablet's page), so that the first screen already speaks of taps and is sized for fingers.
+    pub touch_screen: bool,
 }
 
 /// Told the board's and its cells' names as they are drawn.
@@ -153,6 +156,8 @@ pub struct TicTacToeApp {
     board_mirror: Option<BoardMirror>,
     /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
     pressed_cells: Option<PressedCells>,
+    /// A touch screen, known before it is touched ([`AppOptions::touch_screen`]).
+    touch_screen: bool,
 }
 
 /// A message over the board.
@@ -249,6 +254,7 @@ impl TicTacToeApp {
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
             pressed_cells: options.pressed_cells,
+            touch_screen: options.touch_screen,
         };
         app.apply_theme(&cc.egui_ctx);
         if options.score_view.is_some() || options.show_scores.is_some() {

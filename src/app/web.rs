@@ -25,6 +25,7 @@ pub fn start() {
         status_mirror: Some(Arc::new(mirror_status)),
         board_mirror: Some(Arc::new(mirror_board)),
         pressed_cells: Some(Arc::new(|| PRESSED.with_borrow_mut(std::mem::take))),
+        touch_screen: primary_pointer_is_coarse(),
         ..AppOptions::default()
     };
     wasm_bindgen_futures::spawn_local(async move {
@@ -95,6 +96,20 @@ fn page_link() -> Link {
         .and_then(|window| window.location().search().ok())
         .unwrap_or_default();
     Link::parse(&query)
+}
+
+/// Whether the page's main pointer is a finger (a phone or a tablet), as the CSS media query
+/// `(pointer: coarse)` tells: a laptop with a touch screen still has a mouse first.
+fn primary_pointer_is_coarse() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let query = js_sys::Reflect::get(&window, &"matchMedia".into())
+        .and_then(|match_media| match_media.dyn_into::<js_sys::Function>())
+        .and_then(|match_media| match_media.call1(&window, &"(pointer: coarse)".into()));
+    query
+        .and_then(|list| js_sys::Reflect::get(&list, &"matches".into()))
+        .is_ok_and(|matches| matches.as_bool() == Some(true))
 }
 
 fn element(id: &str) -> Option<web_sys::Element> {
