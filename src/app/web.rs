@@ -162,6 +162,16 @@ fn mirror_board(spoken: &Spoken) {
         if shown.board != spoken.board {
             let _ = group.set_attribute("aria-label", &spoken.board);
         }
+        if shown.description != spoken.description {
+            match &spoken.description {
+                Some(description) => {
+                    let _ = group.set_attribute("aria-description", description);
+                }
+                None => {
+                    let _ = group.remove_attribute("aria-description");
+                }
+            }
+        }
         let buttons = group.children();
         // As many buttons as cells: new ones press their own index.
         for index in buttons.length() as usize..spoken.cells.len() {
@@ -188,11 +198,26 @@ fn mirror_board(spoken: &Spoken) {
             }
         }
         for (index, name) in spoken.cells.iter().enumerate() {
-            if shown.cells.get(index) != Some(name)
-                && let Some(button) = buttons.item(index as u32)
-            {
+            let Some(button) = buttons.item(index as u32) else {
+                continue;
+            };
+            if shown.cells.get(index) != Some(name) {
                 let _ = button.set_attribute("aria-label", name);
                 button.set_text_content(Some(name));
+            }
+            // Over the cell it names (egui's points are the page's CSS pixels), so that a
+            // screen reader's exploration by touch finds it where the cell is drawn.
+            if let Some(rect) = spoken.rects.get(index)
+                && shown.rects.get(index) != Some(rect)
+            {
+                let style = format!(
+                    "left:{:.0}px;top:{:.0}px;width:{:.0}px;height:{:.0}px",
+                    rect.left(),
+                    rect.top(),
+                    rect.width(),
+                    rect.height()
+                );
+                let _ = button.set_attribute("style", &style);
             }
         }
         spoken.clone_into(shown);

@@ -310,6 +310,9 @@ impl Widget for BoardWidget<'_> {
         // The numbered dots, for a screen reader: the line of play drawn.
         if let Some(m) = line {
             let description = format!("Line of play shown: {}", line_of_play(mover, m));
+            if let Some(spoken) = self.spoken.as_deref_mut() {
+                spoken.description = Some(description.clone());
+            }
             ui.ctx()
                 .accesskit_node_builder(response.id, |node| node.set_description(description));
         }
@@ -348,6 +351,7 @@ impl<'a> BoardWidget<'a> {
         }
         if let Some(spoken) = self.spoken.as_deref_mut() {
             spoken.cells.push(label.clone());
+            spoken.rects.push(rect);
         }
         let explanation = unsettled.as_ref().and_then(|u| u.explanation(&seen));
         // An editor's cells can always be clicked; a game's only when empty.
@@ -506,12 +510,15 @@ impl BoardWidget<'_> {
         label
     }
 }
-/// What a screen reader hears of a board: its name ("Board XO./.../..., X to move") and each
-/// cell's ("Row 1, column 1, empty, score 0, draw, best move"), in reading order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// What a screen reader hears of a board: its name ("Board XO./.../..., X to move"), its
+/// description (the line of play drawn on it, if any) and each cell's name ("Row 1, column 1,
+/// empty, score 0, draw, best move") with where the cell is drawn, in reading order.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Spoken {
     pub board: String,
+    pub description: Option<String>,
     pub cells: Vec<String>,
+    pub rects: Vec<Rect>,
 }
 
 /// Pointing at a cell shows its explanation, and a screen reader reads it as the cell's
