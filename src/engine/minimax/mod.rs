@@ -39,11 +39,11 @@ use crate::engine::board::{Board, Cell, Geometry};
 use crate::engine::score::{Score, Verdict};
 
 pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
-pub use classic::{alpha_beta, alpha_beta_observed};
+pub use classic::{alpha_beta, alpha_beta_game, alpha_beta_observed};
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped, Watcher};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
 pub use observe::{Observer, Unobserved};
-pub use plain::{plain, plain_observed, plain_with};
+pub use plain::{plain, plain_game, plain_observed, plain_with};
 pub use search::{AlphaBetaClassic, EXACT_SHARE, Plain, Search, ThinkTime, fresh};
 pub use solver::Solver;
 
@@ -122,6 +122,16 @@ impl MoveBound {
     pub fn is_known(&self, geometry: Geometry) -> bool {
         *self != MoveBound::unknown(self.cell, geometry)
     }
+}
+
+/// What a teaching search ([`plain_game`], [`alpha_beta_game`]) finds from the position it
+/// starts on: its value for the side to move there, the line of play that leads to it (at each
+/// step the first best move), and how many positions it visited, the start included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameValue<M> {
+    pub value: Score,
+    pub line: Vec<M>,
+    pub nodes: u64,
 }
 
 /// What a search reports about a root move as it goes.
