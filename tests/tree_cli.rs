@@ -15,7 +15,7 @@ use tictactoe::{Board, Cell, Mark, engine::minimax};
 fn tree_json(position: &Board, depth: u32) -> Value {
     let args = TreeArgs {
         board: position.to_string(),
-        depth,
+        depth: Some(depth),
         format: TreeFormat::Json,
         rules: RulesArgs {
             to_move: Some(match position.to_move() {
