@@ -8,8 +8,10 @@
 
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::{
-    Analysis, Observer, SearchControl, Stop, alpha_beta_observed, plain_observed,
+    Analysis, GameValue, Observer, SearchControl, Stop, alpha_beta_game, alpha_beta_observed,
+    plain_game, plain_observed,
 };
+use crate::engine::rules::Rules;
 use crate::engine::score::Score;
 use crate::learn::view::Shown;
 use serde::{Deserialize, Serialize};
@@ -46,6 +48,21 @@ impl TraceAlgorithm {
             }
         }
         .map_err(|stopped| stopped.reason)
+    }
+
+    /// Runs the search from `start` itself (its first call, at depth 0), as the textbooks
+    /// search an abstract tree from its root, reporting to `observer`: the same recursion as
+    /// [`TraceAlgorithm::run`].
+    pub fn run_game<G: Rules>(
+        self,
+        start: &G,
+        control: &SearchControl,
+        observer: &mut impl Observer<G>,
+    ) -> Result<GameValue<G::Move>, Stop> {
+        match self {
+            TraceAlgorithm::Plain => plain_game(start, control, observer),
+            TraceAlgorithm::AlphaBetaClassic => alpha_beta_game(start, control, observer),
+        }
     }
 }
 
