@@ -117,10 +117,8 @@ pub(in crate::cli) fn write_svg(
     };
     let legend = [
         "Triangle up: the maximiser moves; down: the minimiser; circle: the game is over.",
-        &format!(
-            "{values} Depth as minimax(board, depth, isMax) counts it: the top's moves lead to \
-             depth 0."
-        ),
+        values,
+        "Depth as minimax(board, depth, isMax) counts it: the top's moves lead to depth 0.",
         "Moves name cells as the app does, from 1: r3c1 is row 3, column 1.",
         "Thick: minimax's line. Dashed: a position whose moves are not drawn.",
     ];
