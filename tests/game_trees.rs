@@ -3,9 +3,12 @@
 //! written here from the textbook, straightforwardly, on the tree's own API: the value, the
 //! principal line, and exactly which leaves alpha-beta visits, left to right.
 
+mod common;
+
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tictactoe::engine::game_tree::{GameTree, Side, TreePosition};
+use tictactoe::engine::minimax;
 use tictactoe::engine::minimax::{
     GameValue, Observer, SearchControl, Stop, alpha_beta_game, plain_game,
 };
@@ -298,5 +301,33 @@ fn random_trees_round_trip_through_their_notation() {
         let tree = random_tree(&mut rng);
         let text = tree.to_string();
         assert_eq!(text.parse::<GameTree>().as_ref(), Ok(&tree), "{text}");
+    }
+}
+
+/// The game searches are the board's own: run from a board itself (its first call at depth 0, one
+/// ply above findBestMove's), they find the best move's score one ply further from the end of the
+/// game, its line with the best move first, and the analysis's node count.
+#[test]
+fn from_a_board_the_game_searches_agree_with_the_board_s_analysis() {
+    let positions: Vec<_> = common::reachable_from(common::board("X../.O./..X"))
+        .into_iter()
+        .filter(|position| !position.outcome().is_over())
+        .collect();
+    assert!(positions.len() > 100, "{}", positions.len());
+    for position in positions {
+        let analysis = minimax::plain(&position);
+        let best = analysis.best().unwrap();
+        let mut line = vec![best.cell];
+        line.extend(&best.pv);
+        let control = SearchControl::new();
+        for found in [
+            plain_game(&position, &control, &mut minimax::Unobserved).unwrap(),
+            alpha_beta_game(&position, &control, &mut minimax::Unobserved).unwrap(),
+        ] {
+            assert_eq!(found.value, best.score.shifted(1), "{position}");
+            assert_eq!(found.line, line, "{position}");
+        }
+        let plain = plain_game(&position, &control, &mut minimax::Unobserved).unwrap();
+        assert_eq!(plain.nodes, analysis.stats.nodes, "{position}");
     }
 }

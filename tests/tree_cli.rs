@@ -287,8 +287,16 @@ fn a_typed_tree_prints_minimax_s_value_at_every_node() {
         check(&root, side, &mut found);
         assert_eq!(found, leaves, "{text}");
     }
-    // Every built-in tree is reachable by its name and prints its notation.
+    // Every built-in tree is reachable by its name, which --help lists, and prints its notation.
+    let help = run(&["tree", "--help"], b"")
+        .stdout
+        .replace(char::is_whitespace, "");
     for example in tictactoe::learn::abstract_tree::tree_examples() {
+        assert!(
+            help.contains(example.name),
+            "{} not in --help",
+            example.name
+        );
         let out = run(&["tree", example.name, "--depth", "0"], b"");
         let root: Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(root["tree"], example.notation);

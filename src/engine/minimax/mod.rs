@@ -8,6 +8,12 @@
 //! [`Solver`] takes the larger boards. [`fresh`] makes the one an [`Algorithm`] names, and
 //! [`ThinkTime`] is the policy for a search given a time: exact first, then estimate.
 //!
+//! The two teaching searches, plain minimax and textbook alpha-beta, are one recursion each over
+//! any game's [`Rules`](crate::engine::rules::Rules): a board's analysis scores each root move
+//! with it, as `findBestMove` does, and [`plain_game`] and [`alpha_beta_game`] run it from a
+//! position itself, as the textbooks search an abstract tree
+//! ([`game_tree`](crate::engine::game_tree)) from its root.
+//!
 //! Every search can be stopped and watched through a [`SearchControl`]: a cancel flag, a node
 //! budget and progress counters, shared with other threads. Root moves are reported as each is
 //! settled, and a search that stops returns the ones it settled in [`Stopped`].
