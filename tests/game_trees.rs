@@ -23,7 +23,14 @@ struct Watch {
 }
 
 impl<'a> Observer<TreePosition<'a>> for Watch {
-    fn enter(&mut self, _: i32, _: &TreePosition<'a>, _: bool, _: Option<(Score, Score)>) {
+    fn enter(
+        &mut self,
+        _: i32,
+        _: &TreePosition<'a>,
+        _: Option<usize>,
+        _: bool,
+        _: Option<(Score, Score)>,
+    ) {
         self.calls += 1;
     }
 

@@ -353,6 +353,7 @@ impl<'t, W: Write> Observer<TreePosition<'t>> for TreeLines<'_, W> {
         &mut self,
         depth: i32,
         node: &TreePosition<'t>,
+        _: Option<usize>,
         is_max: bool,
         window: Option<(Score, Score)>,
     ) {
@@ -514,7 +515,14 @@ impl<W: Write> JsonLines<'_, W> {
 }
 
 impl<W: Write> Observer for JsonLines<'_, W> {
-    fn enter(&mut self, depth: i32, board: &Board, is_max: bool, window: Option<(Score, Score)>) {
+    fn enter(
+        &mut self,
+        depth: i32,
+        board: &Board,
+        _: Option<Cell>,
+        is_max: bool,
+        window: Option<(Score, Score)>,
+    ) {
         let code = self.code(Event::Enter);
         let board = board.notation();
         let window = window.map(|(alpha, beta)| self.seen.window(alpha, beta));

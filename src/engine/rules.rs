@@ -15,9 +15,9 @@ use crate::engine::score::Score;
 /// A game as a search sees it. A position is a small value the search copies as it goes down.
 pub trait Rules: Copy {
     /// A move, as lines of play and cut-offs report it.
-    type Move: Copy + PartialEq + Debug;
+    type Move: Copy + Eq + Debug;
     /// Who moves. The search's maximiser is the side to move where it starts.
-    type Side: Copy + PartialEq + Debug;
+    type Side: Copy + Eq + Debug;
 
     fn to_move(&self) -> Self::Side;
 

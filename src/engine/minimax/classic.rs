@@ -40,7 +40,7 @@ pub fn alpha_beta_game<G: Rules>(
     control.start(start.moves().count());
     let mut search = AlphaBeta::new(start, Meter::starting_at(control, 0), observer);
     let infinity = start.infinity();
-    let value = search.alpha_beta(start, 0, true, -infinity, infinity);
+    let value = search.alpha_beta(start, None, 0, true, -infinity, infinity);
     search.meter.flush();
     Ok(GameValue {
         value: value?,
@@ -68,11 +68,13 @@ impl<'a, G: Rules, O: Observer<G>> AlphaBeta<'a, G, O> {
         }
     }
 
-    /// The value of `position` for the maximiser: exact when it lies strictly between `alpha`
-    /// and `beta`, otherwise a bound on the side it fell (the caller does not need more).
+    /// The value of `position`, reached by `mv`, for the maximiser: exact when it lies strictly
+    /// between `alpha` and `beta`, otherwise a bound on the side it fell (the caller does not
+    /// need more).
     fn alpha_beta(
         &mut self,
         position: &G,
+        mv: Option<G::Move>,
         depth: i32,
         is_max: bool,
         mut alpha: Score,
@@ -80,7 +82,7 @@ impl<'a, G: Rules, O: Observer<G>> AlphaBeta<'a, G, O> {
     ) -> Result<Score, Stop> {
         self.meter.visit()?;
         self.observer
-            .enter(depth, position, is_max, Some((alpha, beta)));
+            .enter(depth, position, mv, is_max, Some((alpha, beta)));
         let ply = depth as usize;
         self.pvs[ply].clear();
         if let Some(score) = position.evaluate(self.player, depth) {
@@ -95,7 +97,7 @@ impl<'a, G: Rules, O: Observer<G>> AlphaBeta<'a, G, O> {
         let mut best = if is_max { -infinity } else { infinity };
         for (tried, &mv) in moves.iter().enumerate() {
             let child = position.after(mv);
-            let score = self.alpha_beta(&child, depth + 1, !is_max, alpha, beta)?;
+            let score = self.alpha_beta(&child, Some(mv), depth + 1, !is_max, alpha, beta)?;
             let better = if is_max { score > best } else { score < best };
             if better {
                 best = score;
@@ -129,7 +131,7 @@ impl<O: Observer> RootSearch for AlphaBeta<'_, Board, O> {
     fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
         let child = Rules::after(board, cell);
         let infinity = board.infinity();
-        let score = self.alpha_beta(&child, 0, false, -infinity, infinity)?;
+        let score = self.alpha_beta(&child, Some(cell), 0, false, -infinity, infinity)?;
         Ok(MoveScore {
             cell,
             score,

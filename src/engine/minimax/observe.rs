@@ -14,10 +14,18 @@ use crate::engine::score::Score;
 /// What a search of the game `G` reports as it runs. Every method does nothing unless
 /// overridden.
 pub trait Observer<G: Rules = Board> {
-    /// A call starts on `position` at `depth`, for the maximiser or the minimiser; alpha-beta
-    /// gives the window (α, β) it starts with.
-    fn enter(&mut self, depth: i32, position: &G, is_max: bool, window: Option<(Score, Score)>) {
-        let _ = (depth, position, is_max, window);
+    /// A call starts on `position` at `depth`, reached by `mv` from its caller's position (`None`
+    /// for a search's first call on where it starts, as on a tree's root), for the maximiser or
+    /// the minimiser; alpha-beta gives the window (α, β) it starts with.
+    fn enter(
+        &mut self,
+        depth: i32,
+        position: &G,
+        mv: Option<G::Move>,
+        is_max: bool,
+        window: Option<(Score, Score)>,
+    ) {
+        let _ = (depth, position, mv, is_max, window);
     }
 
     /// Play is over at the call's position, which scores `score` (the seeds' `evaluate`).

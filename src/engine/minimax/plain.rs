@@ -46,7 +46,7 @@ pub fn plain_game<G: Rules>(
 ) -> Result<GameValue<G::Move>, Stop> {
     control.start(start.moves().count());
     let mut search = PlainMinimax::new(start, Meter::starting_at(control, 0), observer);
-    let value = search.minimax(start, 0, true);
+    let value = search.minimax(start, None, 0, true);
     search.meter.flush();
     Ok(GameValue {
         value: value?,
@@ -74,9 +74,16 @@ impl<'a, G: Rules, O: Observer<G>> PlainMinimax<'a, G, O> {
         }
     }
 
-    fn minimax(&mut self, position: &G, depth: i32, is_max: bool) -> Result<Score, Stop> {
+    /// The value of `position`, reached by `mv`, for the maximiser.
+    fn minimax(
+        &mut self,
+        position: &G,
+        mv: Option<G::Move>,
+        depth: i32,
+        is_max: bool,
+    ) -> Result<Score, Stop> {
         self.meter.visit()?;
-        self.observer.enter(depth, position, is_max, None);
+        self.observer.enter(depth, position, mv, is_max, None);
         let ply = depth as usize;
         self.pvs[ply].clear();
         // The seeds' `evaluate`: a finished position scored for the maximiser.
@@ -93,7 +100,7 @@ impl<'a, G: Rules, O: Observer<G>> PlainMinimax<'a, G, O> {
         };
         for mv in position.moves() {
             let child = position.after(mv);
-            let score = self.minimax(&child, depth + 1, !is_max)?;
+            let score = self.minimax(&child, Some(mv), depth + 1, !is_max)?;
             let better = if is_max { score > best } else { score < best };
             if better {
                 best = score;
@@ -114,7 +121,7 @@ impl<O: Observer> RootSearch for PlainMinimax<'_, Board, O> {
 
     fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
         let child = Rules::after(board, cell);
-        let score = self.minimax(&child, 0, false)?;
+        let score = self.minimax(&child, Some(cell), 0, false)?;
         Ok(MoveScore {
             cell,
             score,
