@@ -14,10 +14,10 @@ use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{Observer, SearchControl, Stop};
 use crate::engine::score::Score;
-use crate::learn::abstract_tree::for_max;
 use crate::learn::pseudocode::{Event, Line, line_of, pseudocode, step_of};
 use crate::learn::trace::TraceAlgorithm;
 use crate::learn::view::{Seen, Shown};
+use crate::learn::view::{SeenTree, ShowsSearch};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Events, one JSON object a line:\n  \
@@ -234,6 +234,7 @@ fn trace_tree(
         out: &mut out,
         control: &control,
         root_side: tree.root_side(),
+        seen: SeenTree::new(tree),
         written: &written,
         max_lines: args.max_lines,
         error: None,
@@ -251,7 +252,7 @@ fn trace_tree(
             let done = TreeEventJson::Done {
                 algorithm: algorithm.name(),
                 nodes: found.nodes,
-                value: for_max(tree.root_side(), found.value),
+                value: SeenTree::new(tree).root_number(found.value).value(),
                 line: found.line.iter().map(|index| index + 1).collect(),
             };
             write_line(&mut out, &done)?;
@@ -310,6 +311,8 @@ struct TreeLines<'a, W> {
     control: &'a SearchControl,
     /// The side to move at the root: the search's own maximiser.
     root_side: Side,
+    /// How its numbers are shown: MAX's.
+    seen: SeenTree,
     written: &'a AtomicU64,
     max_lines: u64,
     error: Option<io::Error>,
@@ -317,15 +320,13 @@ struct TreeLines<'a, W> {
 
 impl<W: Write> TreeLines<'_, W> {
     fn number(&self, score: Score) -> i32 {
-        for_max(self.root_side, score)
+        self.seen.root_number(score).value()
     }
 
     /// The window in MAX's numbers: for a MIN root, the search's (α, β) turned round.
     fn window(&self, alpha: Score, beta: Score) -> (i32, i32) {
-        match self.root_side {
-            Side::Max => (alpha.value(), beta.value()),
-            Side::Min => (-beta.value(), -alpha.value()),
-        }
+        let (alpha, beta) = self.seen.window(alpha, beta);
+        (alpha.value(), beta.value())
     }
 
     fn line(&mut self, event: TreeEventJson) {

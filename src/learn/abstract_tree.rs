@@ -6,16 +6,8 @@
 
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{SearchControl, Unobserved, plain_game};
-use crate::engine::score::Score;
 use crate::learn::tree_picture::tidy;
-
-/// A search's value, which is for the side to move where it started, as MAX's number.
-pub fn for_max(side: Side, score: Score) -> i32 {
-    match side {
-        Side::Max => score.value(),
-        Side::Min => -score.value(),
-    }
-}
+use crate::learn::view::for_max;
 
 /// A node's minimax value and minimax's choice there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,6 +200,7 @@ static TREE_EXAMPLES: [TreeExample; 4] = [
 mod tests {
     use super::*;
     use crate::engine::minimax::{Observer, alpha_beta_game};
+    use crate::engine::score::Score;
 
     /// The leaves a search evaluates, by node id.
     struct Leaves(Vec<usize>);

@@ -5,10 +5,11 @@
 //! the picture stays small however long the search runs. Laid out as
 //! [`tree_picture`](super::tree_picture) lays out the game tree.
 
-use crate::engine::board::{Board, Cell};
+use crate::engine::board::Board;
+use crate::engine::rules::Rules;
 use crate::learn::trace::{Child, StepState};
 use crate::learn::tree_picture::tidy;
-use crate::learn::view::{Role, Seen, Shown};
+use crate::learn::view::{Role, Shown, ShowsSearch};
 
 /// Where a node of the search stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,10 +26,11 @@ pub enum Standing {
 
 /// A node of the search's picture. Values and windows are as `seen` shows them.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchSpot {
+pub struct SearchSpot<G: Rules = Board> {
     /// The move that led here (none at the root).
-    pub cell: Option<Cell>,
-    pub board: Board,
+    pub cell: Option<G::Move>,
+    /// The position (a board, or a tree's node).
+    pub board: G,
     pub x: f32,
     pub level: usize,
     /// Who moves here (`None`: the game is over here).
@@ -42,15 +44,19 @@ pub struct SearchSpot {
 
 /// The picture: spots (the root first), edges from parent to child, slots across, levels down.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchPicture {
-    pub spots: Vec<SearchSpot>,
+pub struct SearchPicture<G: Rules = Board> {
+    pub spots: Vec<SearchSpot<G>>,
     pub edges: Vec<(usize, usize)>,
     pub width: usize,
     pub levels: usize,
 }
 
-/// The tree around the current call of `state`, seen as `seen` shows it.
-pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
+/// The tree around the current call of `state`, seen as `seen` shows it (a board's [`Seen`], a
+/// typed tree's [`SeenTree`](crate::learn::view::SeenTree)).
+pub fn search_picture<G: Rules>(
+    state: &StepState<G>,
+    seen: &impl ShowsSearch<G>,
+) -> SearchPicture<G> {
     let mut picture = SearchPicture {
         spots: Vec::new(),
         edges: Vec::new(),
@@ -58,19 +64,21 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
         levels: 1,
     };
     let start = state.start;
-    let root_best = seen.best_of(
-        start.to_move(),
-        state
-            .root_moves
-            .iter()
-            .map(|&(_, score)| seen.root_number(score)),
-    );
+    let root_numbers = state
+        .root_moves
+        .iter()
+        .map(|&(_, score)| seen.root_number(score));
+    let root_best = match seen.role_at(&start) {
+        Some(Role::Maximiser) => root_numbers.max(),
+        Some(Role::Minimiser) => root_numbers.min(),
+        None => None,
+    };
     picture.spots.push(SearchSpot {
         cell: None,
         board: start,
         x: 0.0,
         level: 0,
-        role: role_at(&start, seen),
+        role: seen.role_at(&start),
         standing: if state.stack.is_empty() {
             Standing::Current
         } else {
@@ -82,7 +90,7 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
     // The root's moves returned so far, then each call on the stack with the moves it has tried.
     let mut parent = 0;
     for &(cell, score) in &state.root_moves {
-        let board = start.after(cell).expect("a traced move is legal");
+        let board = start.after(cell);
         let spot = SearchSpot {
             value: Some(seen.root_number(score)),
             ..SearchSpot::below(cell, board, 1, Standing::Returned, seen)
@@ -105,7 +113,7 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
         for child in &frame.children {
             match child {
                 Child::Returned { cell, score } => {
-                    let board = frame.board.after(*cell).expect("a traced move is legal");
+                    let board = frame.board.after(*cell);
                     let spot = SearchSpot {
                         value: Some(seen.root_number(*score)),
                         ..SearchSpot::below(*cell, board, level + 1, Standing::Returned, seen)
@@ -114,7 +122,7 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
                 }
                 Child::Pruned { cells, alpha, beta } => {
                     for &cell in cells {
-                        let board = frame.board.after(cell).expect("a pruned move is legal");
+                        let board = frame.board.after(cell);
                         let spot = SearchSpot {
                             window: Some(seen.window(*alpha, *beta)),
                             ..SearchSpot::below(cell, board, level + 1, Standing::Pruned, seen)
@@ -139,7 +147,7 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
 }
 
 /// Adds `spot` below `parent`; returns its index.
-fn add(picture: &mut SearchPicture, parent: usize, spot: SearchSpot) -> usize {
+fn add<G: Rules>(picture: &mut SearchPicture<G>, parent: usize, spot: SearchSpot<G>) -> usize {
     let index = picture.spots.len();
     picture.levels = picture.levels.max(spot.level + 1);
     picture.spots.push(spot);
@@ -147,16 +155,22 @@ fn add(picture: &mut SearchPicture, parent: usize, spot: SearchSpot) -> usize {
     index
 }
 
-impl SearchSpot {
+impl<G: Rules> SearchSpot<G> {
     /// The spot of `board`, reached by `cell`, `level` plies below the root, with no value or
     /// window yet.
-    fn below(cell: Cell, board: Board, level: usize, standing: Standing, seen: &Seen) -> Self {
+    fn below(
+        cell: G::Move,
+        board: G,
+        level: usize,
+        standing: Standing,
+        seen: &impl ShowsSearch<G>,
+    ) -> Self {
         SearchSpot {
             cell: Some(cell),
             board,
             x: 0.0,
             level,
-            role: role_at(&board, seen),
+            role: seen.role_at(&board),
             standing,
             value: None,
             window: None,
@@ -164,17 +178,14 @@ impl SearchSpot {
     }
 }
 
-fn role_at(board: &Board, seen: &Seen) -> Option<Role> {
-    (!board.outcome().is_over()).then(|| seen.role(board.to_move()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::Cell;
     use crate::engine::minimax::{SearchControl, plain};
     use crate::engine::score::Score;
     use crate::learn::trace::{EventKind, TraceAlgorithm, TraceEvent, trace};
-    use crate::learn::view::ScoreView;
+    use crate::learn::view::{ScoreView, Seen};
 
     fn events(start: &Board, algorithm: TraceAlgorithm) -> Vec<TraceEvent> {
         let mut events = Vec::new();
@@ -248,5 +259,59 @@ mod tests {
             picture.spots[0].value.map(Shown::value),
             reference.best_score().map(Score::value)
         );
+    }
+
+    /// A typed tree draws as a board's search does, with MAX's numbers: on the 3-ply figure,
+    /// alpha-beta's cut shows the second MIN node's 4 and 6 pruned with the window (3, 2), and at
+    /// the end the root holds its three moves' values and its own, 3.
+    #[test]
+    fn a_tree_s_search_is_drawn_with_its_pruned_leaves() {
+        use crate::engine::game_tree::GameTree;
+        use crate::learn::trace::{Step, trace_game};
+        use crate::learn::view::SeenTree;
+        for (text, root_value, moves) in [
+            ("[[3,12,8],[2,4,6],[14,5,2]]", 3, [3, 2, 2]),
+            ("min:[[3,12,8],[2,4,6],[14,5,2]]", 6, [12, 6, 14]),
+        ] {
+            let tree: GameTree = text.parse().unwrap();
+            let seen = SeenTree::new(&tree);
+            let mut steps: Vec<(Step<usize>, Vec<usize>)> = Vec::new();
+            trace_game(
+                &tree.root(),
+                TraceAlgorithm::AlphaBetaClassic,
+                &SearchControl::new(),
+                |step, pruned| steps.push((step, pruned.to_vec())),
+            )
+            .unwrap();
+            let mut state = StepState::new(tree.root());
+            let mut pruned_drawn = Vec::new();
+            for (step, pruned) in &steps {
+                state.step(*step, pruned);
+                let picture = search_picture(&state, &seen);
+                for spot in picture
+                    .spots
+                    .iter()
+                    .filter(|s| s.standing == Standing::Pruned)
+                {
+                    let leaf = spot.board.leaf().unwrap();
+                    let window = spot.window.map(|(a, b)| (a.value(), b.value()));
+                    if !pruned_drawn.contains(&(leaf, window)) {
+                        pruned_drawn.push((leaf, window));
+                    }
+                }
+            }
+            let picture = search_picture(&state, &seen);
+            assert_eq!(picture.spots[0].value.map(Shown::value), Some(root_value));
+            let values: Vec<i32> = picture.spots[1..]
+                .iter()
+                .map(|s| s.value.unwrap().value())
+                .collect();
+            assert_eq!(values, moves, "{text}");
+            let expected = match root_value {
+                3 => vec![(4, Some((3, 2))), (6, Some((3, 2)))],
+                _ => vec![(5, Some((14, 6))), (2, Some((14, 6)))],
+            };
+            assert_eq!(pruned_drawn, expected, "{text}");
+        }
     }
 }
