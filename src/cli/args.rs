@@ -6,9 +6,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::engine::board::{Board, BoardError, Mark};
-use crate::engine::game_tree::GameTree;
 use crate::engine::minimax::Algorithm;
-use crate::learn::abstract_tree::find_tree;
 use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::view::ScoreView;
 
@@ -29,50 +27,6 @@ impl RulesArgs {
     /// The position `text` gives, read with these options and checked with `analyze`'s rules.
     pub fn board(&self, text: &str) -> Result<Board, BoardError> {
         Board::parse_with(text, self.to_move.map(Mark::from), self.k)
-    }
-}
-
-/// What `tree` and `trace` were given: a board, or one of the textbooks' abstract trees.
-pub(super) enum Position {
-    Board(Board),
-    Tree(GameTree),
-}
-
-/// Whether `text` is meant as an abstract tree rather than a board: it starts with '[' or with
-/// `max`/`min` (the notation), or it names a built-in tree. No board's notation does either.
-fn names_a_tree(text: &str) -> bool {
-    let start = text.trim_start().to_ascii_lowercase();
-    start.starts_with('[')
-        || start.starts_with("max")
-        || start.starts_with("min")
-        || find_tree(text.trim()).is_some()
-}
-
-impl RulesArgs {
-    /// The board or tree `text` gives: a tree's notation or a built-in tree's name, else a board
-    /// read as [`RulesArgs::board`] reads it. `Err` is the message after the command's name and
-    /// the text. `view_given`: `--view` was given, which applies to boards only, as the rules'
-    /// options do.
-    pub(super) fn position(&self, text: &str, view_given: bool) -> Result<Position, String> {
-        if !names_a_tree(text) {
-            return self
-                .board(text)
-                .map(Position::Board)
-                .map_err(|error| error.to_string());
-        }
-        if self.to_move.is_some() || self.k.is_some() || view_given {
-            return Err(
-                "--to-move, --k and --view are for boards; a tree's numbers are MAX's, \
-                        as its leaves are typed"
-                    .to_string(),
-            );
-        }
-        if let Some(example) = find_tree(text.trim()) {
-            return Ok(Position::Tree(example.tree()));
-        }
-        text.parse::<GameTree>()
-            .map(Position::Tree)
-            .map_err(|error| format!("tree notation {error}"))
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::args::Position;
+use super::position::Position;
 use super::{
     EXIT_BAD_BOARD, EXIT_OK, LineJson, RulesArgs, ViewArg, preview, progress, view_or_mover,
 };

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::args::Position;
+use super::position::Position;
 use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, preview, progress};
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
