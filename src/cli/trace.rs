@@ -34,11 +34,17 @@ The last line is always done or stopped. A trace stops after --max-lines lines (
 exits with status 2.\n\
 Scores, roles and windows are the maximiser's: the side to move at the start (without --view,\n\
 or --view mover), or X (--view x). The start's moves lead to depth 0.\n\
-Alpha-beta's window starts at -(W+1), W+1 (W = 10 on 3x3): one beyond any score, for infinity.\n\n\
+Alpha-beta's window starts at -(W+1), W+1 (W = 10 on 3x3): one beyond any score, for infinity.\n\
+A tree's events name the node by the child numbers from the root, from 1 (\"node\":[2,1], the\n\
+root []), where a board's name the board; the root is the first call, at depth 0; every number\n\
+is MAX's; W is the largest leaf in magnitude; done gives \"value\" and \"line\".\n\n\
 Examples:\n  tictactoe trace XOX/.O./X.. --algorithm alphabeta\n  \
-tictactoe trace XOX/.O./X.. --view x")]
+tictactoe trace XOX/.O./X.. --view x\n  \
+tictactoe trace '[[3,12,8],[2,4,6],[14,5,2]]' --algorithm alphabeta")]
 pub struct TraceArgs {
-    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..).
+    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..). Or an
+    /// abstract tree, as `tree` takes it (e.g. [[3,12,8],[2,4,6],[14,5,2]], or a built-in
+    /// tree's name such as three-ply), searched from its root.
     pub board: String,
 
     /// Plain minimax, or alpha-beta as the textbooks write it (no table).
