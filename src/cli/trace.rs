@@ -43,7 +43,7 @@ tictactoe trace XOX/.O./X.. --view x\n  \
 tictactoe trace '[[3,12,8],[2,4,6],[14,5,2]]' --algorithm alphabeta")]
 pub struct TraceArgs {
     /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..). Or an
-    /// abstract tree, as `tree` takes it (e.g. [[3,12,8],[2,4,6],[14,5,2]], or a built-in
+    /// abstract tree, as `tree` takes it (e.g. `[[3,12,8],[2,4,6],[14,5,2]]`, or a built-in
     /// tree's name such as three-ply), searched from its root.
     pub board: String,
 

@@ -33,7 +33,7 @@ use crate::learn::view::{ScoreView, Seen, Shown};
 pub struct TreeArgs {
     /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..). Or an
     /// abstract tree, as the textbooks draw them: nested lists of whole numbers, children left
-    /// to right (e.g. [[3,12,8],[2,4,6],[14,5,2]]), MAX at the root unless it starts with min:
+    /// to right (e.g. `[[3,12,8],[2,4,6],[14,5,2]]`), MAX at the root unless it starts with min:
     /// (at most 1000 nodes, 12 levels below the root, leaves within ±999999999); or a built-in
     /// tree by name: three-ply, three-cutoffs, worst-order, best-order.
     pub board: String,

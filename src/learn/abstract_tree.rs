@@ -1,8 +1,8 @@
 //! The textbooks' abstract trees ([`GameTree`]) as the learning views show them: every node's
 //! minimax value (MAX's, as the leaves are typed) with its first best child, minimax's line from
-//! the root, the picture laid out as the game tree's ([`tree_picture::tidy`]), and the trees
-//! built in, each named for what it shows. Every value comes from
-//! [`plain_game`](crate::engine::minimax::plain_game), the recursion the boards' reference runs.
+//! the root, the picture laid out as the game tree's ([`tidy`]), and the trees built in, each
+//! named for what it shows. Every value comes from [`plain_game`], the recursion the boards'
+//! reference runs.
 
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{SearchControl, Unobserved, plain_game};
