@@ -56,6 +56,7 @@ impl Cli {
 
 mod analyze;
 mod args;
+mod position;
 mod progress;
 mod report;
 mod review;

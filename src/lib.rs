@@ -7,13 +7,16 @@
 //!    the clock, how many threads a search may use, where files are kept, file dialogs. Nothing
 //!    above it names threads, `std::time::Instant`, the file system or the dialog crates.
 //! 1. [`engine`]: the rules ([`engine::board`]), depth-adjusted scores ([`engine::score`]), the
-//!    searches that rate moves ([`engine::minimax`], with its solver), the computer's choices
-//!    ([`engine::ai`]) and the clock ([`engine::clock`]).
+//!    searches that rate moves ([`engine::minimax`], with its solver), what the teaching
+//!    searches need of a game ([`engine::rules`]) and the textbooks' abstract trees they also
+//!    search ([`engine::game_tree`]), the computer's choices ([`engine::ai`]) and the clock
+//!    ([`engine::clock`]).
 //! 2. [`learn`]: pure functions from engine data to numbers and words: whose side a number is
 //!    read from ([`learn::view`]), scores in words ([`learn::explain`]), the search as a tree and
 //!    as a trace ([`learn::tree`], [`learn::trace`]), a game's moves classed
-//!    ([`learn::review`]), practice positions ([`learn::practice`]) and the teaching examples
-//!    ([`learn::examples`]).
+//!    ([`learn::review`]), practice positions ([`learn::practice`]), the teaching examples
+//!    ([`learn::examples`]) and the abstract trees' values, picture and built-in trees
+//!    ([`learn::abstract_tree`]).
 //! 3. [`game`]: a match without knowing how it is drawn: a game's history and a session
 //!    ([`game::Session`]), its record and accuracy ([`game::GameRecord`]), the match that runs
 //!    the computer's turns ([`game::GameController`]) beside what is known of each position and

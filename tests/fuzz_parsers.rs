@@ -1,5 +1,5 @@
-//! Issue 30: a fuzz target per parser (board notation, pasted boards, move lists, game files,
-//! settings), each run for a fixed number of cases from a fixed seed. Inputs are valid texts
+//! Issue 30: a fuzz target per parser (board notation, game trees, pasted boards, move lists,
+//! game files, settings), each run for a fixed number of cases from a fixed seed. Inputs are valid texts
 //! mutated a few edits at a time (so that most get deep into the parser) and random bytes. Each
 //! target checks that nothing panics, that every message is one line of reasonable length, and
 //! that what is accepted round-trips (nothing of the user's is lost).
@@ -9,6 +9,7 @@ use std::fs;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tictactoe::engine::board::MoveNumbers;
+use tictactoe::engine::game_tree::GameTree;
 use tictactoe::store::game_file;
 use tictactoe::store::settings::{Issue, Store, to_ron};
 use tictactoe::{Board, Geometry};
@@ -74,6 +75,35 @@ fn board_notation() {
                 assert_eq!(again.unwrap(), board, "{text:?}");
             }
             Err(error) => assert_readable(&error.to_string(), &text),
+        }
+    }
+}
+
+/// The textbooks' abstract trees: every accepted tree prints as text that reads back as itself,
+/// and every refusal says where (a character of the input, or just past its end).
+#[test]
+fn game_tree_notation() {
+    let mut rng = SmallRng::seed_from_u64(45);
+    let seeds = [
+        "[[3,12,8],[2,4,6],[14,5,2]]",
+        "min:[[[4,6],[7,9]],[[1,2],[0,1]],[[8,1],[9,2]]]",
+        "max: [ [-3, 12], [0] ]",
+        "[[[[[[1]]]]],[2,[3,[4]]],-999999999]",
+    ];
+    for case in 0..CASES {
+        let text = mutated(&mut rng, seeds[case % seeds.len()]);
+        match text.parse::<GameTree>() {
+            Ok(tree) => {
+                let again = tree.to_string().parse::<GameTree>();
+                assert_eq!(again.as_ref(), Ok(&tree), "{text:?}");
+            }
+            Err(error) => {
+                assert_readable(&error.to_string(), &text);
+                assert!(
+                    (1..=text.chars().count() + 1).contains(&error.at),
+                    "{error} for {text:?}"
+                );
+            }
         }
     }
 }

@@ -370,6 +370,29 @@ fn tree_cases() -> Vec<Case> {
             "tree_clap_format",
             &["tree", "X../.../...", "--format", "png"],
         ),
+        // The textbooks' abstract trees, typed or built in.
+        case(
+            "tree_typed_three_ply",
+            &["tree", "[[3,12,8],[2,4,6],[14,5,2]]"],
+        ),
+        case(
+            "tree_typed_min_depth1",
+            &[
+                "tree",
+                " min: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+                "--depth",
+                "1",
+            ],
+        ),
+        case("tree_typed_cutoffs", &["tree", "three-cutoffs"]),
+        case(
+            "tree_typed_dot",
+            &["tree", "three-cutoffs", "--format", "dot"],
+        ),
+        case("tree_typed_svg", &["tree", "three-ply", "--format", "svg"]),
+        case("tree_typed_bad_notation", &["tree", "[[3,12,8],[2,4 6]]"]),
+        case("tree_typed_bad_empty_list", &["tree", "[[3],[]]"]),
+        case("tree_typed_bad_view", &["tree", "[1]", "--view", "x"]),
     ]
 }
 
@@ -421,6 +444,43 @@ fn trace_cases() -> Vec<Case> {
         case(
             "trace_clap_algorithm",
             &["trace", "X", "--algorithm", "fast"],
+        ),
+        // The textbooks' abstract trees, searched from the root.
+        case("trace_typed_three_ply_plain", &["trace", "three-ply"]),
+        case(
+            "trace_typed_three_ply_alphabeta",
+            &[
+                "trace",
+                "[[3,12,8],[2,4,6],[14,5,2]]",
+                "--algorithm",
+                "alphabeta",
+            ],
+        ),
+        case(
+            "trace_typed_min_alphabeta",
+            &[
+                "trace",
+                "min:[[3,12,8],[2,4,6],[14,5,2]]",
+                "--algorithm",
+                "alphabeta",
+            ],
+        ),
+        case(
+            "trace_typed_cutoffs_alphabeta",
+            &["trace", "three-cutoffs", "--algorithm", "alphabeta"],
+        ),
+        case(
+            "trace_typed_max_lines",
+            &["trace", "three-ply", "--max-lines", "3"],
+        ),
+        case("trace_typed_bad_notation", &["trace", "max:[[3,12],[2,x]]"]),
+        case(
+            "trace_typed_bad_to_move",
+            &["trace", "three-ply", "--to-move", "O"],
+        ),
+        case(
+            "trace_typed_bad_pseudocode",
+            &["trace", "three-ply", "--pseudocode"],
         ),
     ]);
     cases
@@ -648,6 +708,9 @@ fn fits_the_command_line(case: &Case) -> bool {
 fn same_in_the_movers_view(case: &Case) -> bool {
     if case.name.contains("_clap_") {
         return false; // what clap says about other arguments is not at issue
+    }
+    if case.name.contains("_typed_") {
+        return false; // a typed tree's numbers are MAX's, as typed: --view is for boards
     }
     match case.args[0].as_str() {
         "tree" => match case.args.iter().position(|a| a == "--depth") {

@@ -347,3 +347,60 @@ fn each_event_names_the_line_of_pseudocode_it_shows() {
             .all(|event| event.get("code").is_none())
     );
 }
+
+/// A typed tree is traced from its root as the textbooks prune it: alpha-beta on Russell and
+/// Norvig's figure leaves the second MIN node after its first leaf, skipping its second and
+/// third, and every leaf event carries the value typed there.
+#[test]
+fn a_typed_tree_is_traced_as_the_textbooks_prune_it() {
+    let out = run(
+        &[
+            "trace",
+            "[[3,12,8],[2,4,6],[14,5,2]]",
+            "--algorithm",
+            "alphabeta",
+        ],
+        b"",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let events: Vec<Value> = out
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let leaves: Vec<(Value, i64)> = events
+        .iter()
+        .filter(|e| e["event"] == "leaf")
+        .map(|e| (e["node"].clone(), e["score"].as_i64().unwrap()))
+        .collect();
+    let expected: Vec<(Value, i64)> = [
+        ([1, 1], 3),
+        ([1, 2], 12),
+        ([1, 3], 8),
+        ([2, 1], 2),
+        ([3, 1], 14),
+        ([3, 2], 5),
+        ([3, 3], 2),
+    ]
+    .into_iter()
+    .map(|(node, score)| (serde_json::json!(node), score))
+    .collect();
+    assert_eq!(leaves, expected);
+    let cutoffs: Vec<&Value> = events.iter().filter(|e| e["event"] == "cutoff").collect();
+    assert_eq!(cutoffs.len(), 1);
+    assert_eq!(cutoffs[0]["node"], serde_json::json!([2]));
+    assert_eq!(cutoffs[0]["pruned"], serde_json::json!([2, 3]));
+    assert_eq!(
+        (cutoffs[0]["alpha"].clone(), cutoffs[0]["beta"].clone()),
+        (3.into(), 2.into())
+    );
+    let done = events.last().unwrap();
+    assert_eq!(done["value"], 3);
+    assert_eq!(done["line"], serde_json::json!([1, 1]));
+    assert_eq!(done["nodes"], 11);
+    // Plain minimax visits every node; the enter and return events pair up.
+    let plain = run(&["trace", "[[3,12,8],[2,4,6],[14,5,2]]"], b"");
+    let enters = plain.stdout.matches("\"event\":\"enter\"").count();
+    assert_eq!(enters, 13);
+    assert_eq!(plain.stdout.matches("\"event\":\"return\"").count(), 13);
+}

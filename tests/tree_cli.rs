@@ -15,7 +15,7 @@ use tictactoe::{Board, Cell, Mark, engine::minimax};
 fn tree_json(position: &Board, depth: u32) -> Value {
     let args = TreeArgs {
         board: position.to_string(),
-        depth,
+        depth: Some(depth),
         format: TreeFormat::Json,
         rules: RulesArgs {
             to_move: Some(match position.to_move() {
@@ -232,4 +232,111 @@ fn the_svg_picture_carries_the_json_tree_s_values() {
         "{}",
         cut.stdout
     );
+}
+
+/// A typed tree prints every node: leaves with the values typed, in order; each inner node with
+/// the highest (MAX) or lowest (MIN) of its children's values, and the first child with that
+/// value marked best; the sides alternating from the root's.
+#[test]
+fn a_typed_tree_prints_minimax_s_value_at_every_node() {
+    fn check(node: &Value, side: &str, leaves: &mut Vec<i64>) -> i64 {
+        let value = node["value"].as_i64().unwrap();
+        let Some(children) = node["children"].as_array() else {
+            assert!(node.get("side").is_none(), "a leaf has no side: {node}");
+            leaves.push(value);
+            return value;
+        };
+        assert_eq!(node["side"], side);
+        let other = if side == "max" { "min" } else { "max" };
+        let values: Vec<i64> = children.iter().map(|c| check(c, other, leaves)).collect();
+        let best = if side == "max" {
+            values.iter().max()
+        } else {
+            values.iter().min()
+        };
+        assert_eq!(Some(&value), best, "{node}");
+        let first = values.iter().position(|v| v == best.unwrap()).unwrap();
+        for (index, child) in children.iter().enumerate() {
+            assert_eq!(child["child"], index + 1);
+            assert_eq!(child["best"], index == first, "{node}");
+        }
+        value
+    }
+    for (text, side, leaves) in [
+        (
+            "[[3,12,8],[2,4,6],[14,5,2]]",
+            "max",
+            vec![3, 12, 8, 2, 4, 6, 14, 5, 2],
+        ),
+        (
+            "min:[[3,12,8],[2,4,6],[14,5,2]]",
+            "min",
+            vec![3, 12, 8, 2, 4, 6, 14, 5, 2],
+        ),
+        ("[[-1,[4,-7]],5,[[[0]]]]", "max", vec![-1, 4, -7, 5, 0]),
+        (
+            "three-cutoffs",
+            "max",
+            vec![4, 6, 7, 9, 1, 2, 0, 1, 8, 1, 9, 2],
+        ),
+    ] {
+        let out = run(&["tree", text], b"");
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        let root: Value = serde_json::from_str(&out.stdout).unwrap();
+        let mut found = Vec::new();
+        check(&root, side, &mut found);
+        assert_eq!(found, leaves, "{text}");
+    }
+    // Every built-in tree is reachable by its name, which --help lists, and prints its notation.
+    let help = run(&["tree", "--help"], b"")
+        .stdout
+        .replace(char::is_whitespace, "");
+    for example in tictactoe::learn::abstract_tree::tree_examples() {
+        assert!(
+            help.contains(example.name),
+            "{} not in --help",
+            example.name
+        );
+        let out = run(&["tree", example.name, "--depth", "0"], b"");
+        let root: Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(root["tree"], example.notation);
+        assert_eq!(root["value"], example.value);
+        assert!(
+            root.get("children").is_none(),
+            "--depth 0 prints the root alone"
+        );
+    }
+}
+
+/// Every level of the picture is labelled, the last too, with MAX or MIN and the depth the
+/// legend explains; moves name cells as the app does, from 1.
+#[test]
+fn the_svg_labels_every_level_and_names_cells_as_the_app_does() {
+    let svg = run(
+        &["tree", "XOX/.O./X..", "--depth", "2", "--format", "svg"],
+        b"",
+    );
+    let labels: Vec<&str> = svg
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("<text x=\"8\"") && line.contains("to move"))
+        .map(|line| line.split('>').nth(1).unwrap().trim_end_matches("</text"))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "MAX: O to move (the top)",
+            "MIN: X to move (depth 0)",
+            "MAX: O to move (depth 1)"
+        ]
+    );
+    assert!(svg.stdout.contains("the top's moves lead to depth 0"));
+    // O's move at row 3, column 2 (the JSON's row 2, col 1) wins.
+    assert!(svg.stdout.contains(">r3c2</text>"), "{}", svg.stdout);
+    assert!(!svg.stdout.contains("(2, 1)"));
+    assert!(!svg.stdout.contains("font-size=\"10\""));
+    let tree = run(&["tree", "min:[[1,2],[3]]", "--format", "svg"], b"");
+    for label in ["MIN (depth 0)", "MAX (depth 1)", "MIN (depth 2)"] {
+        assert!(tree.stdout.contains(&format!(">{label}<")), "{label}");
+    }
 }

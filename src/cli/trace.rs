@@ -6,15 +6,18 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::position::Position;
 use super::{
     EXIT_BAD_BOARD, EXIT_OK, LineJson, RulesArgs, ViewArg, preview, progress, view_or_mover,
 };
 use crate::engine::board::{Board, Cell, Mark};
+use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{Observer, SearchControl, Stop};
 use crate::engine::score::Score;
 use crate::learn::pseudocode::{Event, Line, line_of, pseudocode, step_of};
 use crate::learn::trace::TraceAlgorithm;
 use crate::learn::view::{Seen, Shown};
+use crate::learn::view::{SeenTree, ShowsSearch};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Events, one JSON object a line:\n  \
@@ -31,11 +34,17 @@ The last line is always done or stopped. A trace stops after --max-lines lines (
 exits with status 2.\n\
 Scores, roles and windows are the maximiser's: the side to move at the start (without --view,\n\
 or --view mover), or X (--view x). The start's moves lead to depth 0.\n\
-Alpha-beta's window starts at -(W+1), W+1 (W = 10 on 3x3): one beyond any score, for infinity.\n\n\
+Alpha-beta's window starts at -(W+1), W+1 (W = 10 on 3x3): one beyond any score, for infinity.\n\
+A tree's events name the node by the child numbers from the root, from 1 (\"node\":[2,1], the\n\
+root []), where a board's name the board; the root is the first call, at depth 0; every number\n\
+is MAX's; W is the largest leaf in magnitude; done gives \"value\" and \"line\".\n\n\
 Examples:\n  tictactoe trace XOX/.O./X.. --algorithm alphabeta\n  \
-tictactoe trace XOX/.O./X.. --view x")]
+tictactoe trace XOX/.O./X.. --view x\n  \
+tictactoe trace '[[3,12,8],[2,4,6],[14,5,2]]' --algorithm alphabeta")]
 pub struct TraceArgs {
-    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..).
+    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..). Or an
+    /// abstract tree, as `tree` takes it (e.g. `[[3,12,8],[2,4,6],[14,5,2]]`, or a built-in
+    /// tree's name such as three-ply), searched from its root.
     pub board: String,
 
     /// Plain minimax, or alpha-beta as the textbooks write it (no table).
@@ -96,10 +105,15 @@ pub fn trace_showing_progress(
     mut err: impl Write,
     progress: bool,
 ) -> io::Result<i32> {
-    let board = match args.rules.board(&args.board) {
-        Ok(board) => board,
-        Err(error) => {
-            writeln!(err, "tictactoe trace: {:?}: {error}", preview(&args.board))?;
+    let board = match args.rules.position(&args.board, args.view.is_some()) {
+        Ok(Position::Board(board)) => board,
+        Ok(Position::Tree(tree)) => return trace_tree(args, &tree, out, err, progress),
+        Err(message) => {
+            writeln!(
+                err,
+                "tictactoe trace: {:?}: {message}",
+                preview(&args.board)
+            )?;
             return Ok(EXIT_BAD_BOARD);
         }
     };
@@ -130,6 +144,7 @@ pub fn trace_showing_progress(
     let result = progress::while_running(progress, &status, || {
         algorithm.run(&board, &control, &mut lines)
     });
+    let result = cut_short(result, &control);
     if let Some(error) = lines.error {
         return Err(error);
     }
@@ -154,33 +169,246 @@ pub fn trace_showing_progress(
             out.flush()?;
             Ok(EXIT_OK)
         }
-        Err(stop) => {
-            let lines = written.load(Ordering::Relaxed);
-            // The line cap cancels the search; nothing else does.
-            let (by, limit, message) = match stop {
-                Stop::Cancelled => (
-                    "max-lines",
-                    args.max_lines,
-                    format!(
-                        "stopped after writing {lines} lines (raise --max-lines to trace further)"
-                    ),
-                ),
-                Stop::NodeBudget { limit } => (
-                    "max-nodes",
-                    limit,
-                    format!("{stop} (raise --max-nodes to search further)"),
-                ),
-                Stop::TimeLimit => ("time-limit", 0, stop.to_string()),
+        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out, err),
+    }
+}
+
+/// A search the line cap cancelled, as stopped even when it finished before it looked at its
+/// control (a small search looks only every few thousand positions): its trace lacks lines.
+fn cut_short<T>(result: Result<T, Stop>, control: &SearchControl) -> Result<T, Stop> {
+    match result {
+        Ok(_) if control.is_cancelled() => Err(Stop::Cancelled),
+        result => result,
+    }
+}
+
+/// The last line of a trace that stopped, and the message on standard error.
+fn stopped(
+    args: &TraceArgs,
+    stop: Stop,
+    lines: u64,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<i32> {
+    // The line cap cancels the search; nothing else does.
+    let (by, limit, message) = match stop {
+        Stop::Cancelled => (
+            "max-lines",
+            args.max_lines,
+            format!("stopped after writing {lines} lines (raise --max-lines to trace further)"),
+        ),
+        Stop::NodeBudget { limit } => (
+            "max-nodes",
+            limit,
+            format!("{stop} (raise --max-nodes to search further)"),
+        ),
+        Stop::TimeLimit => ("time-limit", 0, stop.to_string()),
+    };
+    write_line(&mut out, &EventJson::Stopped { by, limit, lines })?;
+    out.flush()?;
+    writeln!(
+        err,
+        "tictactoe trace: {:?}: {message}",
+        preview(&args.board)
+    )?;
+    Ok(EXIT_BAD_BOARD)
+}
+
+/// Traces a typed tree from its root (depth 0, as the textbooks search it): the same events,
+/// each naming its node by the child numbers that lead to it from the root (from 1), every
+/// number MAX's, as the leaves are typed.
+fn trace_tree(
+    args: &TraceArgs,
+    tree: &GameTree,
+    mut out: impl Write,
+    mut err: impl Write,
+    progress: bool,
+) -> io::Result<i32> {
+    if args.pseudocode {
+        writeln!(
+            err,
+            "tictactoe trace: {:?}: --pseudocode shows the code that searches a board \
+             (findBestMove); trace a tree without it",
+            preview(&args.board)
+        )?;
+        return Ok(EXIT_BAD_BOARD);
+    }
+    let algorithm = TraceAlgorithm::from(args.algorithm);
+    let control = SearchControl::with_node_budget(args.max_nodes);
+    let written = AtomicU64::new(0);
+    let mut lines = TreeLines {
+        out: &mut out,
+        control: &control,
+        root_side: tree.root_side(),
+        seen: SeenTree::new(tree),
+        written: &written,
+        max_lines: args.max_lines,
+        error: None,
+    };
+    let status = || format!("{} lines", written.load(Ordering::Relaxed));
+    let result = progress::while_running(progress, &status, || {
+        algorithm.run_game(&tree.root(), &control, &mut lines)
+    });
+    let result = cut_short(result, &control);
+    if let Some(error) = lines.error {
+        return Err(error);
+    }
+    match result {
+        Ok(found) => {
+            let done = TreeEventJson::Done {
+                algorithm: algorithm.name(),
+                nodes: found.nodes,
+                value: SeenTree::new(tree).root_number(found.value).value(),
+                line: found.line.iter().map(|index| index + 1).collect(),
             };
-            write_line(&mut out, &EventJson::Stopped { by, limit, lines })?;
+            write_line(&mut out, &done)?;
             out.flush()?;
-            writeln!(
-                err,
-                "tictactoe trace: {:?}: {message}",
-                preview(&args.board)
-            )?;
-            Ok(EXIT_BAD_BOARD)
+            Ok(EXIT_OK)
         }
+        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out, err),
+    }
+}
+
+/// One line of a typed tree's trace: a board's events, with `node` (the child numbers from the
+/// root, from 1) where a board's have `board`.
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+enum TreeEventJson {
+    Enter {
+        depth: i32,
+        node: Vec<usize>,
+        role: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        alpha: Option<i32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        beta: Option<i32>,
+    },
+    Leaf {
+        depth: i32,
+        node: Vec<usize>,
+        score: i32,
+    },
+    Return {
+        depth: i32,
+        node: Vec<usize>,
+        score: i32,
+    },
+    Cutoff {
+        depth: i32,
+        node: Vec<usize>,
+        alpha: i32,
+        beta: i32,
+        /// The children skipped, from 1.
+        pruned: Vec<usize>,
+    },
+    Done {
+        algorithm: &'static str,
+        nodes: u64,
+        /// The root's value.
+        value: i32,
+        /// Minimax's line: the child taken at each level, from 1.
+        line: Vec<usize>,
+    },
+}
+
+/// Writes each event of a tree's search as a line of JSON, in MAX's numbers.
+struct TreeLines<'a, W> {
+    out: &'a mut W,
+    control: &'a SearchControl,
+    /// The side to move at the root: the search's own maximiser.
+    root_side: Side,
+    /// How its numbers are shown: MAX's.
+    seen: SeenTree,
+    written: &'a AtomicU64,
+    max_lines: u64,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> TreeLines<'_, W> {
+    fn number(&self, score: Score) -> i32 {
+        self.seen.root_number(score).value()
+    }
+
+    /// The window in MAX's numbers: for a MIN root, the search's (α, β) turned round.
+    fn window(&self, alpha: Score, beta: Score) -> (i32, i32) {
+        let (alpha, beta) = self.seen.window(alpha, beta);
+        (alpha.value(), beta.value())
+    }
+
+    fn line(&mut self, event: TreeEventJson) {
+        if self.error.is_some() || self.control.is_cancelled() {
+            return;
+        }
+        if self.written.load(Ordering::Relaxed) >= self.max_lines {
+            self.control.cancel();
+            return;
+        }
+        self.written.fetch_add(1, Ordering::Relaxed);
+        if let Err(error) = write_line(self.out, &event) {
+            self.error = Some(error);
+            self.control.cancel();
+        }
+    }
+}
+
+fn numbered(path: Vec<usize>) -> Vec<usize> {
+    path.into_iter().map(|index| index + 1).collect()
+}
+
+impl<'t, W: Write> Observer<TreePosition<'t>> for TreeLines<'_, W> {
+    fn enter(
+        &mut self,
+        depth: i32,
+        node: &TreePosition<'t>,
+        _: Option<usize>,
+        is_max: bool,
+        window: Option<(Score, Score)>,
+    ) {
+        let window = window.map(|(alpha, beta)| self.window(alpha, beta));
+        let max = is_max == (self.root_side == Side::Max);
+        self.line(TreeEventJson::Enter {
+            depth,
+            node: numbered(node.path()),
+            role: if max { "max" } else { "min" },
+            alpha: window.map(|(alpha, _)| alpha),
+            beta: window.map(|(_, beta)| beta),
+        });
+    }
+
+    fn leaf(&mut self, depth: i32, node: &TreePosition<'t>, score: Score) {
+        let score = self.number(score);
+        self.line(TreeEventJson::Leaf {
+            depth,
+            node: numbered(node.path()),
+            score,
+        });
+    }
+
+    fn exit(&mut self, depth: i32, node: &TreePosition<'t>, score: Score) {
+        let score = self.number(score);
+        self.line(TreeEventJson::Return {
+            depth,
+            node: numbered(node.path()),
+            score,
+        });
+    }
+
+    fn cutoff(
+        &mut self,
+        depth: i32,
+        node: &TreePosition<'t>,
+        alpha: Score,
+        beta: Score,
+        pruned: &[usize],
+    ) {
+        let (alpha, beta) = self.window(alpha, beta);
+        self.line(TreeEventJson::Cutoff {
+            depth,
+            node: numbered(node.path()),
+            alpha,
+            beta,
+            pruned: pruned.iter().map(|index| index + 1).collect(),
+        });
     }
 }
 
@@ -247,7 +475,7 @@ struct MoveJson {
     score: Shown,
 }
 
-fn write_line(out: &mut impl Write, event: &EventJson) -> io::Result<()> {
+fn write_line(out: &mut impl Write, event: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, event)?;
     out.write_all(b"\n")
 }
@@ -294,7 +522,14 @@ impl<W: Write> JsonLines<'_, W> {
 }
 
 impl<W: Write> Observer for JsonLines<'_, W> {
-    fn enter(&mut self, depth: i32, board: &Board, is_max: bool, window: Option<(Score, Score)>) {
+    fn enter(
+        &mut self,
+        depth: i32,
+        board: &Board,
+        _: Option<Cell>,
+        is_max: bool,
+        window: Option<(Score, Score)>,
+    ) {
         let code = self.code(Event::Enter);
         let board = board.notation();
         let window = window.map(|(alpha, beta)| self.seen.window(alpha, beta));

@@ -7,10 +7,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::position::Position;
 use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, preview, progress};
 use crate::engine::board::{Board, Cell, Outcome};
+use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{Analysis, SearchControl, Solver, Stop};
 use crate::engine::score::Score;
+use crate::learn::abstract_tree::{self, NodeValue};
 use crate::learn::tree::{TreeNode, grow};
 use crate::learn::tree_picture::picture;
 use crate::learn::view::{ScoreView, Seen, Shown};
@@ -19,15 +22,26 @@ use crate::learn::view::{ScoreView, Seen, Shown};
 #[command(
     after_help = "Examples:\n  tictactoe tree XOX/.O./X..\n  tictactoe tree XOX/.O./X.. --depth 2\n  \
                   tictactoe tree XOX/.O./X.. --depth 2 --view x\n  \
-                  tictactoe tree XOX/.O./X.. --depth 3 --format dot | dot -Tsvg > tree.svg"
+                  tictactoe tree XOX/.O./X.. --depth 3 --format dot | dot -Tsvg > tree.svg\n  \
+                  tictactoe tree '[[3,12,8],[2,4,6],[14,5,2]]'\n  \
+                  tictactoe tree 'min:[[3,12,8],[2,4,6],[14,5,2]]' --format svg > tree.svg\n  \
+                  tictactoe tree three-cutoffs\n\n\
+                  A tree prints each node as {\"child\":i,\"best\":b,\"side\":\"max\"|\"min\",\"value\":v,\n\
+                  \"children\":[...]}: i counts from 1, left to right; v is MAX's minimax value; a leaf\n\
+                  has no side and no children; the root adds \"tree\", the notation."
 )]
 pub struct TreeArgs {
-    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..).
+    /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..). Or an
+    /// abstract tree, as the textbooks draw them: nested lists of whole numbers, children left
+    /// to right (e.g. `[[3,12,8],[2,4,6],[14,5,2]]`), MAX at the root unless it starts with min:
+    /// (at most 1000 nodes, 12 levels below the root, leaves within ±999999999); or a built-in
+    /// tree by name: three-ply, three-cutoffs, worst-order, best-order.
     pub board: String,
 
-    /// How many levels of moves to print below the position.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cli::Checked(crate::cli::parse_depth), allow_hyphen_values = true)]
-    pub depth: u32,
+    /// How many levels of moves to print below the position (default: 1 for a board, the
+    /// whole tree for a tree).
+    #[arg(long, value_name = "N", value_parser = crate::cli::Checked(crate::cli::parse_depth), allow_hyphen_values = true)]
+    pub depth: Option<u32>,
 
     /// JSON (one object), Graphviz `dot` with minimax's choices drawn bold, or an SVG picture
     /// (MAX and MIN levels, a value at each node, minimax's line drawn thick; its values are one
@@ -86,13 +100,15 @@ pub fn tree_showing_progress(
     mut err: impl Write,
     progress: bool,
 ) -> io::Result<i32> {
-    let board = match args.rules.board(&args.board) {
-        Ok(board) => board,
-        Err(error) => {
-            writeln!(err, "tictactoe tree: {:?}: {error}", preview(&args.board))?;
+    let board = match args.rules.position(&args.board, args.view.is_some()) {
+        Ok(Position::Board(board)) => board,
+        Ok(Position::Tree(tree)) => return write_typed_tree(args, &tree, out),
+        Err(message) => {
+            writeln!(err, "tictactoe tree: {:?}: {message}", preview(&args.board))?;
             return Ok(EXIT_BAD_BOARD);
         }
     };
+    let depth = args.depth.unwrap_or(1);
     let printed = AtomicU64::new(0);
     let status = || format!("{} positions printed", printed.load(Ordering::Relaxed));
     let mut walk = Walk {
@@ -114,16 +130,16 @@ pub fn tree_showing_progress(
     let written = progress::while_running(progress, &status, || {
         // The root is searched before anything is printed, so that a position too open to
         // search prints nothing.
-        let analysis = match walk.analysis(&board, args.depth) {
+        let analysis = match walk.analysis(&board, depth) {
             Ok(analysis) => analysis,
             Err(stop) => return Ok(Err(stop)),
         };
         match args.format {
-            TreeFormat::Json => walk.json_node(&mut out, &board, None, args.depth, 0, analysis)?,
+            TreeFormat::Json => walk.json_node(&mut out, &board, None, depth, 0, analysis)?,
             TreeFormat::Dot => {
                 writeln!(out, "digraph tree {{")?;
                 writeln!(out, "  node [shape=box, fontname=\"monospace\"];")?;
-                walk.dot_node(&mut out, &board, args.depth, 0, analysis)?;
+                walk.dot_node(&mut out, &board, depth, 0, analysis)?;
                 if let Some(halt) = &walk.halt {
                     writeln!(out, "  // incomplete: {}", halt.reason(args))?;
                 }
@@ -131,7 +147,7 @@ pub fn tree_showing_progress(
             }
             TreeFormat::Svg => {
                 let seen = Seen::new(ScoreView::from(args.view.unwrap_or(ViewArg::Mover)), &board);
-                let tree = walk.grown(&board, args.depth, analysis);
+                let tree = walk.grown(&board, depth, analysis);
                 let note = walk.halt.as_ref().map(|halt| halt.reason(args));
                 super::tree_svg::write_svg(
                     &mut out,
@@ -412,4 +428,125 @@ impl Scores {
             None => Seen::new(ScoreView::SideToMove, parent).number(score, parent.to_move(), 0),
         }
     }
+}
+
+/// Prints a typed tree, `--depth` levels of it (all without it): every node's minimax value
+/// (MAX's) and minimax's choice at each, as JSON, Graphviz or a picture.
+fn write_typed_tree(args: &TreeArgs, tree: &GameTree, mut out: impl Write) -> io::Result<i32> {
+    let levels = args.depth.unwrap_or(u32::MAX);
+    let values = abstract_tree::values(tree);
+    match args.format {
+        TreeFormat::Json => {
+            let mut json = typed_node_json(tree.root(), &values, levels, None);
+            json.tree = Some(tree.to_string());
+            serde_json::to_writer(&mut out, &json)?;
+            writeln!(out)?;
+        }
+        TreeFormat::Dot => {
+            writeln!(out, "digraph tree {{")?;
+            writeln!(out, "  node [fontname=\"sans-serif\"];")?;
+            typed_node_dot(&mut out, tree.root(), &values, levels)?;
+            writeln!(out, "}}")?;
+        }
+        TreeFormat::Svg => {
+            let picture = abstract_tree::picture(tree);
+            super::tree_svg::write_tree_svg(&mut out, tree, &picture)?;
+        }
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
+}
+
+/// A node of a typed tree as `tree` prints it.
+#[derive(Serialize)]
+struct TypedNodeJson {
+    /// The notation, at the root.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<String>,
+    /// Which child of its parent, from 1 (none at the root).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    child: Option<usize>,
+    /// Minimax's choice at the parent: the first child with the parent's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<bool>,
+    /// "max" or "min" at an inner node; none at a leaf.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<&'static str>,
+    value: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<Vec<TypedNodeJson>>,
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Max => "max",
+        Side::Min => "min",
+    }
+}
+
+fn typed_node_json(
+    node: TreePosition,
+    values: &[NodeValue],
+    levels: u32,
+    from: Option<(usize, bool)>,
+) -> TypedNodeJson {
+    let value = values[node.id()];
+    let children = (!node.is_leaf() && levels > 0).then(|| {
+        node.children()
+            .enumerate()
+            .map(|(index, child)| {
+                let from = Some((index + 1, Some(index) == value.best));
+                typed_node_json(child, values, levels - 1, from)
+            })
+            .collect()
+    });
+    TypedNodeJson {
+        tree: None,
+        child: from.map(|(child, _)| child),
+        best: from.map(|(_, best)| best),
+        side: (!node.is_leaf()).then(|| side_name(node.side())),
+        value: value.value,
+        children,
+    }
+}
+
+/// Graphviz: MAX a triangle, MIN one upside down, a leaf a circle, each with its value; each edge
+/// labelled with the child's number (from 1); minimax's choices bold.
+fn typed_node_dot(
+    out: &mut impl Write,
+    node: TreePosition,
+    values: &[NodeValue],
+    levels: u32,
+) -> io::Result<()> {
+    let value = values[node.id()];
+    let shape = match (node.is_leaf(), node.side()) {
+        (true, _) => "circle",
+        (false, Side::Max) => "triangle",
+        (false, Side::Min) => "invtriangle",
+    };
+    writeln!(
+        out,
+        "  n{} [shape={shape}, label=\"{}\"];",
+        node.id(),
+        value.value
+    )?;
+    if levels == 0 {
+        return Ok(());
+    }
+    for (index, child) in node.children().enumerate() {
+        typed_node_dot(out, child, values, levels - 1)?;
+        let style = if Some(index) == value.best {
+            ", style=bold, penwidth=3"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  n{} -> n{} [label=\"{}\"{style}];",
+            node.id(),
+            child.id(),
+            index + 1
+        )?;
+    }
+    Ok(())
 }

@@ -1,11 +1,19 @@
 //! `tictactoe tree --format svg`: the tree as the textbooks draw a search, for slides: MAX nodes
-//! as triangles pointing up, MIN nodes pointing down, finished games as circles, each with its
-//! value; each edge labelled with its move; minimax's line drawn thick. The layout is
-//! `learn::tree_picture`'s.
+//! as triangles pointing up, MIN nodes pointing down, finished games and leaves as circles, each
+//! with its value; each edge labelled with its move; minimax's line drawn thick; every level
+//! labelled with who moves there and its depth. The layouts are `learn::tree_picture`'s (a
+//! board's game tree) and `learn::abstract_tree`'s (a typed tree); both become one [`Sketch`],
+//! drawn by one writer.
+//!
+//! Cells are named as the app names them, from 1 (`r3c1`: row 3, column 1): the picture is for
+//! people beside the app, and the app, its explanations and the seeds' own figures count from 1.
+//! Only the JSON that programs read (`analyze`, `tree`, `trace`) keeps `analyze`'s 0-based pairs.
 
 use std::io::{self, Write};
 
 use crate::engine::board::Outcome;
+use crate::engine::game_tree::{GameTree, Side};
+use crate::learn::abstract_tree::AbstractPicture;
 use crate::learn::tree_picture::{Picture, Spot};
 use crate::learn::view::{Role, ScoreView, Seen};
 
@@ -15,35 +23,213 @@ const LEVEL: f32 = 96.0;
 const MARGIN: f32 = 200.0;
 const RADIUS: f32 = 20.0;
 const LINE_COLOUR: &str = "#d9822b";
+/// Pixels between two lines of the legend.
+const LEGEND_LINE: f32 = 18.0;
 
-/// Writes `picture` as a standalone SVG document; `note` (a tree cut short) goes under it.
+/// What the writer draws: nodes, edges, a label a level and the legend.
+struct Sketch {
+    nodes: Vec<SketchNode>,
+    edges: Vec<SketchEdge>,
+    /// Leaf slots across.
+    width: usize,
+    /// One label per level, from the top.
+    levels: Vec<String>,
+    legend: Vec<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Max,
+    Min,
+    /// A finished game, or a leaf of a typed tree.
+    End,
+}
+
+struct SketchNode {
+    x: f32,
+    level: usize,
+    shape: Shape,
+    value: Option<i32>,
+    /// The tooltip: the position or the node.
+    title: String,
+    /// Not opened: its value is known, its moves are not drawn.
+    dashed: bool,
+    on_line: bool,
+}
+
+struct SketchEdge {
+    from: usize,
+    to: usize,
+    label: String,
+    best: bool,
+    on_line: bool,
+}
+
+/// Writes a board's game tree `picture` as a standalone SVG document; `note` (a tree cut short)
+/// goes under it.
 pub(in crate::cli) fn write_svg(
     out: &mut impl Write,
     picture: &Picture,
     seen: &Seen,
     note: Option<&str>,
 ) -> io::Result<()> {
+    let shape = |role| match role {
+        Some(Role::Maximiser) => Shape::Max,
+        Some(Role::Minimiser) => Shape::Min,
+        None => Shape::End,
+    };
+    let nodes = picture
+        .spots
+        .iter()
+        .map(|spot| {
+            let status = match spot.board.outcome() {
+                Outcome::Ongoing => format!("{} to move", spot.board.to_move()),
+                outcome => outcome.to_string(),
+            };
+            SketchNode {
+                x: spot.x,
+                level: spot.level,
+                shape: shape(spot.role),
+                value: spot.value.map(|value| value.value()),
+                title: format!("{} ({status})", spot.board.notation().as_str()),
+                dashed: !spot.opened && !spot.board.outcome().is_over(),
+                on_line: spot.on_line,
+            }
+        })
+        .collect();
+    let edges = picture
+        .edges
+        .iter()
+        .map(|edge| SketchEdge {
+            from: edge.from,
+            to: edge.to,
+            label: format!("r{}c{}", edge.cell.row + 1, edge.cell.col + 1),
+            best: edge.best,
+            on_line: edge.on_line,
+        })
+        .collect();
+    let levels = (0..picture.levels)
+        .map(|level| board_level_label(picture, seen, level))
+        .collect();
+    let values = match seen.view() {
+        ScoreView::SideToMove => "Values are the top player's.",
+        ScoreView::Articles => "Values are X's (X maximises).",
+    };
+    let legend = [
+        "Triangle up: the maximiser moves; down: the minimiser; circle: the game is over.",
+        values,
+        "Depth as minimax(board, depth, isMax) counts it: the top's moves lead to depth 0.",
+        "Moves name cells as the app does, from 1: r3c1 is row 3, column 1.",
+        "Thick: minimax's line. Dashed: a position whose moves are not drawn.",
+    ];
+    let sketch = Sketch {
+        nodes,
+        edges,
+        width: picture.width,
+        levels,
+        legend: legend
+            .iter()
+            .map(|line| line.to_string())
+            .chain(note.map(str::to_string))
+            .collect(),
+    };
+    write_sketch(out, &sketch)
+}
+
+/// Writes a typed tree's `picture` as a standalone SVG document: values are MAX's, as the leaves
+/// are typed, and the root is at depth 0, as the textbooks and `trace` count it.
+pub(in crate::cli) fn write_tree_svg(
+    out: &mut impl Write,
+    tree: &GameTree,
+    picture: &AbstractPicture,
+) -> io::Result<()> {
+    let nodes = picture
+        .spots
+        .iter()
+        .map(|spot| {
+            let node = tree.node(spot.node).expect("a spot is a node of its tree");
+            let path: Vec<String> = node.path().iter().map(|i| (i + 1).to_string()).collect();
+            let name = if path.is_empty() {
+                "the root".to_string()
+            } else {
+                format!("child {}", path.join("."))
+            };
+            SketchNode {
+                x: spot.x,
+                level: spot.level,
+                shape: match spot.side {
+                    Some(Side::Max) => Shape::Max,
+                    Some(Side::Min) => Shape::Min,
+                    None => Shape::End,
+                },
+                value: Some(spot.value),
+                title: match spot.side {
+                    Some(side) => format!("{name} ({side})"),
+                    None => format!("{name} (a leaf)"),
+                },
+                dashed: false,
+                on_line: spot.on_line,
+            }
+        })
+        .collect();
+    let edges = picture
+        .edges
+        .iter()
+        .map(|edge| SketchEdge {
+            from: edge.from,
+            to: edge.to,
+            label: (edge.child + 1).to_string(),
+            best: edge.best,
+            on_line: edge.on_line,
+        })
+        .collect();
+    let levels = (0..picture.levels)
+        .map(|level| {
+            let side = if level % 2 == 0 {
+                tree.root_side()
+            } else {
+                tree.root_side().opponent()
+            };
+            format!("{side} (depth {level})")
+        })
+        .collect();
+    let legend = [
+        "Triangle up: MAX moves; down: MIN; circle: a leaf.",
+        "Values are MAX's, as the leaves are typed. Depth counted from the root, 0.",
+        "Children numbered from 1, left to right, the order the search tries them.",
+        "Thick: minimax's line.",
+    ];
+    let sketch = Sketch {
+        nodes,
+        edges,
+        width: picture.width,
+        levels,
+        legend: legend.iter().map(|line| line.to_string()).collect(),
+    };
+    write_sketch(out, &sketch)
+}
+
+fn write_sketch(out: &mut impl Write, sketch: &Sketch) -> io::Result<()> {
     // Wide enough for the legend's lines, however narrow the tree.
-    let width = (MARGIN + picture.width as f32 * SLOT + SLOT / 2.0).max(560.0);
-    let height = LEVEL * picture.levels as f32 + 90.0;
+    let width = (MARGIN + sketch.width as f32 * SLOT + SLOT / 2.0).max(600.0);
+    let legend_top = y(sketch.levels.len().saturating_sub(1)) + RADIUS + 36.0;
+    let height = legend_top + LEGEND_LINE * sketch.legend.len() as f32;
     writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"13\">"
     )?;
     writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>")?;
-    for level in 0..picture.levels {
-        if let Some(label) = level_label(picture, seen, level) {
-            writeln!(
-                out,
-                "<text x=\"8\" y=\"{}\" fill=\"#555\">{}</text>",
-                y(level) + 4.0,
-                escape(&label)
-            )?;
-        }
+    for (level, label) in sketch.levels.iter().enumerate() {
+        writeln!(
+            out,
+            "<text x=\"8\" y=\"{}\" fill=\"#555\">{}</text>",
+            y(level) + 4.0,
+            escape(label)
+        )?;
     }
-    for edge in &picture.edges {
-        let (from, to) = (&picture.spots[edge.from], &picture.spots[edge.to]);
+    for edge in &sketch.edges {
+        let (from, to) = (&sketch.nodes[edge.from], &sketch.nodes[edge.to]);
         let (stroke, width) = match (edge.on_line, edge.best) {
             (true, _) => (LINE_COLOUR, 3.5),
             (false, true) => ("#444", 2.0),
@@ -52,67 +238,51 @@ pub(in crate::cli) fn write_svg(
         writeln!(
             out,
             "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>",
-            x(from),
+            x(from.x),
             y(from.level) + RADIUS,
-            x(to),
+            x(to.x),
             y(to.level) - RADIUS
         )?;
-        // The move, from 0 as `analyze` prints it, nearer the child, where the edges fan out.
+        // Nearer the child, where the edges fan out; dark and as large as the values, to be read
+        // from the back of a room.
         let along = |a: f32, b: f32| a + (b - a) * 0.62;
         writeln!(
             out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#666\" text-anchor=\"middle\">({}, {})</text>",
-            along(x(from), x(to)),
+            "<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"#222\" text-anchor=\"middle\" \
+             stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>",
+            along(x(from.x), x(to.x)),
             along(y(from.level), y(to.level)),
-            edge.cell.row,
-            edge.cell.col
+            escape(&edge.label)
         )?;
     }
-    for spot in &picture.spots {
-        write_spot(out, spot)?;
+    for node in &sketch.nodes {
+        write_node(out, node)?;
     }
-    let legend = [
-        "Triangle up: the maximiser moves; down: the minimiser; circle: the game is over.",
-        match seen.view() {
-            ScoreView::SideToMove => "Values are the top player's, depth counted from the top.",
-            ScoreView::Articles => "Values are X's (X maximises), depth counted from the top.",
-        },
-        "Thick: minimax's line. Dashed: a position whose moves are not drawn.",
-    ];
-    let mut text_y = height - 62.0;
-    for line in legend.into_iter().chain(note) {
+    let mut text_y = legend_top;
+    for line in &sketch.legend {
         writeln!(
             out,
             "<text x=\"8\" y=\"{text_y}\" fill=\"#333\">{}</text>",
             escape(line)
         )?;
-        text_y += 18.0;
+        text_y += LEGEND_LINE;
     }
     writeln!(out, "</svg>")
 }
 
-/// A node: its shape by role, its value in it, and its position as a tooltip.
-fn write_spot(out: &mut impl Write, spot: &Spot) -> io::Result<()> {
-    let (cx, cy) = (x(spot), y(spot.level));
-    let stroke = if spot.on_line { LINE_COLOUR } else { "#333" };
-    let dash = if spot.opened || spot.board.outcome().is_over() {
-        ""
-    } else {
-        // Not opened: its value is known, its moves are not drawn.
+/// A node: its shape by role, its value in it, and what it is as a tooltip.
+fn write_node(out: &mut impl Write, node: &SketchNode) -> io::Result<()> {
+    let (cx, cy) = (x(node.x), y(node.level));
+    let stroke = if node.on_line { LINE_COLOUR } else { "#333" };
+    let dash = if node.dashed {
         " stroke-dasharray=\"4 3\""
-    };
-    let status = match spot.board.outcome() {
-        Outcome::Ongoing => format!("{} to move", spot.board.to_move()),
-        outcome => outcome.to_string(),
+    } else {
+        ""
     };
     writeln!(out, "<g>")?;
-    writeln!(
-        out,
-        "<title>{} ({status})</title>",
-        escape(spot.board.notation().as_str())
-    )?;
-    let shape = match spot.role {
-        Some(Role::Maximiser) => format!(
+    writeln!(out, "<title>{}</title>", escape(&node.title))?;
+    let shape = match node.shape {
+        Shape::Max => format!(
             "<polygon points=\"{},{} {},{} {},{}\"",
             cx,
             cy - RADIUS,
@@ -121,7 +291,7 @@ fn write_spot(out: &mut impl Write, spot: &Spot) -> io::Result<()> {
             cx + RADIUS,
             cy + RADIUS * 0.8
         ),
-        Some(Role::Minimiser) => format!(
+        Shape::Min => format!(
             "<polygon points=\"{},{} {},{} {},{}\"",
             cx,
             cy + RADIUS,
@@ -130,46 +300,45 @@ fn write_spot(out: &mut impl Write, spot: &Spot) -> io::Result<()> {
             cx + RADIUS,
             cy - RADIUS * 0.8
         ),
-        None => format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\"", RADIUS * 0.85),
+        Shape::End => format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\"", RADIUS * 0.85),
     };
     writeln!(
         out,
         "{shape} fill=\"#f4f4f4\" stroke=\"{stroke}\" stroke-width=\"2\"{dash}/>"
     )?;
-    if let Some(value) = spot.value {
+    if let Some(value) = node.value {
         writeln!(
             out,
-            "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{}</text>",
+            "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{value}</text>",
             cy + 4.5,
-            value.value()
         )?;
     }
     writeln!(out, "</g>")
 }
 
-/// "MAX: X to move" for the level's first node that is still being played.
-fn level_label(picture: &Picture, seen: &Seen, level: usize) -> Option<String> {
-    let spot = picture
+/// "MAX: X to move (depth 0)" for every level, the last included: every position of a level has
+/// the same side to move, finished or not. The top is the root; its moves lead to depth 0, as
+/// findBestMove calls minimax(board, 0, false), and the legend says so.
+fn board_level_label(picture: &Picture, seen: &Seen, level: usize) -> String {
+    let spot: &Spot = picture
         .spots
         .iter()
-        .find(|spot| spot.level == level && spot.role.is_some())?;
-    let role = match seen.role(spot.board.to_move()) {
+        .find(|spot| spot.level == level)
+        .expect("every level has a spot");
+    let to_move = spot.board.to_move();
+    let role = match seen.role(to_move) {
         Role::Maximiser => "MAX",
         Role::Minimiser => "MIN",
     };
-    // The root's moves lead to depth 0, as findBestMove calls minimax(board, 0, false).
     let depth = match level {
-        0 => "the position".to_string(),
+        0 => "the top".to_string(),
         level => format!("depth {}", level - 1),
     };
-    Some(format!(
-        "{role}: {} to move ({depth})",
-        spot.board.to_move()
-    ))
+    format!("{role}: {to_move} to move ({depth})")
 }
 
-fn x(spot: &Spot) -> f32 {
-    MARGIN + spot.x * SLOT + SLOT / 2.0
+fn x(slot: f32) -> f32 {
+    MARGIN + slot * SLOT + SLOT / 2.0
 }
 
 fn y(level: usize) -> f32 {

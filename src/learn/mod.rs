@@ -3,8 +3,10 @@
 //! [`explain`] puts scores into words, [`tree`] and [`trace`] walk the search, [`pseudocode`]
 //! is the code a trace is stepped through, tagged with the step each line shows, [`review`]
 //! classes a game's moves, [`practice`] finds positions to solve, and [`examples`] holds the
-//! positions that teach. It imports only from the engine.
+//! positions that teach, and [`abstract_tree`] the textbooks' abstract trees (their values, picture
+//! and the built-in ones). It imports only from the engine.
 
+pub mod abstract_tree;
 pub mod examples;
 pub mod explain;
 pub mod practice;

@@ -5,10 +5,11 @@
 //! the picture stays small however long the search runs. Laid out as
 //! [`tree_picture`](super::tree_picture) lays out the game tree.
 
-use crate::engine::board::{Board, Cell};
-use crate::learn::trace::{Child, StepState};
+use crate::engine::board::Board;
+use crate::engine::rules::Rules;
+use crate::learn::trace::{Child, EventKind, Step, StepState};
 use crate::learn::tree_picture::tidy;
-use crate::learn::view::{Role, Seen, Shown};
+use crate::learn::view::{Role, Shown, ShowsSearch};
 
 /// Where a node of the search stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,10 +26,11 @@ pub enum Standing {
 
 /// A node of the search's picture. Values and windows are as `seen` shows them.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchSpot {
+pub struct SearchSpot<G: Rules = Board> {
     /// The move that led here (none at the root).
-    pub cell: Option<Cell>,
-    pub board: Board,
+    pub cell: Option<G::Move>,
+    /// The position (a board, or a tree's node).
+    pub board: G,
     pub x: f32,
     pub level: usize,
     /// Who moves here (`None`: the game is over here).
@@ -42,47 +44,26 @@ pub struct SearchSpot {
 
 /// The picture: spots (the root first), edges from parent to child, slots across, levels down.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchPicture {
-    pub spots: Vec<SearchSpot>,
+pub struct SearchPicture<G: Rules = Board> {
+    pub spots: Vec<SearchSpot<G>>,
     pub edges: Vec<(usize, usize)>,
     pub width: usize,
     pub levels: usize,
 }
 
-/// The tree around the current call of `state`, seen as `seen` shows it.
-pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
-    let mut picture = SearchPicture {
-        spots: Vec::new(),
-        edges: Vec::new(),
-        width: 1,
-        levels: 1,
-    };
+/// The tree around the current call of `state`, seen as `seen` shows it (a board's
+/// [`Seen`](crate::learn::view::Seen), a typed tree's
+/// [`SeenTree`](crate::learn::view::SeenTree)).
+pub fn search_picture<G: Rules>(
+    state: &StepState<G>,
+    seen: &impl ShowsSearch<G>,
+) -> SearchPicture<G> {
+    let mut picture = rooted(state, seen);
     let start = state.start;
-    let root_best = seen.best_of(
-        start.to_move(),
-        state
-            .root_moves
-            .iter()
-            .map(|&(_, score)| seen.root_number(score)),
-    );
-    picture.spots.push(SearchSpot {
-        cell: None,
-        board: start,
-        x: 0.0,
-        level: 0,
-        role: role_at(&start, seen),
-        standing: if state.stack.is_empty() {
-            Standing::Current
-        } else {
-            Standing::Waiting
-        },
-        value: root_best,
-        window: None,
-    });
     // The root's moves returned so far, then each call on the stack with the moves it has tried.
     let mut parent = 0;
     for &(cell, score) in &state.root_moves {
-        let board = start.after(cell).expect("a traced move is legal");
+        let board = start.after(cell);
         let spot = SearchSpot {
             value: Some(seen.root_number(score)),
             ..SearchSpot::below(cell, board, 1, Standing::Returned, seen)
@@ -105,7 +86,7 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
         for child in &frame.children {
             match child {
                 Child::Returned { cell, score } => {
-                    let board = frame.board.after(*cell).expect("a traced move is legal");
+                    let board = frame.board.after(*cell);
                     let spot = SearchSpot {
                         value: Some(seen.root_number(*score)),
                         ..SearchSpot::below(*cell, board, level + 1, Standing::Returned, seen)
@@ -114,7 +95,7 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
                 }
                 Child::Pruned { cells, alpha, beta } => {
                     for &cell in cells {
-                        let board = frame.board.after(cell).expect("a pruned move is legal");
+                        let board = frame.board.after(cell);
                         let spot = SearchSpot {
                             window: Some(seen.window(*alpha, *beta)),
                             ..SearchSpot::below(cell, board, level + 1, Standing::Pruned, seen)
@@ -126,6 +107,110 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
         }
         parent = at;
     }
+    laid_out(picture)
+}
+
+/// The whole search so far, as the textbooks draw alpha-beta at work: every call made, with the
+/// value it returned; every move pruned, crossed out with the window that cut it, kept for the
+/// rest of the search; the calls under way with their best so far and window (from the
+/// [`StepState`] after `steps`). For small searches, such as a typed tree's (at most 1,000
+/// nodes): [`search_picture`] folds finished calls into their values, so a board's long search
+/// stays small.
+pub fn whole_search_picture<'m, G: Rules>(
+    start: G,
+    steps: impl IntoIterator<Item = (Step<G::Move>, &'m [G::Move])>,
+    seen: &impl ShowsSearch<G>,
+) -> SearchPicture<G>
+where
+    G::Move: 'm,
+{
+    let mut state = StepState::new(start);
+    let mut picture = rooted(&state, seen);
+    // The spots of the calls under way, the root's first.
+    let mut open = vec![0];
+    for (step, pruned) in steps {
+        let parent = *open.last().expect("the root stays open");
+        match step.kind {
+            // A search's first call on its start (a tree's root) is the root's own spot.
+            EventKind::Enter => {
+                if let Some(mv) = step.mv {
+                    let from = &picture.spots[parent];
+                    let (board, level) = (from.board.after(mv), from.level + 1);
+                    let spot = SearchSpot::below(mv, board, level, Standing::Waiting, seen);
+                    open.push(add(&mut picture, parent, spot));
+                }
+            }
+            EventKind::Exit if open.len() > 1 => {
+                let done = &mut picture.spots[open.pop().expect("more than the root")];
+                done.standing = Standing::Returned;
+                done.value = Some(seen.root_number(step.score()));
+            }
+            EventKind::Cutoff => {
+                let (alpha, beta) = step.window();
+                let from = &picture.spots[parent];
+                let (board, level) = (from.board, from.level + 1);
+                for &mv in pruned {
+                    let spot = SearchSpot {
+                        window: Some(seen.window(alpha, beta)),
+                        ..SearchSpot::below(mv, board.after(mv), level, Standing::Pruned, seen)
+                    };
+                    add(&mut picture, parent, spot);
+                }
+            }
+            EventKind::Exit | EventKind::Leaf => {}
+        }
+        state.step(step, pruned);
+    }
+    // The calls under way, as the step state has them: best so far, window, the last running.
+    for (frame, &at) in state.stack.iter().zip(&open[1..]) {
+        let spot = &mut picture.spots[at];
+        spot.value = frame.best.map(|best| seen.root_number(best));
+        spot.window = frame.window.map(|(alpha, beta)| seen.window(alpha, beta));
+    }
+    if let Some(&running) = open.last().filter(|_| open.len() > 1) {
+        picture.spots[running].standing = Standing::Current;
+    }
+    let root = rooted(&state, seen).spots.remove(0);
+    picture.spots[0] = root;
+    laid_out(picture)
+}
+
+/// A picture with only its root: `state`'s start, with the best of the root's moves so far,
+/// running when no call is under way.
+fn rooted<G: Rules>(state: &StepState<G>, seen: &impl ShowsSearch<G>) -> SearchPicture<G> {
+    let start = state.start;
+    let root_numbers = state
+        .root_moves
+        .iter()
+        .map(|&(_, score)| seen.root_number(score));
+    let root_best = match seen.role_at(&start) {
+        Some(Role::Maximiser) => root_numbers.max(),
+        Some(Role::Minimiser) => root_numbers.min(),
+        None => None,
+    };
+    SearchPicture {
+        spots: vec![SearchSpot {
+            cell: None,
+            board: start,
+            x: 0.0,
+            level: 0,
+            role: seen.role_at(&start),
+            standing: if state.stack.is_empty() {
+                Standing::Current
+            } else {
+                Standing::Waiting
+            },
+            value: root_best,
+            window: None,
+        }],
+        edges: Vec::new(),
+        width: 1,
+        levels: 1,
+    }
+}
+
+/// The picture with each spot placed across by the tidy layout.
+fn laid_out<G: Rules>(mut picture: SearchPicture<G>) -> SearchPicture<G> {
     let mut children = vec![Vec::new(); picture.spots.len()];
     for &(from, to) in &picture.edges {
         children[from].push(to);
@@ -139,7 +224,7 @@ pub fn search_picture(state: &StepState, seen: &Seen) -> SearchPicture {
 }
 
 /// Adds `spot` below `parent`; returns its index.
-fn add(picture: &mut SearchPicture, parent: usize, spot: SearchSpot) -> usize {
+fn add<G: Rules>(picture: &mut SearchPicture<G>, parent: usize, spot: SearchSpot<G>) -> usize {
     let index = picture.spots.len();
     picture.levels = picture.levels.max(spot.level + 1);
     picture.spots.push(spot);
@@ -147,16 +232,22 @@ fn add(picture: &mut SearchPicture, parent: usize, spot: SearchSpot) -> usize {
     index
 }
 
-impl SearchSpot {
+impl<G: Rules> SearchSpot<G> {
     /// The spot of `board`, reached by `cell`, `level` plies below the root, with no value or
     /// window yet.
-    fn below(cell: Cell, board: Board, level: usize, standing: Standing, seen: &Seen) -> Self {
+    fn below(
+        cell: G::Move,
+        board: G,
+        level: usize,
+        standing: Standing,
+        seen: &impl ShowsSearch<G>,
+    ) -> Self {
         SearchSpot {
             cell: Some(cell),
             board,
             x: 0.0,
             level,
-            role: role_at(&board, seen),
+            role: seen.role_at(&board),
             standing,
             value: None,
             window: None,
@@ -164,17 +255,14 @@ impl SearchSpot {
     }
 }
 
-fn role_at(board: &Board, seen: &Seen) -> Option<Role> {
-    (!board.outcome().is_over()).then(|| seen.role(board.to_move()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::Cell;
     use crate::engine::minimax::{SearchControl, plain};
     use crate::engine::score::Score;
     use crate::learn::trace::{EventKind, TraceAlgorithm, TraceEvent, trace};
-    use crate::learn::view::ScoreView;
+    use crate::learn::view::{ScoreView, Seen};
 
     fn events(start: &Board, algorithm: TraceAlgorithm) -> Vec<TraceEvent> {
         let mut events = Vec::new();
@@ -248,5 +336,134 @@ mod tests {
             picture.spots[0].value.map(Shown::value),
             reference.best_score().map(Score::value)
         );
+    }
+
+    /// A typed tree draws as a board's search does, with MAX's numbers: on the 3-ply figure,
+    /// alpha-beta's cut shows the second MIN node's 4 and 6 pruned with the window (3, 2), and at
+    /// the end the root holds its three moves' values and its own, 3.
+    #[test]
+    fn a_tree_s_search_is_drawn_with_its_pruned_leaves() {
+        use crate::engine::game_tree::GameTree;
+        use crate::learn::trace::{Step, trace_game};
+        use crate::learn::view::SeenTree;
+        for (text, root_value, moves) in [
+            ("[[3,12,8],[2,4,6],[14,5,2]]", 3, [3, 2, 2]),
+            ("min:[[3,12,8],[2,4,6],[14,5,2]]", 6, [12, 6, 14]),
+        ] {
+            let tree: GameTree = text.parse().unwrap();
+            let seen = SeenTree::new(&tree);
+            let mut steps: Vec<(Step<usize>, Vec<usize>)> = Vec::new();
+            trace_game(
+                &tree.root(),
+                TraceAlgorithm::AlphaBetaClassic,
+                &SearchControl::new(),
+                |step, pruned| steps.push((step, pruned.to_vec())),
+            )
+            .unwrap();
+            let mut state = StepState::new(tree.root());
+            let mut pruned_drawn = Vec::new();
+            for (step, pruned) in &steps {
+                state.step(*step, pruned);
+                let picture = search_picture(&state, &seen);
+                for spot in picture
+                    .spots
+                    .iter()
+                    .filter(|s| s.standing == Standing::Pruned)
+                {
+                    let leaf = spot.board.leaf().unwrap();
+                    let window = spot.window.map(|(a, b)| (a.value(), b.value()));
+                    if !pruned_drawn.contains(&(leaf, window)) {
+                        pruned_drawn.push((leaf, window));
+                    }
+                }
+            }
+            let picture = search_picture(&state, &seen);
+            assert_eq!(picture.spots[0].value.map(Shown::value), Some(root_value));
+            let values: Vec<i32> = picture.spots[1..]
+                .iter()
+                .map(|s| s.value.unwrap().value())
+                .collect();
+            assert_eq!(values, moves, "{text}");
+            let expected = match root_value {
+                3 => vec![(4, Some((3, 2))), (6, Some((3, 2)))],
+                _ => vec![(5, Some((14, 6))), (2, Some((14, 6)))],
+            };
+            assert_eq!(pruned_drawn, expected, "{text}");
+        }
+    }
+
+    /// The whole search keeps what the folded picture forgets: on the 3-ply figure, alpha-beta's
+    /// pruned 4 and 6 stay drawn, with the window (3, 2) that cut them, to the end, where every
+    /// node of the tree is drawn; along the way the call running has the folded picture's value
+    /// and window, and no pruned spot ever goes away.
+    #[test]
+    fn the_whole_search_keeps_its_pruned_leaves_to_the_end() {
+        use crate::engine::game_tree::GameTree;
+        use crate::learn::trace::{Step, trace_game};
+        use crate::learn::view::SeenTree;
+        let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+        let seen = SeenTree::new(&tree);
+        for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBetaClassic] {
+            let mut steps: Vec<(Step<usize>, Vec<usize>)> = Vec::new();
+            trace_game(
+                &tree.root(),
+                algorithm,
+                &SearchControl::new(),
+                |step, pruned| steps.push((step, pruned.to_vec())),
+            )
+            .unwrap();
+            let whole = |count: usize| {
+                let so_far = steps[..count].iter().map(|(s, p)| (*s, p.as_slice()));
+                whole_search_picture(tree.root(), so_far, &seen)
+            };
+            let mut state = StepState::new(tree.root());
+            let mut pruned_before = 0;
+            for (count, (step, pruned)) in steps.iter().enumerate() {
+                state.step(*step, pruned);
+                let (folded, whole) = (search_picture(&state, &seen), whole(count + 1));
+                let running = |picture: &SearchPicture<_>| {
+                    let spot = picture
+                        .spots
+                        .iter()
+                        .find(|s| s.standing == Standing::Current)
+                        .unwrap();
+                    (spot.level, spot.cell, spot.value, spot.window)
+                };
+                assert_eq!(running(&whole), running(&folded), "step {count}");
+                let pruned = whole
+                    .spots
+                    .iter()
+                    .filter(|s| s.standing == Standing::Pruned)
+                    .count();
+                assert!(pruned >= pruned_before, "step {count}");
+                pruned_before = pruned;
+            }
+            let end = whole(steps.len());
+            // Each leaf's value, standing and window.
+            type Drawn = (i32, Standing, Option<(i32, i32)>);
+            let drawn: Vec<Drawn> = end
+                .spots
+                .iter()
+                .filter(|s| s.level == 2)
+                .map(|s| {
+                    let window = s.window.map(|(a, b)| (a.value(), b.value()));
+                    (s.board.leaf().unwrap(), s.standing, window)
+                })
+                .collect();
+            let leaves = [3, 12, 8, 2, 4, 6, 14, 5, 2];
+            assert_eq!(drawn.len(), 9, "every leaf is drawn");
+            for (spot, leaf) in drawn.iter().zip(leaves) {
+                let cut = algorithm == TraceAlgorithm::AlphaBetaClassic && [4, 6].contains(&leaf);
+                let expected = if cut {
+                    (leaf, Standing::Pruned, Some((3, 2)))
+                } else {
+                    (leaf, Standing::Returned, spot.2)
+                };
+                assert_eq!(*spot, expected, "{algorithm:?}");
+            }
+            assert_eq!(end.spots[0].value.map(Shown::value), Some(3));
+            assert_eq!(end.spots[0].standing, Standing::Current);
+            assert_eq!(end.spots.len(), tree.len());
+        }
     }
 }

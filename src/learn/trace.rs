@@ -8,8 +8,10 @@
 
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::{
-    Analysis, Observer, SearchControl, Stop, alpha_beta_observed, plain_observed,
+    Analysis, GameValue, Observer, SearchControl, Stop, alpha_beta_game, alpha_beta_observed,
+    plain_game, plain_observed,
 };
+use crate::engine::rules::Rules;
 use crate::engine::score::Score;
 use crate::learn::view::Shown;
 use serde::{Deserialize, Serialize};
@@ -46,6 +48,21 @@ impl TraceAlgorithm {
             }
         }
         .map_err(|stopped| stopped.reason)
+    }
+
+    /// Runs the search from `start` itself (its first call, at depth 0), as the textbooks
+    /// search an abstract tree from its root, reporting to `observer`: the same recursion as
+    /// [`TraceAlgorithm::run`].
+    pub fn run_game<G: Rules>(
+        self,
+        start: &G,
+        control: &SearchControl,
+        observer: &mut impl Observer<G>,
+    ) -> Result<GameValue<G::Move>, Stop> {
+        match self {
+            TraceAlgorithm::Plain => plain_game(start, control, observer),
+            TraceAlgorithm::AlphaBetaClassic => alpha_beta_game(start, control, observer),
+        }
     }
 }
 
@@ -101,8 +118,6 @@ impl TraceEvent {
 
 /// Turns observer calls into compact events, for any sink.
 struct Compactor<F> {
-    /// The boards of the calls under way, the root's first.
-    boards: Vec<Board>,
     sink: F,
 }
 
@@ -121,24 +136,22 @@ impl<F: FnMut(TraceEvent)> Compactor<F> {
     }
 }
 
-fn occupied(board: &Board) -> u64 {
-    let geometry = board.geometry();
-    (0..geometry.cells())
-        .filter(|&index| board.get(geometry.cell(index)).is_some())
-        .fold(0, |mask, index| mask | 1 << index)
-}
-
 impl<F: FnMut(TraceEvent)> Observer for Compactor<F> {
-    fn enter(&mut self, depth: i32, board: &Board, is_max: bool, window: Option<(Score, Score)>) {
-        let parent = self.boards.last().copied().unwrap_or(*board);
-        let moved = occupied(board) & !occupied(&parent);
+    fn enter(
+        &mut self,
+        depth: i32,
+        board: &Board,
+        cell: Option<Cell>,
+        is_max: bool,
+        window: Option<(Score, Score)>,
+    ) {
         let mut event = Self::event(EventKind::Enter, depth, is_max);
-        event.cell = moved.trailing_zeros() as u8;
+        // A board's search calls only its moves: the position it starts on is findBestMove's.
+        event.cell = cell.map_or(0, |cell| board.geometry().index(cell) as u8);
         if let Some((alpha, beta)) = window {
             event.alpha = alpha.value() as i8;
             event.beta = beta.value() as i8;
         }
-        self.boards.push(*board);
         (self.sink)(event);
     }
 
@@ -149,7 +162,6 @@ impl<F: FnMut(TraceEvent)> Observer for Compactor<F> {
     }
 
     fn exit(&mut self, depth: i32, _board: &Board, score: Score) {
-        self.boards.pop();
         let mut event = Self::event(EventKind::Exit, depth, false);
         event.score = score.value() as i8;
         (self.sink)(event);
@@ -174,21 +186,117 @@ pub fn trace(
     control: &SearchControl,
     sink: impl FnMut(TraceEvent),
 ) -> Result<Analysis, Stop> {
-    let mut compactor = Compactor {
-        boards: vec![*board],
-        sink,
-    };
+    let mut compactor = Compactor { sink };
     algorithm.run(board, control, &mut compactor)
+}
+
+/// One event of a search of any game, as a [`StepState`] applies it: what a [`TraceEvent`]
+/// holds, with the game's own moves and numbers (a board's trace is decoded into these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step<M> {
+    pub kind: EventKind,
+    pub depth: i32,
+    /// For [`EventKind::Enter`], the move that led here; `None` for the search's first call on
+    /// the position it starts on (a tree's root).
+    pub mv: Option<M>,
+    pub is_max: bool,
+    /// The evaluation (leaf) or the returned value (exit).
+    score: Score,
+    /// The window at the call's start (alpha-beta's enter) or at the cutoff.
+    window: Option<(Score, Score)>,
+}
+
+impl<M> Step<M> {
+    pub fn score(&self) -> Score {
+        self.score
+    }
+
+    /// The window, or (0, 0) where there is none (plain minimax), as [`TraceEvent::window`].
+    pub fn window(&self) -> (Score, Score) {
+        self.window.unwrap_or_default()
+    }
+}
+
+/// Hands each call of a search of any game to a sink as a [`Step`], with the moves a cutoff
+/// skips.
+struct Stepper<F> {
+    sink: F,
+}
+
+impl<G: Rules, F: FnMut(Step<G::Move>, &[G::Move])> Observer<G> for Stepper<F> {
+    fn enter(
+        &mut self,
+        depth: i32,
+        _: &G,
+        mv: Option<G::Move>,
+        is_max: bool,
+        window: Option<(Score, Score)>,
+    ) {
+        let step = Step {
+            kind: EventKind::Enter,
+            depth,
+            mv,
+            is_max,
+            score: Score::DRAW,
+            window,
+        };
+        (self.sink)(step, &[]);
+    }
+
+    fn leaf(&mut self, depth: i32, _: &G, score: Score) {
+        (self.sink)(Step::returned(EventKind::Leaf, depth, score), &[]);
+    }
+
+    fn exit(&mut self, depth: i32, _: &G, score: Score) {
+        (self.sink)(Step::returned(EventKind::Exit, depth, score), &[]);
+    }
+
+    fn cutoff(&mut self, depth: i32, _: &G, alpha: Score, beta: Score, pruned: &[G::Move]) {
+        let step = Step {
+            kind: EventKind::Cutoff,
+            depth,
+            mv: None,
+            is_max: false,
+            score: Score::DRAW,
+            window: Some((alpha, beta)),
+        };
+        (self.sink)(step, pruned);
+    }
+}
+
+impl<M> Step<M> {
+    fn returned(kind: EventKind, depth: i32, score: Score) -> Step<M> {
+        Step {
+            kind,
+            depth,
+            mv: None,
+            is_max: false,
+            score,
+            window: None,
+        }
+    }
+}
+
+/// Runs `algorithm` from `start` itself (its first call, at depth 0, as the textbooks search a
+/// tree from its root), handing each call to `sink` as a [`Step`] with the moves a cutoff skips
+/// (empty for the other steps): what a [`StepState`] of any game applies.
+pub fn trace_game<G: Rules>(
+    start: &G,
+    algorithm: TraceAlgorithm,
+    control: &SearchControl,
+    sink: impl FnMut(Step<G::Move>, &[G::Move]),
+) -> Result<GameValue<G::Move>, Stop> {
+    algorithm.run_game(start, control, &mut Stepper { sink })
 }
 
 /// A move tried by a call, as far as the trace has got.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Child {
+pub enum Child<M = Cell> {
     /// The call for it returned this value.
-    Returned { cell: Cell, score: Score },
+    Returned { cell: M, score: Score },
     /// Skipped by a cutoff, with the window that made it pointless.
     Pruned {
-        cells: Vec<Cell>,
+        cells: Vec<M>,
         alpha: Score,
         beta: Score,
     },
@@ -196,36 +304,39 @@ pub enum Child {
 
 /// A call under way.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Frame {
-    pub board: Board,
+pub struct Frame<G: Rules = Board> {
+    /// The call's position (a board, or a tree's node).
+    pub board: G,
     /// The move that led here.
-    pub cell: Cell,
+    pub cell: G::Move,
     pub depth: i32,
     pub is_max: bool,
     /// Alpha-beta's window as it stands now (it narrows as moves return).
     pub window: Option<(Score, Score)>,
     /// The best value so far, once a move has returned.
     pub best: Option<Score>,
-    pub children: Vec<Child>,
+    pub children: Vec<Child<G::Move>>,
 }
 
 /// What a debugger shows after a number of events: the calls under way, what each has learned,
-/// the root's moves scored so far, and counters.
+/// the root's moves scored so far, and counters. For a board the root is findBestMove's
+/// position, whose moves are the calls at depth 0; for a search that starts with a call on its
+/// start (a tree's root, depth 0), that call is the root and is not on the stack.
 #[derive(Debug, Clone)]
-pub struct StepState {
-    pub start: Board,
-    pub stack: Vec<Frame>,
+pub struct StepState<G: Rules = Board> {
+    pub start: G,
+    pub stack: Vec<Frame<G>>,
     /// The root's moves scored so far, in order (what `findBestMove` has seen).
-    pub root_moves: Vec<(Cell, Score)>,
+    pub root_moves: Vec<(G::Move, Score)>,
     pub calls: u64,
     pub leaves: u64,
     pub cutoffs: u64,
     /// The event applied last.
-    pub last: Option<TraceEvent>,
+    pub last: Option<Step<G::Move>>,
 }
 
-impl StepState {
-    pub fn new(start: Board) -> StepState {
+impl<G: Rules> StepState<G> {
+    pub fn new(start: G) -> StepState<G> {
         StepState {
             start,
             stack: Vec::new(),
@@ -237,6 +348,96 @@ impl StepState {
         }
     }
 
+    /// The state after `steps` (each with the moves a cutoff skips), from the start.
+    pub fn after_steps<'a>(
+        start: G,
+        steps: impl IntoIterator<Item = (Step<G::Move>, &'a [G::Move])>,
+    ) -> StepState<G>
+    where
+        G::Move: 'a,
+    {
+        let mut state = StepState::new(start);
+        for (step, pruned) in steps {
+            state.step(step, pruned);
+        }
+        state
+    }
+
+    /// The position of the call under way, or the start.
+    pub fn position(&self) -> G {
+        self.stack.last().map_or(self.start, |frame| frame.board)
+    }
+
+    /// Applies one step; `pruned` are the moves a cutoff skips.
+    pub fn step(&mut self, step: Step<G::Move>, pruned: &[G::Move]) {
+        match step.kind {
+            EventKind::Enter => {
+                self.calls += 1;
+                // The first call on the start itself (a tree's root) is the root: not a frame.
+                if let Some(mv) = step.mv {
+                    let board = self.position().after(mv);
+                    self.stack.push(Frame {
+                        board,
+                        cell: mv,
+                        depth: step.depth,
+                        is_max: step.is_max,
+                        window: step.window,
+                        best: None,
+                        children: Vec::new(),
+                    });
+                }
+            }
+            EventKind::Leaf => self.leaves += 1,
+            EventKind::Exit => {
+                // The root's own return (a tree's) leaves nothing to pop.
+                if let Some(done) = self.stack.pop() {
+                    self.returned(done.cell, step.score);
+                }
+            }
+            EventKind::Cutoff => {
+                self.cutoffs += 1;
+                if let Some(frame) = self.stack.last_mut() {
+                    let (alpha, beta) = step.window();
+                    frame.children.push(Child::Pruned {
+                        cells: pruned.to_vec(),
+                        alpha,
+                        beta,
+                    });
+                }
+            }
+        }
+        self.last = Some(step);
+    }
+
+    /// The call for `cell` returned `score` to the call under way, or to the root.
+    fn returned(&mut self, cell: G::Move, score: Score) {
+        let Some(parent) = self.stack.last_mut() else {
+            self.root_moves.push((cell, score));
+            return;
+        };
+        parent.children.push(Child::Returned { cell, score });
+        let better = parent.best.is_none_or(|best| {
+            if parent.is_max {
+                score > best
+            } else {
+                score < best
+            }
+        });
+        if better {
+            parent.best = Some(score);
+        }
+        // Alpha-beta narrows the window as the moves return.
+        if let (Some((alpha, beta)), Some(best)) = (parent.window, parent.best) {
+            parent.window = Some(if parent.is_max {
+                (alpha.max(best), beta)
+            } else {
+                (alpha, beta.min(best))
+            });
+        }
+    }
+}
+
+impl StepState<Board> {
     /// The state after `events`, from the start.
     pub fn after(start: Board, events: &[TraceEvent]) -> StepState {
         let mut state = StepState::new(start);
@@ -248,7 +449,7 @@ impl StepState {
 
     /// The board of the call under way, or the start.
     pub fn board(&self) -> Board {
-        self.stack.last().map_or(self.start, |frame| frame.board)
+        self.position()
     }
 
     /// The side the scores are for: the side to move at the start, the maximiser.
@@ -256,69 +457,28 @@ impl StepState {
         self.start.to_move()
     }
 
+    /// Applies one compact event, decoded into the [`Step`] it stands for.
     pub fn apply(&mut self, event: &TraceEvent) {
         let geometry = self.start.geometry();
-        match event.kind {
-            EventKind::Enter => {
-                self.calls += 1;
-                let cell = geometry.cell(event.cell as usize);
-                let parent = self.board();
-                let board = parent.after(cell).expect("a traced move is legal");
-                let window = (event.alpha != event.beta).then(|| event.window());
-                self.stack.push(Frame {
-                    board,
-                    cell,
-                    depth: event.depth.into(),
-                    is_max: event.is_max,
-                    window,
-                    best: None,
-                    children: Vec::new(),
-                });
-            }
-            EventKind::Leaf => self.leaves += 1,
-            EventKind::Exit => {
-                let Some(done) = self.stack.pop() else {
-                    return;
-                };
-                let score = event.score();
-                match self.stack.last_mut() {
-                    Some(parent) => {
-                        parent.children.push(Child::Returned {
-                            cell: done.cell,
-                            score,
-                        });
-                        let better = parent.best.is_none_or(|best| {
-                            if parent.is_max {
-                                score > best
-                            } else {
-                                score < best
-                            }
-                        });
-                        if better {
-                            parent.best = Some(score);
-                        }
-                        // Alpha-beta narrows the window as the moves return.
-                        if let (Some((alpha, beta)), Some(best)) = (parent.window, parent.best) {
-                            parent.window = Some(if parent.is_max {
-                                (alpha.max(best), beta)
-                            } else {
-                                (alpha, beta.min(best))
-                            });
-                        }
-                    }
-                    None => self.root_moves.push((done.cell, score)),
-                }
-            }
-            EventKind::Cutoff => {
-                self.cutoffs += 1;
-                if let Some(frame) = self.stack.last_mut() {
-                    let (alpha, beta) = event.window();
-                    let cells = event.pruned_cells(&frame.board);
-                    frame.children.push(Child::Pruned { cells, alpha, beta });
-                }
-            }
-        }
-        self.last = Some(*event);
+        let window = match event.kind {
+            // Plain minimax's calls have no window: both ends 0.
+            EventKind::Enter => (event.alpha != event.beta).then(|| event.window()),
+            EventKind::Cutoff => Some(event.window()),
+            EventKind::Leaf | EventKind::Exit => None,
+        };
+        let step = Step {
+            kind: event.kind,
+            depth: event.depth.into(),
+            mv: (event.kind == EventKind::Enter).then(|| geometry.cell(event.cell as usize)),
+            is_max: event.is_max,
+            score: event.score(),
+            window,
+        };
+        let pruned = match event.kind {
+            EventKind::Cutoff => event.pruned_cells(&self.start),
+            _ => Vec::new(),
+        };
+        self.step(step, &pruned);
     }
 }
 
@@ -360,6 +520,68 @@ mod tests {
             assert_eq!(state.root_moves, scores, "{algorithm:?}");
             assert_eq!(analysis.stats.nodes, state.calls + 1);
         }
+    }
+
+    /// A typed tree steps through as a board does, with the same state: its root is the first
+    /// call, its children the root's moves; alpha-beta's cut on the 3-ply figure is kept, with
+    /// its window, under the call that made it.
+    #[test]
+    fn a_tree_steps_through_with_the_same_state() {
+        use crate::engine::game_tree::GameTree;
+        let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+        let mut steps = Vec::new();
+        let found = trace_game(
+            &tree.root(),
+            TraceAlgorithm::AlphaBetaClassic,
+            &SearchControl::new(),
+            |step, pruned| steps.push((step, pruned.to_vec())),
+        )
+        .unwrap();
+        assert_eq!(found.value, Score::new(3));
+        let mut state = StepState::new(tree.root());
+        let mut saw_the_cut = false;
+        for (step, pruned) in &steps {
+            state.step(*step, pruned);
+            if step.kind == EventKind::Cutoff {
+                let frame = state.stack.last().unwrap();
+                assert_eq!((frame.cell, frame.depth, frame.is_max), (1, 1, false));
+                let three = Score::new(3);
+                let two = Score::new(2);
+                assert_eq!(
+                    frame.children,
+                    [
+                        Child::Returned {
+                            cell: 0,
+                            score: two
+                        },
+                        Child::Pruned {
+                            cells: vec![1, 2],
+                            alpha: three,
+                            beta: two
+                        }
+                    ]
+                );
+                assert_eq!(frame.window, Some((three, two)));
+                saw_the_cut = true;
+            }
+        }
+        assert!(saw_the_cut);
+        assert!(state.stack.is_empty());
+        let root_moves: Vec<(usize, i32)> = state
+            .root_moves
+            .iter()
+            .map(|&(child, score)| (child, score.value()))
+            .collect();
+        assert_eq!(root_moves, [(0, 3), (1, 2), (2, 2)]);
+        assert_eq!((state.calls, state.leaves, state.cutoffs), (11, 7, 1));
+        assert_eq!(state.last.map(|step| step.kind), Some(EventKind::Exit));
+        let again = StepState::after_steps(
+            tree.root(),
+            steps
+                .iter()
+                .map(|(step, pruned)| (*step, pruned.as_slice())),
+        );
+        assert_eq!(again.root_moves, state.root_moves);
     }
 
     #[test]

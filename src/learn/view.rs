@@ -33,6 +33,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Board, Geometry, Mark};
+use crate::engine::game_tree::{GameTree, Side, TreePosition};
+use crate::engine::rules::Rules;
 use crate::engine::score::Score;
 
 /// Whose side the numbers are seen from. The settings file spells the two `SideToMove` and
@@ -312,6 +314,83 @@ impl Seen {
             plies / 2
         };
         Some((winner, moves))
+    }
+}
+
+/// How the numbers and roles of a search of the game `G` are shown, for the pictures of a search
+/// under way ([`search_picture`](crate::learn::search_picture)): a board's through [`Seen`], a
+/// typed tree's through [`SeenTree`].
+pub trait ShowsSearch<G: Rules> {
+    /// A value the search found (for the side to move where it started), as shown.
+    fn root_number(&self, value: Score) -> Shown;
+    /// An alpha-beta window of the search, as the shown numbers bound it.
+    fn window(&self, alpha: Score, beta: Score) -> (Shown, Shown);
+    /// Who moves at `position` as shown; `None` where play is over.
+    fn role_at(&self, position: &G) -> Option<Role>;
+}
+
+impl ShowsSearch<Board> for Seen {
+    fn root_number(&self, value: Score) -> Shown {
+        Seen::root_number(self, value)
+    }
+
+    fn window(&self, alpha: Score, beta: Score) -> (Shown, Shown) {
+        Seen::window(self, alpha, beta)
+    }
+
+    fn role_at(&self, board: &Board) -> Option<Role> {
+        (!board.outcome().is_over()).then(|| self.role(board.to_move()))
+    }
+}
+
+/// A typed tree's search value, which is for the side to move where the search started (`side`),
+/// as MAX's number: the one sign rule of a tree's numbers.
+pub fn for_max(side: Side, score: Score) -> i32 {
+    match side {
+        Side::Max => score.value(),
+        Side::Min => -score.value(),
+    }
+}
+
+/// The rule for a typed tree: every number is MAX's, as its leaves are typed, and MAX is the
+/// maximiser wherever MAX moves. A tree has no other view (its leaves carry no depth and no
+/// player but MAX).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeenTree {
+    /// The side to move at the root: the search's own maximiser.
+    root_side: Side,
+}
+
+impl SeenTree {
+    pub fn new(tree: &GameTree) -> SeenTree {
+        SeenTree {
+            root_side: tree.root_side(),
+        }
+    }
+
+    /// Who moves at a node of the side `side`, as shown.
+    pub fn role(&self, side: Side) -> Role {
+        match side {
+            Side::Max => Role::Maximiser,
+            Side::Min => Role::Minimiser,
+        }
+    }
+}
+
+impl<'a> ShowsSearch<TreePosition<'a>> for SeenTree {
+    fn root_number(&self, value: Score) -> Shown {
+        Shown(Score::new(for_max(self.root_side, value)))
+    }
+
+    fn window(&self, alpha: Score, beta: Score) -> (Shown, Shown) {
+        match self.root_side {
+            Side::Max => (Shown(alpha), Shown(beta)),
+            Side::Min => (Shown(-beta), Shown(-alpha)),
+        }
+    }
+
+    fn role_at(&self, node: &TreePosition<'a>) -> Option<Role> {
+        (!node.is_leaf()).then(|| self.role(node.side()))
     }
 }
 

@@ -1,12 +1,14 @@
-//! Alpha-beta as the textbooks write it: plain minimax with a window (α, β), the moves in reading
-//! order, nothing remembered. It gives the same scores as plain minimax while skipping the
-//! branches that cannot change the result; the fast [`Searcher`](super::Searcher) adds a table
-//! and move ordering on top.
+//! Alpha-beta as the textbooks write it: plain minimax with a window (α, β), the moves in the
+//! order the rules give them, nothing remembered. It gives the same scores as plain minimax while
+//! skipping the branches that cannot change the result; the fast
+//! [`Searcher`](super::Searcher) adds a table and move ordering on top. One recursion over any
+//! game's [`Rules`] serves a board and an abstract tree.
 
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::observe::Observer;
-use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
-use crate::engine::board::{Board, Cell, Mark};
+use super::{Algorithm, Analysis, GameValue, MoveScore, RootSearch, settle_root_moves};
+use crate::engine::board::{Board, Cell};
+use crate::engine::rules::Rules;
 use crate::engine::score::Score;
 
 /// Every legal move's exact score and line of play, by textbook alpha-beta: each root move is
@@ -23,35 +25,118 @@ pub fn alpha_beta_observed(
     on_settled: &mut dyn FnMut(&MoveScore),
     observer: &mut impl Observer,
 ) -> Result<Analysis, Stopped> {
-    let geometry = board.geometry();
-    let mut search = AlphaBeta {
-        player: board.to_move(),
-        win: geometry.win_score(),
-        meter: Meter::new(control),
-        pvs: vec![Vec::new(); geometry.cells() + 1],
-        observer,
-    };
+    let mut search = AlphaBeta::new(board, Meter::new(control), observer);
     settle_root_moves(board, control, on_settled, &mut search)
 }
 
-struct AlphaBeta<'a, O> {
-    /// The side whose moves are being rated: the maximiser.
-    player: Mark,
-    win: i32,
-    meter: Meter<'a>,
-    /// `pvs[d]` is the best line found from the node at depth `d`.
-    pvs: Vec<Vec<Cell>>,
-    observer: &'a mut O,
+/// The value of `start` for its side to move by textbook alpha-beta from it: one call on `start`
+/// with the whole window (depth 0), so the window found under one move prunes the next ones, as
+/// the textbooks prune a tree below its root. Every call is reported to `observer`.
+pub fn alpha_beta_game<G: Rules>(
+    start: &G,
+    control: &SearchControl,
+    observer: &mut impl Observer<G>,
+) -> Result<GameValue<G::Move>, Stop> {
+    control.start(start.moves().count());
+    let mut search = AlphaBeta::new(start, Meter::starting_at(control, 0), observer);
+    let infinity = start.infinity();
+    let value = search.alpha_beta(start, 0, true, -infinity, infinity);
+    search.meter.flush();
+    Ok(GameValue {
+        value: value?,
+        line: search.pvs[0].clone(),
+        nodes: search.meter.nodes,
+    })
 }
 
-impl<O: Observer> RootSearch for AlphaBeta<'_, O> {
+/// The recursion, for the maximiser `player`: the side to move where the search starts.
+struct AlphaBeta<'a, G: Rules, O> {
+    player: G::Side,
+    meter: Meter<'a>,
+    /// `pvs[d]` is the best line found from the node at depth `d`.
+    pvs: Vec<Vec<G::Move>>,
+    observer: &'a mut O,
+    /// The move that leads to the call about to start (`None` for the first call on the start),
+    /// for the observer: kept here rather than passed down, which made plain minimax about a
+    /// tenth slower.
+    led_by: Option<G::Move>,
+}
+
+impl<'a, G: Rules, O: Observer<G>> AlphaBeta<'a, G, O> {
+    fn new(start: &G, meter: Meter<'a>, observer: &'a mut O) -> Self {
+        AlphaBeta {
+            player: start.to_move(),
+            meter,
+            pvs: vec![Vec::new(); start.plies_left() + 1],
+            observer,
+            led_by: None,
+        }
+    }
+
+    /// The value of `position`, reached by `led_by`, for the maximiser: exact when it lies
+    /// strictly between `alpha` and `beta`, otherwise a bound on the side it fell (the caller
+    /// does not need more).
+    fn alpha_beta(
+        &mut self,
+        position: &G,
+        depth: i32,
+        is_max: bool,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Result<Score, Stop> {
+        self.meter.visit()?;
+        self.observer
+            .enter(depth, position, self.led_by, is_max, Some((alpha, beta)));
+        let ply = depth as usize;
+        self.pvs[ply].clear();
+        if let Some(score) = position.evaluate(self.player, depth) {
+            self.observer.leaf(depth, position, score);
+            self.observer.exit(depth, position, score);
+            return Ok(score);
+        }
+        let moves: Vec<G::Move> = position.moves().collect();
+        // Infinity is one beyond the best score there is (`W + 1` on a board): it reads as such
+        // in a trace.
+        let infinity = position.infinity();
+        let mut best = if is_max { -infinity } else { infinity };
+        for (tried, &mv) in moves.iter().enumerate() {
+            let child = position.after(mv);
+            self.led_by = Some(mv);
+            let score = self.alpha_beta(&child, depth + 1, !is_max, alpha, beta)?;
+            let better = if is_max { score > best } else { score < best };
+            if better {
+                best = score;
+                let (this, deeper) = self.pvs.split_at_mut(ply + 1);
+                let pv = &mut this[ply];
+                pv.clear();
+                pv.push(mv);
+                pv.extend_from_slice(&deeper[0]);
+            }
+            if is_max {
+                alpha = alpha.max(best);
+            } else {
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                let pruned = &moves[tried + 1..];
+                if !pruned.is_empty() {
+                    self.observer.cutoff(depth, position, alpha, beta, pruned);
+                }
+                break;
+            }
+        }
+        self.observer.exit(depth, position, best);
+        Ok(best)
+    }
+}
+
+impl<O: Observer> RootSearch for AlphaBeta<'_, Board, O> {
     const ALGORITHM: Algorithm = Algorithm::AlphaBetaClassic;
 
     fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
-        let child = board
-            .after(cell)
-            .expect("legal_moves yields playable cells");
-        let infinity = self.infinity();
+        let child = Rules::after(board, cell);
+        let infinity = board.infinity();
+        self.led_by = Some(cell);
         let score = self.alpha_beta(&child, 0, false, -infinity, infinity)?;
         Ok(MoveScore {
             cell,
@@ -66,70 +151,5 @@ impl<O: Observer> RootSearch for AlphaBeta<'_, O> {
 
     fn flush_meter(&mut self) {
         self.meter.flush();
-    }
-}
-
-impl<O: Observer> AlphaBeta<'_, O> {
-    /// One more than the best score there is (`W + 1`): it stands for infinity in the window, and
-    /// reads as such in a trace.
-    fn infinity(&self) -> Score {
-        Score::infinity(self.win)
-    }
-
-    /// The value of `board` for the maximiser: exact when it lies strictly between `alpha` and
-    /// `beta`, otherwise a bound on the side it fell (the caller does not need more).
-    fn alpha_beta(
-        &mut self,
-        board: &Board,
-        depth: i32,
-        is_max: bool,
-        mut alpha: Score,
-        mut beta: Score,
-    ) -> Result<Score, Stop> {
-        self.meter.visit()?;
-        self.observer
-            .enter(depth, board, is_max, Some((alpha, beta)));
-        let ply = depth as usize;
-        self.pvs[ply].clear();
-        if let Some(score) = Score::of_outcome(board.outcome(), self.player, depth, self.win) {
-            self.observer.leaf(depth, board, score);
-            self.observer.exit(depth, board, score);
-            return Ok(score);
-        }
-        let moves: Vec<Cell> = board.legal_moves().collect();
-        let mut best = if is_max {
-            -self.infinity()
-        } else {
-            self.infinity()
-        };
-        for (tried, &cell) in moves.iter().enumerate() {
-            let child = board
-                .after(cell)
-                .expect("legal_moves yields playable cells");
-            let score = self.alpha_beta(&child, depth + 1, !is_max, alpha, beta)?;
-            let better = if is_max { score > best } else { score < best };
-            if better {
-                best = score;
-                let (this, deeper) = self.pvs.split_at_mut(ply + 1);
-                let pv = &mut this[ply];
-                pv.clear();
-                pv.push(cell);
-                pv.extend_from_slice(&deeper[0]);
-            }
-            if is_max {
-                alpha = alpha.max(best);
-            } else {
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
-                let pruned = &moves[tried + 1..];
-                if !pruned.is_empty() {
-                    self.observer.cutoff(depth, board, alpha, beta, pruned);
-                }
-                break;
-            }
-        }
-        self.observer.exit(depth, board, best);
-        Ok(best)
     }
 }

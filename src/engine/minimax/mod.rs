@@ -8,6 +8,12 @@
 //! [`Solver`] takes the larger boards. [`fresh`] makes the one an [`Algorithm`] names, and
 //! [`ThinkTime`] is the policy for a search given a time: exact first, then estimate.
 //!
+//! The two teaching searches, plain minimax and textbook alpha-beta, are one recursion each over
+//! any game's [`Rules`](crate::engine::rules::Rules): a board's analysis scores each root move
+//! with it, as `findBestMove` does, and [`plain_game`] and [`alpha_beta_game`] run it from a
+//! position itself, as the textbooks search an abstract tree
+//! ([`game_tree`](crate::engine::game_tree)) from its root.
+//!
 //! Every search can be stopped and watched through a [`SearchControl`]: a cancel flag, a node
 //! budget and progress counters, shared with other threads. Root moves are reported as each is
 //! settled, and a search that stops returns the ones it settled in [`Stopped`].
@@ -39,11 +45,11 @@ use crate::engine::board::{Board, Cell, Geometry};
 use crate::engine::score::{Score, Verdict};
 
 pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
-pub use classic::{alpha_beta, alpha_beta_observed};
+pub use classic::{alpha_beta, alpha_beta_game, alpha_beta_observed};
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped, Watcher};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
 pub use observe::{Observer, Unobserved};
-pub use plain::{plain, plain_observed, plain_with};
+pub use plain::{plain, plain_game, plain_observed, plain_with};
 pub use search::{AlphaBetaClassic, EXACT_SHARE, Plain, Search, ThinkTime, fresh};
 pub use solver::Solver;
 
@@ -122,6 +128,16 @@ impl MoveBound {
     pub fn is_known(&self, geometry: Geometry) -> bool {
         *self != MoveBound::unknown(self.cell, geometry)
     }
+}
+
+/// What a teaching search ([`plain_game`], [`alpha_beta_game`]) finds from the position it
+/// starts on: its value for the side to move there, the line of play that leads to it (at each
+/// step the first best move), and how many positions it visited, the start included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameValue<M> {
+    pub value: Score,
+    pub line: Vec<M>,
+    pub nodes: u64,
 }
 
 /// What a search reports about a root move as it goes.

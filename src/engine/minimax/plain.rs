@@ -1,9 +1,11 @@
-//! The reference: plain minimax as the classic articles write it.
+//! The reference: plain minimax as the classic articles write it, over any game's [`Rules`]: a
+//! board's moves and an abstract tree's nodes go through the same recursion.
 
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::observe::{Observer, Unobserved};
-use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
-use crate::engine::board::{Board, Cell, Mark};
+use super::{Algorithm, Analysis, GameValue, MoveScore, RootSearch, settle_root_moves};
+use crate::engine::board::{Board, Cell};
+use crate::engine::rules::Rules;
 use crate::engine::score::Score;
 
 /// Plain minimax, as the classic articles write it: every move of every line is tried, nothing is
@@ -28,34 +30,99 @@ pub fn plain_observed(
     on_settled: &mut dyn FnMut(&MoveScore),
     observer: &mut impl Observer,
 ) -> Result<Analysis, Stopped> {
-    let geometry = board.geometry();
-    let mut search = PlainMinimax {
-        player: board.to_move(),
-        win: geometry.win_score(),
-        meter: Meter::new(control),
-        pvs: vec![Vec::new(); geometry.cells() + 1],
-        observer,
-    };
+    // The root is not a call of its own (findBestMove scores each move), but it is a position
+    // visited.
+    let mut search = PlainMinimax::new(board, Meter::new(control), observer);
     settle_root_moves(board, control, on_settled, &mut search)
 }
 
-struct PlainMinimax<'a, O> {
-    /// The side whose moves are being rated: the maximiser of the classic formulation.
-    player: Mark,
-    win: i32,
-    meter: Meter<'a>,
-    /// `pvs[d]` is the best line found from the node at depth `d` (a triangular PV table).
-    pvs: Vec<Vec<Cell>>,
-    observer: &'a mut O,
+/// The value of `start` for its side to move by plain minimax, the search starting there (its
+/// first call, at depth 0, is `start` itself, as the textbooks search a tree from its root),
+/// with the line of play; every call reported to `observer`.
+pub fn plain_game<G: Rules>(
+    start: &G,
+    control: &SearchControl,
+    observer: &mut impl Observer<G>,
+) -> Result<GameValue<G::Move>, Stop> {
+    control.start(start.moves().count());
+    let mut search = PlainMinimax::new(start, Meter::starting_at(control, 0), observer);
+    let value = search.minimax(start, 0, true);
+    search.meter.flush();
+    Ok(GameValue {
+        value: value?,
+        line: search.pvs[0].clone(),
+        nodes: search.meter.nodes,
+    })
 }
 
-impl<O: Observer> RootSearch for PlainMinimax<'_, O> {
+/// The recursion, for the maximiser `player`: the side to move where the search starts.
+struct PlainMinimax<'a, G: Rules, O> {
+    player: G::Side,
+    meter: Meter<'a>,
+    /// `pvs[d]` is the best line found from the node at depth `d` (a triangular PV table).
+    pvs: Vec<Vec<G::Move>>,
+    observer: &'a mut O,
+    /// The move that leads to the call about to start (`None` for the first call on the start),
+    /// for the observer: kept here rather than passed down, which made plain minimax about a
+    /// tenth slower.
+    led_by: Option<G::Move>,
+}
+
+impl<'a, G: Rules, O: Observer<G>> PlainMinimax<'a, G, O> {
+    fn new(start: &G, meter: Meter<'a>, observer: &'a mut O) -> Self {
+        PlainMinimax {
+            player: start.to_move(),
+            meter,
+            pvs: vec![Vec::new(); start.plies_left() + 1],
+            observer,
+            led_by: None,
+        }
+    }
+
+    /// The value of `position`, reached by `led_by`, for the maximiser.
+    fn minimax(&mut self, position: &G, depth: i32, is_max: bool) -> Result<Score, Stop> {
+        self.meter.visit()?;
+        self.observer
+            .enter(depth, position, self.led_by, is_max, None);
+        let ply = depth as usize;
+        self.pvs[ply].clear();
+        // The seeds' `evaluate`: a finished position scored for the maximiser.
+        if let Some(score) = position.evaluate(self.player, depth) {
+            self.observer.leaf(depth, position, score);
+            self.observer.exit(depth, position, score);
+            return Ok(score);
+        }
+        // Worse than any score, so that the first move always becomes the best so far.
+        let mut best = if is_max {
+            Score::new(i32::MIN)
+        } else {
+            Score::new(i32::MAX)
+        };
+        for mv in position.moves() {
+            let child = position.after(mv);
+            self.led_by = Some(mv);
+            let score = self.minimax(&child, depth + 1, !is_max)?;
+            let better = if is_max { score > best } else { score < best };
+            if better {
+                best = score;
+                let (this, deeper) = self.pvs.split_at_mut(ply + 1);
+                let pv = &mut this[ply];
+                pv.clear();
+                pv.push(mv);
+                pv.extend_from_slice(&deeper[0]);
+            }
+        }
+        self.observer.exit(depth, position, best);
+        Ok(best)
+    }
+}
+
+impl<O: Observer> RootSearch for PlainMinimax<'_, Board, O> {
     const ALGORITHM: Algorithm = Algorithm::Plain;
 
     fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
-        let child = board
-            .after(cell)
-            .expect("legal_moves yields playable cells");
+        let child = Rules::after(board, cell);
+        self.led_by = Some(cell);
         let score = self.minimax(&child, 0, false)?;
         Ok(MoveScore {
             cell,
@@ -70,47 +137,5 @@ impl<O: Observer> RootSearch for PlainMinimax<'_, O> {
 
     fn flush_meter(&mut self) {
         self.meter.flush();
-    }
-}
-
-impl<O: Observer> PlainMinimax<'_, O> {
-    /// The seeds' `evaluate`: a finished board scored for the maximiser, `None` if play goes on.
-    fn evaluate(&self, board: &Board, depth: i32) -> Option<Score> {
-        Score::of_outcome(board.outcome(), self.player, depth, self.win)
-    }
-
-    fn minimax(&mut self, board: &Board, depth: i32, is_max: bool) -> Result<Score, Stop> {
-        self.meter.visit()?;
-        self.observer.enter(depth, board, is_max, None);
-        let ply = depth as usize;
-        self.pvs[ply].clear();
-        if let Some(score) = self.evaluate(board, depth) {
-            self.observer.leaf(depth, board, score);
-            self.observer.exit(depth, board, score);
-            return Ok(score);
-        }
-        // Worse than any score, so that the first move always becomes the best so far.
-        let mut best = if is_max {
-            Score::new(i32::MIN)
-        } else {
-            Score::new(i32::MAX)
-        };
-        for cell in board.legal_moves() {
-            let child = board
-                .after(cell)
-                .expect("legal_moves yields playable cells");
-            let score = self.minimax(&child, depth + 1, !is_max)?;
-            let better = if is_max { score > best } else { score < best };
-            if better {
-                best = score;
-                let (this, deeper) = self.pvs.split_at_mut(ply + 1);
-                let pv = &mut this[ply];
-                pv.clear();
-                pv.push(cell);
-                pv.extend_from_slice(&deeper[0]);
-            }
-        }
-        self.observer.exit(depth, board, best);
-        Ok(best)
     }
 }

@@ -1,0 +1,274 @@
+//! The textbooks' abstract trees ([`GameTree`]) as the learning views show them: every node's
+//! minimax value (MAX's, as the leaves are typed) with its first best child, minimax's line from
+//! the root, the picture laid out as the game tree's ([`tidy`]), and the trees built in, each
+//! named for what it shows. Every value comes from [`plain_game`], the recursion the boards'
+//! reference runs.
+
+use crate::engine::game_tree::{GameTree, Side, TreePosition};
+use crate::engine::minimax::{SearchControl, Unobserved, plain_game};
+use crate::learn::tree_picture::tidy;
+use crate::learn::view::for_max;
+
+/// A node's minimax value and minimax's choice there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeValue {
+    /// MAX's number: a leaf's own, an inner node's the highest (MAX) or lowest (MIN) of its
+    /// children's.
+    pub value: i32,
+    /// The first child from the left with that value; `None` at a leaf.
+    pub best: Option<usize>,
+}
+
+/// Every node's value, by node id (preorder, the root 0): plain minimax from each node.
+pub fn values(tree: &GameTree) -> Vec<NodeValue> {
+    tree.nodes().map(|node| value_of(&node)).collect()
+}
+
+fn value_of(node: &TreePosition) -> NodeValue {
+    // A node lies in the subtrees of at most 13 nodes (itself and 12 levels above it), so the
+    // searches from every node of a 1,000-node tree make at most 13,000 calls.
+    let found = plain_game(node, &SearchControl::new(), &mut Unobserved)
+        .expect("a search without a budget is not stopped");
+    NodeValue {
+        value: for_max(node.side(), found.value),
+        best: found.line.first().copied(),
+    }
+}
+
+/// A node of an abstract tree's picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AbstractSpot {
+    /// The node's id (preorder, the root 0).
+    pub node: usize,
+    /// Across, in leaf slots from 0; down, in levels from 0 (the root).
+    pub x: f32,
+    pub level: usize,
+    /// MAX's number at the node.
+    pub value: i32,
+    /// Who moves at an inner node; `None` at a leaf.
+    pub side: Option<Side>,
+    /// On minimax's line from the root.
+    pub on_line: bool,
+}
+
+/// An edge of the picture: the `child`-th child (from 0) of `from`, drawn to `to` (spot indices).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AbstractEdge {
+    pub from: usize,
+    pub to: usize,
+    pub child: usize,
+    /// Minimax's choice at `from`.
+    pub best: bool,
+    pub on_line: bool,
+}
+
+/// An abstract tree laid out as [`tree_picture`](super::tree_picture) lays out the game tree:
+/// spots in preorder (so a spot's index is its node's id), leaves side by side from the left.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AbstractPicture {
+    pub spots: Vec<AbstractSpot>,
+    pub edges: Vec<AbstractEdge>,
+    pub width: usize,
+    pub levels: usize,
+}
+
+/// Lays out `tree` with the values of [`values`].
+pub fn picture(tree: &GameTree) -> AbstractPicture {
+    let values = values(tree);
+    let mut on_line = vec![false; tree.len()];
+    let mut node = tree.root();
+    on_line[0] = true;
+    while let Some(best) = values[node.id()].best {
+        node = node.child(best).expect("the best child is a child");
+        on_line[node.id()] = true;
+    }
+    let children: Vec<Vec<usize>> = tree
+        .nodes()
+        .map(|node| node.children().map(|child| child.id()).collect())
+        .collect();
+    let (across, width) = tidy(&children);
+    let spots = tree
+        .nodes()
+        .map(|node| AbstractSpot {
+            node: node.id(),
+            x: across[node.id()],
+            level: node.depth(),
+            value: values[node.id()].value,
+            side: (!node.is_leaf()).then(|| node.side()),
+            on_line: on_line[node.id()],
+        })
+        .collect();
+    let edges = tree
+        .nodes()
+        .flat_map(|node| {
+            let best = values[node.id()].best;
+            let from_line = on_line[node.id()];
+            node.children()
+                .enumerate()
+                .map(move |(index, child)| AbstractEdge {
+                    from: node.id(),
+                    to: child.id(),
+                    child: index,
+                    best: Some(index) == best,
+                    on_line: from_line && Some(index) == best,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    AbstractPicture {
+        spots,
+        edges,
+        width,
+        levels: tree.height() + 1,
+    }
+}
+
+/// One of the textbooks' trees, built in: named for what it shows, with what minimax and
+/// alpha-beta do there (the tests check both against the searches).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreeExample {
+    /// A short name, unique among the trees (`three-ply`).
+    pub name: &'static str,
+    /// The tree in [the notation](crate::engine::game_tree).
+    pub notation: &'static str,
+    /// The root's minimax value (MAX's).
+    pub value: i32,
+    /// The leaves alpha-beta skips, counted from 1 from the left.
+    pub pruned: &'static [usize],
+    /// What it shows, in one sentence.
+    pub sentence: &'static str,
+}
+
+impl TreeExample {
+    pub fn tree(&self) -> GameTree {
+        self.notation
+            .parse()
+            .expect("every built-in tree reads (checked by the tests)")
+    }
+}
+
+/// The built-in trees, in the order a lesson meets them.
+pub fn tree_examples() -> &'static [TreeExample] {
+    &TREE_EXAMPLES
+}
+
+/// The built-in tree named `name`, if there is one.
+pub fn find_tree(name: &str) -> Option<&'static TreeExample> {
+    TREE_EXAMPLES.iter().find(|example| example.name == name)
+}
+
+static TREE_EXAMPLES: [TreeExample; 4] = [
+    TreeExample {
+        name: "three-ply",
+        notation: "[[3,12,8],[2,4,6],[14,5,2]]",
+        value: 3,
+        pruned: &[5, 6],
+        sentence: "MAX over three MIN nodes worth 3, 2 and 2: the root's value is 3, and \
+                   alpha-beta, already sure of 3, leaves the second MIN node at its 2 and \
+                   never looks at its 4 and 6.",
+    },
+    TreeExample {
+        name: "three-cutoffs",
+        notation: "[[[4,6],[7,9]],[[1,2],[0,1]],[[8,1],[9,2]]]",
+        value: 8,
+        pruned: &[4, 7, 8, 12],
+        sentence: "Three levels below MAX, three cut-offs: a MAX node stops at a 7 its MIN \
+                   parent will not allow (the 9 skipped), a MIN node stops at a 2 below MAX's \
+                   6 (a whole MAX node skipped), and another MAX node stops at a 9 (the 2 \
+                   skipped); the value is 8.",
+    },
+    TreeExample {
+        name: "worst-order",
+        notation: "[[2,4,6],[14,5,2],[3,12,8]]",
+        value: 3,
+        pruned: &[],
+        sentence: "The three-ply tree's MIN nodes with the best one last: the value is still \
+                   3, but MAX learns only 2 from the first node, and alpha-beta prunes nothing.",
+    },
+    TreeExample {
+        name: "best-order",
+        notation: "[[3,12,8],[2,4,6],[2,5,14]]",
+        value: 3,
+        pruned: &[5, 6, 8, 9],
+        sentence: "The three-ply tree with the last MIN node's 2 moved first: the value is \
+                   still 3, and alpha-beta now stops both later MIN nodes at their first leaf, \
+                   skipping four leaves instead of two.",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::minimax::{Observer, alpha_beta_game};
+    use crate::engine::score::Score;
+
+    /// The leaves a search evaluates, by node id.
+    struct Leaves(Vec<usize>);
+
+    impl<'a> Observer<TreePosition<'a>> for Leaves {
+        fn leaf(&mut self, _: i32, node: &TreePosition<'a>, _: Score) {
+            self.0.push(node.id());
+        }
+    }
+
+    #[test]
+    fn every_built_in_tree_says_what_the_searches_find() {
+        for example in tree_examples() {
+            let tree = example.tree();
+            assert_eq!(values(&tree)[0].value, example.value, "{}", example.name);
+            let mut visited = Leaves(Vec::new());
+            let found = alpha_beta_game(&tree.root(), &SearchControl::new(), &mut visited);
+            assert_eq!(
+                for_max(tree.root_side(), found.unwrap().value),
+                example.value
+            );
+            let pruned: Vec<usize> = tree
+                .leaves()
+                .enumerate()
+                .filter(|(_, leaf)| !visited.0.contains(&leaf.id()))
+                .map(|(number, _)| number + 1)
+                .collect();
+            assert_eq!(pruned, example.pruned, "{}", example.name);
+            assert_eq!(find_tree(example.name), Some(example));
+        }
+        // Move order: the same nine leaves, the same value, different pruning.
+        let mut leaves: Vec<Vec<i32>> = ["three-ply", "worst-order", "best-order"]
+            .iter()
+            .map(|name| {
+                let mut values: Vec<i32> = find_tree(name)
+                    .unwrap()
+                    .tree()
+                    .leaves()
+                    .map(|leaf| leaf.leaf().unwrap())
+                    .collect();
+                values.sort();
+                values
+            })
+            .collect();
+        leaves.dedup();
+        assert_eq!(leaves.len(), 1);
+    }
+
+    #[test]
+    fn the_picture_marks_minimax_s_line_and_sits_parents_over_children() {
+        let tree = find_tree("three-ply").unwrap().tree();
+        let picture = picture(&tree);
+        assert_eq!((picture.width, picture.levels), (9, 3));
+        let line: Vec<(usize, i32)> = picture
+            .spots
+            .iter()
+            .filter(|spot| spot.on_line)
+            .map(|spot| (spot.node, spot.value))
+            .collect();
+        assert_eq!(line, [(0, 3), (1, 3), (2, 3)]);
+        let mins: Vec<(f32, i32)> = picture
+            .spots
+            .iter()
+            .filter(|spot| spot.side == Some(Side::Min))
+            .map(|spot| (spot.x, spot.value))
+            .collect();
+        assert_eq!(mins, [(1.0, 3), (4.0, 2), (7.0, 2)]);
+        assert_eq!(picture.spots[0].x, 4.0);
+        assert_eq!(picture.edges.iter().filter(|e| e.on_line).count(), 2);
+    }
+}
