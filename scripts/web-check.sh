@@ -2,7 +2,8 @@
 # CI check of the web page: builds the site (scripts/web-build.sh), serves it on 127.0.0.1 and
 # drives Debian's Chromium through it with playwright-core (tests/web/check.mjs): the first
 # frame, no page or console errors, a game by keys, the scores, the explorer, a position from
-# the link, settings kept across a reload; it reports the load time and the longest tasks.
+# the link, settings kept across a reload; it reports the load time and the longest tasks. Then a
+# touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs).
 #
 #   scripts/web-check.sh
 #
@@ -37,3 +38,10 @@ for _ in $(seq 50); do
 done
 
 node tests/web/check.mjs "http://127.0.0.1:$port/index.html" "$out"
+# The touch session needs a headful Chromium (a real device pixel ratio): under a virtual X server.
+command -v xvfb-run >/dev/null || {
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq xvfb >/dev/null
+}
+xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out"

@@ -1738,3 +1738,67 @@ fn a_page_known_to_be_on_a_touch_screen_speaks_of_taps_before_the_first_tap() {
     let show = game.harness.get_by_label("Show the scores").rect();
     assert!(show.height() >= 44.0, "{show:?}");
 }
+
+#[test]
+fn a_textbooks_tree_is_stepped_through_with_alpha_beta_and_its_pruned_leaves_stay_crossed_out() {
+    let mut game = start("welcome_hint: false");
+    game.harness.set_size(egui::vec2(1280.0, 720.0));
+    // The text grows with the window the frame after: the menu bar is laid out again.
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness
+        .get_by_label("A textbook's tree (minimax and alpha-beta)")
+        .click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    // The figure with leaves 3 12 8 / 2 4 6 / 14 5 2: its first cutoff prunes two leaves of
+    // the second MIN node, which stay drawn, crossed out, with the window, to the end.
+    game.harness.get_by_label("three-ply").click();
+    game.settle();
+    game.press(Key::End);
+    game.harness.get_by_label_contains("the root's value: 3");
+    for _ in 0..4 {
+        game.harness.get_by_label("+").click();
+        game.harness.run_steps(2);
+    }
+    game.harness.event(egui::Event::PointerGone);
+    game.harness.run_steps(3);
+    let pruned: Vec<String> = game
+        .harness
+        .query_all_by_label_contains(": pruned (α ")
+        .filter_map(|node| node.accesskit_node().label())
+        .collect();
+    assert_eq!(
+        pruned,
+        [
+            "Node 2.2: pruned (α 3 β 2), a leaf",
+            "Node 2.3: pruned (α 3 β 2), a leaf"
+        ],
+        "the two leaves alpha-beta skips"
+    );
+    game.harness
+        .get_by_label_contains("The root: returned 3, MAX moves next");
+    // Back one step: the search is under way again; plain minimax prunes nothing.
+    game.press(Key::Home);
+    game.harness.get_by_label_contains("Step 0 of ");
+    game.harness.get_by_label("plain minimax").click();
+    game.settle();
+    game.press(Key::End);
+    assert!(game.harness.query_by_label_contains(": pruned (").is_none());
+    game.harness.get_by_label_contains("the root's value: 3");
+    // Esc closes it; the game is untouched.
+    game.press(Key::Escape);
+    assert_eq!(game.board(), Board::classic());
+}
+
+#[test]
+fn a_mistyped_tree_is_named_where_it_goes_wrong() {
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.tree = Some("[[3,12,8],[2,4 6]]".to_string());
+    });
+    game.settle();
+    game.harness
+        .get_by_label_contains("Not a tree: at character 16");
+}

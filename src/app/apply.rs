@@ -10,6 +10,7 @@ use super::commands::{
 use super::editor::Editor;
 use super::preview::Preview;
 use super::stepper::Stepper;
+use super::tree_lab::TreeLab;
 use super::{Notice, TicTacToeApp};
 use crate::engine::board::{Board, Cell, Geometry, MoveNumbers};
 use crate::game::Mode;
@@ -65,6 +66,17 @@ impl TicTacToeApp {
             Command::OpenExample(index) => self.open_example(index),
             Command::SaveGame => self.open_dialog(ctx, super::dialogs::Purpose::SaveGame),
             Command::OpenGame => self.open_dialog(ctx, super::dialogs::Purpose::OpenGame),
+            Command::ToggleTreeLab => {
+                self.tree_lab = match self.tree_lab.take() {
+                    Some(_) => None,
+                    None => Some(TreeLab::new("three-ply")),
+                };
+            }
+            Command::TreeLab(command) => {
+                if let Some(lab) = &mut self.tree_lab {
+                    lab.apply(command);
+                }
+            }
         }
     }
 

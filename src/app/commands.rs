@@ -48,6 +48,21 @@ pub enum Command {
     OpenExample(usize),
     SaveGame,
     OpenGame,
+    /// Open or close the textbook's tree (a tree typed in, stepped through, drawn).
+    ToggleTreeLab,
+    TreeLab(TreeLabCommand),
+}
+
+/// The textbook's tree: its text, its search and where the search is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TreeLabCommand {
+    /// The tree's notation (or a built-in tree's name) as now typed.
+    Edit(String),
+    Algorithm(TraceAlgorithm),
+    Step,
+    Back,
+    RunToEnd,
+    Restart,
 }
 
 /// The commands that change one setting.
@@ -217,4 +232,5 @@ group_into_command!(
     CoachCommand => Coach,
     EditorCommand => Editor,
     ClipboardCommand => Clipboard,
+    TreeLabCommand => TreeLab,
 );

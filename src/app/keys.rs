@@ -4,7 +4,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::commands::{
     ClipboardCommand, CoachCommand, Command, EditorCommand, ExplorerCommand, ExplorerKey,
-    PreviewCommand, ReviewCommand, SettingCommand, StepCommand,
+    PreviewCommand, ReviewCommand, SettingCommand, StepCommand, TreeLabCommand,
 };
 
 pub const NEW_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -20,6 +20,8 @@ pub const OPEN_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND
 pub struct KeyContext {
     /// The step-through covers the board: only its keys work.
     pub stepping: bool,
+    /// A textbook's tree covers the board: only its keys work.
+    pub tree_lab: bool,
     pub practice: bool,
     /// The explorer has the keyboard: arrows and Enter move in the tree.
     pub explorer_keys: bool,
@@ -33,6 +35,8 @@ enum Scope {
     Always,
     /// While stepping through the search.
     Stepping,
+    /// While a textbook's tree is open.
+    TreeLab,
     /// Whenever the step-through is closed.
     Playing,
     Practice,
@@ -46,10 +50,11 @@ enum Scope {
 
 impl Scope {
     fn applies(self, context: &KeyContext) -> bool {
-        let playing = !context.stepping;
+        let playing = !context.stepping && !context.tree_lab;
         match self {
-            Scope::Always => true,
-            Scope::Stepping => context.stepping,
+            Scope::Always => !context.tree_lab,
+            Scope::Stepping => context.stepping && !context.tree_lab,
+            Scope::TreeLab => context.tree_lab,
             Scope::Playing => playing,
             Scope::Practice => playing && context.practice,
             Scope::Tree => playing && context.explorer_keys,
@@ -67,6 +72,11 @@ const fn plain(key: Key) -> KeyboardShortcut {
 /// match it). The digits 1 to 9 play the cells in reading order.
 #[rustfmt::skip] // one key a line, in columns
 const KEYS: &[(KeyboardShortcut, Scope, Command)] = &[
+    (plain(Key::ArrowRight), Scope::TreeLab,  Command::TreeLab(TreeLabCommand::Step)),
+    (plain(Key::ArrowLeft),  Scope::TreeLab,  Command::TreeLab(TreeLabCommand::Back)),
+    (plain(Key::End),        Scope::TreeLab,  Command::TreeLab(TreeLabCommand::RunToEnd)),
+    (plain(Key::Home),       Scope::TreeLab,  Command::TreeLab(TreeLabCommand::Restart)),
+    (plain(Key::Escape),     Scope::TreeLab,  Command::ToggleTreeLab),
     (plain(Key::D),          Scope::Always,   Command::ToggleStepper),
     (plain(Key::ArrowRight), Scope::Stepping, Command::Step(StepCommand::Step)),
     (plain(Key::ArrowLeft),  Scope::Stepping, Command::Step(StepCommand::Back)),

@@ -12,6 +12,9 @@ pub struct Link {
     pub position: Option<Board>,
     pub view: Option<ScoreView>,
     pub scores: Option<bool>,
+    /// A textbook's tree to open on (`tree=[[3,12,8],[2,4,6],[14,5,2]]` or a built-in tree's
+    /// name, `tree=three-ply`), as typed: the tree's own view says what is wrong with it.
+    pub tree: Option<String>,
     /// What of the link could not be used, a sentence each, saying what was typed and what is
     /// accepted; the rest of the link is used all the same.
     pub ignored: Vec<String>,
@@ -32,6 +35,7 @@ impl Link {
                 "k" => fields.k = Some(value),
                 "view" => fields.view = Some(value),
                 "scores" => fields.scores = Some(value),
+                "tree" => fields.tree = Some(value),
                 // Other parts of an address (a site's own) are not the game's.
                 _ => {}
             }
@@ -45,7 +49,11 @@ impl Link {
         if self.ignored.is_empty() {
             return None;
         }
-        let rest = if self.position.is_some() || self.view.is_some() || self.scores.is_some() {
+        let rest = if self.position.is_some()
+            || self.view.is_some()
+            || self.scores.is_some()
+            || self.tree.is_some()
+        {
             "The rest of the link is used."
         } else {
             "The game starts as usual."
@@ -72,6 +80,7 @@ struct Fields {
     k: Option<String>,
     view: Option<String>,
     scores: Option<String>,
+    tree: Option<String>,
 }
 
 impl Fields {
@@ -150,6 +159,7 @@ impl Fields {
             position,
             view,
             scores,
+            tree: self.tree,
             ignored,
         }
     }
@@ -257,6 +267,17 @@ mod tests {
             let notice = link.notice().unwrap();
             assert!(notice.ends_with("The game starts as usual."), "{notice}");
         }
+    }
+
+    #[test]
+    fn a_link_opens_a_textbooks_tree_as_typed() {
+        let link = Link::parse("tree=%5B%5B3%2C12%2C8%5D%2C%5B2%2C4%2C6%5D%5D&view=x");
+        assert_eq!(link.tree.as_deref(), Some("[[3,12,8],[2,4,6]]"));
+        assert_eq!(link.view, Some(ScoreView::Articles));
+        assert_eq!(
+            Link::parse("tree=three-ply").tree.as_deref(),
+            Some("three-ply")
+        );
     }
 
     #[test]

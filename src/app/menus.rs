@@ -239,6 +239,12 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     {
         commands.push(Command::ToggleStepper);
     }
+    if ui
+        .button("A textbook's tree (minimax and alpha-beta)")
+        .clicked()
+    {
+        commands.push(Command::ToggleTreeLab);
+    }
     ui.menu_button("Theme", |ui| {
         ui.radio_value(&mut settings.theme, ColorTheme::Dark, "Dark");
         ui.radio_value(&mut settings.theme, ColorTheme::Light, "Light");

@@ -30,6 +30,7 @@ mod stepper;
 mod texts;
 mod transfers;
 mod tree_drawing;
+mod tree_lab;
 /// The web page's start, as `launch` is the desktop's: the game on a canvas.
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -57,6 +58,7 @@ pub use on_show::{OnShow, Source};
 use preview::Preview;
 use saver::SettingsSaver;
 use stepper::Stepper;
+use tree_lab::TreeLab;
 
 /// How the app is started.
 #[derive(Clone, Default)]
@@ -96,6 +98,9 @@ pub struct AppOptions {
     /// The screen is known to be a touch screen before it is first touched (a phone's or a
     /// tablet's page), so that the first screen already speaks of taps and is sized for fingers.
     pub touch_screen: bool,
+    /// A textbook's tree to open on (a tree's notation or a built-in tree's name: the page's
+    /// `?tree=`).
+    pub tree: Option<String>,
 }
 
 /// Told the board's and its cells' names as they are drawn.
@@ -148,6 +153,8 @@ pub struct TicTacToeApp {
     stepper: Option<Stepper>,
     /// The position editor, while open.
     editor: Option<Editor>,
+    /// A textbook's tree, while open.
+    tree_lab: Option<TreeLab>,
     /// The game review, hints, threats and practice.
     coach: Coach,
     /// Told the status line as it is drawn ([`AppOptions::status_mirror`]).
@@ -250,6 +257,7 @@ impl TicTacToeApp {
             game_board: Board::default(),
             stepper: None,
             editor: None,
+            tree_lab: options.tree.as_deref().map(TreeLab::new),
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
@@ -406,13 +414,21 @@ impl eframe::App for TicTacToeApp {
         let ctx = ui.ctx().clone();
         self.scale_text(&ctx);
         let context = self.key_context();
-        let mut commands = ctx.input_mut(|input| keys::commands(input, &context));
+        // A text field with the keyboard (a tree being typed) gets every key.
+        let mut commands = if ctx.text_edit_focused() {
+            Vec::new()
+        } else {
+            ctx.input_mut(|input| keys::commands(input, &context))
+        };
         if let Some(pressed) = &self.pressed_cells {
             commands.extend(pressed().into_iter().map(Command::PlayDigit));
         }
         commands.extend(self.menu_panel(ui));
         self.status_panel(ui);
-        if self.stepper.is_some() {
+        if let Some(lab) = &self.tree_lab {
+            let shown = egui::CentralPanel::default().show(ui, |ui| lab.show(ui));
+            commands.extend(shown.inner);
+        } else if self.stepper.is_some() {
             commands.extend(self.stepper_panel(ui));
         } else if let Some(editor) = &self.editor {
             let edited = egui::CentralPanel::default().show(ui, |ui| editor.show(ui));

@@ -8,10 +8,11 @@ use egui::{
 };
 
 use crate::engine::board::{Cell, Outcome};
+use crate::engine::game_tree::{GameTree, TreePosition};
+use crate::engine::rules::Rules;
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
 use crate::learn::tree_picture::{Picture, Spot, level_label};
-use crate::learn::view::Shown;
-use crate::learn::view::{Role, Seen};
+use crate::learn::view::{Role, Seen, Shown};
 
 use super::texts::window_bound;
 
@@ -145,17 +146,66 @@ fn level_labels(
 /// each call's window under it, pruned moves crossed out.
 pub fn of_search(picture: &SearchPicture, seen: &Seen) -> Drawing {
     let start = picture.spots[0].board;
-    let window = |spot: &SearchSpot| {
-        spot.window.map(|(alpha, beta)| {
-            format!(
-                "α {}\nβ {}",
-                window_bound(alpha, &start),
-                window_bound(beta, &start)
-            )
+    let levels = level_labels(picture.levels, seen, |level| {
+        picture
+            .spots
+            .iter()
+            .find(|spot| spot.level == level)
+            .map(|spot| spot.board)
+    });
+    search_drawing(
+        picture,
+        levels,
+        |number| window_bound(number, &start),
+        move_label,
+        search_node_name,
+    )
+}
+
+/// A typed tree's search, drawn as [`of_search`] draws a board's: moves named by their place
+/// among their siblings from 1 (as the textbooks count leaves), every level MAX or MIN with its
+/// depth from the root, 0.
+pub fn of_tree_search(picture: &SearchPicture<TreePosition<'_>>, tree: &GameTree) -> Drawing {
+    let infinity = tree.root().infinity().value();
+    let levels = (0..picture.levels)
+        .map(|level| {
+            let side = if level % 2 == 0 {
+                tree.root_side()
+            } else {
+                tree.root_side().opponent()
+            };
+            format!("{} (depth {level})", side.name())
         })
+        .collect();
+    let bound = move |number: Shown| match number.value() {
+        value if value >= infinity => "+inf".to_string(),
+        value if value <= -infinity => "-inf".to_string(),
+        value => value.to_string(),
+    };
+    search_drawing(
+        picture,
+        levels,
+        bound,
+        |index: usize| (index + 1).to_string(),
+        tree_node_name,
+    )
+}
+
+/// A search's picture as a drawing: `bound` writes a window's number, `move_name` an edge's
+/// move, `name` a node's button name (given its window in words).
+fn search_drawing<G: Rules>(
+    picture: &SearchPicture<G>,
+    levels: Vec<String>,
+    bound: impl Fn(Shown) -> String,
+    move_name: impl Fn(G::Move) -> String,
+    name: impl Fn(&SearchSpot<G>, Option<String>) -> String,
+) -> Drawing {
+    let window = |spot: &SearchSpot<G>| {
+        spot.window
+            .map(|(alpha, beta)| format!("α {}\nβ {}", bound(alpha), bound(beta)))
     };
     let on_path =
-        |spot: &SearchSpot| matches!(spot.standing, Standing::Waiting | Standing::Current);
+        |spot: &SearchSpot<G>| matches!(spot.standing, Standing::Waiting | Standing::Current);
     let nodes = picture
         .spots
         .iter()
@@ -168,7 +218,7 @@ pub fn of_search(picture: &SearchPicture, seen: &Seen) -> Drawing {
             emphasis: Emphasis::on_line(on_path(spot)),
             crossed: spot.standing == Standing::Pruned,
             dashed: false,
-            name: search_node_name(spot, window(spot).map(|w| w.replace('\n', " "))),
+            name: name(spot, window(spot).map(|w| w.replace('\n', " "))),
         })
         .collect();
     let links = picture
@@ -176,29 +226,54 @@ pub fn of_search(picture: &SearchPicture, seen: &Seen) -> Drawing {
         .iter()
         .map(|&(from, to)| {
             let spot = &picture.spots[to];
-            let cell = spot.cell.expect("below the root, a move led here");
+            let mv = spot.cell.expect("below the root, a move led here");
             Link {
                 from,
                 to,
-                label: move_label(cell),
+                label: move_name(mv),
                 emphasis: Emphasis::on_line(on_path(spot)),
                 best: false,
             }
         })
         .collect();
-    let levels = level_labels(picture.levels, seen, |level| {
-        picture
-            .spots
-            .iter()
-            .find(|spot| spot.level == level)
-            .map(|spot| spot.board)
-    });
     Drawing {
         nodes,
         links,
         width: picture.width,
         levels,
     }
+}
+
+/// What a node of a tree's search is, in words: "Node 2.1: returned 3, MIN moves next", "Node
+/// 2.2: pruned (α 3 β 2)" (its place from the root, each child counted from 1).
+fn tree_node_name(spot: &SearchSpot<TreePosition<'_>>, window: Option<String>) -> String {
+    let path = spot.board.path();
+    let place = if path.is_empty() {
+        "The root".to_string()
+    } else {
+        let steps: Vec<String> = path.iter().map(|index| (index + 1).to_string()).collect();
+        format!("Node {}", steps.join("."))
+    };
+    let window = window.map_or_else(String::new, |window| format!(" ({window})"));
+    let value = |words: &str| {
+        spot.value
+            .map_or_else(String::new, |value| format!(", {words} {}", value.value()))
+    };
+    let what = match spot.standing {
+        Standing::Returned => match spot.value {
+            Some(value) => format!("returned {}", value.value()),
+            None => "returned".to_string(),
+        },
+        Standing::Waiting => format!("waiting{}{window}", value("best so far")),
+        Standing::Current => format!("running now{}{window}", value("best so far")),
+        Standing::Pruned => format!("pruned{window}"),
+    };
+    let next = match spot.role {
+        Some(Role::Maximiser) => "MAX moves next",
+        Some(Role::Minimiser) => "MIN moves next",
+        None => "a leaf",
+    };
+    format!("{place}: {what}, {next}")
 }
 
 /// How much larger than at first a tree is drawn: the zoom under `key`, kept for as long as the

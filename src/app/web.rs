@@ -26,6 +26,7 @@ pub fn start() {
         board_mirror: Some(Arc::new(mirror_board)),
         pressed_cells: Some(Arc::new(|| PRESSED.with_borrow_mut(std::mem::take))),
         touch_screen: primary_pointer_is_coarse(),
+        tree: link.tree,
         ..AppOptions::default()
     };
     wasm_bindgen_futures::spawn_local(async move {

@@ -128,6 +128,7 @@ where
     let mut picture = rooted(&state, seen);
     // The spots of the calls under way, the root's first.
     let mut open = vec![0];
+    let mut root_returned = None;
     for (step, pruned) in steps {
         let parent = *open.last().expect("the root stays open");
         match step.kind {
@@ -157,7 +158,9 @@ where
                     add(&mut picture, parent, spot);
                 }
             }
-            EventKind::Exit | EventKind::Leaf => {}
+            // The root's own call returning (a tree's search): the search is over.
+            EventKind::Exit => root_returned = Some(step.score()),
+            EventKind::Leaf => {}
         }
         state.step(step, pruned);
     }
@@ -170,7 +173,11 @@ where
     if let Some(&running) = open.last().filter(|_| open.len() > 1) {
         picture.spots[running].standing = Standing::Current;
     }
-    let root = rooted(&state, seen).spots.remove(0);
+    let mut root = rooted(&state, seen).spots.remove(0);
+    if let Some(value) = root_returned {
+        root.standing = Standing::Returned;
+        root.value = Some(seen.root_number(value));
+    }
     picture.spots[0] = root;
     laid_out(picture)
 }
@@ -429,7 +436,11 @@ mod tests {
                         .unwrap();
                     (spot.level, spot.cell, spot.value, spot.window)
                 };
-                assert_eq!(running(&whole), running(&folded), "step {count}");
+                // Once the root's own call has returned, the whole picture says so; until then
+                // both show the same call running.
+                if count + 1 < steps.len() {
+                    assert_eq!(running(&whole), running(&folded), "step {count}");
+                }
                 let pruned = whole
                     .spots
                     .iter()
@@ -439,6 +450,8 @@ mod tests {
                 pruned_before = pruned;
             }
             let end = whole(steps.len());
+            assert_eq!(end.spots[0].standing, Standing::Returned);
+            assert_eq!(end.spots[0].value.map(Shown::value), Some(3));
             // Each leaf's value, standing and window.
             type Drawn = (i32, Standing, Option<(i32, i32)>);
             let drawn: Vec<Drawn> = end
@@ -461,8 +474,6 @@ mod tests {
                 };
                 assert_eq!(*spot, expected, "{algorithm:?}");
             }
-            assert_eq!(end.spots[0].value.map(Shown::value), Some(3));
-            assert_eq!(end.spots[0].standing, Standing::Current);
             assert_eq!(end.spots.len(), tree.len());
         }
     }

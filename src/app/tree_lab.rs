@@ -1,0 +1,217 @@
+//! The textbooks' trees: a game tree typed in the notation of [`crate::engine::game_tree`]
+//! (`[[3,12,8],[2,4,6],[14,5,2]]`) or one of the built-in figures, searched by plain minimax or
+//! alpha-beta one call at a time and drawn as the textbooks draw a search: every call made with
+//! the value it returned, every pruned move crossed out with the window that cut it, to the end.
+//! The numbers are the engine's (`learn::trace::trace_game`, `learn::search_picture`); this
+//! only shows them.
+
+use egui::{RichText, Ui};
+
+use super::commands::{Command, TreeLabCommand};
+use super::texts;
+use super::tree_drawing;
+use crate::engine::game_tree::GameTree;
+use crate::engine::minimax::SearchControl;
+use crate::learn::abstract_tree::tree_examples;
+use crate::learn::search_picture::whole_search_picture;
+use crate::learn::trace::{EventKind, Step, TraceAlgorithm, trace_game};
+use crate::learn::view::{SeenTree, ShowsSearch};
+
+/// A tree being stepped through.
+pub struct TreeLab {
+    /// The notation as typed.
+    text: String,
+    /// The tree the text gives, or why it gives none.
+    tree: Result<GameTree, String>,
+    algorithm: TraceAlgorithm,
+    /// Every step of the search, with the moves each cutoff skips.
+    steps: Vec<(Step<usize>, Vec<usize>)>,
+    /// How many steps are shown.
+    position: usize,
+}
+
+impl TreeLab {
+    /// The lab on `text` (a tree's notation or a built-in tree's name), searched by alpha-beta.
+    pub fn new(text: &str) -> TreeLab {
+        let mut lab = TreeLab {
+            text: String::new(),
+            tree: Err(String::new()),
+            algorithm: TraceAlgorithm::AlphaBetaClassic,
+            steps: Vec::new(),
+            position: 0,
+        };
+        lab.read(text);
+        lab
+    }
+
+    /// The tree the lab shows, if the text gives one.
+    pub fn tree(&self) -> Option<&GameTree> {
+        self.tree.as_ref().ok()
+    }
+
+    /// Reads `text` as a tree (or a built-in tree's name) and traces it from the start.
+    fn read(&mut self, text: &str) {
+        text.clone_into(&mut self.text);
+        let named = tree_examples()
+            .iter()
+            .find(|example| example.name == text.trim());
+        self.tree = match named {
+            Some(example) => Ok(example.tree()),
+            None => text.parse::<GameTree>().map_err(|error| error.to_string()),
+        };
+        self.retrace();
+    }
+
+    fn retrace(&mut self) {
+        self.steps.clear();
+        self.position = 0;
+        if let Ok(tree) = &self.tree {
+            let steps = &mut self.steps;
+            // A typed tree has at most 1,000 nodes: its whole trace is small and quick.
+            let _ = trace_game(
+                &tree.root(),
+                self.algorithm,
+                &SearchControl::new(),
+                |step, pruned| steps.push((step, pruned.to_vec())),
+            );
+        }
+    }
+
+    pub fn apply(&mut self, command: TreeLabCommand) {
+        match command {
+            TreeLabCommand::Edit(text) => self.read(&text),
+            TreeLabCommand::Algorithm(algorithm) => {
+                self.algorithm = algorithm;
+                self.retrace();
+            }
+            TreeLabCommand::Step => self.position = (self.position + 1).min(self.steps.len()),
+            TreeLabCommand::Back => self.position = self.position.saturating_sub(1),
+            TreeLabCommand::RunToEnd => self.position = self.steps.len(),
+            TreeLabCommand::Restart => self.position = 0,
+        }
+    }
+
+    pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("A textbook's tree").strong());
+            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
+                commands.push(Command::ToggleTreeLab);
+            }
+        });
+        ui.add(
+            egui::Label::new(
+                "Leaves are MAX's values, children left to right, MAX at the root unless the tree \
+                 starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]).",
+            )
+            .wrap(),
+        );
+        let mut text = self.text.clone();
+        ui.horizontal(|ui| {
+            let label = ui.label("The tree:");
+            let edit = egui::TextEdit::singleline(&mut text)
+                .desired_width(f32::INFINITY)
+                .hint_text("[[3,12,8],[2,4,6],[14,5,2]]")
+                .id_salt("tree notation");
+            if ui.add(edit).labelled_by(label.id).changed() {
+                commands.push(TreeLabCommand::Edit(text.clone()).into());
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("The textbooks' figures:");
+            for example in tree_examples() {
+                if ui
+                    .button(example.name)
+                    .on_hover_text(example.sentence)
+                    .clicked()
+                {
+                    commands.push(TreeLabCommand::Edit(example.name.to_string()).into());
+                }
+            }
+        });
+        let tree = match &self.tree {
+            Ok(tree) => tree,
+            Err(problem) => {
+                if !self.text.trim().is_empty() {
+                    ui.colored_label(
+                        ui.visuals().error_fg_color,
+                        format!("Not a tree: {problem}."),
+                    );
+                }
+                return commands;
+            }
+        };
+        ui.horizontal_wrapped(|ui| {
+            let mut chosen = self.algorithm;
+            ui.radio_value(&mut chosen, TraceAlgorithm::Plain, "plain minimax");
+            ui.radio_value(&mut chosen, TraceAlgorithm::AlphaBetaClassic, "alpha-beta");
+            if chosen != self.algorithm {
+                commands.push(TreeLabCommand::Algorithm(chosen).into());
+            }
+            for (words, key, command, enabled) in [
+                ("Back", "Left", TreeLabCommand::Back, self.position > 0),
+                (
+                    "Step",
+                    "Right",
+                    TreeLabCommand::Step,
+                    self.position < self.steps.len(),
+                ),
+                (
+                    "Run to end",
+                    "End",
+                    TreeLabCommand::RunToEnd,
+                    self.position < self.steps.len(),
+                ),
+                (
+                    "Restart",
+                    "Home",
+                    TreeLabCommand::Restart,
+                    self.position > 0,
+                ),
+            ] {
+                let button = egui::Button::new(texts::with_key(ui, words, key));
+                if ui.add_enabled(enabled, button).clicked() {
+                    commands.push(command.into());
+                }
+            }
+        });
+        ui.label(self.progress());
+        let shown = self.steps[..self.position]
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
+        let zoom = egui::Id::unique("textbook tree drawing");
+        tree_drawing::drawing_bar(ui, zoom, true);
+        egui::ScrollArea::both()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let drawing = tree_drawing::of_tree_search(&picture, tree);
+                tree_drawing::draw(ui, &drawing, zoom, None, false);
+            });
+        commands
+    }
+
+    /// Where the search is: its step, calls, leaves and cutoffs so far, and its value at the end.
+    fn progress(&self) -> String {
+        let done = &self.steps[..self.position];
+        let count = |kind| done.iter().filter(|(step, _)| step.kind == kind).count();
+        let pruned: usize = done.iter().map(|(_, pruned)| pruned.len()).sum();
+        let mut words = format!(
+            "Step {} of {} · calls {} · leaves evaluated {} · cutoffs {} · moves pruned {}",
+            self.position,
+            self.steps.len(),
+            count(EventKind::Enter),
+            count(EventKind::Leaf),
+            count(EventKind::Cutoff),
+            pruned
+        );
+        if self.position == self.steps.len()
+            && let Some(tree) = self.tree()
+            && let Some((last, _)) = self.steps.last()
+        {
+            let value = SeenTree::new(tree).root_number(last.score()).value();
+            words.push_str(&format!(" · the root's value: {value}"));
+        }
+        words
+    }
+}
