@@ -1015,9 +1015,11 @@ fn tree_worked(key: &TreeKey) -> Vec<String> {
                 .filter(|n| n.path.len() == 2 && n.path[0] == node.path[0] && node.path.len() == 1)
                 .collect();
             if replies.is_empty() {
+                // A node the tree stops at without the game ending takes its value from the
+                // best play below it, which the learner finds as plain minimax does.
                 let ends = match node.scored.pv.is_empty() {
-                    true => "the game ends",
-                    false => "leaf",
+                    true => "the game ends".to_string(),
+                    false => format!("best play after it: {}", cells_text(&node.scored.pv)),
                 };
                 return format!(
                     "{} ({ends}): {}",
