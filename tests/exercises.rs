@@ -710,3 +710,26 @@ fn an_answers_file_is_graded_and_its_comments_skipped() {
         )
     );
 }
+
+#[test]
+fn the_readmes_example_is_what_the_command_prints() {
+    let printed = run(
+        &[
+            "exercises",
+            "--seed",
+            "7",
+            "--kinds",
+            "value,horizon",
+            "--count",
+            "2",
+        ],
+        b"",
+    );
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let example = format!(
+        "$ tictactoe exercises --seed 7 --kinds value,horizon --count 2\n{}```",
+        printed.stdout
+    );
+    assert!(readme.contains(&example), "{}", printed.stdout);
+}

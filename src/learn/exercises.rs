@@ -426,6 +426,21 @@ pub fn generate(code: &SetCode) -> ExerciseSet {
     }
 }
 
+/// One item of `kind` at `level` made from its own `seed`, outside any set: what a learner
+/// practising freely is dealt next (a level up after successes, a missed kind again), the same
+/// on every platform for the same seed.
+pub fn make_item(seed: u64, kind: Kind, level: u8, geometry: Geometry, view: ScoreView) -> Item {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let level = level.clamp(1, LEVELS);
+    let (board, task) = make_task(&mut rng, geometry, kind, level, view);
+    Item {
+        number: 1,
+        level,
+        board,
+        task,
+    }
+}
+
 /// A number below `n`, drawn the same way on every platform.
 fn below(rng: &mut StdRng, n: usize) -> usize {
     rng.random_range(0..n as u32) as usize
@@ -1218,6 +1233,23 @@ mod tests {
             shape(&set),
             "the same code, the same set"
         );
+    }
+
+    #[test]
+    fn an_item_alone_is_made_from_its_seed_at_its_level() {
+        for kind in Kind::ALL {
+            for level in 1..=LEVELS {
+                let item = make_item(9, kind, level, CLASSIC, ScoreView::Articles);
+                let again = make_item(9, kind, level, CLASSIC, ScoreView::Articles);
+                assert_eq!(
+                    (item.board, item.answer_text()),
+                    (again.board, again.answer_text())
+                );
+                assert_eq!(item.kind(), kind);
+                assert_eq!(item.board.empty_cells().count(), kind.empty_cells(level));
+                assert!(item.grade(&item.answer_text()).unwrap().correct);
+            }
+        }
     }
 
     #[test]
