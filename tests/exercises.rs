@@ -321,9 +321,24 @@ fn a_typed_answer_that_cannot_be_read_gets_one_clear_line() {
         .unwrap();
     let error = find.grade(&cell_name(taken)).unwrap_err().to_string();
     assert!(
-        error.contains("is not an empty cell: choose one of"),
+        error.contains("is not an empty cell: choose among"),
         "{error}"
     );
+    let horizon = by_kind(Kind::Horizon);
+    let empty = horizon.board.legal_moves().next().unwrap();
+    let taken = horizon
+        .board
+        .geometry()
+        .all_cells()
+        .find(|&c| horizon.board.get(c).is_some())
+        .unwrap();
+    let typed = format!("{}; {}", cell_name(empty), cell_name(taken));
+    let error = horizon.grade(&typed).unwrap_err().to_string();
+    let names = format!(
+        "names {}, which is not empty: choose among",
+        cell_name(taken)
+    );
+    assert!(error.contains(&names), "{error}");
 }
 
 #[test]
@@ -732,4 +747,37 @@ fn the_readmes_example_is_what_the_command_prints() {
         printed.stdout
     );
     assert!(readme.contains(&example), "{}", printed.stdout);
+}
+
+#[test]
+fn a_mangled_code_is_refused_in_one_line_or_names_a_set_that_round_trips() {
+    let mut rng = SmallRng::seed_from_u64(12);
+    let seeds = [
+        "v1-s1234-k=value,horizon-n=10-3x3",
+        "v1-s0-k=tree,move-n=1-4x4-view=x",
+    ];
+    let mut accepted = 0;
+    for case in 0..3000 {
+        let typed = mutated(&mut rng, seeds[case % seeds.len()]);
+        match typed.parse::<SetCode>() {
+            Ok(code) => {
+                accepted += 1;
+                assert_eq!(
+                    code.to_string().parse::<SetCode>().as_ref(),
+                    Ok(&code),
+                    "{typed:?}"
+                );
+            }
+            Err(error) => {
+                let message = error.to_string();
+                assert!(
+                    !message.contains('\n') && !message.contains('\0'),
+                    "{message:?}"
+                );
+                assert!(message.starts_with("set code \""), "{message}");
+                assert!(message.len() < 400, "{message}");
+            }
+        }
+    }
+    assert!(accepted > 0 && accepted < 3000, "{accepted}");
 }

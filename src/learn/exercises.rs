@@ -901,21 +901,13 @@ impl Item {
             }
             Task::Horizon(key) => {
                 let cells = parse_cells(typed, geometry)?;
+                self.refuse_taken(typed, &cells)?;
                 let verdict = format!("it rates best {}", cells_text(&key.plays));
                 (cells == key.plays, verdict)
             }
             Task::FindMove(key) => {
                 let cell = parse_cell(typed, geometry)?;
-                if !self.board.legal_moves().any(|c| c == cell) {
-                    return Err(answer_error(
-                        typed,
-                        "is not an empty cell",
-                        format!(
-                            "choose one of {}",
-                            cells_text(&self.board.legal_moves().collect::<Vec<_>>())
-                        ),
-                    ));
-                }
+                self.refuse_taken(typed, &[cell])?;
                 let mut verdict = format!("the move is {}", cell_name(key.exercise.answer));
                 if !key.exercise.is_good(cell) {
                     let seen = Seen::new(key.view, &self.board);
@@ -938,6 +930,22 @@ impl Item {
         }];
         feedback.extend(self.worked());
         Ok(Graded { correct, feedback })
+    }
+
+    /// An answer naming a cell that is not empty cannot be a move: refused, naming the choices.
+    fn refuse_taken(&self, typed: &str, cells: &[Cell]) -> Result<(), AnswerError> {
+        let empty: Vec<Cell> = self.board.legal_moves().collect();
+        match cells.iter().find(|cell| !empty.contains(cell)) {
+            None => Ok(()),
+            Some(&taken) => Err(answer_error(
+                typed,
+                match cells.len() {
+                    1 => "is not an empty cell".to_string(),
+                    _ => format!("names {}, which is not empty", cell_name(taken)),
+                },
+                format!("choose among {}", cells_text(&empty)),
+            )),
+        }
     }
 
     /// The right answer worked out, one sentence a line: the formula and the line of play, each
