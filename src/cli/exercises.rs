@@ -251,6 +251,27 @@ fn write_text(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
             item.level,
             item.prompt()
         )?;
+        writeln!(out)?;
+        write_board(&item.board, out)?;
+    }
+    Ok(())
+}
+
+/// The board drawn with its rows and columns numbered as answers name them.
+fn write_board(board: &crate::engine::board::Board, out: &mut impl Write) -> io::Result<()> {
+    let geometry = board.geometry();
+    let columns: Vec<String> = (1..=geometry.cols()).map(|c| c.to_string()).collect();
+    writeln!(out, "     {}", columns.join(" "))?;
+    for row in 0..geometry.rows() {
+        let cells: Vec<String> = (0..geometry.cols())
+            .map(|col| {
+                board
+                    .get(Cell::new(row, col))
+                    .map_or('.', |mark| mark.symbol())
+                    .to_string()
+            })
+            .collect();
+        writeln!(out, "   {} {}", row + 1, cells.join(" "))?;
     }
     Ok(())
 }

@@ -1073,25 +1073,41 @@ fn tree_worked(key: &TreeKey) -> Vec<String> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
     pub code: SetCode,
-    /// Every kind of the set, in the set's order: (kind, right, items).
-    pub per_kind: Vec<(Kind, usize, usize)>,
+    /// Every kind of the set, in the set's order.
+    pub per_kind: Vec<KindScore>,
     /// The numbers of the items answered wrong or not at all.
     pub missed: Vec<usize>,
     pub right: usize,
+}
+
+/// How a learner did on one kind of a set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindScore {
+    pub kind: Kind,
+    pub right: usize,
+    pub items: usize,
 }
 
 impl Summary {
     /// The summary of `set` when `results[i]` says whether item `i + 1` was right (`None`: not
     /// answered).
     pub fn of(set: &ExerciseSet, results: &[Option<bool>]) -> Summary {
-        let mut per_kind: Vec<(Kind, usize, usize)> =
-            set.code.kinds.iter().map(|&k| (k, 0, 0)).collect();
+        let mut per_kind: Vec<KindScore> = set
+            .code
+            .kinds
+            .iter()
+            .map(|&kind| KindScore {
+                kind,
+                right: 0,
+                items: 0,
+            })
+            .collect();
         let mut missed = Vec::new();
         for (i, item) in set.items.iter().enumerate() {
             let right = results.get(i).copied().flatten() == Some(true);
-            if let Some(entry) = per_kind.iter_mut().find(|(k, ..)| *k == item.kind()) {
-                entry.2 += 1;
-                entry.1 += usize::from(right);
+            if let Some(score) = per_kind.iter_mut().find(|s| s.kind == item.kind()) {
+                score.items += 1;
+                score.right += usize::from(right);
             }
             if !right {
                 missed.push(item.number);
@@ -1105,15 +1121,29 @@ impl Summary {
         }
     }
 
+    /// The kinds with an item missed, most missed first (ties in the set's order): what a
+    /// learner practising freely is dealt again.
+    pub fn missed_kinds(&self) -> Vec<Kind> {
+        let mut missed: Vec<&KindScore> =
+            self.per_kind.iter().filter(|s| s.right < s.items).collect();
+        missed.sort_by_key(|s| std::cmp::Reverse(s.items - s.right));
+        missed.into_iter().map(|s| s.kind).collect()
+    }
+
     /// The summary to hand in, one fact a line.
     pub fn lines(&self) -> Vec<String> {
-        let total: usize = self.per_kind.iter().map(|k| k.2).sum();
+        let total: usize = self.per_kind.iter().map(|s| s.items).sum();
         let mut lines = vec![format!(
             "Set {}: {} of {total} right.",
             self.code, self.right
         )];
-        for (kind, right, items) in &self.per_kind {
-            lines.push(format!("{}: {right} of {items}", kind.name()));
+        for score in &self.per_kind {
+            lines.push(format!(
+                "{}: {} of {}",
+                score.kind.name(),
+                score.right,
+                score.items
+            ));
         }
         lines.push(match self.missed.is_empty() {
             true => "Missed: none.".to_string(),
@@ -1258,6 +1288,36 @@ mod tests {
                 assert!(item.grade(&item.answer_text()).unwrap().correct);
             }
         }
+    }
+
+    #[test]
+    fn a_summary_counts_each_kind_and_lists_the_items_missed() {
+        let code = SetCode::new(
+            4,
+            vec![Kind::Value, Kind::FindMove],
+            5,
+            3,
+            ScoreView::SideToMove,
+        )
+        .unwrap();
+        let set = generate(&code);
+        // Items 1, 3, 5 are values, 2 and 4 find-the-move.
+        let summary = Summary::of(
+            &set,
+            &[Some(true), Some(false), None, Some(false), Some(true)],
+        );
+        assert_eq!(summary.right, 2);
+        assert_eq!(summary.missed, [2, 3, 4]);
+        assert_eq!(summary.missed_kinds(), [Kind::FindMove, Kind::Value]);
+        assert_eq!(
+            summary.lines(),
+            [
+                "Set v1-s4-k=value,move-n=5-3x3: 2 of 5 right.",
+                "a move's value: 2 of 3",
+                "find the move: 0 of 2",
+                "Missed: 2, 3, 4.",
+            ]
+        );
     }
 
     #[test]
