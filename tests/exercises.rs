@@ -781,3 +781,56 @@ fn a_mangled_code_is_refused_in_one_line_or_names_a_set_that_round_trips() {
     }
     assert!(accepted > 0 && accepted < 3000, "{accepted}");
 }
+
+#[test]
+fn a_grading_as_json_has_the_summary_and_every_item() {
+    let code = "v1-s7-k=value,horizon-n=2-3x3";
+    let set = generate(&code.parse().unwrap());
+    let one = format!("1={}", set.items[0].answer_text());
+    let printed = run(
+        &[
+            "exercises",
+            "--code",
+            code,
+            "--answer",
+            &one,
+            "--answer",
+            "2=x",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(printed.status, 0, "{}", printed.stderr);
+    let json = printed.json();
+    assert_eq!(json["right"], 1);
+    assert_eq!(json["missed"], serde_json::json!([2]));
+    assert_eq!(json["summary"][0], format!("Set {code}: 1 of 2 right."));
+    assert_eq!(json["graded"][0]["correct"], true);
+    assert_eq!(json["graded"][1]["correct"], false);
+    assert_eq!(json["graded"][1]["answer"], set.items[1].answer_text());
+    let why = json["graded"][1]["feedback"][0].as_str().unwrap();
+    assert!(
+        why.starts_with("Could not be read: \"x\" is not a cell: type one or more cells"),
+        "{why}"
+    );
+    // A quiz is no grading.
+    let printed = run(
+        &[
+            "exercises",
+            "--code",
+            code,
+            "--answer",
+            "1=0",
+            "--format",
+            "gift",
+        ],
+        b"",
+    );
+    assert_eq!(printed.status, 2);
+    assert_eq!(
+        printed.stderr,
+        "tictactoe exercises: --format gift prints a quiz, not a grading: grade with --format \
+         text or json\n"
+    );
+}

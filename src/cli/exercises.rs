@@ -61,8 +61,9 @@ pub struct ExercisesArgs {
     pub view: Option<ViewArg>,
 
     /// What to print: `text` (the questions), `json` (the set with its key) or `gift` (a quiz
-    /// for Moodle and other learning-management systems, with the key).
-    #[arg(long, value_enum, conflicts_with_all = ["check", "answers"])]
+    /// for Moodle and other learning-management systems, with the key). Grading prints `text`
+    /// (the summary and the items missed) or `json` (the summary and every item graded).
+    #[arg(long, value_enum)]
     pub format: Option<ExercisesFormat>,
 
     /// Grade the answers in FILE (N=ANSWER lines) and print a summary.
@@ -163,7 +164,16 @@ pub fn exercises(
             Ok(answers) => answers,
             Err(message) => return refuse(&mut err, message),
         };
-        write_grading(&set, &answers, &mut out)?;
+        let marked = mark(&set, &answers);
+        match args.format.unwrap_or(ExercisesFormat::Text) {
+            ExercisesFormat::Text => write_grading(&set, &marked, &mut out)?,
+            ExercisesFormat::Json => write_grading_json(&set, &marked, &mut out)?,
+            ExercisesFormat::Gift => {
+                let message = "--format gift prints a quiz, not a grading: grade with --format \
+                               text or json";
+                return refuse(&mut err, message.to_string());
+            }
+        }
     } else {
         match args.format.unwrap_or(ExercisesFormat::Text) {
             ExercisesFormat::Text => write_text(&set, &mut out)?,
@@ -276,54 +286,143 @@ fn write_board(board: &crate::engine::board::Board, out: &mut impl Write) -> io:
     Ok(())
 }
 
-/// The summary to hand in, then each item missed, worked out.
-fn write_grading(
-    set: &ExerciseSet,
-    answers: &BTreeMap<usize, String>,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    let mut results = Vec::new();
-    let mut missed = Vec::new();
-    for item in &set.items {
-        let (right, lines) = match answers.get(&item.number) {
-            None => (
-                None,
-                std::iter::once(format!("Not answered; the answer: {}.", item.answer_text()))
-                    .chain(item.worked())
-                    .collect(),
-            ),
-            Some(typed) => match item.grade(typed) {
-                Ok(graded) => (Some(graded.correct), graded.feedback),
-                Err(error) => (
-                    Some(false),
-                    [
-                        format!("Could not be read: {error}."),
-                        format!("The answer: {}.", item.answer_text()),
-                    ]
-                    .into_iter()
-                    .chain(item.worked())
-                    .collect(),
+/// One item as graded: what was typed (if anything), whether it was right, and the feedback.
+struct Marked<'a> {
+    item: &'a Item,
+    typed: Option<&'a String>,
+    /// `None` when not answered; an answer that cannot be read is wrong.
+    right: Option<bool>,
+    feedback: Vec<String>,
+}
+
+fn mark<'a>(set: &'a ExerciseSet, answers: &'a BTreeMap<usize, String>) -> Vec<Marked<'a>> {
+    set.items
+        .iter()
+        .map(|item| {
+            let typed = answers.get(&item.number);
+            let (right, feedback) = match typed {
+                None => (
+                    None,
+                    std::iter::once(format!("Not answered; the answer: {}.", item.answer_text()))
+                        .chain(item.worked())
+                        .collect(),
                 ),
-            },
-        };
-        if right != Some(true) {
-            missed.push((item, answers.get(&item.number), lines));
-        }
-        results.push(right);
-    }
+                Some(typed) => match item.grade(typed) {
+                    Ok(graded) => (Some(graded.correct), graded.feedback),
+                    Err(error) => (
+                        Some(false),
+                        [
+                            format!("Could not be read: {error}."),
+                            format!("The answer: {}.", item.answer_text()),
+                        ]
+                        .into_iter()
+                        .chain(item.worked())
+                        .collect(),
+                    ),
+                },
+            };
+            Marked {
+                item,
+                typed,
+                right,
+                feedback,
+            }
+        })
+        .collect()
+}
+
+/// The summary to hand in, then each item missed, worked out.
+fn write_grading(set: &ExerciseSet, marked: &[Marked], out: &mut impl Write) -> io::Result<()> {
+    let results: Vec<Option<bool>> = marked.iter().map(|m| m.right).collect();
     for line in Summary::of(set, &results).lines() {
         writeln!(out, "{line}")?;
     }
-    for (item, typed, lines) in missed {
+    for m in marked.iter().filter(|m| m.right != Some(true)) {
         writeln!(out)?;
-        let typed = typed.map_or(String::new(), |t| format!(", typed {}", quoted(t)));
-        writeln!(out, "Item {} ({}{typed}):", item.number, item.kind().name())?;
-        writeln!(out, "  {}", item.prompt())?;
-        for line in lines {
+        let typed = m
+            .typed
+            .map_or(String::new(), |t| format!(", typed {}", quoted(t)));
+        writeln!(
+            out,
+            "Item {} ({}{typed}):",
+            m.item.number,
+            m.item.kind().name()
+        )?;
+        writeln!(out, "  {}", m.item.prompt())?;
+        for line in &m.feedback {
             writeln!(out, "  {line}")?;
         }
     }
     Ok(())
+}
+
+/// The grading as `--format json` prints it: the summary, then every item.
+#[derive(Serialize)]
+struct GradingJson<'a> {
+    code: String,
+    right: usize,
+    items: usize,
+    per_kind: Vec<KindJson>,
+    missed: Vec<usize>,
+    /// The summary's lines, as the text prints them, to hand in.
+    summary: Vec<String>,
+    graded: Vec<GradedJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct KindJson {
+    kind: &'static str,
+    right: usize,
+    items: usize,
+}
+
+#[derive(Serialize)]
+struct GradedJson<'a> {
+    item: usize,
+    kind: &'static str,
+    typed: Option<&'a str>,
+    /// `null` when not answered.
+    correct: Option<bool>,
+    answer: String,
+    feedback: &'a [String],
+}
+
+fn write_grading_json(
+    set: &ExerciseSet,
+    marked: &[Marked],
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let results: Vec<Option<bool>> = marked.iter().map(|m| m.right).collect();
+    let summary = Summary::of(set, &results);
+    let json = GradingJson {
+        code: set.code.to_string(),
+        right: summary.right,
+        items: set.items.len(),
+        per_kind: summary
+            .per_kind
+            .iter()
+            .map(|s| KindJson {
+                kind: s.kind.code(),
+                right: s.right,
+                items: s.items,
+            })
+            .collect(),
+        missed: summary.missed.clone(),
+        summary: summary.lines(),
+        graded: marked
+            .iter()
+            .map(|m| GradedJson {
+                item: m.item.number,
+                kind: m.item.kind().code(),
+                typed: m.typed.map(String::as_str),
+                correct: m.right,
+                answer: m.item.answer_text(),
+                feedback: &m.feedback,
+            })
+            .collect(),
+    };
+    serde_json::to_writer(&mut *out, &json)?;
+    writeln!(out)
 }
 
 /// The set with its key, as `--format json` prints it.

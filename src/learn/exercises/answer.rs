@@ -131,19 +131,22 @@ pub fn parse_cell(text: &str, geometry: Geometry) -> Result<Cell, AnswerError> {
 pub fn parse_cells(text: &str, geometry: Geometry) -> Result<Vec<Cell>, AnswerError> {
     let accepted = || {
         format!(
-            "type one or more cells separated by ';', like r1c1; r3c3 ({})",
-            cell_accepted(geometry).trim_start_matches("type ")
+            "type one or more cells separated by ';', like r1c1; r3c3 or 1; 9 (rows and columns \
+             1 to {}, cell numbers 1 to {} in reading order)",
+            geometry.rows(),
+            geometry.cells()
         )
     };
     let list = |pieces: Vec<&str>| -> Result<Vec<Cell>, AnswerError> {
         let mut cells = Vec::new();
+        let alone = pieces.len() == 1;
         for piece in pieces {
             let cell = parse_cell(piece, geometry).map_err(|e| {
-                answer_error(
-                    text,
-                    format!("has {} where a cell belongs", e.typed),
-                    accepted(),
-                )
+                let problem = match alone {
+                    true => "is not a cell".to_string(),
+                    false => format!("has {} where a cell belongs", e.typed),
+                };
+                answer_error(text, problem, accepted())
             })?;
             if !cells.contains(&cell) {
                 cells.push(cell);
