@@ -588,6 +588,8 @@ impl Item {
                     cells_text(&key.plays)
                 )];
                 if let Some(&chosen) = key.plays.first() {
+                    // The computer's own reasons, past their first two lines (the one move it
+                    // played and its random pick), which the line above says for all of them.
                     lines.extend(
                         computer_reasoning(
                             &key.analysis,
