@@ -1,6 +1,6 @@
 //! The command line: `tictactoe` opens the game, `tictactoe analyze` asks the engine about positions.
 //!
-//! One module a command (`analyze`, `tree`, `trace`, `review`), the options they share in `args`,
+//! One module a command (`analyze`, `tree`, `trace`, `review`, `exercises`), the options they share in `args`,
 //! the JSON `analyze` writes in `report`, and the progress line in `progress`.
 
 use std::path::PathBuf;
@@ -56,6 +56,7 @@ impl Cli {
 
 mod analyze;
 mod args;
+mod exercises;
 mod position;
 mod progress;
 mod report;
@@ -69,6 +70,7 @@ pub use args::{
     AlgorithmArg, DEFAULT_MAX_NODES, MarkArg, RulesArgs, TEST_DEFAULT_MAX_NODES_VAR, ViewArg,
     default_max_nodes,
 };
+pub use exercises::{ExercisesArgs, ExercisesFormat, KindList, exercises};
 // What the commands' modules share, named from here as they always were (`super::preview`).
 use args::{
     Checked, parse_depth, parse_k, parse_max_lines, parse_max_nodes, parse_max_printed,
@@ -90,6 +92,9 @@ pub enum Command {
     Trace(TraceArgs),
     /// Review a game move by move: each move's score, the best score there was, and its class.
     Review(ReviewArgs),
+    /// Print a graded set of exercises (the questions, or with their key as JSON or a GIFT
+    /// quiz), or grade answers to one.
+    Exercises(ExercisesArgs),
 }
 
 /// Exit status: every board was analysed.

@@ -67,6 +67,10 @@ mod desktop {
                     cli::review_showing_progress(&args, stdout, io::stderr(), progress),
                 )
             }
+            Some(Command::Exercises(args)) => {
+                let stdout = io::BufWriter::new(io::stdout().lock());
+                exit_status("exercises", cli::exercises(&args, stdout, io::stderr()))
+            }
             Some(Command::Trace(args)) => {
                 let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
                 let progress = io::stderr().is_terminal();

@@ -2,12 +2,14 @@
 //! app and printed by the command line. [`view`] says from whose side a number is read,
 //! [`explain`] puts scores into words, [`tree`] and [`trace`] walk the search, [`pseudocode`]
 //! is the code a trace is stepped through, tagged with the step each line shows, [`review`]
-//! classes a game's moves, [`practice`] finds positions to solve, and [`examples`] holds the
-//! positions that teach, and [`abstract_tree`] the textbooks' abstract trees (their values, picture
-//! and the built-in ones). It imports only from the engine.
+//! classes a game's moves, [`practice`] finds positions to solve, [`exercises`] makes graded
+//! sets of exercises with their keys, [`examples`] holds the positions that teach, and
+//! [`abstract_tree`] the textbooks' abstract trees (their values, picture and the built-in ones).
+//! It imports only from the engine.
 
 pub mod abstract_tree;
 pub mod examples;
+pub mod exercises;
 pub mod explain;
 pub mod practice;
 pub mod pseudocode;

@@ -1,0 +1,662 @@
+//! `tictactoe exercises`: a graded set of exercises as the app deals it, for a student (the
+//! questions), a teacher (the set with its key as JSON, or a Moodle GIFT quiz) or a grader
+//! (answers checked, a summary per kind and the items missed, each worked out).
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use super::{EXIT_BAD_BOARD, EXIT_OK, ViewArg, view_or_mover};
+use crate::engine::board::Cell;
+use crate::learn::exercises::{
+    ExerciseSet, Item, Kind, MAX_COUNT, SIZES, SetCode, Summary, Task, cell_name, generate,
+    parse_kinds, path_name,
+};
+use crate::learn::view::ScoreView;
+
+/// The kinds a set has when `--kinds` is not given.
+const ALL_KINDS: &str = "value,tree,horizon,move";
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Kinds: value (a move's minimax value), tree (a two-ply tree filled in \
+                  bottom-up), horizon (the moves a computer that looks a few plies ahead rates \
+                  best), move (find the one move that keeps the best result).\n\n\
+                  Answers are typed as numbers (-5), lists of numbers (8, -9, 0), cells (r2c3, \
+                  2,3, row 2 column 3 or the cell's number) or lists of cells (r1c1; r3c3). An \
+                  answers file has one N=ANSWER line an item; blank lines and lines starting \
+                  with # are skipped.\n\n\
+                  Examples:\n  tictactoe exercises --seed 7 --kinds value,horizon --count 4\n  \
+                  tictactoe exercises --code v1-s7-k=value,horizon-n=4-3x3 --format gift\n  \
+                  tictactoe exercises --code v1-s7-k=value,horizon-n=4-3x3 --answer 1=-5 \
+                  --answer 2='r1c1; r3c3'"
+)]
+pub struct ExercisesArgs {
+    /// The set's code, as a set prints it (e.g. v1-s7-k=value,horizon-n=4-3x3).
+    #[arg(long, value_name = "CODE", value_parser = crate::cli::Checked(parse_code), conflicts_with_all = ["seed", "kinds", "count", "size", "view"], allow_hyphen_values = true)]
+    pub code: Option<SetCode>,
+
+    /// The seed the set is made from: the same seed and options give the same set everywhere.
+    #[arg(long, value_name = "N", required_unless_present = "code", value_parser = crate::cli::Checked(parse_seed), allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+
+    /// The kinds of exercise, comma-separated, taking turns in this order.
+    #[arg(long, value_name = "KINDS", default_value = ALL_KINDS, value_parser = crate::cli::Checked(parse_kind_list), allow_hyphen_values = true)]
+    pub kinds: KindList,
+
+    /// How many items, 1 to 100; the levels grow along the set.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = crate::cli::Checked(parse_count), allow_hyphen_values = true)]
+    pub count: usize,
+
+    /// The board's side, 3 or 4 (the horizon kind is on 3×3 only).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = crate::cli::Checked(parse_side), allow_hyphen_values = true)]
+    pub size: usize,
+
+    /// Whose numbers the values are: `mover` (the player to move's, the default) or `x` (X
+    /// maximises, as the articles count).
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ViewArg>,
+
+    /// What to print: `text` (the questions), `json` (the set with its key) or `gift` (a quiz
+    /// for Moodle and other learning-management systems, with the key). Grading prints `text`
+    /// (the summary and the items missed) or `json` (the summary and every item graded).
+    #[arg(long, value_enum)]
+    pub format: Option<ExercisesFormat>,
+
+    /// Grade the answers in FILE (N=ANSWER lines) and print a summary.
+    #[arg(long, value_name = "FILE")]
+    pub check: Option<PathBuf>,
+
+    /// Grade this answer to item N (may be given many times; with --check, it comes after the
+    /// file's answers).
+    #[arg(long = "answer", value_name = "N=ANSWER", allow_hyphen_values = true)]
+    pub answers: Vec<String>,
+}
+
+/// The kinds `--kinds` names, in its order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KindList(pub Vec<Kind>);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExercisesFormat {
+    Text,
+    Json,
+    Gift,
+}
+
+fn parse_code(text: &str) -> Result<SetCode, String> {
+    text.parse::<SetCode>().map_err(|e| e.to_string())
+}
+
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "the seed must be a whole number from 0 to {}, not {}",
+            u64::MAX,
+            super::args::typed(text)
+        )
+    })
+}
+
+fn parse_kind_list(text: &str) -> Result<KindList, String> {
+    parse_kinds(text).map(KindList).map_err(|e| e.to_string())
+}
+
+fn parse_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "the count must be a whole number from 1 to {MAX_COUNT}, not {}",
+            super::args::typed(text)
+        )),
+    }
+}
+
+fn parse_side(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if SIZES.contains(&n) => Ok(n),
+        _ => Err(format!(
+            "the board's side must be {} or {}, not {}",
+            SIZES.start(),
+            SIZES.end(),
+            super::args::typed(text)
+        )),
+    }
+}
+
+impl ExercisesArgs {
+    /// The set's code from `--code`, or from the other options.
+    pub fn set_code(&self) -> Result<SetCode, String> {
+        if let Some(code) = &self.code {
+            return Ok(code.clone());
+        }
+        let seed = self.seed.ok_or("give --code or --seed")?;
+        let view = view_or_mover(self.view);
+        SetCode::new(seed, self.kinds.0.clone(), self.count, self.size, view)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The largest answers file read: far more than a hundred answers need.
+const MAX_ANSWERS_BYTES: u64 = 1 << 20;
+
+/// Runs `tictactoe exercises`: the set printed, or the answers graded. Bad input is one line
+/// on `err` and exit status 2.
+pub fn exercises(
+    args: &ExercisesArgs,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<i32> {
+    let refuse = |err: &mut dyn Write, message: String| -> io::Result<i32> {
+        writeln!(err, "tictactoe exercises: {message}")?;
+        Ok(EXIT_BAD_BOARD)
+    };
+    let code = match args.set_code() {
+        Ok(code) => code,
+        Err(message) => return refuse(&mut err, message),
+    };
+    let set = generate(&code);
+    if args.check.is_some() || !args.answers.is_empty() {
+        let answers = match gather_answers(args, set.items.len()) {
+            Ok(answers) => answers,
+            Err(message) => return refuse(&mut err, message),
+        };
+        let marked = mark(&set, &answers);
+        match args.format.unwrap_or(ExercisesFormat::Text) {
+            ExercisesFormat::Text => write_grading(&set, &marked, &mut out)?,
+            ExercisesFormat::Json => write_grading_json(&set, &marked, &mut out)?,
+            ExercisesFormat::Gift => {
+                let message = "--format gift prints a quiz, not a grading: grade with --format \
+                               text or json";
+                return refuse(&mut err, message.to_string());
+            }
+        }
+    } else {
+        match args.format.unwrap_or(ExercisesFormat::Text) {
+            ExercisesFormat::Text => write_text(&set, &mut out)?,
+            ExercisesFormat::Json => {
+                serde_json::to_writer(&mut out, &SetJson::of(&set))?;
+                writeln!(out)?;
+            }
+            ExercisesFormat::Gift => write_gift(&set, &mut out)?,
+        }
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
+}
+
+/// The answers of `--check`'s file and then `--answer`, by item number.
+fn gather_answers(args: &ExercisesArgs, items: usize) -> Result<BTreeMap<usize, String>, String> {
+    let mut answers = BTreeMap::new();
+    if let Some(path) = &args.check {
+        let text = read_answers_file(path)?;
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (number, answer) = answer_line(line, items)
+                .map_err(|problem| format!("{} line {}: {problem}", path.display(), index + 1))?;
+            answers.insert(number, answer);
+        }
+    }
+    for given in &args.answers {
+        let (number, answer) =
+            answer_line(given, items).map_err(|problem| format!("--answer: {problem}"))?;
+        answers.insert(number, answer);
+    }
+    Ok(answers)
+}
+
+fn read_answers_file(path: &Path) -> Result<String, String> {
+    use crate::store::files::{ReadProblem, read_capped};
+    let shown = path.display();
+    let bytes = read_capped(path, MAX_ANSWERS_BYTES, |p| crate::platform::fs::File::open(p))
+        .map_err(|problem| match problem {
+            ReadProblem::IsDirectory => format!("cannot read answers from {shown}: it is a folder"),
+            ReadProblem::NotARegularFile => {
+                format!("cannot read answers from {shown}: it is not a regular file")
+            }
+            ReadProblem::TooLarge { size } => format!(
+                "cannot read answers from {shown}: it has {size} bytes, more than the {MAX_ANSWERS_BYTES} an answers file may have"
+            ),
+            ReadProblem::Io(error) => format!("cannot read answers from {shown}: {error}"),
+        })?;
+    String::from_utf8(bytes)
+        .map_err(|_| format!("cannot read answers from {shown}: it is not UTF-8 text"))
+}
+
+/// `N=ANSWER`: the item's number (1 to `items`) and the answer as typed.
+fn answer_line(line: &str, items: usize) -> Result<(usize, String), String> {
+    let accepted = "write N=ANSWER, like 1=-5 or 2=r2c3";
+    let Some((number, answer)) = line.split_once('=') else {
+        return Err(format!("{} is not an answer: {accepted}", quoted(line)));
+    };
+    match number.trim().parse::<usize>() {
+        Ok(n) if (1..=items).contains(&n) => Ok((n, answer.trim().to_string())),
+        _ => Err(format!(
+            "{} is not an item of the set: items are numbered 1 to {items}; {accepted}",
+            quoted(number.trim())
+        )),
+    }
+}
+
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", super::args::typed(text))
+}
+
+/// The questions, for a student: no answers.
+fn write_text(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "Set {} ({} items)", set.code, set.items.len())?;
+    for item in &set.items {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}. {}, level {}: {}",
+            item.number,
+            item.kind().name(),
+            item.level,
+            item.prompt()
+        )?;
+        writeln!(out)?;
+        write_board(&item.board, out)?;
+    }
+    Ok(())
+}
+
+/// The board drawn with its rows and columns numbered as answers name them.
+fn write_board(board: &crate::engine::board::Board, out: &mut impl Write) -> io::Result<()> {
+    let geometry = board.geometry();
+    let columns: Vec<String> = (1..=geometry.cols()).map(|c| c.to_string()).collect();
+    writeln!(out, "     {}", columns.join(" "))?;
+    for row in 0..geometry.rows() {
+        let cells: Vec<String> = (0..geometry.cols())
+            .map(|col| {
+                board
+                    .get(Cell::new(row, col))
+                    .map_or('.', |mark| mark.symbol())
+                    .to_string()
+            })
+            .collect();
+        writeln!(out, "   {} {}", row + 1, cells.join(" "))?;
+    }
+    Ok(())
+}
+
+/// One item as graded: what was typed (if anything), whether it was right, and the feedback.
+struct Marked<'a> {
+    item: &'a Item,
+    typed: Option<&'a String>,
+    /// `None` when not answered; an answer that cannot be read is wrong.
+    right: Option<bool>,
+    feedback: Vec<String>,
+}
+
+fn mark<'a>(set: &'a ExerciseSet, answers: &'a BTreeMap<usize, String>) -> Vec<Marked<'a>> {
+    set.items
+        .iter()
+        .map(|item| {
+            let typed = answers.get(&item.number);
+            let (right, feedback) = match typed {
+                None => (
+                    None,
+                    std::iter::once(format!("Not answered; the answer: {}.", item.answer_text()))
+                        .chain(item.worked())
+                        .collect(),
+                ),
+                Some(typed) => match item.grade(typed) {
+                    Ok(graded) => (Some(graded.correct), graded.feedback),
+                    Err(error) => (
+                        Some(false),
+                        [
+                            format!("Could not be read: {error}."),
+                            format!("The answer: {}.", item.answer_text()),
+                        ]
+                        .into_iter()
+                        .chain(item.worked())
+                        .collect(),
+                    ),
+                },
+            };
+            Marked {
+                item,
+                typed,
+                right,
+                feedback,
+            }
+        })
+        .collect()
+}
+
+/// The summary to hand in, then each item missed, worked out.
+fn write_grading(set: &ExerciseSet, marked: &[Marked], out: &mut impl Write) -> io::Result<()> {
+    let results: Vec<Option<bool>> = marked.iter().map(|m| m.right).collect();
+    for line in Summary::of(set, &results).lines() {
+        writeln!(out, "{line}")?;
+    }
+    for m in marked.iter().filter(|m| m.right != Some(true)) {
+        writeln!(out)?;
+        let typed = m
+            .typed
+            .map_or(String::new(), |t| format!(", typed {}", quoted(t)));
+        writeln!(
+            out,
+            "Item {} ({}{typed}):",
+            m.item.number,
+            m.item.kind().name()
+        )?;
+        writeln!(out, "  {}", m.item.prompt())?;
+        for line in &m.feedback {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The grading as `--format json` prints it: the summary, then every item.
+#[derive(Serialize)]
+struct GradingJson<'a> {
+    code: String,
+    right: usize,
+    items: usize,
+    per_kind: Vec<KindJson>,
+    missed: Vec<usize>,
+    /// The summary's lines, as the text prints them, to hand in.
+    summary: Vec<String>,
+    graded: Vec<GradedJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct KindJson {
+    kind: &'static str,
+    right: usize,
+    items: usize,
+}
+
+#[derive(Serialize)]
+struct GradedJson<'a> {
+    item: usize,
+    kind: &'static str,
+    typed: Option<&'a str>,
+    /// `null` when not answered.
+    correct: Option<bool>,
+    answer: String,
+    feedback: &'a [String],
+}
+
+fn write_grading_json(
+    set: &ExerciseSet,
+    marked: &[Marked],
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let results: Vec<Option<bool>> = marked.iter().map(|m| m.right).collect();
+    let summary = Summary::of(set, &results);
+    let json = GradingJson {
+        code: set.code.to_string(),
+        right: summary.right,
+        items: set.items.len(),
+        per_kind: summary
+            .per_kind
+            .iter()
+            .map(|s| KindJson {
+                kind: s.kind.code(),
+                right: s.right,
+                items: s.items,
+            })
+            .collect(),
+        missed: summary.missed.clone(),
+        summary: summary.lines(),
+        graded: marked
+            .iter()
+            .map(|m| GradedJson {
+                item: m.item.number,
+                kind: m.item.kind().code(),
+                typed: m.typed.map(String::as_str),
+                correct: m.right,
+                answer: m.item.answer_text(),
+                feedback: &m.feedback,
+            })
+            .collect(),
+    };
+    serde_json::to_writer(&mut *out, &json)?;
+    writeln!(out)
+}
+
+/// The set with its key, as `--format json` prints it.
+#[derive(Serialize)]
+struct SetJson {
+    code: String,
+    seed: u64,
+    kinds: Vec<&'static str>,
+    count: usize,
+    size: usize,
+    view: &'static str,
+    items: Vec<ItemJson>,
+}
+
+#[derive(Serialize)]
+struct ItemJson {
+    item: usize,
+    kind: &'static str,
+    level: u8,
+    board: String,
+    to_move: char,
+    question: String,
+    /// The answer as it would be typed.
+    answer: String,
+    key: KeyJson,
+    /// The answer worked out, one sentence a line.
+    worked: Vec<String>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum KeyJson {
+    Value {
+        cell: String,
+        value: i32,
+        line: Vec<String>,
+    },
+    Tree {
+        nodes: Vec<NodeJson>,
+    },
+    Horizon {
+        difficulty: &'static str,
+        looks_ahead: i32,
+        plays: Vec<String>,
+        best: Vec<String>,
+    },
+    Move {
+        good: Vec<String>,
+        lesson: &'static str,
+    },
+}
+
+#[derive(Serialize)]
+struct NodeJson {
+    path: String,
+    value: i32,
+}
+
+fn names(cells: impl IntoIterator<Item = Cell>) -> Vec<String> {
+    cells.into_iter().map(cell_name).collect()
+}
+
+impl SetJson {
+    fn of(set: &ExerciseSet) -> SetJson {
+        SetJson {
+            code: set.code.to_string(),
+            seed: set.code.seed,
+            kinds: set.code.kinds.iter().map(|k| k.code()).collect(),
+            count: set.code.count,
+            size: set.code.size,
+            view: match set.code.view {
+                ScoreView::SideToMove => "mover",
+                ScoreView::Articles => "x",
+            },
+            items: set.items.iter().map(ItemJson::of).collect(),
+        }
+    }
+}
+
+impl ItemJson {
+    fn of(item: &Item) -> ItemJson {
+        let key = match &item.task {
+            Task::Value(key) => KeyJson::Value {
+                cell: cell_name(key.scored.cell),
+                value: key.number.value(),
+                line: names(key.scored.pv.iter().copied()),
+            },
+            Task::Tree(key) => KeyJson::Tree {
+                nodes: key
+                    .nodes
+                    .iter()
+                    .map(|n| NodeJson {
+                        path: path_name(&n.path),
+                        value: n.number.value(),
+                    })
+                    .collect(),
+            },
+            Task::Horizon(key) => KeyJson::Horizon {
+                difficulty: key.difficulty.name(),
+                looks_ahead: key.difficulty.horizon().unwrap_or(0),
+                plays: names(key.plays.iter().copied()),
+                best: names(key.analysis.best_moves().map(|m| m.cell)),
+            },
+            Task::FindMove(key) => KeyJson::Move {
+                good: names(key.exercise.good.iter().copied()),
+                lesson: key.exercise.lesson.name(),
+            },
+        };
+        ItemJson {
+            item: item.number,
+            kind: item.kind().code(),
+            level: item.level,
+            board: item.board.to_string(),
+            to_move: item.board.to_move().symbol(),
+            question: item.prompt(),
+            answer: item.answer_text(),
+            key,
+            worked: item.worked(),
+        }
+    }
+}
+
+/// Text made safe for GIFT: its special characters escaped, on one line.
+fn gift_text(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '~' | '=' | '#' | '{' | '}' | ':' | '\\' => {
+                escaped.push('\\');
+                escaped.push(c);
+            }
+            '\n' | '\r' => escaped.push(' '),
+            _ => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+/// The weight of each of `n` right choices of a question with several, as Moodle accepts them
+/// (its list of grades: 100, 50, 33.33333, …).
+fn gift_weight(n: usize) -> &'static str {
+    match n {
+        1 => "100",
+        2 => "50",
+        3 => "33.33333",
+        4 => "25",
+        5 => "20",
+        6 => "16.66667",
+        7 => "14.28571",
+        8 => "12.5",
+        9 => "11.11111",
+        _ => "10",
+    }
+}
+
+/// A multiple-choice answer block: one `=` right choice, or, with several right ones, each
+/// weighted so that all of them together make 100% and a wrong one takes it all away.
+fn gift_choices(right: &[Cell], all: &[Cell]) -> String {
+    let choices: Vec<String> = all
+        .iter()
+        .map(|&cell| {
+            let text = gift_text(&cell.human());
+            match (right.contains(&cell), right.len()) {
+                (true, 1) => format!("={text}"),
+                (true, n) => format!("~%{}%{text}", gift_weight(n)),
+                (false, 1) => format!("~{text}"),
+                (false, _) => format!("~%-100%{text}"),
+            }
+        })
+        .collect();
+    choices.join(" ")
+}
+
+/// The set as a GIFT quiz: a numeric question for a value and for each node of a tree, a
+/// multiple-choice question for a move and for the horizon; the worked answer as general
+/// feedback.
+fn write_gift(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "// Tic-Tac-Toe minimax exercises, set {}", set.code)?;
+    writeln!(out, "$CATEGORY: tictactoe/{}", set.code)?;
+    for item in &set.items {
+        let title = format!("Item {} ({})", item.number, item.kind().name());
+        let feedback = gift_text(&item.worked().join(" "));
+        let prompt = gift_text(&item.prompt());
+        writeln!(out)?;
+        match &item.task {
+            Task::Value(key) => writeln!(
+                out,
+                "::{}::{prompt} {{#{}####{feedback}}}",
+                gift_text(&title),
+                key.number.value()
+            )?,
+            Task::Tree(key) => {
+                // GIFT has one answer a question: a numeric question a node, in the order the
+                // prompt lists them, each with its own line of the working as feedback.
+                let worked = item.worked();
+                for (index, node) in key.nodes.iter().enumerate() {
+                    let feedback = gift_text(worked.get(index).map_or("", String::as_str));
+                    if index > 0 {
+                        writeln!(out)?;
+                    }
+                    let ask = gift_text(&format!(
+                        "{} Node {} of {}: the value of {}.",
+                        item.prompt(),
+                        index + 1,
+                        key.nodes.len(),
+                        path_name(&node.path)
+                    ));
+                    writeln!(
+                        out,
+                        "::{}::{ask} {{#{}####{feedback}}}",
+                        gift_text(&format!("{title}, node {}", index + 1)),
+                        node.number.value()
+                    )?;
+                }
+            }
+            Task::Horizon(key) => {
+                let all: Vec<Cell> = item.board.legal_moves().collect();
+                writeln!(
+                    out,
+                    "::{}::{prompt} {{{}####{feedback}}}",
+                    gift_text(&title),
+                    gift_choices(&key.plays, &all)
+                )?;
+            }
+            Task::FindMove(key) => {
+                let all: Vec<Cell> = item.board.legal_moves().collect();
+                writeln!(
+                    out,
+                    "::{}::{prompt} {{{}####{feedback}}}",
+                    gift_text(&title),
+                    gift_choices(&key.exercise.good, &all)
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,236 @@
+//! Typed answers read: numbers, lists of numbers, cells and lists of cells, each refused with
+//! one line that names what was typed and what is accepted.
+
+use super::quoted;
+use crate::engine::board::{Cell, Geometry};
+
+/// Why a typed answer could not be read: one line naming what was typed and what is accepted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{typed} {problem}: {accepted}")]
+pub struct AnswerError {
+    /// What was typed, quoted and shortened.
+    pub typed: String,
+    pub problem: String,
+    pub accepted: String,
+}
+
+pub(super) fn answer_error(
+    typed: &str,
+    problem: impl Into<String>,
+    accepted: impl Into<String>,
+) -> AnswerError {
+    AnswerError {
+        typed: quoted(typed.trim()),
+        problem: problem.into(),
+        accepted: accepted.into(),
+    }
+}
+
+pub(super) const NUMBER_ACCEPTED: &str = "type a whole number, like -5, 0 or 8";
+
+/// A whole number as typed: `-5`, `+8`, `0`, with the typographic minus `−5` too.
+pub fn parse_number(text: &str) -> Result<i32, AnswerError> {
+    let cleaned = text.trim().replace('\u{2212}', "-");
+    let digits = cleaned.strip_prefix('+').unwrap_or(&cleaned);
+    digits
+        .parse::<i32>()
+        .map_err(|_| answer_error(text, "is not a number", NUMBER_ACCEPTED))
+}
+
+/// The whole numbers of a list separated by commas, semicolons or spaces.
+pub fn parse_numbers(text: &str) -> Result<Vec<i32>, AnswerError> {
+    let pieces: Vec<&str> = text
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|piece| !piece.is_empty())
+        .collect();
+    if pieces.is_empty() {
+        return Err(answer_error(
+            text,
+            "has no numbers",
+            "type the numbers in the order listed, separated by commas, like 8, -9, 0",
+        ));
+    }
+    pieces
+        .iter()
+        .map(|piece| {
+            parse_number(piece).map_err(|e| {
+                answer_error(
+                    text,
+                    format!("has {} where a number belongs", e.typed),
+                    "type whole numbers separated by commas, like 8, -9, 0",
+                )
+            })
+        })
+        .collect()
+}
+
+pub(super) fn cell_accepted(geometry: Geometry) -> String {
+    format!(
+        "type a cell as r2c3, 2,3 or row 2 column 3 (rows and columns 1 to {}), or its number 1 \
+         to {} in reading order",
+        geometry.rows(),
+        geometry.cells()
+    )
+}
+
+/// A cell as typed: `r2c3`, `2,3`, `2 3`, `row 2 column 3`, `row 2, column 3`, or its number
+/// in reading order (`6`); rows and columns count from 1.
+pub fn parse_cell(text: &str, geometry: Geometry) -> Result<Cell, AnswerError> {
+    let refuse = || answer_error(text, "is not a cell", cell_accepted(geometry));
+    let lower = text.trim().to_ascii_lowercase();
+    let numbers: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .collect();
+    // The words around the numbers, which must be one of the accepted shapes.
+    let words: String = lower
+        .chars()
+        .filter(|c| !c.is_ascii_digit() && !c.is_whitespace() && *c != ',')
+        .collect();
+    let read = |n: &str| n.parse::<usize>().ok();
+    let cell = match (numbers.as_slice(), words.as_str()) {
+        ([number], "") => {
+            let number = read(number).ok_or_else(refuse)?;
+            let index = number.checked_sub(1).filter(|&i| i < geometry.cells());
+            return index.map(|i| geometry.cell(i)).ok_or_else(|| {
+                answer_error(
+                    text,
+                    format!(
+                        "is not a cell number of the {}x{} board",
+                        geometry.rows(),
+                        geometry.cols()
+                    ),
+                    cell_accepted(geometry),
+                )
+            });
+        }
+        ([row, col], "rc" | "" | "rowcolumn" | "rowcol") => {
+            let (row, col) = (read(row).ok_or_else(refuse)?, read(col).ok_or_else(refuse)?);
+            (row, col)
+        }
+        _ => return Err(refuse()),
+    };
+    let (row, col) = cell;
+    let inside = (1..=geometry.rows()).contains(&row) && (1..=geometry.cols()).contains(&col);
+    if !inside {
+        return Err(answer_error(
+            text,
+            format!(
+                "is not a cell of the {}x{} board",
+                geometry.rows(),
+                geometry.cols()
+            ),
+            cell_accepted(geometry),
+        ));
+    }
+    Ok(Cell::new(row - 1, col - 1))
+}
+
+/// Several cells: separated by `;` (`r1c1; 3,3`), or by spaces and commas when each is written
+/// `r1c1` or as a number (`r1c1 r3c3`, `1, 9`). One cell alone is read as [`parse_cell`] reads it.
+pub fn parse_cells(text: &str, geometry: Geometry) -> Result<Vec<Cell>, AnswerError> {
+    let accepted = || {
+        format!(
+            "type one or more cells separated by ';', like r1c1; r3c3 or 1; 9 (rows and columns \
+             1 to {}, cell numbers 1 to {} in reading order)",
+            geometry.rows(),
+            geometry.cells()
+        )
+    };
+    let list = |pieces: Vec<&str>| -> Result<Vec<Cell>, AnswerError> {
+        let mut cells = Vec::new();
+        let alone = pieces.len() == 1;
+        for piece in pieces {
+            let cell = parse_cell(piece, geometry).map_err(|e| {
+                let problem = match alone {
+                    true => "is not a cell".to_string(),
+                    false => format!("has {} where a cell belongs", e.typed),
+                };
+                answer_error(text, problem, accepted())
+            })?;
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
+        cells.sort();
+        Ok(cells)
+    };
+    if text.trim().is_empty() {
+        return Err(answer_error(text, "has no cells", accepted()));
+    }
+    if text.contains(';') {
+        return list(text.split(';').filter(|p| !p.trim().is_empty()).collect());
+    }
+    if let Ok(cell) = parse_cell(text, geometry) {
+        return Ok(vec![cell]);
+    }
+    list(
+        text.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|p| !p.is_empty())
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSIC: Geometry = Geometry::CLASSIC;
+
+    #[test]
+    fn cells_are_read_in_every_accepted_shape() {
+        let want = Cell::new(1, 2);
+        for typed in [
+            "r2c3",
+            "R2C3",
+            "2,3",
+            "2 3",
+            " 2, 3 ",
+            "row 2 column 3",
+            "row 2, column 3",
+            "6",
+        ] {
+            assert_eq!(parse_cell(typed, CLASSIC), Ok(want), "{typed}");
+        }
+        let error = parse_cell("r4c1", CLASSIC).unwrap_err().to_string();
+        assert!(
+            error.starts_with("\"r4c1\" is not a cell of the 3x3 board: type a cell as r2c3"),
+            "{error}"
+        );
+        assert!(
+            parse_cell("10", CLASSIC)
+                .unwrap_err()
+                .to_string()
+                .contains("cell number")
+        );
+        assert_eq!(
+            parse_cells("r1c1; 3,3", CLASSIC),
+            Ok(vec![Cell::new(0, 0), Cell::new(2, 2)])
+        );
+        assert_eq!(
+            parse_cells("r3c3 r1c1", CLASSIC),
+            Ok(vec![Cell::new(0, 0), Cell::new(2, 2)])
+        );
+        assert_eq!(
+            parse_cells("1, 9", CLASSIC),
+            Ok(vec![Cell::new(0, 0), Cell::new(2, 2)])
+        );
+    }
+
+    #[test]
+    fn numbers_take_a_sign_and_the_typographic_minus() {
+        assert_eq!(parse_number("-5"), Ok(-5));
+        assert_eq!(parse_number("\u{2212}5"), Ok(-5));
+        assert_eq!(parse_number(" +8 "), Ok(8));
+        assert_eq!(
+            parse_number("five").unwrap_err().to_string(),
+            "\"five\" is not a number: type a whole number, like -5, 0 or 8"
+        );
+        assert_eq!(parse_numbers("8, -9 0;1"), Ok(vec![8, -9, 0, 1]));
+        let error = parse_numbers("8, x").unwrap_err().to_string();
+        assert!(
+            error.starts_with("\"8, x\" has \"x\" where a number belongs"),
+            "{error}"
+        );
+    }
+}
