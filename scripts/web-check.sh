@@ -44,4 +44,6 @@ command -v xvfb-run >/dev/null || {
     apt-get update -qq >/dev/null
     apt-get install -y -qq xvfb >/dev/null
 }
-xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out"
+for device in phone tablet; do
+    xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out" "$device"
+done

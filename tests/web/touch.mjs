@@ -6,13 +6,18 @@
 // device's. Taps land on the cells where the page's cell buttons (the screen reader's board, each
 // over the cell it names) say they are. Fails on any page error.
 //
-//   xvfb-run -a node touch.mjs URL OUT_DIR
+//   xvfb-run -a node touch.mjs URL OUT_DIR phone|tablet
+//
+// One device a run: a second headful Chromium on the same virtual display drew the crashed-frame
+// face over a page that went on working (its GPU process, not the page), so each device gets a
+// display of its own.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 
-const [url, out] = process.argv.slice(2);
-if (!url || !out) {
-  console.error("usage: xvfb-run -a node touch.mjs URL OUT_DIR");
+const [url, out, device] = process.argv.slice(2);
+const devices = { phone: [390, 844, 3], tablet: [768, 1024, 2] };
+if (!url || !out || !devices[device]) {
+  console.error("usage: xvfb-run -a node touch.mjs URL OUT_DIR phone|tablet");
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });
@@ -53,6 +58,12 @@ async function session(name, width, height, ratio) {
       throw new Error(`${name}: timed out waiting for ${what}; the status says ${JSON.stringify(last)}`);
     };
     await waitFor((s) => s.includes("Your move (X)"), "the first frame");
+    // The page draws: its WebGL context is alive (a lost one leaves the crashed-frame face).
+    const drawing = () => frame.locator("canvas#game").evaluate((canvas) => {
+      const gl = canvas.getContext("webgl2") || canvas.getContext("webgl");
+      return gl !== null && !gl.isContextLost();
+    });
+    check(await drawing(), `${name}: the page's WebGL context is lost`);
     check(await page.evaluate(() => devicePixelRatio) === ratio, `${name}: not at a ratio of ${ratio}`);
     const cell = (label) => frame.locator("#board").getByRole("button", { name: new RegExp(`^${label}, `) });
     const tapCell = async (label) => {
@@ -79,6 +90,7 @@ async function session(name, width, height, ratio) {
       .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
     check(names.length === 9 && names.filter((n) => n.includes(", empty")).every((n) => n.includes(", score ")),
       `${name}: the cells' names: ${JSON.stringify(names)}`);
+    check(await drawing(), `${name}: the page's WebGL context was lost during the session`);
     say(`${name} ${width}×${height} at ${ratio}×: a tap explained row 2, column 2 ("${line.slice(0, 60)}…"), ` +
       `a second tap played it: "${answered}"`);
   } finally {
@@ -87,8 +99,7 @@ async function session(name, width, height, ratio) {
 }
 
 try {
-  await session("phone", 390, 844, 3);
-  await session("tablet", 768, 1024, 2);
+  await session(device, ...devices[device]);
 } catch (error) {
   problems.push(error.message);
 }
