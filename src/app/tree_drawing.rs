@@ -254,20 +254,7 @@ fn tree_node_name(spot: &SearchSpot<TreePosition<'_>>, window: Option<String>) -
         let steps: Vec<String> = path.iter().map(|index| (index + 1).to_string()).collect();
         format!("Node {}", steps.join("."))
     };
-    let window = window.map_or_else(String::new, |window| format!(" ({window})"));
-    let value = |words: &str| {
-        spot.value
-            .map_or_else(String::new, |value| format!(", {words} {}", value.value()))
-    };
-    let what = match spot.standing {
-        Standing::Returned => match spot.value {
-            Some(value) => format!("returned {}", value.value()),
-            None => "returned".to_string(),
-        },
-        Standing::Waiting => format!("waiting{}{window}", value("best so far")),
-        Standing::Current => format!("running now{}{window}", value("best so far")),
-        Standing::Pruned => format!("pruned{window}"),
-    };
+    let what = call_words(spot, window);
     let next = match spot.role {
         Some(Role::Maximiser) => "MAX moves next",
         Some(Role::Minimiser) => "MIN moves next",
@@ -598,15 +585,15 @@ pub fn node_name(spot: &Spot, move_name: Option<String>) -> String {
     }
 }
 
-/// What a node of the search is, in words: "Call O row 2, column 1: returned 8", "… pruned
-/// (α 8 β 10)", "… under way, best so far 0 (α 0 β 11)".
-fn search_node_name(spot: &SearchSpot, window: Option<String>) -> String {
+/// Where a call of a search stands, in words: "returned 8", "pruned (α 8 β 10)", "running now,
+/// best so far 0 (α 0 β 11)" (`window` in words).
+fn call_words<G: Rules>(spot: &SearchSpot<G>, window: Option<String>) -> String {
     let window = window.map_or_else(String::new, |window| format!(" ({window})"));
     let value = |words: &str| {
         spot.value
             .map_or_else(String::new, |value| format!(", {words} {}", value.value()))
     };
-    let what = match spot.standing {
+    match spot.standing {
         Standing::Returned => match spot.value {
             Some(value) => format!("returned {}", value.value()),
             None => "returned".to_string(),
@@ -614,7 +601,13 @@ fn search_node_name(spot: &SearchSpot, window: Option<String>) -> String {
         Standing::Waiting => format!("waiting{}{window}", value("best so far")),
         Standing::Current => format!("running now{}{window}", value("best so far")),
         Standing::Pruned => format!("pruned{window}"),
-    };
+    }
+}
+
+/// What a node of the search is, in words: "Call O row 2, column 1: returned 8", "… pruned
+/// (α 8 β 10)", "… under way, best so far 0 (α 0 β 11)".
+fn search_node_name(spot: &SearchSpot, window: Option<String>) -> String {
+    let what = call_words(spot, window);
     let place = match spot.cell {
         Some(cell) => format!(
             "Call {} row {}, column {}",
