@@ -1570,8 +1570,21 @@ fn the_drawn_search_zooms_and_labels_every_level() {
         labels.contains(&format!("MIN: {} to move (depth 0)", mover.opponent()).as_str()),
         "{labels:?}"
     );
+    // A pinch (or Ctrl+wheel) over the drawing, on a node too, zooms it: over the call running
+    // now, which the drawing keeps in view.
+    let over = game
+        .harness
+        .query_all_by_label_contains(": running now")
+        .find(|node| node.accesskit_node().role() == egui::accesskit::Role::Button)
+        .expect("the running call's node")
+        .rect()
+        .center();
+    game.harness.event(egui::Event::PointerMoved(over));
+    game.harness.event(egui::Event::Zoom(1.25));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("244%");
     // Back to 100%.
-    game.harness.get_by_label("195%").click();
+    game.harness.get_by_label("244%").click();
     game.harness.run_steps(3);
     assert!((root(&game).width() - at_first).abs() < 0.5);
 }

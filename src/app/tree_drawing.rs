@@ -389,9 +389,9 @@ pub fn draw(
         gutter + drawing.width as f32 * slot + slot,
         drawing.levels.len() as f32 * level + radius + tallest,
     );
-    let (area, response) = ui.allocate_exact_size(size, Sense::hover());
-    // Ctrl+wheel and pinch over the drawing zoom it (from the next frame).
-    if response.hovered() {
+    let (area, _) = ui.allocate_exact_size(size, Sense::hover());
+    // Ctrl+wheel and pinch over the drawing (its nodes included) zoom it, from the next frame.
+    if ui.rect_contains_pointer(area) {
         let delta = ui.input(|input| input.zoom_delta());
         if delta != 1.0 {
             set_zoom(ui, key, zoom * delta);
