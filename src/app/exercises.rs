@@ -5,7 +5,7 @@
 
 use egui::{Key, RichText, Ui};
 
-use super::board_widget::BoardWidget;
+use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{Command, ExercisesCommand};
 use super::texts;
 use crate::engine::board::Cell;
@@ -33,6 +33,9 @@ pub struct Exercises {
     answer: String,
     /// What the last answer to the current item gave.
     feedback: Option<Result<Graded, AnswerError>>,
+    /// Answers to the current item that could not be read: after each, the answer field takes
+    /// the keyboard again, to be corrected.
+    unreadable: usize,
 }
 
 impl Exercises {
@@ -46,6 +49,7 @@ impl Exercises {
             results: vec![None; set.items.len()],
             answer: String::new(),
             feedback: None,
+            unreadable: 0,
             set,
         }
     }
@@ -112,6 +116,7 @@ impl Exercises {
                     self.index += 1;
                     self.answer.clear();
                     self.feedback = None;
+                    self.unreadable = 0;
                 }
             }
         }
@@ -123,8 +128,9 @@ impl Exercises {
             return;
         }
         let graded = item.grade(&self.answer);
-        if let Ok(graded) = &graded {
-            self.results[self.index] = Some(graded.correct);
+        match &graded {
+            Ok(graded) => self.results[self.index] = Some(graded.correct),
+            Err(_) => self.unreadable += 1,
         }
         self.feedback = Some(graded);
     }
@@ -187,7 +193,7 @@ impl Exercises {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Set code:");
             let edit = egui::TextEdit::singleline(&mut text)
-                .desired_width(240.0)
+                .desired_width(340.0)
                 .hint_text("v1-s1234-k=value,horizon-n=10-3x3")
                 .id_salt("exercise set code");
             let response = ui.add(edit).labelled_by(label.id);
@@ -223,9 +229,11 @@ impl Exercises {
         let side = ui.available_width().clamp(120.0, 260.0);
         let mut clicked = None;
         let analysis = self.graded().then(|| key_analysis(item)).flatten();
+        let highlights = self.highlights(ui, item);
         let board = BoardWidget::new(&item.board, ("exercise board", item.number))
             .side(side)
             .view(self.set.code.view)
+            .highlights(&highlights)
             .scores(analysis);
         if takes_cells {
             ui.add(board.on_click(&mut clicked, !self.graded()));
@@ -233,27 +241,30 @@ impl Exercises {
             ui.add(board);
         }
         commands.extend(clicked.map(|cell| ExercisesCommand::Cell(cell).into()));
-        if takes_cells && !self.graded() {
-            ui.label(match item.task {
-                Task::Horizon(_) => {
-                    "Click the cells to add or remove them, then Check; or type them."
-                }
-                _ => "Click the cell, or type it.",
-            });
+        let how = match item.task {
+            Task::Horizon(_) => "Click the cells to add or remove them, then Check; or type them.",
+            Task::FindMove(_) => "Click the cell, or type it.",
+            Task::Value(_) | Task::Tree(_) => "",
+        };
+        if !self.graded() {
+            ui.label(format!(
+                "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
+            ));
         }
         let mut answer = self.answer.clone();
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Your answer:");
             let edit = egui::TextEdit::singleline(&mut answer)
-                .desired_width(200.0)
+                .desired_width(300.0)
                 .hint_text(item.accepted())
                 .id_salt("exercise answer")
                 .interactive(!self.graded());
             let response = ui.add(edit).labelled_by(label.id);
-            // A new item's field has the keyboard, so that the answer is typed at once.
+            // A new item's field has the keyboard, so that the answer is typed at once; so has
+            // the field after an answer that could not be read, to be corrected.
             let focused_item = egui::Id::unique("exercise answer focused for");
-            let item_key = (self.set.code.to_string(), item.number);
-            let last = ui.data(|data| data.get_temp::<(String, usize)>(focused_item));
+            let item_key = (self.set.code.to_string(), item.number, self.unreadable);
+            let last = ui.data(|data| data.get_temp::<(String, usize, usize)>(focused_item));
             if last.as_ref() != Some(&item_key) {
                 response.request_focus();
                 ui.data_mut(|data| data.insert_temp(focused_item, item_key));
@@ -276,7 +287,7 @@ impl Exercises {
                 ui.colored_label(ui.visuals().error_fg_color, unreadable.to_string());
             }
             Some(Ok(graded)) => {
-                let palette = super::board_widget::Palette::of(ui);
+                let palette = Palette::of(ui);
                 let color = if graded.correct {
                     palette.win
                 } else {
@@ -320,6 +331,30 @@ impl Exercises {
                 commands.push(ExercisesCommand::NewSet.into());
             }
         });
+    }
+}
+
+impl Exercises {
+    /// The move a value is asked of, and the cells chosen so far for the horizon's list.
+    fn highlights(&self, ui: &Ui, item: &Item) -> Vec<Highlight> {
+        let palette = Palette::of(ui);
+        match &item.task {
+            Task::Value(key) => vec![Highlight {
+                cell: key.scored.cell,
+                color: palette.best,
+                label: "the move asked about",
+            }],
+            Task::Horizon(_) if !self.graded() => parse_cells(&self.answer, item.board.geometry())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|cell| Highlight {
+                    cell,
+                    color: palette.text,
+                    label: "in your answer",
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 }
 
