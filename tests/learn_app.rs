@@ -346,9 +346,15 @@ fn exercises_from_a_link_in_xs_numbers_take_cells_clicked_on_the_board() {
     let set = generate(&code);
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
         options.exercises = Some(code.clone());
+        // A page known to be on a touch screen: every button a finger's size.
+        options.touch_screen = true;
     });
     game.harness.set_size(egui::vec2(900.0, 900.0));
     game.harness.run_steps(3);
+    for button in ["New set", "Open the set", "Check (Enter)"] {
+        let rect = game.harness.get_by_label(button).rect();
+        assert!(rect.height() >= 44.0, "{button}: {rect:?}");
+    }
     let click = |game: &mut Game, cell: Cell| {
         let label = format!("Row {}, column {}, empty", cell.row + 1, cell.col + 1);
         game.harness.get_by_label_contains(&label).click();
@@ -387,4 +393,21 @@ fn exercises_from_a_link_in_xs_numbers_take_cells_clicked_on_the_board() {
             .is_disabled(),
         "nothing was missed"
     );
+    // A new set: the same kinds, length, board and view from another seed.
+    game.harness.get_by_label("New set").click();
+    game.settle();
+    let title = game.harness.get_by_label_contains("Set v1-s");
+    let title = title.accesskit_node();
+    let title = title.label().or(title.value()).unwrap_or_default();
+    let fresh: SetCode = title.trim_start_matches("Set ").parse().unwrap();
+    assert_ne!(fresh.seed, code.seed);
+    assert_eq!(
+        SetCode {
+            seed: code.seed,
+            ..fresh.clone()
+        },
+        code
+    );
+    game.harness
+        .get_by_label(&generate(&fresh).items[0].prompt());
 }

@@ -327,9 +327,6 @@ impl Exercises {
             {
                 commands.push(ExercisesCommand::AgainMissed.into());
             }
-            if ui.button("New set").clicked() {
-                commands.push(ExercisesCommand::NewSet.into());
-            }
         });
     }
 }
