@@ -225,22 +225,6 @@ impl Exercises {
             .strong(),
         );
         ui.add(egui::Label::new(item.prompt()).wrap());
-        let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
-        let side = ui.available_width().clamp(120.0, 260.0);
-        let mut clicked = None;
-        let analysis = self.graded().then(|| key_analysis(item)).flatten();
-        let highlights = self.highlights(ui, item);
-        let board = BoardWidget::new(&item.board, ("exercise board", item.number))
-            .side(side)
-            .view(self.set.code.view)
-            .highlights(&highlights)
-            .scores(analysis);
-        if takes_cells {
-            ui.add(board.on_click(&mut clicked, !self.graded()));
-        } else {
-            ui.add(board);
-        }
-        commands.extend(clicked.map(|cell| ExercisesCommand::Cell(cell).into()));
         let how = match item.task {
             Task::Horizon(_) => "Click the cells to add or remove them, then Check; or type them.",
             Task::FindMove(_) => "Click the cell, or type it.",
@@ -307,6 +291,28 @@ impl Exercises {
                 }
             }
         }
+        // Under the answer, so that a small screen shows the field and the feedback first.
+        self.board(ui, item, commands);
+    }
+
+    /// The item's board: read-only for numbers, clickable for cells.
+    fn board(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+        let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
+        let side = ui.available_width().clamp(120.0, 260.0);
+        let mut clicked = None;
+        let analysis = self.graded().then(|| key_analysis(item)).flatten();
+        let highlights = self.highlights(ui, item);
+        let board = BoardWidget::new(&item.board, ("exercise board", item.number))
+            .side(side)
+            .view(self.set.code.view)
+            .highlights(&highlights)
+            .scores(analysis);
+        if takes_cells {
+            ui.add(board.on_click(&mut clicked, !self.graded()));
+        } else {
+            ui.add(board);
+        }
+        commands.extend(clicked.map(|cell| ExercisesCommand::Cell(cell).into()));
     }
 
     /// The end of the set: the score per kind and the items missed, to copy and hand in.
