@@ -369,3 +369,62 @@ fn key_analysis(item: &Item) -> Option<&Analysis> {
         Task::Value(_) | Task::Tree(_) => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(exercises: &mut Exercises, text: &str) {
+        exercises.apply(ExercisesCommand::EditAnswer(text.to_string()), || 0);
+        exercises.apply(ExercisesCommand::Submit, || 0);
+    }
+
+    #[test]
+    fn an_item_is_passed_only_once_graded_and_a_graded_answer_stands() {
+        let code: SetCode = "v1-s5-k=value,tree-n=2-3x3".parse().unwrap();
+        let set = generate(&code);
+        let mut exercises = Exercises::new(code);
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, "not a number");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        assert_eq!(exercises.index, 0, "an unreadable answer is not an answer");
+        assert!(matches!(exercises.feedback, Some(Err(_))));
+        let wrong = set.items[0].grade("99").unwrap();
+        assert!(!wrong.correct);
+        answer(&mut exercises, "99");
+        // Typing the key after the grade changes nothing: the first graded answer counts.
+        answer(&mut exercises, &set.items[0].answer_text());
+        assert_eq!(exercises.results, [Some(false), None]);
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, &set.items[1].answer_text());
+        exercises.apply(ExercisesCommand::Next, || 0);
+        assert_eq!(exercises.item(), None);
+        assert_eq!(exercises.summary().missed, [1]);
+        // Again with the kinds missed: values only, as long, from the seed given.
+        exercises.apply(ExercisesCommand::AgainMissed, || 42);
+        assert_eq!(
+            exercises.set.code.to_string(),
+            "v1-s42-k=value-n=2-3x3",
+            "the kinds missed, from a fresh seed"
+        );
+    }
+
+    #[test]
+    fn cells_clicked_build_the_horizons_list_and_a_second_click_takes_one_back() {
+        let code: SetCode = "v1-s3-k=horizon-n=1-3x3".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        let board = exercises.set.items[0].board;
+        let empty: Vec<Cell> = board.legal_moves().collect();
+        let (first, second) = (empty[1], empty[0]);
+        exercises.apply(ExercisesCommand::Cell(first), || 0);
+        exercises.apply(ExercisesCommand::Cell(second), || 0);
+        assert_eq!(
+            exercises.answer,
+            cells_text(&[second, first]),
+            "in reading order"
+        );
+        exercises.apply(ExercisesCommand::Cell(second), || 0);
+        assert_eq!(exercises.answer, cells_text(&[first]));
+        assert_eq!(exercises.feedback, None, "the horizon waits for Check");
+    }
+}
