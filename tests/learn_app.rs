@@ -295,6 +295,12 @@ fn an_exercise_set_opened_by_its_code_grades_right_wrong_and_unreadable_answers(
     for line in &graded.feedback {
         game.harness.get_by_label(line);
     }
+    // The answer is framed on the board, which now carries the engine's scores.
+    game.harness.get_by_label_contains(&format!(
+        "Row {}, column {}, empty, in your answer, score ",
+        wrong.row + 1,
+        wrong.col + 1
+    ));
     game.harness.get_by_label_contains("Next").click();
     game.settle();
 

@@ -338,26 +338,36 @@ impl Exercises {
 }
 
 impl Exercises {
-    /// The move a value is asked of, and the cells chosen so far for the horizon's list.
+    /// The move a value is asked of; the cells of the answer, once graded in the colour of
+    /// right or wrong.
     fn highlights(&self, ui: &Ui, item: &Item) -> Vec<Highlight> {
         let palette = Palette::of(ui);
-        match &item.task {
-            Task::Value(key) => vec![Highlight {
+        if let Task::Value(key) = &item.task {
+            return vec![Highlight {
                 cell: key.scored.cell,
                 color: palette.best,
                 label: "the move asked about",
-            }],
-            Task::Horizon(_) if !self.graded() => parse_cells(&self.answer, item.board.geometry())
-                .unwrap_or_default()
-                .into_iter()
-                .map(|cell| Highlight {
-                    cell,
-                    color: palette.text,
-                    label: "in your answer",
-                })
-                .collect(),
-            _ => Vec::new(),
+            }];
         }
+        let color = match &self.feedback {
+            Some(Ok(graded)) if graded.correct => palette.win,
+            Some(Ok(_)) => palette.loss,
+            _ => palette.text,
+        };
+        let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
+        let cells = match takes_cells {
+            true => parse_cells(&self.answer, item.board.geometry()).unwrap_or_default(),
+            false => Vec::new(),
+        };
+        cells
+            .into_iter()
+            .filter(|&cell| item.board.get(cell).is_none())
+            .map(|cell| Highlight {
+                cell,
+                color,
+                label: "in your answer",
+            })
+            .collect()
     }
 }
 
