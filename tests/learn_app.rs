@@ -1,10 +1,12 @@
 //! Issue 31 in the app, through its accessibility tree: the game as a graph in the review, the
-//! learner's own mistakes as practice, and an opened game put on the board.
+//! learner's own mistakes as practice, and an opened game put on the board; and graded
+//! exercises, answered and summed up.
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::Searcher;
+use tictactoe::learn::exercises::{SetCode, Summary, Task, generate};
 use tictactoe::learn::review::MoveClass;
 use tictactoe::{Board, Cell, Mark, Outcome};
 
@@ -225,4 +227,193 @@ fn a_reviews_preview_of_a_position_before_a_move_shows_no_result_over_it() {
     // Back at the game, its result is there again.
     game.press(Key::Escape);
     game.harness.get_by_label("The computer wins.");
+}
+
+// Graded exercises: a set opened by its code, answered by typing and by clicking, graded by
+// the engine, and summed up to hand in.
+
+/// Types `text` into the answer field (which has the keyboard on each new item) and presses
+/// Enter.
+fn type_answer(game: &mut Game, text: &str) {
+    let field = game.harness.get_by_label("Your answer:");
+    assert!(
+        field.is_focused(),
+        "a new item's answer field has the keyboard"
+    );
+    field.type_text(text);
+    game.settle();
+    game.press(Key::Enter);
+}
+
+#[test]
+fn an_exercise_set_opened_by_its_code_grades_right_wrong_and_unreadable_answers() {
+    let mut game = start("welcome_hint: false");
+    game.harness.set_size(egui::vec2(900.0, 900.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness.get_by_label("Exercises…").click();
+    game.settle();
+    let code: SetCode = "v1-s7-k=value,move-n=3-3x3".parse().unwrap();
+    let set = generate(&code);
+    let field = game.harness.get_by_label("Set code:");
+    field.focus();
+    game.settle();
+    // The field holds the menu's set's code: select it all and type over it.
+    game.press_with(egui::Modifiers::COMMAND, Key::A);
+    game.harness
+        .get_by_label("Set code:")
+        .type_text(&code.to_string());
+    game.settle();
+    game.press(Key::Enter);
+    game.harness.get_by_label(&format!("Set {code}"));
+
+    // Item 1, a value: the engine's own key, typed, is right.
+    let first = &set.items[0];
+    game.harness.get_by_label(&first.prompt());
+    type_answer(&mut game, &first.answer_text());
+    let graded = first.grade(&first.answer_text()).unwrap();
+    assert!(graded.correct);
+    game.harness.get_by_label(&graded.feedback[0]);
+    game.press(Key::N);
+
+    // Item 2, find the move: a cell that is not the move is wrong, and worked out.
+    let second = &set.items[1];
+    let Task::FindMove(key) = &second.task else {
+        panic!("item 2 is find-the-move");
+    };
+    let wrong = second
+        .board
+        .legal_moves()
+        .find(|&cell| !key.exercise.is_good(cell))
+        .expect("practice positions have a costly move");
+    let typed = format!("r{}c{}", wrong.row + 1, wrong.col + 1);
+    type_answer(&mut game, &typed);
+    let graded = second.grade(&typed).unwrap();
+    assert!(!graded.correct);
+    assert!(graded.feedback[0].starts_with("Not quite: "));
+    for line in &graded.feedback {
+        game.harness.get_by_label(line);
+    }
+    // The answer is framed on the board, which now carries the engine's scores.
+    game.harness.get_by_label_contains(&format!(
+        "Row {}, column {}, empty, in your answer, score ",
+        wrong.row + 1,
+        wrong.col + 1
+    ));
+    game.harness.get_by_label_contains("Next").click();
+    game.settle();
+
+    // Item 3: an answer that is not a number gets the engine's one line, and another try.
+    let third = &set.items[2];
+    game.harness.get_by_label(&third.prompt());
+    type_answer(&mut game, "five");
+    let unreadable = third.grade("five").unwrap_err().to_string();
+    game.harness.get_by_label(&unreadable);
+    // N does not pass over an item not yet answered; the field has the keyboard again.
+    game.press(Key::N);
+    game.harness.get_by_label(&third.prompt());
+    game.press_with(egui::Modifiers::COMMAND, Key::A);
+    type_answer(&mut game, &third.answer_text());
+    game.press(Key::N);
+
+    // The summary, as the engine words it, copied to hand in.
+    let summary = Summary::of(&set, &[Some(true), Some(false), Some(true)]);
+    for line in summary.lines() {
+        game.harness.get_by_label(&line);
+    }
+    game.harness.get_by_label("Copy the results").click();
+    game.harness.step();
+    let copied = game
+        .harness
+        .output()
+        .platform_output
+        .commands
+        .contains(&egui::OutputCommand::CopyText(summary.lines().join("\n")));
+    assert!(copied, "the results are on the clipboard");
+    // Again with the kinds missed: a set of find-the-move only, as long.
+    game.harness
+        .get_by_label("Again with the kinds I missed")
+        .click();
+    game.settle();
+    let title = game.harness.get_by_label_contains("Set v1-s");
+    let title = title.accesskit_node();
+    let title = title.label().or(title.value()).unwrap_or_default();
+    assert!(title.ends_with("-k=move-n=3-3x3"), "{title}");
+    game.press(Key::Escape);
+    game.press(Key::Escape);
+    assert!(game.harness.query_by_label("Your answer:").is_none());
+    assert_eq!(game.board(), Board::classic());
+}
+
+#[test]
+fn exercises_from_a_link_in_xs_numbers_take_cells_clicked_on_the_board() {
+    let code: SetCode = "v1-s3-k=move,horizon-n=2-3x3-view=x".parse().unwrap();
+    let set = generate(&code);
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.exercises = Some(code.clone());
+        // A page known to be on a touch screen: every button a finger's size.
+        options.touch_screen = true;
+    });
+    game.harness.set_size(egui::vec2(900.0, 900.0));
+    game.harness.run_steps(3);
+    for button in ["New set", "Open the set", "Check (Enter)"] {
+        let rect = game.harness.get_by_label(button).rect();
+        assert!(rect.height() >= 44.0, "{button}: {rect:?}");
+    }
+    let click = |game: &mut Game, cell: Cell| {
+        let label = format!("Row {}, column {}, empty", cell.row + 1, cell.col + 1);
+        game.harness.get_by_label_contains(&label).click();
+        game.settle();
+    };
+    // Find the move: one click answers.
+    let Task::FindMove(key) = &set.items[0].task else {
+        panic!("item 1 is find-the-move");
+    };
+    click(&mut game, key.exercise.answer);
+    let graded = set.items[0].grade(&set.items[0].answer_text()).unwrap();
+    game.harness.get_by_label(&graded.feedback[0]);
+    game.harness.get_by_label_contains("Next").click();
+    game.settle();
+    // The horizon: each cell it rates best clicked, then checked.
+    let second = &set.items[1];
+    assert!(second.prompt().contains("looks"), "{}", second.prompt());
+    let Task::Horizon(key) = &second.task else {
+        panic!("item 2 is the horizon");
+    };
+    for &cell in &key.plays {
+        click(&mut game, cell);
+    }
+    game.harness.get_by_label("Check (Enter)").click();
+    game.settle();
+    let graded = second.grade(&second.answer_text()).unwrap();
+    game.harness.get_by_label(&graded.feedback[0]);
+    game.press(Key::N);
+    let summary = Summary::of(&set, &[Some(true), Some(true)]);
+    assert_eq!(summary.right, 2);
+    game.harness.get_by_label(&summary.lines()[0]);
+    assert!(
+        game.harness
+            .get_by_label("Again with the kinds I missed")
+            .accesskit_node()
+            .is_disabled(),
+        "nothing was missed"
+    );
+    // A new set: the same kinds, length, board and view from another seed.
+    game.harness.get_by_label("New set").click();
+    game.settle();
+    let title = game.harness.get_by_label_contains("Set v1-s");
+    let title = title.accesskit_node();
+    let title = title.label().or(title.value()).unwrap_or_default();
+    let fresh: SetCode = title.trim_start_matches("Set ").parse().unwrap();
+    assert_ne!(fresh.seed, code.seed);
+    assert_eq!(
+        SetCode {
+            seed: code.seed,
+            ..fresh.clone()
+        },
+        code
+    );
+    game.harness
+        .get_by_label(&generate(&fresh).items[0].prompt());
 }

@@ -4,10 +4,11 @@
 use egui::Context;
 
 use super::commands::{
-    ClipboardCommand, CoachCommand, Command, EditorCommand, ExplorerCommand, PreviewCommand,
-    ReviewCommand, Seating, SettingCommand,
+    ClipboardCommand, CoachCommand, Command, EditorCommand, ExercisesCommand, ExplorerCommand,
+    PreviewCommand, ReviewCommand, Seating, SettingCommand,
 };
 use super::editor::Editor;
+use super::exercises::Exercises;
 use super::preview::Preview;
 use super::stepper::Stepper;
 use super::tree_lab::TreeLab;
@@ -71,6 +72,27 @@ impl TicTacToeApp {
                     Some(_) => None,
                     None => Some(TreeLab::new("three-ply")),
                 };
+                self.exercises = None;
+            }
+            Command::ToggleExercises => {
+                self.exercises = match self.exercises.take() {
+                    Some(_) => None,
+                    None => Some(Exercises::every_kind(
+                        fresh_seed(),
+                        self.settings.score_view,
+                    )),
+                };
+                self.tree_lab = None;
+            }
+            Command::Exercises(ExercisesCommand::CopyResults) => {
+                if let Some(exercises) = &self.exercises {
+                    ctx.copy_text(exercises.summary().lines().join("\n"));
+                }
+            }
+            Command::Exercises(command) => {
+                if let Some(exercises) = &mut self.exercises {
+                    exercises.apply(command, fresh_seed);
+                }
             }
             Command::TreeLab(command) => {
                 if let Some(lab) = &mut self.tree_lab {
@@ -362,4 +384,9 @@ impl TicTacToeApp {
             None => Some(Stepper::new(self.on_show(), TraceAlgorithm::Plain)),
         };
     }
+}
+
+/// A new exercise set's seed: short, so that its code is easy to read out and type.
+fn fresh_seed() -> u64 {
+    rand::random::<u32>().into()
 }

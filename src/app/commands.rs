@@ -51,6 +51,32 @@ pub enum Command {
     /// Open or close the textbook's tree (a tree typed in, stepped through, drawn).
     ToggleTreeLab,
     TreeLab(TreeLabCommand),
+    /// Open or close the graded exercises.
+    ToggleExercises,
+    Exercises(ExercisesCommand),
+}
+
+/// The graded exercises: the set's code, the answer, and the way through the set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExercisesCommand {
+    /// The code field as now typed.
+    EditCode(String),
+    /// Open the set the code field names.
+    OpenCode,
+    /// A set like this one from a fresh seed.
+    NewSet,
+    /// A set of the kinds missed in this one, from a fresh seed.
+    AgainMissed,
+    /// The answer field as now typed.
+    EditAnswer(String),
+    /// Grade the answer typed.
+    Submit,
+    /// A cell clicked on the item's board.
+    Cell(Cell),
+    /// On to the next item (or the results), once this one is graded.
+    Next,
+    /// Put the results on the clipboard, to hand in.
+    CopyResults,
 }
 
 /// The textbook's tree: its text, its search and where the search is.
@@ -233,4 +259,5 @@ group_into_command!(
     EditorCommand => Editor,
     ClipboardCommand => Clipboard,
     TreeLabCommand => TreeLab,
+    ExercisesCommand => Exercises,
 );

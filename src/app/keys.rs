@@ -3,8 +3,8 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::commands::{
-    ClipboardCommand, CoachCommand, Command, EditorCommand, ExplorerCommand, ExplorerKey,
-    PreviewCommand, ReviewCommand, SettingCommand, StepCommand, TreeLabCommand,
+    ClipboardCommand, CoachCommand, Command, EditorCommand, ExercisesCommand, ExplorerCommand,
+    ExplorerKey, PreviewCommand, ReviewCommand, SettingCommand, StepCommand, TreeLabCommand,
 };
 
 pub const NEW_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -22,6 +22,8 @@ pub struct KeyContext {
     pub stepping: bool,
     /// A textbook's tree covers the board: only its keys work.
     pub tree_lab: bool,
+    /// The graded exercises cover the board: only their keys work.
+    pub exercises: bool,
     pub practice: bool,
     /// The explorer has the keyboard: arrows and Enter move in the tree.
     pub explorer_keys: bool,
@@ -37,6 +39,8 @@ enum Scope {
     Stepping,
     /// While a textbook's tree is open.
     TreeLab,
+    /// While the graded exercises are open (and no text field has the keyboard).
+    Exercises,
     /// Whenever the step-through is closed.
     Playing,
     Practice,
@@ -50,11 +54,13 @@ enum Scope {
 
 impl Scope {
     fn applies(self, context: &KeyContext) -> bool {
-        let playing = !context.stepping && !context.tree_lab;
+        let covered = context.tree_lab || context.exercises;
+        let playing = !context.stepping && !covered;
         match self {
-            Scope::Always => !context.tree_lab,
-            Scope::Stepping => context.stepping && !context.tree_lab,
+            Scope::Always => !covered,
+            Scope::Stepping => context.stepping && !covered,
             Scope::TreeLab => context.tree_lab,
+            Scope::Exercises => context.exercises && !context.tree_lab,
             Scope::Playing => playing,
             Scope::Practice => playing && context.practice,
             Scope::Tree => playing && context.explorer_keys,
@@ -77,6 +83,8 @@ const KEYS: &[(KeyboardShortcut, Scope, Command)] = &[
     (plain(Key::End),        Scope::TreeLab,  Command::TreeLab(TreeLabCommand::RunToEnd)),
     (plain(Key::Home),       Scope::TreeLab,  Command::TreeLab(TreeLabCommand::Restart)),
     (plain(Key::Escape),     Scope::TreeLab,  Command::ToggleTreeLab),
+    (plain(Key::N),          Scope::Exercises, Command::Exercises(ExercisesCommand::Next)),
+    (plain(Key::Escape),     Scope::Exercises, Command::ToggleExercises),
     (plain(Key::D),          Scope::Always,   Command::ToggleStepper),
     (plain(Key::ArrowRight), Scope::Stepping, Command::Step(StepCommand::Step)),
     (plain(Key::ArrowLeft),  Scope::Stepping, Command::Step(StepCommand::Back)),

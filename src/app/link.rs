@@ -4,6 +4,7 @@
 //! page reads its link with [`Link::parse`] and "Copy link" writes one with [`Link::query`].
 
 use crate::engine::board::{Board, Mark, typed_start};
+use crate::learn::exercises::SetCode;
 use crate::learn::view::ScoreView;
 
 /// What a link asks the page to show; `None` leaves a setting as the player has it.
@@ -15,6 +16,8 @@ pub struct Link {
     /// A textbook's tree to open on (`tree=[[3,12,8],[2,4,6],[14,5,2]]` or a built-in tree's
     /// name, `tree=three-ply`), as typed: the tree's own view says what is wrong with it.
     pub tree: Option<String>,
+    /// A set of graded exercises to open on, by its code (`exercises=v1-s7-k=value-n=4-3x3`).
+    pub exercises: Option<SetCode>,
     /// What of the link could not be used, a sentence each, saying what was typed and what is
     /// accepted; the rest of the link is used all the same.
     pub ignored: Vec<String>,
@@ -36,6 +39,7 @@ impl Link {
                 "view" => fields.view = Some(value),
                 "scores" => fields.scores = Some(value),
                 "tree" => fields.tree = Some(value),
+                "exercises" => fields.exercises = Some(value),
                 // Other parts of an address (a site's own) are not the game's.
                 _ => {}
             }
@@ -53,6 +57,7 @@ impl Link {
             || self.view.is_some()
             || self.scores.is_some()
             || self.tree.is_some()
+            || self.exercises.is_some()
         {
             "The rest of the link is used."
         } else {
@@ -81,6 +86,7 @@ struct Fields {
     view: Option<String>,
     scores: Option<String>,
     tree: Option<String>,
+    exercises: Option<String>,
 }
 
 impl Fields {
@@ -155,11 +161,24 @@ impl Fields {
                 None
             }
         };
+        let exercises = match self.exercises {
+            None => None,
+            Some(text) => match text.parse::<SetCode>() {
+                Ok(code) => Some(code),
+                Err(error) => {
+                    ignored.push(format!(
+                        "This link's exercises could not be opened: {error}."
+                    ));
+                    None
+                }
+            },
+        };
         Link {
             position,
             view,
             scores,
             tree: self.tree,
+            exercises,
             ignored,
         }
     }
@@ -267,6 +286,29 @@ mod tests {
             let notice = link.notice().unwrap();
             assert!(notice.ends_with("The game starts as usual."), "{notice}");
         }
+    }
+
+    #[test]
+    fn a_link_opens_an_exercise_set_by_its_code_and_names_a_mistyped_one() {
+        let link = Link::parse("exercises=v1-s7-k%3Dvalue%2Chorizon-n%3D4-3x3-view%3Dx");
+        let code = link.exercises.expect("the code is read");
+        assert_eq!(code.to_string(), "v1-s7-k=value,horizon-n=4-3x3-view=x");
+        assert_eq!(code.view, ScoreView::Articles);
+        assert!(link.ignored.is_empty());
+        // Unescaped, as people type it, it is read the same.
+        let typed = Link::parse("?exercises=v1-s7-k=value,horizon-n=4-3x3-view=x");
+        assert_eq!(typed.exercises, Some(code));
+        let bad = Link::parse("exercises=v1-s7-k=fork-n=4-3x3");
+        assert_eq!(bad.exercises, None);
+        let notice = bad.notice().unwrap();
+        assert!(
+            notice.starts_with(
+                "This link's exercises could not be opened: set code \"v1-s7-k=fork-n=4-3x3\": \
+                 \"fork\" is not a kind of exercise"
+            ),
+            "{notice}"
+        );
+        assert!(notice.ends_with("The game starts as usual."), "{notice}");
     }
 
     #[test]

@@ -245,6 +245,9 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     {
         commands.push(Command::ToggleTreeLab);
     }
+    if ui.button("Exercises…").clicked() {
+        commands.push(Command::ToggleExercises);
+    }
     ui.menu_button("Theme", |ui| {
         ui.radio_value(&mut settings.theme, ColorTheme::Dark, "Dark");
         ui.radio_value(&mut settings.theme, ColorTheme::Light, "Light");

@@ -12,6 +12,7 @@ mod coach;
 mod commands;
 mod dialogs;
 mod editor;
+mod exercises;
 mod explorer;
 mod keys;
 /// The window, on the desktop (a browser starts the app from its own entry point).
@@ -51,6 +52,7 @@ use coach::Coach;
 pub use commands::Command;
 use dialogs::FileDialogs;
 use editor::Editor;
+use exercises::Exercises;
 use explorer::Explorer;
 #[cfg(not(target_arch = "wasm32"))]
 pub use launch::{WindowFailure, run};
@@ -101,6 +103,8 @@ pub struct AppOptions {
     /// A textbook's tree to open on (a tree's notation or a built-in tree's name: the page's
     /// `?tree=`).
     pub tree: Option<String>,
+    /// A set of graded exercises to open on (the page's `?exercises=`).
+    pub exercises: Option<crate::learn::exercises::SetCode>,
 }
 
 /// Told the board's and its cells' names as they are drawn.
@@ -155,6 +159,8 @@ pub struct TicTacToeApp {
     editor: Option<Editor>,
     /// A textbook's tree, while open.
     tree_lab: Option<TreeLab>,
+    /// The graded exercises, while open.
+    exercises: Option<Exercises>,
     /// The game review, hints, threats and practice.
     coach: Coach,
     /// Told the status line as it is drawn ([`AppOptions::status_mirror`]).
@@ -258,6 +264,7 @@ impl TicTacToeApp {
             stepper: None,
             editor: None,
             tree_lab: options.tree.as_deref().map(TreeLab::new),
+            exercises: options.exercises.map(Exercises::new),
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
@@ -425,7 +432,10 @@ impl eframe::App for TicTacToeApp {
         }
         commands.extend(self.menu_panel(ui));
         self.status_panel(ui);
-        if let Some(lab) = &self.tree_lab {
+        if let Some(exercises) = &self.exercises {
+            let shown = egui::CentralPanel::default().show(ui, |ui| exercises.show(ui));
+            commands.extend(shown.inner);
+        } else if let Some(lab) = &self.tree_lab {
             let shown = egui::CentralPanel::default().show(ui, |ui| lab.show(ui));
             commands.extend(shown.inner);
         } else if self.stepper.is_some() {

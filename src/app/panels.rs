@@ -57,6 +57,7 @@ impl TicTacToeApp {
         KeyContext {
             stepping: self.stepper.is_some(),
             tree_lab: self.tree_lab.is_some(),
+            exercises: self.exercises.is_some(),
             practice: self.coach.practice.is_some(),
             explorer_keys: self.explorer.as_ref().is_some_and(|e| e.has_keyboard),
             digits_play: self.preview.is_none()

@@ -27,6 +27,7 @@ pub fn start() {
         pressed_cells: Some(Arc::new(|| PRESSED.with_borrow_mut(std::mem::take))),
         touch_screen: primary_pointer_is_coarse(),
         tree: link.tree,
+        exercises: link.exercises,
         ..AppOptions::default()
     };
     wasm_bindgen_futures::spawn_local(async move {

@@ -1,0 +1,440 @@
+//! Graded exercises: a set named by its code, one item at a time (its prompt, its board, an
+//! answer typed or a cell clicked), each answer graded with the engine's feedback, and at the
+//! end the summary a student hands in. Sets, prompts, keys, grading and the summary are
+//! `learn::exercises`'s; this only shows them and keeps the learner's place.
+
+use egui::{Key, RichText, Ui};
+
+use super::board_widget::{BoardWidget, Highlight, Palette};
+use super::commands::{Command, ExercisesCommand};
+use super::texts;
+use crate::engine::board::Cell;
+use crate::engine::minimax::Analysis;
+use crate::learn::exercises::{
+    AnswerError, ExerciseSet, Graded, Item, Kind, SetCode, Summary, Task, cells_text, generate,
+    parse_cells,
+};
+use crate::learn::view::ScoreView;
+
+/// How many items a set opened from the menu has (as `tictactoe exercises` deals by default).
+const MENU_COUNT: usize = 8;
+
+/// A set being answered.
+pub struct Exercises {
+    set: ExerciseSet,
+    /// The code field as typed, and why it names no set (if it does not).
+    code_text: String,
+    code_problem: Option<String>,
+    /// The item answered now (from 0); the set's length once every item is done.
+    index: usize,
+    /// Whether each item was answered right (`None`: not yet).
+    results: Vec<Option<bool>>,
+    /// The answer field as typed.
+    answer: String,
+    /// What the last answer to the current item gave.
+    feedback: Option<Result<Graded, AnswerError>>,
+    /// Answers to the current item that could not be read: after each, the answer field takes
+    /// the keyboard again, to be corrected.
+    unreadable: usize,
+}
+
+impl Exercises {
+    /// The set `code` names, from its first item.
+    pub fn new(code: SetCode) -> Exercises {
+        let set = generate(&code);
+        Exercises {
+            code_text: code.to_string(),
+            code_problem: None,
+            index: 0,
+            results: vec![None; set.items.len()],
+            answer: String::new(),
+            feedback: None,
+            unreadable: 0,
+            set,
+        }
+    }
+
+    /// A set of every kind on the classic board, seen in `view`, from `seed`.
+    pub fn every_kind(seed: u64, view: ScoreView) -> Exercises {
+        let code = SetCode::new(seed, Kind::ALL.to_vec(), MENU_COUNT, 3, view)
+            .expect("every kind on 3x3 is a valid set");
+        Exercises::new(code)
+    }
+
+    /// The item answered now, if the set is not done.
+    fn item(&self) -> Option<&Item> {
+        self.set.items.get(self.index)
+    }
+
+    /// Whether the current item has been graded (right or wrong): it is then done.
+    fn graded(&self) -> bool {
+        matches!(self.feedback, Some(Ok(_)))
+    }
+
+    pub fn summary(&self) -> Summary {
+        Summary::of(&self.set, &self.results)
+    }
+
+    /// Applies `command`; `fresh_seed` gives a new set its seed.
+    pub fn apply(&mut self, command: ExercisesCommand, fresh_seed: impl FnOnce() -> u64) {
+        match command {
+            ExercisesCommand::EditCode(text) => {
+                self.code_text = text;
+                self.code_problem = None;
+            }
+            ExercisesCommand::OpenCode => match self.code_text.parse::<SetCode>() {
+                Ok(code) => *self = Exercises::new(code),
+                Err(error) => self.code_problem = Some(error.to_string()),
+            },
+            ExercisesCommand::NewSet => {
+                let code = SetCode {
+                    seed: fresh_seed(),
+                    ..self.set.code.clone()
+                };
+                *self = Exercises::new(code);
+            }
+            ExercisesCommand::AgainMissed => {
+                let kinds = self.summary().missed_kinds();
+                let code = &self.set.code;
+                if let Ok(code) =
+                    SetCode::new(fresh_seed(), kinds, code.count, code.size, code.view)
+                {
+                    *self = Exercises::new(code);
+                }
+            }
+            ExercisesCommand::EditAnswer(text) => {
+                if !self.graded() {
+                    self.answer = text;
+                }
+            }
+            ExercisesCommand::Submit => self.submit(),
+            ExercisesCommand::Cell(cell) => self.cell_answer(cell),
+            // The app puts the results on the clipboard: it holds the context.
+            ExercisesCommand::CopyResults => {}
+            ExercisesCommand::Next => {
+                if self.graded() {
+                    self.index += 1;
+                    self.answer.clear();
+                    self.feedback = None;
+                    self.unreadable = 0;
+                }
+            }
+        }
+    }
+
+    fn submit(&mut self) {
+        let Some(item) = self.item() else { return };
+        if self.graded() {
+            return;
+        }
+        let graded = item.grade(&self.answer);
+        match &graded {
+            Ok(graded) => self.results[self.index] = Some(graded.correct),
+            Err(_) => self.unreadable += 1,
+        }
+        self.feedback = Some(graded);
+    }
+
+    /// A cell clicked on the board: the answer to "find the move"; one cell more (or less) of
+    /// the horizon's list.
+    fn cell_answer(&mut self, cell: Cell) {
+        let Some(item) = self.item() else { return };
+        if self.graded() {
+            return;
+        }
+        match item.task {
+            Task::FindMove(_) => {
+                self.answer = cells_text(&[cell]);
+                self.submit();
+            }
+            Task::Horizon(_) => {
+                let mut cells =
+                    parse_cells(&self.answer, item.board.geometry()).unwrap_or_default();
+                match cells.iter().position(|&c| c == cell) {
+                    Some(at) => {
+                        cells.remove(at);
+                    }
+                    None => {
+                        cells.push(cell);
+                        cells.sort();
+                    }
+                }
+                self.answer = cells_text(&cells);
+            }
+            Task::Value(_) | Task::Tree(_) => {}
+        }
+    }
+
+    pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                self.code_bar(ui, &mut commands);
+                ui.separator();
+                match self.item() {
+                    Some(item) => self.item_view(ui, item, &mut commands),
+                    None => self.summary_view(ui, &mut commands),
+                }
+            });
+        commands
+    }
+
+    /// The title, the set's code with a field for another, and a fresh set.
+    fn code_bar(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Exercises").strong());
+            ui.label(format!("Set {}", self.set.code));
+            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
+                commands.push(Command::ToggleExercises);
+            }
+        });
+        let mut text = self.code_text.clone();
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Set code:");
+            let edit = egui::TextEdit::singleline(&mut text)
+                .desired_width(340.0)
+                .hint_text("v1-s1234-k=value,horizon-n=10-3x3")
+                .id_salt("exercise set code");
+            let response = ui.add(edit).labelled_by(label.id);
+            if response.changed() {
+                commands.push(ExercisesCommand::EditCode(text.clone()).into());
+            }
+            let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
+            if ui.button("Open the set").clicked() || entered {
+                commands.push(ExercisesCommand::OpenCode.into());
+            }
+            if ui.button("New set").clicked() {
+                commands.push(ExercisesCommand::NewSet.into());
+            }
+        });
+        if let Some(problem) = &self.code_problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
+    }
+
+    fn item_view(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+        ui.label(
+            RichText::new(format!(
+                "Item {} of {} · {}, level {}",
+                item.number,
+                self.set.items.len(),
+                item.kind().name(),
+                item.level
+            ))
+            .strong(),
+        );
+        ui.add(egui::Label::new(item.prompt()).wrap());
+        let how = match item.task {
+            Task::Horizon(_) => "Click the cells to add or remove them, then Check; or type them.",
+            Task::FindMove(_) => "Click the cell, or type it.",
+            Task::Value(_) | Task::Tree(_) => "",
+        };
+        if !self.graded() {
+            ui.label(format!(
+                "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
+            ));
+        }
+        let mut answer = self.answer.clone();
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Your answer:");
+            let edit = egui::TextEdit::singleline(&mut answer)
+                .desired_width(300.0)
+                .hint_text(item.accepted())
+                .id_salt("exercise answer")
+                .interactive(!self.graded());
+            let response = ui.add(edit).labelled_by(label.id);
+            // A new item's field has the keyboard, so that the answer is typed at once; so has
+            // the field after an answer that could not be read, to be corrected.
+            let focused_item = egui::Id::unique("exercise answer focused for");
+            let item_key = (self.set.code.to_string(), item.number, self.unreadable);
+            let last = ui.data(|data| data.get_temp::<(String, usize, usize)>(focused_item));
+            if last.as_ref() != Some(&item_key) {
+                response.request_focus();
+                ui.data_mut(|data| data.insert_temp(focused_item, item_key));
+            }
+            if response.changed() {
+                commands.push(ExercisesCommand::EditAnswer(answer.clone()).into());
+            }
+            let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
+            let check = ui.add_enabled(
+                !self.graded(),
+                egui::Button::new(texts::with_key(ui, "Check", "Enter")),
+            );
+            if check.clicked() || (entered && !self.graded()) {
+                commands.push(ExercisesCommand::Submit.into());
+            }
+        });
+        match &self.feedback {
+            None => {}
+            Some(Err(unreadable)) => {
+                ui.colored_label(ui.visuals().error_fg_color, unreadable.to_string());
+            }
+            Some(Ok(graded)) => {
+                let palette = Palette::of(ui);
+                let color = if graded.correct {
+                    palette.win
+                } else {
+                    palette.loss
+                };
+                let mut lines = graded.feedback.iter();
+                if let Some(first) = lines.next() {
+                    ui.add(egui::Label::new(RichText::new(first).color(color).strong()).wrap());
+                }
+                for line in lines {
+                    ui.add(egui::Label::new(line).wrap());
+                }
+                let last = self.index + 1 == self.set.items.len();
+                let words = if last { "See the results" } else { "Next" };
+                if ui.button(texts::with_key(ui, words, "N")).clicked() {
+                    commands.push(ExercisesCommand::Next.into());
+                }
+            }
+        }
+        // Under the answer, so that a small screen shows the field and the feedback first.
+        self.board(ui, item, commands);
+    }
+
+    /// The item's board: read-only for numbers, clickable for cells.
+    fn board(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+        let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
+        let side = ui.available_width().clamp(120.0, 260.0);
+        let mut clicked = None;
+        let analysis = self.graded().then(|| key_analysis(item)).flatten();
+        let highlights = self.highlights(ui, item);
+        let board = BoardWidget::new(&item.board, ("exercise board", item.number))
+            .side(side)
+            .view(self.set.code.view)
+            .highlights(&highlights)
+            .scores(analysis);
+        if takes_cells {
+            ui.add(board.on_click(&mut clicked, !self.graded()));
+        } else {
+            ui.add(board);
+        }
+        commands.extend(clicked.map(|cell| ExercisesCommand::Cell(cell).into()));
+    }
+
+    /// The end of the set: the score per kind and the items missed, to copy and hand in.
+    fn summary_view(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let summary = self.summary();
+        ui.label(RichText::new("Results").strong());
+        for line in summary.lines() {
+            ui.add(egui::Label::new(line).wrap());
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Copy the results").clicked() {
+                commands.push(ExercisesCommand::CopyResults.into());
+            }
+            let again = egui::Button::new("Again with the kinds I missed");
+            if ui
+                .add_enabled(!summary.missed_kinds().is_empty(), again)
+                .clicked()
+            {
+                commands.push(ExercisesCommand::AgainMissed.into());
+            }
+        });
+    }
+}
+
+impl Exercises {
+    /// The move a value is asked of; the cells of the answer, once graded in the colour of
+    /// right or wrong.
+    fn highlights(&self, ui: &Ui, item: &Item) -> Vec<Highlight> {
+        let palette = Palette::of(ui);
+        if let Task::Value(key) = &item.task {
+            return vec![Highlight {
+                cell: key.scored.cell,
+                color: palette.best,
+                label: "the move asked about",
+            }];
+        }
+        let color = match &self.feedback {
+            Some(Ok(graded)) if graded.correct => palette.win,
+            Some(Ok(_)) => palette.loss,
+            _ => palette.text,
+        };
+        let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
+        let cells = match takes_cells {
+            true => parse_cells(&self.answer, item.board.geometry()).unwrap_or_default(),
+            false => Vec::new(),
+        };
+        cells
+            .into_iter()
+            .filter(|&cell| item.board.get(cell).is_none())
+            .map(|cell| Highlight {
+                cell,
+                color,
+                label: "in your answer",
+            })
+            .collect()
+    }
+}
+
+/// The engine's analysis an item's key holds, shown on its board once it is graded.
+fn key_analysis(item: &Item) -> Option<&Analysis> {
+    match &item.task {
+        Task::Horizon(key) => Some(&key.analysis),
+        Task::FindMove(key) => Some(&key.analysis),
+        Task::Value(_) | Task::Tree(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(exercises: &mut Exercises, text: &str) {
+        exercises.apply(ExercisesCommand::EditAnswer(text.to_string()), || 0);
+        exercises.apply(ExercisesCommand::Submit, || 0);
+    }
+
+    #[test]
+    fn an_item_is_passed_only_once_graded_and_a_graded_answer_stands() {
+        let code: SetCode = "v1-s5-k=value,tree-n=2-3x3".parse().unwrap();
+        let set = generate(&code);
+        let mut exercises = Exercises::new(code);
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, "not a number");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        assert_eq!(exercises.index, 0, "an unreadable answer is not an answer");
+        assert!(matches!(exercises.feedback, Some(Err(_))));
+        let wrong = set.items[0].grade("99").unwrap();
+        assert!(!wrong.correct);
+        answer(&mut exercises, "99");
+        // Typing the key after the grade changes nothing: the first graded answer counts.
+        answer(&mut exercises, &set.items[0].answer_text());
+        assert_eq!(exercises.results, [Some(false), None]);
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, &set.items[1].answer_text());
+        exercises.apply(ExercisesCommand::Next, || 0);
+        assert_eq!(exercises.item(), None);
+        assert_eq!(exercises.summary().missed, [1]);
+        // Again with the kinds missed: values only, as long, from the seed given.
+        exercises.apply(ExercisesCommand::AgainMissed, || 42);
+        assert_eq!(
+            exercises.set.code.to_string(),
+            "v1-s42-k=value-n=2-3x3",
+            "the kinds missed, from a fresh seed"
+        );
+    }
+
+    #[test]
+    fn cells_clicked_build_the_horizons_list_and_a_second_click_takes_one_back() {
+        let code: SetCode = "v1-s3-k=horizon-n=1-3x3".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        let board = exercises.set.items[0].board;
+        let empty: Vec<Cell> = board.legal_moves().collect();
+        let (first, second) = (empty[1], empty[0]);
+        exercises.apply(ExercisesCommand::Cell(first), || 0);
+        exercises.apply(ExercisesCommand::Cell(second), || 0);
+        assert_eq!(
+            exercises.answer,
+            cells_text(&[second, first]),
+            "in reading order"
+        );
+        exercises.apply(ExercisesCommand::Cell(second), || 0);
+        assert_eq!(exercises.answer, cells_text(&[first]));
+        assert_eq!(exercises.feedback, None, "the horizon waits for Check");
+    }
+}
