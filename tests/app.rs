@@ -1750,6 +1750,11 @@ fn a_page_known_to_be_on_a_touch_screen_speaks_of_taps_before_the_first_tap() {
         .get_by_label("Tip: show the scores to see how minimax rates every move you could play.");
     let show = game.harness.get_by_label("Show the scores").rect();
     assert!(show.height() >= 44.0, "{show:?}");
+    // Nor do its buttons name keys.
+    let mut game = game;
+    game.press(Key::D);
+    game.harness.get_by_label("Back");
+    assert!(game.harness.query_by_label("Back (Left)").is_none());
 }
 
 #[test]

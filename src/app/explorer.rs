@@ -177,7 +177,7 @@ impl Explorer {
             .wrap(),
         );
         self.counts_line(ui, controller);
-        if !ui.input(|input| input.has_touch_screen()) {
+        if !super::texts::touch(ui.ctx()) {
             ui.label(
                 RichText::new(
                     "Arrows move, Right/Left open and close, Enter previews on the board, Esc \

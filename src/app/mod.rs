@@ -169,8 +169,6 @@ pub struct TicTacToeApp {
     board_mirror: Option<BoardMirror>,
     /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
     pressed_cells: Option<PressedCells>,
-    /// A touch screen, known before it is touched ([`AppOptions::touch_screen`]).
-    touch_screen: bool,
 }
 
 /// A message over the board.
@@ -269,9 +267,11 @@ impl TicTacToeApp {
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
             pressed_cells: options.pressed_cells,
-            touch_screen: options.touch_screen,
         };
         app.apply_theme(&cc.egui_ctx);
+        if options.touch_screen {
+            texts::note_touch_screen(&cc.egui_ctx);
+        }
         if options.score_view.is_some() || options.show_scores.is_some() {
             let mut shown = app.settings.clone();
             shown.score_view = options.score_view.unwrap_or(shown.score_view);

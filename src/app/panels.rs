@@ -49,7 +49,7 @@ impl TicTacToeApp {
     /// Whether the player has touched the screen: a tap on a score then explains it before it
     /// plays, and the words speak of taps, not keys.
     pub(super) fn touch(&self, ctx: &egui::Context) -> bool {
-        self.touch_screen || ctx.input(|input| input.has_touch_screen())
+        texts::touch(ctx)
     }
 
     /// What is open, for the key map.

@@ -161,10 +161,28 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// A window bound, with infinity written as such.
+/// Where the app notes in egui's memory that the screen is a touch screen before it is touched
+/// (a phone's page).
+fn known_touch() -> egui::Id {
+    egui::Id::unique("a touch screen, known before it is touched")
+}
+
+/// Notes that the screen is a touch screen, before it is first touched.
+pub fn note_touch_screen(ctx: &egui::Context) {
+    ctx.data_mut(|data| data.insert_temp(known_touch(), true));
+}
+
+/// Whether the screen is a touch screen: touched, or known to be one. Then a tap on a score
+/// explains it before it plays, a press is no pointing, and the words speak of taps, not keys.
+pub fn touch(ctx: &egui::Context) -> bool {
+    ctx.input(|input| input.has_touch_screen())
+        || ctx.data(|data| data.get_temp::<bool>(known_touch()).unwrap_or(false))
+}
+
 /// A button's words with its key, "Close (Esc)", where there is a keyboard to press it on; the
 /// words alone on a touch screen, where keys only confuse.
 pub fn with_key(ui: &egui::Ui, words: &str, key: &str) -> String {
-    if ui.input(|input| input.has_touch_screen()) {
+    if touch(ui.ctx()) {
         words.to_owned()
     } else {
         format!("{words} ({key})")
@@ -173,7 +191,7 @@ pub fn with_key(ui: &egui::Ui, words: &str, key: &str) -> String {
 
 /// A menu item's shortcut, shown where there is a keyboard to press it on.
 pub fn shortcut(ui: &egui::Ui, key: &str) -> String {
-    if ui.input(|input| input.has_touch_screen()) {
+    if touch(ui.ctx()) {
         String::new()
     } else {
         key.to_owned()

@@ -236,7 +236,7 @@ fn pointed_at(ui: &Ui, id: egui::Id, under_pointer: Option<Cell>) -> Option<Cell
     // A finger points at nothing without pressing it: on a touch screen a tap picks the cell
     // to explain (the keyboard's cell), and the press itself explains nothing, else the
     // explanation's room would move the board before the finger lifts.
-    if ui.input(|input| input.has_touch_screen()) {
+    if super::texts::touch(ui.ctx()) {
         return None;
     }
     let key = id.with("pointed at");
