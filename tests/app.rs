@@ -1777,12 +1777,27 @@ fn a_textbooks_tree_is_stepped_through_with_alpha_beta_and_its_pruned_leaves_sta
     game.settle();
     game.press(Key::End);
     game.harness.get_by_label_contains("the root's value: 3");
-    for _ in 0..4 {
-        game.harness.get_by_label("+").click();
-        game.harness.run_steps(2);
-    }
+    // It fills the room, for a projector: its leaves spread across most of the 1280 points.
     game.harness.event(egui::Event::PointerGone);
     game.harness.run_steps(3);
+    let spread = |game: &Game| {
+        let leaf = |name| game.harness.get_by_label_contains(name).rect().center().x;
+        leaf("Node 3.3:") - leaf("Node 1.1:")
+    };
+    let fitted = spread(&game);
+    let percent = game
+        .harness
+        .query_all_by_label_contains("%")
+        .filter_map(|node| node.accesskit_node().label())
+        .find(|label| label.ends_with('%'))
+        .expect("the zoom's percentage");
+    game.harness.get_by_label(&percent).click();
+    game.harness.run_steps(3);
+    let at_100 = spread(&game);
+    assert!(
+        fitted > 1.5 * at_100,
+        "fitted to the room the leaves span {fitted} points, at 100% {at_100}"
+    );
     let pruned: Vec<String> = game
         .harness
         .query_all_by_label_contains(": pruned (α ")

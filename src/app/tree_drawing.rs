@@ -265,12 +265,48 @@ fn tree_node_name(spot: &SearchSpot<TreePosition<'_>>, window: Option<String>) -
 
 /// How much larger than at first a tree is drawn: the zoom under `key`, kept for as long as the
 /// app runs.
-fn zoom_of(ui: &Ui, key: egui::Id) -> f32 {
-    ui.data(|data| data.get_temp(key)).unwrap_or(1.0)
+fn zoom_of(ui: &Ui, key: egui::Id) -> Zoom {
+    ui.data(|data| data.get_temp(key)).unwrap_or_default()
 }
 
-fn set_zoom(ui: &Ui, key: egui::Id, zoom: f32) {
-    ui.data_mut(|data| data.insert_temp(key, zoom.clamp(MIN_ZOOM, MAX_ZOOM)));
+fn set_zoom(ui: &Ui, key: egui::Id, zoom: Zoom) {
+    let zoom = Zoom {
+        factor: zoom.factor.clamp(MIN_ZOOM, MAX_ZOOM),
+        ..zoom
+    };
+    ui.data_mut(|data| data.insert_temp(key, zoom));
+}
+
+/// How large a drawing is drawn: a factor, or as large as fits the room it has (for a
+/// projector), which shrinks as a search's drawing grows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Zoom {
+    pub factor: f32,
+    pub fit: bool,
+}
+
+impl Default for Zoom {
+    fn default() -> Zoom {
+        Zoom {
+            factor: 1.0,
+            fit: false,
+        }
+    }
+}
+
+/// Makes the drawing under `key` fit its room from now on (unless the player zooms it), when no
+/// zoom was chosen for it yet.
+pub fn fit_at_first(ui: &Ui, key: egui::Id) {
+    if ui.data(|data| data.get_temp::<Zoom>(key)).is_none() {
+        set_zoom(
+            ui,
+            key,
+            Zoom {
+                factor: 1.0,
+                fit: true,
+            },
+        );
+    }
 }
 
 const MIN_ZOOM: f32 = 0.5;
@@ -281,24 +317,40 @@ const MAX_ZOOM: f32 = 4.0;
 /// orange line is the path to the running call and whose crossed nodes were pruned.
 pub fn drawing_bar(ui: &mut Ui, key: egui::Id, search: bool) {
     let zoom = zoom_of(ui, key);
+    let by = |factor: f32| Zoom { factor, fit: false };
     ui.horizontal_wrapped(|ui| {
         if ui
-            .add_enabled(zoom > MIN_ZOOM, egui::Button::new("−"))
+            .add_enabled(zoom.factor > MIN_ZOOM, egui::Button::new("−"))
             .on_hover_text("Zoom out (Ctrl+wheel, pinch)")
             .clicked()
         {
-            set_zoom(ui, key, zoom / 1.25);
+            set_zoom(ui, key, by(zoom.factor / 1.25));
         }
-        let label = format!("{:.0}%", zoom * 100.0);
+        let label = format!("{:.0}%", zoom.factor * 100.0);
         if ui.button(label).on_hover_text("Back to 100%").clicked() {
-            set_zoom(ui, key, 1.0);
+            set_zoom(ui, key, by(1.0));
         }
         if ui
-            .add_enabled(zoom < MAX_ZOOM, egui::Button::new("+"))
+            .add_enabled(zoom.factor < MAX_ZOOM, egui::Button::new("+"))
             .on_hover_text("Zoom in (Ctrl+wheel, pinch)")
             .clicked()
         {
-            set_zoom(ui, key, zoom * 1.25);
+            set_zoom(ui, key, by(zoom.factor * 1.25));
+        }
+        let fit = egui::Button::new("Fit").selected(zoom.fit);
+        if ui
+            .add(fit)
+            .on_hover_text("As large as the room allows")
+            .clicked()
+        {
+            set_zoom(
+                ui,
+                key,
+                Zoom {
+                    fit: !zoom.fit,
+                    ..zoom
+                },
+            );
         }
         ui.separator();
         legend_item(ui, Some(Role::Maximiser), false, "MAX moves");
@@ -347,54 +399,42 @@ pub fn draw(
     selected: Option<usize>,
     reveal: bool,
 ) -> Option<usize> {
-    let zoom = zoom_of(ui, key);
-    let scale = Scale::new(zoom);
+    let mut zoom = zoom_of(ui, key);
     let faint = ui.visuals().weak_text_color();
     let text_colour = ui.visuals().text_color();
-    // The notes (alpha-beta's window) go under their nodes, whole: the slots are widened to the
-    // widest, and the drawing grows by their height below its last level. The level labels go
-    // left of the tree.
-    let notes: Vec<Option<std::sync::Arc<egui::Galley>>> = drawing
-        .nodes
-        .iter()
-        .map(|node| {
-            node.note.as_ref().map(|note| {
-                ui.painter()
-                    .layout_no_wrap(note.clone(), scale.font(NOTE_SIZE), faint)
-            })
-        })
-        .collect();
-    let labels: Vec<std::sync::Arc<egui::Galley>> = drawing
-        .levels
-        .iter()
-        .map(|label| {
-            ui.painter()
-                .layout_no_wrap(label.clone(), scale.font(LABEL_SIZE), text_colour)
-        })
-        .collect();
-    let widest = notes
-        .iter()
-        .flatten()
-        .map(|g| g.size().x)
-        .fold(0.0, f32::max);
-    let tallest = notes
-        .iter()
-        .flatten()
-        .map(|g| g.size().y)
-        .fold(0.0, f32::max);
-    let gutter = labels.iter().map(|g| g.size().x).fold(0.0, f32::max) + scale.of(12.0);
-    let slot = scale.of(SLOT).max(widest + 8.0);
+    if zoom.fit {
+        // As large as the room allows: measured at 100%, then scaled to the room.
+        let room = ui.available_size();
+        let at_one = Measures::of(ui, drawing, &Scale::new(1.0)).size;
+        let factor = (room.x / at_one.x).min(room.y / at_one.y) * 0.98;
+        let factor = factor.clamp(MIN_ZOOM, MAX_ZOOM);
+        if (factor - zoom.factor).abs() > 0.01 {
+            zoom.factor = factor;
+            set_zoom(ui, key, zoom);
+        }
+    }
+    let scale = Scale::new(zoom.factor);
+    let Measures {
+        notes,
+        labels,
+        gutter,
+        slot,
+        size,
+    } = Measures::of(ui, drawing, &scale);
     let (level, radius) = (scale.of(LEVEL), scale.of(RADIUS));
-    let size = Vec2::new(
-        gutter + drawing.width as f32 * slot + slot,
-        drawing.levels.len() as f32 * level + radius + tallest,
-    );
     let (area, _) = ui.allocate_exact_size(size, Sense::hover());
     // Ctrl+wheel and pinch over the drawing (its nodes included) zoom it, from the next frame.
     if ui.rect_contains_pointer(area) {
         let delta = ui.input(|input| input.zoom_delta());
         if delta != 1.0 {
-            set_zoom(ui, key, zoom * delta);
+            set_zoom(
+                ui,
+                key,
+                Zoom {
+                    factor: zoom.factor * delta,
+                    fit: false,
+                },
+            );
         }
     }
     let at = |node: &Node| {
@@ -456,6 +496,67 @@ pub fn draw(
         response.on_hover_text(&node.name);
     }
     clicked
+}
+
+/// What a drawing needs laid out at a scale: its notes and level labels, the gutter left of it
+/// for the labels, the width of a leaf's slot, and its size.
+struct Measures {
+    notes: Vec<Option<std::sync::Arc<egui::Galley>>>,
+    labels: Vec<std::sync::Arc<egui::Galley>>,
+    gutter: f32,
+    slot: f32,
+    size: Vec2,
+}
+
+impl Measures {
+    /// The notes (alpha-beta's window) go under their nodes, whole: the slots are widened to the
+    /// widest, and the drawing grows by their height below its last level. The level labels go
+    /// left of the tree.
+    fn of(ui: &Ui, drawing: &Drawing, scale: &Scale) -> Measures {
+        let faint = ui.visuals().weak_text_color();
+        let text_colour = ui.visuals().text_color();
+        let notes: Vec<Option<std::sync::Arc<egui::Galley>>> = drawing
+            .nodes
+            .iter()
+            .map(|node| {
+                node.note.as_ref().map(|note| {
+                    ui.painter()
+                        .layout_no_wrap(note.clone(), scale.font(NOTE_SIZE), faint)
+                })
+            })
+            .collect();
+        let labels: Vec<std::sync::Arc<egui::Galley>> = drawing
+            .levels
+            .iter()
+            .map(|label| {
+                ui.painter()
+                    .layout_no_wrap(label.clone(), scale.font(LABEL_SIZE), text_colour)
+            })
+            .collect();
+        let widest = notes
+            .iter()
+            .flatten()
+            .map(|g| g.size().x)
+            .fold(0.0, f32::max);
+        let tallest = notes
+            .iter()
+            .flatten()
+            .map(|g| g.size().y)
+            .fold(0.0, f32::max);
+        let gutter = labels.iter().map(|g| g.size().x).fold(0.0, f32::max) + scale.of(12.0);
+        let slot = scale.of(SLOT).max(widest + 8.0);
+        let size = Vec2::new(
+            gutter + drawing.width as f32 * slot + slot,
+            drawing.levels.len() as f32 * scale.of(LEVEL) + scale.of(RADIUS) + tallest,
+        );
+        Measures {
+            notes,
+            labels,
+            gutter,
+            slot,
+            size,
+        }
+    }
 }
 
 /// Sizes at a zoom.

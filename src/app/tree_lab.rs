@@ -181,6 +181,8 @@ impl TreeLab {
             .map(|(step, pruned)| (*step, pruned.as_slice()));
         let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
         let zoom = egui::Id::unique("textbook tree drawing");
+        // A textbook's tree is for the whole class to see: as large as the room allows.
+        tree_drawing::fit_at_first(ui, zoom);
         tree_drawing::drawing_bar(ui, zoom, true);
         egui::ScrollArea::both()
             .auto_shrink([false, false])
