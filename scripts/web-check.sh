@@ -45,5 +45,5 @@ command -v xvfb-run >/dev/null || {
     apt-get install -y -qq xvfb >/dev/null
 }
 for device in phone tablet; do
-    xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out" "$device"
+    xvfb-run -a -s "-screen 0 2400x3400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out" "$device"
 done
