@@ -29,7 +29,9 @@ async function session(name, width, height, ratio) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: false,
-    args: ["--no-sandbox", "--enable-unsafe-swiftshader", `--force-device-scale-factor=${ratio}`,
+    // Software WebGL (SwiftShader) without a GPU process: under Xvfb the GPU process's GL
+    // now and then lost the page's WebGL context, which no device does.
+    args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--disable-gpu", `--force-device-scale-factor=${ratio}`,
       `--window-size=${Math.max(600, width + 40)},${height + 160}`, "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
@@ -98,10 +100,20 @@ async function session(name, width, height, ratio) {
   }
 }
 
-try {
-  await session(device, ...devices[device]);
-} catch (error) {
-  problems.push(error.message);
+// A WebGL context lost under Xvfb is the virtual display's, not the page's: a fresh browser
+// tries again (said in the log), twice at most; a page error or a wrong answer fails at once.
+for (let attempt = 1; attempt <= 3; attempt++) {
+  try {
+    await session(device, ...devices[device]);
+    break;
+  } catch (error) {
+    if (attempt < 3 && error.message.includes("WebGL context")) {
+      say(`${error.message}; a fresh browser tries again (attempt ${attempt + 1} of 3)`);
+      continue;
+    }
+    problems.push(error.message);
+    break;
+  }
 }
 if (problems.length) {
   for (const problem of problems) console.error(`web-touch: FAIL: ${problem}`);
