@@ -14,7 +14,7 @@ use std::io::{self, Write};
 use crate::engine::board::Outcome;
 use crate::engine::game_tree::{GameTree, Side};
 use crate::learn::abstract_tree::AbstractPicture;
-use crate::learn::tree_picture::{Picture, Spot};
+use crate::learn::tree_picture::{Picture, Spot, level_label};
 use crate::learn::view::{Role, ScoreView, Seen};
 
 /// Pixels between two leaves, between two levels, and left of the tree for the level labels.
@@ -316,25 +316,16 @@ fn write_node(out: &mut impl Write, node: &SketchNode) -> io::Result<()> {
     writeln!(out, "</g>")
 }
 
-/// "MAX: X to move (depth 0)" for every level, the last included: every position of a level has
-/// the same side to move, finished or not. The top is the root; its moves lead to depth 0, as
-/// findBestMove calls minimax(board, 0, false), and the legend says so.
+/// "MAX: X to move (depth 0)" for every level, the last included, as the app labels its drawn
+/// trees ([`level_label`]): every position of a level has the same side to move, finished or
+/// not.
 fn board_level_label(picture: &Picture, seen: &Seen, level: usize) -> String {
     let spot: &Spot = picture
         .spots
         .iter()
         .find(|spot| spot.level == level)
         .expect("every level has a spot");
-    let to_move = spot.board.to_move();
-    let role = match seen.role(to_move) {
-        Role::Maximiser => "MAX",
-        Role::Minimiser => "MIN",
-    };
-    let depth = match level {
-        0 => "the top".to_string(),
-        level => format!("depth {}", level - 1),
-    };
-    format!("{role}: {to_move} to move ({depth})")
+    level_label(&spot.board, seen, level)
 }
 
 fn x(slot: f32) -> f32 {
