@@ -114,13 +114,8 @@ pub fn of_tree(picture: &Picture, names: Vec<String>, seen: &Seen) -> Drawing {
             best: edge.best,
         })
         .collect();
-    let levels = level_labels(picture.levels, seen, |level| {
-        picture
-            .spots
-            .iter()
-            .find(|spot| spot.level == level)
-            .map(|spot| spot.board)
-    });
+    let boards = picture.spots.iter().map(|spot| (spot.level, spot.board));
+    let levels = level_labels(picture.levels, seen, boards);
     Drawing {
         nodes,
         links,
@@ -129,30 +124,29 @@ pub fn of_tree(picture: &Picture, names: Vec<String>, seen: &Seen) -> Drawing {
     }
 }
 
-/// Each level's label, from a position at that level.
+/// Each level's label, from the first position at that level among `boards` (level, board).
 fn level_labels(
     levels: usize,
     seen: &Seen,
-    board_at: impl Fn(usize) -> Option<crate::engine::board::Board>,
+    boards: impl Iterator<Item = (usize, crate::engine::board::Board)>,
 ) -> Vec<String> {
-    (0..levels)
-        .map(|level| {
-            board_at(level).map_or_else(String::new, |board| level_label(&board, seen, level))
-        })
-        .collect()
+    let mut labels = vec![String::new(); levels];
+    let mut labelled = vec![false; levels];
+    for (level, board) in boards {
+        if level < levels && !labelled[level] {
+            labelled[level] = true;
+            labels[level] = level_label(&board, seen, level);
+        }
+    }
+    labels
 }
 
 /// The step-through's search around its current call: the path to the current call in orange,
 /// each call's window under it, pruned moves crossed out.
 pub fn of_search(picture: &SearchPicture, seen: &Seen) -> Drawing {
     let start = picture.spots[0].board;
-    let levels = level_labels(picture.levels, seen, |level| {
-        picture
-            .spots
-            .iter()
-            .find(|spot| spot.level == level)
-            .map(|spot| spot.board)
-    });
+    let boards = picture.spots.iter().map(|spot| (spot.level, spot.board));
+    let levels = level_labels(picture.levels, seen, boards);
     search_drawing(
         picture,
         levels,

@@ -72,24 +72,9 @@ pub fn start_with_position(
 /// Starts the app as [`start`] does, with a review budget of its own (positions per position of
 /// a reviewed game), so that a big board's review ends at once.
 pub fn start_with_review_budget(settings: &str, review_node_budget: u64) -> Game {
-    let (dir, settings_path) = settings_file(&format!("(ai_delay_ms: 0, theme: Dark, {settings})"));
-    let options = AppOptions {
-        settings_path: Some(settings_path.clone()),
-        ai_seed: Some(7),
-        review_node_budget: Some(review_node_budget),
-        ..AppOptions::default()
-    };
-    let harness = Harness::builder()
-        .with_size([460.0, 580.0])
-        .build_eframe(|cc| TicTacToeApp::new(cc, options));
-    let mut game = Game {
-        harness,
-        settings_path,
-        clock: None,
-        _dir: dir,
-    };
-    game.settle();
-    game
+    start_adjusted(settings, |options| {
+        options.review_node_budget = Some(review_node_budget);
+    })
 }
 
 /// Starts the app as [`start`] does, with `adjust` making its own changes to the options.
