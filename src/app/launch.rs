@@ -2,7 +2,6 @@
 //! the user can see (a double-clicked program has no console to print to) and a log file.
 
 use std::cell::Cell;
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -25,22 +24,21 @@ fn renderer_name(renderer: Renderer) -> &'static str {
 }
 
 /// Why no window opened: each renderer tried, with its error.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("every way of drawing it failed{}", self.attempts_listed())]
 pub struct WindowFailure {
     pub attempts: Vec<(Renderer, String)>,
 }
 
-impl fmt::Display for WindowFailure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "every way of drawing it failed")?;
-        for (renderer, error) in &self.attempts {
-            write!(f, "\n- {}: {error}", renderer_name(*renderer))?;
-        }
-        Ok(())
+impl WindowFailure {
+    /// One line per renderer tried, each starting on a new line.
+    fn attempts_listed(&self) -> String {
+        self.attempts
+            .iter()
+            .map(|(renderer, error)| format!("\n- {}: {error}", renderer_name(*renderer)))
+            .collect()
     }
 }
-
-impl std::error::Error for WindowFailure {}
 
 /// Why one renderer could not run the game.
 #[derive(Debug)]

@@ -2,14 +2,13 @@
 //! for one board or a batch read from standard input.
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::Args;
 
 use super::args::{AlgorithmArg, RulesArgs, ViewArg, preview, view_or_mover};
 use super::report::{ErrorJson, Report, UnsettledMove, write_report_seen};
-use super::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
+use super::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD, progress};
 use crate::engine::board::PasteError;
 use crate::engine::minimax::{
     self, Algorithm, Estimator, MoveBound, Search, SearchControl, Solver, Stop, Stopped, ThinkTime,
@@ -156,14 +155,16 @@ impl Engine {
         if let Some(think) = think {
             control = control.with_deadline(think.exact_deadline(started));
         }
-        let done = AtomicBool::new(false);
-        let result = std::thread::scope(|scope| {
-            if self.progress {
-                scope.spawn(|| show_progress(&control, &done, started));
-            }
-            let result = self.search.analyze_with(&board, &control, &mut |_| {});
-            done.store(true, Ordering::Relaxed);
-            result
+        let status = || {
+            let progress = control.progress();
+            format!(
+                "settled {} of {} moves, {} positions",
+                progress.settled, progress.moves, progress.nodes
+            )
+        };
+        let search = &mut self.search;
+        let result = progress::while_running(self.progress, &status, || {
+            search.analyze_with(&board, &control, &mut |_| {})
         });
         match result {
             Ok(analysis) => Ok(Report {
@@ -205,35 +206,6 @@ impl Engine {
             unsettled,
             complete: false,
         }
-    }
-}
-
-/// Rewrites one line of standard error with the search's progress until `done`, then clears it.
-fn show_progress(control: &SearchControl, done: &AtomicBool, started: Instant) {
-    const FIRST: Duration = Duration::from_millis(500);
-    const EVERY: Duration = Duration::from_millis(100);
-    let mut shown = false;
-    while !done.load(Ordering::Relaxed) {
-        std::thread::sleep(EVERY.min(FIRST));
-        let elapsed = started.elapsed();
-        if elapsed < FIRST || done.load(Ordering::Relaxed) {
-            continue;
-        }
-        let progress = control.progress();
-        let mut err = io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r\x1b[Ksettled {} of {} moves, {} positions, {:.1} s",
-            progress.settled,
-            progress.moves,
-            progress.nodes,
-            elapsed.as_secs_f64()
-        );
-        let _ = err.flush();
-        shown = true;
-    }
-    if shown {
-        let _ = write!(io::stderr().lock(), "\r\x1b[K");
     }
 }
 

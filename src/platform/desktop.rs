@@ -138,3 +138,57 @@ pub mod dialogs {
             .show();
     }
 }
+
+/// Threads beyond the UI's and the servers': the command line's progress line beside its work,
+/// and tests that wait for a worker.
+pub mod threads {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    /// Runs `work` on this thread and `watch` on one of its own until both are done; `watch` is
+    /// handed a flag that turns true once `work` has returned (or panicked).
+    pub fn alongside<T>(work: impl FnOnce() -> T, watch: impl FnOnce(&AtomicBool) + Send) -> T {
+        /// Raises the flag however `work` ends, so that `watch` never waits for ever.
+        struct Raise<'a>(&'a AtomicBool);
+        impl Drop for Raise<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| watch(&done));
+            let _raise = Raise(&done);
+            work()
+        })
+    }
+
+    /// Blocks this thread for `duration`.
+    pub fn sleep(duration: Duration) {
+        std::thread::sleep(duration);
+    }
+
+    /// Lets another thread run.
+    pub fn yield_now() {
+        std::thread::yield_now();
+    }
+}
+
+/// The wall clock, for names and files' ages (intervals use [`crate::platform::Instant`]).
+pub mod wall_clock {
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+    /// Whole seconds since 1970 (0 when the clock is set before it).
+    pub fn unix_seconds() -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs())
+    }
+
+    /// How long ago the file was last changed, when the file system says and it is not in the
+    /// future.
+    pub fn age(metadata: &std::fs::Metadata) -> Option<Duration> {
+        let modified = metadata.modified().ok()?;
+        SystemTime::now().duration_since(modified).ok()
+    }
+}

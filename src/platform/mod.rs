@@ -26,7 +26,9 @@ mod web;
 #[cfg(target_arch = "wasm32")]
 use web as implementation;
 
-pub use implementation::{CAN_QUIT, Server, cores, dialogs, dirs, page_address};
+pub use implementation::{
+    CAN_QUIT, Server, cores, dialogs, dirs, page_address, threads, wall_clock,
+};
 /// The file system, where there is one. In a browser every call fails with `Unsupported`.
 pub use std::fs;
 #[cfg(target_arch = "wasm32")]

@@ -282,3 +282,38 @@ pub mod dialogs {
         web_sys::console::error_1(&format!("{title}: {message}").into());
     }
 }
+
+/// A page has one thread: nothing runs beside its work.
+pub mod threads {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    /// Runs `work`; `watch` does not run, as there is no thread to run it on.
+    pub fn alongside<T>(work: impl FnOnce() -> T, _watch: impl FnOnce(&AtomicBool) + Send) -> T {
+        work()
+    }
+
+    /// A page cannot block: waits by reading the clock until `duration` has passed.
+    pub fn sleep(duration: Duration) {
+        let start = crate::platform::Instant::now();
+        while start.elapsed() < duration {}
+    }
+
+    /// There is no other thread to let run.
+    pub fn yield_now() {}
+}
+
+/// The browser's wall clock (std's panics in a browser).
+pub mod wall_clock {
+    use std::time::Duration;
+
+    /// Whole seconds since 1970, from `Date.now()`.
+    pub fn unix_seconds() -> u64 {
+        (js_sys::Date::now() / 1000.0).max(0.0) as u64
+    }
+
+    /// A page has no files with ages.
+    pub fn age(_metadata: &std::fs::Metadata) -> Option<Duration> {
+        None
+    }
+}

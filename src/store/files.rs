@@ -4,12 +4,12 @@
 
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use tempfile::NamedTempFile;
 
 use crate::platform::fs::{self, File};
-use crate::platform::owner;
+use crate::platform::{owner, wall_clock};
 
 /// Why a file could not be read whole.
 #[derive(Debug)]
@@ -173,10 +173,7 @@ pub fn remove_stale_temporaries(target: &Path) -> usize {
             })
     };
     let stale = |m: &fs::Metadata| {
-        let age = m
-            .modified()
-            .ok()
-            .and_then(|t| SystemTime::now().duration_since(t).ok());
+        let age = wall_clock::age(m);
         m.is_file() && age.is_some_and(|age| age >= STALE_AFTER)
     };
     let dir = if dir.as_os_str().is_empty() {

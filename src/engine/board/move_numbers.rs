@@ -37,7 +37,8 @@ pub enum MoveNumbersError {
 
 /// A numbered move that is not a cell or cannot be played: "move 2 (cell 5): that cell
 /// already holds X".
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.describe())]
 pub struct BadMoveNumber {
     /// 1 for the first move.
     pub ply: usize,
@@ -155,32 +156,24 @@ impl BadMoveNumber {
     }
 }
 
-impl fmt::Display for BadMoveNumber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl BadMoveNumber {
+    /// The one line that names the move, the number written and why it cannot be played.
+    fn describe(&self) -> String {
         let (ply, number, cells) = (self.ply, self.number, self.cells);
         match self.reason {
-            None => write!(
-                f,
-                "move {ply} ({number}): no such cell; cells are numbered 1 to {cells}"
-            ),
+            None => format!("move {ply} ({number}): no such cell; cells are numbered 1 to {cells}"),
             Some(PlayError::Occupied { mark, .. }) => {
-                write!(
-                    f,
-                    "move {ply} (cell {number}): that cell already holds {mark}"
-                )
+                format!("move {ply} (cell {number}): that cell already holds {mark}")
             }
-            Some(PlayError::GameOver { outcome }) => write!(
-                f,
-                "move {ply} (cell {number}): the game is already over ({outcome})"
-            ),
+            Some(PlayError::GameOver { outcome }) => {
+                format!("move {ply} (cell {number}): the game is already over ({outcome})")
+            }
             Some(PlayError::OffBoard { .. }) => {
-                write!(f, "move {ply} (cell {number}): that cell is off the board")
+                format!("move {ply} (cell {number}): that cell is off the board")
             }
         }
     }
 }
-
-impl std::error::Error for BadMoveNumber {}
 
 #[cfg(test)]
 mod tests {

@@ -521,7 +521,7 @@ mod tests {
         let id = knowledge.in_flight.as_ref().unwrap().id;
         // The worker takes the request on its own thread.
         while knowledge.progress(&board).is_none() {
-            std::thread::sleep(Duration::from_millis(1));
+            crate::platform::threads::sleep(Duration::from_millis(1));
         }
         let one = MoveScore {
             cell: Cell::new(0, 0),

@@ -123,7 +123,7 @@ mod tests {
                 started.elapsed() < Duration::from_secs(60),
                 "the worker never started request {id}"
             );
-            std::thread::yield_now();
+            crate::platform::threads::yield_now();
         }
     }
 
@@ -257,7 +257,7 @@ mod tests {
                 break;
             }
             assert!(started.elapsed() < Duration::from_secs(60), "never went on");
-            std::thread::yield_now();
+            crate::platform::threads::yield_now();
         }
         worker.cancel_all();
     }

@@ -3,14 +3,13 @@
 use std::io::ErrorKind::{self, NotFound};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use tempfile::NamedTempFile;
 
 use super::format::{UnknownFields, checked_text, parse_keeping};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
-use crate::platform::dirs;
 use crate::platform::fs::{self, File, OpenOptions};
+use crate::platform::{dirs, wall_clock};
 use crate::store::files::{self, AtomicSave, ReadProblem, SaveProblem, SaveRules, TargetProblem};
 use crate::store::files::{remove_stale_temporaries, resolved};
 use crate::store::game_file::looks_like_game;
@@ -132,9 +131,8 @@ fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
     if let Some(copy) = bytes.and_then(|bytes| copies.find(|e| same(&e.path(), bytes))) {
         return Ok(copy.path());
     }
-    // A clock before 1970 only makes the name less informative, not wrong.
-    let now = SystemTime::now().duration_since(UNIX_EPOCH);
-    let base = format!("{prefix}{}", now.map_or(0, |d| d.as_secs()));
+    // A clock before 1970 (read as 0) only makes the name less informative, not wrong.
+    let base = format!("{prefix}{}", wall_clock::unix_seconds());
     let names = std::iter::once(base.clone()).chain((2..=1000).map(|n| format!("{base}-{n}")));
     for copy in names.map(|name| path.with_file_name(name)) {
         let new = || OpenOptions::new().write(true).create_new(true).open(&copy);
