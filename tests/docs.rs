@@ -625,3 +625,50 @@ fn the_line_patterns_match_as_documented() {
     assert!(lines_match(&pattern(&["…", "three"]), &actual));
     assert!(!lines_match(&pattern(&["one", "three"]), &actual));
 }
+
+/// The Debian package's assets (`[package.metadata.deb]` in Cargo.toml) name files that exist,
+/// the man pages and completions among them; the built program is the only one left to build.
+#[test]
+fn the_debian_package_ships_files_that_exist() {
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let deb = &manifest[manifest.find("[package.metadata.deb]").unwrap()..];
+    let assets = &deb[deb.find("assets = [").unwrap()..];
+    let assets = &assets[..assets.find("\n]").unwrap()];
+    let mut sources = Vec::new();
+    for line in assets.lines().skip(1) {
+        let source = line.trim().trim_start_matches("[\"");
+        sources.push(source[..source.find('"').unwrap()].to_string());
+    }
+    for wanted in [
+        "assets/man/*.1",
+        "assets/completions/tictactoe.bash",
+        "assets/completions/_tictactoe",
+        "assets/completions/tictactoe.fish",
+        "LICENSE",
+    ] {
+        assert!(
+            sources.iter().any(|s| s == wanted),
+            "the .deb does not ship {wanted}"
+        );
+    }
+    for source in sources.iter().filter(|s| !s.starts_with("target/")) {
+        if let Some(suffix) = source.strip_prefix("assets/man/*") {
+            let pages = fs::read_dir(root().join("assets/man"))
+                .unwrap()
+                .filter(|e| {
+                    e.as_ref()
+                        .unwrap()
+                        .path()
+                        .to_string_lossy()
+                        .ends_with(suffix)
+                })
+                .count();
+            assert!(pages >= 2, "no man pages in assets/man/");
+        } else {
+            assert!(
+                root().join(source).is_file(),
+                "the .deb ships {source}, which is missing"
+            );
+        }
+    }
+}
