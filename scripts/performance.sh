@@ -4,6 +4,7 @@
 #   scripts/performance.sh            # whole runs of `tictactoe analyze` (a few minutes)
 #   scripts/performance.sh --long     # also the 7×7 with four in a row (about a minute more)
 #   scripts/performance.sh --bench    # also criterion's benchmarks (cargo bench; long)
+#   scripts/performance.sh --size     # also the release binary's size (a fat-LTO build)
 #
 # Builds the `timing` profile (the program's own code optimised as in release, no LTO: a quick
 # build that searches as fast as the release build) and times each search as a whole process with
@@ -15,11 +16,13 @@ cd "$repo"
 
 long=0
 bench=0
+size=0
 for arg in "$@"; do
     case "$arg" in
         --long) long=1 ;;
         --bench) bench=1 ;;
-        *) echo "usage: scripts/performance.sh [--long] [--bench]" >&2; exit 2 ;;
+        --size) size=1 ;;
+        *) echo "usage: scripts/performance.sh [--long] [--bench] [--size]" >&2; exit 2 ;;
     esac
 done
 runs="${RUNS:-3}"
@@ -43,7 +46,7 @@ measure() {
     for run in $(seq 1 "$runs"); do
         stats=$({ /usr/bin/time -f '%e %U %S %M' "$analyze" "$@" >/dev/null; } 2>&1 | tail -n 1)
         read -r wall user sys kb <<<"$stats"
-        printf '| %s | %s | %s s | %.1f s | %d MB |\n' "$label" "$run" "$wall" \
+        printf '| %s | %s | %s s | %.2f s | %d MB |\n' "$label" "$run" "$wall" \
             "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" "$((kb / 1024))"
     done
 }
@@ -61,10 +64,12 @@ if [[ "$long" -eq 1 ]]; then
     measure "7×7, four in a row" analyze "$(empty 7)" --k 4 --max-nodes 4000000000
 fi
 
-echo
-echo "Release binary: building it (fat LTO: several minutes the first time)"
-cargo build --quiet --locked --release
-echo "Release binary: $(du -h target/release/tictactoe | cut -f 1)"
+if [[ "$size" -eq 1 ]]; then
+    echo
+    echo "Release binary: building it (fat LTO: several minutes the first time)"
+    cargo build --quiet --locked --release
+    echo "Release binary: $(du -h target/release/tictactoe | cut -f 1)"
+fi
 
 if [[ "$bench" -eq 1 ]]; then
     echo
