@@ -534,11 +534,33 @@ fn generated_files() -> Vec<(PathBuf, Vec<u8>)> {
     files
 }
 
+/// The program's man page says more than `--help` does: what it opens, what the commands are for,
+/// how boards are written, what the exit statuses mean and where the settings are.
+const MAN_DESCRIPTION: &str = "\
+Without a command, tictactoe opens the game: Tic-Tac-Toe against a computer driven by minimax, \
+on boards from 3×3 to 7×7, with views that show how minimax rates every move (press S for the \
+scores, T for the game tree, D to step through the search).
+
+With a command, it prints what those views show, for scripts, tests and teachers: analyze (every \
+move's score and line of play, as JSON), tree (the game tree, as JSON, Graphviz or SVG), trace \
+(every call of a search, as JSON lines), review (a game's moves with their classes) and exercises \
+(a graded set, as text, JSON or a Moodle quiz). Each has its own page: tictactoe-analyze(1) and \
+so on.
+
+A board is written as rows joined by /, with X, O and . for empty: XOX/.O./X.. is the board \
+whose first row is X O X. Whose move it is comes from the counts unless --to-move says otherwise.
+
+Exit status: 0 when everything asked was done; 1 when some lines of a batch were not boards; 2 \
+for a bad board, option or file, with one line on standard error naming the problem.
+
+Settings are kept in settings.ron in the platform's config directory \
+(~/.config/tictactoe/settings.ron on Linux), or in the file given with --settings.";
+
 /// One man page for the program and one for each command (`man tictactoe-analyze`).
 fn man_pages(command: &clap::Command) -> Vec<(PathBuf, Vec<u8>)> {
     let mut pages = Vec::new();
     let mut page = Vec::new();
-    clap_mangen::Man::new(command.clone())
+    clap_mangen::Man::new(command.clone().long_about(MAN_DESCRIPTION))
         .render(&mut page)
         .unwrap();
     pages.push((
