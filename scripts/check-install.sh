@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# CI check for the desktop packaging (issue 5). Exits non-zero with a message
+# CI check for the desktop packaging. Exits non-zero with a message
 # on the first failure. Nothing outside a temporary folder is installed to.
 #
 #   1. desktop-file-validate assets/tictactoe.desktop prints nothing
 #      (desktop-file-utils is apt-installed first if missing and we are root)
 #   2. scripts/install.sh into a temporary HOME and XDG_DATA_HOME; the
 #      installed entry validates too, its Exec= binary runs
-#      `analyze X../.O./...` and prints JSON with "board", every icon landed
+#      `analyze X../.O./...` and prints JSON with "board", every icon,
+#      man page and completion landed and completions landed: `man -l` renders every page
+#      (man-db is apt-installed first if missing and we are root), and in bash,
+#      after sourcing the completion, `complete -p tictactoe` names its function,
+#      which completes `tictactoe an` to `analyze`; zsh and fish, where
+#      installed, read their files without a syntax error
 #   3. a second install.sh run over the first works and changes nothing
 #   4. scripts/uninstall.sh removes every file in the manifest, the manifest,
 #      and nothing else (unrelated files planted beforehand survive)
@@ -42,6 +47,16 @@ validate() {
     fi
 }
 
+if ! command -v man >/dev/null 2>&1; then
+    if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+        say "man missing; installing man-db"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >/dev/null || fail "apt-get update failed"
+        apt-get install -y -qq man-db >/dev/null || fail "apt-get install man-db failed"
+    fi
+    command -v man >/dev/null 2>&1 || fail "man not found (install the man-db package)"
+fi
+
 validate "$repo/assets/$app.desktop"
 say "ok: assets/$app.desktop passes desktop-file-validate"
 
@@ -50,8 +65,9 @@ tmp="$(mktemp -d "${TMPDIR:-/tmp}/$app-check-install.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 export HOME="$tmp/home"
 export XDG_DATA_HOME="$tmp/data"
+export XDG_CONFIG_HOME="$tmp/config"
 unset BIN_DIR
-mkdir -p "$HOME" "$XDG_DATA_HOME"
+mkdir -p "$HOME" "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"
 
 apps_dir="$XDG_DATA_HOME/applications"
 icon_root="$XDG_DATA_HOME/icons/hicolor"
@@ -90,6 +106,57 @@ exec_program() {
     printf '%s\n' "$value"
 }
 
+# The man pages render, and the completions load and complete.
+check_man_and_completions() {
+    local page dest name out pages=0 bash_completion zsh_completion fish_completion
+    for page in "$repo"/assets/man/*.1; do
+        name="$(basename "$page")"
+        dest="$XDG_DATA_HOME/man/man1/$name"
+        cmp -s "$page" "$dest" || fail "man page $name missing or different at $dest"
+        grep -qxF "$dest" "$manifest" || fail "manifest does not list $dest"
+        out="$(MANWIDTH=80 man -l "$dest" 2>"$tmp/man.stderr")" || {
+            cat "$tmp/man.stderr" >&2
+            fail "man -l $dest failed"
+        }
+        # troff's notes on a long unbreakable line (a JSON example in a help text) are not errors.
+        if grep -v -e "cannot adjust line" -e "can't break line" "$tmp/man.stderr" >&2; then
+            fail "man -l $dest reported a problem"
+        fi
+        [[ "$out" == *NAME*"${name%.1}"*SYNOPSIS*OPTIONS* ]] ||
+            fail "man -l $dest does not show its NAME, SYNOPSIS and OPTIONS: $out"
+        pages=$((pages + 1))
+    done
+    [[ "$pages" -ge 2 ]] || fail "expected the program's man page and one a command, found $pages"
+
+    bash_completion="$XDG_DATA_HOME/bash-completion/completions/$app"
+    cmp -s "$repo/assets/completions/$app.bash" "$bash_completion" ||
+        fail "bash completion missing or different at $bash_completion"
+    out="$(bash --norc --noprofile -c '
+        source "$1" || exit 1
+        complete -p tictactoe || exit 1
+        COMP_WORDS=(tictactoe an); COMP_CWORD=1; COMP_LINE="tictactoe an"; COMP_POINT=12
+        _tictactoe tictactoe an tictactoe
+        printf "replies: %s\n" "${COMPREPLY[*]}"' bash "$bash_completion" 2>&1)" ||
+        fail "bash could not load the completion: $out"
+    [[ "$out" == *"complete "*"-F _tictactoe"*" tictactoe"* ]] ||
+        fail "after sourcing the completion, complete -p tictactoe says: $out"
+    [[ "$out" == *"replies: analyze"* ]] || fail "the bash completion of 'tictactoe an' is not analyze: $out"
+
+    zsh_completion="$XDG_DATA_HOME/zsh/site-functions/_$app"
+    cmp -s "$repo/assets/completions/_$app" "$zsh_completion" ||
+        fail "zsh completion missing or different at $zsh_completion"
+    fish_completion="$XDG_CONFIG_HOME/fish/completions/$app.fish"
+    cmp -s "$repo/assets/completions/$app.fish" "$fish_completion" ||
+        fail "fish completion missing or different at $fish_completion"
+    if command -v zsh >/dev/null 2>&1; then
+        zsh -n "$zsh_completion" || fail "zsh reports a syntax error in $zsh_completion"
+    fi
+    if command -v fish >/dev/null 2>&1; then
+        fish --no-execute "$fish_completion" || fail "fish reports a syntax error in $fish_completion"
+    fi
+    say "ok: $pages man pages render with man -l; bash completes 'tictactoe an' to analyze; zsh and fish files in place"
+}
+
 check_installed() {
     local entry="$apps_dir/$app.desktop" exe out status n png size dest
     [[ -f "$manifest" ]] || fail "install.sh wrote no manifest at $manifest"
@@ -122,6 +189,8 @@ check_installed() {
     [[ "$n" -ge 7 ]] || fail "expected at least 7 PNG icon sizes in assets/, found $n"
     cmp -s "$repo/assets/$app.svg" "$icon_root/scalable/apps/$app.svg" ||
         fail "scalable icon missing or different"
+
+    check_man_and_completions
 
     grep -qxF "$exe" "$manifest" || fail "manifest does not list the binary"
     grep -qxF "$entry" "$manifest" || fail "manifest does not list the desktop entry"

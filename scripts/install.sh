@@ -10,8 +10,14 @@
 #   $DATA/applications/tictactoe.desktop              (Exec= is the absolute binary path)
 #   $DATA/icons/hicolor/<N>x<N>/apps/tictactoe.png    (16 ... 512)
 #   $DATA/icons/hicolor/scalable/apps/tictactoe.svg
+#   $DATA/man/man1/tictactoe.1, tictactoe-<command>.1 (man tictactoe, man tictactoe-analyze)
+#   $DATA/bash-completion/completions/tictactoe       (bash-completion loads it on demand)
+#   $DATA/zsh/site-functions/_tictactoe               (add the folder to zsh's fpath)
+#   $CONFIG/fish/completions/tictactoe.fish
 #   $DATA/tictactoe/install-manifest.txt              (list of the files above)
-# where DATA is ${XDG_DATA_HOME:-$HOME/.local/share}.
+# where DATA is ${XDG_DATA_HOME:-$HOME/.local/share} and CONFIG ${XDG_CONFIG_HOME:-$HOME/.config}.
+# The man pages and completions are generated from the command line by tests/docs.rs and
+# checked in under assets/man/ and assets/completions/.
 #
 # Environment:
 #   TICTACTOE_BIN  use this prebuilt binary instead of building one
@@ -30,6 +36,8 @@ data_dir="${XDG_DATA_HOME:-$HOME/.local/share}"
 bin_dir="${BIN_DIR:-$HOME/.local/bin}"
 [[ "$data_dir" == /* ]] || die "XDG_DATA_HOME must be an absolute path (got '$data_dir')"
 [[ "$bin_dir" == /* ]] || die "BIN_DIR must be an absolute path (got '$bin_dir')"
+config_dir="${XDG_CONFIG_HOME:-$HOME/.config}"
+[[ "$config_dir" == /* ]] || die "XDG_CONFIG_HOME must be an absolute path (got '$config_dir')"
 
 app_data="$data_dir/$app"
 manifest="$app_data/install-manifest.txt"
@@ -40,6 +48,10 @@ icons_src="$repo/assets/icons/hicolor"
 [[ -f "$desktop_src" ]] || die "missing $desktop_src (is this a complete checkout?)"
 [[ -f "$svg_src" ]] || die "missing $svg_src"
 [[ -d "$icons_src" ]] || die "missing $icons_src (run scripts/render-icons.sh)"
+man_src="$repo/assets/man"
+completions_src="$repo/assets/completions"
+[[ -f "$man_src/$app.1" ]] || die "missing $man_src/$app.1 (is this a complete checkout?)"
+[[ -d "$completions_src" ]] || die "missing $completions_src"
 
 # ---------------------------------------------------------------- the binary
 target_dir() {
@@ -139,6 +151,17 @@ done
 copy_file "$svg_src" "$icon_root/scalable/apps/$app.svg" 0644
 say "icons        -> $icon_root/{${icon_count} sizes,scalable}/apps/"
 
+man_count=0
+for page in "$man_src"/*.1; do
+    copy_file "$page" "$data_dir/man/man1/$(basename "$page")" 0644
+    man_count=$((man_count + 1))
+done
+say "man pages    -> $data_dir/man/man1/ ($man_count pages)"
+copy_file "$completions_src/$app.bash" "$data_dir/bash-completion/completions/$app" 0644
+copy_file "$completions_src/_$app" "$data_dir/zsh/site-functions/_$app" 0644
+copy_file "$completions_src/$app.fish" "$config_dir/fish/completions/$app.fish" 0644
+say "completions  -> bash, zsh ($data_dir/zsh/site-functions), fish ($config_dir/fish/completions)"
+
 # ---------------------------------------------------------------- manifest
 # Files from an earlier install that this one no longer puts there (say
 # BIN_DIR changed) are removed, so the manifest stays the whole truth.
@@ -151,7 +174,8 @@ if [[ -f "$manifest" ]]; then
         done
         if [[ "$keep" -eq 0 && ( -f "$old" || -L "$old" ) ]]; then
             case "$(basename "$old")" in
-                "$app" | "$app.desktop" | "$app.png" | "$app.svg")
+                "$app" | "$app.desktop" | "$app.png" | "$app.svg" | "$app.1" | "$app"-*.1 | \
+                    "_$app" | "$app.fish")
                     rm -f -- "$old"
                     say "removed stale file from the previous install: $old"
                     ;;

@@ -33,7 +33,7 @@ while IFS= read -r path || [[ -n "$path" ]]; do
         *) say "skipping non-absolute manifest entry: $path"; skipped=$((skipped + 1)); continue ;;
     esac
     case "$(basename "$path")" in
-        "$app" | "$app.desktop" | "$app.png" | "$app.svg") ;;
+        "$app" | "$app.desktop" | "$app.png" | "$app.svg" | "$app.1" | "$app"-*.1 | "_$app" | "$app.fish") ;;
         *) say "skipping unexpected manifest entry: $path"; skipped=$((skipped + 1)); continue ;;
     esac
     if [[ -f "$path" || -L "$path" ]]; then

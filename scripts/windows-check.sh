@@ -125,7 +125,7 @@ programs="$(windows_folder LOCALAPPDATA)/Programs/Tic-Tac-Toe"
 shortcut="$(windows_folder APPDATA)/Microsoft/Windows/Start Menu/Programs/Tic-Tac-Toe Minimax.lnk"
 key='HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\TicTacToeMinimax'
 wine "$dist/$name-setup.exe" /S
-for file in tictactoe.exe tictactoe.com README.txt uninstall.exe; do
+for file in tictactoe.exe tictactoe.com README.txt LICENSE.txt _tictactoe.ps1 uninstall.exe; do
     [[ -f "$programs/$file" ]] || fail "the installer did not install $file"
 done
 [[ -f "$shortcut" ]] || fail "the installer made no Start-menu shortcut"

@@ -2,7 +2,8 @@
 # Builds what a Windows user downloads, from Linux:
 #   target/windows-dist/tictactoe-<version>-windows-x86_64/       tictactoe.exe (the game, no
 #       console window), tictactoe.com (the same program for the console: `tictactoe analyze …`
-#       typed in a Command Prompt or PowerShell runs it, prints there and waits), README.txt
+#       typed in a Command Prompt or PowerShell runs it, prints there and waits), README.txt,
+#       LICENSE.txt and _tictactoe.ps1 (PowerShell's completion for the commands)
 #   target/windows-dist/tictactoe-<version>-windows-x86_64.zip    that folder, zipped
 #   target/windows-dist/tictactoe-<version>-windows-x86_64-setup.exe   a per-user installer
 #       (no administrator; Start-menu shortcut, uninstall entry; /S installs silently)
@@ -35,6 +36,9 @@ rm -rf "$folder" "$dist/$name.zip" "$dist/$name-setup.exe"
 mkdir -p "$folder"
 cp "target/$target/release/tictactoe.exe" "$folder/tictactoe.exe"
 sed 's/$/\r/' assets/windows/README.txt >"$folder/README.txt"
+sed 's/$/\r/' LICENSE >"$folder/LICENSE.txt"
+# PowerShell's completion, generated from the command line by tests/docs.rs: `. .\_tictactoe.ps1`.
+sed 's/$/\r/' assets/completions/_tictactoe.ps1 >"$folder/_tictactoe.ps1"
 
 # tictactoe.com: the same bytes with the PE header's subsystem changed from GUI (2) to console
 # (3), as Microsoft's `editbin /subsystem:console` does. A console looks for .com before .exe, so
@@ -60,7 +64,7 @@ if subsystem != 2:
 struct.pack_into("<H", data, subsystem_at, 3)
 open(com, "wb").write(data)
 PY
-say "built $folder (tictactoe.exe, tictactoe.com, README.txt)"
+say "built $folder (tictactoe.exe, tictactoe.com, README.txt, LICENSE.txt, _tictactoe.ps1)"
 
 (cd "$dist" && zip -q -r "$name.zip" "$name")
 say "built $dist/$name.zip ($(du -k "$dist/$name.zip" | cut -f1) KB)"

@@ -208,7 +208,8 @@ fn analyze_tree_and_review_on_the_largest_board_stop_at_their_default_budget() {
         );
     }
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/command-line.md"))
+            .unwrap();
     assert!(readme.contains("`--max-nodes` (default 20,000,000)"));
 }
 

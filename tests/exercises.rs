@@ -727,7 +727,7 @@ fn an_answers_file_is_graded_and_its_comments_skipped() {
 }
 
 #[test]
-fn the_readmes_example_is_what_the_command_prints() {
+fn the_guides_example_is_what_the_command_prints() {
     let printed = run(
         &[
             "exercises",
@@ -741,7 +741,8 @@ fn the_readmes_example_is_what_the_command_prints() {
         b"",
     );
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/command-line.md"))
+            .unwrap();
     let example = format!(
         "$ tictactoe exercises --seed 7 --kinds value,horizon --count 2\n{}```",
         printed.stdout

@@ -31,7 +31,7 @@ impl RulesArgs {
     }
 }
 
-/// Every command's `--max-nodes` when none is given, as `--help` and the README say; `review`
+/// Every command's `--max-nodes` when none is given, as `--help` and the guide say; `review`
 /// spends it on each position, as the app's review does ([`REVIEW_NODE_BUDGET`]).
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 const _: () = assert!(DEFAULT_MAX_NODES == REVIEW_NODE_BUDGET);

@@ -406,7 +406,7 @@ mod tests {
     use super::*;
     use crate::engine::minimax::plain;
 
-    /// Issue 31, item 7: O to move on `.../..X/OX.` wins by force with row 1, column 1 (a threat
+    /// O to move on `.../..X/OX.` wins by force with row 1, column 1 (a threat
     /// in the first column, then a fork); the opponent's possible fork is beside the point.
     #[test]
     fn a_forced_win_is_not_called_stopping_a_fork() {

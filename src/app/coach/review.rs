@@ -30,7 +30,7 @@ impl Coach {
                     }
                 });
             }
-            // Issue 31, item 8: "the game on the board" read as "this game, on the board"; the
+            // "The game on the board" could be read as "this game, on the board"; the
             // opened game goes on the board only when asked, and leaving it says where to.
             Some((_, Pinned::Opened(what))) => {
                 ui.horizontal_wrapped(|ui| {

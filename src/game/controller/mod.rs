@@ -1097,7 +1097,7 @@ mod tests {
         assert_eq!(game.accuracy(), Default::default());
     }
 
-    /// Issue 30, item 2: the review of a big game fills in as its searches settle moves, before
+    /// The review of a big game fills in as its searches settle moves, before
     /// they end: a move is reviewed as soon as its score and the best score are known.
     #[test]
     fn a_big_games_review_fills_in_while_its_positions_are_searched() {

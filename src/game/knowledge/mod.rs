@@ -501,7 +501,7 @@ mod tests {
     use crate::engine::clock::ManualClock;
     use crate::engine::score::Score;
 
-    /// Issue 30, item 14: on 7×7 the status said "1 of 47 moves settled" while the legend said "2
+    /// On 7×7 the status once said "1 of 47 moves settled" while the legend said "2
     /// of 47 moves have an exact score": the exact phase after the estimates settled again the
     /// move the first phase had settled, and the status counted the worker's moves while the
     /// legend counted the replies. Both now show [`PartialScores::settled_count`], each move once.

@@ -1,5 +1,5 @@
-//! The solver: exact scores and lines for every move of boards up to 5×5, as fast as the
-//! techniques of m,n,k-game solvers allow.
+//! The solver: exact scores and lines for every move, on every board the game offers (up to
+//! 7×7), as fast as the techniques of m,n,k-game solvers allow.
 //!
 //! What it adds to the teaching [`Searcher`](super::Searcher), each exact (the tests compare
 //! every score and line with plain minimax):
@@ -43,8 +43,8 @@
 //!   move for the position is tried first (its child's bound usually shows at once that it keeps
 //!   the value), then the other moves in the search's own order, threats first. Row-major order
 //!   tries weak moves first, and refuting one near the start of a 7×7 game is a search as large
-//!   as the proof: the 7×7 centre move's 48-move line took 15.4 million positions that way, and
-//!   takes 5,201 now. The line is as good, but which best move it shows depends on what the table
+//!   as the proof (millions of positions for the 7×7 centre move's 48-move line, against
+//!   thousands in this order). The line is as good, but which best move it shows depends on what the table
 //!   holds: a fresh solver on one thread always gives the same lines, while two threads, or a
 //!   solver that analysed other positions before, may show another best line.
 //!
@@ -93,12 +93,11 @@ pub const STRATEGY_STEALING: bool = true;
 
 /// Whether a [`Solver`] asks the first pass's question ("can the first player win by this
 /// move?") of a proof-number search instead of a null-window alpha-beta search unless told
-/// otherwise ([`Solver::with_proof_numbers`]). Off until it is faster where it matters: on
-/// 7×7 (k=5) the centre's question takes df-pn 432 k positions and 7.2 s of CPU against 849 k and
-/// 4.1 s for alpha-beta; on 6×6 (k=4) df-pn proves the winning first moves 5–20 times faster
-/// but shows two of the three rim moves tried unable to win 4 times slower, and on 5×5 (k=4) the
-/// whole solve takes half as long again (the alpha-beta pass leaves bounds in the shared table
-/// that the exact pass reuses).
+/// otherwise ([`Solver::with_proof_numbers`]). Off until it is faster where it matters: it
+/// visits fewer positions but costs more time on the 7×7 centre's question, proves the 6×6's
+/// losing rim moves more slowly than it proves its winning ones faster, and leaves the exact pass
+/// none of the bounds the alpha-beta pass leaves in the shared table (the measurements are in
+/// CHANGELOG.md).
 pub const PROOF_NUMBERS: bool = false;
 
 /// Whether a [`Solver`] asks a root move's value, once it is at least a draw for the player to
@@ -109,17 +108,10 @@ pub const PROOF_NUMBERS: bool = false;
 /// it with the draw itself). Scores are the same either way; lines above 5×5, which follow the
 /// proof, may show other best moves.
 ///
-/// Measured on the empty 6×6 board (k=4, one thread): the solve 62.7 G instructions (2.87 M
-/// positions) against 60.8 G (2.33 M); every move in row-major order without the first pass
-/// (`every_move_of_empty_6x6`) 65.4 G (3.01 M) against 53.0 G (1.82 M). The 7×7 centre (k=5)
-/// takes the same positions, with strategy stealing or without, and the empty 5×5 (k=4) the
-/// same with it, 1% fewer without.
-///
-/// Also measured, and left out: once a move is known to win, "win within d?" for the fastest d
-/// first, d growing until a test succeeds. It took the 6×6 winning moves' narrowing from 463 k
-/// positions to 78 k, yet the solve from 60.8 G instructions to 63.4 G (and from 62.7 G to
-/// 63.8 G without the halfway test): most instructions go to the "cannot win" tests, dearer
-/// in those shallow, wide searches. Bisection between the bounds was in between.
+/// It saves instructions and positions on the empty 6×6 and costs nothing elsewhere. Asking for
+/// the fastest win first, the depth growing until a test succeeds, visits fewer positions but
+/// costs more instructions: most go to the "cannot win" tests, dearer in those shallow, wide
+/// searches (the measurements of both are in CHANGELOG.md).
 pub const DEPTH_AFTER_PROOF: bool = true;
 
 /// The exact solver. Keep one for a whole game or batch: its table outlives an analysis, so later

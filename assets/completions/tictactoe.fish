@@ -1,0 +1,106 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_tictactoe_global_optspecs
+    string join \n settings= position= to-move= k= h/help V/version
+end
+
+function __fish_tictactoe_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_tictactoe_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_tictactoe_using_subcommand
+    set -l cmd (__fish_tictactoe_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -l settings -d 'Settings file to load and save (default: settings.ron in the platform\'s config directory)' -r -F
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -l position -d 'Open the game on this position: board notation, as `analyze` takes it (e.g. XOX/OOX/...), or anything Ctrl+V takes in the game (rows on separate lines, as the articles print them). The game plays square boards, 3×3 to 7×7' -r
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -l to-move -d 'With --position: whose move it is (default: from the counts)' -r -f -a "X\t''
+O\t''"
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -l k -d 'With --position: how many in a row win (default: the board\'s usual)' -r
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -s h -l help -d 'Print help'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -s V -l version -d 'Print version'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "analyze" -d 'Rate every legal move of a position with minimax and print the result as JSON'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "tree" -d 'Print the game tree below a position with every move\'s score, as the explorer shows it'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "trace" -d 'Print every call a search makes, as JSON lines, as the step-through view shows them'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "review" -d 'Review a game move by move: each move\'s score, the best score there was, and its class'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON or a GIFT quiz), or grade answers to one'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l to-move -d 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)' -r -f -a "X\t''
+O\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l k -d 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l algorithm -d 'The search: plain minimax (the reference), textbook alpha-beta (no table), alpha-beta with a table and move ordering (the teaching search) or the solver (the fastest); all give the same scores and lines' -r -f -a "plain\t''
+alphabeta-classic\t'Alpha-beta as the textbooks write it, without a table'
+alphabeta\t''
+solver\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l max-nodes -d 'Give up on a board after visiting this many positions (open 5×5 and larger boards can take very long; 3×3 needs at most 549,946 even with plain minimax)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l time-limit -d 'Stop each board\'s search after this many seconds and print what it settled, with bounds and estimates for the rest (the last fifth of the time goes to the estimates). The solver then settles a best move first, as the app\'s computer does: "best" names it once no other move can beat it' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l view -d 'Whose numbers the scores, bounds and estimates are: `mover` (the player to move maximises: what it prints without --view) or `x` (X maximises, as the articles write minimax: every number is X\'s, so on O\'s turn O\'s best move has the lowest)' -r -f -a "mover\t'The player to move maximises: every number is theirs'
+x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l stats -d 'Add the algorithm, positions visited and time taken'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l depth -d 'How many levels of moves to print below the position (default: 1 for a board, the whole tree for a tree)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l format -d 'JSON (one object), Graphviz `dot` with minimax\'s choices drawn bold, or an SVG picture (MAX and MIN levels, a value at each node, minimax\'s line drawn thick; its values are one search\'s, seen as --view says, `mover` without it)' -r -f -a "json\t''
+dot\t''
+svg\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l to-move -d 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)' -r -f -a "X\t''
+O\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l k -d 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l max-nodes -d 'Give up on a position after visiting this many positions in its search (each printed position\'s moves are searched with the exact engine, as `analyze` searches them)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l max-printed -d 'Stop after printing this many positions, and say so: the JSON\'s root gets "complete": false (Graphviz: a comment), with a line on standard error. The tree is written as it is searched, so memory stays small whatever the depth' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l view -d 'Every node\'s score as the value of the one search from the position given: `mover` (its player to move maximises) or `x` (X maximises), depth counted from the position given. Without it each score is the move\'s own, for the side that plays it, with depth counted from the node it is played on' -r -f -a "mover\t'The player to move maximises: every number is theirs'
+x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l algorithm -d 'Plain minimax, or alpha-beta as the textbooks write it (no table)' -r -f -a "plain\t''
+alphabeta\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l to-move -d 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)' -r -f -a "X\t''
+O\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l k -d 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l max-nodes -d 'Give up after visiting this many positions' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l max-lines -d 'Stop after writing this many event lines (then a last "stopped" line)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l view -d 'Who maximises: `mover` (the side to move at the start: what it prints without --view) or `x` (X, as the articles write minimax; every score is X\'s)' -r -f -a "mover\t'The player to move maximises: every number is theirs'
+x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l pseudocode -d 'Add to each event the line of pseudocode it shows (as "code"), the line the app\'s step-through highlights'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l game -d 'Review the game saved in FILE (Game > Save game… in the app) instead' -r -F
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l from -d 'The position the game started from, when not the empty board (board notation; --first is the side to move there)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l first -d 'Who moved first (with --from, the side to move there)' -r -f -a "X\t''
+O\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l size -d 'The board\'s side, 3 to 7 (5×5 and larger can take long to review exactly)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l k -d 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l max-nodes -d 'Give up on a position after visiting this many positions: that move\'s score (or the best score there was) is printed as null, with "complete": false' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l time-limit -d 'Stop each position\'s search after this many seconds, as --max-nodes stops it' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l view -d 'Whose numbers each move\'s score and best score are, seen from the position before the move: `mover` (the player who made it: what it prints without --view) or `x` (X\'s, so an O move\'s best score is the lowest there was)' -r -f -a "mover\t'The player to move maximises: every number is theirs'
+x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l practice -d 'Give each move that was not best the practice position the app\'s Practice (P) deals from it: "practice": the position before the move, the task, the good moves (cell numbers) and the lesson'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l code -d 'The set\'s code, as a set prints it (e.g. v1-s7-k=value,horizon-n=4-3x3)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l seed -d 'The seed the set is made from: the same seed and options give the same set everywhere' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l kinds -d 'The kinds of exercise, comma-separated, taking turns in this order' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l count -d 'How many items, 1 to 100; the levels grow along the set' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l size -d 'The board\'s side, 3 or 4 (the horizon kind is on 3×3 only)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l view -d 'Whose numbers the values are: `mover` (the player to move\'s, the default) or `x` (X maximises, as the articles count)' -r -f -a "mover\t'The player to move maximises: every number is theirs'
+x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l format -d 'What to print: `text` (the questions), `json` (the set with its key) or `gift` (a quiz for Moodle and other learning-management systems, with the key). Grading prints `text` (the summary and the items missed) or `json` (the summary and every item graded)' -r -f -a "text\t''
+json\t''
+gift\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l check -d 'Grade the answers in FILE (N=ANSWER lines) and print a summary' -r -F
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l answer -d 'Grade this answer to item N (may be given many times; with --check, it comes after the file\'s answers)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "analyze" -d 'Rate every legal move of a position with minimax and print the result as JSON'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "tree" -d 'Print the game tree below a position with every move\'s score, as the explorer shows it'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "trace" -d 'Print every call a search makes, as JSON lines, as the step-through view shows them'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "review" -d 'Review a game move by move: each move\'s score, the best score there was, and its class'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON or a GIFT quiz), or grade answers to one'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
