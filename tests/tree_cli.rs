@@ -27,6 +27,7 @@ fn tree_json(position: &Board, depth: u32) -> Value {
         max_nodes: u64::MAX,
         max_printed: u64::MAX,
         view: None,
+        boards: false,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = tree(&args, &mut out, &mut err).unwrap();

@@ -10,6 +10,7 @@ use egui::{RichText, Ui};
 use super::commands::{Command, TreeLabCommand};
 use super::texts;
 use super::tree_drawing;
+use super::tree_export;
 use crate::engine::game_tree::GameTree;
 use crate::engine::minimax::SearchControl;
 use crate::learn::abstract_tree::tree_examples;
@@ -184,10 +185,14 @@ impl TreeLab {
         // A textbook's tree is for the whole class to see: as large as the room allows.
         tree_drawing::fit_at_first(ui, zoom);
         tree_drawing::drawing_bar(ui, zoom, true);
+        let drawing = tree_drawing::of_tree_search(&picture, tree);
+        let legend = tree_export::tree_search_legend;
+        if let Some(export) = tree_export::export_bar(ui, zoom, &drawing, legend, "tree") {
+            commands.push(Command::ExportPicture(export));
+        }
         egui::ScrollArea::both()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                let drawing = tree_drawing::of_tree_search(&picture, tree);
                 tree_drawing::draw(ui, &drawing, zoom, None, false);
             });
         commands
