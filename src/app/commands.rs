@@ -116,6 +116,8 @@ pub enum TreeLabCommand {
     Back,
     RunToEnd,
     Restart,
+    /// Show the pseudocode beside the drawing, or not (the drawing then takes the room).
+    ShowCode(bool),
 }
 
 /// The commands that change one setting.

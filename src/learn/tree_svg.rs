@@ -265,7 +265,7 @@ pub fn typed_tree_svg(tree: &GameTree, picture: &AbstractPicture) -> String {
 
 /// The label of a typed tree's `level`: "MAX (depth 0)" at the root.
 pub fn tree_level_label(tree: &GameTree, level: usize) -> String {
-    let side = if level % 2 == 0 {
+    let side = if level.is_multiple_of(2) {
         tree.root_side()
     } else {
         tree.root_side().opponent()
