@@ -440,7 +440,15 @@ impl eframe::App for TicTacToeApp {
             let shown = egui::CentralPanel::default().show(ui, |ui| exercises.show(ui));
             commands.extend(shown.inner);
         } else if let Some(lab) = &self.tree_lab {
-            let shown = egui::CentralPanel::default().show(ui, |ui| lab.show(ui));
+            let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
+            let shown = egui::CentralPanel::default().show(ui, |ui| {
+                // A notice (a picture saved, say) goes over the view, as it goes over the board.
+                let dismissed = notice.and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
+                dismissed
+                    .into_iter()
+                    .chain(lab.show(ui))
+                    .collect::<Vec<_>>()
+            });
             commands.extend(shown.inner);
         } else if self.stepper.is_some() {
             commands.extend(self.stepper_panel(ui));

@@ -690,11 +690,13 @@ fn paint_board(ui: &Ui, painter: &egui::Painter, board: &Board, top: Pos2, side:
         painter.line_segment([pos2(rect.left(), y), pos2(rect.right(), y)], grid);
     }
     let r = cell * 0.3;
+    // The marks in the board's own colours.
+    let palette = super::board_widget::Palette::of(ui);
     for place in geometry.all_cells() {
         let centre = rect.min + Vec2::new(place.col as f32 + 0.5, place.row as f32 + 0.5) * cell;
         match board.get(place) {
             Some(Mark::X) => {
-                let stroke = Stroke::new(1.5, Color32::from_rgb(31, 95, 191));
+                let stroke = Stroke::new(1.5, palette.mark(Mark::X));
                 painter.line_segment([centre - Vec2::splat(r), centre + Vec2::splat(r)], stroke);
                 painter.line_segment(
                     [centre + Vec2::new(-r, r), centre + Vec2::new(r, -r)],
@@ -702,7 +704,7 @@ fn paint_board(ui: &Ui, painter: &egui::Painter, board: &Board, top: Pos2, side:
                 );
             }
             Some(Mark::O) => {
-                let stroke = Stroke::new(1.5, Color32::from_rgb(192, 57, 43));
+                let stroke = Stroke::new(1.5, palette.mark(Mark::O));
                 painter.circle_stroke(centre, r, stroke);
             }
             None => {}
