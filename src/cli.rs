@@ -63,7 +63,6 @@ mod report;
 mod review;
 mod trace;
 mod tree;
-mod tree_svg;
 
 pub use analyze::{AnalyzeArgs, analyze, analyze_showing_progress};
 pub use args::{

@@ -1777,7 +1777,31 @@ fn a_textbooks_tree_is_stepped_through_with_alpha_beta_and_its_pruned_leaves_sta
     game.settle();
     game.press(Key::End);
     game.harness.get_by_label_contains("the root's value: 3");
-    // It fills the room, for a projector: its leaves spread across most of the 1280 points.
+    // Beside it, the textbook's code, at the line the search ended on: the root's value.
+    let selected = |game: &Game, line: &str| {
+        let node = game.harness.get_by_label_contains(line);
+        node.accesskit_node().is_selected() == Some(true)
+    };
+    assert!(selected(&game, "return alphabeta(root, -inf, +inf, true)"));
+    assert!(!selected(
+        &game,
+        "function alphabeta(node, alpha, beta, isMax):"
+    ));
+    game.press(Key::ArrowLeft);
+    assert!(
+        selected(&game, "alpha = max(alpha, best)"),
+        "MAX takes its last child"
+    );
+    game.press(Key::End);
+    // Without the code, it fills the room, for a projector: its leaves spread across most of
+    // the 1280 points.
+    game.harness.get_by_label("The code").click();
+    game.settle();
+    assert!(
+        game.harness
+            .query_by_label_contains("alpha = max(alpha, best)")
+            .is_none()
+    );
     game.harness.event(egui::Event::PointerGone);
     game.harness.run_steps(3);
     let spread = |game: &Game| {
@@ -1816,6 +1840,9 @@ fn a_textbooks_tree_is_stepped_through_with_alpha_beta_and_its_pruned_leaves_sta
     // Back one step: the search is under way again; plain minimax prunes nothing.
     game.press(Key::Home);
     game.harness.get_by_label_contains("Step 0 of ");
+    game.harness.get_by_label("The code").click();
+    game.settle();
+    assert!(selected(&game, "function search(root):"));
     game.harness.get_by_label("plain minimax").click();
     game.settle();
     game.press(Key::End);

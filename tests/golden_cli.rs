@@ -479,8 +479,14 @@ fn trace_cases() -> Vec<Case> {
             &["trace", "three-ply", "--to-move", "O"],
         ),
         case(
-            "trace_typed_bad_pseudocode",
-            &["trace", "three-ply", "--pseudocode"],
+            "trace_typed_pseudocode",
+            &[
+                "trace",
+                "three-ply",
+                "--algorithm",
+                "alphabeta",
+                "--pseudocode",
+            ],
         ),
     ]);
     cases

@@ -27,6 +27,7 @@ fn tree_json(position: &Board, depth: u32) -> Value {
         max_nodes: u64::MAX,
         max_printed: u64::MAX,
         view: None,
+        boards: false,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = tree(&args, &mut out, &mut err).unwrap();
@@ -339,4 +340,31 @@ fn the_svg_labels_every_level_and_names_cells_as_the_app_does() {
     for label in ["MIN (depth 0)", "MAX (depth 1)", "MIN (depth 2)"] {
         assert!(tree.stdout.contains(&format!(">{label}<")), "{label}");
     }
+}
+
+/// `--boards` draws each position small under its node: a board a node, holding the node's
+/// marks; without it the picture has none.
+#[test]
+fn the_svg_draws_small_boards_when_asked() {
+    let args = ["tree", "XOX/.O./X..", "--depth", "1", "--format", "svg"];
+    let plain = run(&args, b"");
+    let with: Vec<&str> = args.iter().copied().chain(["--boards"]).collect();
+    let boards = run(&with, b"");
+    assert_eq!(boards.status, 0, "{}", boards.stderr);
+    // The position and its four moves.
+    let small = |svg: &str| svg.matches("stroke=\"#999\"").count();
+    assert_eq!(small(&plain.stdout), 0);
+    assert_eq!(small(&boards.stdout), 5);
+    // 5 marks at the top, 6 in each of the four positions below it.
+    let xs = boards.stdout.matches("<path d=").count();
+    let os = boards
+        .stdout
+        .matches("fill=\"none\" stroke=\"#c0392b\"")
+        .count();
+    assert_eq!((xs, os), (3 + 4 * 3, 2 + 4 * 3));
+    // The nodes, their values and their labels are where they were, the levels further apart.
+    assert_eq!(
+        plain.stdout.matches("<title>").count(),
+        boards.stdout.matches("<title>").count()
+    );
 }

@@ -74,6 +74,7 @@ impl TicTacToeApp {
                 };
                 self.exercises = None;
             }
+            Command::ExportPicture(export) => self.export_picture(ctx, export),
             Command::ToggleExercises => {
                 self.exercises = match self.exercises.take() {
                     Some(_) => None,

@@ -51,9 +51,36 @@ pub enum Command {
     /// Open or close the textbook's tree (a tree typed in, stepped through, drawn).
     ToggleTreeLab,
     TreeLab(TreeLabCommand),
+    /// Save the picture of a drawn tree (a download on the web).
+    ExportPicture(PictureExport),
     /// Open or close the graded exercises.
     ToggleExercises,
     Exercises(ExercisesCommand),
+}
+
+/// A drawn tree's picture to save: the SVG document, and the file's format and name (without its
+/// extension).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PictureExport {
+    pub svg: String,
+    pub format: PictureFormat,
+    pub name: &'static str,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PictureFormat {
+    Svg,
+    /// Rasterised from the SVG, twice its size.
+    Png,
+}
+
+impl PictureFormat {
+    pub fn extension(self) -> &'static str {
+        match self {
+            PictureFormat::Svg => "svg",
+            PictureFormat::Png => "png",
+        }
+    }
 }
 
 /// The graded exercises: the set's code, the answer, and the way through the set.
@@ -89,6 +116,8 @@ pub enum TreeLabCommand {
     Back,
     RunToEnd,
     Restart,
+    /// Show the pseudocode beside the drawing, or not (the drawing then takes the room).
+    ShowCode(bool),
 }
 
 /// The commands that change one setting.

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 
+use super::commands::PictureFormat;
 use crate::platform::{self, FileQuestion, Upload};
 use crate::store::{game_file, settings};
 
@@ -15,6 +16,8 @@ pub enum Purpose {
     LoadSettings,
     SaveGame,
     OpenGame,
+    /// A drawn tree's picture, waiting in the app for a path.
+    ExportPicture(PictureFormat),
 }
 
 impl Purpose {
@@ -27,6 +30,18 @@ impl Purpose {
             Purpose::LoadSettings => ("Load settings", settings, "settings.ron", false),
             Purpose::SaveGame => ("Save game", games, "game.ron", true),
             Purpose::OpenGame => ("Open game", games, "game.ron", false),
+            Purpose::ExportPicture(PictureFormat::Svg) => (
+                "Export the picture",
+                ("SVG pictures", "svg"),
+                "tree.svg",
+                true,
+            ),
+            Purpose::ExportPicture(PictureFormat::Png) => (
+                "Export the picture",
+                ("PNG pictures", "png"),
+                "tree.png",
+                true,
+            ),
         };
         FileQuestion {
             title,
@@ -40,7 +55,9 @@ impl Purpose {
     pub fn max_bytes(self) -> u64 {
         match self {
             Purpose::SaveSettingsAs | Purpose::LoadSettings => settings::MAX_FILE_SIZE,
-            Purpose::SaveGame | Purpose::OpenGame => game_file::MAX_FILE_BYTES,
+            Purpose::SaveGame | Purpose::OpenGame | Purpose::ExportPicture(_) => {
+                game_file::MAX_FILE_BYTES
+            }
         }
     }
 

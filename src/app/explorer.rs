@@ -196,7 +196,7 @@ impl Explorer {
         }
         ui.separator();
         if self.drawn {
-            self.drawing(ui, controller, &seen);
+            commands.extend(self.drawing(ui, controller, &seen));
             return commands;
         }
         let rows = self.rows(controller);
@@ -211,7 +211,12 @@ impl Explorer {
 
     /// The tree drawn as the textbooks draw a search (the picture `tictactoe tree --format svg`
     /// draws): a click on a node selects it and opens or closes it, as Right and Left do.
-    fn drawing(&mut self, ui: &mut Ui, controller: &GameController, seen: &Seen) {
+    fn drawing(
+        &mut self,
+        ui: &mut Ui,
+        controller: &GameController,
+        seen: &Seen,
+    ) -> Option<Command> {
         let tree = self.tree(controller);
         let picture = tree_picture::picture(&tree, seen);
         let nodes = tree.nodes();
@@ -236,8 +241,10 @@ impl Explorer {
         self.revealed = Some(self.selected.clone());
         let zoom = egui::Id::unique("explorer's drawing");
         tree_drawing::drawing_bar(ui, zoom, false);
+        let drawing = tree_drawing::of_tree(&picture, names, seen);
+        let legend = || super::tree_export::board_tree_legend(seen);
+        let export = super::tree_export::export_bar(ui, zoom, &drawing, legend, "game-tree");
         egui::ScrollArea::both().show(ui, |ui| {
-            let drawing = tree_drawing::of_tree(&picture, names, seen);
             if let Some(clicked) = tree_drawing::draw(ui, &drawing, zoom, Some(selected), reveal) {
                 let path = nodes[clicked].0.clone();
                 if !self.expanded.remove(&path) && !nodes[clicked].2.board.outcome().is_over() {
@@ -247,6 +254,7 @@ impl Explorer {
                 self.has_keyboard = true;
             }
         });
+        export.map(Command::ExportPicture)
     }
 
     fn counts_line(&self, ui: &mut Ui, controller: &GameController) {

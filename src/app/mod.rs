@@ -31,6 +31,7 @@ mod stepper;
 mod texts;
 mod transfers;
 mod tree_drawing;
+mod tree_export;
 mod tree_lab;
 /// The web page's start, as `launch` is the desktop's: the game on a canvas.
 #[cfg(target_arch = "wasm32")]
@@ -161,6 +162,8 @@ pub struct TicTacToeApp {
     tree_lab: Option<TreeLab>,
     /// The graded exercises, while open.
     exercises: Option<Exercises>,
+    /// A drawn tree's picture waiting for the path the player picks for it.
+    picture_to_save: Option<commands::PictureExport>,
     /// The game review, hints, threats and practice.
     coach: Coach,
     /// Told the status line as it is drawn ([`AppOptions::status_mirror`]).
@@ -247,6 +250,7 @@ impl TicTacToeApp {
             saved_settings: None,
             in_storage,
             dialogs: FileDialogs::default(),
+            picture_to_save: None,
             controller,
             focus: None,
             focus_moved: false,
@@ -436,7 +440,15 @@ impl eframe::App for TicTacToeApp {
             let shown = egui::CentralPanel::default().show(ui, |ui| exercises.show(ui));
             commands.extend(shown.inner);
         } else if let Some(lab) = &self.tree_lab {
-            let shown = egui::CentralPanel::default().show(ui, |ui| lab.show(ui));
+            let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
+            let shown = egui::CentralPanel::default().show(ui, |ui| {
+                // A notice (a picture saved, say) goes over the view, as it goes over the board.
+                let dismissed = notice.and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
+                dismissed
+                    .into_iter()
+                    .chain(lab.show(ui))
+                    .collect::<Vec<_>>()
+            });
             commands.extend(shown.inner);
         } else if self.stepper.is_some() {
             commands.extend(self.stepper_panel(ui));

@@ -200,8 +200,14 @@ impl TicTacToeApp {
             return Vec::new();
         };
         let view = self.settings.score_view;
+        let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
         egui::CentralPanel::default()
-            .show(ui, |ui| stepper.show(ui, self.controller.trace(), view))
+            .show(ui, |ui| {
+                // A notice (a picture saved, say) goes over the view, as it goes over the board.
+                let dismissed = notice.and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
+                let shown = stepper.show(ui, self.controller.trace(), view);
+                dismissed.into_iter().chain(shown).collect()
+            })
             .inner
     }
 

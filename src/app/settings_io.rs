@@ -34,6 +34,11 @@ impl TicTacToeApp {
                     )));
                     return;
                 }
+                Purpose::ExportPicture(_) => {
+                    self.picture_to_save = None;
+                    self.notice = Some(Notice::new(format!("{reason} Nothing was saved.")));
+                    return;
+                }
                 Purpose::SaveSettingsAs | Purpose::LoadSettings => {}
             }
             let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
@@ -52,7 +57,13 @@ impl TicTacToeApp {
             return;
         };
         let path = match picked.answer {
-            None => return, // cancelled
+            None => {
+                // Cancelled: a picture waiting for a path is not saved.
+                if matches!(picked.purpose, Purpose::ExportPicture(_)) {
+                    self.picture_to_save = None;
+                }
+                return;
+            }
             Some(Answer::Upload(upload)) => return self.uploaded(ctx, picked.purpose, upload),
             Some(Answer::Path(path)) => path,
         };
@@ -80,6 +91,7 @@ impl TicTacToeApp {
             },
             Purpose::SaveGame => self.save_game(&path),
             Purpose::OpenGame => self.open_game(ctx, &path),
+            Purpose::ExportPicture(_) => self.save_picture(&path),
         }
     }
 

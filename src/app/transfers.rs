@@ -16,6 +16,7 @@ impl TicTacToeApp {
         let name = purpose.file_name();
         let text = match purpose {
             Purpose::OpenGame | Purpose::LoadSettings => return self.dialogs.upload(purpose, ctx),
+            Purpose::ExportPicture(_) => return self.download_picture(),
             Purpose::SaveGame => game_file::to_text(&self.controller.record())
                 .map_err(|error| format!("The game could not be saved: {error}")),
             Purpose::SaveSettingsAs => settings::to_ron(&self.settings)
@@ -79,7 +80,7 @@ impl TicTacToeApp {
                 }
             },
             // Nothing is uploaded to be saved.
-            Purpose::SaveGame | Purpose::SaveSettingsAs => {}
+            Purpose::SaveGame | Purpose::SaveSettingsAs | Purpose::ExportPicture(_) => {}
         }
     }
 }

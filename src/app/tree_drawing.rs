@@ -7,7 +7,7 @@ use egui::{
     Color32, CornerRadius, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, pos2,
 };
 
-use crate::engine::board::{Cell, Outcome};
+use crate::engine::board::{Board, Cell, Mark, Outcome};
 use crate::engine::game_tree::{GameTree, TreePosition};
 use crate::engine::rules::Rules;
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
@@ -26,6 +26,9 @@ const EDGE_SIZE: f32 = 11.0;
 const VALUE_SIZE: f32 = 12.0;
 const LABEL_SIZE: f32 = 11.0;
 const LINE: Color32 = Color32::from_rgb(217, 130, 43);
+/// A small board's side at 100%, and the gap between it and its node.
+const BOARD: f32 = 30.0;
+const BOARD_GAP: f32 = 4.0;
 
 /// What a tree drawing shows: nodes placed by a layout, links between them.
 pub struct Drawing {
@@ -52,6 +55,8 @@ pub struct Node {
     pub dashed: bool,
     /// Its button's name.
     pub name: String,
+    /// The position there, drawn small under the node when asked for ([`show_boards`]).
+    pub board: Option<Board>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -101,6 +106,7 @@ pub fn of_tree(picture: &Picture, names: Vec<String>, seen: &Seen) -> Drawing {
             crossed: false,
             dashed: !spot.opened && !spot.board.outcome().is_over(),
             name,
+            board: Some(spot.board),
         })
         .collect();
     let links = picture
@@ -153,6 +159,7 @@ pub fn of_search(picture: &SearchPicture, seen: &Seen) -> Drawing {
         |number| window_bound(number, &start),
         move_label,
         search_node_name,
+        |spot| Some(spot.board),
     )
 }
 
@@ -182,6 +189,7 @@ pub fn of_tree_search(picture: &SearchPicture<TreePosition<'_>>, tree: &GameTree
         bound,
         |index: usize| (index + 1).to_string(),
         tree_node_name,
+        |_| None,
     )
 }
 
@@ -193,6 +201,7 @@ fn search_drawing<G: Rules>(
     bound: impl Fn(Shown) -> String,
     move_name: impl Fn(G::Move) -> String,
     name: impl Fn(&SearchSpot<G>, Option<String>) -> String,
+    board: impl Fn(&SearchSpot<G>) -> Option<Board>,
 ) -> Drawing {
     let window = |spot: &SearchSpot<G>| {
         spot.window
@@ -213,6 +222,7 @@ fn search_drawing<G: Rules>(
             crossed: spot.standing == Standing::Pruned,
             dashed: false,
             name: name(spot, window(spot).map(|w| w.replace('\n', " "))),
+            board: board(spot),
         })
         .collect();
     let links = picture
@@ -301,6 +311,16 @@ pub fn fit_at_first(ui: &Ui, key: egui::Id) {
             },
         );
     }
+}
+
+/// Whether the drawing under `key` shows each node's position in a small board.
+pub fn show_boards(ui: &Ui, key: egui::Id) -> bool {
+    ui.data(|data| data.get_temp(key.with("boards")))
+        .unwrap_or(false)
+}
+
+pub fn set_show_boards(ui: &Ui, key: egui::Id, shown: bool) {
+    ui.data_mut(|data| data.insert_temp(key.with("boards"), shown));
 }
 
 const MIN_ZOOM: f32 = 0.5;
@@ -396,10 +416,11 @@ pub fn draw(
     let mut zoom = zoom_of(ui, key);
     let faint = ui.visuals().weak_text_color();
     let text_colour = ui.visuals().text_color();
+    let boards = show_boards(ui, key) && drawing.nodes.iter().any(|node| node.board.is_some());
     if zoom.fit {
         // As large as the room allows: measured at 100%, then scaled to the room.
         let room = ui.available_size();
-        let at_one = Measures::of(ui, drawing, &Scale::new(1.0)).size;
+        let at_one = Measures::of(ui, drawing, &Scale::new(1.0), boards).size;
         let factor = (room.x / at_one.x).min(room.y / at_one.y) * 0.98;
         let factor = factor.clamp(MIN_ZOOM, MAX_ZOOM);
         if (factor - zoom.factor).abs() > 0.01 {
@@ -414,8 +435,13 @@ pub fn draw(
         gutter,
         slot,
         size,
-    } = Measures::of(ui, drawing, &scale);
-    let (level, radius) = (scale.of(LEVEL), scale.of(RADIUS));
+    } = Measures::of(ui, drawing, &scale, boards);
+    let board_room = if boards {
+        scale.of(BOARD + BOARD_GAP)
+    } else {
+        0.0
+    };
+    let (level, radius) = (scale.of(LEVEL) + board_room, scale.of(RADIUS));
     let (area, _) = ui.allocate_exact_size(size, Sense::hover());
     // Ctrl+wheel and pinch over the drawing (its nodes included) zoom it, from the next frame.
     if ui.rect_contains_pointer(area) {
@@ -449,7 +475,8 @@ pub fn draw(
             (Emphasis::Plain, true) => Stroke::new(scale.of(1.8), text_colour),
             (Emphasis::Plain, false) => Stroke::new(scale.of(1.0), faint),
         };
-        let (start, end) = (at(from) + Vec2::Y * radius, at(to) - Vec2::Y * radius);
+        let below_from = radius + from.board.filter(|_| boards).map_or(0.0, |_| board_room);
+        let (start, end) = (at(from) + Vec2::Y * below_from, at(to) - Vec2::Y * radius);
         painter.line_segment([start, end], stroke);
         // On a patch of the background, so that the edge does not strike it through.
         let label = painter.layout_no_wrap(link.label.clone(), scale.font(EDGE_SIZE), text_colour);
@@ -480,9 +507,15 @@ pub fn draw(
             ui.scroll_to_rect(rect.expand(slot), None);
         }
         paint_node(ui, &painter, node, rect, &scale, fill, is_selected);
+        let mut under = radius + 2.0;
+        if let Some(board) = node.board.filter(|_| boards) {
+            let top = centre + Vec2::Y * (radius + scale.of(BOARD_GAP));
+            paint_board(ui, &painter, &board, top, scale.of(BOARD));
+            under += board_room;
+        }
         if let Some(note) = note {
             // On a patch of the background, over the edges that leave the node.
-            let top = centre + Vec2::Y * (radius + 2.0);
+            let top = centre + Vec2::Y * under;
             let note_rect = egui::Align2::CENTER_TOP.anchor_size(top, note.size());
             painter.rect_filled(note_rect.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
             painter.galley(note_rect.min, note, faint);
@@ -506,7 +539,7 @@ impl Measures {
     /// The notes (alpha-beta's window) go under their nodes, whole: the slots are widened to the
     /// widest, and the drawing grows by their height below its last level. The level labels go
     /// left of the tree.
-    fn of(ui: &Ui, drawing: &Drawing, scale: &Scale) -> Measures {
+    fn of(ui: &Ui, drawing: &Drawing, scale: &Scale, boards: bool) -> Measures {
         let faint = ui.visuals().weak_text_color();
         let text_colour = ui.visuals().text_color();
         let notes: Vec<Option<std::sync::Arc<egui::Galley>>> = drawing
@@ -539,9 +572,10 @@ impl Measures {
             .fold(0.0, f32::max);
         let gutter = labels.iter().map(|g| g.size().x).fold(0.0, f32::max) + scale.of(12.0);
         let slot = scale.of(SLOT).max(widest + 8.0);
+        let board_room = if boards { BOARD + BOARD_GAP } else { 0.0 };
         let size = Vec2::new(
             gutter + drawing.width as f32 * slot + slot,
-            drawing.levels.len() as f32 * scale.of(LEVEL) + scale.of(RADIUS) + tallest,
+            drawing.levels.len() as f32 * scale.of(LEVEL + board_room) + scale.of(RADIUS) + tallest,
         );
         Measures {
             notes,
@@ -634,6 +668,47 @@ fn paint_node(
             scale.font(VALUE_SIZE),
             colour,
         );
+    }
+}
+
+/// `board` small, `side` wide at most, its top's middle at `top`: its grid and its marks.
+fn paint_board(ui: &Ui, painter: &egui::Painter, board: &Board, top: Pos2, side: f32) {
+    let geometry = board.geometry();
+    let (rows, cols) = (geometry.rows(), geometry.cols());
+    let cell = side / rows.max(cols) as f32;
+    let size = Vec2::new(cell * cols as f32, cell * rows as f32);
+    let rect = egui::Align2::CENTER_TOP.anchor_size(top, size);
+    let grid = Stroke::new(1.0, ui.visuals().weak_text_color());
+    painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+    painter.rect_stroke(rect, 0.0, grid, StrokeKind::Inside);
+    for col in 1..cols {
+        let x = rect.left() + col as f32 * cell;
+        painter.line_segment([pos2(x, rect.top()), pos2(x, rect.bottom())], grid);
+    }
+    for row in 1..rows {
+        let y = rect.top() + row as f32 * cell;
+        painter.line_segment([pos2(rect.left(), y), pos2(rect.right(), y)], grid);
+    }
+    let r = cell * 0.3;
+    // The marks in the board's own colours.
+    let palette = super::board_widget::Palette::of(ui);
+    for place in geometry.all_cells() {
+        let centre = rect.min + Vec2::new(place.col as f32 + 0.5, place.row as f32 + 0.5) * cell;
+        match board.get(place) {
+            Some(Mark::X) => {
+                let stroke = Stroke::new(1.5, palette.mark(Mark::X));
+                painter.line_segment([centre - Vec2::splat(r), centre + Vec2::splat(r)], stroke);
+                painter.line_segment(
+                    [centre + Vec2::new(-r, r), centre + Vec2::new(r, -r)],
+                    stroke,
+                );
+            }
+            Some(Mark::O) => {
+                let stroke = Stroke::new(1.5, palette.mark(Mark::O));
+                painter.circle_stroke(centre, r, stroke);
+            }
+            None => {}
+        }
     }
 }
 

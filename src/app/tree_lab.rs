@@ -10,9 +10,11 @@ use egui::{RichText, Ui};
 use super::commands::{Command, TreeLabCommand};
 use super::texts;
 use super::tree_drawing;
+use super::tree_export;
 use crate::engine::game_tree::GameTree;
 use crate::engine::minimax::SearchControl;
 use crate::learn::abstract_tree::tree_examples;
+use crate::learn::pseudocode::{self, Line, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::whole_search_picture;
 use crate::learn::trace::{EventKind, Step, TraceAlgorithm, trace_game};
 use crate::learn::view::{SeenTree, ShowsSearch};
@@ -28,6 +30,8 @@ pub struct TreeLab {
     steps: Vec<(Step<usize>, Vec<usize>)>,
     /// How many steps are shown.
     position: usize,
+    /// Whether the textbook's code is shown beside the drawing, its line highlighted.
+    show_code: bool,
 }
 
 impl TreeLab {
@@ -39,6 +43,7 @@ impl TreeLab {
             algorithm: TraceAlgorithm::AlphaBetaClassic,
             steps: Vec::new(),
             position: 0,
+            show_code: true,
         };
         lab.read(text);
         lab
@@ -88,6 +93,7 @@ impl TreeLab {
             TreeLabCommand::Back => self.position = self.position.saturating_sub(1),
             TreeLabCommand::RunToEnd => self.position = self.steps.len(),
             TreeLabCommand::Restart => self.position = 0,
+            TreeLabCommand::ShowCode(shown) => self.show_code = shown,
         }
     }
 
@@ -175,7 +181,43 @@ impl TreeLab {
                 }
             }
         });
-        ui.label(self.progress());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(self.progress());
+            let mut code = self.show_code;
+            if ui.checkbox(&mut code, "The code").changed() {
+                commands.push(TreeLabCommand::ShowCode(code).into());
+            }
+        });
+        let code = tree_pseudocode(self.algorithm, tree.root_side());
+        let active = line_of(&code, self.active_step(tree));
+        // Beside the drawing where the window is wide; above it where it is narrow.
+        if self.show_code && ui.available_width() > 900.0 {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(ui.available_width().min(420.0));
+                    code_lines(ui, &code, active);
+                });
+                ui.vertical(|ui| self.drawing(ui, tree, &mut commands));
+            });
+        } else {
+            if self.show_code {
+                code_lines(ui, &code, active);
+            }
+            self.drawing(ui, tree, &mut commands);
+        }
+        commands
+    }
+
+    /// The line of the code the search is at: its last step's, the first line before any.
+    fn active_step(&self, tree: &GameTree) -> pseudocode::Step {
+        match self.steps[..self.position].last() {
+            Some((step, _)) => tree_step_of(step.kind, step.depth, tree.root_side()),
+            None => pseudocode::Step::Start,
+        }
+    }
+
+    /// The search so far, drawn whole, with its zoom and export bars.
+    fn drawing(&self, ui: &mut Ui, tree: &GameTree, commands: &mut Vec<Command>) {
         let shown = self.steps[..self.position]
             .iter()
             .map(|(step, pruned)| (*step, pruned.as_slice()));
@@ -184,13 +226,16 @@ impl TreeLab {
         // A textbook's tree is for the whole class to see: as large as the room allows.
         tree_drawing::fit_at_first(ui, zoom);
         tree_drawing::drawing_bar(ui, zoom, true);
+        let drawing = tree_drawing::of_tree_search(&picture, tree);
+        let legend = tree_export::tree_search_legend;
+        if let Some(export) = tree_export::export_bar(ui, zoom, &drawing, legend, "tree") {
+            commands.push(Command::ExportPicture(export));
+        }
         egui::ScrollArea::both()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                let drawing = tree_drawing::of_tree_search(&picture, tree);
                 tree_drawing::draw(ui, &drawing, zoom, None, false);
             });
-        commands
     }
 
     /// Where the search is: its step, calls, leaves and cutoffs so far, and its value at the end.
@@ -216,4 +261,34 @@ impl TreeLab {
         }
         words
     }
+}
+
+/// The code in a frame, `active` highlighted (and selected, for a screen reader), shrunk to its
+/// column down to a size that still reads.
+fn code_lines(ui: &mut Ui, code: &[Line], active: Option<usize>) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        let widest = code
+            .iter()
+            .map(|line| line.text.chars().count())
+            .max()
+            .unwrap_or(1);
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let char_width = ui.fonts_mut(|fonts| fonts.glyph_width(&font, 'm'));
+        let fitting = font.size * ui.available_width() / (widest as f32 * char_width);
+        let size = fitting.clamp(9.0, font.size);
+        for (number, line) in code.iter().enumerate() {
+            let mut text = RichText::new(line.text).monospace().size(size);
+            if Some(number) == active {
+                text = text
+                    .background_color(ui.visuals().selection.bg_fill)
+                    .color(ui.visuals().strong_text_color());
+            }
+            let response = ui.add(egui::Label::new(text).extend());
+            if Some(number) == active {
+                ui.ctx().accesskit_node_builder(response.id, |node| {
+                    node.set_selected(true);
+                });
+            }
+        }
+    });
 }

@@ -14,8 +14,10 @@ use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{Observer, SearchControl, Stop};
 use crate::engine::score::Score;
-use crate::learn::pseudocode::{Event, Line, line_of, pseudocode, step_of};
-use crate::learn::trace::TraceAlgorithm;
+use crate::learn::pseudocode::{
+    Event, Line, line_of, pseudocode, step_of, tree_pseudocode, tree_step_of,
+};
+use crate::learn::trace::{EventKind, TraceAlgorithm};
 use crate::learn::view::{Seen, Shown};
 use crate::learn::view::{SeenTree, ShowsSearch};
 
@@ -28,7 +30,7 @@ use crate::learn::view::{SeenTree, ShowsSearch};
     {\"event\":\"done\",\"algorithm\":..,\"nodes\":N,\"moves\":[{\"row\",\"col\",\"score\"},...],\"best\":{\"row\",\"col\"}}\n  \
     {\"event\":\"stopped\",\"by\":\"max-lines\"|\"max-nodes\",\"limit\":N,\"lines\":L} (last, instead of done)\n\
 With --pseudocode, enter, leaf, return and cutoff add \"code\": the line of pseudocode the event\n\
-shows (the line the app's step-through highlights).\n\
+shows (the line the app's step-through highlights; a tree's, the textbook's code for trees).\n\
 The last line is always done or stopped. A trace stops after --max-lines lines (default\n\
 1,500,000: the whole of plain minimax on the empty 3x3) or --max-nodes positions, and then\n\
 exits with status 2.\n\
@@ -221,18 +223,9 @@ fn trace_tree(
     args: &TraceArgs,
     tree: &GameTree,
     mut out: impl Write,
-    mut err: impl Write,
+    err: impl Write,
     progress: bool,
 ) -> io::Result<i32> {
-    if args.pseudocode {
-        writeln!(
-            err,
-            "tictactoe trace: {:?}: --pseudocode shows the code that searches a board \
-             (findBestMove); trace a tree without it",
-            preview(&args.board)
-        )?;
-        return Ok(EXIT_BAD_BOARD);
-    }
     let algorithm = TraceAlgorithm::from(args.algorithm);
     let control = SearchControl::with_node_budget(args.max_nodes);
     let written = AtomicU64::new(0);
@@ -241,6 +234,9 @@ fn trace_tree(
         control: &control,
         root_side: tree.root_side(),
         seen: SeenTree::new(tree),
+        code: args
+            .pseudocode
+            .then(|| tree_pseudocode(algorithm, tree.root_side())),
         written: &written,
         max_lines: args.max_lines,
         error: None,
@@ -282,16 +278,22 @@ enum TreeEventJson {
         alpha: Option<i32>,
         #[serde(skip_serializing_if = "Option::is_none")]
         beta: Option<i32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
     },
     Leaf {
         depth: i32,
         node: Vec<usize>,
         score: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
     },
     Return {
         depth: i32,
         node: Vec<usize>,
         score: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
     },
     Cutoff {
         depth: i32,
@@ -300,6 +302,8 @@ enum TreeEventJson {
         beta: i32,
         /// The children skipped, from 1.
         pruned: Vec<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
     },
     Done {
         algorithm: &'static str,
@@ -319,12 +323,22 @@ struct TreeLines<'a, W> {
     root_side: Side,
     /// How its numbers are shown: MAX's.
     seen: SeenTree,
+    /// The textbook's code whose lines the events show, with `--pseudocode`.
+    code: Option<Vec<Line>>,
     written: &'a AtomicU64,
     max_lines: u64,
     error: Option<io::Error>,
 }
 
 impl<W: Write> TreeLines<'_, W> {
+    /// The line of the tree's pseudocode an event of `kind` at `depth` shows, trimmed, with
+    /// `--pseudocode`.
+    fn code(&self, kind: EventKind, depth: i32) -> Option<&'static str> {
+        let code = self.code.as_ref()?;
+        let line = line_of(code, tree_step_of(kind, depth, self.root_side))?;
+        Some(code[line].text.trim())
+    }
+
     fn number(&self, score: Score) -> i32 {
         self.seen.root_number(score).value()
     }
@@ -372,6 +386,7 @@ impl<'t, W: Write> Observer<TreePosition<'t>> for TreeLines<'_, W> {
             role: if max { "max" } else { "min" },
             alpha: window.map(|(alpha, _)| alpha),
             beta: window.map(|(_, beta)| beta),
+            code: self.code(EventKind::Enter, depth),
         });
     }
 
@@ -381,6 +396,7 @@ impl<'t, W: Write> Observer<TreePosition<'t>> for TreeLines<'_, W> {
             depth,
             node: numbered(node.path()),
             score,
+            code: self.code(EventKind::Leaf, depth),
         });
     }
 
@@ -390,6 +406,7 @@ impl<'t, W: Write> Observer<TreePosition<'t>> for TreeLines<'_, W> {
             depth,
             node: numbered(node.path()),
             score,
+            code: self.code(EventKind::Exit, depth),
         });
     }
 
@@ -408,6 +425,7 @@ impl<'t, W: Write> Observer<TreePosition<'t>> for TreeLines<'_, W> {
             alpha,
             beta,
             pruned: pruned.iter().map(|index| index + 1).collect(),
+            code: self.code(EventKind::Cutoff, depth),
         });
     }
 }

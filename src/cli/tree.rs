@@ -16,6 +16,7 @@ use crate::engine::score::Score;
 use crate::learn::abstract_tree::{self, NodeValue};
 use crate::learn::tree::{TreeNode, grow};
 use crate::learn::tree_picture::picture;
+use crate::learn::tree_svg;
 use crate::learn::view::{ScoreView, Seen, Shown};
 
 #[derive(Debug, Args)]
@@ -69,6 +70,10 @@ pub struct TreeArgs {
     /// from the node it is played on.
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
+
+    /// With --format svg, draw each position small under its node (a board's tree only).
+    #[arg(long)]
+    pub boards: bool,
 }
 
 /// How many positions `tree` prints at most unless told otherwise.
@@ -149,12 +154,13 @@ pub fn tree_showing_progress(
                 let seen = Seen::new(ScoreView::from(args.view.unwrap_or(ViewArg::Mover)), &board);
                 let tree = walk.grown(&board, depth, analysis);
                 let note = walk.halt.as_ref().map(|halt| halt.reason(args));
-                super::tree_svg::write_svg(
-                    &mut out,
+                let svg = tree_svg::board_tree_svg(
                     &picture(&tree, &seen),
                     &seen,
                     note.as_deref(),
-                )?;
+                    args.boards,
+                );
+                out.write_all(svg.as_bytes())?;
             }
         }
         out.flush()?;
@@ -450,7 +456,7 @@ fn write_typed_tree(args: &TreeArgs, tree: &GameTree, mut out: impl Write) -> io
         }
         TreeFormat::Svg => {
             let picture = abstract_tree::picture(tree);
-            super::tree_svg::write_tree_svg(&mut out, tree, &picture)?;
+            out.write_all(tree_svg::typed_tree_svg(tree, &picture).as_bytes())?;
         }
     }
     out.flush()?;

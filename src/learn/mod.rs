@@ -4,7 +4,8 @@
 //! is the code a trace is stepped through, tagged with the step each line shows, [`review`]
 //! classes a game's moves, [`practice`] finds positions to solve, [`exercises`] makes graded
 //! sets of exercises with their keys, [`examples`] holds the positions that teach, and
-//! [`abstract_tree`] the textbooks' abstract trees (their values, picture and the built-in ones).
+//! [`abstract_tree`] the textbooks' abstract trees (their values, picture and the built-in ones);
+//! [`tree_svg`] writes any drawn tree as an SVG picture.
 //! It imports only from the engine.
 
 pub mod abstract_tree;
@@ -18,4 +19,5 @@ pub mod search_picture;
 pub mod trace;
 pub mod tree;
 pub mod tree_picture;
+pub mod tree_svg;
 pub mod view;

@@ -1,8 +1,9 @@
 //! The pseudocode the step-through shows beside a trace ([`super::trace`]), each line tagged with
 //! the step of the search it shows, so that the highlight follows the text however it is edited.
 
+use crate::engine::game_tree::Side;
 use crate::engine::score::Score;
-use crate::learn::trace::TraceAlgorithm;
+use crate::learn::trace::{EventKind, TraceAlgorithm};
 use crate::learn::view::{Role, Seen};
 
 /// A step of the search, as the pseudocode shows it.
@@ -28,6 +29,8 @@ pub enum Step {
     MinimiserWon,
     /// A finished board with no line: a draw.
     Drawn,
+    /// A leaf of a typed tree gives its value.
+    Leaf,
 }
 
 /// One line of pseudocode, and the step it shows if any.
@@ -108,6 +111,89 @@ pub fn step_of(event: Event, seen: &Seen) -> Step {
 /// The line of `code` that shows `step`.
 pub fn line_of(code: &[Line], step: Step) -> Option<usize> {
     code.iter().position(|line| line.step == Some(step))
+}
+
+/// The textbooks' code for a typed tree, whose leaves hold their values and whose root is MAX's
+/// or MIN's (`root`): `isMax` is MAX's, as the leaves' values are.
+pub fn tree_pseudocode(algorithm: TraceAlgorithm, root: Side) -> Vec<Line> {
+    use Step::*;
+    let top = match (algorithm, root) {
+        (TraceAlgorithm::Plain, Side::Max) => {
+            "    return minimax(root, true)    # the root's value"
+        }
+        (TraceAlgorithm::Plain, Side::Min) => {
+            "    return minimax(root, false)    # the root's value"
+        }
+        (TraceAlgorithm::AlphaBetaClassic, Side::Max) => {
+            "    return alphabeta(root, -inf, +inf, true)    # the root's value"
+        }
+        (TraceAlgorithm::AlphaBetaClassic, Side::Min) => {
+            "    return alphabeta(root, -inf, +inf, false)    # the root's value"
+        }
+    };
+    let mut code = vec![shows(Start, "function search(root):"), shows(RootMove, top)];
+    code.push(line(""));
+    match algorithm {
+        TraceAlgorithm::Plain => code.extend([
+            shows(Call, "function minimax(node, isMax):"),
+            shows(Leaf, "    if node is a leaf: return its value"),
+            line("    if isMax:"),
+            line("        best = -inf"),
+            shows(
+                MaxTakes,
+                "        for each child: best = max(best, minimax(child, false))",
+            ),
+            line("    else:"),
+            line("        best = +inf"),
+            shows(
+                MinTakes,
+                "        for each child: best = min(best, minimax(child, true))",
+            ),
+            line("    return best"),
+        ]),
+        TraceAlgorithm::AlphaBetaClassic => code.extend([
+            shows(Call, "function alphabeta(node, alpha, beta, isMax):"),
+            shows(Leaf, "    if node is a leaf: return its value"),
+            line("    if isMax:"),
+            line("        best = -inf"),
+            line("        for each child, left to right:"),
+            line("            best = max(best, alphabeta(child, alpha, beta, false))"),
+            shows(MaxTakes, "            alpha = max(alpha, best)"),
+            shows(
+                MaxPrunes,
+                "            if alpha >= beta: break    # MIN has better: prune the rest",
+            ),
+            line("    else:"),
+            line("        best = +inf"),
+            line("        for each child, left to right:"),
+            line("            best = min(best, alphabeta(child, alpha, beta, true))"),
+            shows(MinTakes, "            beta = min(beta, best)"),
+            shows(
+                MinPrunes,
+                "            if alpha >= beta: break    # MAX has better: prune the rest",
+            ),
+            line("    return best"),
+        ]),
+    }
+    code
+}
+
+/// The step of [`tree_pseudocode`] an event of a typed tree's search shows: its kind and the
+/// depth of its call (the root at 0), the root MAX's or MIN's. A return to depth 0's caller is
+/// the root's value; a return elsewhere is taken by its caller, one level up. The tree's
+/// step-through and `tictactoe trace --pseudocode` on a tree both come from here.
+pub fn tree_step_of(kind: EventKind, depth: i32, root: Side) -> Step {
+    // MAX moves at the root's level and every second one below it, if the root is MAX's.
+    let max_at = |depth: i32| (depth % 2 == 0) == (root == Side::Max);
+    match kind {
+        EventKind::Enter => Step::Call,
+        EventKind::Leaf => Step::Leaf,
+        EventKind::Exit if depth == 0 => Step::RootMove,
+        EventKind::Exit if max_at(depth - 1) => Step::MaxTakes,
+        EventKind::Exit => Step::MinTakes,
+        EventKind::Cutoff if max_at(depth) => Step::MaxPrunes,
+        EventKind::Cutoff => Step::MinPrunes,
+    }
 }
 
 fn lines(algorithm: TraceAlgorithm) -> Vec<Line> {
@@ -234,5 +320,60 @@ mod tests {
         let code = pseudocode(TraceAlgorithm::Plain, Role::Minimiser);
         assert!(code[2].text.ends_with("lowest value"));
         assert!(code[1].text.contains("true"));
+    }
+
+    /// The tree's code shows every step of a tree's search on one line, and the three-ply
+    /// figure's alpha-beta walks it as the textbook does: the second MIN node prunes.
+    #[test]
+    fn a_trees_search_steps_through_the_textbooks_code() {
+        use crate::engine::game_tree::GameTree;
+        use crate::engine::minimax::SearchControl;
+        use crate::learn::trace::trace_game;
+        for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBetaClassic] {
+            for root in [Side::Max, Side::Min] {
+                let code = tree_pseudocode(algorithm, root);
+                for step in [Step::Start, Step::RootMove, Step::Call, Step::Leaf] {
+                    assert!(line_of(&code, step).is_some(), "{algorithm:?} {step:?}");
+                }
+            }
+        }
+        let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+        let code = tree_pseudocode(TraceAlgorithm::AlphaBetaClassic, Side::Max);
+        let mut lines = Vec::new();
+        let _ = trace_game(
+            &tree.root(),
+            TraceAlgorithm::AlphaBetaClassic,
+            &SearchControl::new(),
+            |step, _| {
+                let at = line_of(&code, tree_step_of(step.kind, step.depth, Side::Max));
+                lines.push(code[at.expect("every step has its line")].text.trim());
+            },
+        );
+        // The root enters, its first MIN child enters, its three leaves each give a value that
+        // the MIN node takes, and it returns to the root, which takes it.
+        assert_eq!(
+            lines[..9],
+            [
+                "function alphabeta(node, alpha, beta, isMax):",
+                "function alphabeta(node, alpha, beta, isMax):",
+                "function alphabeta(node, alpha, beta, isMax):",
+                "if node is a leaf: return its value",
+                "beta = min(beta, best)",
+                "function alphabeta(node, alpha, beta, isMax):",
+                "if node is a leaf: return its value",
+                "beta = min(beta, best)",
+                "function alphabeta(node, alpha, beta, isMax):",
+            ]
+        );
+        let prunes = lines
+            .iter()
+            .filter(|line| line.starts_with("if alpha >= beta"))
+            .count();
+        assert_eq!(prunes, 1);
+        assert!(lines.contains(&"if alpha >= beta: break    # MAX has better: prune the rest"));
+        assert_eq!(
+            lines.last(),
+            Some(&"return alphabeta(root, -inf, +inf, true)    # the root's value")
+        );
     }
 }

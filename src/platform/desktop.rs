@@ -63,6 +63,41 @@ pub mod dirs {
     }
 }
 
+/// Pictures as PNG: an SVG document rasterised with resvg, its text in the fonts given (the app
+/// gives its own, built into the program), so that the picture is the same on every machine
+/// whatever fonts it has.
+pub mod pictures {
+    use resvg::{tiny_skia, usvg};
+
+    /// How many pixels a PNG has for each of the SVG's: sharp on a projector.
+    const SCALE: f32 = 2.0;
+
+    /// `svg` as a PNG image, twice its size, its text in `fonts` (TrueType or OpenType files'
+    /// contents), `sans_serif` the family its sans-serif text takes.
+    pub fn png(svg: &str, fonts: &[&[u8]], sans_serif: &str) -> Result<Vec<u8>, String> {
+        let mut options = usvg::Options::default();
+        let database = options.fontdb_mut();
+        for font in fonts {
+            database.load_font_data(font.to_vec());
+        }
+        database.set_sans_serif_family(sans_serif);
+        let tree = usvg::Tree::from_str(svg, &options).map_err(|error| error.to_string())?;
+        let size = tree
+            .size()
+            .to_int_size()
+            .scale_by(SCALE)
+            .ok_or("the picture is too large")?;
+        let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+            .ok_or("the picture is too large")?;
+        resvg::render(
+            &tree,
+            tiny_skia::Transform::from_scale(SCALE, SCALE),
+            &mut pixmap.as_mut(),
+        );
+        pixmap.encode_png().map_err(|error| error.to_string())
+    }
+}
+
 /// Native file dialogs and message boxes (through rfd).
 pub mod dialogs {
     use std::path::PathBuf;
@@ -114,6 +149,11 @@ pub mod dialogs {
 
     /// A desktop program saves to a path the player picks ([`ask`]); it has no downloads.
     pub fn download(_file_name: &str, _text: &str) -> Result<(), String> {
+        Err("a desktop program saves files where the player picks, not as downloads".into())
+    }
+
+    /// A desktop program saves pictures where the player picks ([`ask`]); it has no downloads.
+    pub fn download_picture(_file_name: &str, _svg: &str, _png: bool) -> Result<(), String> {
         Err("a desktop program saves files where the player picks, not as downloads".into())
     }
 

@@ -10,6 +10,8 @@
 //!   ([`owner`]);
 //! - file dialogs, or in a browser downloads and uploads, and the message box shown when the
 //!   window cannot open ([`dialogs`]);
+//! - pictures rasterised to PNG ([`pictures`]: resvg on the desktop; a browser draws its own on
+//!   a canvas as it downloads them, which keeps the page small);
 //! - whether the game can quit ([`CAN_QUIT`]) and the page's own address ([`page_address`]).
 //!
 //! The desktop is one implementation (`desktop.rs`); the browser's (`web.rs`) has one core, no
@@ -27,7 +29,7 @@ mod web;
 use web as implementation;
 
 pub use implementation::{
-    CAN_QUIT, Server, cores, dialogs, dirs, page_address, threads, wall_clock,
+    CAN_QUIT, Server, cores, dialogs, dirs, page_address, pictures, threads, wall_clock,
 };
 /// The file system, where there is one. In a browser every call fails with `Unsupported`.
 pub use std::fs;

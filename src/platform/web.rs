@@ -157,6 +157,15 @@ pub mod dirs {
     }
 }
 
+/// PNG pictures: the browser draws its own, on a canvas, as it downloads them
+/// ([`dialogs::download_picture`]), rather than the page carrying a rasteriser.
+pub mod pictures {
+    /// Not here: see [`super::dialogs::download_picture`].
+    pub fn png(_svg: &str, _fonts: &[&[u8]], _sans_serif: &str) -> Result<Vec<u8>, String> {
+        Err("a browser draws its PNG pictures as it downloads them".into())
+    }
+}
+
 /// No blocking dialogs in a browser: files come as uploads and go as downloads.
 pub mod dialogs {
     use std::cell::RefCell;
@@ -165,7 +174,10 @@ pub mod dialogs {
 
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::{Closure, JsValue};
-    use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
+    use web_sys::{
+        Blob, BlobPropertyBag, CanvasRenderingContext2d, HtmlAnchorElement, HtmlCanvasElement,
+        HtmlImageElement, HtmlInputElement, Url,
+    };
 
     use crate::platform::{FileQuestion, Upload};
 
@@ -212,6 +224,80 @@ pub mod dialogs {
             );
         }
         Ok(())
+    }
+
+    /// Hands the picture `svg` to the browser as a download named `file_name`: the SVG itself,
+    /// or with `png` the browser's own rendering of it on a canvas, twice its size (as the
+    /// desktop's PNG). The browser draws it once the image has loaded: a failure then is told
+    /// to the console.
+    pub fn download_picture(file_name: &str, svg: &str, png: bool) -> Result<(), String> {
+        let describe = |error: JsValue| format!("the browser refused the download: {error:?}");
+        let document = web_sys::window()
+            .and_then(|window| window.document())
+            .ok_or("the page has no document to download from")?;
+        let options = BlobPropertyBag::new();
+        options.set_type("image/svg+xml");
+        let parts = js_sys::Array::of1(&JsValue::from_str(svg));
+        let blob = Blob::new_with_str_sequence_and_options(&parts, &options).map_err(describe)?;
+        let url = Url::create_object_url_with_blob(&blob).map_err(describe)?;
+        let link: HtmlAnchorElement = document
+            .create_element("a")
+            .map_err(describe)?
+            .unchecked_into();
+        link.set_download(file_name);
+        if !png {
+            link.set_href(&url);
+            link.click();
+            release_later(url);
+            return Ok(());
+        }
+        let image = HtmlImageElement::new().map_err(describe)?;
+        let canvas: HtmlCanvasElement = document
+            .create_element("canvas")
+            .map_err(describe)?
+            .unchecked_into();
+        let drawn = image.clone();
+        let svg_url = url.clone();
+        let draw = Closure::once_into_js(move || {
+            let scale = 2.0;
+            canvas.set_width((drawn.natural_width() as f64 * scale) as u32);
+            canvas.set_height((drawn.natural_height() as f64 * scale) as u32);
+            let painted = canvas
+                .get_context("2d")
+                .ok()
+                .flatten()
+                .map(|context| context.unchecked_into::<CanvasRenderingContext2d>())
+                .ok_or_else(|| JsValue::from_str("no 2D canvas"))
+                .and_then(|context| {
+                    context.scale(scale, scale)?;
+                    context.draw_image_with_html_image_element(&drawn, 0.0, 0.0)?;
+                    canvas.to_data_url_with_type("image/png")
+                });
+            match painted {
+                Ok(png) => {
+                    link.set_href(&png);
+                    link.click();
+                }
+                Err(error) => web_sys::console::error_1(&error),
+            }
+            let _ = Url::revoke_object_url(&svg_url);
+        });
+        image.set_onload(Some(draw.unchecked_ref()));
+        image.set_src(&url);
+        Ok(())
+    }
+
+    /// Lets the blob behind `url` go once a download has taken it, a moment after the click.
+    fn release_later(url: String) {
+        let release = Closure::once_into_js(move || {
+            let _ = Url::revoke_object_url(&url);
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                release.unchecked_ref(),
+                10_000,
+            );
+        }
     }
 
     /// Asks the player for a file with the browser's file chooser and gives its name and text

@@ -15,6 +15,7 @@ use super::commands::{Command, StepCommand};
 use super::on_show::OnShow;
 use super::texts::{self, thousands, window_bound};
 use super::tree_drawing;
+use super::tree_export;
 use crate::engine::board::Board;
 use crate::engine::minimax::Stop;
 use crate::engine::score::Score;
@@ -276,7 +277,7 @@ impl Stepper {
         ui.separator();
         let wide = ui.available_width() > 720.0;
         if self.drawn && self.drawing_only {
-            self.search_drawing(ui, &seen, true);
+            commands.extend(self.search_drawing(ui, &seen, true));
         } else if wide {
             ui.columns(2, |columns| {
                 egui::ScrollArea::both()
@@ -286,12 +287,14 @@ impl Stepper {
                 egui::ScrollArea::both()
                     .id_salt("code")
                     .auto_shrink([false, false])
-                    .show(&mut columns[1], |ui| self.code_and_tree(ui, &seen, log));
+                    .show(&mut columns[1], |ui| {
+                        commands.extend(self.code_and_tree(ui, &seen, log));
+                    });
             });
         } else {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 self.position_and_stack(ui, &seen);
-                self.code_and_tree(ui, &seen, log);
+                commands.extend(self.code_and_tree(ui, &seen, log));
             });
         }
         commands

@@ -134,7 +134,7 @@ impl Stepper {
     /// The tree around the current call, drawn as the textbooks draw a search: the path to the
     /// running call in orange, each call's window under it, pruned moves crossed out.
     /// With `fill`, it takes all the room there is (the window, for a projector).
-    pub(super) fn search_drawing(&self, ui: &mut Ui, seen: &Seen, fill: bool) {
+    pub(super) fn search_drawing(&self, ui: &mut Ui, seen: &Seen, fill: bool) -> Option<Command> {
         ui.label(RichText::new("The tree around the current call").strong());
         let picture = search_picture(&self.state, seen);
         let current = picture
@@ -143,18 +143,26 @@ impl Stepper {
             .position(|spot| spot.standing == Standing::Current);
         let zoom = egui::Id::unique("search drawing");
         tree_drawing::drawing_bar(ui, zoom, true);
+        let drawing = tree_drawing::of_search(&picture, seen);
+        let legend = || tree_export::board_search_legend(seen);
+        let export = tree_export::export_bar(ui, zoom, &drawing, legend, "search");
         let scroll = if fill {
             egui::ScrollArea::both().auto_shrink([false, false])
         } else {
             egui::ScrollArea::horizontal()
         };
         scroll.id_salt("search drawing").show(ui, |ui| {
-            let drawing = tree_drawing::of_search(&picture, seen);
             tree_drawing::draw(ui, &drawing, zoom, current, true);
         });
+        export.map(Command::ExportPicture)
     }
 
-    pub(super) fn code_and_tree(&self, ui: &mut Ui, seen: &Seen, log: Option<&TraceLog>) {
+    pub(super) fn code_and_tree(
+        &self,
+        ui: &mut Ui,
+        seen: &Seen,
+        log: Option<&TraceLog>,
+    ) -> Option<Command> {
         let win = self.start.board.geometry().win_score();
         let code = pseudocode(self.algorithm, seen.role(self.start.board.to_move()));
         let active = line_of(&code, self.active_step(seen));
@@ -222,8 +230,9 @@ impl Stepper {
             );
         }
         if self.drawn {
-            self.search_drawing(ui, seen, false);
+            return self.search_drawing(ui, seen, false);
         }
+        None
     }
 
     /// The step in one sentence for a screen reader: "Now at line 7: best = max(best, value).
