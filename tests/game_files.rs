@@ -703,3 +703,38 @@ fn a_game_save_keeps_the_mode_and_refuses_settings_and_read_only_files() {
     }
     assert_eq!(names(dir.path()).len(), if cfg!(unix) { 2 } else { 1 });
 }
+
+/// A settings file opened as a game is named as what it is, not by the first setting a game
+/// lacks; a broken game is still told by what is wrong with it.
+#[test]
+fn a_settings_file_opened_as_a_game_is_named_as_one() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("settings.ron");
+    let settings = "(\n    version: 1,\n    difficulty: Easy,\n    show_scores: true,\n)\n";
+    fs::write(&path, settings).unwrap();
+    let error = load(&path).unwrap_err();
+    assert_eq!(error.problem, GameFileProblem::SettingsFile);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "game file {}: is a settings file, not a saved game",
+            path.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), settings);
+    // What the app's own settings save writes, too.
+    let written =
+        tictactoe::store::settings::to_ron(&tictactoe::store::settings::Settings::default())
+            .unwrap();
+    assert_eq!(
+        from_text(&written).unwrap_err(),
+        GameFileProblem::SettingsFile
+    );
+    let broken = "(version: 1, size: 3, k: 3, first: X, x: Human, o: Human, moves: [5, 5], \
+                  result: \"ongoing\")";
+    assert!(
+        matches!(from_text(broken).unwrap_err(), GameFileProblem::Move(_)),
+        "{:?}",
+        from_text(broken)
+    );
+}

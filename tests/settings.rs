@@ -1539,3 +1539,47 @@ fn a_path_going_up_through_missing_folders_makes_none() {
     save_to(&past_up, &non_default()).unwrap();
     assert_eq!(names(dir.path()), ["new", "newer"]);
 }
+
+/// "Load settings…" (read strictly) refuses a saved game and a file whose fields are none of them
+/// settings: either would set every setting to its default, losing all of the player's choices.
+/// (`()` chooses the defaults and is accepted: see `load_strict_accepts_good_files`.)
+#[test]
+fn loading_a_game_or_a_file_without_settings_is_refused() {
+    use tictactoe::store::settings::from_text_strict;
+    let dir = TempDir::new().unwrap();
+    let game = dir.path().join("game.ron");
+    fs::write(&game, GAME_FILE).unwrap();
+    let error = load_strict(&game).unwrap_err();
+    assert_eq!(error.issues, [Issue::GameFile]);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}: this is a saved game, not a settings file",
+            game.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&game).unwrap(), GAME_FILE);
+    // The same for a file uploaded to the web page.
+    let error = from_text_strict(Path::new("game.ron"), GAME_FILE).unwrap_err();
+    assert_eq!(error.issues, [Issue::GameFile]);
+    for text in ["(zz: 1)", "(version: 1, zz: 1)", "(size: 3, moves: [5])"] {
+        let error = from_text_strict(Path::new("s.ron"), text).unwrap_err();
+        assert_eq!(error.issues, [Issue::NoSettings], "{text}");
+        assert_eq!(
+            error.to_string(),
+            "s.ron: the file holds no setting this version knows"
+        );
+    }
+    // One setting is enough; a broken file says what is broken, not that it has no settings.
+    let one = from_text_strict(Path::new("s.ron"), "(version: 1, difficulty: Easy)").unwrap();
+    assert_eq!(
+        from_text_strict(Path::new("s.ron"), "(version: 1)").unwrap(),
+        Settings::default()
+    );
+    assert_eq!(one.difficulty, Difficulty::Easy);
+    let error = from_text_strict(Path::new("s.ron"), "(version: 1, difficulty: Easy,").unwrap_err();
+    assert!(
+        matches!(error.issues.as_slice(), [Issue::Syntax { .. }]),
+        "{error:?}"
+    );
+}

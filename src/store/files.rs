@@ -94,8 +94,9 @@ pub enum TargetProblem {
     /// The file there is of another kind (a saved game where settings are saved, or the
     /// reverse), as the save's check of its contents says.
     OtherKind,
-    /// The folder does not exist, and its path goes up (`..`) from folders that do not either:
-    /// making them would make folders only to go up from them.
+    /// The folder does not exist, where the save makes no folders; or its path goes up (`..`)
+    /// from folders that do not exist either: making them would make folders only to go up
+    /// from them.
     MissingFolder,
 }
 
@@ -250,6 +251,10 @@ impl AtomicSave {
             if text.is_some_and(|text| (rules.other_kind)(&text)) {
                 return Err(SaveProblem::Target(TargetProblem::OtherKind));
             }
+        }
+        if !rules.make_folder && !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
+            // Otherwise the temporary file's own path would be what the error names.
+            return Err(SaveProblem::Target(TargetProblem::MissingFolder));
         }
         if rules.make_folder && fs::metadata(&dir).is_err() {
             // `a/b/../c`: `b` would be made only to be gone up from. Folders are made only past
