@@ -1736,3 +1736,32 @@ fn saving_files_of_others_is_refused(shared: &Path) {
         )
     );
 }
+
+/// A byte that is not UTF-8 is named as such, and no message shows what the game's font cannot
+/// draw (the replacement character it was read as is written `\u{fffd}`), loaded strictly
+/// (Load settings…) or not (the settings file at start).
+#[test]
+fn a_byte_that_is_not_utf8_is_told_in_characters_the_font_has() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    for bytes in [
+        &b"(version: 1,\n \xff difficulty: Easy)"[..],
+        b"(version: 1,\n difficulty: Easy \xff)",
+        b"(version: 1,\n ai_delay_ms: 1\xfe0)",
+        b"(\n \xff\xfeversion: 1)",
+        b"(\n\xc3version: 1)",
+        b"(\n \xe2\x82version: 1)",
+        b"(version: 1,\n ai_delay_ms: \xff)",
+        b"(version: 1,\n difficulty: \xff\xff)",
+        b"(version: 1,\n d\xff\xff: 1)",
+        b"(version: 1,\n \"\xff\xff\": 1)",
+        b"(version: 1,\n difficulty: Easy,\xff\xff)",
+    ] {
+        fs::write(&path, bytes).unwrap();
+        let error = load_strict(&path).unwrap_err().to_string();
+        assert!(error.contains("the file is not UTF-8 text"), "{error}");
+        assert!(!error.contains(char::REPLACEMENT_CHARACTER), "{error}");
+        let problem = Store::open(&path).problem.unwrap().to_string();
+        assert!(!problem.contains(char::REPLACEMENT_CHARACTER), "{problem}");
+    }
+}

@@ -346,7 +346,8 @@ fn sync_dir(dir: &Path) {
 }
 
 /// A RON error as one short line for a user: "expected comma" (not "Expected comma"), plain words
-/// for nesting too deep (RON's own message advises a crate), control characters escaped, and
+/// for nesting too deep (RON's own message advises a crate), control characters (and the
+/// replacement character a byte that is not UTF-8 became) escaped, and
 /// at most `MAX_DETAIL_CHARS` characters (a long name in the file is not repeated whole).
 pub fn ron_detail(error: &ron::Error) -> String {
     match error {
@@ -372,7 +373,8 @@ pub fn ron_detail(error: &ron::Error) -> String {
             detail.push('…');
             break;
         }
-        match c.is_control() {
+        // A byte that was not UTF-8 was read as U+FFFD, which the game's font cannot draw.
+        match c.is_control() || c == char::REPLACEMENT_CHARACTER {
             true => detail.extend(c.escape_default()),
             false => detail.push(c),
         }
