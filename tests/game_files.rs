@@ -364,9 +364,9 @@ fn every_broken_file_is_reported_in_one_line_and_left_as_it_was() {
         ("\n  \n".into(), "is empty"),
         (
             "// only a comment\n".into(),
-            "line 1, column 18: expected opening `(` for struct `Game`",
+            "line 1, column 18: expected opening `(` for a game",
         ),
-        ("hello".into(), "line 1, column 1: expected struct `Game`"),
+        ("hello".into(), "line 1, column 1: expected a game"),
         (
             good.replace("k: 3,", "k: 3"),
             "line 6, column 5: expected comma",
@@ -377,7 +377,7 @@ fn every_broken_file_is_reported_in_one_line_and_left_as_it_was() {
         ),
         (
             good.replace("result:", "reslt:"),
-            "line 10, column 5: unexpected field named `reslt`",
+            "line 10, column 5: unexpected field named `reslt` in a game, expected one of",
         ),
         (good.replace("    k: 3,\n", ""), "missing field named `k`"),
         (

@@ -149,7 +149,10 @@ fn quoted(text: &str) -> String {
 
 /// The problem a RON error in `text` describes, at its line and column.
 fn syntax(text: &str, error: ron::error::SpannedError) -> GameFileProblem {
-    let mut detail = files::ron_detail(&error.code);
+    // RON names the type it reads into (`struct `Game``), which means nothing to a player.
+    let mut detail = files::ron_detail(&error.code)
+        .replace("struct `Game`", "a game")
+        .replace("in `Game`", "in a game");
     // RON names neither the field nor its range: the field is the last name before the number.
     if matches!(error.code, ron::Error::IntegerOutOfBounds) {
         let field = files::field_before(text, error.span.start);
