@@ -364,9 +364,9 @@ fn every_broken_file_is_reported_in_one_line_and_left_as_it_was() {
         ("\n  \n".into(), "is empty"),
         (
             "// only a comment\n".into(),
-            "line 1, column 18: expected opening `(` for struct `Game`",
+            "line 1, column 18: expected opening `(` for a game",
         ),
-        ("hello".into(), "line 1, column 1: expected struct `Game`"),
+        ("hello".into(), "line 1, column 1: expected a game"),
         (
             good.replace("k: 3,", "k: 3"),
             "line 6, column 5: expected comma",
@@ -377,7 +377,7 @@ fn every_broken_file_is_reported_in_one_line_and_left_as_it_was() {
         ),
         (
             good.replace("result:", "reslt:"),
-            "line 10, column 5: unexpected field named `reslt`",
+            "line 10, column 5: unexpected field named `reslt` in a game, expected one of",
         ),
         (good.replace("    k: 3,\n", ""), "missing field named `k`"),
         (
@@ -702,4 +702,39 @@ fn a_game_save_keeps_the_mode_and_refuses_settings_and_read_only_files() {
         assert_eq!(mode(&path), 0o444);
     }
     assert_eq!(names(dir.path()).len(), if cfg!(unix) { 2 } else { 1 });
+}
+
+/// A settings file opened as a game is named as what it is, not by the first setting a game
+/// lacks; a broken game is still told by what is wrong with it.
+#[test]
+fn a_settings_file_opened_as_a_game_is_named_as_one() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("settings.ron");
+    let settings = "(\n    version: 1,\n    difficulty: Easy,\n    show_scores: true,\n)\n";
+    fs::write(&path, settings).unwrap();
+    let error = load(&path).unwrap_err();
+    assert_eq!(error.problem, GameFileProblem::SettingsFile);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "game file {}: is a settings file, not a saved game",
+            path.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), settings);
+    // What the app's own settings save writes, too.
+    let written =
+        tictactoe::store::settings::to_ron(&tictactoe::store::settings::Settings::default())
+            .unwrap();
+    assert_eq!(
+        from_text(&written).unwrap_err(),
+        GameFileProblem::SettingsFile
+    );
+    let broken = "(version: 1, size: 3, k: 3, first: X, x: Human, o: Human, moves: [5, 5], \
+                  result: \"ongoing\")";
+    assert!(
+        matches!(from_text(broken).unwrap_err(), GameFileProblem::Move(_)),
+        "{:?}",
+        from_text(broken)
+    );
 }

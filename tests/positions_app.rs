@@ -281,3 +281,117 @@ fn copy_moves_gives_what_review_takes() {
     game.harness.step();
     assert_eq!(copied(&game).as_deref(), Some("5,1,9"));
 }
+
+/// Settings > Load settings… with a saved game, a broken file or a file with no setting in it
+/// changes nothing: the settings in effect, the settings file and the file picked stay as they
+/// were, and the notice says why. A good file is loaded.
+#[test]
+fn load_settings_changes_nothing_unless_the_file_is_good_settings() {
+    let mut game = start("welcome_hint: false, difficulty: Easy, show_scores: true");
+    let before = game.harness.state().settings().clone();
+    let settings_file = game.settings_file();
+    let dir = tempfile::tempdir().unwrap();
+    let record = game.harness.state().controller().record();
+    let game_text = tictactoe::store::game_file::to_text(&record).unwrap();
+    let files = [
+        (
+            "game.ron",
+            game_text.as_str(),
+            "this is a saved game, not a settings file",
+        ),
+        (
+            "broken.ron",
+            "(version: 1, difficulty: Hard,",
+            "line 1, column 31",
+        ),
+        (
+            "other.ron",
+            "(version: 1, colour: Blue)",
+            "holds no setting this version knows",
+        ),
+    ];
+    let ctx = game.harness.ctx.clone();
+    for (name, text, why) in files {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        game.harness.state_mut().load_settings(&ctx, &path);
+        game.settle();
+        let notice = game.harness.state().notice().unwrap_or_default().to_owned();
+        assert!(
+            notice.starts_with("Nothing was changed.") && notice.contains(why),
+            "{name}: {notice}"
+        );
+        assert_eq!(game.harness.state().settings(), &before, "{name}");
+        assert_eq!(game.settings_file(), settings_file, "{name}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name}");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "{name}: no copy"
+        );
+        std::fs::remove_file(&path).unwrap();
+    }
+    let good = dir.path().join("good.ron");
+    std::fs::write(&good, "(version: 1, difficulty: Hard)").unwrap();
+    game.harness.state_mut().load_settings(&ctx, &good);
+    game.settle();
+    assert_eq!(
+        game.harness.state().settings().difficulty,
+        tictactoe::engine::ai::Difficulty::Hard
+    );
+    assert!(game.settings_file().contains("difficulty: Hard,"));
+}
+
+/// A game opened through Game > Open game… clears what was said before (a save that failed) and
+/// closes the position editor, as a game opened in the browser does.
+#[test]
+fn opening_a_game_clears_the_notice_of_a_failed_save() {
+    let mut game = start("welcome_hint: false, mode: TwoPlayers");
+    game.click_cell(Cell::new(1, 1));
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("game.ron");
+    game.harness.state_mut().save_game(&saved);
+    // Saving into a folder that is not there fails, and says so.
+    game.harness
+        .state_mut()
+        .save_game(&dir.path().join("gone").join("game.ron"));
+    game.settle();
+    let notice = game.harness.state().notice().unwrap_or_default().to_owned();
+    assert!(notice.contains("its folder does not exist"), "{notice}");
+    let ctx = game.harness.ctx.clone();
+    game.harness.state_mut().open_game(&ctx, &saved);
+    game.settle();
+    assert_eq!(game.harness.state().notice(), None);
+    game.harness
+        .get_by_label_contains("The game opened from game.ron.");
+}
+
+/// Where no file dialog can be shown, Game > Save game… puts on the clipboard exactly the text
+/// a save through the dialog writes into the file.
+#[test]
+fn without_a_dialog_the_clipboard_gets_exactly_the_saved_text() {
+    let mut game = harness::start_adjusted("welcome_hint: false, mode: TwoPlayers", |options| {
+        options.no_file_dialogs = true;
+    });
+    for cell in [(1, 1), (0, 0), (2, 2)] {
+        game.click_cell(Cell::new(cell.0, cell.1));
+    }
+    game.harness.get_by_label("Game").click();
+    game.settle();
+    game.harness.get_by_label_contains("Save game…").click();
+    game.harness.step();
+    let clipboard = copied(&game).expect("the game was copied");
+    game.settle();
+    game.harness
+        .get_by_label_contains("The game was copied as text instead");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    game.harness.state_mut().save_game(&path);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), clipboard);
+    assert!(
+        clipboard.starts_with("// tictactoe review 5,1,9 "),
+        "{clipboard}"
+    );
+    let record = tictactoe::store::game_file::load(&path).unwrap();
+    assert_eq!(record, game.harness.state().controller().record());
+}

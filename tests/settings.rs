@@ -1539,3 +1539,229 @@ fn a_path_going_up_through_missing_folders_makes_none() {
     save_to(&past_up, &non_default()).unwrap();
     assert_eq!(names(dir.path()), ["new", "newer"]);
 }
+
+/// "Load settings…" (read strictly) refuses a saved game and a file whose fields are none of them
+/// settings: either would set every setting to its default, losing all of the player's choices.
+/// (`()` chooses the defaults and is accepted: see `load_strict_accepts_good_files`.)
+#[test]
+fn loading_a_game_or_a_file_without_settings_is_refused() {
+    use tictactoe::store::settings::from_text_strict;
+    let dir = TempDir::new().unwrap();
+    let game = dir.path().join("game.ron");
+    fs::write(&game, GAME_FILE).unwrap();
+    let error = load_strict(&game).unwrap_err();
+    assert_eq!(error.issues, [Issue::GameFile]);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}: this is a saved game, not a settings file",
+            game.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&game).unwrap(), GAME_FILE);
+    // The same for a file uploaded to the web page.
+    let error = from_text_strict(Path::new("game.ron"), GAME_FILE).unwrap_err();
+    assert_eq!(error.issues, [Issue::GameFile]);
+    for text in ["(zz: 1)", "(version: 1, zz: 1)", "(size: 3, moves: [5])"] {
+        let error = from_text_strict(Path::new("s.ron"), text).unwrap_err();
+        assert_eq!(error.issues, [Issue::NoSettings], "{text}");
+        assert_eq!(
+            error.to_string(),
+            "s.ron: the file holds no setting this version knows"
+        );
+    }
+    // One setting is enough; a broken file says what is broken, not that it has no settings.
+    let one = from_text_strict(Path::new("s.ron"), "(version: 1, difficulty: Easy)").unwrap();
+    assert_eq!(
+        from_text_strict(Path::new("s.ron"), "(version: 1)").unwrap(),
+        Settings::default()
+    );
+    assert_eq!(one.difficulty, Difficulty::Easy);
+    let error = from_text_strict(Path::new("s.ron"), "(version: 1, difficulty: Easy,").unwrap_err();
+    assert!(
+        matches!(error.issues.as_slice(), [Issue::Syntax { .. }]),
+        "{error:?}"
+    );
+}
+
+/// Who owns `path`, its mode, and its inode.
+#[cfg(unix)]
+fn owner_mode_inode(path: &Path) -> ((u32, u32), u32, u64) {
+    use std::os::unix::fs::MetadataExt;
+    let m = fs::metadata(path).unwrap();
+    ((m.uid(), m.gid()), m.mode() & 0o7777, m.ino())
+}
+
+#[cfg(unix)]
+const OTHER_OWNER_TEST: &str = "a_file_of_another_user_keeps_its_owner_or_is_not_saved";
+#[cfg(unix)]
+const OTHER_OWNER_CHILD: &str = "TICTACTOE_OTHER_OWNER_DIR";
+
+/// Files that belong to someone else. Root saving a user's settings or game keeps them the
+/// user's: the same owner, group and mode, as the user's own save would. A user saving a file
+/// that another user (or a group the user is not in) owns, which the user may write in a folder
+/// the user may write, is refused with a notice and the file is left exactly as it was: the
+/// new file would be the saver's, taking the file from its owner. Run as root, the second part
+/// runs for real as user nobody; run as anyone else, the test says so and checks what it can.
+#[cfg(unix)]
+#[test]
+fn a_file_of_another_user_keeps_its_owner_or_is_not_saved() {
+    use std::os::unix::fs::chown;
+    use tictactoe::store::game_file;
+    if let Some(shared) = std::env::var_os(OTHER_OWNER_CHILD) {
+        return saving_files_of_others_is_refused(Path::new(&shared));
+    }
+    let dir = TempDir::new().unwrap();
+    let settings = settings_file(&dir);
+    let game = dir.path().join("game.ron");
+    let record = game_file::from_text(GAME_FILE).unwrap();
+    let (me, root) = (own_ids(), unprivileged::is_root());
+    let owner = if root { (65534, 65534) } else { me };
+    if !root {
+        writeln!(
+            io::stderr(),
+            "{OTHER_OWNER_TEST}: NOT RUN AS ROOT: this user can neither give a file away nor \
+             run as another user, so only the saver's own files are checked (they stay theirs); \
+             run the tests as root to check files of another user"
+        )
+        .unwrap();
+    }
+    for (path, text) in [(&settings, "(version: 1)\n"), (&game, GAME_FILE)] {
+        fs::write(path, text).unwrap();
+        chown(path, Some(owner.0), Some(owner.1)).unwrap();
+        set_mode(path, 0o640);
+    }
+    save_to(&settings, &non_default()).unwrap();
+    assert_eq!(owner_mode_inode(&settings).0, owner);
+    Store::open(&settings)
+        .store
+        .save(&Settings::default())
+        .unwrap();
+    game_file::save(&game, &record).unwrap();
+    for path in [&settings, &game] {
+        let (owned_by, mode, _) = owner_mode_inode(path);
+        assert_eq!((owned_by, mode), (owner, 0o640), "{}", path.display());
+    }
+    assert_eq!(load_strict(&settings).unwrap(), Settings::default());
+    assert_eq!(game_file::load(&game).unwrap(), record);
+    if !root {
+        return;
+    }
+    // Root's files, and one of nobody's in root's group, that nobody may write, in a folder
+    // nobody may write (not sticky: there only the owner may replace a file anyway).
+    set_mode(dir.path(), 0o755);
+    let shared = dir.path().join("shared");
+    fs::create_dir(&shared).unwrap();
+    set_mode(&shared, 0o777);
+    let files = [
+        ("settings.ron", "(version: 1, difficulty: Easy)\n", (0, 0)),
+        ("game.ron", GAME_FILE, (0, 0)),
+        ("group.ron", "(version: 1, difficulty: Easy)\n", (65534, 0)),
+    ];
+    let mut before = Vec::new();
+    for (name, text, (uid, gid)) in files {
+        let path = shared.join(name);
+        fs::write(&path, text).unwrap();
+        chown(&path, Some(uid), Some(gid)).unwrap();
+        set_mode(&path, 0o666);
+        before.push((path.clone(), text, owner_mode_inode(&path)));
+    }
+    unprivileged::rerun_as_nobody(OTHER_OWNER_TEST, OTHER_OWNER_CHILD, shared.as_os_str());
+    for (path, text, was) in before {
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            text,
+            "{}",
+            path.display()
+        );
+        assert_eq!(owner_mode_inode(&path), was, "{}", path.display());
+    }
+    assert_eq!(
+        names(&shared),
+        ["game.ron", "group.ron", "settings.ron"],
+        "no temporary file is left"
+    );
+}
+
+/// This process's user and group.
+#[cfg(unix)]
+fn own_ids() -> (u32, u32) {
+    // SAFETY: getuid and getgid have no preconditions and cannot fail.
+    unsafe { (libc::getuid(), libc::getgid()) }
+}
+
+/// The part of [`a_file_of_another_user_keeps_its_owner_or_is_not_saved`] that runs as user
+/// nobody, on the files in `shared`.
+#[cfg(unix)]
+fn saving_files_of_others_is_refused(shared: &Path) {
+    use tictactoe::store::game_file::{self, SaveReason};
+    assert!(
+        !unprivileged::is_root(),
+        "{OTHER_OWNER_TEST} must run as nobody here"
+    );
+    for name in ["settings.ron", "group.ron"] {
+        let path = shared.join(name);
+        let error = save_to(&path, &non_default()).unwrap_err();
+        assert!(
+            matches!(error, SaveError::OtherOwner(_)),
+            "{name}: {error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "did not save settings to {}: the file belongs to another user, which a new file \
+                 could not keep; it was left as it is",
+                path.display()
+            )
+        );
+        // The settings the game saves by itself are refused the same way.
+        let mut loaded = Store::open(&path);
+        assert_eq!(loaded.problem, None, "{name}");
+        let error = loaded.store.save(&non_default()).unwrap_err();
+        assert!(
+            matches!(error, SaveError::OtherOwner(_)),
+            "{name}: {error:?}"
+        );
+    }
+    let path = shared.join("game.ron");
+    let record = game_file::load(&path).unwrap();
+    let error = game_file::save(&path, &record).unwrap_err();
+    assert!(matches!(error.reason, SaveReason::OtherOwner), "{error}");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "cannot save the game to {}: the file belongs to another user, which a new file \
+             could not keep; it was left as it is",
+            path.display()
+        )
+    );
+}
+
+/// A byte that is not UTF-8 is named as such, and no message shows what the game's font cannot
+/// draw (the replacement character it was read as is written `\u{fffd}`), loaded strictly
+/// (Load settings…) or not (the settings file at start).
+#[test]
+fn a_byte_that_is_not_utf8_is_told_in_characters_the_font_has() {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    for bytes in [
+        &b"(version: 1,\n \xff difficulty: Easy)"[..],
+        b"(version: 1,\n difficulty: Easy \xff)",
+        b"(version: 1,\n ai_delay_ms: 1\xfe0)",
+        b"(\n \xff\xfeversion: 1)",
+        b"(\n\xc3version: 1)",
+        b"(\n \xe2\x82version: 1)",
+        b"(version: 1,\n ai_delay_ms: \xff)",
+        b"(version: 1,\n difficulty: \xff\xff)",
+        b"(version: 1,\n d\xff\xff: 1)",
+        b"(version: 1,\n \"\xff\xff\": 1)",
+        b"(version: 1,\n difficulty: Easy,\xff\xff)",
+    ] {
+        fs::write(&path, bytes).unwrap();
+        let error = load_strict(&path).unwrap_err().to_string();
+        assert!(error.contains("the file is not UTF-8 text"), "{error}");
+        assert!(!error.contains(char::REPLACEMENT_CHARACTER), "{error}");
+        let problem = Store::open(&path).problem.unwrap().to_string();
+        assert!(!problem.contains(char::REPLACEMENT_CHARACTER), "{problem}");
+    }
+}

@@ -84,26 +84,33 @@ pub struct FileDialogs {
     sender: Sender<Picked>,
     receiver: Receiver<Picked>,
     open: bool,
+    /// Whether dialogs may be shown at all (where the platform can show them).
+    allowed: bool,
 }
 
-impl Default for FileDialogs {
-    fn default() -> Self {
+impl FileDialogs {
+    /// The platform's dialogs, or (`allowed` false) none, as where none can be shown.
+    pub fn new(allowed: bool) -> Self {
         let (sender, receiver) = mpsc::channel();
         FileDialogs {
             sender,
             receiver,
             open: false,
+            allowed,
         }
     }
-}
 
-impl FileDialogs {
+    /// Whether a dialog can be shown.
+    pub fn available(&self) -> bool {
+        self.allowed && platform::dialogs::available()
+    }
+
     /// Opens a dialog, unless one is open already. `Err` says why no dialog can be shown.
     pub fn open(&mut self, purpose: Purpose, ctx: &egui::Context) -> Result<(), String> {
         if self.open {
             return Ok(());
         }
-        if !platform::dialogs::available() {
+        if !self.available() {
             return Err(
                 "No file dialog can be shown here: it needs xdg-desktop-portal or zenity."
                     .to_string(),

@@ -106,6 +106,9 @@ pub struct AppOptions {
     pub tree: Option<String>,
     /// A set of graded exercises to open on (the page's `?exercises=`).
     pub exercises: Option<crate::learn::exercises::SetCode>,
+    /// Show no file dialog, as where none can be shown: a game is saved as text on the
+    /// clipboard instead (for tests, where a dialog would wait for a person).
+    pub no_file_dialogs: bool,
 }
 
 /// Told the board's and its cells' names as they are drawn.
@@ -249,7 +252,7 @@ impl TicTacToeApp {
             saver,
             saved_settings: None,
             in_storage,
-            dialogs: FileDialogs::default(),
+            dialogs: FileDialogs::new(!options.no_file_dialogs),
             picture_to_save: None,
             controller,
             focus: None,

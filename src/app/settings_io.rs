@@ -10,7 +10,7 @@ use super::explorer::Explorer;
 use super::preview::Preview;
 use super::{Notice, TicTacToeApp};
 use crate::engine::board::Board;
-use crate::game::SetupChange;
+use crate::game::{GameRecord, SetupChange};
 use crate::platform;
 use crate::store::settings::{self, ColorTheme, Settings};
 use crate::store::{game_file, shown_path};
@@ -21,7 +21,7 @@ const WIDTH_WITH_PANEL: f32 = 780.0;
 
 impl TicTacToeApp {
     pub(super) fn open_dialog(&mut self, ctx: &Context, purpose: Purpose) {
-        if !platform::dialogs::available() && platform::dialogs::TRANSFERS {
+        if !self.dialogs.available() && platform::dialogs::TRANSFERS {
             return self.transfer(ctx, purpose);
         }
         if let Err(reason) = self.dialogs.open(purpose, ctx) {
@@ -76,22 +76,28 @@ impl TicTacToeApp {
                     },
                 ));
             }
-            // A file that is not fully valid changes nothing.
-            Purpose::LoadSettings => match settings::load_strict(&path) {
-                Ok(loaded) => {
-                    self.change_settings(ctx, loaded);
-                    self.notice = Some(Notice::new(format!(
-                        "Settings loaded from {}.",
-                        shown_path(&path)
-                    )));
-                }
-                Err(error) => {
-                    self.notice = Some(Notice::new(format!("Nothing was changed.\n{error}")));
-                }
-            },
+            Purpose::LoadSettings => self.load_settings(ctx, &path),
             Purpose::SaveGame => self.save_game(&path),
             Purpose::OpenGame => self.open_game(ctx, &path),
             Purpose::ExportPicture(_) => self.save_picture(&path),
+        }
+    }
+
+    /// Loads the settings in `path` (Settings > Load settings…), and says how it went. A file
+    /// that is not fully valid settings (a broken one, a saved game) changes nothing: neither
+    /// the settings in effect nor the file.
+    pub fn load_settings(&mut self, ctx: &Context, path: &std::path::Path) {
+        match settings::load_strict(path) {
+            Ok(loaded) => {
+                self.change_settings(ctx, loaded);
+                self.notice = Some(Notice::new(format!(
+                    "Settings loaded from {}.",
+                    shown_path(path)
+                )));
+            }
+            Err(error) => {
+                self.notice = Some(Notice::new(format!("Nothing was changed.\n{error}")));
+            }
         }
     }
 
@@ -143,14 +149,23 @@ impl TicTacToeApp {
                     || shown_path(path),
                     |name| shown_path(std::path::Path::new(name)),
                 );
-                self.coach
-                    .show_game(record, format!("The game opened from {name}."));
-                self.make_room_for_side_panels(ctx);
+                self.show_opened_game(ctx, record, &name);
             }
             Err(error) => {
                 self.notice = Some(Notice::new(format!("Nothing was opened.\n{error}")));
             }
         }
+    }
+
+    /// Shows a game opened from the file `name` (picked in a dialog, or uploaded) in the review.
+    /// What was said before (a save that failed, say) is not about this game, and the position
+    /// editor gives way to the review.
+    pub(super) fn show_opened_game(&mut self, ctx: &Context, record: GameRecord, name: &str) {
+        self.notice = None;
+        self.editor = None;
+        self.coach
+            .show_game(record, format!("The game opened from {name}."));
+        self.make_room_for_side_panels(ctx);
     }
 
     /// Shows what became of the saves that finished since the last frame.

@@ -57,14 +57,7 @@ impl TicTacToeApp {
         let name = shown_path(&path);
         match purpose {
             Purpose::OpenGame => match game_file::from_text(&text) {
-                Ok(record) => {
-                    // What was said before (the download, say) is not about this game.
-                    self.notice = None;
-                    self.editor = None;
-                    self.coach
-                        .show_game(record, format!("The game opened from {name}."));
-                    self.make_room_for_side_panels(ctx);
-                }
+                Ok(record) => self.show_opened_game(ctx, record, &name),
                 Err(error) => {
                     self.notice =
                         Some(Notice::new(format!("Nothing was opened.\n{name}: {error}")));

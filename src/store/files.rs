@@ -94,8 +94,9 @@ pub enum TargetProblem {
     /// The file there is of another kind (a saved game where settings are saved, or the
     /// reverse), as the save's check of its contents says.
     OtherKind,
-    /// The folder does not exist, and its path goes up (`..`) from folders that do not either:
-    /// making them would make folders only to go up from them.
+    /// The folder does not exist, where the save makes no folders; or its path goes up (`..`)
+    /// from folders that do not exist either: making them would make folders only to go up
+    /// from them.
     MissingFolder,
 }
 
@@ -248,6 +249,10 @@ impl AtomicSave {
                 return Err(SaveProblem::Target(TargetProblem::OtherKind));
             }
         }
+        if !rules.make_folder && !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
+            // Otherwise the temporary file's own path would be what the error names.
+            return Err(SaveProblem::Target(TargetProblem::MissingFolder));
+        }
         if rules.make_folder && fs::metadata(&dir).is_err() {
             // `a/b/../c`: `b` would be made only to be gone up from. Folders are made only past
             // the last `..`, and only when the folders up to it exist.
@@ -338,7 +343,8 @@ fn sync_dir(dir: &Path) {
 }
 
 /// A RON error as one short line for a user: "expected comma" (not "Expected comma"), plain words
-/// for nesting too deep (RON's own message advises a crate), control characters escaped, and
+/// for nesting too deep (RON's own message advises a crate), control characters (and the
+/// replacement character a byte that is not UTF-8 became) escaped, and
 /// at most `MAX_DETAIL_CHARS` characters (a long name in the file is not repeated whole).
 pub fn ron_detail(error: &ron::Error) -> String {
     match error {
@@ -364,7 +370,8 @@ pub fn ron_detail(error: &ron::Error) -> String {
             detail.push('…');
             break;
         }
-        match c.is_control() {
+        // A byte that was not UTF-8 was read as U+FFFD, which the game's font cannot draw.
+        match c.is_control() || c == char::REPLACEMENT_CHARACTER {
             true => detail.extend(c.escape_default()),
             false => detail.push(c),
         }

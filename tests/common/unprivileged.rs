@@ -6,10 +6,7 @@
 /// variable that tells the re-run it is one.
 #[cfg(unix)]
 pub fn as_unprivileged_user(test: &str, child: &str, check: impl FnOnce()) {
-    use std::fs;
-    use std::os::unix::fs::PermissionsExt;
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
+    let root = is_root();
     if std::env::var_os(child).is_some() {
         assert!(!root, "the re-run of {test} must not run as root");
         return check();
@@ -17,6 +14,23 @@ pub fn as_unprivileged_user(test: &str, child: &str, check: impl FnOnce()) {
     if !root {
         return check();
     }
+    rerun_as_nobody(test, child, std::ffi::OsStr::new("1"));
+}
+
+/// Whether this process runs as root.
+#[cfg(unix)]
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Runs the test named `test` again, from a world-readable copy of this test binary, as user
+/// nobody (uid and gid 65534, no other groups, through `setpriv` from util-linux), with the
+/// variable `child` set to `value`, and asserts that it passed. For root only.
+#[cfg(unix)]
+pub fn rerun_as_nobody(test: &str, child: &str, value: &std::ffi::OsStr) {
+    use std::fs;
+    use std::os::unix::fs::PermissionsExt;
     // The binary may sit where user nobody cannot reach it: run a world-readable copy.
     let dir = tempfile::TempDir::new().unwrap();
     fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
@@ -28,7 +42,7 @@ pub fn as_unprivileged_user(test: &str, child: &str, check: impl FnOnce()) {
             .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
             .arg(&exe)
             .args(["--exact", test, "--nocapture"])
-            .env(child, "1")
+            .env(child, value)
             .env("TMPDIR", "/tmp")
             .current_dir("/")
             .output()

@@ -149,7 +149,10 @@ fn quoted(text: &str) -> String {
 
 /// The problem a RON error in `text` describes, at its line and column.
 fn syntax(text: &str, error: ron::error::SpannedError) -> GameFileProblem {
-    let mut detail = files::ron_detail(&error.code);
+    // RON names the type it reads into (`struct `Game``), which means nothing to a player.
+    let mut detail = files::ron_detail(&error.code)
+        .replace("struct `Game`", "a game")
+        .replace("in `Game`", "in a game");
     // RON names neither the field nor its range: the field is the last name before the number.
     if matches!(error.code, ron::Error::IntegerOutOfBounds) {
         let field = files::field_before(text, error.span.start);
@@ -192,9 +195,21 @@ fn first_visible(text: &str, at: Position) -> Position {
 
 /// Reads a game file's text, checking everything: the RON, the version, the board, the start
 /// position (with `analyze`'s rules and messages), every move, and the result.
+///
+/// A settings file is named as one, not reported by its first field a game does not have.
 pub fn from_text(text: &str) -> Result<GameRecord, GameFileProblem> {
     // A byte-order mark, as some Windows editors write, is not part of the RON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    read_game(text).map_err(|problem| {
+        match !looks_like_game(text) && crate::store::settings::looks_like_settings(text) {
+            true => GameFileProblem::SettingsFile,
+            false => problem,
+        }
+    })
+}
+
+/// [`from_text`], once the byte-order mark is gone.
+fn read_game(text: &str) -> Result<GameRecord, GameFileProblem> {
     if text.trim().is_empty() {
         return Err(GameFileProblem::Empty);
     }

@@ -85,6 +85,9 @@ pub enum GameFileProblem {
     NotUtf8 { at: Position },
     #[error("is empty")]
     Empty,
+    /// Settings (what "Save settings as…" writes), not a game.
+    #[error("is a settings file, not a saved game")]
+    SettingsFile,
     #[error("line {}, column {}: {detail}", .at.line, .at.col)]
     Syntax { at: Position, detail: String },
     #[error("has no version: a game file starts with (version: {VERSION}, …)")]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
-use super::format::{UnknownFields, checked_text, parse_keeping};
+use super::format::{UnknownFields, checked_text, holds_no_setting, parse_keeping};
 use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
 use crate::platform::fs::{self, File, OpenOptions};
 use crate::platform::{dirs, wall_clock};
@@ -71,11 +71,27 @@ pub fn from_text_strict(name: &Path, text: &str) -> Result<Settings, SettingsErr
 }
 
 /// The settings in `bytes` (read from `path`, or why not) if they are all valid.
+///
+/// A saved game, or any other file whose fields are none of them settings, is refused too: every
+/// setting would take its default, so loading it would lose all of the player's settings for
+/// nothing they chose. (`()` and `(version: 1)` are settings files that choose the defaults.)
 fn strictly(path: &Path, bytes: Result<Vec<u8>, Issue>) -> Result<Settings, SettingsError> {
     let (mut issues, path) = (Vec::new(), path.to_owned());
-    let read = bytes.map(|bytes| parse_keeping(&bytes, &mut issues, &mut Vec::new()));
+    let (mut is_game, mut no_settings) = (false, false);
+    let read = bytes.map(|bytes| {
+        let text = String::from_utf8_lossy(&bytes);
+        is_game = looks_like_game(&text);
+        no_settings = holds_no_setting(&text);
+        parse_keeping(&bytes, &mut issues, &mut Vec::new())
+    });
     // Fields it does not know do not make a file wrong.
     issues.retain(|issue| !matches!(issue, Issue::UnknownField { .. }));
+    if is_game {
+        // A game's fields are not mistakes in settings: that it is a game says it all.
+        issues = vec![Issue::GameFile];
+    } else if no_settings && issues.is_empty() && read.is_ok() {
+        issues.push(Issue::NoSettings);
+    }
     match read.map_err(|issue| issues.push(issue)) {
         Ok(settings) if issues.is_empty() => Ok(settings),
         _ => Err(SettingsError { path, issues }),

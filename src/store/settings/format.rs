@@ -242,6 +242,16 @@ pub fn looks_like_settings(text: &str) -> bool {
     raw_fields(text, &mut raw).is_ok() && raw.iter().any(|(field, _)| is_setting(field))
 }
 
+/// Whether `text` is RON of fields none of which is a setting (another program's file, say):
+/// only `version`, or no field at all, is an empty settings file instead.
+pub fn holds_no_setting(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut raw = Vec::new();
+    raw_fields(text, &mut raw).is_ok()
+        && raw.iter().any(|(field, _)| field != "version")
+        && !looks_like_settings(text)
+}
+
 /// Writes settings as pretty RON with the allowed values in aligned comments, for people.
 pub fn to_ron(settings: &Settings) -> Result<String, RonError> {
     to_ron_keeping(settings, &[])

@@ -239,6 +239,10 @@ pub enum Issue {
     /// over it.
     #[error("this is a saved game, not a settings file")]
     GameFile,
+    /// RON whose fields are none of them settings (another program's file): read strictly, it
+    /// would set every setting to its default.
+    #[error("the file holds no setting this version knows")]
+    NoSettings,
     /// The same field again, its second value at `at`.
     #[error("line {}, column {}: {field} appears more than once", .at.line, .at.col)]
     DuplicateField { at: Position, field: String },
