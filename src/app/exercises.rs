@@ -7,9 +7,11 @@ use egui::{Key, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{Command, ExercisesCommand};
+use super::exercise_tree;
 use super::texts;
 use crate::engine::board::Cell;
 use crate::engine::minimax::Analysis;
+use crate::learn::exercises::prune::{Ask, PruneKey};
 use crate::learn::exercises::{
     AnswerError, ExerciseSet, Graded, Item, Kind, SetCode, Summary, Task, cells_text, generate,
     parse_cells,
@@ -36,6 +38,8 @@ pub struct Exercises {
     /// Answers to the current item that could not be read: after each, the answer field takes
     /// the keyboard again, to be corrected.
     unreadable: usize,
+    /// Whether the search is drawn over the item's tree (once graded).
+    show_search: bool,
 }
 
 impl Exercises {
@@ -50,6 +54,7 @@ impl Exercises {
             answer: String::new(),
             feedback: None,
             unreadable: 0,
+            show_search: false,
             set,
         }
     }
@@ -109,6 +114,12 @@ impl Exercises {
             }
             ExercisesCommand::Submit => self.submit(),
             ExercisesCommand::Cell(cell) => self.cell_answer(cell),
+            ExercisesCommand::Node(node) => self.node_answer(node),
+            ExercisesCommand::ShowSearch => {
+                if self.graded() {
+                    self.show_search = !self.show_search;
+                }
+            }
             // The app puts the results on the clipboard: it holds the context.
             ExercisesCommand::CopyResults => {}
             ExercisesCommand::Next => {
@@ -117,6 +128,7 @@ impl Exercises {
                     self.answer.clear();
                     self.feedback = None;
                     self.unreadable = 0;
+                    self.show_search = false;
                 }
             }
         }
@@ -161,8 +173,34 @@ impl Exercises {
                 }
                 self.answer = cells_text(&cells);
             }
-            Task::Value(_) | Task::Tree(_) => {}
+            Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => {}
         }
+    }
+
+    /// A node of the tree clicked or tapped: in the pruned branches typed, or out again.
+    fn node_answer(&mut self, node: usize) {
+        let Some(item) = self.item() else { return };
+        if self.graded() {
+            return;
+        }
+        let Task::Prune(key) = &item.task else { return };
+        if key.ask != Ask::Pruned || node == 0 || node >= key.nodes.len() {
+            return;
+        }
+        let mut nodes = chosen_nodes(key, &self.answer);
+        match nodes.iter().position(|&n| n == node) {
+            Some(at) => {
+                nodes.remove(at);
+            }
+            None => {
+                nodes.push(node);
+                nodes.sort_unstable();
+            }
+        }
+        self.answer = match nodes.is_empty() {
+            true => String::new(),
+            false => key.labels(&nodes),
+        };
     }
 
     pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
@@ -228,9 +266,17 @@ impl Exercises {
         let how = match item.task {
             Task::Horizon(_) => "Click the cells to add or remove them, then Check; or type them.",
             Task::FindMove(_) => "Click the cell, or type it.",
-            Task::Value(_) | Task::Tree(_) => "",
+            Task::Prune(PruneKey {
+                ask: Ask::Pruned, ..
+            }) => {
+                "Click or tap the top of each pruned branch (again to take it back), or type the letters."
+            }
+            Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => "",
         };
-        if !self.graded() {
+        if !item.on_board() && !how.is_empty() && !self.graded() {
+            ui.label(how);
+        }
+        if item.on_board() && !self.graded() {
             ui.label(format!(
                 "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
             ));
@@ -286,13 +332,57 @@ impl Exercises {
                 }
                 let last = self.index + 1 == self.set.items.len();
                 let words = if last { "See the results" } else { "Next" };
-                if ui.button(texts::with_key(ui, words, "N")).clicked() {
-                    commands.push(ExercisesCommand::Next.into());
-                }
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(texts::with_key(ui, words, "N")).clicked() {
+                        commands.push(ExercisesCommand::Next.into());
+                    }
+                    // The view that explains the answer, one click away: the search drawn over
+                    // the tree.
+                    if matches!(item.task, Task::Prune(_) | Task::TreeFill(_)) {
+                        let words = match self.show_search {
+                            true => "Hide the search",
+                            false => "Show the search",
+                        };
+                        let button = egui::Button::new(words).selected(self.show_search);
+                        if ui.add(button).clicked() {
+                            commands.push(ExercisesCommand::ShowSearch.into());
+                        }
+                    }
+                });
             }
         }
         // Under the answer, so that a small screen shows the field and the feedback first.
-        self.board(ui, item, commands);
+        if item.on_board() {
+            self.board(ui, item, commands);
+        }
+        self.tree(ui, item, commands);
+    }
+
+    /// The item's tree, if it has one: nodes to click for the pruned branches.
+    fn tree(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+        let spots = match &item.task {
+            Task::Prune(key) => {
+                exercise_tree::prune_spots(key, &chosen_nodes(key, &self.answer), self.show_search)
+            }
+            Task::TreeFill(key) => exercise_tree::fill_spots(key, self.show_search),
+            _ => return,
+        };
+        let clickable = !self.graded()
+            && matches!(
+                item.task,
+                Task::Prune(PruneKey {
+                    ask: Ask::Pruned,
+                    ..
+                })
+            );
+        let salt = (self.set.code.to_string(), item.number);
+        egui::ScrollArea::horizontal()
+            .id_salt("exercise tree")
+            .show(ui, |ui| {
+                if let Some(node) = exercise_tree::draw(ui, &spots, salt, clickable) {
+                    commands.push(ExercisesCommand::Node(node).into());
+                }
+            });
     }
 
     /// The item's board: read-only for numbers, clickable for cells.
@@ -376,7 +466,15 @@ fn key_analysis(item: &Item) -> Option<&Analysis> {
     match &item.task {
         Task::Horizon(key) => Some(&key.analysis),
         Task::FindMove(key) => Some(&key.analysis),
-        Task::Value(_) | Task::Tree(_) => None,
+        Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => None,
+    }
+}
+
+/// The nodes the answer typed so far names (none while it names no node of the tree).
+fn chosen_nodes(key: &PruneKey, answer: &str) -> Vec<usize> {
+    match answer.trim().is_empty() {
+        true => Vec::new(),
+        false => crate::learn::exercises::parse_labels(answer, key).unwrap_or_default(),
     }
 }
 

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::{EXIT_BAD_BOARD, EXIT_OK, ViewArg, view_or_mover};
 use crate::engine::board::Cell;
+use crate::learn::exercises::prune::{Ask, PruneKey, Start, TreeFillKey, label};
 use crate::learn::exercises::{
     ExerciseSet, Item, Kind, MAX_COUNT, SIZES, SetCode, Summary, Task, cell_name, generate,
     parse_kinds, path_name,
@@ -262,7 +263,12 @@ fn write_text(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
             item.prompt()
         )?;
         writeln!(out)?;
-        write_board(&item.board, out)?;
+        if item.on_board() {
+            write_board(&item.board, out)?;
+        }
+        for line in item.figure() {
+            writeln!(out, "   {line}")?;
+        }
     }
     Ok(())
 }
@@ -442,9 +448,19 @@ struct ItemJson {
     item: usize,
     kind: &'static str,
     level: u8,
-    board: String,
-    to_move: char,
+    /// The position, on a board's item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to_move: Option<char>,
+    /// The abstract tree, in the trees' notation, on a tree's item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<String>,
     question: String,
+    /// The tree the item asks about, one node a line (empty on a board's value, horizon or
+    /// move item).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    figure: Vec<String>,
     /// The answer as it would be typed.
     answer: String,
     key: KeyJson,
@@ -473,6 +489,27 @@ enum KeyJson {
         good: Vec<String>,
         lesson: &'static str,
     },
+    Prune {
+        /// The letters of the branches pruned, left to right.
+        pruned: Vec<String>,
+        cutoffs: Vec<CutoffJson>,
+        /// The node whose window is asked, and the window when the search leaves it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        window_at: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        window: Option<[String; 2]>,
+    },
+    TreeFill {
+        nodes: Vec<NodeJson>,
+    },
+}
+
+#[derive(Serialize)]
+struct CutoffJson {
+    at: String,
+    alpha: String,
+    beta: String,
+    pruned: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -530,14 +567,60 @@ impl ItemJson {
                 good: names(key.exercise.good.iter().copied()),
                 lesson: key.exercise.lesson.name(),
             },
+            Task::Prune(key) => {
+                let labels = |nodes: &[usize]| -> Vec<String> {
+                    nodes.iter().map(|&n| key.nodes[n].label.clone()).collect()
+                };
+                let asked = match key.ask {
+                    Ask::Window(node) => Some(node),
+                    Ask::Pruned => None,
+                };
+                KeyJson::Prune {
+                    pruned: labels(&key.pruned),
+                    cutoffs: key
+                        .cutoffs
+                        .iter()
+                        .map(|cut| CutoffJson {
+                            at: key.nodes[cut.at].label.clone(),
+                            alpha: key.number_text(cut.window.0.value()),
+                            beta: key.number_text(cut.window.1.value()),
+                            pruned: labels(&cut.pruned),
+                        })
+                        .collect(),
+                    window_at: asked.map(|node| key.nodes[node].label.clone()),
+                    window: asked
+                        .and_then(|node| key.final_window(node))
+                        .map(|(a, b)| [key.number_text(a.value()), key.number_text(b.value())]),
+                }
+            }
+            Task::TreeFill(key) => KeyJson::TreeFill {
+                nodes: key
+                    .order
+                    .iter()
+                    .map(|&n| NodeJson {
+                        path: label(n),
+                        value: key.values[n],
+                    })
+                    .collect(),
+            },
+        };
+        let tree = match &item.task {
+            Task::Prune(PruneKey {
+                start: Start::Tree { tree, .. },
+                ..
+            })
+            | Task::TreeFill(TreeFillKey { tree, .. }) => Some(tree.to_string()),
+            _ => None,
         };
         ItemJson {
             item: item.number,
             kind: item.kind().code(),
             level: item.level,
-            board: item.board.to_string(),
-            to_move: item.board.to_move().symbol(),
+            board: item.on_board().then(|| item.board.to_string()),
+            to_move: item.on_board().then(|| item.board.to_move().symbol()),
+            tree,
             question: item.prompt(),
+            figure: item.figure(),
             answer: item.answer_text(),
             key,
             worked: item.worked(),
@@ -576,6 +659,45 @@ fn gift_weight(n: usize) -> &'static str {
         9 => "11.11111",
         _ => "10",
     }
+}
+
+/// The choices of "which branches are pruned": every node but the root (which is always
+/// searched), and "none" when nothing is pruned; with the right ones.
+pub(crate) fn prune_choices(key: &PruneKey) -> (Vec<String>, Vec<String>) {
+    let mut all: Vec<String> = (1..key.nodes.len()).map(|n| key.node_words(n)).collect();
+    let mut right: Vec<String> = key.pruned.iter().map(|&n| key.node_words(n)).collect();
+    if right.is_empty() {
+        all.push("none".to_string());
+        right.push("none".to_string());
+    }
+    (all, right)
+}
+
+/// α and β when the search leaves the node asked about, each as a whole number (∞ as the
+/// window's infinity), named.
+pub(crate) fn quiz_window(key: &PruneKey) -> Vec<(&'static str, i32)> {
+    let Ask::Window(node) = key.ask else {
+        return Vec::new();
+    };
+    let (alpha, beta) = key.final_window(node).expect("asked of a searched node");
+    vec![("α", alpha.value()), ("β", beta.value())]
+}
+
+/// A multiple-choice answer block over texts, weighted as [`gift_choices`] weights cells.
+fn gift_text_choices(right: &[&str], all: &[String]) -> String {
+    let choices: Vec<String> = all
+        .iter()
+        .map(|choice| {
+            let text = gift_text(choice);
+            match (right.contains(&choice.as_str()), right.len()) {
+                (true, 1) => format!("={text}"),
+                (true, n) => format!("~%{}%{text}", gift_weight(n)),
+                (false, 1) => format!("~{text}"),
+                (false, _) => format!("~%-100%{text}"),
+            }
+        })
+        .collect();
+    choices.join(" ")
 }
 
 /// A multiple-choice answer block: one `=` right choice, or, with several right ones, each
@@ -655,6 +777,63 @@ fn write_gift(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
                     gift_text(&title),
                     gift_choices(&key.exercise.good, &all)
                 )?;
+            }
+            Task::Prune(key) => {
+                let prompt = gift_text(&format!("{} The tree: {}.", item.prompt(), key.one_line()));
+                match key.ask {
+                    Ask::Pruned => {
+                        let (all, right) = prune_choices(key);
+                        let right: Vec<&str> = right.iter().map(String::as_str).collect();
+                        writeln!(
+                            out,
+                            "::{}::{prompt} {{{}####{feedback}}}",
+                            gift_text(&title),
+                            gift_text_choices(&right, &all)
+                        )?;
+                    }
+                    Ask::Window(_) => {
+                        // A numeric question for α and one for β, ∞ as the number it stands
+                        // for (said in the question).
+                        for (index, (end, value)) in quiz_window(key).into_iter().enumerate() {
+                            if index > 0 {
+                                writeln!(out)?;
+                            }
+                            let ask = gift_text(&format!(
+                                "{} Type {end} (∞ as {}).",
+                                item.prompt(),
+                                key.infinity
+                            ));
+                            writeln!(
+                                out,
+                                "::{}::{prompt} {ask} {{#{value}####{feedback}}}",
+                                gift_text(&format!("{title}, {end}"))
+                            )?;
+                        }
+                    }
+                }
+            }
+            Task::TreeFill(key) => {
+                let worked = item.worked();
+                for (index, &node) in key.order.iter().enumerate() {
+                    if index > 0 {
+                        writeln!(out)?;
+                    }
+                    let feedback = gift_text(worked.get(index).map_or("", String::as_str));
+                    let ask = gift_text(&format!(
+                        "{} The tree: {}. Node {} of {}: the value of {}.",
+                        item.prompt(),
+                        key.one_line(),
+                        index + 1,
+                        key.order.len(),
+                        label(node)
+                    ));
+                    writeln!(
+                        out,
+                        "::{}::{ask} {{#{}####{feedback}}}",
+                        gift_text(&format!("{title}, node {}", index + 1)),
+                        key.values[node]
+                    )?;
+                }
             }
         }
     }
