@@ -15,6 +15,7 @@ use rand::{Rng, SeedableRng};
 
 use tictactoe::engine::ai::Difficulty;
 use tictactoe::engine::minimax::plain;
+use tictactoe::learn::exercises::prune::Ask;
 use tictactoe::learn::exercises::{
     ExerciseSet, Item, Kind, SetCode, Task, cell_name, generate, parse_cell,
 };
@@ -560,6 +561,8 @@ fn the_gift_quiz_parses_as_gift_and_carries_the_key() {
     for code in [
         "v1-s3-k=value,tree,horizon,move-n=8-3x3",
         "v1-s11-k=horizon,move-n=6-3x3-view=x",
+        "v1-s5-k=prune,tree-n=6-3x3-trees",
+        "v1-s8-k=prune-n=3-3x3-view=x",
     ] {
         let set = generate(&code.parse().unwrap());
         let printed = run(&["exercises", "--code", code, "--format", "gift"], b"");
@@ -612,7 +615,36 @@ fn check_gift_item<'a>(
             &questions.next().unwrap().1,
             right_cells(&key.exercise.good),
         ),
-        Task::Prune(_) | Task::TreeFill(_) => panic!("not in these sets"),
+        Task::Prune(key) => match key.ask {
+            Ask::Pruned => {
+                let GiftAnswer::Choices(choices) = &questions.next().unwrap().1 else {
+                    panic!("item {}: multiple choice", item.number);
+                };
+                let all: Vec<String> = (1..key.nodes.len()).map(|n| key.node_words(n)).collect();
+                let texts: Vec<String> = choices.iter().map(|c| c.0.clone()).collect();
+                assert_eq!(texts, all, "every node but the root is a choice");
+                let marked: Vec<String> = choices
+                    .iter()
+                    .filter(|c| c.1 > 0.0)
+                    .map(|c| c.0.clone())
+                    .collect();
+                let right: Vec<String> = key.pruned.iter().map(|&n| key.node_words(n)).collect();
+                assert_eq!(marked, right, "item {}", item.number);
+            }
+            Ask::Window(node) => {
+                let (alpha, beta) = key.final_window(node).unwrap();
+                for want in [alpha.value(), beta.value()] {
+                    let (_, answer) = questions.next().unwrap();
+                    assert_eq!(answer, &GiftAnswer::Numeric(want), "item {}", item.number);
+                }
+            }
+        },
+        Task::TreeFill(key) => {
+            for &node in &key.order {
+                let (_, answer) = questions.next().unwrap();
+                assert_eq!(answer, &GiftAnswer::Numeric(key.values[node]));
+            }
+        }
     }
 }
 

@@ -26,6 +26,8 @@ pub struct Spot {
     pub pruned: bool,
     /// Under the node once the search is shown: what it returned and its window.
     pub note: Option<String>,
+    /// Never searched (pruned, or below a pruned branch), drawn faint once the search is shown.
+    pub skipped: bool,
 }
 
 /// The spots of an alpha-beta item; `chosen` are the nodes in the answer; `reveal` adds the
@@ -56,6 +58,7 @@ pub fn prune_spots(key: &PruneKey, chosen: &[usize], reveal: bool) -> Vec<Spot> 
                 chosen: chosen.contains(&id),
                 pruned: reveal && key.pruned.contains(&id),
                 note: note.flatten(),
+                skipped: reveal && key.returned[id].is_none(),
             }
         })
         .collect()
@@ -85,6 +88,7 @@ pub fn fill_spots(key: &TreeFillKey, reveal: bool) -> Vec<Spot> {
             chosen: false,
             pruned: false,
             note: (reveal && !node.is_leaf()).then(|| key.values[node.id()].to_string()),
+            skipped: false,
         })
         .collect()
 }
@@ -175,8 +179,11 @@ pub fn draw(
         if let Some(edge) = &spot.edge {
             let galley =
                 painter.layout_no_wrap(edge.clone(), egui::FontId::proportional(10.0), faint);
-            let rect =
-                egui::Align2::LEFT_CENTER.anchor_size(middle + Vec2::new(6.0, 8.0), galley.size());
+            // On a patch of the background, two thirds down the edge: apart from its
+            // neighbours', which part from it there.
+            let rect = egui::Align2::CENTER_CENTER
+                .anchor_size(start + (end - start) * 0.66, galley.size());
+            painter.rect_filled(rect.expand(1.0), 2.0, ui.visuals().panel_fill);
             painter.galley(rect.min, galley, faint);
         }
     }
@@ -200,22 +207,28 @@ pub fn draw(
         if response.clicked() {
             clicked = Some(id);
         }
-        let fill = match (spot.chosen, response.hovered() && clickable) {
-            (true, _) => palette.best.gamma_multiply(0.5),
-            (false, true) => ui.visuals().widgets.hovered.bg_fill,
-            (false, false) => ui.visuals().extreme_bg_color,
+        let fill = match response.hovered() && clickable {
+            true => ui.visuals().widgets.hovered.bg_fill,
+            false => ui.visuals().extreme_bg_color,
         };
-        paint_shape(&painter, centre, spot.role, fill, Stroke::new(1.5, text));
+        // A node in the answer has a thick outline in the colour of the best move; a node the
+        // search never reached is faint.
+        let ink = if spot.skipped { faint } else { text };
+        let stroke = match spot.chosen {
+            true => Stroke::new(3.5, palette.best),
+            false => Stroke::new(1.5, ink),
+        };
+        paint_shape(&painter, centre, spot.role, fill, stroke);
         painter.text(
             centre,
             egui::Align2::CENTER_CENTER,
             &spot.label,
             egui::FontId::proportional(13.0),
-            text,
+            ink,
         );
         let below = centre + Vec2::Y * (RADIUS + 2.0);
         let under = match (spot.leaf, &spot.note) {
-            (Some(leaf), _) => Some((leaf.to_string(), text, 14.0)),
+            (Some(leaf), _) => Some((leaf.to_string(), ink, 14.0)),
             (None, Some(note)) => Some((note.clone(), palette.best, 11.0)),
             (None, None) => None,
         };

@@ -376,6 +376,17 @@ impl Exercises {
                 })
             );
         let salt = (self.set.code.to_string(), item.number);
+        if self.show_search {
+            let words = match item.task {
+                Task::Prune(_) => {
+                    "Under each node: what its call returned, and (α, β) as the search left it. \
+                     A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
+                     in your answer."
+                }
+                _ => "Under each inner node: its minimax value.",
+            };
+            ui.add(egui::Label::new(RichText::new(words).weak()).wrap());
+        }
         egui::ScrollArea::horizontal()
             .id_salt("exercise tree")
             .show(ui, |ui| {
@@ -388,7 +399,12 @@ impl Exercises {
     /// The item's board: read-only for numbers, clickable for cells.
     fn board(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
         let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
-        let side = ui.available_width().clamp(120.0, 260.0);
+        // Beside a tree to click, the board is only its start: small, to leave the room to it.
+        let largest = match item.task {
+            Task::Prune(_) => 150.0,
+            _ => 260.0,
+        };
+        let side = ui.available_width().clamp(100.0, largest);
         let mut clicked = None;
         let analysis = self.graded().then(|| key_analysis(item)).flatten();
         let highlights = self.highlights(ui, item);
