@@ -57,6 +57,7 @@ impl Cli {
 mod analyze;
 mod args;
 mod exercises;
+mod moodle;
 mod position;
 mod progress;
 mod report;

@@ -61,9 +61,10 @@ pub struct ExercisesArgs {
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
 
-    /// What to print: `text` (the questions), `json` (the set with its key) or `gift` (a quiz
-    /// for Moodle and other learning-management systems, with the key). Grading prints `text`
-    /// (the summary and the items missed) or `json` (the summary and every item graded).
+    /// What to print: `text` (the questions), `json` (the set with its key), `gift` (a quiz
+    /// for Moodle and other learning-management systems, with the key) or `moodle` (the same
+    /// quiz as Moodle XML). Grading prints `text` (the summary and the items missed) or `json`
+    /// (the summary and every item graded).
     #[arg(long, value_enum)]
     pub format: Option<ExercisesFormat>,
 
@@ -86,6 +87,8 @@ pub enum ExercisesFormat {
     Text,
     Json,
     Gift,
+    /// Moodle XML.
+    Moodle,
 }
 
 fn parse_code(text: &str) -> Result<SetCode, String> {
@@ -169,10 +172,16 @@ pub fn exercises(
         match args.format.unwrap_or(ExercisesFormat::Text) {
             ExercisesFormat::Text => write_grading(&set, &marked, &mut out)?,
             ExercisesFormat::Json => write_grading_json(&set, &marked, &mut out)?,
-            ExercisesFormat::Gift => {
-                let message = "--format gift prints a quiz, not a grading: grade with --format \
-                               text or json";
-                return refuse(&mut err, message.to_string());
+            ExercisesFormat::Gift | ExercisesFormat::Moodle => {
+                let format = match args.format {
+                    Some(ExercisesFormat::Moodle) => "moodle",
+                    _ => "gift",
+                };
+                let message = format!(
+                    "--format {format} prints a quiz, not a grading: grade with --format text or \
+                     json"
+                );
+                return refuse(&mut err, message);
             }
         }
     } else {
@@ -183,6 +192,7 @@ pub fn exercises(
                 writeln!(out)?;
             }
             ExercisesFormat::Gift => write_gift(&set, &mut out)?,
+            ExercisesFormat::Moodle => super::moodle::write_moodle(&set, &mut out)?,
         }
     }
     out.flush()?;
@@ -646,7 +656,7 @@ fn gift_text(text: &str) -> String {
 
 /// The weight of each of `n` right choices of a question with several, as Moodle accepts them
 /// (its list of grades: 100, 50, 33.33333, …).
-fn gift_weight(n: usize) -> &'static str {
+pub(super) fn gift_weight(n: usize) -> &'static str {
     match n {
         1 => "100",
         2 => "50",
