@@ -236,3 +236,49 @@ fn an_abstract_tree_is_filled_in_and_its_values_shown_over_it() {
     );
     shot(&mut game, "5-tree-filled-wrong");
 }
+
+#[test]
+fn the_verdict_goes_to_the_pages_live_region_and_the_sets_code_is_copied() {
+    use std::sync::{Arc, Mutex};
+    let code: SetCode = "v1-s7-k=prune-n=1-3x3-trees".parse().unwrap();
+    let set = generate(&code);
+    let heard: Arc<Mutex<Vec<String>>> = Arc::default();
+    let mirror = heard.clone();
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.exercises = Some(code.clone());
+        options.status_mirror = Some(Arc::new(move |_status: &str, over: &str| {
+            let mut heard = mirror.lock().unwrap();
+            if heard.last().map(String::as_str) != Some(over) {
+                heard.push(over.to_string());
+            }
+        }));
+    });
+    game.harness.set_size(egui::vec2(1000.0, 1000.0));
+    game.harness.run_steps(3);
+    let item = &set.items[0];
+    game.harness.get_by_label("Your answer:").type_text("none");
+    game.settle();
+    game.press(Key::Enter);
+    let graded = item.grade("none").unwrap();
+    assert!(!graded.correct);
+    assert_eq!(
+        heard.lock().unwrap().last(),
+        Some(&graded.feedback[0]),
+        "the verdict is written to the live region"
+    );
+    game.press(Key::N);
+    let summary = Summary::of(&set, &[Some(false)]);
+    assert_eq!(heard.lock().unwrap().last(), Some(&summary.lines()[0]));
+    // The desktop has no page to link to: the button copies the set's code.
+    game.harness.get_by_label("Copy the set's code").click();
+    game.harness.step();
+    let copied = game
+        .harness
+        .output()
+        .platform_output
+        .commands
+        .contains(&egui::OutputCommand::CopyText(code.to_string()));
+    assert!(copied, "the set's code is on the clipboard");
+    game.settle();
+    shot(&mut game, "6-summary-code-copied");
+}

@@ -77,6 +77,8 @@ pub enum ExercisesCommand {
     Node(usize),
     /// Show or hide the search over the item's tree, once graded.
     ShowSearch,
+    /// Copy a link that opens the set (its code, where there is no page to link to).
+    CopyLink,
     /// On to the next item (or the results), once this one is graded.
     Next,
     /// Put the results on the clipboard, to hand in.

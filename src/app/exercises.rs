@@ -40,6 +40,8 @@ pub struct Exercises {
     unreadable: usize,
     /// Whether the search is drawn over the item's tree (once graded).
     show_search: bool,
+    /// What was just copied, said until the next command.
+    copied: Option<String>,
 }
 
 impl Exercises {
@@ -55,6 +57,7 @@ impl Exercises {
             feedback: None,
             unreadable: 0,
             show_search: false,
+            copied: None,
             set,
         }
     }
@@ -76,12 +79,37 @@ impl Exercises {
         matches!(self.feedback, Some(Ok(_)))
     }
 
+    /// Says what was just copied (a link, the set's code), until the next command.
+    pub fn copied(&mut self, said: String) {
+        self.copied = Some(said);
+    }
+
+    /// The set's code.
+    pub fn code(&self) -> &SetCode {
+        &self.set.code
+    }
+
+    /// What the page's live region says: the verdict on the last answer (or why it could not
+    /// be read), the first line of the results at the end; `None` while an item waits.
+    pub fn live_words(&self) -> Option<String> {
+        if let Some(copied) = &self.copied {
+            return Some(copied.clone());
+        }
+        match (&self.feedback, self.item()) {
+            (_, None) => self.summary().lines().into_iter().next(),
+            (Some(Ok(graded)), Some(_)) => graded.feedback.first().cloned(),
+            (Some(Err(unreadable)), Some(_)) => Some(unreadable.to_string()),
+            (None, Some(_)) => None,
+        }
+    }
+
     pub fn summary(&self) -> Summary {
         Summary::of(&self.set, &self.results)
     }
 
     /// Applies `command`; `fresh_seed` gives a new set its seed.
     pub fn apply(&mut self, command: ExercisesCommand, fresh_seed: impl FnOnce() -> u64) {
+        self.copied = None;
         match command {
             ExercisesCommand::EditCode(text) => {
                 self.code_text = text;
@@ -120,8 +148,8 @@ impl Exercises {
                     self.show_search = !self.show_search;
                 }
             }
-            // The app puts the results on the clipboard: it holds the context.
-            ExercisesCommand::CopyResults => {}
+            // The app puts the results and the link on the clipboard: it holds the context.
+            ExercisesCommand::CopyResults | ExercisesCommand::CopyLink => {}
             ExercisesCommand::Next => {
                 if self.graded() {
                     self.index += 1;
@@ -209,6 +237,9 @@ impl Exercises {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 self.code_bar(ui, &mut commands);
+                if let Some(copied) = &self.copied {
+                    ui.add(egui::Label::new(RichText::new(copied).weak()).wrap());
+                }
                 ui.separator();
                 match self.item() {
                     Some(item) => self.item_view(ui, item, &mut commands),
@@ -244,6 +275,10 @@ impl Exercises {
             }
             if ui.button("New set").clicked() {
                 commands.push(ExercisesCommand::NewSet.into());
+            }
+            // At the end, the results have their own, beside "Copy the results".
+            if self.item().is_some() {
+                copy_link_button(ui, commands);
             }
         });
         if let Some(problem) = &self.code_problem {
@@ -432,6 +467,7 @@ impl Exercises {
             if ui.button("Copy the results").clicked() {
                 commands.push(ExercisesCommand::CopyResults.into());
             }
+            copy_link_button(ui, commands);
             let again = egui::Button::new("Again with the kinds I missed");
             if ui
                 .add_enabled(!summary.missed_kinds().is_empty(), again)
@@ -483,6 +519,18 @@ fn key_analysis(item: &Item) -> Option<&Analysis> {
         Task::Horizon(key) => Some(&key.analysis),
         Task::FindMove(key) => Some(&key.analysis),
         Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => None,
+    }
+}
+
+/// "Copy link" on the page (a link that opens the set for everyone); "Copy the set's code" on
+/// the desktop, which has no address to link to.
+fn copy_link_button(ui: &mut Ui, commands: &mut Vec<Command>) {
+    let words = match crate::platform::page_address() {
+        Some(_) => "Copy link",
+        None => "Copy the set's code",
+    };
+    if ui.button(words).clicked() {
+        commands.push(ExercisesCommand::CopyLink.into());
     }
 }
 
