@@ -523,6 +523,38 @@ fn a_code_with_trees_round_trips_and_names_the_same_set_on_the_command_line() {
                 }
             }
         }
+        // The same set from the options.
+        let by_parts = run(
+            &[
+                "exercises",
+                "--seed",
+                &code.seed.to_string(),
+                "--kinds",
+                &code
+                    .kinds
+                    .iter()
+                    .map(|k| k.code())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                "--count",
+                &code.count.to_string(),
+                "--size",
+                &code.size.to_string(),
+                "--view",
+                if code.view == ScoreView::Articles {
+                    "x"
+                } else {
+                    "mover"
+                },
+                "--format",
+                "json",
+            ]
+            .into_iter()
+            .chain(code.trees.then_some("--trees"))
+            .collect::<Vec<&str>>(),
+            b"",
+        );
+        assert_eq!(by_parts.stdout, printed.stdout, "{}", by_parts.stderr);
         // The answers graded on the command line as in the library.
         let answers: Vec<String> = set
             .items

@@ -129,10 +129,10 @@ impl Exercises {
             ExercisesCommand::AgainMissed => {
                 let kinds = self.summary().missed_kinds();
                 let code = &self.set.code;
-                if let Ok(code) =
+                if let Ok(fresh) =
                     SetCode::new(fresh_seed(), kinds, code.count, code.size, code.view)
                 {
-                    *self = Exercises::new(code);
+                    *self = Exercises::new(fresh.on_trees(code.trees));
                 }
             }
             ExercisesCommand::EditAnswer(text) => {
@@ -579,6 +579,38 @@ mod tests {
             "v1-s42-k=value-n=2-3x3",
             "the kinds missed, from a fresh seed"
         );
+    }
+
+    #[test]
+    fn again_with_the_kinds_missed_keeps_the_sets_trees() {
+        let code: SetCode = "v1-s5-k=tree,prune-n=2-3x3-trees".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        answer(&mut exercises, "0");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, "none");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        exercises.apply(ExercisesCommand::AgainMissed, || 8);
+        assert!(exercises.set.code.trees, "{}", exercises.set.code);
+        assert!(exercises.set.code.to_string().starts_with("v1-s8-k="));
+    }
+
+    #[test]
+    fn nodes_clicked_build_the_pruned_branches_and_a_second_click_takes_one_back() {
+        let code: SetCode = "v1-s7-k=prune-n=1-3x3-trees".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        let Task::Prune(key) = &exercises.set.items[0].task else {
+            panic!("an alpha-beta item");
+        };
+        let key = key.clone();
+        exercises.apply(ExercisesCommand::Node(5), || 0);
+        exercises.apply(ExercisesCommand::Node(2), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2, 5]), "in preorder");
+        exercises.apply(ExercisesCommand::Node(5), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2]));
+        // The root is always searched: it is not a branch to name.
+        exercises.apply(ExercisesCommand::Node(0), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2]));
+        assert_eq!(exercises.feedback, None, "the answer waits for Check");
     }
 
     #[test]

@@ -37,7 +37,7 @@ const ALL_KINDS: &str = "value,tree,horizon,move";
 )]
 pub struct ExercisesArgs {
     /// The set's code, as a set prints it (e.g. v1-s7-k=value,horizon-n=4-3x3).
-    #[arg(long, value_name = "CODE", value_parser = crate::cli::Checked(parse_code), conflicts_with_all = ["seed", "kinds", "count", "size", "view"], allow_hyphen_values = true)]
+    #[arg(long, value_name = "CODE", value_parser = crate::cli::Checked(parse_code), conflicts_with_all = ["seed", "kinds", "count", "size", "view", "trees"], allow_hyphen_values = true)]
     pub code: Option<SetCode>,
 
     /// The seed the set is made from: the same seed and options give the same set everywhere.
@@ -60,6 +60,11 @@ pub struct ExercisesArgs {
     /// maximises, as the articles count).
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
+
+    /// The tree and prune kinds on the textbooks' abstract trees (built-in and random ones)
+    /// instead of below board positions.
+    #[arg(long)]
+    pub trees: bool,
 
     /// What to print: `text` (the questions), `json` (the set with its key), `gift` (a quiz
     /// for Moodle and other learning-management systems, with the key) or `moodle` (the same
@@ -140,6 +145,7 @@ impl ExercisesArgs {
         let seed = self.seed.ok_or("give --code or --seed")?;
         let view = view_or_mover(self.view);
         SetCode::new(seed, self.kinds.0.clone(), self.count, self.size, view)
+            .map(|code| code.on_trees(self.trees))
             .map_err(|e| e.to_string())
     }
 }

@@ -40,7 +40,7 @@ pub struct SetCodeError(String);
 
 /// What a set code looks like, for messages.
 const CODE_EXAMPLE: &str = "a code looks like v1-s1234-k=value,horizon-n=10-3x3 (add -view=x for \
-                            X's numbers, -trees for the tree and prune kinds on abstract trees)";
+                            X's numbers, -trees for abstract trees)";
 
 impl SetCode {
     /// A set code, checked: at least one kind and none twice, 1 to [`MAX_COUNT`] items, a side
