@@ -222,7 +222,7 @@ fn an_abstract_tree_is_filled_in_and_its_values_shown_over_it() {
     for line in &graded.feedback {
         game.harness.get_by_label(line);
     }
-    game.harness.get_by_label("Show the search").click();
+    game.harness.get_by_label("Show the values").click();
     game.settle();
     let root = game
         .harness

@@ -374,9 +374,11 @@ impl Exercises {
                     // The view that explains the answer, one click away: the search drawn over
                     // the tree.
                     if matches!(item.task, Task::Prune(_) | Task::TreeFill(_)) {
-                        let words = match self.show_search {
-                            true => "Hide the search",
-                            false => "Show the search",
+                        let words = match (self.show_search, &item.task) {
+                            (true, Task::Prune(_)) => "Hide the search",
+                            (false, Task::Prune(_)) => "Show the search",
+                            (true, _) => "Hide the values",
+                            (false, _) => "Show the values",
                         };
                         let button = egui::Button::new(words).selected(self.show_search);
                         if ui.add(button).clicked() {

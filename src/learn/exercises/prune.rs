@@ -290,8 +290,7 @@ impl PruneKey {
     pub fn outline(&self) -> Vec<String> {
         self.nodes
             .iter()
-            .enumerate()
-            .map(|(id, n)| {
+            .map(|n| {
                 let mut line = format!("{}{}", "  ".repeat(n.depth), n.label);
                 if let Some(name) = &n.move_name {
                     line.push_str(&format!(" {name}"));
@@ -301,7 +300,6 @@ impl PruneKey {
                     (Some(role), None) => line.push_str(&format!(" {}", role_word(role))),
                     (None, None) => {}
                 }
-                let _ = id;
                 line
             })
             .collect()
