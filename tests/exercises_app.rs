@@ -164,6 +164,18 @@ fn a_positions_pruned_branches_are_tapped_and_a_tree_is_filled_in() {
     game.harness.run_steps(3);
     let first = &set.items[0];
     let key = prune_key(first);
+    // On a touch screen every node is a finger's size.
+    for node in 1..key.nodes.len() {
+        let label = key.nodes[node].label.clone();
+        let rect = game
+            .harness
+            .get_by_label_contains(&format!("Node {label}, "))
+            .rect();
+        assert!(
+            rect.width() >= 44.0 && rect.height() >= 44.0,
+            "{label}: {rect:?}"
+        );
+    }
     // The tree's edges carry the position's moves.
     for &node in &key.pruned {
         let label = key.nodes[node].label.clone();

@@ -126,6 +126,8 @@ pub fn spot_name(spot: &Spot) -> String {
 const RADIUS: f32 = 15.0;
 const SLOT: f32 = 44.0;
 const LEVEL: f32 = 70.0;
+/// The side of a node's target on a touch screen, as the app's buttons there.
+const TOUCH_TARGET: f32 = 44.0;
 
 /// Draws `spots` and returns the node clicked or tapped, if any. `clickable` is false once the
 /// answer is graded.
@@ -143,8 +145,14 @@ pub fn draw(
     }
     let (across, width) = tidy(&children);
     let levels = spots.iter().map(|s| s.level).max().unwrap_or(0) + 1;
-    // Narrow screens get narrower slots, down to what a finger can still tap.
-    let slot = (ui.available_width() / width as f32).clamp(34.0, SLOT);
+    // Narrow screens get narrower slots, down to what a finger can still tap (a wide tree then
+    // scrolls sideways); a node is a finger's size on a touch screen.
+    let touch = super::texts::touch(ui.ctx());
+    let (narrowest, hit) = match touch {
+        true => (TOUCH_TARGET + 2.0, TOUCH_TARGET),
+        false => (34.0, RADIUS * 2.4),
+    };
+    let slot = (ui.available_width() / width as f32).clamp(narrowest, SLOT.max(narrowest));
     let size = Vec2::new(
         slot * width as f32 + 16.0,
         LEVEL * (levels as f32 - 1.0) + 2.0 * RADIUS + 40.0,
@@ -190,7 +198,7 @@ pub fn draw(
     let mut clicked = None;
     for (id, spot) in spots.iter().enumerate() {
         let centre = at(id);
-        let rect = Rect::from_center_size(centre, Vec2::splat(RADIUS * 2.4));
+        let rect = Rect::from_center_size(centre, Vec2::splat(hit));
         let response = ui.interact(
             rect,
             ui.scope_id().with(("exercise tree node", &salt, id)),
