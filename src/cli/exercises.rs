@@ -1,6 +1,6 @@
 //! `tictactoe exercises`: a graded set of exercises as the app deals it, for a student (the
-//! questions), a teacher (the set with its key as JSON, or a Moodle GIFT quiz) or a grader
-//! (answers checked, a summary per kind and the items missed, each worked out).
+//! questions), a teacher (the set with its key as JSON, or a quiz as GIFT or Moodle XML) or a
+//! grader (answers checked, a summary per kind and the items missed, each worked out).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};

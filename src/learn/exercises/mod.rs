@@ -1,6 +1,7 @@
-//! Graded exercises on board positions: a set made from a seed, its kinds, its board and its
-//! length, the same wherever it is made; each item's answer key taken from the engine (plain
-//! minimax, the reference; the computer's horizon for the horizon kind); typed answers read and
+//! Graded exercises on board positions and the textbooks' abstract trees: a set made from a
+//! seed, its kinds, its board and its length, the same wherever it is made; each item's answer
+//! key taken from the engine (plain minimax, the reference; the computer's horizon for the
+//! horizon kind; the alpha-beta trace for the prune kind, in `prune.rs`); typed answers read and
 //! graded with feedback that works the right answer out.
 //!
 //! A set is named by a short code that round-trips through text, so a link or a command line
