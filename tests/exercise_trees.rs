@@ -745,3 +745,38 @@ fn the_moodle_xml_quiz_parses_and_its_answers_are_the_key() {
         refused.stderr
     );
 }
+
+/// `stdout` against the golden file `name`, or written there with `TICTACTOE_BLESS_GOLDEN=1`.
+fn golden(name: &str, stdout: &str) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/golden_exercise_trees");
+    let path = dir.join(name);
+    if std::env::var_os("TICTACTOE_BLESS_GOLDEN").is_some() {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, stdout).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} (bless with TICTACTOE_BLESS_GOLDEN=1)", path.display()));
+    assert_eq!(stdout, want, "{name}");
+}
+
+/// The random trees come from the set's seed through a generator that is the same on every
+/// platform: a set's trees, keys and quiz are kept byte for byte.
+#[test]
+fn a_set_on_trees_and_one_below_positions_print_as_they_always_have() {
+    for (prefix, code) in [
+        ("trees", "v1-s7-k=prune,tree-n=6-3x3-trees"),
+        ("positions", "v1-s3-k=prune-n=3-3x3-view=x"),
+    ] {
+        for (name, format) in [
+            ("text.txt", "text"),
+            ("set.json", "json"),
+            ("quiz.xml", "moodle"),
+        ] {
+            let printed = run(&["exercises", "--code", code, "--format", format], b"");
+            assert_eq!(printed.status, 0, "{}", printed.stderr);
+            golden(&format!("{prefix}-{name}"), &printed.stdout);
+        }
+    }
+}
