@@ -60,6 +60,7 @@ mod exercises;
 mod moodle;
 mod position;
 mod progress;
+mod quiz;
 mod report;
 mod review;
 mod trace;

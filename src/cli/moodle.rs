@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::exercises::{gift_weight, prune_choices, quiz_window};
+use super::quiz::{gift_weight, prune_choices, quiz_window};
 use crate::engine::board::Cell;
 use crate::learn::exercises::prune::{Ask, label};
 use crate::learn::exercises::{ExerciseSet, Item, Task, path_name};
