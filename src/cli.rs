@@ -57,8 +57,10 @@ impl Cli {
 mod analyze;
 mod args;
 mod exercises;
+mod moodle;
 mod position;
 mod progress;
+mod quiz;
 mod report;
 mod review;
 mod trace;

@@ -15,6 +15,7 @@ use rand::{Rng, SeedableRng};
 
 use tictactoe::engine::ai::Difficulty;
 use tictactoe::engine::minimax::plain;
+use tictactoe::learn::exercises::prune::Ask;
 use tictactoe::learn::exercises::{
     ExerciseSet, Item, Kind, SetCode, Task, cell_name, generate, parse_cell,
 };
@@ -68,6 +69,10 @@ fn check_keys(set: &ExerciseSet) {
     for item in &set.items {
         let board = item.board;
         let context = format!("{} item {} on {board}", set.code, item.number);
+        if !item.on_board() {
+            // An abstract tree's item: checked with the alpha-beta kind (tests/exercise_trees.rs).
+            continue;
+        }
         assert!(!board.outcome().is_over(), "{context}");
         assert_eq!(
             board.empty_cells().count(),
@@ -128,6 +133,9 @@ fn check_keys(set: &ExerciseSet) {
                     .unwrap();
                 assert!(!item.grade(&cell_name(wrong)).unwrap().correct, "{context}");
             }
+            // Checked against the real trace and a textbook alpha-beta in
+            // tests/exercise_trees.rs.
+            Task::Prune(_) | Task::TreeFill(_) => {}
         }
         let graded = item.grade(&item.answer_text()).unwrap();
         assert!(graded.correct, "{context}: {:?}", graded.feedback);
@@ -142,7 +150,7 @@ fn every_key_is_plain_minimax_or_the_depth_limited_search_on_many_sets() {
     let mut horizon_items = 0;
     for seed in 0..30 {
         for view in ScoreView::ALL {
-            let code = SetCode::new(seed, Kind::ALL.to_vec(), 12, 3, view).unwrap();
+            let code = SetCode::new(seed, Kind::ALL.to_vec(), 15, 3, view).unwrap();
             let set = generate(&code);
             check_keys(&set);
             for item in &set.items {
@@ -553,6 +561,8 @@ fn the_gift_quiz_parses_as_gift_and_carries_the_key() {
     for code in [
         "v1-s3-k=value,tree,horizon,move-n=8-3x3",
         "v1-s11-k=horizon,move-n=6-3x3-view=x",
+        "v1-s5-k=prune,tree-n=6-3x3-trees",
+        "v1-s8-k=prune-n=3-3x3-view=x",
     ] {
         let set = generate(&code.parse().unwrap());
         let printed = run(&["exercises", "--code", code, "--format", "gift"], b"");
@@ -605,6 +615,36 @@ fn check_gift_item<'a>(
             &questions.next().unwrap().1,
             right_cells(&key.exercise.good),
         ),
+        Task::Prune(key) => match key.ask {
+            Ask::Pruned => {
+                let GiftAnswer::Choices(choices) = &questions.next().unwrap().1 else {
+                    panic!("item {}: multiple choice", item.number);
+                };
+                let all: Vec<String> = (1..key.nodes.len()).map(|n| key.node_words(n)).collect();
+                let texts: Vec<String> = choices.iter().map(|c| c.0.clone()).collect();
+                assert_eq!(texts, all, "every node but the root is a choice");
+                let marked: Vec<String> = choices
+                    .iter()
+                    .filter(|c| c.1 > 0.0)
+                    .map(|c| c.0.clone())
+                    .collect();
+                let right: Vec<String> = key.pruned.iter().map(|&n| key.node_words(n)).collect();
+                assert_eq!(marked, right, "item {}", item.number);
+            }
+            Ask::Window(node) => {
+                let (alpha, beta) = key.final_window(node).unwrap();
+                for want in [alpha.value(), beta.value()] {
+                    let (_, answer) = questions.next().unwrap();
+                    assert_eq!(answer, &GiftAnswer::Numeric(want), "item {}", item.number);
+                }
+            }
+        },
+        Task::TreeFill(key) => {
+            for &node in &key.order {
+                let (_, answer) = questions.next().unwrap();
+                assert_eq!(answer, &GiftAnswer::Numeric(key.values[node]));
+            }
+        }
     }
 }
 

@@ -222,3 +222,40 @@ fn settings() {
         }
     }
 }
+
+/// Set codes (the `-trees` ones too) and the alpha-beta exercises' answers: the branches'
+/// letters and a window's α and β. A code accepted prints as itself; an answer read is graded
+/// with feedback; every refusal is one line.
+#[test]
+fn exercise_codes_and_alpha_beta_answers() {
+    use tictactoe::learn::exercises::{SetCode, Task, generate};
+    let mut rng = SmallRng::seed_from_u64(46);
+    let codes = [
+        "v1-s7-k=prune,tree-n=6-3x3-trees",
+        "v1-s12-k=value,prune-n=4-4x4-view=x",
+    ];
+    for case in 0..CASES {
+        let text = mutated(&mut rng, codes[case % codes.len()]);
+        match text.parse::<SetCode>() {
+            Ok(code) => assert_eq!(code.to_string().parse::<SetCode>(), Ok(code), "{text:?}"),
+            // A code's message quotes the code and the part refused (each shortened) and shows
+            // what a code looks like: one line, longer than most (as tests/exercises.rs bounds it).
+            Err(error) => {
+                let message = error.to_string();
+                assert!(!message.contains('\n'), "{message:?} for {text:?}");
+                assert!(message.chars().count() < 400, "{message:?} for {text:?}");
+            }
+        }
+    }
+    let set = generate(&"v1-s7-k=prune-n=3-3x3-trees".parse().unwrap());
+    let answers = ["H, M, V", "α=3 β=∞", "-inf, 2", "none", "b c d"];
+    for case in 0..CASES {
+        let item = &set.items[case % set.items.len()];
+        assert!(matches!(item.task, Task::Prune(_)));
+        let text = mutated(&mut rng, answers[case % answers.len()]);
+        match item.grade(&text) {
+            Ok(graded) => assert!(!graded.feedback.is_empty(), "{text:?}"),
+            Err(error) => assert_readable(&error.to_string(), &text),
+        }
+    }
+}

@@ -90,6 +90,24 @@ impl TicTacToeApp {
                     ctx.copy_text(exercises.summary().lines().join("\n"));
                 }
             }
+            Command::Exercises(ExercisesCommand::CopyLink) => {
+                if let Some(exercises) = &mut self.exercises {
+                    // On the page, a link that opens the set; on the desktop, which has no
+                    // address, its code (for View › Exercises or `tictactoe exercises --code`).
+                    let code = exercises.code();
+                    let (text, said) = match crate::platform::page_address() {
+                        Some(address) => {
+                            let link =
+                                format!("{address}?{}", super::link::Link::exercises_query(code));
+                            (link.clone(), format!("Copied the link {link}"))
+                        }
+                        None => (code.to_string(), format!("Copied the set's code {code}")),
+                    };
+                    // Said in the exercises' view, which covers the board and its notices.
+                    exercises.copied(said);
+                    ctx.copy_text(text);
+                }
+            }
             Command::Exercises(command) => {
                 if let Some(exercises) = &mut self.exercises {
                     exercises.apply(command, fresh_seed);

@@ -100,6 +100,12 @@ pub enum ExercisesCommand {
     Submit,
     /// A cell clicked on the item's board.
     Cell(Cell),
+    /// A node of the item's tree clicked or tapped (its id, preorder): in the answer or out.
+    Node(usize),
+    /// Show or hide the search over the item's tree, once graded.
+    ShowSearch,
+    /// Copy a link that opens the set (its code, where there is no page to link to).
+    CopyLink,
     /// On to the next item (or the results), once this one is graded.
     Next,
     /// Put the results on the clipboard, to hand in.

@@ -7,9 +7,11 @@ use egui::{Key, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette};
 use super::commands::{Command, ExercisesCommand};
+use super::exercise_tree;
 use super::texts;
 use crate::engine::board::Cell;
 use crate::engine::minimax::Analysis;
+use crate::learn::exercises::prune::{Ask, PruneKey};
 use crate::learn::exercises::{
     AnswerError, ExerciseSet, Graded, Item, Kind, SetCode, Summary, Task, cells_text, generate,
     parse_cells,
@@ -36,6 +38,10 @@ pub struct Exercises {
     /// Answers to the current item that could not be read: after each, the answer field takes
     /// the keyboard again, to be corrected.
     unreadable: usize,
+    /// Whether the search is drawn over the item's tree (once graded).
+    show_search: bool,
+    /// What was just copied, said until the next command.
+    copied: Option<String>,
 }
 
 impl Exercises {
@@ -50,6 +56,8 @@ impl Exercises {
             answer: String::new(),
             feedback: None,
             unreadable: 0,
+            show_search: false,
+            copied: None,
             set,
         }
     }
@@ -71,12 +79,37 @@ impl Exercises {
         matches!(self.feedback, Some(Ok(_)))
     }
 
+    /// Says what was just copied (a link, the set's code), until the next command.
+    pub fn copied(&mut self, said: String) {
+        self.copied = Some(said);
+    }
+
+    /// The set's code.
+    pub fn code(&self) -> &SetCode {
+        &self.set.code
+    }
+
+    /// What the page's live region says: the verdict on the last answer (or why it could not
+    /// be read), the first line of the results at the end; `None` while an item waits.
+    pub fn live_words(&self) -> Option<String> {
+        if let Some(copied) = &self.copied {
+            return Some(copied.clone());
+        }
+        match (&self.feedback, self.item()) {
+            (_, None) => self.summary().lines().into_iter().next(),
+            (Some(Ok(graded)), Some(_)) => graded.feedback.first().cloned(),
+            (Some(Err(unreadable)), Some(_)) => Some(unreadable.to_string()),
+            (None, Some(_)) => None,
+        }
+    }
+
     pub fn summary(&self) -> Summary {
         Summary::of(&self.set, &self.results)
     }
 
     /// Applies `command`; `fresh_seed` gives a new set its seed.
     pub fn apply(&mut self, command: ExercisesCommand, fresh_seed: impl FnOnce() -> u64) {
+        self.copied = None;
         match command {
             ExercisesCommand::EditCode(text) => {
                 self.code_text = text;
@@ -96,10 +129,10 @@ impl Exercises {
             ExercisesCommand::AgainMissed => {
                 let kinds = self.summary().missed_kinds();
                 let code = &self.set.code;
-                if let Ok(code) =
+                if let Ok(fresh) =
                     SetCode::new(fresh_seed(), kinds, code.count, code.size, code.view)
                 {
-                    *self = Exercises::new(code);
+                    *self = Exercises::new(fresh.on_trees(code.trees));
                 }
             }
             ExercisesCommand::EditAnswer(text) => {
@@ -109,14 +142,21 @@ impl Exercises {
             }
             ExercisesCommand::Submit => self.submit(),
             ExercisesCommand::Cell(cell) => self.cell_answer(cell),
-            // The app puts the results on the clipboard: it holds the context.
-            ExercisesCommand::CopyResults => {}
+            ExercisesCommand::Node(node) => self.node_answer(node),
+            ExercisesCommand::ShowSearch => {
+                if self.graded() {
+                    self.show_search = !self.show_search;
+                }
+            }
+            // The app puts the results and the link on the clipboard: it holds the context.
+            ExercisesCommand::CopyResults | ExercisesCommand::CopyLink => {}
             ExercisesCommand::Next => {
                 if self.graded() {
                     self.index += 1;
                     self.answer.clear();
                     self.feedback = None;
                     self.unreadable = 0;
+                    self.show_search = false;
                 }
             }
         }
@@ -161,8 +201,34 @@ impl Exercises {
                 }
                 self.answer = cells_text(&cells);
             }
-            Task::Value(_) | Task::Tree(_) => {}
+            Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => {}
         }
+    }
+
+    /// A node of the tree clicked or tapped: in the pruned branches typed, or out again.
+    fn node_answer(&mut self, node: usize) {
+        let Some(item) = self.item() else { return };
+        if self.graded() {
+            return;
+        }
+        let Task::Prune(key) = &item.task else { return };
+        if key.ask != Ask::Pruned || node == 0 || node >= key.nodes.len() {
+            return;
+        }
+        let mut nodes = chosen_nodes(key, &self.answer);
+        match nodes.iter().position(|&n| n == node) {
+            Some(at) => {
+                nodes.remove(at);
+            }
+            None => {
+                nodes.push(node);
+                nodes.sort_unstable();
+            }
+        }
+        self.answer = match nodes.is_empty() {
+            true => String::new(),
+            false => key.labels(&nodes),
+        };
     }
 
     pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
@@ -171,6 +237,9 @@ impl Exercises {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 self.code_bar(ui, &mut commands);
+                if let Some(copied) = &self.copied {
+                    ui.add(egui::Label::new(RichText::new(copied).weak()).wrap());
+                }
                 ui.separator();
                 match self.item() {
                     Some(item) => self.item_view(ui, item, &mut commands),
@@ -207,6 +276,10 @@ impl Exercises {
             if ui.button("New set").clicked() {
                 commands.push(ExercisesCommand::NewSet.into());
             }
+            // At the end, the results have their own, beside "Copy the results".
+            if self.item().is_some() {
+                copy_link_button(ui, commands);
+            }
         });
         if let Some(problem) = &self.code_problem {
             ui.colored_label(ui.visuals().error_fg_color, problem);
@@ -228,9 +301,17 @@ impl Exercises {
         let how = match item.task {
             Task::Horizon(_) => "Click the cells to add or remove them, then Check; or type them.",
             Task::FindMove(_) => "Click the cell, or type it.",
-            Task::Value(_) | Task::Tree(_) => "",
+            Task::Prune(PruneKey {
+                ask: Ask::Pruned, ..
+            }) => {
+                "Click or tap the top of each pruned branch (again to take it back), or type the letters."
+            }
+            Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => "",
         };
-        if !self.graded() {
+        if !item.on_board() && !how.is_empty() && !self.graded() {
+            ui.label(how);
+        }
+        if item.on_board() && !self.graded() {
             ui.label(format!(
                 "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
             ));
@@ -286,19 +367,81 @@ impl Exercises {
                 }
                 let last = self.index + 1 == self.set.items.len();
                 let words = if last { "See the results" } else { "Next" };
-                if ui.button(texts::with_key(ui, words, "N")).clicked() {
-                    commands.push(ExercisesCommand::Next.into());
-                }
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(texts::with_key(ui, words, "N")).clicked() {
+                        commands.push(ExercisesCommand::Next.into());
+                    }
+                    // The view that explains the answer, one click away: the search drawn over
+                    // the tree.
+                    if matches!(item.task, Task::Prune(_) | Task::TreeFill(_)) {
+                        let words = match (self.show_search, &item.task) {
+                            (true, Task::Prune(_)) => "Hide the search",
+                            (false, Task::Prune(_)) => "Show the search",
+                            (true, _) => "Hide the values",
+                            (false, _) => "Show the values",
+                        };
+                        let button = egui::Button::new(words).selected(self.show_search);
+                        if ui.add(button).clicked() {
+                            commands.push(ExercisesCommand::ShowSearch.into());
+                        }
+                    }
+                });
             }
         }
         // Under the answer, so that a small screen shows the field and the feedback first.
-        self.board(ui, item, commands);
+        if item.on_board() {
+            self.board(ui, item, commands);
+        }
+        self.tree(ui, item, commands);
+    }
+
+    /// The item's tree, if it has one: nodes to click for the pruned branches.
+    fn tree(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+        let spots = match &item.task {
+            Task::Prune(key) => {
+                exercise_tree::prune_spots(key, &chosen_nodes(key, &self.answer), self.show_search)
+            }
+            Task::TreeFill(key) => exercise_tree::fill_spots(key, self.show_search),
+            _ => return,
+        };
+        let clickable = !self.graded()
+            && matches!(
+                item.task,
+                Task::Prune(PruneKey {
+                    ask: Ask::Pruned,
+                    ..
+                })
+            );
+        let salt = (self.set.code.to_string(), item.number);
+        if self.show_search {
+            let words = match item.task {
+                Task::Prune(_) => {
+                    "Under each node: what its call returned, and (α, β) as the search left it. \
+                     A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
+                     in your answer."
+                }
+                _ => "Under each inner node: its minimax value.",
+            };
+            ui.add(egui::Label::new(RichText::new(words).weak()).wrap());
+        }
+        egui::ScrollArea::horizontal()
+            .id_salt("exercise tree")
+            .show(ui, |ui| {
+                if let Some(node) = exercise_tree::draw(ui, &spots, salt, clickable) {
+                    commands.push(ExercisesCommand::Node(node).into());
+                }
+            });
     }
 
     /// The item's board: read-only for numbers, clickable for cells.
     fn board(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
         let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
-        let side = ui.available_width().clamp(120.0, 260.0);
+        // Beside a tree to click, the board is only its start: small, to leave the room to it.
+        let largest = match item.task {
+            Task::Prune(_) => 150.0,
+            _ => 260.0,
+        };
+        let side = ui.available_width().clamp(100.0, largest);
         let mut clicked = None;
         let analysis = self.graded().then(|| key_analysis(item)).flatten();
         let highlights = self.highlights(ui, item);
@@ -326,6 +469,7 @@ impl Exercises {
             if ui.button("Copy the results").clicked() {
                 commands.push(ExercisesCommand::CopyResults.into());
             }
+            copy_link_button(ui, commands);
             let again = egui::Button::new("Again with the kinds I missed");
             if ui
                 .add_enabled(!summary.missed_kinds().is_empty(), again)
@@ -376,7 +520,27 @@ fn key_analysis(item: &Item) -> Option<&Analysis> {
     match &item.task {
         Task::Horizon(key) => Some(&key.analysis),
         Task::FindMove(key) => Some(&key.analysis),
-        Task::Value(_) | Task::Tree(_) => None,
+        Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => None,
+    }
+}
+
+/// "Copy link" on the page (a link that opens the set for everyone); "Copy the set's code" on
+/// the desktop, which has no address to link to.
+fn copy_link_button(ui: &mut Ui, commands: &mut Vec<Command>) {
+    let words = match crate::platform::page_address() {
+        Some(_) => "Copy link",
+        None => "Copy the set's code",
+    };
+    if ui.button(words).clicked() {
+        commands.push(ExercisesCommand::CopyLink.into());
+    }
+}
+
+/// The nodes the answer typed so far names (none while it names no node of the tree).
+fn chosen_nodes(key: &PruneKey, answer: &str) -> Vec<usize> {
+    match answer.trim().is_empty() {
+        true => Vec::new(),
+        false => crate::learn::exercises::parse_labels(answer, key).unwrap_or_default(),
     }
 }
 
@@ -417,6 +581,38 @@ mod tests {
             "v1-s42-k=value-n=2-3x3",
             "the kinds missed, from a fresh seed"
         );
+    }
+
+    #[test]
+    fn again_with_the_kinds_missed_keeps_the_sets_trees() {
+        let code: SetCode = "v1-s5-k=tree,prune-n=2-3x3-trees".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        answer(&mut exercises, "0");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, "none");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        exercises.apply(ExercisesCommand::AgainMissed, || 8);
+        assert!(exercises.set.code.trees, "{}", exercises.set.code);
+        assert!(exercises.set.code.to_string().starts_with("v1-s8-k="));
+    }
+
+    #[test]
+    fn nodes_clicked_build_the_pruned_branches_and_a_second_click_takes_one_back() {
+        let code: SetCode = "v1-s7-k=prune-n=1-3x3-trees".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        let Task::Prune(key) = &exercises.set.items[0].task else {
+            panic!("an alpha-beta item");
+        };
+        let key = key.clone();
+        exercises.apply(ExercisesCommand::Node(5), || 0);
+        exercises.apply(ExercisesCommand::Node(2), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2, 5]), "in preorder");
+        exercises.apply(ExercisesCommand::Node(5), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2]));
+        // The root is always searched: it is not a branch to name.
+        exercises.apply(ExercisesCommand::Node(0), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2]));
+        assert_eq!(exercises.feedback, None, "the answer waits for Check");
     }
 
     #[test]

@@ -66,6 +66,11 @@ impl Link {
         Some(format!("{} {rest}", self.ignored.join(" ")))
     }
 
+    /// The query that opens the set of exercises `code` names.
+    pub fn exercises_query(code: &SetCode) -> String {
+        format!("exercises={code}")
+    }
+
     /// The query that opens `board` as it is shown: seen in `view`, with the scores on or off.
     pub fn query(board: &Board, view: ScoreView, scores: bool) -> String {
         format!(
@@ -220,6 +225,22 @@ fn decode(value: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_sets_link_opens_the_same_set() {
+        for text in [
+            "v1-s7-k=value,prune-n=4-3x3-view=x-trees",
+            "v1-s1-k=move-n=1-4x4",
+        ] {
+            let code: SetCode = text.parse().unwrap();
+            let query = Link::exercises_query(&code);
+            assert_eq!(query, format!("exercises={text}"));
+            let link = Link::parse(&format!("?{query}"));
+            assert_eq!(link.exercises, Some(code));
+            assert!(link.ignored.is_empty());
+        }
+    }
+
     use super::*;
 
     #[test]

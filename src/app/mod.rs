@@ -12,6 +12,7 @@ mod coach;
 mod commands;
 mod dialogs;
 mod editor;
+mod exercise_tree;
 mod exercises;
 mod explorer;
 mod keys;

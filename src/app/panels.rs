@@ -421,6 +421,10 @@ impl TicTacToeApp {
     /// else the notice), for the page's mirror; `None` when nothing is there or the board is
     /// covered (the step-through, the editor, practice).
     fn over_the_board(&self) -> Option<String> {
+        // The exercises cover the board: their verdict is what a screen reader is told.
+        if let Some(exercises) = &self.exercises {
+            return exercises.live_words();
+        }
         if self.stepper.is_some() || self.editor.is_some() || self.coach.practice.is_some() {
             return None;
         }

@@ -1,6 +1,6 @@
 //! `tictactoe exercises`: a graded set of exercises as the app deals it, for a student (the
-//! questions), a teacher (the set with its key as JSON, or a Moodle GIFT quiz) or a grader
-//! (answers checked, a summary per kind and the items missed, each worked out).
+//! questions), a teacher (the set with its key as JSON, or a quiz as GIFT or Moodle XML) or a
+//! grader (answers checked, a summary per kind and the items missed, each worked out).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::quiz::{gift_weight, prune_choices, quiz_window};
 use super::{EXIT_BAD_BOARD, EXIT_OK, ViewArg, view_or_mover};
 use crate::engine::board::Cell;
+use crate::learn::exercises::prune::{Ask, PruneKey, Start, TreeFillKey, label};
 use crate::learn::exercises::{
     ExerciseSet, Item, Kind, MAX_COUNT, SIZES, SetCode, Summary, Task, cell_name, generate,
     parse_kinds, path_name,
@@ -36,7 +38,7 @@ const ALL_KINDS: &str = "value,tree,horizon,move";
 )]
 pub struct ExercisesArgs {
     /// The set's code, as a set prints it (e.g. v1-s7-k=value,horizon-n=4-3x3).
-    #[arg(long, value_name = "CODE", value_parser = crate::cli::Checked(parse_code), conflicts_with_all = ["seed", "kinds", "count", "size", "view"], allow_hyphen_values = true)]
+    #[arg(long, value_name = "CODE", value_parser = crate::cli::Checked(parse_code), conflicts_with_all = ["seed", "kinds", "count", "size", "view", "trees"], allow_hyphen_values = true)]
     pub code: Option<SetCode>,
 
     /// The seed the set is made from: the same seed and options give the same set everywhere.
@@ -60,9 +62,15 @@ pub struct ExercisesArgs {
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ViewArg>,
 
-    /// What to print: `text` (the questions), `json` (the set with its key) or `gift` (a quiz
-    /// for Moodle and other learning-management systems, with the key). Grading prints `text`
-    /// (the summary and the items missed) or `json` (the summary and every item graded).
+    /// The tree and prune kinds on the textbooks' abstract trees (built-in and random ones)
+    /// instead of below board positions.
+    #[arg(long)]
+    pub trees: bool,
+
+    /// What to print: `text` (the questions), `json` (the set with its key), `gift` (a quiz
+    /// for Moodle and other learning-management systems, with the key) or `moodle` (the same
+    /// quiz as Moodle XML). Grading prints `text` (the summary and the items missed) or `json`
+    /// (the summary and every item graded).
     #[arg(long, value_enum)]
     pub format: Option<ExercisesFormat>,
 
@@ -85,6 +93,8 @@ pub enum ExercisesFormat {
     Text,
     Json,
     Gift,
+    /// Moodle XML.
+    Moodle,
 }
 
 fn parse_code(text: &str) -> Result<SetCode, String> {
@@ -136,6 +146,7 @@ impl ExercisesArgs {
         let seed = self.seed.ok_or("give --code or --seed")?;
         let view = view_or_mover(self.view);
         SetCode::new(seed, self.kinds.0.clone(), self.count, self.size, view)
+            .map(|code| code.on_trees(self.trees))
             .map_err(|e| e.to_string())
     }
 }
@@ -168,10 +179,16 @@ pub fn exercises(
         match args.format.unwrap_or(ExercisesFormat::Text) {
             ExercisesFormat::Text => write_grading(&set, &marked, &mut out)?,
             ExercisesFormat::Json => write_grading_json(&set, &marked, &mut out)?,
-            ExercisesFormat::Gift => {
-                let message = "--format gift prints a quiz, not a grading: grade with --format \
-                               text or json";
-                return refuse(&mut err, message.to_string());
+            ExercisesFormat::Gift | ExercisesFormat::Moodle => {
+                let format = match args.format {
+                    Some(ExercisesFormat::Moodle) => "moodle",
+                    _ => "gift",
+                };
+                let message = format!(
+                    "--format {format} prints a quiz, not a grading: grade with --format text or \
+                     json"
+                );
+                return refuse(&mut err, message);
             }
         }
     } else {
@@ -182,6 +199,7 @@ pub fn exercises(
                 writeln!(out)?;
             }
             ExercisesFormat::Gift => write_gift(&set, &mut out)?,
+            ExercisesFormat::Moodle => super::moodle::write_moodle(&set, &mut out)?,
         }
     }
     out.flush()?;
@@ -262,7 +280,12 @@ fn write_text(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
             item.prompt()
         )?;
         writeln!(out)?;
-        write_board(&item.board, out)?;
+        if item.on_board() {
+            write_board(&item.board, out)?;
+        }
+        for line in item.figure() {
+            writeln!(out, "   {line}")?;
+        }
     }
     Ok(())
 }
@@ -442,9 +465,19 @@ struct ItemJson {
     item: usize,
     kind: &'static str,
     level: u8,
-    board: String,
-    to_move: char,
+    /// The position, on a board's item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to_move: Option<char>,
+    /// The abstract tree, in the trees' notation, on a tree's item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<String>,
     question: String,
+    /// The tree the item asks about, one node a line (empty on a board's value, horizon or
+    /// move item).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    figure: Vec<String>,
     /// The answer as it would be typed.
     answer: String,
     key: KeyJson,
@@ -473,6 +506,27 @@ enum KeyJson {
         good: Vec<String>,
         lesson: &'static str,
     },
+    Prune {
+        /// The letters of the branches pruned, left to right.
+        pruned: Vec<String>,
+        cutoffs: Vec<CutoffJson>,
+        /// The node whose window is asked, and the window when the search leaves it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        window_at: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        window: Option<[String; 2]>,
+    },
+    TreeFill {
+        nodes: Vec<NodeJson>,
+    },
+}
+
+#[derive(Serialize)]
+struct CutoffJson {
+    at: String,
+    alpha: String,
+    beta: String,
+    pruned: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -530,14 +584,60 @@ impl ItemJson {
                 good: names(key.exercise.good.iter().copied()),
                 lesson: key.exercise.lesson.name(),
             },
+            Task::Prune(key) => {
+                let labels = |nodes: &[usize]| -> Vec<String> {
+                    nodes.iter().map(|&n| key.nodes[n].label.clone()).collect()
+                };
+                let asked = match key.ask {
+                    Ask::Window(node) => Some(node),
+                    Ask::Pruned => None,
+                };
+                KeyJson::Prune {
+                    pruned: labels(&key.pruned),
+                    cutoffs: key
+                        .cutoffs
+                        .iter()
+                        .map(|cut| CutoffJson {
+                            at: key.nodes[cut.at].label.clone(),
+                            alpha: key.number_text(cut.window.0.value()),
+                            beta: key.number_text(cut.window.1.value()),
+                            pruned: labels(&cut.pruned),
+                        })
+                        .collect(),
+                    window_at: asked.map(|node| key.nodes[node].label.clone()),
+                    window: asked
+                        .and_then(|node| key.final_window(node))
+                        .map(|(a, b)| [key.number_text(a.value()), key.number_text(b.value())]),
+                }
+            }
+            Task::TreeFill(key) => KeyJson::TreeFill {
+                nodes: key
+                    .order
+                    .iter()
+                    .map(|&n| NodeJson {
+                        path: label(n),
+                        value: key.values[n],
+                    })
+                    .collect(),
+            },
+        };
+        let tree = match &item.task {
+            Task::Prune(PruneKey {
+                start: Start::Tree { tree, .. },
+                ..
+            })
+            | Task::TreeFill(TreeFillKey { tree, .. }) => Some(tree.to_string()),
+            _ => None,
         };
         ItemJson {
             item: item.number,
             kind: item.kind().code(),
             level: item.level,
-            board: item.board.to_string(),
-            to_move: item.board.to_move().symbol(),
+            board: item.on_board().then(|| item.board.to_string()),
+            to_move: item.on_board().then(|| item.board.to_move().symbol()),
+            tree,
             question: item.prompt(),
+            figure: item.figure(),
             answer: item.answer_text(),
             key,
             worked: item.worked(),
@@ -561,21 +661,21 @@ fn gift_text(text: &str) -> String {
     escaped
 }
 
-/// The weight of each of `n` right choices of a question with several, as Moodle accepts them
-/// (its list of grades: 100, 50, 33.33333, …).
-fn gift_weight(n: usize) -> &'static str {
-    match n {
-        1 => "100",
-        2 => "50",
-        3 => "33.33333",
-        4 => "25",
-        5 => "20",
-        6 => "16.66667",
-        7 => "14.28571",
-        8 => "12.5",
-        9 => "11.11111",
-        _ => "10",
-    }
+/// A multiple-choice answer block over texts, weighted as [`gift_choices`] weights cells.
+fn gift_text_choices(right: &[&str], all: &[String]) -> String {
+    let choices: Vec<String> = all
+        .iter()
+        .map(|choice| {
+            let text = gift_text(choice);
+            match (right.contains(&choice.as_str()), right.len()) {
+                (true, 1) => format!("={text}"),
+                (true, n) => format!("~%{}%{text}", gift_weight(n)),
+                (false, 1) => format!("~{text}"),
+                (false, _) => format!("~%-100%{text}"),
+            }
+        })
+        .collect();
+    choices.join(" ")
 }
 
 /// A multiple-choice answer block: one `=` right choice, or, with several right ones, each
@@ -655,6 +755,63 @@ fn write_gift(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
                     gift_text(&title),
                     gift_choices(&key.exercise.good, &all)
                 )?;
+            }
+            Task::Prune(key) => {
+                let prompt = gift_text(&format!("{} The tree: {}.", item.prompt(), key.one_line()));
+                match key.ask {
+                    Ask::Pruned => {
+                        let (all, right) = prune_choices(key);
+                        let right: Vec<&str> = right.iter().map(String::as_str).collect();
+                        writeln!(
+                            out,
+                            "::{}::{prompt} {{{}####{feedback}}}",
+                            gift_text(&title),
+                            gift_text_choices(&right, &all)
+                        )?;
+                    }
+                    Ask::Window(_) => {
+                        // A numeric question for α and one for β, ∞ as the number it stands
+                        // for (said in the question).
+                        for (index, (end, value)) in quiz_window(key).into_iter().enumerate() {
+                            if index > 0 {
+                                writeln!(out)?;
+                            }
+                            let ask = gift_text(&format!(
+                                "{} Type {end} (∞ as {}).",
+                                item.prompt(),
+                                key.infinity
+                            ));
+                            writeln!(
+                                out,
+                                "::{}::{prompt} {ask} {{#{value}####{feedback}}}",
+                                gift_text(&format!("{title}, {end}"))
+                            )?;
+                        }
+                    }
+                }
+            }
+            Task::TreeFill(key) => {
+                let worked = item.worked();
+                for (index, &node) in key.order.iter().enumerate() {
+                    if index > 0 {
+                        writeln!(out)?;
+                    }
+                    let feedback = gift_text(worked.get(index).map_or("", String::as_str));
+                    let ask = gift_text(&format!(
+                        "{} The tree: {}. Node {} of {}: the value of {}.",
+                        item.prompt(),
+                        key.one_line(),
+                        index + 1,
+                        key.order.len(),
+                        label(node)
+                    ));
+                    writeln!(
+                        out,
+                        "::{}::{ask} {{#{}####{feedback}}}",
+                        gift_text(&format!("{title}, node {}", index + 1)),
+                        key.values[node]
+                    )?;
+                }
             }
         }
     }

@@ -171,6 +171,96 @@ pub fn parse_cells(text: &str, geometry: Geometry) -> Result<Vec<Cell>, AnswerEr
     )
 }
 
+/// The nodes an answer names by their letters (`E, F`, `e f`, `none`), in preorder, each once;
+/// a letter the tree has not is refused, naming the tree's letters.
+pub fn parse_labels(text: &str, key: &super::prune::PruneKey) -> Result<Vec<usize>, AnswerError> {
+    let accepted = || {
+        format!(
+            "type the letters of the pruned branches separated by commas, like E, F, or none \
+             (the tree's nodes are {} to {})",
+            key.nodes[0].label,
+            key.nodes[key.nodes.len() - 1].label
+        )
+    };
+    let pieces: Vec<String> = text
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|piece| !piece.is_empty())
+        .map(|piece| piece.to_ascii_uppercase())
+        .collect();
+    match pieces.as_slice() {
+        [] => return Err(answer_error(text, "names no branch", accepted())),
+        [none] if matches!(none.as_str(), "NONE" | "NOTHING" | "-" | "0") => return Ok(Vec::new()),
+        _ => {}
+    }
+    let mut nodes = Vec::new();
+    for piece in &pieces {
+        let node = key
+            .nodes
+            .iter()
+            .position(|n| n.label == *piece)
+            .ok_or_else(|| {
+                answer_error(
+                    text,
+                    format!("has {} where a node's letter belongs", quoted(piece)),
+                    accepted(),
+                )
+            })?;
+        if node == 0 {
+            return Err(answer_error(
+                text,
+                "names the root, which is always searched",
+                accepted(),
+            ));
+        }
+        if !nodes.contains(&node) {
+            nodes.push(node);
+        }
+    }
+    nodes.sort_unstable();
+    Ok(nodes)
+}
+
+/// A window as typed: two numbers (`3, 2`, `α=3 β=2`, `alpha 3 beta 2`), either end infinite
+/// (`inf`, `-inf`, `∞`, `−∞`), read as `±infinity`.
+pub fn parse_window(text: &str, infinity: i32) -> Result<(i32, i32), AnswerError> {
+    let accepted = "type α and β separated by a comma, like 3, inf or -inf, 5 (α=3 β=5 works too)";
+    let lower = text.to_lowercase().replace('\u{2212}', "-");
+    let mut cleaned = lower.clone();
+    for word in [
+        "alpha", "beta", "α", "β", "a=", "b=", "=", "(", ")", "[", "]",
+    ] {
+        cleaned = cleaned.replace(word, " ");
+    }
+    let pieces: Vec<&str> = cleaned
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|piece| !piece.is_empty())
+        .collect();
+    if pieces.len() != 2 {
+        return Err(answer_error(
+            text,
+            format!("has {} values, not two", pieces.len()),
+            accepted,
+        ));
+    }
+    let read = |piece: &str| -> Result<i32, AnswerError> {
+        let (sign, rest) = match piece.strip_prefix('-') {
+            Some(rest) => (-1, rest),
+            None => (1, piece.strip_prefix('+').unwrap_or(piece)),
+        };
+        if matches!(rest, "inf" | "infinity" | "∞") {
+            return Ok(sign * infinity);
+        }
+        parse_number(piece).map_err(|_| {
+            answer_error(
+                text,
+                format!("has {} where α or β belongs", quoted(piece)),
+                accepted,
+            )
+        })
+    };
+    Ok((read(pieces[0])?, read(pieces[1])?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

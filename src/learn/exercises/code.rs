@@ -27,6 +27,9 @@ pub struct SetCode {
     pub size: usize,
     /// Whose numbers the values are typed in.
     pub view: ScoreView,
+    /// The tree and alpha-beta kinds on the textbooks' abstract trees (built-in and random
+    /// ones) instead of below board positions.
+    pub trees: bool,
 }
 
 /// Why a set code or its parts were refused: one line that names what was typed and what is
@@ -36,8 +39,8 @@ pub struct SetCode {
 pub struct SetCodeError(String);
 
 /// What a set code looks like, for messages.
-const CODE_EXAMPLE: &str =
-    "a code looks like v1-s1234-k=value,horizon-n=10-3x3 (add -view=x for X's numbers)";
+const CODE_EXAMPLE: &str = "a code looks like v1-s1234-k=value,horizon-n=10-3x3 (add -view=x for \
+                            X's numbers, -trees for abstract trees)";
 
 impl SetCode {
     /// A set code, checked: at least one kind and none twice, 1 to [`MAX_COUNT`] items, a side
@@ -89,7 +92,14 @@ impl SetCode {
             count,
             size,
             view,
+            trees: false,
         })
+    }
+
+    /// The same set with the tree and prune kinds on abstract trees (`true`) or on positions.
+    #[must_use]
+    pub fn on_trees(self, trees: bool) -> SetCode {
+        SetCode { trees, ..self }
     }
 
     pub fn geometry(&self) -> Geometry {
@@ -149,6 +159,9 @@ impl fmt::Display for SetCode {
         if self.view == ScoreView::Articles {
             f.write_str("-view=x")?;
         }
+        if self.trees {
+            f.write_str("-trees")?;
+        }
         Ok(())
     }
 }
@@ -168,8 +181,11 @@ impl FromStr for SetCode {
         }
         let (mut seed, mut kinds, mut count, mut size, mut view) =
             (None, None, None, None, ScoreView::SideToMove);
+        let mut trees = false;
         for part in parts {
-            if let Some(number) = part.strip_prefix('s') {
+            if part == "trees" {
+                trees = true;
+            } else if let Some(number) = part.strip_prefix('s') {
                 seed = Some(number.parse::<u64>().map_err(|_| {
                     refuse(format!(
                         "the seed {} is not a whole number from 0 to {}; {CODE_EXAMPLE}",
@@ -222,6 +238,7 @@ impl FromStr for SetCode {
             size.ok_or_else(|| missing("board (3x3)"))?,
             view,
         )
+        .map(|code| code.on_trees(trees))
         .map_err(|e| refuse(e.0))
     }
 }
@@ -235,6 +252,10 @@ mod tests {
         let code: SetCode = "v1-s1234-k=value,horizon-n=10-3x3".parse().unwrap();
         assert_eq!(code.seed, 1234);
         assert_eq!(code.to_string(), "v1-s1234-k=value,horizon-n=10-3x3");
+        let trees: SetCode = "v1-s9-k=tree,prune-n=6-3x3-trees".parse().unwrap();
+        assert!(trees.trees);
+        assert_eq!(trees.kinds, [Kind::Tree, Kind::Prune]);
+        assert_eq!(trees.to_string(), "v1-s9-k=tree,prune-n=6-3x3-trees");
         let x: SetCode = "v1-s5-k=tree-n=3-4x4-view=x".parse().unwrap();
         assert_eq!(x.view, ScoreView::Articles);
         assert_eq!(x.to_string().parse::<SetCode>(), Ok(x));

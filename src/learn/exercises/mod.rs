@@ -1,6 +1,7 @@
-//! Graded exercises on board positions: a set made from a seed, its kinds, its board and its
-//! length, the same wherever it is made; each item's answer key taken from the engine (plain
-//! minimax, the reference; the computer's horizon for the horizon kind); typed answers read and
+//! Graded exercises on board positions and the textbooks' abstract trees: a set made from a
+//! seed, its kinds, its board and its length, the same wherever it is made; each item's answer
+//! key taken from the engine (plain minimax, the reference; the computer's horizon for the
+//! horizon kind; the alpha-beta trace for the prune kind, in `prune.rs`); typed answers read and
 //! graded with feedback that works the right answer out.
 //!
 //! A set is named by a short code that round-trips through text, so a link or a command line
@@ -24,8 +25,11 @@
 
 mod answer;
 mod code;
+pub mod prune;
 
-pub use answer::{AnswerError, parse_cell, parse_cells, parse_number, parse_numbers};
+pub use answer::{
+    AnswerError, parse_cell, parse_cells, parse_labels, parse_number, parse_numbers, parse_window,
+};
 use answer::{NUMBER_ACCEPTED, answer_error, cell_accepted};
 pub use code::{CODE_VERSION, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kinds};
 
@@ -44,8 +48,8 @@ use crate::learn::view::{Role, ScoreView, Seen, Shown};
 /// Levels run from 1 to this, growing along the set.
 pub const LEVELS: u8 = 3;
 
-/// What an exercise asks for. Tree exercises on the textbook's abstract trees are to be kinds
-/// of their own beside these.
+/// What an exercise asks for. The tree and prune kinds work below a board position, or on the
+/// textbooks' abstract trees when the set's code says `-trees`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// The minimax value of one move, a number in the set's view.
@@ -56,10 +60,18 @@ pub enum Kind {
     Horizon,
     /// The one move that keeps the best result, as Practice deals it.
     FindMove,
+    /// Which branches alpha-beta prunes, left to right, or α and β at a node.
+    Prune,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Value, Kind::Tree, Kind::Horizon, Kind::FindMove];
+    pub const ALL: [Kind; 5] = [
+        Kind::Value,
+        Kind::Tree,
+        Kind::Horizon,
+        Kind::FindMove,
+        Kind::Prune,
+    ];
 
     /// The word in a set code and on the command line.
     pub fn code(self) -> &'static str {
@@ -68,6 +80,7 @@ impl Kind {
             Kind::Tree => "tree",
             Kind::Horizon => "horizon",
             Kind::FindMove => "move",
+            Kind::Prune => "prune",
         }
     }
 
@@ -78,6 +91,7 @@ impl Kind {
             Kind::Tree => "a tree bottom-up",
             Kind::Horizon => "the horizon",
             Kind::FindMove => "find the move",
+            Kind::Prune => "alpha-beta's cut-offs",
         }
     }
 
@@ -93,6 +107,8 @@ impl Kind {
             // A tree of three moves has about nine nodes, of four about sixteen.
             Kind::Tree => [3, 3, 4],
             Kind::Horizon => [5, 6, 7],
+            // The whole tree below three empty cells has at most sixteen nodes, all drawn.
+            Kind::Prune => [3, 3, 3],
         };
         by_level[usize::from(level.clamp(1, LEVELS) - 1)]
     }
@@ -135,6 +151,10 @@ pub enum Task {
     Tree(TreeKey),
     Horizon(HorizonKey),
     FindMove(MoveKey),
+    /// Alpha-beta's cut-offs below a position or on an abstract tree.
+    Prune(prune::PruneKey),
+    /// An abstract tree's values filled in bottom-up.
+    TreeFill(prune::TreeFillKey),
 }
 
 /// The value of one move: plain minimax's score and line for it, and its number in the view.
@@ -199,7 +219,7 @@ pub fn generate(code: &SetCode) -> ExerciseSet {
     let items = (0..code.count)
         .map(|index| {
             let (kind, level) = (code.kind(index), code.level(index));
-            let (board, task) = make_task(&mut rng, geometry, kind, level, code.view);
+            let (board, task) = make_task(&mut rng, geometry, kind, level, code.view, code.trees);
             Item {
                 number: index + 1,
                 level,
@@ -220,7 +240,7 @@ pub fn generate(code: &SetCode) -> ExerciseSet {
 pub fn make_item(seed: u64, kind: Kind, level: u8, geometry: Geometry, view: ScoreView) -> Item {
     let mut rng = StdRng::seed_from_u64(seed);
     let level = level.clamp(1, LEVELS);
-    let (board, task) = make_task(&mut rng, geometry, kind, level, view);
+    let (board, task) = make_task(&mut rng, geometry, kind, level, view, false);
     Item {
         number: 1,
         level,
@@ -262,9 +282,41 @@ fn make_task(
     kind: Kind,
     level: u8,
     view: ScoreView,
+    trees: bool,
 ) -> (Board, Task) {
     let empty = kind.empty_cells(level);
+    // An abstract tree's item has no position: its board is the set's empty one, unused.
+    let no_board = Board::empty(geometry, Mark::X);
     match kind {
+        Kind::Tree if trees => {
+            let (tree, name) = prune::pick_tree(rng, level);
+            (
+                no_board,
+                Task::TreeFill(prune::TreeFillKey::new(tree, name)),
+            )
+        }
+        Kind::Prune if trees => {
+            let key = prune::make_key(
+                rng,
+                |rng| {
+                    let (tree, name) = prune::pick_tree(rng, level);
+                    prune::tree_key(&tree, name)
+                },
+                level,
+            );
+            (no_board, Task::Prune(key))
+        }
+        Kind::Prune => {
+            let key = prune::make_key(
+                rng,
+                |rng| prune::board_key(&random_position(rng, geometry, empty), view),
+                level,
+            );
+            let prune::Start::Board(board) = key.start else {
+                unreachable!("a board's key starts on the board")
+            };
+            (board, Task::Prune(key))
+        }
         Kind::Value => {
             let board = random_position(rng, geometry, empty);
             let moves: Vec<Cell> = board.legal_moves().collect();
@@ -397,6 +449,27 @@ impl Item {
             Task::Tree(_) => Kind::Tree,
             Task::Horizon(_) => Kind::Horizon,
             Task::FindMove(_) => Kind::FindMove,
+            Task::Prune(_) => Kind::Prune,
+            Task::TreeFill(_) => Kind::Tree,
+        }
+    }
+
+    /// Whether the item is on its board (not on an abstract tree, whose board is unused).
+    pub fn on_board(&self) -> bool {
+        match &self.task {
+            Task::TreeFill(_) => false,
+            Task::Prune(key) => matches!(key.start, prune::Start::Board(_)),
+            _ => true,
+        }
+    }
+
+    /// The tree the item asks about, one node a line, for a text or a quiz (the app draws it);
+    /// empty for an item on a board alone.
+    pub fn figure(&self) -> Vec<String> {
+        match &self.task {
+            Task::Prune(key) => key.outline(),
+            Task::TreeFill(key) => key.outline(),
+            _ => Vec::new(),
         }
     }
 
@@ -447,6 +520,48 @@ impl Item {
                 let goal = Goal::of(key.analysis.best_score().unwrap_or_default());
                 format!("{at}: {}.", goal.task())
             }
+            Task::Prune(key) => {
+                let on = match &key.start {
+                    prune::Start::Board(_) => format!(
+                        "{at}: alpha-beta searches the whole tree below this position (each \
+                         node lettered, each leaf a finished game's value {}, depth counted \
+                         from here), children left to right.",
+                        Item::numbers_words(&Seen::new(key.view, &self.board))
+                    ),
+                    prune::Start::Tree { name, .. } => format!(
+                        "Alpha-beta searches {} (leaves are MAX's values), children left to \
+                         right.",
+                        match name {
+                            Some(name) => format!("the textbook tree \"{name}\""),
+                            None => "this tree".to_string(),
+                        }
+                    ),
+                };
+                match key.ask {
+                    prune::Ask::Pruned => format!(
+                        "{on} Which branches does it prune? Name the tops of the subtrees it \
+                         never searches, left to right (or none)."
+                    ),
+                    prune::Ask::Window(node) => format!(
+                        "{on} What are α and β when the search leaves node {}? (∞ may be typed \
+                         inf.)",
+                        key.nodes[node].label
+                    ),
+                }
+            }
+            Task::TreeFill(key) => {
+                let order: Vec<String> = key.order.iter().map(|&n| prune::label(n)).collect();
+                let name = match key.name {
+                    Some(name) => format!("the textbook tree \"{name}\""),
+                    None => "this tree".to_string(),
+                };
+                format!(
+                    "Fill in {name} bottom-up with minimax (leaves are MAX's values; MAX takes \
+                     the highest, MIN the lowest). Type the value of each inner node in this \
+                     order: {}.",
+                    order.join(", ")
+                )
+            }
         }
     }
 
@@ -464,6 +579,25 @@ impl Item {
             }
             Task::Horizon(key) => cells_text(&key.plays),
             Task::FindMove(key) => cell_name(key.exercise.answer),
+            Task::Prune(key) => match key.ask {
+                prune::Ask::Pruned => key.labels(&key.pruned),
+                prune::Ask::Window(node) => {
+                    let (alpha, beta) = key.final_window(node).expect("asked of a searched node");
+                    format!(
+                        "{}, {}",
+                        key.number_text(alpha.value()),
+                        key.number_text(beta.value())
+                    )
+                }
+            },
+            Task::TreeFill(key) => {
+                let numbers: Vec<String> = key
+                    .order
+                    .iter()
+                    .map(|&n| key.values[n].to_string())
+                    .collect();
+                numbers.join(", ")
+            }
         }
     }
 
@@ -478,6 +612,18 @@ impl Item {
             ),
             Task::Horizon(_) => "type one or more cells separated by ';', like r1c1; r3c3".into(),
             Task::FindMove(_) => cell_accepted(geometry),
+            Task::Prune(key) => match key.ask {
+                prune::Ask::Pruned => "type the letters of the pruned branches separated by \
+                                       commas, like E, F (or none)"
+                    .into(),
+                prune::Ask::Window(_) => {
+                    "type α and β separated by a comma, like 3, inf or -inf, 5".into()
+                }
+            },
+            Task::TreeFill(key) => format!(
+                "type {} whole numbers in the order listed, separated by commas",
+                key.order.len()
+            ),
         }
     }
 
@@ -546,6 +692,56 @@ impl Item {
                     }
                 }
                 (key.exercise.is_good(cell), verdict)
+            }
+            Task::Prune(key) => match key.ask {
+                prune::Ask::Pruned => {
+                    let named = answer::parse_labels(typed, key)?;
+                    let verdict = format!("alpha-beta prunes {}", key.labels(&key.pruned));
+                    (named == key.pruned, verdict)
+                }
+                prune::Ask::Window(node) => {
+                    let (alpha, beta) = answer::parse_window(typed, key.infinity)?;
+                    let (right_alpha, right_beta) =
+                        key.final_window(node).expect("asked of a searched node");
+                    let verdict = format!(
+                        "leaving {}, α = {} and β = {}",
+                        key.nodes[node].label,
+                        key.number_text(right_alpha.value()),
+                        key.number_text(right_beta.value())
+                    );
+                    (
+                        (alpha, beta) == (right_alpha.value(), right_beta.value()),
+                        verdict,
+                    )
+                }
+            },
+            Task::TreeFill(key) => {
+                let numbers = parse_numbers(typed)?;
+                if numbers.len() != key.order.len() {
+                    return Err(answer_error(
+                        typed,
+                        format!(
+                            "has {} numbers, but the tree has {} inner nodes",
+                            numbers.len(),
+                            key.order.len()
+                        ),
+                        self.accepted(),
+                    ));
+                }
+                let wrong: Vec<String> = key
+                    .order
+                    .iter()
+                    .zip(&numbers)
+                    .filter(|&(&n, &typed)| key.values[n] != typed)
+                    .map(|(&n, typed)| {
+                        format!("{} is {}, not {typed}", prune::label(n), key.values[n])
+                    })
+                    .collect();
+                let verdict = match wrong.is_empty() {
+                    true => format!("the values are {}", self.answer_text()),
+                    false => wrong.join("; "),
+                };
+                (wrong.is_empty(), verdict)
             }
         };
         let mut feedback = vec![match correct {
@@ -631,6 +827,8 @@ impl Item {
                     format!("Line of play: {}.", line_of_play(mover, best)),
                 ]
             }
+            Task::Prune(key) => key.worked(),
+            Task::TreeFill(key) => key.worked(),
         }
     }
 }
@@ -790,12 +988,12 @@ mod tests {
 
     #[test]
     fn levels_grow_along_the_set_and_kinds_take_turns() {
-        let code = SetCode::new(3, Kind::ALL.to_vec(), 12, 3, ScoreView::SideToMove).unwrap();
+        let code = SetCode::new(3, Kind::ALL.to_vec(), 15, 3, ScoreView::SideToMove).unwrap();
         let set = generate(&code);
         let levels: Vec<u8> = set.items.iter().map(|i| i.level).collect();
-        assert_eq!(levels, [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]);
+        assert_eq!(levels, [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
         for (i, item) in set.items.iter().enumerate() {
-            assert_eq!(item.kind(), Kind::ALL[i % 4]);
+            assert_eq!(item.kind(), Kind::ALL[i % 5]);
             assert_eq!(
                 item.board.empty_cells().count(),
                 item.kind().empty_cells(item.level)

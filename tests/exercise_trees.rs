@@ -1,0 +1,782 @@
+//! The alpha-beta kind and exercises on the textbooks' abstract trees: every key (the branches
+//! pruned, the cut-offs, α and β at every node searched) equals a textbook alpha-beta written
+//! here, apart from the engine, and the real trace's cut-offs, on generated sets of every level,
+//! below positions in both views and on abstract trees; the textbook figure's known cut-off; the
+//! fill-in values are plain minimax's; bad answers get one line; codes with `-trees` round-trip
+//! and name the same set on the command line; the Moodle XML quiz parses and carries the key.
+
+#[path = "common/binary.rs"]
+mod binary;
+
+use std::collections::HashMap;
+
+use binary::run;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use tictactoe::engine::game_tree::GameTree;
+use tictactoe::engine::minimax::SearchControl;
+use tictactoe::engine::rules::Rules;
+use tictactoe::engine::score::Score;
+use tictactoe::learn::exercises::prune::{Ask, PruneKey, Start, tree_key};
+use tictactoe::learn::exercises::{ExerciseSet, Item, Kind, SetCode, Task, generate};
+use tictactoe::learn::trace::{EventKind, TraceAlgorithm, trace_game};
+use tictactoe::learn::view::{ScoreView, Seen, SeenTree, ShowsSearch};
+
+/// What a textbook alpha-beta finds, by node path (child indices from the root): the branches
+/// it skips, and the window each inner node below the root has when the search leaves it.
+#[derive(Default)]
+struct Reference {
+    pruned: Vec<Vec<usize>>,
+    windows: HashMap<Vec<usize>, (Score, Score)>,
+}
+
+/// Alpha-beta as the textbooks write it, children left to right, cutting at α ≥ β.
+#[allow(clippy::too_many_arguments)]
+fn alpha_beta<G: Rules>(
+    position: &G,
+    player: G::Side,
+    depth: i32,
+    is_max: bool,
+    mut alpha: Score,
+    mut beta: Score,
+    path: &mut Vec<usize>,
+    found: &mut Reference,
+) -> Score {
+    if let Some(score) = position.evaluate(player, depth) {
+        return score;
+    }
+    let infinity = position.infinity();
+    let moves: Vec<G::Move> = position.moves().collect();
+    let mut best = if is_max { -infinity } else { infinity };
+    for (index, &mv) in moves.iter().enumerate() {
+        path.push(index);
+        let value = alpha_beta(
+            &position.after(mv),
+            player,
+            depth + 1,
+            !is_max,
+            alpha,
+            beta,
+            path,
+            found,
+        );
+        path.pop();
+        if is_max {
+            best = best.max(value);
+            alpha = alpha.max(best);
+        } else {
+            best = best.min(value);
+            beta = beta.min(best);
+        }
+        if alpha >= beta {
+            for skipped in index + 1..moves.len() {
+                let mut pruned = path.clone();
+                pruned.push(skipped);
+                found.pruned.push(pruned);
+            }
+            break;
+        }
+    }
+    if !path.is_empty() {
+        found.windows.insert(path.clone(), (alpha, beta));
+    }
+    best
+}
+
+fn reference<G: Rules>(start: &G) -> Reference {
+    let mut found = Reference::default();
+    let infinity = start.infinity();
+    alpha_beta(
+        start,
+        start.to_move(),
+        0,
+        true,
+        -infinity,
+        infinity,
+        &mut Vec::new(),
+        &mut found,
+    );
+    found
+}
+
+/// The child indices that lead to `node` from the key's root.
+fn path_of(key: &PruneKey, node: usize) -> Vec<usize> {
+    let mut path = Vec::new();
+    let mut at = node;
+    while let Some(parent) = key.nodes[at].parent {
+        let index = key.nodes[parent]
+            .children
+            .iter()
+            .position(|&c| c == at)
+            .unwrap();
+        path.push(index);
+        at = parent;
+    }
+    path.reverse();
+    path
+}
+
+/// How many cut-offs the engine's own trace reports from `start`.
+fn trace_cutoffs<G: Rules>(start: &G) -> usize {
+    let mut cutoffs = 0;
+    trace_game(
+        start,
+        TraceAlgorithm::AlphaBetaClassic,
+        &SearchControl::new(),
+        |step, _| cutoffs += usize::from(step.kind == EventKind::Cutoff),
+    )
+    .unwrap();
+    cutoffs
+}
+
+/// `key` against the reference alpha-beta from `start`, its numbers shown by `seen`.
+fn check_against<G: Rules>(key: &PruneKey, start: &G, seen: &impl ShowsSearch<G>, context: &str) {
+    let found = reference(start);
+    let mut pruned: Vec<Vec<usize>> = key.pruned.iter().map(|&n| path_of(key, n)).collect();
+    let mut want = found.pruned.clone();
+    pruned.sort();
+    want.sort();
+    assert_eq!(pruned, want, "{context}: the branches pruned");
+    assert_eq!(key.cutoffs.len(), trace_cutoffs(start), "{context}");
+    let cut_nodes: usize = key.cutoffs.iter().map(|c| c.pruned.len()).sum();
+    assert_eq!(cut_nodes, key.pruned.len(), "{context}");
+    for (node, facts) in key.nodes.iter().enumerate().skip(1) {
+        if facts.leaf.is_some() {
+            continue;
+        }
+        let want = found.windows.get(&path_of(key, node));
+        let shown = want.map(|&(alpha, beta)| {
+            let (a, b) = seen.window(alpha, beta);
+            (a.value(), b.value())
+        });
+        let keyed = key.final_window(node).map(|(a, b)| (a.value(), b.value()));
+        assert_eq!(
+            keyed, shown,
+            "{context}: the window leaving {}",
+            facts.label
+        );
+    }
+    // A cut-off's window is the one its node leaves with, and α ≥ β there.
+    for cut in &key.cutoffs {
+        assert_eq!(key.final_window(cut.at), Some(cut.window), "{context}");
+        assert!(cut.window.0 >= cut.window.1, "{context}: α ≥ β");
+    }
+}
+
+/// Every alpha-beta and fill-in item of `set` against the references; grading takes the key's
+/// own answer and refuses a changed one.
+fn check_set(set: &ExerciseSet) -> (usize, usize) {
+    let (mut pruned_asks, mut window_asks) = (0, 0);
+    for item in &set.items {
+        let context = format!("{} item {}", set.code, item.number);
+        match &item.task {
+            Task::Prune(key) => {
+                match &key.start {
+                    Start::Board(board) => {
+                        assert_eq!(board, &item.board, "{context}");
+                        assert!(item.on_board());
+                        check_against(key, board, &Seen::new(set.code.view, board), &context);
+                    }
+                    Start::Tree { tree, .. } => {
+                        assert!(!item.on_board());
+                        check_against(key, &tree.root(), &SeenTree::new(tree), &context);
+                    }
+                }
+                assert!(key.nodes.len() <= 40, "{context}: small enough to draw");
+                match key.ask {
+                    Ask::Pruned => {
+                        pruned_asks += 1;
+                        assert_ne!(item.level, 2, "{context}");
+                        let mut wrong = key.pruned.clone();
+                        match wrong.pop() {
+                            Some(_) => {}
+                            None => wrong.push(1),
+                        }
+                        let typed = key.labels(&wrong);
+                        let graded = item.grade(&typed).unwrap();
+                        assert!(!graded.correct, "{context}: {typed}");
+                        // A wrong answer works each cut-off out.
+                        for cut in &key.cutoffs {
+                            let at = &key.nodes[cut.at].label;
+                            assert!(
+                                graded
+                                    .feedback
+                                    .iter()
+                                    .any(|l| l.starts_with(&format!("At {at} ")) && l.contains('≥')),
+                                "{context}: {:?}",
+                                graded.feedback
+                            );
+                        }
+                    }
+                    Ask::Window(node) => {
+                        window_asks += 1;
+                        assert_eq!(item.level, 2, "{context}");
+                        let (alpha, beta) = key.final_window(node).unwrap();
+                        let typed = format!("{}, {}", alpha.value(), beta.value() + 1);
+                        assert!(!item.grade(&typed).unwrap().correct, "{context}");
+                        let typed = format!("α={} β={}", alpha.value(), beta.value());
+                        let right = item.grade(&typed).unwrap();
+                        assert!(right.correct, "{context}: {typed}");
+                    }
+                }
+            }
+            Task::TreeFill(key) => {
+                // Each inner node the best of its children for the side there, from the leaves
+                // up, worked out here.
+                fn value(node: tictactoe::engine::game_tree::TreePosition) -> i32 {
+                    if let Some(leaf) = node.leaf() {
+                        return leaf;
+                    }
+                    let values = node.children().map(value);
+                    match node.side() {
+                        tictactoe::engine::game_tree::Side::Max => values.max().unwrap(),
+                        tictactoe::engine::game_tree::Side::Min => values.min().unwrap(),
+                    }
+                }
+                for &node in &key.order {
+                    let position = key.tree.node(node).unwrap();
+                    assert_eq!(key.values[node], value(position), "{context}");
+                    assert!(
+                        position.children().all(|c| c.is_leaf()
+                            || key.order.iter().position(|&n| n == c.id())
+                                < key.order.iter().position(|&n| n == node)),
+                        "{context}: children first"
+                    );
+                }
+                let mut numbers: Vec<i32> = key.order.iter().map(|&n| key.values[n]).collect();
+                numbers[0] += 1;
+                let typed: Vec<String> = numbers.iter().map(i32::to_string).collect();
+                assert!(!item.grade(&typed.join(", ")).unwrap().correct, "{context}");
+            }
+            _ => continue,
+        }
+        let graded = item.grade(&item.answer_text()).unwrap();
+        assert!(graded.correct, "{context}: {:?}", graded.feedback);
+        assert!(graded.feedback.len() >= 2, "{context}: worked out");
+    }
+    (pruned_asks, window_asks)
+}
+
+#[test]
+fn every_alpha_beta_key_is_the_real_trace_on_sets_of_every_level() {
+    let (mut pruned_asks, mut window_asks, mut items) = (0, 0, 0);
+    for seed in 0..25 {
+        for view in ScoreView::ALL {
+            for trees in [false, true] {
+                for size in [3, 4] {
+                    let code = SetCode::new(seed, vec![Kind::Prune, Kind::Tree], 6, size, view)
+                        .unwrap()
+                        .on_trees(trees);
+                    let set = generate(&code);
+                    let levels: Vec<u8> = set.items.iter().map(|i| i.level).collect();
+                    assert_eq!(levels, [1, 1, 2, 2, 3, 3]);
+                    let (p, w) = check_set(&set);
+                    pruned_asks += p;
+                    window_asks += w;
+                    items += set.items.len();
+                }
+            }
+        }
+    }
+    assert!(
+        pruned_asks > 150 && window_asks > 80,
+        "{pruned_asks} {window_asks} of {items}"
+    );
+}
+
+#[test]
+fn every_item_has_a_cut_off_to_find() {
+    let mut with_cut = 0;
+    let mut items = 0;
+    for seed in 0..40 {
+        let trees = seed % 2 == 0;
+        let code = SetCode::new(seed, vec![Kind::Prune], 3, 3, ScoreView::SideToMove)
+            .unwrap()
+            .on_trees(trees);
+        for item in generate(&code).items {
+            let Task::Prune(key) = &item.task else {
+                panic!()
+            };
+            items += 1;
+            with_cut += usize::from(!key.cutoffs.is_empty());
+        }
+    }
+    assert_eq!(
+        with_cut, items,
+        "every item's start was chosen where alpha-beta cuts"
+    );
+}
+
+/// Russell and Norvig's figure: MAX over three MIN nodes; alpha-beta, sure of 3 after the
+/// first, stops the second at its 2 and never looks at its 4 and 6.
+#[test]
+fn the_textbook_figure_prunes_the_second_min_nodes_4_and_6() {
+    let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+    let key = tree_key(&tree, Some("three-ply"));
+    let leaves: Vec<i32> = key
+        .pruned
+        .iter()
+        .map(|&n| key.nodes[n].leaf.unwrap().value())
+        .collect();
+    assert_eq!(leaves, [4, 6]);
+    assert_eq!(key.labels(&key.pruned), "H, I");
+    assert_eq!(key.cutoffs.len(), 1);
+    let cut = &key.cutoffs[0];
+    assert_eq!(key.nodes[cut.at].label, "F");
+    assert_eq!(path_of(&key, cut.at), [1], "the 2nd MIN node");
+    assert_eq!((cut.window.0.value(), cut.window.1.value()), (3, 2));
+    assert_eq!(key.returned[0].map(|v| v.value()), Some(3));
+    // The window leaving the second MIN node, worked out as the learner is shown it.
+    assert_eq!(
+        key.window_worked(cut.at),
+        "F (MIN) is entered with (α, β) = (3, ∞); G returns 2: (3, 2) (β falls to the best \
+         value so far); leaving it, α = 3 and β = 2."
+    );
+    assert_eq!(
+        key.worked()[0],
+        "At F (MIN): α = 3 ≥ β = 2: the maximiser above can already get 3 elsewhere, so it \
+         never lets play reach here; H, I skipped."
+    );
+    // The same tree with MIN at the root prunes the mirror image's leaves.
+    let min: GameTree = "min:[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+    let key = tree_key(&min, None);
+    let leaves: Vec<i32> = key
+        .pruned
+        .iter()
+        .map(|&n| key.nodes[n].leaf.unwrap().value())
+        .collect();
+    assert_eq!(leaves, [5, 2]);
+    check_against(&key, &min.root(), &SeenTree::new(&min), "min root");
+    // Every built-in tree's documented pruned leaves (counted from 1) are the key's leaves.
+    for example in tictactoe::learn::abstract_tree::tree_examples() {
+        let tree = example.tree();
+        let key = tree_key(&tree, Some(example.name));
+        let leaf_ids: Vec<usize> = tree.leaves().map(|l| l.id()).collect();
+        let mut skipped: Vec<usize> = Vec::new();
+        for &top in &key.pruned {
+            // Every leaf under a pruned branch is skipped.
+            let mut under = vec![top];
+            while let Some(n) = under.pop() {
+                if key.nodes[n].leaf.is_some() {
+                    skipped.push(leaf_ids.iter().position(|&l| l == n).unwrap() + 1);
+                }
+                under.extend(&key.nodes[n].children);
+            }
+        }
+        skipped.sort_unstable();
+        assert_eq!(skipped, example.pruned, "{}", example.name);
+    }
+}
+
+fn item_of(code: &str, kind: Kind, ask_window: bool) -> Item {
+    let set = generate(&code.parse().unwrap());
+    set.items
+        .into_iter()
+        .find(|i| {
+            i.kind() == kind
+                && match &i.task {
+                    Task::Prune(key) => matches!(key.ask, Ask::Window(_)) == ask_window,
+                    _ => true,
+                }
+        })
+        .unwrap()
+}
+
+/// Characters the answers are fuzzed with.
+const ALPHABET: &[char] = &[
+    'A', 'b', 'Z', 'α', 'β', '=', ',', ';', ' ', '-', '∞', '−', 'i', 'n', 'f', '0', '9', '\n',
+    '\u{0}', 'é', '(', ')',
+];
+
+#[test]
+fn a_bad_answer_gets_one_line_never_a_panic() {
+    let mut rng = SmallRng::seed_from_u64(46);
+    let code = "v1-s4-k=prune,tree-n=6-3x3-trees";
+    let items = [
+        item_of(code, Kind::Prune, false),
+        item_of(code, Kind::Prune, true),
+        item_of(code, Kind::Tree, false),
+        item_of("v1-s4-k=prune-n=3-3x3", Kind::Prune, false),
+    ];
+    let mut refused = 0;
+    for item in &items {
+        let answer = item.answer_text();
+        for _ in 0..400 {
+            let mut chars: Vec<char> = answer.chars().collect();
+            for _ in 0..rng.random_range(1..=5) {
+                let at = rng.random_range(0..=chars.len());
+                let c = ALPHABET[rng.random_range(0..ALPHABET.len())];
+                if rng.random_bool(0.5) || at == chars.len() {
+                    chars.insert(at, c);
+                } else {
+                    chars[at] = c;
+                }
+            }
+            let typed: String = chars.into_iter().collect();
+            match item.grade(&typed) {
+                Ok(graded) => assert!(!graded.feedback.is_empty()),
+                Err(error) => {
+                    refused += 1;
+                    let message = error.to_string();
+                    assert!(
+                        !message.contains('\n') && !message.contains('\0'),
+                        "{message:?}"
+                    );
+                    assert!(message.starts_with('"'), "{message}");
+                    assert!(message.contains("type"), "{message}");
+                }
+            }
+        }
+    }
+    assert!(refused > 200, "{refused}");
+    let [pruned, window, fill, _] = &items;
+    assert_eq!(
+        pruned.grade("E, Q9").unwrap_err().to_string(),
+        format!(
+            "\"E, Q9\" has \"Q9\" where a node's letter belongs: type the letters of the pruned \
+             branches separated by commas, like E, F, or none (the tree's nodes are A to {})",
+            match &pruned.task {
+                Task::Prune(key) => key.nodes.last().unwrap().label.clone(),
+                _ => unreachable!(),
+            }
+        )
+    );
+    assert!(
+        pruned
+            .grade("A")
+            .unwrap_err()
+            .to_string()
+            .contains("the root")
+    );
+    assert!(!pruned.grade("none").unwrap().correct);
+    assert_eq!(
+        window.grade("3").unwrap_err().to_string(),
+        "\"3\" has 1 values, not two: type α and β separated by a comma, like 3, inf or -inf, 5 \
+         (α=3 β=5 works too)"
+    );
+    assert!(
+        window
+            .grade("x, 2")
+            .unwrap_err()
+            .to_string()
+            .contains("where α or β belongs")
+    );
+    assert!(
+        fill.grade("1")
+            .unwrap_err()
+            .to_string()
+            .contains("inner nodes")
+    );
+}
+
+#[test]
+fn infinity_is_typed_as_inf_or_the_sign() {
+    // The first MIN node of the three-ply figure leaves with (−∞, 3).
+    let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+    let key = tree_key(&tree, None);
+    let b = key.nodes.iter().position(|n| n.label == "B").unwrap();
+    let (alpha, beta) = key.final_window(b).unwrap();
+    assert_eq!(
+        (key.number_text(alpha.value()), beta.value()),
+        ("−∞".to_string(), 3)
+    );
+    for typed in ["-inf, 3", "−∞ 3", "α=-infinity β=3", "(-inf, 3)"] {
+        assert_eq!(
+            tictactoe::learn::exercises::parse_window(typed, key.infinity),
+            Ok((alpha.value(), 3)),
+            "{typed}"
+        );
+    }
+}
+
+#[test]
+fn a_code_with_trees_round_trips_and_names_the_same_set_on_the_command_line() {
+    for text in [
+        "v1-s12-k=prune,tree-n=6-3x3-trees",
+        "v1-s12-k=value,prune-n=4-3x3-view=x-trees",
+        "v1-s3-k=prune-n=3-4x4",
+    ] {
+        let code: SetCode = text.parse().unwrap();
+        assert_eq!(code.to_string(), text);
+        let set = generate(&code);
+        let printed = run(&["exercises", "--code", text, "--format", "json"], b"");
+        assert_eq!(printed.status, 0, "{}", printed.stderr);
+        let json = printed.json();
+        assert_eq!(json["code"], text);
+        for (printed, item) in json["items"].as_array().unwrap().iter().zip(&set.items) {
+            assert_eq!(printed["answer"], item.answer_text());
+            assert_eq!(printed["question"], item.prompt());
+            assert_eq!(
+                printed["figure"].as_array().map_or(0, Vec::len),
+                item.figure().len()
+            );
+            if let Task::Prune(key) = &item.task {
+                let pruned: Vec<String> = key
+                    .pruned
+                    .iter()
+                    .map(|&n| key.nodes[n].label.clone())
+                    .collect();
+                assert_eq!(printed["key"]["pruned"], serde_json::json!(pruned));
+                if let Start::Tree { tree, .. } = &key.start {
+                    assert_eq!(printed["tree"], tree.to_string());
+                }
+            }
+        }
+        // The same set from the options.
+        let by_parts = run(
+            &[
+                "exercises",
+                "--seed",
+                &code.seed.to_string(),
+                "--kinds",
+                &code
+                    .kinds
+                    .iter()
+                    .map(|k| k.code())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                "--count",
+                &code.count.to_string(),
+                "--size",
+                &code.size.to_string(),
+                "--view",
+                if code.view == ScoreView::Articles {
+                    "x"
+                } else {
+                    "mover"
+                },
+                "--format",
+                "json",
+            ]
+            .into_iter()
+            .chain(code.trees.then_some("--trees"))
+            .collect::<Vec<&str>>(),
+            b"",
+        );
+        assert_eq!(by_parts.stdout, printed.stdout, "{}", by_parts.stderr);
+        // The answers graded on the command line as in the library.
+        let answers: Vec<String> = set
+            .items
+            .iter()
+            .map(|i| format!("{}={}", i.number, i.answer_text()))
+            .collect();
+        let mut args = vec!["exercises", "--code", text];
+        for answer in &answers {
+            args.extend(["--answer", answer]);
+        }
+        let graded = run(&args, b"");
+        assert_eq!(graded.status, 0, "{}", graded.stderr);
+        assert!(
+            graded.stdout.starts_with(&format!(
+                "Set {text}: {} of {} right.",
+                set.items.len(),
+                set.items.len()
+            )),
+            "{}",
+            graded.stdout
+        );
+    }
+}
+
+/// A question of the Moodle XML quiz: its type, name, text (HTML) and answers with their
+/// fractions.
+struct MoodleQuestion {
+    kind: String,
+    name: String,
+    text: String,
+    answers: Vec<(String, f64)>,
+}
+
+fn parse_moodle(xml: &str) -> Vec<MoodleQuestion> {
+    let document = roxmltree::Document::parse(xml).expect("the quiz is well-formed XML");
+    let quiz = document.root_element();
+    assert_eq!(quiz.tag_name().name(), "quiz");
+    let text_of = |node: roxmltree::Node, tag: &str| -> String {
+        node.children()
+            .find(|c| c.has_tag_name(tag))
+            .and_then(|c| c.children().find(|t| t.has_tag_name("text")))
+            .and_then(|t| t.text())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let mut questions = Vec::new();
+    for question in quiz.children().filter(|c| c.has_tag_name("question")) {
+        let kind = question.attribute("type").unwrap().to_string();
+        if kind == "category" {
+            continue;
+        }
+        let answers = question
+            .children()
+            .filter(|c| c.has_tag_name("answer"))
+            .map(|answer| {
+                let fraction: f64 = answer.attribute("fraction").unwrap().parse().unwrap();
+                let text = answer
+                    .children()
+                    .find(|t| t.has_tag_name("text"))
+                    .and_then(|t| t.text())
+                    .unwrap_or_default()
+                    .to_string();
+                (text, fraction)
+            })
+            .collect();
+        questions.push(MoodleQuestion {
+            kind,
+            name: text_of(question, "name"),
+            text: text_of(question, "questiontext"),
+            answers,
+        });
+    }
+    questions
+}
+
+/// HTML's escapes undone (the quiz's texts are HTML inside XML).
+fn unhtml(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn the_moodle_xml_quiz_parses_and_its_answers_are_the_key() {
+    for code in [
+        "v1-s5-k=prune,tree-n=6-3x3-trees",
+        "v1-s8-k=value,tree,horizon,move,prune-n=10-3x3-view=x",
+    ] {
+        let set = generate(&code.parse().unwrap());
+        let printed = run(&["exercises", "--code", code, "--format", "moodle"], b"");
+        assert_eq!(printed.status, 0, "{}", printed.stderr);
+        let questions = parse_moodle(&printed.stdout);
+        let mut at = questions.iter();
+        let mut next = |item: &Item| {
+            let question = at.next().expect("a question for every item");
+            assert!(
+                question
+                    .name
+                    .starts_with(&format!("Item {} (", item.number)),
+                "{}",
+                question.name
+            );
+            // The prompt, whole, HTML-escaped inside the XML.
+            assert!(
+                unhtml(&question.text).contains(&item.prompt()),
+                "{}",
+                question.text
+            );
+            question
+        };
+        let numeric = |question: &MoodleQuestion, want: i32| {
+            assert_eq!(question.kind, "numerical");
+            assert_eq!(
+                question.answers,
+                [(want.to_string(), 100.0)],
+                "{}",
+                question.name
+            );
+        };
+        // The right choices: those with a positive share, making 100% together.
+        let right = |question: &MoodleQuestion| -> Vec<String> {
+            assert_eq!(question.kind, "multichoice");
+            let shares: f64 = question.answers.iter().map(|a| a.1.max(0.0)).sum();
+            assert!((shares - 100.0).abs() < 0.01, "{}: {shares}", question.name);
+            question
+                .answers
+                .iter()
+                .filter(|a| a.1 > 0.0)
+                .map(|a| unhtml(&a.0))
+                .collect()
+        };
+        for item in &set.items {
+            match &item.task {
+                Task::Value(key) => numeric(next(item), key.number.value()),
+                Task::Tree(key) => {
+                    for node in &key.nodes {
+                        numeric(next(item), node.number.value());
+                    }
+                }
+                Task::TreeFill(key) => {
+                    for &node in &key.order {
+                        numeric(next(item), key.values[node]);
+                    }
+                }
+                Task::Horizon(key) => {
+                    let want: Vec<String> = key.plays.iter().map(|c| c.human()).collect();
+                    assert_eq!(right(next(item)), want);
+                }
+                Task::FindMove(key) => {
+                    let want: Vec<String> = key.exercise.good.iter().map(|c| c.human()).collect();
+                    assert_eq!(right(next(item)), want);
+                }
+                Task::Prune(key) => match key.ask {
+                    Ask::Pruned => {
+                        let want: Vec<String> =
+                            key.pruned.iter().map(|&n| key.node_words(n)).collect();
+                        assert_eq!(right(next(item)), want);
+                    }
+                    Ask::Window(node) => {
+                        let (alpha, beta) = key.final_window(node).unwrap();
+                        numeric(next(item), alpha.value());
+                        numeric(next(item), beta.value());
+                    }
+                },
+            }
+        }
+        assert!(at.next().is_none(), "no question beyond the set's");
+    }
+    // A grading is not a quiz.
+    let refused = run(
+        &[
+            "exercises",
+            "--code",
+            "v1-s1-k=prune-n=1-3x3",
+            "--format",
+            "moodle",
+            "--answer",
+            "1=E",
+        ],
+        b"",
+    );
+    assert_eq!(refused.status, 2);
+    assert!(
+        refused.stderr.contains("--format moodle prints a quiz"),
+        "{}",
+        refused.stderr
+    );
+}
+
+/// `stdout` against the golden file `name`, or written there with `TICTACTOE_BLESS_GOLDEN=1`.
+fn golden(name: &str, stdout: &str) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/golden_exercise_trees");
+    let path = dir.join(name);
+    if std::env::var_os("TICTACTOE_BLESS_GOLDEN").is_some() {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, stdout).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} (bless with TICTACTOE_BLESS_GOLDEN=1)", path.display()));
+    assert_eq!(stdout, want, "{name}");
+}
+
+/// The random trees come from the set's seed through a generator that is the same on every
+/// platform: a set's trees, keys and quiz are kept byte for byte.
+#[test]
+fn a_set_on_trees_and_one_below_positions_print_as_they_always_have() {
+    for (prefix, code) in [
+        ("trees", "v1-s7-k=prune,tree-n=6-3x3-trees"),
+        ("positions", "v1-s3-k=prune-n=3-3x3-view=x"),
+    ] {
+        for (name, format) in [
+            ("text.txt", "text"),
+            ("set.json", "json"),
+            ("quiz.xml", "moodle"),
+        ] {
+            let printed = run(&["exercises", "--code", code, "--format", format], b"");
+            assert_eq!(printed.status, 0, "{}", printed.stderr);
+            golden(&format!("{prefix}-{name}"), &printed.stdout);
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! The alpha-beta and abstract-tree exercises in the app, through its accessibility tree: the
+//! tree drawn with a button a node, the pruned branches clicked or tapped (and taken back), α
+//! and β typed, a wrong answer worked out with the search one click away over the tree, and the
+//! keys the engine's (never typed in here).
+
+use egui::Key;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::learn::exercises::prune::{Ask, PruneKey};
+use tictactoe::learn::exercises::{Item, SetCode, Summary, Task, generate};
+
+mod harness;
+
+use harness::Game;
+
+fn prune_key(item: &Item) -> &PruneKey {
+    match &item.task {
+        Task::Prune(key) => key,
+        _ => panic!("item {} is an alpha-beta item", item.number),
+    }
+}
+
+/// The node button labelled `label` ("Node E, MIN, …").
+fn click_node(game: &mut Game, label: &str) {
+    game.harness
+        .get_by_label_contains(&format!("Node {label},"))
+        .click();
+    game.settle();
+}
+
+/// Keeps a picture of the window for the notes, when SHOTS names a folder.
+fn shot(game: &mut Game, name: &str) {
+    if let Ok(folder) = std::env::var("SHOTS")
+        && let Ok(image) = game.harness.render()
+    {
+        image.save(format!("{folder}/{name}.png")).unwrap();
+    }
+}
+
+fn open(code: &SetCode) -> Game {
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.exercises = Some(code.clone());
+    });
+    game.harness.set_size(egui::vec2(1000.0, 1000.0));
+    game.harness.run_steps(3);
+    game
+}
+
+#[test]
+fn pruned_branches_are_clicked_on_the_tree_and_a_wrong_answer_shows_the_cut_off() {
+    let code: SetCode = "v1-s7-k=prune-n=3-3x3-trees".parse().unwrap();
+    let set = generate(&code);
+    let mut game = open(&code);
+
+    // Item 1: which branches are pruned, answered by clicks, wrong on purpose.
+    let first = &set.items[0];
+    let key = prune_key(first);
+    assert_eq!(key.ask, Ask::Pruned);
+    game.harness.get_by_label(&first.prompt());
+    shot(&mut game, "1-tree-to-click");
+    // A node clicked is in the answer; clicked again, out of it.
+    let kept = (1..key.nodes.len())
+        .find(|n| !key.pruned.contains(n))
+        .unwrap();
+    let kept_label = key.nodes[kept].label.clone();
+    click_node(&mut game, &kept_label);
+    game.harness
+        .get_by_label_contains(&format!("Node {kept_label}, "))
+        .accesskit_node()
+        .label()
+        .filter(|l| l.contains("in your answer"))
+        .expect("the node clicked is in the answer");
+    click_node(&mut game, &kept_label);
+    assert!(
+        !game
+            .harness
+            .get_by_label_contains(&format!("Node {kept_label}, "))
+            .accesskit_node()
+            .label()
+            .unwrap()
+            .contains("in your answer"),
+        "clicked again, it is taken back"
+    );
+    // Wrong: the right ones but one, and a node that is searched.
+    let mut wrong = key.pruned[1..].to_vec();
+    wrong.push(kept);
+    for &node in &wrong {
+        click_node(&mut game, &key.nodes[node].label.clone());
+    }
+    wrong.sort_unstable();
+    game.harness.get_by_label_contains("Check").click();
+    game.settle();
+    let graded = first.grade(&key.labels(&wrong)).unwrap();
+    assert!(!graded.correct);
+    // The cut-offs' α ≥ β, worked out, under the verdict.
+    for line in &graded.feedback {
+        game.harness.get_by_label(line);
+    }
+    assert!(graded.feedback.iter().any(|l| l.contains('≥')));
+    // The search over the tree, one click away: the branches it pruned marked so.
+    game.harness.get_by_label("Show the search").click();
+    game.settle();
+    for &node in &key.pruned {
+        let label = key.nodes[node].label.clone();
+        let name = game
+            .harness
+            .get_by_label_contains(&format!("Node {label}, "))
+            .accesskit_node()
+            .label()
+            .unwrap();
+        assert!(name.contains("pruned"), "{name}");
+    }
+    shot(&mut game, "2-wrong-with-the-search");
+    game.press(Key::N);
+
+    // Item 2: α and β leaving a node, typed.
+    let second = &set.items[1];
+    let key = prune_key(second);
+    let Ask::Window(node) = key.ask else {
+        panic!("level 2 asks a window");
+    };
+    game.harness.get_by_label(&second.prompt());
+    let (alpha, beta) = key.final_window(node).unwrap();
+    let typed = format!("α={} β={}", alpha.value(), beta.value());
+    let field = game.harness.get_by_label("Your answer:");
+    assert!(
+        field.is_focused(),
+        "a new item's answer field has the keyboard"
+    );
+    field.type_text(&typed);
+    game.settle();
+    game.press(Key::Enter);
+    let graded = second.grade(&typed).unwrap();
+    assert!(graded.correct);
+    game.harness.get_by_label(&graded.feedback[0]);
+    shot(&mut game, "3-window-right");
+    game.press(Key::N);
+
+    // Item 3 by keyboard: the pruned branches' letters typed.
+    let third = &set.items[2];
+    let key = prune_key(third);
+    let typed = key.labels(&key.pruned).to_lowercase();
+    game.harness.get_by_label("Your answer:").type_text(&typed);
+    game.settle();
+    game.press(Key::Enter);
+    let graded = third.grade(&typed).unwrap();
+    assert!(graded.correct, "{typed}: {:?}", graded.feedback);
+    game.harness.get_by_label(&graded.feedback[0]);
+    game.press(Key::N);
+    let summary = Summary::of(&set, &[Some(false), Some(true), Some(true)]);
+    for line in summary.lines() {
+        game.harness.get_by_label(&line);
+    }
+}
+
+#[test]
+fn a_positions_pruned_branches_are_tapped_and_a_tree_is_filled_in() {
+    let code: SetCode = "v1-s3-k=prune,tree-n=2-3x3".parse().unwrap();
+    let set = generate(&code);
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.exercises = Some(code.clone());
+        options.touch_screen = true;
+    });
+    game.harness.set_size(egui::vec2(420.0, 1300.0));
+    game.harness.run_steps(3);
+    let first = &set.items[0];
+    let key = prune_key(first);
+    // On a touch screen every node is a finger's size.
+    for node in 1..key.nodes.len() {
+        let label = key.nodes[node].label.clone();
+        let rect = game
+            .harness
+            .get_by_label_contains(&format!("Node {label}, "))
+            .rect();
+        assert!(
+            rect.width() >= 44.0 && rect.height() >= 44.0,
+            "{label}: {rect:?}"
+        );
+    }
+    // The tree's edges carry the position's moves.
+    for &node in &key.pruned {
+        let label = key.nodes[node].label.clone();
+        let name = game
+            .harness
+            .get_by_label_contains(&format!("Node {label}, "))
+            .accesskit_node()
+            .label()
+            .unwrap();
+        assert!(name.contains("move r"), "{name}");
+        click_node(&mut game, &label);
+    }
+    shot(&mut game, "4-position-tapped");
+    game.harness.get_by_label("Check").click();
+    game.settle();
+    let graded = first.grade(&first.answer_text()).unwrap();
+    assert!(graded.correct);
+    game.harness.get_by_label(&graded.feedback[0]);
+    game.harness.get_by_label("Next").click();
+    game.settle();
+    // A tree kind below a position stays the two-ply fill-in (typed).
+    let second = &set.items[1];
+    assert!(matches!(second.task, Task::Tree(_)));
+    game.harness
+        .get_by_label("Your answer:")
+        .type_text(&second.answer_text());
+    game.settle();
+    game.harness.get_by_label("Check").click();
+    game.settle();
+    let graded = second.grade(&second.answer_text()).unwrap();
+    game.harness.get_by_label(&graded.feedback[0]);
+}
+
+#[test]
+fn an_abstract_tree_is_filled_in_and_its_values_shown_over_it() {
+    let code: SetCode = "v1-s2-k=tree-n=1-3x3-trees".parse().unwrap();
+    let set = generate(&code);
+    let mut game = open(&code);
+    let item = &set.items[0];
+    let Task::TreeFill(key) = &item.task else {
+        panic!("a fill-in on a tree");
+    };
+    // Wrong on purpose: the root one off.
+    let mut numbers: Vec<i32> = key.order.iter().map(|&n| key.values[n]).collect();
+    *numbers.last_mut().unwrap() += 1;
+    let typed = numbers
+        .iter()
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    game.harness.get_by_label("Your answer:").type_text(&typed);
+    game.settle();
+    game.press(Key::Enter);
+    let graded = item.grade(&typed).unwrap();
+    assert!(!graded.correct);
+    for line in &graded.feedback {
+        game.harness.get_by_label(line);
+    }
+    game.harness.get_by_label("Show the values").click();
+    game.settle();
+    let root = game
+        .harness
+        .get_by_label_contains("Node A, ")
+        .accesskit_node()
+        .label()
+        .unwrap();
+    assert!(
+        root.ends_with(&format!("returned {}", key.values[0])),
+        "{root}"
+    );
+    shot(&mut game, "5-tree-filled-wrong");
+}
+
+#[test]
+fn the_verdict_goes_to_the_pages_live_region_and_the_sets_code_is_copied() {
+    use std::sync::{Arc, Mutex};
+    let code: SetCode = "v1-s7-k=prune-n=1-3x3-trees".parse().unwrap();
+    let set = generate(&code);
+    let heard: Arc<Mutex<Vec<String>>> = Arc::default();
+    let mirror = heard.clone();
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.exercises = Some(code.clone());
+        options.status_mirror = Some(Arc::new(move |_status: &str, over: &str| {
+            let mut heard = mirror.lock().unwrap();
+            if heard.last().map(String::as_str) != Some(over) {
+                heard.push(over.to_string());
+            }
+        }));
+    });
+    game.harness.set_size(egui::vec2(1000.0, 1000.0));
+    game.harness.run_steps(3);
+    let item = &set.items[0];
+    game.harness.get_by_label("Your answer:").type_text("none");
+    game.settle();
+    game.press(Key::Enter);
+    let graded = item.grade("none").unwrap();
+    assert!(!graded.correct);
+    assert_eq!(
+        heard.lock().unwrap().last(),
+        Some(&graded.feedback[0]),
+        "the verdict is written to the live region"
+    );
+    game.press(Key::N);
+    let summary = Summary::of(&set, &[Some(false)]);
+    assert_eq!(heard.lock().unwrap().last(), Some(&summary.lines()[0]));
+    // The desktop has no page to link to: the button copies the set's code.
+    game.harness.get_by_label("Copy the set's code").click();
+    game.harness.step();
+    let copied = game
+        .harness
+        .output()
+        .platform_output
+        .commands
+        .contains(&egui::OutputCommand::CopyText(code.to_string()));
+    assert!(copied, "the set's code is on the clipboard");
+    game.settle();
+    shot(&mut game, "6-summary-code-copied");
+}
