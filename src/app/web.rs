@@ -89,30 +89,23 @@ impl eframe::App for Timed {
         self.0.save(storage);
     }
 
-    /// A control pressed on the page's mirror is pressed on the canvas: the pointer goes down
-    /// at its centre in one frame and up in the next, as a click does.
+    /// A control pressed on the page's mirror is pressed on the canvas: the pointer goes down and
+    /// up at its centre in one frame, a click however long the frames take (egui takes a press
+    /// and its release in one frame as a click).
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
-        let Some(press) = CONTROL_PRESS.with_borrow_mut(Option::take) else {
+        let Some(pos) = CONTROL_PRESS.with_borrow_mut(Option::take) else {
             return;
         };
-        let (pos, pressed) = match press {
-            ControlPress::Down(pos) => (pos, true),
-            ControlPress::Up(pos) => (pos, false),
-        };
-        if pressed {
-            raw_input.events.push(egui::Event::PointerMoved(pos));
+        raw_input.events.push(egui::Event::PointerMoved(pos));
+        for pressed in [true, false] {
+            raw_input.events.push(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
         }
-        raw_input.events.push(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-        if pressed {
-            CONTROL_PRESS.with_borrow_mut(|next| *next = Some(ControlPress::Up(pos)));
-        } else {
-            raw_input.events.push(egui::Event::PointerGone);
-        }
+        raw_input.events.push(egui::Event::PointerGone);
         ctx.request_repaint();
     }
 
@@ -175,16 +168,8 @@ thread_local! {
     static BOARD_SHOWN: RefCell<Spoken> = RefCell::new(Spoken::default());
     /// The controls the page's control buttons stand for now.
     static CONTROLS_SHOWN: RefCell<Vec<Control>> = const { RefCell::new(Vec::new()) };
-    /// A control pressed on the page, on its way to the canvas.
-    static CONTROL_PRESS: RefCell<Option<ControlPress>> = const { RefCell::new(None) };
-}
-
-/// Where a control pressed on the page is pressed on the canvas, and whether the pointer goes
-/// down there next or comes up.
-#[derive(Clone, Copy)]
-enum ControlPress {
-    Down(egui::Pos2),
-    Up(egui::Pos2),
+    /// Where a control pressed on the page is to be pressed on the canvas.
+    static CONTROL_PRESS: RefCell<Option<egui::Pos2>> = const { RefCell::new(None) };
 }
 
 /// Keeps `<div id="controls">` one button per key control of the open view, named as the
@@ -210,8 +195,7 @@ fn mirror_controls(controls: &[Control]) {
                 let centre = CONTROLS_SHOWN
                     .with_borrow(|shown| shown.get(index).map(|control| control.rect.center()));
                 if let Some(centre) = centre {
-                    CONTROL_PRESS
-                        .with_borrow_mut(|press| *press = Some(ControlPress::Down(centre)));
+                    CONTROL_PRESS.with_borrow_mut(|press| *press = Some(centre));
                     CONTEXT.with_borrow(|context| {
                         if let Some(context) = context {
                             context.request_repaint();
