@@ -250,3 +250,51 @@ fn on_a_phone_the_mirrored_controls_open_and_use_every_learning_view_by_taps() {
     tap_control(&mut game, &mirrored, "Back to the game");
     assert!(game.harness.query_by_label("Practice").is_none());
 }
+
+#[test]
+fn the_page_names_the_exercise_boards_cells_and_a_pressed_cell_button_answers_it() {
+    use tictactoe::learn::exercises::{SetCode, Task, generate};
+    let code: SetCode = "v1-s3-k=move-n=2-3x3".parse().unwrap();
+    let set = generate(&code);
+    let Task::FindMove(key) = &set.items[0].task else {
+        panic!("item 1 is find-the-move");
+    };
+    let board = set.items[0].board;
+    let answer = key.exercise.answer;
+    let spoken: Arc<Mutex<tictactoe::app::Spoken>> = Arc::default();
+    let pressed: Arc<Mutex<Vec<usize>>> = Arc::default();
+    let (heard, presses) = (spoken.clone(), pressed.clone());
+    let mut game = start_adjusted("welcome_hint: false", move |options| {
+        options.exercises = Some(code.clone());
+        options.board_mirror = Some(Arc::new(move |board| {
+            *heard.lock().unwrap() = board.clone();
+        }));
+        options.pressed_cells = Some(Arc::new(move || {
+            std::mem::take(&mut *presses.lock().unwrap())
+        }));
+    });
+    game.harness.set_size(egui::vec2(900.0, 900.0));
+    game.settle();
+    // The cell buttons name the exercise's board, not the game's (which is empty).
+    let names = spoken.lock().unwrap().clone();
+    assert_eq!(names.cells.len(), 9);
+    assert!(
+        names.board.starts_with(&format!("Board {board}")),
+        "{} for {board}",
+        names.board
+    );
+    // A press on the answer's button answers the exercise, as a click on its cell does.
+    pressed
+        .lock()
+        .unwrap()
+        .push(answer.row * board.geometry().cols() + answer.col);
+    game.harness.run_steps(2);
+    game.settle();
+    let graded = set.items[0].grade(&set.items[0].answer_text()).unwrap();
+    game.harness.get_by_label(&graded.feedback[0]);
+    assert_eq!(
+        game.board(),
+        tictactoe::Board::classic(),
+        "the game was played on"
+    );
+}
