@@ -25,8 +25,17 @@ impl TicTacToeApp {
         match command {
             Command::Play(cell) => self.tapped_or_clicked(ctx, cell),
             Command::PlayDigit(index) => {
-                let geometry = self.on_show().board.geometry();
-                self.play(geometry.cell(index));
+                // The exercise's board when the exercises are open (the page's cell buttons
+                // mirror it then), else the board on show.
+                if let Some(exercises) = &mut self.exercises {
+                    if let Some(board) = exercises.item_board() {
+                        let cell = board.geometry().cell(index);
+                        exercises.apply(ExercisesCommand::Cell(cell), fresh_seed);
+                    }
+                } else {
+                    let geometry = self.on_show().board.geometry();
+                    self.play(geometry.cell(index));
+                }
             }
             Command::PlayFocused => {
                 if let Some(cell) = self.focus {

@@ -5,11 +5,11 @@
 
 use egui::{Key, RichText, Ui};
 
-use super::board_widget::{BoardWidget, Highlight, Palette};
+use super::board_widget::{BoardWidget, Highlight, Palette, Spoken};
 use super::commands::{Command, ExercisesCommand};
 use super::exercise_tree;
 use super::texts;
-use crate::engine::board::Cell;
+use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::Analysis;
 use crate::learn::exercises::prune::{Ask, PruneKey};
 use crate::learn::exercises::{
@@ -70,6 +70,11 @@ impl Exercises {
     }
 
     /// The item answered now, if the set is not done.
+    /// The board of the item on show, if one is (not the results).
+    pub fn item_board(&self) -> Option<Board> {
+        self.item().map(|item| item.board)
+    }
+
     fn item(&self) -> Option<&Item> {
         self.set.items.get(self.index)
     }
@@ -231,7 +236,8 @@ impl Exercises {
         };
     }
 
-    pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
+    /// Draws the set; `spoken` gets what a screen reader hears of the item's board.
+    pub fn show(&self, ui: &mut Ui, spoken: &mut Spoken) -> Vec<Command> {
         let mut commands = Vec::new();
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
@@ -242,7 +248,7 @@ impl Exercises {
                 }
                 ui.separator();
                 match self.item() {
-                    Some(item) => self.item_view(ui, item, &mut commands),
+                    Some(item) => self.item_view(ui, item, &mut commands, spoken),
                     None => self.summary_view(ui, &mut commands),
                 }
             });
@@ -286,7 +292,13 @@ impl Exercises {
         }
     }
 
-    fn item_view(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+    fn item_view(
+        &self,
+        ui: &mut Ui,
+        item: &Item,
+        commands: &mut Vec<Command>,
+        spoken: &mut Spoken,
+    ) {
         ui.label(
             RichText::new(format!(
                 "Item {} of {} · {}, level {}",
@@ -390,7 +402,7 @@ impl Exercises {
         }
         // Under the answer, so that a small screen shows the field and the feedback first.
         if item.on_board() {
-            self.board(ui, item, commands);
+            self.board(ui, item, commands, spoken);
         }
         self.tree(ui, item, commands);
     }
@@ -434,7 +446,7 @@ impl Exercises {
     }
 
     /// The item's board: read-only for numbers, clickable for cells.
-    fn board(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+    fn board(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>, spoken: &mut Spoken) {
         let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
         // Beside a tree to click, the board is only its start: small, to leave the room to it.
         let largest = match item.task {
@@ -449,7 +461,8 @@ impl Exercises {
             .side(side)
             .view(self.set.code.view)
             .highlights(&highlights)
-            .scores(analysis);
+            .scores(analysis)
+            .spoken(spoken);
         if takes_cells {
             ui.add(board.on_click(&mut clicked, !self.graded()));
         } else {

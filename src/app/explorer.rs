@@ -17,6 +17,7 @@ use egui::{Color32, RichText, Sense, Ui};
 
 use super::board_widget::BoardWidget;
 use super::commands::{Command, ExplorerCommand, ExplorerKey, Path, SettingCommand};
+use super::controls::Mirrored;
 use super::on_show::moves;
 use super::texts::thousands;
 use super::tree_drawing;
@@ -163,7 +164,7 @@ impl Explorer {
         let mut commands = Vec::new();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Game tree").strong());
-            if ui.small_button("Close").clicked() {
+            if ui.small_button("Close").mirrored("Close").clicked() {
                 commands.push(SettingCommand::ToggleExplorer.into());
             }
         });
@@ -191,7 +192,7 @@ impl Explorer {
         } else {
             "Draw as a tree"
         };
-        if ui.small_button(switch).clicked() {
+        if ui.small_button(switch).mirrored(switch).clicked() {
             self.drawn = !self.drawn;
         }
         ui.separator();
@@ -247,7 +248,13 @@ impl Explorer {
         egui::ScrollArea::both().show(ui, |ui| {
             if let Some(clicked) = tree_drawing::draw(ui, &drawing, zoom, Some(selected), reveal) {
                 let path = nodes[clicked].0.clone();
-                if !self.expanded.remove(&path) && !nodes[clicked].2.board.outcome().is_over() {
+                // On a touch screen the first tap on a node selects it and shows its words; a
+                // second opens or closes it. A click does both at once.
+                let opens = !super::texts::touch(ui.ctx()) || clicked == selected;
+                if opens
+                    && !self.expanded.remove(&path)
+                    && !nodes[clicked].2.board.outcome().is_over()
+                {
                     self.expanded.insert(path.clone());
                 }
                 self.selected = path;
@@ -321,11 +328,13 @@ impl Explorer {
                         ui.add(BoardWidget::new(&row.board, ("tree node", &row.path)).side(thumb));
                         ui.vertical(|ui| self.node_words(ui, row, view));
                     });
-                    let response = ui.interact(
-                        node.response.rect,
-                        ui.make_persistent_id(("tree row", &row.path)),
-                        Sense::click(),
-                    );
+                    let response = ui
+                        .interact(
+                            node.response.rect,
+                            ui.make_persistent_id(("tree row", &row.path)),
+                            Sense::click(),
+                        )
+                        .mirrored(&label);
                     response.widget_info(|| {
                         egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label)
                     });
@@ -368,7 +377,8 @@ impl Explorer {
         };
         let toggle = ui
             .add_sized([20.0, 20.0], egui::Button::new(text))
-            .on_hover_text(format!("{what} this node"));
+            .on_hover_text(format!("{what} this node"))
+            .mirrored(format!("{what} node {}", path_name(&row.path)));
         toggle.widget_info(|| {
             egui::WidgetInfo::labeled(
                 egui::Role::Button,

@@ -6,6 +6,7 @@ use super::commands::{
     ClipboardCommand, CoachCommand, Command, EditorCommand, PreviewCommand, ReviewCommand,
     SettingCommand,
 };
+use super::controls::Mirrored;
 use super::keys::{NEW_GAME, OPEN_GAME, QUIT, REDO, SAVE_GAME, UNDO};
 use super::legend::difficulty_words;
 use super::texts;
@@ -21,11 +22,26 @@ pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Comm
     let mut commands = Vec::new();
     let mut edited = settings.clone();
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("Game", |ui| game_menu(ui, session, &mut commands));
-        ui.menu_button("Players", |ui| players_menu(ui, &mut edited));
-        ui.menu_button("Board", |ui| board_menu(ui, &mut edited));
-        ui.menu_button("View", |ui| view_menu(ui, &mut edited, &mut commands));
-        ui.menu_button("Settings", |ui| settings_menu(ui, &mut commands));
+        let _ = ui
+            .menu_button("Game", |ui| game_menu(ui, session, &mut commands))
+            .response
+            .mirrored("Game");
+        let _ = ui
+            .menu_button("Players", |ui| players_menu(ui, &mut edited))
+            .response
+            .mirrored("Players");
+        let _ = ui
+            .menu_button("Board", |ui| board_menu(ui, &mut edited))
+            .response
+            .mirrored("Board");
+        let _ = ui
+            .menu_button("View", |ui| view_menu(ui, &mut edited, &mut commands))
+            .response
+            .mirrored("View");
+        let _ = ui
+            .menu_button("Settings", |ui| settings_menu(ui, &mut commands))
+            .response
+            .mirrored("Settings");
     });
     if edited != *settings {
         commands.push(Command::ChangeSettings(Box::new(edited)));
@@ -40,6 +56,7 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             enabled,
             Button::new(text).shortcut_text(texts::shortcut(ui, &ctx.format_shortcut(shortcut))),
         )
+        .mirrored(text)
         .clicked()
     };
     if item(ui, "New game", &NEW_GAME, true) {
@@ -54,7 +71,9 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     ui.separator();
     let key = |ui: &mut Ui, text: &str, key: &str| {
         let key = texts::shortcut(ui, key);
-        ui.add(Button::new(text).shortcut_text(key)).clicked()
+        ui.add(Button::new(text).shortcut_text(key))
+            .mirrored(text)
+            .clicked()
     };
     if key(ui, "Hint: the best moves", "H") {
         commands.push(CoachCommand::ToggleHint.into());
@@ -204,7 +223,7 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     let scores = Button::new("Show move scores")
         .selected(settings.show_scores)
         .shortcut_text(texts::shortcut(ui, "S"));
-    if ui.add(scores).clicked() {
+    if ui.add(scores).mirrored("Show move scores").clicked() {
         settings.show_scores = !settings.show_scores;
     }
     ui.menu_button("Scores are seen", |ui| {
@@ -214,6 +233,7 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     });
     if ui
         .add(Button::new("Why the computer played there").shortcut_text(texts::shortcut(ui, "W")))
+        .mirrored("Why the computer played there")
         .clicked()
     {
         commands.push(Command::ToggleReasoning);
@@ -221,7 +241,7 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     let explorer = Button::new("Game tree explorer")
         .selected(settings.explorer_open)
         .shortcut_text(texts::shortcut(ui, "T"));
-    if ui.add(explorer).clicked() {
+    if ui.add(explorer).mirrored("Game tree explorer").clicked() {
         commands.push(SettingCommand::ToggleExplorer.into());
     }
     if ui
@@ -229,23 +249,26 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
             Button::new("Replay the line of the score looked at")
                 .shortcut_text(texts::shortcut(ui, "R")),
         )
+        .mirrored("Replay the line of the score looked at")
         .clicked()
     {
         commands.push(PreviewCommand::ReplayInspected.into());
     }
     if ui
         .add(Button::new("Step through the search").shortcut_text(texts::shortcut(ui, "D")))
+        .mirrored("Step through the search")
         .clicked()
     {
         commands.push(Command::ToggleStepper);
     }
     if ui
         .button("A textbook's tree (minimax and alpha-beta)")
+        .mirrored("A textbook's tree (minimax and alpha-beta)")
         .clicked()
     {
         commands.push(Command::ToggleTreeLab);
     }
-    if ui.button("Exercises…").clicked() {
+    if ui.button("Exercises…").mirrored("Exercises…").clicked() {
         commands.push(Command::ToggleExercises);
     }
     ui.menu_button("Theme", |ui| {
@@ -281,7 +304,7 @@ pub fn notice_banner(ui: &mut Ui, notice: &str, dismiss: &str) -> Option<Command
                 .id_salt("notice")
                 .max_height(max_height)
                 .show(ui, |ui| ui.add(egui::Label::new(notice).wrap()));
-            clicked = ui.button(dismiss).clicked();
+            clicked = ui.button(dismiss).mirrored(dismiss).clicked();
         });
     clicked.then_some(Command::DismissNotice)
 }
@@ -302,10 +325,14 @@ pub fn welcome_banner(ui: &mut Ui, touch: bool) -> Option<Command> {
                 .wrap(),
             );
             ui.horizontal_wrapped(|ui| {
-                if ui.button("Show the scores").clicked() {
+                if ui
+                    .button("Show the scores")
+                    .mirrored("Show the scores")
+                    .clicked()
+                {
                     command = Some(SettingCommand::ToggleScores.into());
                 }
-                if ui.button("Got it").clicked() {
+                if ui.button("Got it").mirrored("Got it").clicked() {
                     command = Some(SettingCommand::DismissWelcome.into());
                 }
             });

@@ -10,6 +10,7 @@ mod apply;
 mod board_widget;
 mod coach;
 mod commands;
+pub mod controls;
 mod dialogs;
 mod editor;
 mod exercise_tree;
@@ -96,6 +97,9 @@ pub struct AppOptions {
     /// keeps a button for each cell with that name, which assistive technology reads and
     /// presses (eframe's web runner gives it nothing of egui's own names).
     pub board_mirror: Option<BoardMirror>,
+    /// Told the open view's key controls, their names and places, as each frame draws them:
+    /// the web page keeps a button over each for assistive technology (see [`controls`]).
+    pub controls_mirror: Option<ControlsMirror>,
     /// Asked every frame for the cells pressed outside the canvas since (the page's cell
     /// buttons), by their index in reading order.
     pub pressed_cells: Option<PressedCells>,
@@ -114,6 +118,9 @@ pub struct AppOptions {
 
 /// Told the board's and its cells' names as they are drawn.
 pub type BoardMirror = Arc<dyn Fn(&Spoken) + Send + Sync>;
+
+/// Told the open view's key controls as they are drawn.
+pub type ControlsMirror = Arc<dyn Fn(&[controls::Control]) + Send + Sync>;
 
 /// Gives the cells pressed outside the canvas since it was last asked.
 pub type PressedCells = Arc<dyn Fn() -> Vec<usize> + Send + Sync>;
@@ -176,6 +183,8 @@ pub struct TicTacToeApp {
     board_mirror: Option<BoardMirror>,
     /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
     pressed_cells: Option<PressedCells>,
+    /// Told the open view's key controls ([`AppOptions::controls_mirror`]).
+    controls_mirror: Option<ControlsMirror>,
 }
 
 /// A message over the board.
@@ -275,6 +284,7 @@ impl TicTacToeApp {
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
             pressed_cells: options.pressed_cells,
+            controls_mirror: options.controls_mirror,
         };
         app.apply_theme(&cc.egui_ctx);
         if options.touch_screen {
@@ -427,6 +437,8 @@ impl eframe::App for TicTacToeApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        // Only this frame's controls are mirrored.
+        controls::take(&ctx);
         self.scale_text(&ctx);
         let context = self.key_context();
         // A text field with the keyboard (a tree being typed) gets every key.
@@ -440,8 +452,16 @@ impl eframe::App for TicTacToeApp {
         }
         commands.extend(self.menu_panel(ui));
         self.status_panel(ui);
+        // What a screen reader hears of the board, where the board panel does not draw it: the
+        // exercise's board, or none (the step-through, a textbook's tree, the editor).
+        let mut spoken = Spoken::default();
+        let board_covered = self.exercises.is_some()
+            || self.tree_lab.is_some()
+            || self.stepper.is_some()
+            || self.editor.is_some();
         if let Some(exercises) = &self.exercises {
-            let shown = egui::CentralPanel::default().show(ui, |ui| exercises.show(ui));
+            let shown =
+                egui::CentralPanel::default().show(ui, |ui| exercises.show(ui, &mut spoken));
             commands.extend(shown.inner);
         } else if let Some(lab) = &self.tree_lab {
             let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
@@ -464,6 +484,13 @@ impl eframe::App for TicTacToeApp {
             commands.extend(self.explorer_panel(ui));
             commands.extend(self.legend_panel(ui));
             commands.extend(self.board_panel(ui));
+        }
+        if board_covered && let Some(mirror) = &self.board_mirror {
+            mirror(&spoken);
+        }
+        let drawn = controls::take(&ctx);
+        if let Some(mirror) = &self.controls_mirror {
+            mirror(&drawn);
         }
         for command in commands {
             self.apply(&ctx, command);

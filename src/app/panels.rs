@@ -350,6 +350,7 @@ impl TicTacToeApp {
                         take_focus,
                         cell: &mut keyboard_cell,
                     },
+                    &mut spoken,
                 ));
                 return;
             }

@@ -3,10 +3,11 @@
 //! them drawn as a cliff in the move's class colour. Each point is a button: a click previews the
 //! position before the move, as a click on the list's row does.
 
-use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, vec2};
+use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, vec2};
 
 use super::board_widget::Palette;
 use super::commands::{Command, ReviewCommand};
+use super::controls::Mirrored;
 use crate::game::GameRecord;
 use crate::learn::review::{EstimatedMove, MoveClass, ReviewEntry, ReviewedMove, ShownValue};
 use crate::learn::view::ScoreView;
@@ -95,6 +96,7 @@ pub fn game_graph(
             .collect();
         painter.add(egui::Shape::line(line, Stroke::new(1.5, faint)));
     }
+    let mut selected_name = None;
     for (index, m) in reviewed.iter().enumerate() {
         let ply = index + 1;
         let x = x_of(index);
@@ -107,7 +109,8 @@ pub fn game_graph(
                 ui.make_persistent_id(("review graph point", ply)),
                 Sense::click(),
             )
-            .on_hover_text(&name);
+            .on_hover_text(&name)
+            .mirrored(&name);
         response
             .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name));
         if response.clicked() {
@@ -116,6 +119,9 @@ pub fn game_graph(
         if selected || response.hovered() {
             painter.rect_filled(hit, 0.0, faint.gamma_multiply(0.25));
         }
+        if selected {
+            selected_name = Some(name);
+        }
         let plot = Plot {
             y_of: &y_of,
             win,
@@ -123,6 +129,12 @@ pub fn game_graph(
             palette: &palette,
         };
         paint_point(ui, &painter, m, x, selected, &plot);
+    }
+    // On a touch screen nothing hovers: the tapped point's words go under the graph.
+    if super::texts::touch(ui.ctx())
+        && let Some(name) = selected_name
+    {
+        ui.add(egui::Label::new(RichText::new(name).strong()).wrap());
     }
 }
 

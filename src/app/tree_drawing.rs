@@ -486,6 +486,11 @@ pub fn draw(
         painter.galley(label_rect.min, label, text_colour);
     }
     let mut clicked = None;
+    // On a touch screen nothing hovers: a tapped node keeps its words open beside it until it
+    // or another node is tapped.
+    let touch = super::texts::touch(ui.ctx());
+    let tapped_key = key.with("tapped node");
+    let mut tapped: Option<usize> = ui.data(|data| data.get_temp(tapped_key)).flatten();
     for (index, (node, note)) in drawing.nodes.iter().zip(notes).enumerate() {
         let centre = at(node);
         let rect = Rect::from_center_size(centre, Vec2::splat(radius * 2.2));
@@ -497,6 +502,10 @@ pub fn draw(
         });
         if response.clicked() {
             clicked = Some(index);
+            if touch {
+                tapped = (tapped != Some(index)).then_some(index);
+                ui.data_mut(|data| data.insert_temp(tapped_key, tapped));
+            }
         }
         let fill = if response.hovered() {
             ui.visuals().widgets.hovered.bg_fill
@@ -520,7 +529,11 @@ pub fn draw(
             painter.rect_filled(note_rect.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
             painter.galley(note_rect.min, note, faint);
         }
-        response.on_hover_text(&node.name);
+        if touch && tapped == Some(index) {
+            response.show_tooltip_text(&node.name);
+        } else {
+            response.on_hover_text(&node.name);
+        }
     }
     clicked
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use wasm_bindgen::JsCast;
 
+use super::controls::Control;
 use super::link::Link;
 use super::{AppOptions, Spoken, TicTacToeApp};
 use crate::platform::Instant;
@@ -25,6 +26,7 @@ pub fn start() {
         status_mirror: Some(Arc::new(mirror_status)),
         board_mirror: Some(Arc::new(mirror_board)),
         pressed_cells: Some(Arc::new(|| PRESSED.with_borrow_mut(std::mem::take))),
+        controls_mirror: Some(Arc::new(mirror_controls)),
         touch_screen: primary_pointer_is_coarse(),
         tree: link.tree,
         exercises: link.exercises,
@@ -87,6 +89,26 @@ impl eframe::App for Timed {
         self.0.save(storage);
     }
 
+    /// A control pressed on the page's mirror is pressed on the canvas: the pointer goes down and
+    /// up at its centre in one frame, a click however long the frames take (egui takes a press
+    /// and its release in one frame as a click).
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        let Some(pos) = CONTROL_PRESS.with_borrow_mut(Option::take) else {
+            return;
+        };
+        raw_input.events.push(egui::Event::PointerMoved(pos));
+        for pressed in [true, false] {
+            raw_input.events.push(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        raw_input.events.push(egui::Event::PointerGone);
+        ctx.request_repaint();
+    }
+
     fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
         self.0.on_exit(gl);
     }
@@ -144,6 +166,77 @@ thread_local! {
     static CONTEXT: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
     /// The names the page's board buttons carry now.
     static BOARD_SHOWN: RefCell<Spoken> = RefCell::new(Spoken::default());
+    /// The controls the page's control buttons stand for now.
+    static CONTROLS_SHOWN: RefCell<Vec<Control>> = const { RefCell::new(Vec::new()) };
+    /// Where a control pressed on the page is to be pressed on the canvas.
+    static CONTROL_PRESS: RefCell<Option<egui::Pos2>> = const { RefCell::new(None) };
+}
+
+/// Keeps `<div id="controls">` one button per key control of the open view, named as the
+/// control is and placed over it (see [`crate::app::controls`]); pressing one presses the control
+/// under it. Written only where something changed.
+fn mirror_controls(controls: &[Control]) {
+    CONTROLS_SHOWN.with_borrow_mut(|shown| {
+        if shown.as_slice() == controls {
+            return;
+        }
+        let Some(group) = element("controls") else {
+            return;
+        };
+        let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+            return;
+        };
+        let buttons = group.children();
+        for index in buttons.length() as usize..controls.len() {
+            let Ok(button) = document.create_element("button") else {
+                return;
+            };
+            let pressed = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+                let centre = CONTROLS_SHOWN
+                    .with_borrow(|shown| shown.get(index).map(|control| control.rect.center()));
+                if let Some(centre) = centre {
+                    CONTROL_PRESS.with_borrow_mut(|press| *press = Some(centre));
+                    CONTEXT.with_borrow(|context| {
+                        if let Some(context) = context {
+                            context.request_repaint();
+                        }
+                    });
+                }
+            });
+            let _ =
+                button.add_event_listener_with_callback("click", pressed.as_ref().unchecked_ref());
+            // The button lives as long as the page; so does what it calls.
+            pressed.forget();
+            let _ = group.append_child(&button);
+        }
+        while buttons.length() as usize > controls.len() {
+            if let Some(last) = buttons.item(buttons.length() - 1) {
+                last.remove();
+            }
+        }
+        for (index, control) in controls.iter().enumerate() {
+            let Some(button) = buttons.item(index as u32) else {
+                continue;
+            };
+            let before = shown.get(index);
+            if before.map(|c| &c.name) != Some(&control.name) {
+                let _ = button.set_attribute("aria-label", &control.name);
+                button.set_text_content(Some(&control.name));
+            }
+            if before.map(|c| c.rect) != Some(control.rect) {
+                let rect = control.rect;
+                let style = format!(
+                    "left:{:.0}px;top:{:.0}px;width:{:.0}px;height:{:.0}px",
+                    rect.left(),
+                    rect.top(),
+                    rect.width(),
+                    rect.height()
+                );
+                let _ = button.set_attribute("style", &style);
+            }
+        }
+        controls.clone_into(shown);
+    });
 }
 
 /// Keeps `<div id="board">` a group named as the board on show, holding one button per cell

@@ -1,7 +1,8 @@
 // Drives the web build in Debian's Chromium (scripts/web-check.sh serves it and runs this):
 // waits for the first frame, fails on any page or console error, plays a game with keys, turns
 // the scores on, opens the explorer, opens a position from a URL, reloads and checks that the
-// settings persisted and that a link left them as they were. It reads the game's state from the page's status mirror (an aria-live
+// settings persisted and that a link left them as they were, and that the page is installable
+// (its manifest as Chromium reads it) and loads offline after one visit. It reads the game's state from the page's status mirror (an aria-live
 // region the app keeps equal to its status line), not from pixels, and reports the load time and
 // the page's long tasks.
 //
@@ -229,6 +230,48 @@ try {
   await page.mouse.click(box.x + box.width * 0.34, box.y + box.height * 0.45);
   await waitForStatus((s) => s.includes("The computer (O) played"), "the computer's move in the new game", 60_000);
   await page.screenshot({ path: `${out}/seven-again.png` });
+
+  // Installable: the manifest as Chromium reads it (no errors, a standalone display, every icon
+  // a PNG of the size it declares, one of them large enough for an install), and the page working
+  // offline after one visit, served by its service worker with the network cut off (the
+  // worker's own fetches included).
+  const cdp = await context.newCDPSession(page);
+  await page.goto(url);
+  await waitForStatus((s) => s.includes("Your move"), "the page before going offline");
+  const manifest = await cdp.send("Page.getAppManifest");
+  check(manifest.url && manifest.errors.length === 0,
+    `the manifest (${manifest.url}): ${JSON.stringify(manifest.errors)}`);
+  const declared = JSON.parse(manifest.data);
+  check(declared.display === "standalone" && declared.name && declared.start_url,
+    `the manifest's display, name or start_url: ${manifest.data}`);
+  const icons = [];
+  for (const icon of declared.icons) {
+    const fetched = await page.request.get(new URL(icon.src, manifest.url).href);
+    const png = await fetched.body();
+    check(fetched.ok() && png.toString("latin1", 1, 4) === "PNG", `the icon ${icon.src} is no PNG`);
+    const size = `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+    check(size === icon.sizes, `the icon ${icon.src} is ${size}, the manifest says ${icon.sizes}`);
+    icons.push(`${icon.src} ${size}`);
+  }
+  check(declared.icons.some((icon) => parseInt(icon.sizes, 10) >= 192), "no icon of 192 px or more");
+  // A browser context is private (incognito), which Chromium names among the reasons not to
+  // install; any other reason fails.
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  const blocking = installabilityErrors.filter((e) => e.errorId !== "in-incognito");
+  check(blocking.length === 0, `Chromium would not install the page: ${JSON.stringify(blocking)}`);
+  const controlled = await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => true),
+    new Promise((resolve) => setTimeout(() => resolve(false), 10_000))]));
+  check(controlled, "no service worker was ready for the page within 10 s");
+  await context.setOffline(true);
+  await context.route("**/*", (route) => route.abort("internetdisconnected"));
+  const offline = await page.reload();
+  check(offline && offline.fromServiceWorker(), "the page offline was not served by its service worker");
+  const offlineStatus = await waitForStatus((s) => s.includes("Your move"), "the page offline");
+  await page.screenshot({ path: `${out}/offline.png` });
+  await context.unroute("**/*");
+  await context.setOffline(false);
+  say(`installable: manifest "${declared.name}", display ${declared.display}, icons ${icons.join(", ")}; ` +
+    `offline after one visit, from the service worker: "${offlineStatus}"`);
 
   writeFileSync(`${out}/report.json`, JSON.stringify({ loadMs, game, big }, null, 2));
 } catch (error) {

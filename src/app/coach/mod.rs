@@ -5,8 +5,9 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::board_widget::{BoardWidget, Highlight, Palette};
+use super::board_widget::{BoardWidget, Highlight, Palette, Spoken};
 use super::commands::{CoachCommand, Command, ReviewCommand};
+use super::controls::Mirrored;
 use super::review_graph::{class_color, estimate_name, plies, row_name};
 use super::texts;
 use crate::engine::board::{Board, Cell, Mark};
@@ -334,6 +335,7 @@ impl Coach {
         view: ScoreView,
         inspected: &mut Option<Cell>,
         keyboard: BoardKeyboard<'_>,
+        spoken: &mut Spoken,
     ) -> Vec<Command> {
         let mut commands = Vec::new();
         let Some(practice) = &self.practice else {
@@ -343,6 +345,7 @@ impl Coach {
             ui.heading("Practice");
             if ui
                 .button(texts::with_key(ui, "Back to the game", "P"))
+                .mirrored("Back to the game")
                 .clicked()
             {
                 commands.push(CoachCommand::TogglePractice.into());
@@ -398,6 +401,7 @@ impl Coach {
                 let color = answer_feedback(ui, exercise, cell, answered, analysis, *inspected);
                 if ui
                     .button(texts::with_key(ui, "Next position", "N"))
+                    .mirrored("Next position")
                     .clicked()
                 {
                     commands.push(CoachCommand::PracticeNext.into());
@@ -420,6 +424,7 @@ impl Coach {
                 .focus(keyboard.focus)
                 .take_focus(keyboard.take_focus)
                 .keyboard_cell(keyboard.cell)
+                .spoken(spoken)
                 .inspected(inspected)
                 .on_click(&mut clicked, practice.answered.is_none()),
         );

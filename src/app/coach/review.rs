@@ -16,7 +16,7 @@ impl Coach {
         let mut commands = Vec::new();
         ui.horizontal(|ui| {
             ui.label(RichText::new("Game review").strong());
-            if ui.small_button("Close").clicked() {
+            if ui.small_button("Close").mirrored("Close").clicked() {
                 commands.push(ReviewCommand::Toggle.into());
             }
         });
@@ -159,7 +159,8 @@ fn review_grid(
                         selected,
                         format!("{ply}. {} {} (estimate)", e.mark, cell.human()),
                     )
-                    .on_hover_text("Not exact: the exact search ran out of time here.");
+                    .on_hover_text("Not exact: the exact search ran out of time here.")
+                    .mirrored(&name);
                 response.widget_info(|| {
                     egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name)
                 });
@@ -176,6 +177,15 @@ fn review_grid(
                         plies(e.depth)
                     ));
                 });
+                if selected && texts::touch(ui.ctx()) {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.add_space(16.0);
+                        ui.label(
+                            RichText::new("Not exact: the exact search ran out of time here.")
+                                .small(),
+                        );
+                    });
+                }
                 continue;
             }
         };
@@ -188,7 +198,8 @@ fn review_grid(
         let selected = previewed == Some(ply);
         let response = ui
             .selectable_label(selected, RichText::new(text).color(color))
-            .on_hover_text(m.class.meaning());
+            .on_hover_text(m.class.meaning())
+            .mirrored(&name);
         response
             .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name));
         if response.clicked() {
@@ -199,6 +210,13 @@ fn review_grid(
             ui.label(format!("{score} (best {best})"));
             class_badge(ui, m.class, &palette);
         });
+        // On a touch screen nothing hovers: the tapped move's row says what its class means.
+        if selected && texts::touch(ui.ctx()) {
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(16.0);
+                ui.add(egui::Label::new(RichText::new(m.class.meaning()).small()).wrap());
+            });
+        }
     }
 }
 

@@ -12,6 +12,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::board_widget::BoardWidget;
 use super::commands::{Command, StepCommand};
+use super::controls::Mirrored;
 use super::on_show::OnShow;
 use super::texts::{self, thousands, window_bound};
 use super::tree_drawing;
@@ -312,7 +313,11 @@ impl Stepper {
                 step(StepCommand::Algorithm(chosen));
             }
             let mut drawn = self.drawn;
-            if ui.checkbox(&mut drawn, "Draw the search").changed() {
+            if ui
+                .checkbox(&mut drawn, "Draw the search")
+                .mirrored("Draw the search")
+                .changed()
+            {
                 step(StepCommand::ToggleDrawing);
             }
             let mut only = self.drawing_only;
@@ -336,11 +341,19 @@ impl Stepper {
                 ("Run to end", "End", StepCommand::RunToEnd),
                 ("Restart", "Home", StepCommand::Restart),
             ] {
-                if ui.button(texts::with_key(ui, text, key)).clicked() {
+                if ui
+                    .button(texts::with_key(ui, text, key))
+                    .mirrored(text)
+                    .clicked()
+                {
                     step(command);
                 }
             }
-            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
+            if ui
+                .button(texts::with_key(ui, "Close", "Esc"))
+                .mirrored("Close")
+                .clicked()
+            {
                 close = true;
             }
         });
