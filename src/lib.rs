@@ -4,8 +4,9 @@
 //! and the layers below it (`tests/layers.rs` checks every `crate::` path):
 //!
 //! 0. [`platform`]: the seam where the desktop and the browser differ: work off the UI thread,
-//!    the clock, how many threads a search may use, where files are kept, file dialogs. Nothing
-//!    above it names threads, `std::time::Instant`, the file system or the dialog crates.
+//!    threads and how many a search may use, the clocks, where files are kept and their owners,
+//!    file dialogs, the web page's DOM. Nothing above it names threads, the clocks, the file
+//!    system, `std::os`, the dialog crates or the browser's (`tests/layers.rs` checks it).
 //! 1. [`engine`]: the rules ([`engine::board`]), depth-adjusted scores ([`engine::score`]), the
 //!    searches that rate moves ([`engine::minimax`], with its solver), what the teaching
 //!    searches need of a game ([`engine::rules`]) and the textbooks' abstract trees they also

@@ -25,17 +25,34 @@ const LAYERS: &[(&str, u8, &[&str])] = &[
     ("crate root", 6, &[""]),
 ];
 
-/// What only the platform seam names, because a browser has none of it (or std's panics there):
-/// paths that start with one of these. `std::thread::scope` (with the seam's thread count) and
-/// `std::thread::yield_now` stay allowed; importing `std::thread` whole would hide which is used.
+/// What only the platform seam names, because a browser has none of it (or std's panics there,
+/// or it is the browser's own): paths that start with one of these. No allow-list: threads of
+/// every kind, sleeping and the clocks, the file system's Unix side and the page's DOM all go
+/// through `platform`.
 const PLATFORM_ONLY: &[&[&str]] = &[
     &["std", "fs"],
+    &["std", "os"],
+    &["std", "thread"],
     &["std", "time", "Instant"],
-    &["std", "thread", "spawn"],
-    &["std", "thread", "Builder"],
-    &["std", "thread", "available_parallelism"],
+    &["std", "time", "SystemTime"],
+    &["std", "time", "UNIX_EPOCH"],
     &["directories"],
     &["rfd"],
+    &["web_sys"],
+    &["js_sys"],
+    &["wasm_bindgen"],
+    &["wasm_bindgen_futures"],
+];
+
+/// The crates whose paths [`PLATFORM_ONLY`] is read from.
+const ROOTS: &[&str] = &[
+    "std",
+    "directories",
+    "rfd",
+    "web_sys",
+    "js_sys",
+    "wasm_bindgen",
+    "wasm_bindgen_futures",
 ];
 
 /// A module, as the path of segments from the crate root: `["app", "commands"]`.
@@ -522,13 +539,11 @@ fn rooted_paths(code: &str, roots: &[&str]) -> Vec<Vec<String>> {
     found
 }
 
-/// Whether `path` names something only the platform may: one of [`PLATFORM_ONLY`], or the whole
-/// `std::thread` module (`use std::thread;`, `use std::thread::*`).
+/// Whether `path` names something only the platform may: one of [`PLATFORM_ONLY`] or below it.
 fn platform_only(path: &[String]) -> bool {
     PLATFORM_ONLY
         .iter()
         .any(|only| path.len() >= only.len() && path.iter().zip(only.iter()).all(|(a, b)| a == b))
-        || path == ["std", "thread"]
 }
 
 #[test]
@@ -547,7 +562,7 @@ fn only_the_platform_names_threads_the_clock_files_and_dialogs() {
             continue;
         }
         let code = code_only(&fs::read_to_string(file).unwrap());
-        for path in rooted_paths(&code, &["std", "directories", "rfd"]) {
+        for path in rooted_paths(&code, ROOTS) {
             if platform_only(&path) {
                 naming.push(format!("{relative}: {}", path.join("::")));
             }
@@ -569,9 +584,15 @@ fn the_platform_check_finds_threads_the_clock_and_files_however_imported() {
          let d = directories::ProjectDirs::from(\"\", \"\", \"x\");\n\
          std::thread::scope(|s| {});\n\
          let a = std::time::Duration::ZERO;\n\
+         let now = std::time::SystemTime::now();\n\
+         use std::os::unix::fs::PermissionsExt;\n\
+         let w = web_sys::window();\n\
+         wasm_bindgen_futures::spawn_local(f);\n\
+         let n = js_sys::Date::now();\n\
+         use wasm_bindgen::JsCast;\n\
          // rfd::FileDialog::new()\n",
     );
-    let named: Vec<String> = rooted_paths(&code, &["std", "directories", "rfd"])
+    let named: Vec<String> = rooted_paths(&code, ROOTS)
         .iter()
         .filter(|path| platform_only(path))
         .map(|path| path.join("::"))
@@ -582,7 +603,14 @@ fn the_platform_check_finds_threads_the_clock_and_files_however_imported() {
             "std::time::Instant",
             "std::thread",
             "std::fs",
-            "directories::ProjectDirs::from"
+            "std::thread::scope",
+            "std::time::SystemTime::now",
+            "std::os::unix::fs::PermissionsExt",
+            "directories::ProjectDirs::from",
+            "web_sys::window",
+            "js_sys::Date::now",
+            "wasm_bindgen::JsCast",
+            "wasm_bindgen_futures::spawn_local"
         ]
     );
 }

@@ -1765,3 +1765,13 @@ fn a_byte_that_is_not_utf8_is_told_in_characters_the_font_has() {
         assert!(!problem.contains(char::REPLACEMENT_CHARACTER), "{problem}");
     }
 }
+
+/// A file name that is not UTF-8 is shown with its odd byte escaped (a test out here because
+/// only the platform seam names `std::os` inside the crate).
+#[cfg(unix)]
+#[test]
+fn bytes_of_a_path_that_are_not_utf8_are_escaped() {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::path::Path::new(std::ffi::OsStr::from_bytes(b"caf\xe9.ron"));
+    assert_eq!(tictactoe::store::shown_path(path), r#""caf\xe9.ron""#);
+}

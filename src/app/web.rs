@@ -7,16 +7,15 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use wasm_bindgen::JsCast;
-
 use super::controls::Control;
 use super::link::Link;
 use super::{AppOptions, Spoken, TicTacToeApp};
 use crate::platform::Instant;
+use crate::platform::page::{self, MirroredButton, MirroredGroup};
 
 /// Starts the game on the page. Called by the program's `main` in the browser.
 pub fn start() {
-    let link = page_link();
+    let link = Link::parse(&page::query());
     let start_notice = link.notice();
     let options = AppOptions {
         position: link.position,
@@ -27,13 +26,13 @@ pub fn start() {
         board_mirror: Some(Arc::new(mirror_board)),
         pressed_cells: Some(Arc::new(|| PRESSED.with_borrow_mut(std::mem::take))),
         controls_mirror: Some(Arc::new(mirror_controls)),
-        touch_screen: primary_pointer_is_coarse(),
+        touch_screen: page::pointer_is_coarse(),
         tree: link.tree,
         exercises: link.exercises,
         ..AppOptions::default()
     };
-    wasm_bindgen_futures::spawn_local(async move {
-        let Some(canvas) = element("game").and_then(|e| e.dyn_into().ok()) else {
+    page::spawn(async move {
+        let Some(canvas) = page::canvas("game") else {
             say_on_page("The page has no <canvas id=\"game\"> to draw the game on.");
             return;
         };
@@ -64,15 +63,7 @@ impl Timed {
     fn timed(work: impl FnOnce()) {
         let started = Instant::now();
         work();
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let hook = js_sys::Reflect::get(&window, &"tictactoeFrameTimed".into());
-        if let Ok(hook) = hook.and_then(|hook| hook.dyn_into::<js_sys::Function>()) {
-            let start = window.performance().map_or(0.0, |p| p.now() - ms);
-            let _ = hook.call2(&window, &start.into(), &ms.into());
-        }
+        page::report_frame_time(started.elapsed().as_secs_f64() * 1000.0);
     }
 }
 
@@ -114,32 +105,6 @@ impl eframe::App for Timed {
     }
 }
 
-/// What the page's link asks for (see [`Link`]).
-fn page_link() -> Link {
-    let query = web_sys::window()
-        .and_then(|window| window.location().search().ok())
-        .unwrap_or_default();
-    Link::parse(&query)
-}
-
-/// Whether the page's main pointer is a finger (a phone or a tablet), as the CSS media query
-/// `(pointer: coarse)` tells: a laptop with a touch screen still has a mouse first.
-fn primary_pointer_is_coarse() -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
-    let query = js_sys::Reflect::get(&window, &"matchMedia".into())
-        .and_then(|match_media| match_media.dyn_into::<js_sys::Function>())
-        .and_then(|match_media| match_media.call1(&window, &"(pointer: coarse)".into()));
-    query
-        .and_then(|list| js_sys::Reflect::get(&list, &"matches".into()))
-        .is_ok_and(|matches| matches.as_bool() == Some(true))
-}
-
-fn element(id: &str) -> Option<web_sys::Element> {
-    web_sys::window()?.document()?.get_element_by_id(id)
-}
-
 /// Keeps `<div id="status">` equal to the status line and `<div id="notice">` to the notice
 /// over the board, writing each only when it changes (a live region announces every write).
 fn mirror_status(status: &str, notice: &str) {
@@ -149,10 +114,7 @@ fn mirror_status(status: &str, notice: &str) {
             .into_iter()
             .zip(shown)
         {
-            if shown != text
-                && let Some(region) = element(id)
-            {
-                region.set_text_content(Some(text));
+            if shown != text && page::set_text(id, text) {
                 text.clone_into(shown);
             }
         }
@@ -164,8 +126,6 @@ thread_local! {
     static PRESSED: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
     /// The app's context, to wake it when a cell button is pressed.
     static CONTEXT: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
-    /// The names the page's board buttons carry now.
-    static BOARD_SHOWN: RefCell<Spoken> = RefCell::new(Spoken::default());
     /// The controls the page's control buttons stand for now.
     static CONTROLS_SHOWN: RefCell<Vec<Control>> = const { RefCell::new(Vec::new()) };
     /// Where a control pressed on the page is to be pressed on the canvas.
@@ -174,154 +134,73 @@ thread_local! {
 
 /// Keeps `<div id="controls">` one button per key control of the open view, named as the
 /// control is and placed over it (see [`crate::app::controls`]); pressing one presses the control
-/// under it. Written only where something changed.
+/// under it.
 fn mirror_controls(controls: &[Control]) {
+    let buttons: Vec<MirroredButton> = controls
+        .iter()
+        .map(|control| MirroredButton {
+            name: control.name.clone(),
+            place: place(control.rect),
+        })
+        .collect();
     CONTROLS_SHOWN.with_borrow_mut(|shown| {
-        if shown.as_slice() == controls {
-            return;
+        if shown.as_slice() != controls {
+            controls.clone_into(shown);
         }
-        let Some(group) = element("controls") else {
-            return;
-        };
-        let Some(document) = web_sys::window().and_then(|window| window.document()) else {
-            return;
-        };
-        let buttons = group.children();
-        for index in buttons.length() as usize..controls.len() {
-            let Ok(button) = document.create_element("button") else {
-                return;
-            };
-            let pressed = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-                let centre = CONTROLS_SHOWN
-                    .with_borrow(|shown| shown.get(index).map(|control| control.rect.center()));
-                if let Some(centre) = centre {
-                    CONTROL_PRESS.with_borrow_mut(|press| *press = Some(centre));
-                    CONTEXT.with_borrow(|context| {
-                        if let Some(context) = context {
-                            context.request_repaint();
-                        }
-                    });
-                }
-            });
-            let _ =
-                button.add_event_listener_with_callback("click", pressed.as_ref().unchecked_ref());
-            // The button lives as long as the page; so does what it calls.
-            pressed.forget();
-            let _ = group.append_child(&button);
+    });
+    page::mirror_buttons("controls", &MirroredGroup::default(), &buttons, |index| {
+        let centre = CONTROLS_SHOWN
+            .with_borrow(|shown| shown.get(index).map(|control| control.rect.center()));
+        if let Some(centre) = centre {
+            CONTROL_PRESS.with_borrow_mut(|press| *press = Some(centre));
+            wake();
         }
-        while buttons.length() as usize > controls.len() {
-            if let Some(last) = buttons.item(buttons.length() - 1) {
-                last.remove();
-            }
-        }
-        for (index, control) in controls.iter().enumerate() {
-            let Some(button) = buttons.item(index as u32) else {
-                continue;
-            };
-            let before = shown.get(index);
-            if before.map(|c| &c.name) != Some(&control.name) {
-                let _ = button.set_attribute("aria-label", &control.name);
-                button.set_text_content(Some(&control.name));
-            }
-            if before.map(|c| c.rect) != Some(control.rect) {
-                let rect = control.rect;
-                let style = format!(
-                    "left:{:.0}px;top:{:.0}px;width:{:.0}px;height:{:.0}px",
-                    rect.left(),
-                    rect.top(),
-                    rect.width(),
-                    rect.height()
-                );
-                let _ = button.set_attribute("style", &style);
-            }
-        }
-        controls.clone_into(shown);
     });
 }
 
 /// Keeps `<div id="board">` a group named as the board on show, holding one button per cell
 /// named as the desktop names it on the accessibility bus ("Row 1, column 1, empty, score 0,
-/// draw, best move"): a screen reader reads the cells and their scores, and pressing a button
-/// plays that cell as a click on the board would. Written only where a name changed.
+/// draw, best move") and placed over the cell (egui's points are the page's CSS pixels), so that
+/// a screen reader's exploration by touch finds it where the cell is drawn; pressing a button
+/// plays that cell as a click on the board would.
 fn mirror_board(spoken: &Spoken) {
-    BOARD_SHOWN.with_borrow_mut(|shown| {
-        if *shown == *spoken {
-            return;
+    let group = MirroredGroup {
+        label: Some(spoken.board.clone()),
+        description: spoken.description.clone(),
+    };
+    let buttons: Vec<MirroredButton> = spoken
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(index, name)| MirroredButton {
+            name: name.clone(),
+            place: spoken
+                .rects
+                .get(index)
+                .map_or([0.0; 4], |&rect| place(rect)),
+        })
+        .collect();
+    page::mirror_buttons("board", &group, &buttons, |index| {
+        PRESSED.with_borrow_mut(|pressed| pressed.push(index));
+        wake();
+    });
+}
+
+/// A rectangle on the canvas as the page places a button: left, top, width, height.
+fn place(rect: egui::Rect) -> [f32; 4] {
+    [rect.left(), rect.top(), rect.width(), rect.height()]
+}
+
+/// Wakes the app to read what was pressed on the page.
+fn wake() {
+    CONTEXT.with_borrow(|context| {
+        if let Some(context) = context {
+            context.request_repaint();
         }
-        let Some(group) = element("board") else {
-            return;
-        };
-        let Some(document) = web_sys::window().and_then(|window| window.document()) else {
-            return;
-        };
-        if shown.board != spoken.board {
-            let _ = group.set_attribute("aria-label", &spoken.board);
-        }
-        if shown.description != spoken.description {
-            match &spoken.description {
-                Some(description) => {
-                    let _ = group.set_attribute("aria-description", description);
-                }
-                None => {
-                    let _ = group.remove_attribute("aria-description");
-                }
-            }
-        }
-        let buttons = group.children();
-        // As many buttons as cells: new ones press their own index.
-        for index in buttons.length() as usize..spoken.cells.len() {
-            let Ok(button) = document.create_element("button") else {
-                return;
-            };
-            let pressed = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-                PRESSED.with_borrow_mut(|pressed| pressed.push(index));
-                CONTEXT.with_borrow(|context| {
-                    if let Some(context) = context {
-                        context.request_repaint();
-                    }
-                });
-            });
-            let _ =
-                button.add_event_listener_with_callback("click", pressed.as_ref().unchecked_ref());
-            // The button lives as long as the page; so does what it calls.
-            pressed.forget();
-            let _ = group.append_child(&button);
-        }
-        while buttons.length() as usize > spoken.cells.len() {
-            if let Some(last) = buttons.item(buttons.length() - 1) {
-                last.remove();
-            }
-        }
-        for (index, name) in spoken.cells.iter().enumerate() {
-            let Some(button) = buttons.item(index as u32) else {
-                continue;
-            };
-            if shown.cells.get(index) != Some(name) {
-                let _ = button.set_attribute("aria-label", name);
-                button.set_text_content(Some(name));
-            }
-            // Over the cell it names (egui's points are the page's CSS pixels), so that a
-            // screen reader's exploration by touch finds it where the cell is drawn.
-            if let Some(rect) = spoken.rects.get(index)
-                && shown.rects.get(index) != Some(rect)
-            {
-                let style = format!(
-                    "left:{:.0}px;top:{:.0}px;width:{:.0}px;height:{:.0}px",
-                    rect.left(),
-                    rect.top(),
-                    rect.width(),
-                    rect.height()
-                );
-                let _ = button.set_attribute("style", &style);
-            }
-        }
-        spoken.clone_into(shown);
     });
 }
 
 /// Replaces the page's "Loading…" line with `message`.
 fn say_on_page(message: &str) {
-    if let Some(loading) = element("loading") {
-        loading.set_text_content(Some(message));
-    }
+    page::set_text("loading", message);
 }

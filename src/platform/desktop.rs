@@ -203,6 +203,10 @@ pub mod threads {
         })
     }
 
+    /// Scoped threads, for a search that shares its work among as many threads as
+    /// [`crate::platform::cores`] says.
+    pub use std::thread::scope;
+
     /// Blocks this thread for `duration`.
     pub fn sleep(duration: Duration) {
         std::thread::sleep(duration);

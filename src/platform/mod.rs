@@ -1,28 +1,37 @@
 //! The platform seam: what the desktop and the browser do differently, in one place at the bottom
 //! of the crate. Everything above it is plain Rust that compiles for every target, and names none
-//! of `std::thread::spawn`, `std::time::Instant`, `std::fs`, `directories` or `rfd`
-//! (`tests/layers.rs` checks it):
+//! of `std::thread`, `std::time::{Instant, SystemTime}`, `std::fs`, `std::os`, `directories`,
+//! `rfd`, `web_sys`, `js_sys` or `wasm_bindgen` (`tests/layers.rs` checks it):
 //!
-//! - running work off the UI thread ([`Server`]), and how many threads a search may use
-//!   ([`cores`]);
-//! - the clock ([`Instant`]: std's on the desktop, the browser's `performance.now()` on the web);
+//! - running work off the UI thread ([`Server`]), how many threads a search may use ([`cores`]),
+//!   scoped threads, work beside work and sleeping ([`threads`]);
+//! - the clocks ([`Instant`]: std's on the desktop, the browser's `performance.now()` on the web;
+//!   [`wall_clock`] for names and files' ages);
 //! - where settings and logs are kept ([`dirs`]), the file system ([`fs`]) and files' owners
 //!   ([`owner`]);
 //! - file dialogs, or in a browser downloads and uploads, and the message box shown when the
-//!   window cannot open ([`dialogs`]);
-//! - pictures rasterised to PNG ([`pictures`]: resvg on the desktop; a browser draws its own on
-//!   a canvas as it downloads them, which keeps the page small);
-//! - whether the game can quit ([`CAN_QUIT`]) and the page's own address ([`page_address`]).
+//!   window cannot open ([`dialogs`]), pictures saved ([`pictures`]);
+//! - whether the game can quit ([`CAN_QUIT`]), the page's own address ([`page_address`]) and, in
+//!   a browser, the page around the game (`page`: its query, canvas, mirrored text and buttons).
 //!
 //! The desktop is one implementation (`desktop.rs`); the browser's (`web.rs`) has one core, no
 //! folders and no dialogs, and runs the searches in a Web Worker (`WebWorker`) instead of a
 //! thread.
+//!
+//! The file system stays std's own (`pub use std::fs`) rather than a narrower set of calls: on
+//! the web std's calls already fail with `Unsupported`, which is what the store must handle
+//! anyway, and the store's safe saving (links refused, modes and owners kept, temporary files
+//! renamed into place) uses a dozen of them, each tested against real files; a wrapper per call
+//! would rename them without adding a guarantee. What is Unix-only about files (owners, modes)
+//! is here, in [`owner`].
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop;
 pub mod owner;
 #[cfg(not(target_arch = "wasm32"))]
 use desktop as implementation;
+#[cfg(target_arch = "wasm32")]
+pub mod page;
 #[cfg(target_arch = "wasm32")]
 mod web;
 #[cfg(target_arch = "wasm32")]

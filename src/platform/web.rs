@@ -379,6 +379,10 @@ pub mod threads {
         work()
     }
 
+    /// Scoped threads: a browser has one core ([`crate::platform::cores`]), so a search never
+    /// spawns one here (std's spawn would panic); the scope runs its closure on the page's thread.
+    pub use std::thread::scope;
+
     /// A page cannot block: waits by reading the clock until `duration` has passed.
     pub fn sleep(duration: Duration) {
         let start = crate::platform::Instant::now();

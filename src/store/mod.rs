@@ -115,12 +115,4 @@ mod tests {
             "{shown}"
         );
     }
-
-    #[cfg(unix)]
-    #[test]
-    fn bytes_that_are_not_utf8_are_escaped() {
-        use std::os::unix::ffi::OsStrExt;
-        let path = Path::new(std::ffi::OsStr::from_bytes(b"caf\xe9.ron"));
-        assert_eq!(shown_path(path), r#""caf\xe9.ron""#);
-    }
 }

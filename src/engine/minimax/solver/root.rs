@@ -302,7 +302,7 @@ impl RootJob<'_> {
         let (outbox, inbox) = mpsc::channel();
         // Scoped threads, as many as the platform seam says there are cores (one in a
         // browser, which takes the branch above).
-        std::thread::scope(|scope| {
+        crate::platform::threads::scope(|scope| {
             for prover in provers.iter_mut() {
                 let outbox = outbox.clone();
                 scope.spawn(move || {

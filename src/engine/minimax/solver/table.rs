@@ -723,7 +723,7 @@ mod tests {
             400_000
         };
         let start = std::sync::Barrier::new(2);
-        std::thread::scope(|scope| {
+        crate::platform::threads::scope(|scope| {
             for thread in 0..2 {
                 let (table, keys, start) = (&table, &keys, &start);
                 scope.spawn(move || {
@@ -814,7 +814,7 @@ mod tests {
             10_000_000
         };
         let start = std::sync::Barrier::new(2);
-        let misses: u64 = std::thread::scope(|scope| {
+        let misses: u64 = crate::platform::threads::scope(|scope| {
             let threads: Vec<_> = (0..2)
                 .map(|thread| {
                     let (slot, start) = (&slot, &start);
