@@ -21,11 +21,13 @@ use crate::engine::clock::Clock;
 use crate::engine::minimax::{Analysis, Estimate, MoveScore, SearchCounts, Stopped};
 use crate::game::worker::AnalysisProgress;
 use crate::learn::practice::Exercise;
-use crate::learn::review::{EstimatedMove, MoveReview, ReviewedMove, positions_before};
+use crate::learn::review::{EstimatedMove, MoveReview};
 use crate::learn::trace::TraceAlgorithm;
 use crate::platform::Instant;
 
 mod review;
+
+use review::{AccuracyTally, GameReview};
 
 /// How the computer plays and what the display wants, besides the game's setup.
 pub struct ControllerOptions {
@@ -93,8 +95,7 @@ pub struct GameController {
     last_computer_move: Option<ComputerMove>,
     /// Best moves over the session's finished games, and the game last counted with what it
     /// added (taken back if that game is undone).
-    accuracy: SessionAccuracy,
-    counted: Option<(GameRecord, SessionAccuracy)>,
+    accuracy: AccuracyTally,
 }
 
 impl GameController {
@@ -121,8 +122,7 @@ impl GameController {
             turn_started: now,
             computer_move: None,
             last_computer_move: None,
-            accuracy: SessionAccuracy::default(),
-            counted: None,
+            accuracy: AccuracyTally::default(),
         };
         controller.knowledge.review_budget = options.review_budget;
         controller.update();
@@ -232,7 +232,44 @@ impl GameController {
 
     /// Best moves of all moves over the session's finished games.
     pub fn accuracy(&self) -> SessionAccuracy {
-        self.accuracy
+        self.accuracy.accuracy()
+    }
+
+    /// Each move of `game` as its review stands (see [`MoveReview`]). The positions are
+    /// searched within the review's budget ([`crate::learn::review::REVIEW_NODE_BUDGET`]) once
+    /// [`GameController::want_review`] asks for them, so a big board's review fills in and ends.
+    pub fn review(&self, game: &GameRecord) -> Vec<MoveReview> {
+        GameReview::of(&self.knowledge).moves(game)
+    }
+
+    /// Each move of `game` as an estimate saw it, where its position has an estimate and no
+    /// exact analysis; `None` elsewhere.
+    pub fn estimated_review(&self, game: &GameRecord) -> Vec<Option<EstimatedMove>> {
+        GameReview::of(&self.knowledge).estimated(game)
+    }
+
+    /// The summary of the game on the board once it is over and every move is reviewed.
+    pub fn game_summary(&self) -> Option<String> {
+        if !self.board().outcome().is_over() {
+            return None;
+        }
+        let game = self.record();
+        let moves = GameReview::of(&self.knowledge).complete(&game)?;
+        Some(game_summary(&game, &moves))
+    }
+
+    /// Counts a game that has just ended, once every move of it is reviewed.
+    fn count_finished_game(&mut self) {
+        if !self.board().outcome().is_over() {
+            return;
+        }
+        let game = self.record();
+        if self.accuracy.has_counted(&game) {
+            return;
+        }
+        if let Some(moves) = GameReview::of(&self.knowledge).complete(&game) {
+            self.accuracy.count(game, &moves);
+        }
     }
 
     /// The three searches' counts for `board`, once counted.
@@ -310,12 +347,8 @@ impl GameController {
 
     pub fn undo(&mut self) -> bool {
         // A finished game taken back leaves the accuracy, as it leaves the tally.
-        if let Some((game, added)) = self.counted.take() {
-            if game == self.record() && self.session.can_undo() {
-                self.accuracy -= added;
-            } else {
-                self.counted = Some((game, added));
-            }
+        if self.session.can_undo() {
+            self.accuracy.take_back(&self.record());
         }
         let undone = self.session.undo();
         if undone {

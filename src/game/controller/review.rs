@@ -1,20 +1,30 @@
-//! The review of a game, as far as the searches have got: each move reviewed exactly, or from
-//! the moves its position's search settled, or from the computer's own estimate.
+//! The review of a game as far as the searches have got, read from what is known of its
+//! positions, and the session's accuracy, each finished game counted once.
 
-use super::*;
+use crate::game::knowledge::Knowledge;
+use crate::game::record::{GameRecord, SessionAccuracy};
+use crate::learn::review::{EstimatedMove, MoveReview, ReviewedMove, positions_before};
 
-impl GameController {
+/// A game's moves as what is known of their positions reviews them: each exactly, or from the
+/// moves its position's search settled, or from the computer's own estimate.
+pub(super) struct GameReview<'a> {
+    knowledge: &'a Knowledge,
+}
+
+impl<'a> GameReview<'a> {
+    pub(super) fn of(knowledge: &'a Knowledge) -> Self {
+        GameReview { knowledge }
+    }
+
     /// Each move of `game` as its review stands: reviewed once its score and the best score
     /// there was are known (from the analysis of the position before it, or from the moves its
     /// search has settled so far, as `tictactoe review` reports a search that stopped), else
-    /// what is known and whether the search stopped. The positions are searched within the
-    /// review's budget ([`crate::learn::review::REVIEW_NODE_BUDGET`]) once
-    /// [`GameController::want_review`] asks for them, so a big board's review fills in and ends.
-    pub fn review(&self, game: &GameRecord) -> Vec<MoveReview> {
+    /// what is known and whether the search stopped.
+    pub(super) fn moves(&self, game: &GameRecord) -> Vec<MoveReview> {
         positions_before(&game.start, &game.moves)
             .map_while(Result::ok)
             .map(|(ply, before, cell)| {
-                if let Some(analysis) = self.analysis(&before) {
+                if let Some(analysis) = self.knowledge.analysis(&before) {
                     let m = ReviewedMove::new(ply, &before, cell, analysis)
                         .expect("a legal move of an ongoing game is among its analysed moves");
                     return MoveReview::Reviewed(m);
@@ -35,9 +45,9 @@ impl GameController {
             .collect()
     }
 
-    /// Every move of `game` reviewed, once each is ([`GameController::review`]).
-    pub(super) fn complete_review(&self, game: &GameRecord) -> Option<Vec<ReviewedMove>> {
-        self.review(game)
+    /// Every move of `game` reviewed, once each is.
+    pub(super) fn complete(&self, game: &GameRecord) -> Option<Vec<ReviewedMove>> {
+        self.moves(game)
             .into_iter()
             .map(|m| match m {
                 MoveReview::Reviewed(m) => Some(m),
@@ -48,31 +58,33 @@ impl GameController {
 
     /// Each move of `game` as an estimate saw it, where its position has an estimate (and so
     /// far, maybe forever, no exact analysis); `None` elsewhere.
-    pub fn estimated_review(&self, game: &GameRecord) -> Vec<Option<EstimatedMove>> {
+    pub(super) fn estimated(&self, game: &GameRecord) -> Vec<Option<EstimatedMove>> {
         positions_before(&game.start, &game.moves)
             .map_while(Result::ok)
             .map(|(ply, before, cell)| {
-                EstimatedMove::new(ply, &before, cell, self.estimate(&before)?)
+                let (estimate, _) = self.knowledge.estimate(&before, None)?;
+                EstimatedMove::new(ply, &before, cell, estimate)
             })
             .collect()
     }
+}
 
-    /// The summary of the game on the board once it is over and every move is reviewed.
-    pub fn game_summary(&self) -> Option<String> {
-        if !self.board().outcome().is_over() {
-            return None;
-        }
-        let game = self.record();
-        let moves = self.complete_review(&game)?;
-        Some(game_summary(&game, &moves))
+/// Best moves over the session's finished games: each game counted once, when every move of it
+/// is reviewed, and taken back with the game.
+#[derive(Debug, Default)]
+pub(super) struct AccuracyTally {
+    accuracy: SessionAccuracy,
+    /// The game last counted, with what it added.
+    counted: Option<(GameRecord, SessionAccuracy)>,
+}
+
+impl AccuracyTally {
+    pub(super) fn accuracy(&self) -> SessionAccuracy {
+        self.accuracy
     }
 
-    /// Counts a game that has just ended, once every move of it is reviewed.
-    pub(super) fn count_finished_game(&mut self) {
-        if !self.board().outcome().is_over() {
-            return;
-        }
-        let game = self.record();
+    /// Counts `game`, finished with `moves` reviewed, unless it is the game last counted.
+    pub(super) fn count(&mut self, game: GameRecord, moves: &[ReviewedMove]) {
         if self
             .counted
             .as_ref()
@@ -80,10 +92,88 @@ impl GameController {
         {
             return;
         }
-        if let Some(moves) = self.complete_review(&game) {
-            let added = SessionAccuracy::of_game(&game, &moves);
-            self.accuracy += added;
-            self.counted = Some((game, added));
+        let added = SessionAccuracy::of_game(&game, moves);
+        self.accuracy += added;
+        self.counted = Some((game, added));
+    }
+
+    /// Whether `game` is the game last counted (so it must be counted again to change).
+    pub(super) fn has_counted(&self, game: &GameRecord) -> bool {
+        self.counted
+            .as_ref()
+            .is_some_and(|(counted, _)| counted == game)
+    }
+
+    /// Takes back the game last counted when it is `game` and it is being taken back.
+    pub(super) fn take_back(&mut self, game: &GameRecord) {
+        if let Some((counted, added)) = self.counted.take() {
+            if counted == *game {
+                self.accuracy -= added;
+            } else {
+                self.counted = Some((counted, added));
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::{Cell, Mark};
+    use crate::engine::minimax::plain;
+    use crate::game::GameSetup;
+    use crate::game::Session;
+
+    /// X wins along the top row while O plays the middle row's first two cells.
+    fn finished_game() -> GameRecord {
+        let mut session = Session::new(GameSetup::default());
+        for (row, col) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
+            session.play(Cell::new(row, col)).unwrap();
+        }
+        GameRecord::of(&session)
+    }
+
+    fn reviewed(game: &GameRecord) -> Vec<ReviewedMove> {
+        positions_before(&game.start, &game.moves)
+            .map_while(Result::ok)
+            .map(|(ply, before, cell)| {
+                ReviewedMove::new(ply, &before, cell, &plain(&before)).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_game_is_counted_once_and_taken_back_once() {
+        let game = finished_game();
+        let end = game
+            .moves
+            .iter()
+            .fold(game.start, |board, &cell| board.after(cell).unwrap());
+        assert_eq!(end.outcome().winner(), Some(Mark::X));
+        let moves = reviewed(&game);
+        let mut tally = AccuracyTally::default();
+        tally.count(game.clone(), &moves);
+        let once = tally.accuracy();
+        // Against the computer by default: the human is X, with three moves, all best.
+        assert_eq!(
+            (once.human.moves, once.human.best, once.computer.moves),
+            (3, 3, 2)
+        );
+        tally.count(game.clone(), &moves);
+        assert_eq!(tally.accuracy(), once);
+        assert!(tally.has_counted(&game));
+        tally.take_back(&finished_game_but_other());
+        assert_eq!(tally.accuracy(), once, "another game takes nothing back");
+        tally.take_back(&game);
+        assert_eq!(tally.accuracy(), SessionAccuracy::default());
+        assert!(!tally.has_counted(&game));
+    }
+
+    fn finished_game_but_other() -> GameRecord {
+        let mut session = Session::new(GameSetup::default());
+        for (row, col) in [(0, 0), (1, 0), (0, 1), (2, 0), (0, 2)] {
+            session.play(Cell::new(row, col)).unwrap();
+        }
+        GameRecord::of(&session)
     }
 }
