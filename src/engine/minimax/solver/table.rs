@@ -331,6 +331,10 @@ struct Table<B> {
     /// The array in use: one of `arrays`, never freed while the table is shared.
     current: AtomicPtr<Generation<B>>,
     /// Every array made, the current one last.
+    #[expect(
+        clippy::vec_box,
+        reason = "`current` points into a box, which stays put when the vector grows"
+    )]
     arrays: Mutex<Vec<Box<Generation<B>>>>,
     key_bits: u32,
     /// The most bytes all arrays may take together; 0 for a table that never grows.
