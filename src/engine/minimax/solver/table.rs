@@ -311,18 +311,24 @@ impl<B: Bucket> Generation<B> {
     }
 }
 
+/// log2 of how much larger a growing table's next array is: eight times, so that the arrays it
+/// outgrew add at most a seventh to the last one, which may take the whole limit (as the
+/// one array of a table that does not grow did).
+const GROWTH_BITS: u32 = 3;
+
 /// How many buckets of each 2^`SAMPLE_BITS` count the new entries stored in them, to tell when a
 /// table that grows is full enough to double (one shared counter written by every store would
 /// cost the threads more than the stores).
 const SAMPLE_BITS: u32 = 6;
 
 /// The buckets of one width, and where a key goes in them. A table that grows starts small and
-/// doubles its buckets when about as many new entries have gone into it as it has buckets (half
-/// its slots), as long as all its arrays together stay within its limit: the table is sized to
-/// the work of the search, not to the largest search there could be.
+/// takes an array eight times as large when about as many new entries have gone into it as it
+/// has buckets (half its slots), up to the array its limit allows: the table is sized to the
+/// work of the search, not to the largest search there could be. (The arrays it outgrew stay
+/// until the next analysis: at most a seventh more than the limit.)
 ///
-/// Growing copies every entry into an array twice as large (an entry's bucket gains one bit of
-/// its scramble, and its rest loses that bit), then makes the new array the one every probe and
+/// Growing copies every entry into the larger array (an entry's bucket gains three bits of its
+/// scramble, and its rest loses them), then makes the new array the one every probe and
 /// store uses. A store into the old array while it is copied may be lost: a table may forget,
 /// never mix up, and each array holds entries placed by its own number of bits only. The old
 /// arrays stay allocated until the table is borrowed mutably (see
@@ -347,8 +353,7 @@ struct Table<B> {
 
 impl<B: Bucket> Table<B> {
     /// 2^`wanted` buckets when the limit allows, and enough that the rest of a key fits a slot;
-    /// then doubling with the work while all arrays together stay within `limit` bytes when
-    /// `grows`.
+    /// then growing with the work up to the array `limit` bytes allow when `grows`.
     fn new(key_bits: u32, wanted: u32, limit: usize, grows: bool) -> Table<B> {
         let needed = key_bits.saturating_sub(B::REST_BITS);
         let bucket_bits = wanted.min(Table::<B>::allowed(limit)).max(needed).max(1);
@@ -456,7 +461,7 @@ impl<B: Bucket> Table<B> {
         }
     }
 
-    /// Counts a new entry in a sampled bucket of `array`, and doubles the table when the new
+    /// Counts a new entry in a sampled bucket of `array`, and grows the table when the new
     /// entries of the whole array (about 2^`SAMPLE_BITS` times the count) reach its buckets.
     #[cold]
     fn count_new_entry(&self, array: &Generation<B>) {
@@ -472,16 +477,12 @@ impl<B: Bucket> Table<B> {
         if !std::ptr::eq(&**current, array) {
             return;
         }
-        let held: usize = arrays
-            .iter()
-            .map(|array| std::mem::size_of_val(&*array.buckets))
-            .sum();
-        let larger = 2 * std::mem::size_of_val(&*array.buckets);
-        if held + larger > self.grow_within {
+        let bits = (array.bucket_bits + GROWTH_BITS).min(Table::<B>::allowed(self.grow_within));
+        if bits <= array.bucket_bits {
             self.at_limit.store(true, Ordering::Relaxed);
             return;
         }
-        let mut next = Box::new(Generation::<B>::new(array.bucket_bits + 1));
+        let mut next = Box::new(Generation::<B>::new(bits));
         for (index, bucket) in array.buckets.iter().enumerate() {
             for slot in bucket.slots() {
                 if let Some((rest, data)) = slot.read() {
@@ -636,7 +637,7 @@ mod tests {
     }
 
     #[test]
-    fn a_growing_table_keeps_its_entries_and_stays_within_its_limit() {
+    fn a_growing_table_keeps_its_entries_up_to_its_limit() {
         let geometry = Geometry::new(7, 7, 5).unwrap();
         let limit = 16 << 20;
         let mut table = SharedTable::new(geometry, limit, 49);
@@ -644,14 +645,14 @@ mod tests {
             panic!("7×7 keys need two words");
         };
         assert_eq!(wide.array().bucket_bits, 16);
-        // Four times as many keys as the first array has buckets: it doubles twice (2 + 4 + 8
-        // MiB), and a third doubling (16 MiB more) would pass the limit.
+        // Four times as many keys as the first array has buckets: it grows once, to the largest
+        // array the limit allows (2^19 buckets, 16 MiB, where eight times would be 2^19 too).
         let keys = wide_keys(1 << 18, 4);
         for (index, &key) in keys.iter().enumerate() {
             table.store(key, (key % 50) as u32, known_of(key, index % 49));
         }
-        assert_eq!(wide.array().bucket_bits, 18);
-        assert_eq!(table.bytes(), 14 << 20);
+        assert_eq!(wide.array().bucket_bits, 19);
+        assert_eq!(table.bytes(), 18 << 20);
         let mut found = 0;
         for (index, &key) in keys.iter().enumerate() {
             if let Some(known) = table.probe(key) {
@@ -667,7 +668,7 @@ mod tests {
             }
         }
         table.release_old_arrays();
-        assert_eq!(table.bytes(), 8 << 20);
+        assert_eq!(table.bytes(), 16 << 20);
         assert_eq!(
             table.probe(keys[keys.len() - 1]),
             Some(known_of(keys[keys.len() - 1], (keys.len() - 1) % 49))
