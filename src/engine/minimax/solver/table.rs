@@ -311,9 +311,10 @@ impl<B: Bucket> Generation<B> {
     }
 }
 
-/// log2 of how much larger a growing table's next array is: eight times, so that the arrays it
-/// outgrew add at most a seventh to the last one, which may take the whole limit (as the
-/// one array of a table that does not grow did).
+/// log2 of how much larger a growing table's next array is: eight times (or up to 64 times, for
+/// the last step to the largest array), so that the arrays it outgrew add at most a seventh to
+/// the last one, which may take the whole limit (as the one array of a table that does not grow
+/// did).
 const GROWTH_BITS: u32 = 3;
 
 /// How many buckets of each 2^`SAMPLE_BITS` count the new entries stored in them, to tell when a
@@ -477,7 +478,13 @@ impl<B: Bucket> Table<B> {
         if !std::ptr::eq(&**current, array) {
             return;
         }
-        let bits = (array.bucket_bits + GROWTH_BITS).min(Table::<B>::allowed(self.grow_within));
+        // Straight to the largest array when a step beyond the next would pass it, so that
+        // the arrays outgrown stay an eighth of the last at most.
+        let allowed = Table::<B>::allowed(self.grow_within);
+        let mut bits = array.bucket_bits + GROWTH_BITS;
+        if bits + GROWTH_BITS > allowed {
+            bits = allowed;
+        }
         if bits <= array.bucket_bits {
             self.at_limit.store(true, Ordering::Relaxed);
             return;
