@@ -517,6 +517,14 @@ fn the_solver_gives_the_first_move_table_on_the_larger_boards() {
             Solver::new().with_threads(threads).analyze(board)
         });
     }
+    // Two threads from the first position on (the 7×7 with five in a row never needs the
+    // second by default).
+    assert_table_rows(&table, &[(6, 4), (7, 5)], |board| {
+        Solver::new()
+            .with_threads(2)
+            .with_helpers_from(0)
+            .analyze(board)
+    });
     // The alpha-beta searcher, an independent search, where it takes seconds.
     assert_table_rows(&table, &[(4, 4), (6, 3)], |board| {
         Searcher::new().analyze(board)
@@ -616,8 +624,15 @@ fn one_two_and_four_threads_give_the_same_scores_and_lines() {
             let position = random_open_position(geometry(side, k), first, empty, &mut rng);
             let one = Solver::new().with_threads(1).analyze(&position);
             for threads in [2, 4] {
-                let many = Solver::new().with_threads(threads).analyze(&position);
-                assert_same_moves(&many, &one);
+                // Helpers from the start, after a few thousand positions, and (these searches
+                // being small) never.
+                for helpers_from in [0, 3000, u64::MAX] {
+                    let many = Solver::new()
+                        .with_threads(threads)
+                        .with_helpers_from(helpers_from)
+                        .analyze(&position);
+                    assert_same_moves(&many, &one);
+                }
             }
         }
     }

@@ -139,6 +139,9 @@ pub struct Solver {
     /// Whether a best move is settled before the others (see
     /// [`Solver::with_best_move_first`]).
     best_move_first: bool,
+    /// How many positions a search visits before more threads than one work on it (see
+    /// [`Solver::with_helpers_from`]).
+    helpers_from: u64,
 }
 
 impl Default for Solver {
@@ -178,6 +181,7 @@ impl Solver {
             proof_numbers: PROOF_NUMBERS,
             depth_after_proof: DEPTH_AFTER_PROOF,
             best_move_first: false,
+            helpers_from: root::HELPERS_FROM,
         }
     }
 
@@ -246,6 +250,18 @@ impl Solver {
         self
     }
 
+    /// The same solver starting its threads beyond the first only once a search has visited
+    /// `positions` positions (the default is 131,072: the empty 7×7 with five in a row, all 49
+    /// draws, takes about 85 k on one thread, and a second thread there only costs). The first
+    /// thread takes the root moves as it would alone, the others from the other end; scores are
+    /// the same whatever the number. Lines above 5×5, which follow the proof, may show other
+    /// best moves.
+    #[must_use]
+    pub fn with_helpers_from(mut self, positions: u64) -> Solver {
+        self.helpers_from = positions;
+        self
+    }
+
     /// How many threads the solver may use.
     pub fn threads(&self) -> usize {
         self.threads
@@ -269,6 +285,8 @@ impl Solver {
                 Box::new(Rules::new(geometry)),
                 SharedTable::new(geometry, limit, empties),
             ));
+        } else if let Some((_, table)) = &mut self.prepared {
+            table.release_old_arrays();
         }
         let (rules, table) = self.prepared.as_ref().expect("prepared above");
         (rules, table)
@@ -307,6 +325,7 @@ impl Solver {
         let proof_numbers = self.proof_numbers;
         let depth_after_proof = self.depth_after_proof;
         let best_move_first = self.best_move_first;
+        let helpers_from = self.helpers_from;
         let open = if board.outcome() == Outcome::Ongoing {
             board.empty_bits()
         } else {
@@ -326,10 +345,14 @@ impl Solver {
             let pass = Pass::Beats;
             RootJob::new(rules, table, root, &moves, control, threads, pass)
                 .with_proof_numbers(proof_numbers)
+                .with_helpers_from(helpers_from)
         });
-        let mut job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact);
-        let rivals = best_move_first
-            .then(|| RootJob::new(rules, table, root, &moves, control, threads, Pass::Beats));
+        let mut job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact)
+            .with_helpers_from(helpers_from);
+        let rivals = best_move_first.then(|| {
+            RootJob::new(rules, table, root, &moves, control, threads, Pass::Beats)
+                .with_helpers_from(helpers_from)
+        });
         let every_cell: Vec<usize> = (0..geometry.cells()).collect();
         let empty_board = first_mark.filter(|_| !moves.is_empty()).map(|_| {
             let empty = Pos::new(&Board::empty(geometry, board.to_move().opponent()), rules);
@@ -343,6 +366,7 @@ impl Solver {
                 Pass::Beats,
             )
             .with_proof_numbers(proof_numbers)
+            .with_helpers_from(helpers_from)
         });
         // One prover a thread for both passes: on the empty board its history and memo serve
         // the second (losing them costs a fifth more work on the empty 6×6); after one mark

@@ -1,9 +1,23 @@
 //! The root of a solve: how the root moves are shared out among the threads (the likeliest
 //! winners first, an idle thread joining the last one), what each thread does with one, and
 //! what the threads report back, gathered into the analysis.
+//!
+//! More threads are never meant to cost time (see [`RootJob::run`]): the first thread, the
+//! leader, takes the root moves in the order one thread alone would, and the others, helpers,
+//! start only once the search has shown itself expensive ([`HELPERS_FROM`] positions), then
+//! take moves from the far end of the schedule. The leader's moves, its history and most of the
+//! table are then what they are on one thread, and what the helpers settle the leader never has
+//! to search; when the leader reaches a move a helper is still searching, it searches it too,
+//! in its own order, and the first to settle it reports it.
 
-use std::sync::Mutex;
 use std::sync::atomic::AtomicI32;
+use std::sync::{Condvar, Mutex};
+
+/// How many positions a search visits (all its threads together) before helper threads start
+/// on its root moves: below it, the whole search is cheap enough for one thread, and a helper
+/// would only disturb the leader (the empty 7×7 with five in a row, all 49 draws, takes about
+/// 85 k positions on one thread). Counted by the search, not set by the board's size.
+pub(super) const HELPERS_FROM: u64 = 1 << 17;
 
 use super::*;
 
@@ -24,13 +38,20 @@ pub(super) struct RootJob<'a> {
     /// For each slot whose move is a mirror image of an earlier one (the same position after
     /// it, by a symmetry of the root), that earlier slot.
     originals: Vec<Option<usize>>,
-    /// How many of `schedule` have been taken.
+    /// How many of `schedule` the leader has gone past.
     next: AtomicUsize,
     /// Whether a thread that finds nothing left to begin joins a root move begun by another.
     joining: bool,
     /// Which root moves a thread has begun, and which are settled.
     begun: Vec<AtomicBool>,
     done: Vec<AtomicBool>,
+    /// In [`Pass::Beats`]: which root moves need no more search (answered, or the pass is
+    /// over): a thread searching one stops.
+    closed: Vec<AtomicBool>,
+    /// Set (under its lock) when the leader is done with a run: helpers still waiting to start
+    /// do not.
+    leader_done: Mutex<bool>,
+    leader_went: Condvar,
     /// What the threads work out of each root move.
     pass: Pass,
     /// In [`Pass::Beats`]: the score to beat (see [`RootJob::beat`]).
@@ -42,6 +63,8 @@ pub(super) struct RootJob<'a> {
     beater: AtomicUsize,
     /// In [`Pass::Beats`] with a draw to beat: whether the question is asked of df-pn.
     proof_numbers: bool,
+    /// How many positions the search visits before helpers start (see [`HELPERS_FROM`]).
+    helpers_from: u64,
 }
 
 /// What a [`RootJob`] works out of each root move.
@@ -104,11 +127,15 @@ impl<'a> RootJob<'a> {
             joining: threads > 1 && pass == Pass::Exact,
             begun: moves.iter().map(|_| AtomicBool::new(false)).collect(),
             done: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            closed: moves.iter().map(|_| AtomicBool::new(false)).collect(),
+            leader_done: Mutex::new(false),
+            leader_went: Condvar::new(),
             pass,
             to_beat: AtomicI32::new(Score::DRAW.value()),
             refuted: AtomicBool::new(false),
             beater: AtomicUsize::new(NONE),
             proof_numbers: false,
+            helpers_from: HELPERS_FROM,
         }
     }
 
@@ -147,6 +174,16 @@ impl<'a> RootJob<'a> {
     fn schedule(&self, slots: Vec<usize>) {
         *self.scheduled() = slots;
         self.next.store(0, Ordering::Relaxed);
+        self.forget_unsettled_beginnings();
+    }
+
+    /// Marks every move not settled as not begun, for another run.
+    fn forget_unsettled_beginnings(&self) {
+        for (begun, done) in self.begun.iter().zip(&self.done) {
+            if !done.load(Ordering::Relaxed) {
+                begun.store(false, Ordering::Relaxed);
+            }
+        }
     }
 
     /// Readies [`Pass::Beats`] to run again against `score`, which is not below the score of the
@@ -162,11 +199,21 @@ impl<'a> RootJob<'a> {
                 done.store(true, Ordering::Relaxed);
             }
         }
+        for (closed, done) in self.closed.iter().zip(&self.done) {
+            closed.store(done.load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+        self.forget_unsettled_beginnings();
     }
 
     /// The slot of the move [`Pass::Beats`] found to beat its score, if it found one.
     pub(super) fn beater(&self) -> Option<usize> {
         Some(self.beater.load(Ordering::Relaxed)).filter(|&slot| slot != NONE)
+    }
+
+    /// The same job starting its helpers once the search has visited `positions` positions.
+    pub(super) fn with_helpers_from(mut self, positions: u64) -> RootJob<'a> {
+        self.helpers_from = positions;
+        self
     }
 
     /// The same job asking [`Pass::Beats`]'s question of df-pn when `on` and the score to beat
@@ -176,50 +223,106 @@ impl<'a> RootJob<'a> {
         self
     }
 
-    /// The next root move for a thread, and whether it joins one another thread has begun:
-    /// a thread that finds no root move left to begin joins one begun and not settled (the
-    /// earliest in the schedule), trying moves in another order on the shared table, so that
-    /// the last root move does not keep one core idle; the first thread to settle it reports
-    /// it, and the other abandons it. `None` when nothing is left.
-    fn take(&self) -> Option<(usize, bool)> {
+    /// The next root move for a thread, and how it takes it, `None` when nothing is left:
+    /// - the leader takes the moves in the schedule's order, as one thread alone would, and
+    ///   searches a move a helper has begun and not settled as well ([`Taking::Shared`]);
+    /// - a helper takes the last move in the schedule that nobody has begun (a mirror image only
+    ///   once its original is settled, so that two threads do not solve one position at once);
+    /// - in [`Pass::Exact`], a thread that finds no root move left to begin joins one begun and
+    ///   not settled (the earliest in the schedule), trying moves in reverse order on the shared
+    ///   table ([`Taking::Joined`]), so that the last root move does not keep one core idle.
+    ///
+    /// The first thread to settle a move reports it, and the others abandon it.
+    fn take(&self, leader: bool) -> Option<(usize, Taking)> {
         if self.refuted.load(Ordering::Relaxed) {
             return None;
         }
-        // Moves settled before this run (see [`RootJob::settle_a_best_move`]) are passed over.
         let schedule = self.scheduled();
-        let taken = loop {
-            let taken = self.next.fetch_add(1, Ordering::Relaxed);
-            match schedule.get(taken) {
-                Some(&slot) if self.done[slot].load(Ordering::Relaxed) => continue,
-                next => break next,
-            }
+        let unsettled = |slot: usize| !self.done[slot].load(Ordering::Relaxed);
+        let fresh = |slot: usize| {
+            unsettled(slot)
+                && !self.begun[slot].load(Ordering::Relaxed)
+                && self.originals[slot].is_none_or(|original| !unsettled(original))
         };
-        match taken {
-            Some(&slot) => Some((slot, false)),
-            None if self.joining => schedule
-                .iter()
-                .find(|&&slot| {
-                    self.begun[slot].load(Ordering::Relaxed)
-                        && !self.done[slot].load(Ordering::Relaxed)
-                })
-                .map(|&slot| (slot, true)),
-            None => None,
+        // Moves settled before this run (see [`settle_a_best_move`]) are passed over.
+        if leader {
+            while let Some(&slot) = schedule.get(self.next.fetch_add(1, Ordering::Relaxed)) {
+                if unsettled(slot) {
+                    let shared = self.begun[slot].swap(true, Ordering::Relaxed);
+                    return Some((
+                        slot,
+                        if shared {
+                            Taking::Shared
+                        } else {
+                            Taking::Alone
+                        },
+                    ));
+                }
+            }
+        } else if let Some(&slot) = schedule.iter().rev().find(|&&slot| fresh(slot)) {
+            self.begun[slot].store(true, Ordering::Relaxed);
+            return Some((slot, Taking::Alone));
+        }
+        if !self.joining {
+            return None;
+        }
+        schedule
+            .iter()
+            .find(|&&slot| self.begun[slot].load(Ordering::Relaxed) && unsettled(slot))
+            .map(|&slot| (slot, Taking::Joined))
+    }
+
+    /// Ends a [`Pass::Beats`] run: nothing more is taken, and every search stops.
+    fn end_pass(&self) {
+        self.refuted.store(true, Ordering::Relaxed);
+        for closed in &self.closed {
+            closed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// For a helper: waits until the search has visited `helpers_from` positions (see
+    /// [`HELPERS_FROM`]), `true` then, or `false` when the leader finished this run first.
+    fn helpers_needed(&self) -> bool {
+        let mut leader_done = self
+            .leader_done
+            .lock()
+            .expect("no thread panicked holding it");
+        loop {
+            if *leader_done {
+                return false;
+            }
+            if self.control.progress().nodes >= self.helpers_from {
+                return true;
+            }
+            // The leader adds to the count every few thousand positions; it wakes the helpers
+            // itself only when it is done.
+            let pause = std::time::Duration::from_millis(2);
+            leader_done = self
+                .leader_went
+                .wait_timeout(leader_done, pause)
+                .expect("no thread panicked holding it")
+                .0;
         }
     }
 
     /// One thread's share: root moves solved one after another until none is left or the
     /// search stops, each told to `send` as it is bounded and settled.
-    fn work<'p>(&'p self, prover: &mut Prover<'p>, send: &mut dyn FnMut(Message)) {
+    fn work<'p>(&'p self, prover: &mut Prover<'p>, leader: bool, send: &mut dyn FnMut(Message)) {
         let nodes_before = prover.meter.nodes;
+        if !leader && !self.helpers_needed() {
+            send(Message::Finished { nodes: 0 });
+            return;
+        }
         // One df-pn table a thread for all its root moves: they share many positions.
         let to_beat = Score::new(self.to_beat.load(Ordering::Relaxed));
         let draw_to_beat = self.pass == Pass::Beats && to_beat == Score::DRAW;
         let mut proofs = (draw_to_beat && self.proof_numbers).then(ProofTable::new);
-        while let Some((slot, joining)) = self.take() {
+        while let Some((slot, taking)) = self.take(leader) {
             if self.pass == Pass::Beats {
                 let score = to_beat;
-                // A move that beats the score ends the pass: the others stop where they are.
-                prover.abandon = Some(&self.refuted);
+                // A move that beats the score ends the pass (every move is closed then), and a
+                // move another thread answered needs no more search.
+                prover.abandon = Some(&self.closed[slot]);
                 let bound = self.bound_against(prover, slot, score, proofs.as_mut());
                 prover.abandon = None;
                 match bound {
@@ -234,7 +337,10 @@ impl<'a> RootJob<'a> {
                                 Ordering::Relaxed,
                                 Ordering::Relaxed,
                             );
-                            self.refuted.store(true, Ordering::Relaxed);
+                            self.end_pass();
+                        } else if self.closed[slot].swap(true, Ordering::Relaxed) {
+                            // Another thread answered it first (and said so).
+                            continue;
                         }
                         for same in self.mirror_images(slot) {
                             if held {
@@ -247,19 +353,21 @@ impl<'a> RootJob<'a> {
                         }
                     }
                     Err(_) if self.refuted.load(Ordering::Relaxed) => break,
+                    // Another thread answered it first: on to the next.
+                    Err(_) if self.closed[slot].load(Ordering::Relaxed) => {}
                     Err(reason) => {
-                        self.refuted.store(true, Ordering::Relaxed);
+                        self.end_pass();
                         send(Message::Stopped(reason));
                         break;
                     }
                 }
                 continue;
             }
-            self.begun[slot].store(true, Ordering::Relaxed);
+            let joined = taking == Taking::Joined;
             prover.abandon = Some(&self.done[slot]);
-            prover.reversed = joining;
+            prover.reversed = joined;
             let solved = solve_root_move(prover, &self.root, self.moves[slot], &mut |bound| {
-                if !joining {
+                if !joined {
                     send(Message::Bound(slot, bound))
                 }
             });
@@ -285,28 +393,55 @@ impl<'a> RootJob<'a> {
             }
         }
         prover.meter.flush();
+        if leader {
+            *self
+                .leader_done
+                .lock()
+                .expect("no thread panicked holding it") = true;
+            self.leader_went.notify_all();
+        }
         send(Message::Finished {
             nodes: prover.meter.nodes - nodes_before,
         });
     }
 }
 
+/// How a thread takes a root move (see [`RootJob::take`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Taking {
+    /// Begun by this thread.
+    Alone,
+    /// Begun by a helper and searched by the leader as well, in its own order.
+    Shared,
+    /// Begun by another thread and joined when nothing was left, in reverse order.
+    Joined,
+}
+
 impl RootJob<'_> {
     /// Shares the root moves out among threads, one for each of `provers` (this one when
     /// there is one), telling `reports` what they learn.
+    ///
+    /// The first prover leads: it takes the moves as one thread would. The others help, once
+    /// the search has visited [`HELPERS_FROM`] positions, from the far end of the schedule (see
+    /// [`RootJob::take`]). Where the work is cheap they never start; where it is not, the
+    /// leader still searches what it would alone, less what they settled first.
     pub(super) fn run<'p>(&'p self, provers: &mut [Prover<'p>], reports: &mut Reports) {
+        *self
+            .leader_done
+            .lock()
+            .expect("no thread panicked holding it") = false;
         if let [prover] = provers {
-            self.work(prover, &mut |message| reports.receive(message));
+            self.work(prover, true, &mut |message| reports.receive(message));
             return;
         }
         let (outbox, inbox) = mpsc::channel();
         // Scoped threads, as many as the platform seam says there are cores (one in a
         // browser, which takes the branch above).
         crate::platform::threads::scope(|scope| {
-            for prover in provers.iter_mut() {
+            for (thread, prover) in provers.iter_mut().enumerate() {
                 let outbox = outbox.clone();
                 scope.spawn(move || {
-                    self.work(prover, &mut |message| {
+                    self.work(prover, thread == 0, &mut |message| {
                         let _ = outbox.send(message);
                     });
                 });

@@ -12,7 +12,8 @@
 //!   (or across one) as a miss. See [`WideSlot`] for why a read sees one store's entry or none.
 
 use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
-use std::sync::atomic::{AtomicU64, Ordering, fence};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, Ordering, fence};
 
 use crate::engine::board::Geometry;
 use crate::engine::score::Score;
@@ -287,24 +288,94 @@ fn prefetch_line<T>(address: &T) {
     let _ = address;
 }
 
-/// The buckets of one width, and where a key goes in them.
-struct Table<B> {
+/// One array of buckets, and how many bits of a key's scramble pick the bucket.
+struct Generation<B> {
     buckets: Box<[B]>,
     /// log2 of the number of buckets.
     bucket_bits: u32,
+}
+
+impl<B: Bucket> Generation<B> {
+    fn new(bucket_bits: u32) -> Generation<B> {
+        Generation {
+            buckets: zeroed_buckets(1 << bucket_bits),
+            bucket_bits,
+        }
+    }
+
+    /// The bucket of a scrambled key, and the rest of the scramble that its entry holds.
+    #[inline]
+    fn locate(&self, mixed: u128) -> (&B, u64) {
+        let bucket = (mixed & ((1 << self.bucket_bits) - 1)) as usize;
+        (&self.buckets[bucket], (mixed >> self.bucket_bits) as u64)
+    }
+}
+
+/// log2 of how much larger a growing table's next array is: eight times (or up to 64 times, for
+/// the last step to the largest array), so that the arrays it outgrew add at most a seventh to
+/// the last one, which may take the whole limit (as the one array of a table that does not grow
+/// did).
+const GROWTH_BITS: u32 = 3;
+
+/// How many buckets of each 2^`SAMPLE_BITS` count the new entries stored in them, to tell when a
+/// table that grows is full enough to double (one shared counter written by every store would
+/// cost the threads more than the stores).
+const SAMPLE_BITS: u32 = 6;
+
+/// The buckets of one width, and where a key goes in them. A table that grows starts small and
+/// takes an array eight times as large when about as many new entries have gone into it as it
+/// has buckets (half its slots), up to the array its limit allows: the table is sized to the
+/// work of the search, not to the largest search there could be. (The arrays it outgrew stay
+/// until the next analysis: at most a seventh more than the limit.)
+///
+/// Growing copies every entry into the larger array (an entry's bucket gains three bits of its
+/// scramble, and its rest loses them), then makes the new array the one every probe and
+/// store uses. A store into the old array while it is copied may be lost: a table may forget,
+/// never mix up, and each array holds entries placed by its own number of bits only. The old
+/// arrays stay allocated until the table is borrowed mutably (see
+/// [`SharedTable::release_old_arrays`]), since a thread may still be reading one.
+struct Table<B> {
+    /// The array in use: one of `arrays`, never freed while the table is shared.
+    current: AtomicPtr<Generation<B>>,
+    /// Every array made, the current one last.
+    #[expect(
+        clippy::vec_box,
+        reason = "`current` points into a box, which stays put when the vector grows"
+    )]
+    arrays: Mutex<Vec<Box<Generation<B>>>>,
     key_bits: u32,
+    /// The most bytes all arrays may take together; 0 for a table that never grows.
+    grow_within: usize,
+    /// New entries counted in the sampled buckets of the current array.
+    sampled: AtomicU64,
+    /// Set once doubling again would pass the limit.
+    at_limit: AtomicBool,
 }
 
 impl<B: Bucket> Table<B> {
-    /// 2^`wanted` buckets when the limit allows, and enough that the rest of a key fits a slot.
-    fn new(key_bits: u32, wanted: u32, limit: usize) -> Table<B> {
+    /// 2^`wanted` buckets when the limit allows, and enough that the rest of a key fits a slot;
+    /// then growing with the work up to the array `limit` bytes allow when `grows`.
+    fn new(key_bits: u32, wanted: u32, limit: usize, grows: bool) -> Table<B> {
         let needed = key_bits.saturating_sub(B::REST_BITS);
         let bucket_bits = wanted.min(Table::<B>::allowed(limit)).max(needed).max(1);
+        let mut first = Box::new(Generation::new(bucket_bits));
         Table {
-            buckets: zeroed_buckets(1 << bucket_bits),
-            bucket_bits,
+            current: AtomicPtr::new(&mut *first),
+            arrays: Mutex::new(vec![first]),
             key_bits,
+            grow_within: if grows { limit } else { 0 },
+            sampled: AtomicU64::new(0),
+            at_limit: AtomicBool::new(!grows),
         }
+    }
+
+    /// The array in use.
+    #[inline]
+    fn array(&self) -> &Generation<B> {
+        // SAFETY: `current` always points to an array boxed in `arrays`, which only
+        // `release_old_arrays` (through `&mut self`, so with no other borrow alive) and drop
+        // ever free, and never the current one.
+        unsafe { &*self.current.load(Ordering::Acquire) }
     }
 
     /// The most bucket bits that `limit` bytes allow.
@@ -312,17 +383,37 @@ impl<B: Bucket> Table<B> {
         (limit / size_of::<B>()).max(1).ilog2()
     }
 
-    /// Whether the table has 2^`wanted` buckets, or as many as `limit` bytes allow.
+    /// Whether the table has 2^`wanted` buckets, or as many as `limit` bytes allow, or can grow
+    /// to them.
     fn fits(&self, wanted: u32, limit: usize) -> bool {
-        self.bucket_bits >= wanted.min(Table::<B>::allowed(limit))
+        let goal = wanted.min(Table::<B>::allowed(limit));
+        self.array().bucket_bits >= goal || (self.grow_within == limit && self.grow_within > 0)
     }
 
-    /// The bucket of `key`, and the rest of its scramble that its entry holds.
+    /// The bytes of every array the table holds.
+    fn bytes(&self) -> usize {
+        let arrays = self.arrays.lock().expect("no thread panicked holding it");
+        arrays
+            .iter()
+            .map(|array| std::mem::size_of_val(&*array.buckets))
+            .sum()
+    }
+
+    /// Frees every array but the current one.
+    fn release_old_arrays(&mut self) {
+        let arrays = self
+            .arrays
+            .get_mut()
+            .expect("no thread panicked holding it");
+        let last = arrays.len() - 1;
+        arrays.drain(..last);
+    }
+
+    /// The bucket of `key` in the current array, and the rest of its scramble that its entry
+    /// holds.
     #[inline]
     fn locate(&self, key: u128) -> (&B, u64) {
-        let mixed = scramble(key, self.key_bits);
-        let bucket = (mixed & ((1 << self.bucket_bits) - 1)) as usize;
-        (&self.buckets[bucket], (mixed >> self.bucket_bits) as u64)
+        self.array().locate(scramble(key, self.key_bits))
     }
 
     #[inline]
@@ -335,23 +426,88 @@ impl<B: Bucket> Table<B> {
     }
 
     fn store(&self, key: u128, empties: u32, known: Known) {
-        let (bucket, rest) = self.locate(key);
+        let array = self.array();
+        let mixed = scramble(key, self.key_bits);
+        let (bucket, rest) = array.locate(mixed);
+        if Table::place(bucket, rest, empties, known) && !self.at_limit.load(Ordering::Relaxed) {
+            let sample_mask = (1 << SAMPLE_BITS) - 1;
+            if mixed & sample_mask == 0 {
+                self.count_new_entry(array);
+            }
+        }
+    }
+
+    /// Stores an entry in `bucket`, merged with what it holds of the same key; `true` when the
+    /// key had no entry there.
+    fn place(bucket: &B, rest: u64, empties: u32, known: Known) -> bool {
         let [deep, recent] = bucket.slots();
         let (old_deep, old_recent) = (deep.read(), recent.read());
         let mine = |old: Option<(u64, u64)>| old.filter(|&(stored, _)| stored == rest);
         if let Some((_, data)) = mine(old_deep) {
             deep.write(rest, encode(empties, merge(decode(data), known)));
+            false
         } else if let Some((_, data)) = mine(old_recent) {
             recent.write(rest, encode(empties, merge(decode(data), known)));
+            false
         } else if old_deep.is_none_or(|(_, data)| empties_of(data) <= empties) {
             // The larger subtree keeps the first slot; the one it displaces moves on.
             deep.write(rest, encode(empties, known));
             if let Some((stored, data)) = old_deep {
                 recent.write(stored, data);
             }
+            true
         } else {
             recent.write(rest, encode(empties, known));
+            true
         }
+    }
+
+    /// Counts a new entry in a sampled bucket of `array`, and grows the table when the new
+    /// entries of the whole array (about 2^`SAMPLE_BITS` times the count) reach its buckets.
+    #[cold]
+    fn count_new_entry(&self, array: &Generation<B>) {
+        let sampled = self.sampled.fetch_add(1, Ordering::Relaxed) + 1;
+        if sampled << SAMPLE_BITS < 1 << array.bucket_bits {
+            return;
+        }
+        // One thread grows the table; the others go on storing meanwhile.
+        let Ok(mut arrays) = self.arrays.try_lock() else {
+            return;
+        };
+        let current = arrays.last().expect("a table has an array");
+        if !std::ptr::eq(&**current, array) {
+            return;
+        }
+        // Straight to the largest array when a step beyond the next would pass it, so that
+        // the arrays outgrown stay an eighth of the last at most.
+        let allowed = Table::<B>::allowed(self.grow_within);
+        let mut bits = array.bucket_bits + GROWTH_BITS;
+        if bits + GROWTH_BITS > allowed {
+            bits = allowed;
+        }
+        if bits <= array.bucket_bits {
+            self.at_limit.store(true, Ordering::Relaxed);
+            return;
+        }
+        let mut next = Box::new(Generation::<B>::new(bits));
+        for (index, bucket) in array.buckets.iter().enumerate() {
+            for slot in bucket.slots() {
+                if let Some((rest, data)) = slot.read() {
+                    let mixed = u128::from(rest) << array.bucket_bits | index as u128;
+                    let (target, rest) = next.locate(mixed);
+                    // In the old slots' order: the deeper entry first.
+                    let [deep, recent] = target.slots();
+                    if deep.read().is_none() {
+                        deep.write(rest, data);
+                    } else {
+                        recent.write(rest, data);
+                    }
+                }
+            }
+        }
+        self.sampled.store(0, Ordering::Relaxed);
+        self.current.store(&mut *next, Ordering::Release);
+        arrays.push(next);
     }
 }
 
@@ -378,7 +534,8 @@ macro_rules! on_table {
 impl SharedTable {
     /// A table for searches of positions of `geometry` with up to `empties` empty cells, using
     /// at most about `limit` bytes (a little more when the key needs more buckets than that: at
-    /// most 32 MiB on 6×6, 1 MiB on 7×7).
+    /// most 32 MiB on 6×6, 1 MiB on 7×7). On 6×7 and 7×7 it starts at 2 MiB and grows with the
+    /// work (see [`Table`]).
     pub fn new(geometry: Geometry, limit: usize, empties: u32) -> SharedTable {
         let cells = geometry.cells();
         let key_bits = key_bits(cells).expect("keys of every board fit 128 bits");
@@ -387,9 +544,9 @@ impl SharedTable {
         // almost every store (a fresh page of zeroes each time), so it is sized to the search.
         let wanted = SharedTable::wanted_bucket_bits(cells, empties);
         let slots = if key_bits <= 64 {
-            Slots::Narrow(Table::new(key_bits, wanted, limit))
+            Slots::Narrow(Table::new(key_bits, wanted, limit, false))
         } else {
-            Slots::Wide(Table::new(key_bits, wanted, limit))
+            Slots::Wide(Table::new(key_bits, wanted, limit, true))
         };
         SharedTable { slots }
     }
@@ -406,13 +563,14 @@ impl SharedTable {
             // one thread 2.08 → 1.8 s, both cores 1.43–1.71 → 1.07–1.26 s (six runs each).
             16
         } else {
-            // 6×7 and 7×7 (two-word slots): positions of 30 to 35 empty cells search a million
-            // positions or two (the pairings settle most of the board), and do it faster in a
-            // table of a few MiB than in 256 MiB of fresh pages (one run each on a busy machine:
-            // 0.71 s of CPU in 2 MiB against 1.04 s for 500 k positions of a 33-cell search, 1.8
-            // against 2.6 s for 1.7 M of a 34-cell one); from 39 empty cells on a search gets
-            // the whole limit.
-            empties.saturating_sub(16).max(16)
+            // 6×7 and 7×7 (two-word slots): 2 MiB to start with, then as much as the search
+            // stores (the table grows). The pairings settle most of these boards, so how much
+            // a search stores varies far more than its empty cells tell: the empty 7×7 with
+            // five in a row stores under 100 k positions, with four tens of millions. Searches
+            // of a million positions or two ran faster in a table of a few MiB than in 256 MiB
+            // of fresh pages (0.71 s of CPU in 2 MiB against 1.04 s for 500 k positions of a
+            // 33-cell search), and the empty 7×7 (k = 5) had 263 MB of pages for its 85 k.
+            16
         }
     }
 
@@ -423,9 +581,16 @@ impl SharedTable {
         on_table!(&self.slots, table => table.fits(wanted, limit))
     }
 
-    /// The memory the table holds, in bytes.
+    /// The memory the table holds, in bytes (with the arrays it grew out of, until
+    /// [`SharedTable::release_old_arrays`]).
     pub fn bytes(&self) -> usize {
-        on_table!(&self.slots, table => std::mem::size_of_val(&*table.buckets))
+        on_table!(&self.slots, table => table.bytes())
+    }
+
+    /// Frees the arrays a growing table has outgrown (no thread can be reading them, since none
+    /// borrows the table).
+    pub fn release_old_arrays(&mut self) {
+        on_table!(&mut self.slots, table => table.release_old_arrays());
     }
 
     /// Asks the processor to start loading the bucket of `key`, so that a probe or store a
@@ -468,14 +633,84 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_6x6_gets_the_smallest_table_its_keys_allow_and_the_7x7_the_limit() {
+    fn the_empty_6x6_gets_the_smallest_table_its_keys_allow_and_the_7x7_starts_small() {
         let limit = crate::engine::minimax::DEFAULT_TABLE_BYTES;
         let six = Geometry::new(6, 6, 4).unwrap();
         assert_eq!(SharedTable::new(six, limit, 35).bytes(), 32 << 20);
         // Not even within a smaller limit does it go below its keys' minimum.
         assert_eq!(SharedTable::new(six, 1 << 20, 35).bytes(), 32 << 20);
         let seven = Geometry::new(7, 7, 5).unwrap();
-        assert_eq!(SharedTable::new(seven, limit, 48).bytes(), limit);
+        assert_eq!(SharedTable::new(seven, limit, 48).bytes(), 2 << 20);
+    }
+
+    #[test]
+    fn a_growing_table_keeps_its_entries_up_to_its_limit() {
+        let geometry = Geometry::new(7, 7, 5).unwrap();
+        let limit = 16 << 20;
+        let mut table = SharedTable::new(geometry, limit, 49);
+        let Slots::Wide(wide) = &table.slots else {
+            panic!("7×7 keys need two words");
+        };
+        assert_eq!(wide.array().bucket_bits, 16);
+        // Four times as many keys as the first array has buckets: it grows once, to the largest
+        // array the limit allows (2^19 buckets, 16 MiB, where eight times would be 2^19 too).
+        let keys = wide_keys(1 << 18, 4);
+        for (index, &key) in keys.iter().enumerate() {
+            table.store(key, (key % 50) as u32, known_of(key, index % 49));
+        }
+        assert_eq!(wide.array().bucket_bits, 19);
+        assert_eq!(table.bytes(), 18 << 20);
+        let mut found = 0;
+        for (index, &key) in keys.iter().enumerate() {
+            if let Some(known) = table.probe(key) {
+                assert_eq!(known, known_of(key, index % 49), "{key:#x}");
+                found += 1;
+            }
+        }
+        // Most keys are still there (half the slots of the last array hold the first keys).
+        assert!(found > keys.len() / 2, "{found}");
+        for neighbour in keys.iter().map(|key| key ^ 1 << 40).take(1000) {
+            if !keys.contains(&neighbour) {
+                assert_eq!(table.probe(neighbour), None, "{neighbour:#x}");
+            }
+        }
+        table.release_old_arrays();
+        assert_eq!(table.bytes(), 16 << 20);
+        assert_eq!(
+            table.probe(keys[keys.len() - 1]),
+            Some(known_of(keys[keys.len() - 1], (keys.len() - 1) % 49))
+        );
+    }
+
+    #[test]
+    fn two_threads_storing_while_the_table_grows_never_read_another_keys_entry() {
+        let geometry = Geometry::new(7, 7, 5).unwrap();
+        let table = SharedTable::new(geometry, 64 << 20, 49);
+        let keys = wide_keys(1 << 18, 5);
+        let start = std::sync::Barrier::new(2);
+        std::thread::scope(|scope| {
+            for thread in 0..2 {
+                let (table, keys, start) = (&table, &keys, &start);
+                scope.spawn(move || {
+                    start.wait();
+                    for round in 0..keys.len() {
+                        let key = keys[(round * (thread * 2 + 1)) % keys.len()];
+                        table.store(key, (round % 50) as u32, known_of(key, thread));
+                        let probed = keys[(round * 7 + thread) % keys.len()];
+                        if let Some(known) = table.probe(probed) {
+                            assert!(
+                                (0..2).any(|best| known == known_of(probed, best)),
+                                "{probed:#x}: {known:?}"
+                            );
+                        }
+                    }
+                });
+            }
+        });
+        let Slots::Wide(wide) = &table.slots else {
+            panic!("7×7 keys need two words");
+        };
+        assert!(wide.array().bucket_bits > 16);
     }
 
     #[test]
@@ -517,8 +752,8 @@ mod tests {
             let geometry = Geometry::new(side, side, 4).unwrap();
             let table = SharedTable::new(geometry, 1 << 24, 36);
             let addresses: Vec<(usize, usize)> = match &table.slots {
-                Slots::Narrow(table) => bucket_addresses(&table.buckets),
-                Slots::Wide(table) => bucket_addresses(&table.buckets),
+                Slots::Narrow(table) => bucket_addresses(&table.array().buckets),
+                Slots::Wide(table) => bucket_addresses(&table.array().buckets),
             };
             assert_eq!(matches!(table.slots, Slots::Wide(_)), side == 7);
             for (address, size) in addresses {
@@ -577,7 +812,7 @@ mod tests {
             let table = SharedTable::new(geometry, 1 << 10, 49);
             let bits = key_bits(cells).unwrap();
             let (bucket_bits, rest_bits) = on_table!(&table.slots, table =>
-                (table.bucket_bits, table.key_bits - table.bucket_bits));
+                (table.array().bucket_bits, table.key_bits - table.array().bucket_bits));
             assert_eq!(unscramble(scramble(12_345, bits), bits), 12_345);
             let key_of = |rest: u128| unscramble(rest << bucket_bits | 5, bits);
             let base_rest = 0x5a5a_5a5a_5a5a_5a5a_5a5a & ((1 << rest_bits) - 1);
@@ -697,7 +932,7 @@ mod tests {
 
     /// Keys of a 7×7 table that fall in its first four buckets.
     fn colliding_keys(table: &Table<WideBucket>, count: usize) -> Vec<u128> {
-        let first = std::ptr::from_ref(&table.buckets[0]) as usize;
+        let first = std::ptr::from_ref(&table.array().buckets[0]) as usize;
         let in_first_four = |key: &u128| {
             let address = std::ptr::from_ref(table.locate(*key).0) as usize;
             address - first < 4 * size_of::<WideBucket>()
