@@ -1110,53 +1110,60 @@ fn depth_after_proof_on_or_off_gives_the_same_empty_boards() {
     }
 }
 
-/// The solver with df-pn in the first pass against the solver without, on the empty boards of
-/// `sizes` (side, k), either side moving first, on one thread and two.
-fn proof_numbers_agree_on(sizes: &[(usize, usize)]) {
-    for &(side, k) in sizes {
-        for first in [Mark::X, Mark::O] {
-            let empty = Board::empty(geometry(side, k), first);
-            for threads in [1, 2] {
-                let solver = || Solver::new().with_threads(threads);
-                let alpha_beta = solver().with_proof_numbers(false).analyze(&empty);
-                let proof_numbers = solver().with_proof_numbers(true).analyze(&empty);
-                assert_same_moves(&proof_numbers, &alpha_beta);
+/// The proof-number search, built only with the `proof-numbers` feature
+/// (`scripts/slow-checks.sh` runs these).
+#[cfg(feature = "proof-numbers")]
+mod proof_numbers {
+    use super::*;
+
+    /// The solver with df-pn in the first pass against the solver without, on the empty boards of
+    /// `sizes` (side, k), either side moving first, on one thread and two.
+    fn proof_numbers_agree_on(sizes: &[(usize, usize)]) {
+        for &(side, k) in sizes {
+            for first in [Mark::X, Mark::O] {
+                let empty = Board::empty(geometry(side, k), first);
+                for threads in [1, 2] {
+                    let solver = || Solver::new().with_threads(threads);
+                    let alpha_beta = solver().with_proof_numbers(false).analyze(&empty);
+                    let proof_numbers = solver().with_proof_numbers(true).analyze(&empty);
+                    assert_same_moves(&proof_numbers, &alpha_beta);
+                }
             }
         }
     }
-}
 
-#[test]
-fn proof_numbers_in_the_first_pass_give_the_same_scores_and_lines() {
-    // df-pn in place of alpha-beta for "can the first player win by this move?": on boards
-    // where every first move draws (the pass proves them all) and where the first player wins
-    // (the pass stops at the first winning move).
-    proof_numbers_agree_on(&[(4, 3), (4, 4), (5, 4), (5, 5)]);
-}
+    #[test]
+    fn proof_numbers_in_the_first_pass_give_the_same_scores_and_lines() {
+        // df-pn in place of alpha-beta for "can the first player win by this move?": on boards
+        // where every first move draws (the pass proves them all) and where the first player wins
+        // (the pass stops at the first winning move).
+        proof_numbers_agree_on(&[(4, 3), (4, 4), (5, 4), (5, 5)]);
+    }
 
-/// A board the first player wins with many moves to search: slow in a debug build.
-#[test]
-#[ignore]
-fn proof_numbers_in_the_first_pass_give_the_same_scores_on_5x5_with_three_in_a_row() {
-    proof_numbers_agree_on(&[(5, 3)]);
-}
+    /// A board the first player wins with many moves to search: slow in a debug build.
+    #[test]
+    #[ignore = "slow in a debug build: scripts/slow-checks.sh runs it optimised"]
+    fn proof_numbers_in_the_first_pass_give_the_same_scores_on_5x5_with_three_in_a_row() {
+        proof_numbers_agree_on(&[(5, 3)]);
+    }
 
-#[test]
-fn proof_numbers_stop_at_once_when_cancelled_or_out_of_budget() {
-    let empty = Board::empty(geometry(5, 4), Mark::X);
-    let cancelled = SearchControl::new();
-    cancelled.cancel();
-    let budget = SearchControl::with_node_budget(1000);
-    for (control, reason) in [
-        (cancelled, Stop::Cancelled),
-        (budget, Stop::NodeBudget { limit: 1000 }),
-    ] {
-        let stopped = Solver::new()
-            .with_proof_numbers(true)
-            .analyze_with(&empty, &control, &mut |_| {})
-            .expect_err("the search stops");
-        assert_eq!(stopped.reason, reason);
-        assert!(stopped.partial.moves.is_empty());
+    #[test]
+    fn proof_numbers_stop_at_once_when_cancelled_or_out_of_budget() {
+        let empty = Board::empty(geometry(5, 4), Mark::X);
+        let cancelled = SearchControl::new();
+        cancelled.cancel();
+        let budget = SearchControl::with_node_budget(1000);
+        for (control, reason) in [
+            (cancelled, Stop::Cancelled),
+            (budget, Stop::NodeBudget { limit: 1000 }),
+        ] {
+            let stopped = Solver::new()
+                .with_proof_numbers(true)
+                .analyze_with(&empty, &control, &mut |_| {})
+                .expect_err("the search stops");
+            assert_eq!(stopped.reason, reason);
+            assert!(stopped.partial.moves.is_empty());
+        }
     }
 }
 

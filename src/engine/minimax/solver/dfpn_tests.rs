@@ -34,10 +34,20 @@ fn random_position(
 
 /// Whether `attacker` wins `board` by df-pn, on a fresh table.
 fn proof(board: &Board, attacker: Mark, control: &SearchControl) -> Result<bool, Stop> {
+    proof_holding_blocks(board, attacker, control, true)
+}
+
+/// [`proof`], with defenders' holding blocks settling positions or not.
+fn proof_holding_blocks(
+    board: &Board,
+    attacker: Mark,
+    control: &SearchControl,
+    holding_blocks: bool,
+) -> Result<bool, Stop> {
     let rules = Rules::new(board.geometry());
     let pos = Pos::new(board, &rules);
     let mut meter = Meter::new(control);
-    let mut table = ProofTable::new();
+    let mut table = ProofTable::new().with_holding_blocks(holding_blocks);
     attacker_wins(
         &rules,
         &mut table,
@@ -74,8 +84,12 @@ fn agree_on(boards: &[(usize, usize, usize)], count: usize, seed: u64) {
             let board = random_position(side, k, empties - round % 3, first, &mut rng);
             for attacker in [Mark::X, Mark::O] {
                 let expected = searched(&mut searcher, &board, attacker);
-                let proven = proof(&board, attacker, &SearchControl::new()).unwrap();
-                assert_eq!(proven, expected, "{attacker:?} wins {board:?}?");
+                for holding_blocks in [true, false] {
+                    let control = SearchControl::new();
+                    let proven =
+                        proof_holding_blocks(&board, attacker, &control, holding_blocks).unwrap();
+                    assert_eq!(proven, expected, "{attacker:?} wins {board:?}?");
+                }
                 if expected { wins += 1 } else { holds += 1 }
             }
         }
@@ -98,7 +112,7 @@ fn df_pn_agrees_with_alpha_beta_on_random_large_positions() {
 
 /// Deeper positions: slow in a debug build (run with `--release --ignored`).
 #[test]
-#[ignore]
+#[ignore = "slow in a debug build: scripts/slow-checks.sh runs it optimised"]
 fn df_pn_agrees_with_alpha_beta_on_random_deep_positions() {
     agree_on(
         &[(5, 4, 16), (6, 4, 16), (6, 5, 16), (7, 5, 16), (7, 4, 15)],

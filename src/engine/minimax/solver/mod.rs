@@ -51,10 +51,11 @@
 //! The classic 3×3 board (and anything as small) goes to the teaching [`Searcher`](super::Searcher)
 //! instead: it gives the same scores and lines, and on so few cells it is the faster of the two.
 
+/// The proof-number search, a lab search kept behind the `proof-numbers` feature (off): it was
+/// slower than the null-window alpha-beta where it matters (the performance page says how much).
+#[cfg(feature = "proof-numbers")]
 mod dfpn;
-#[cfg(test)]
-mod dfpn_measure;
-#[cfg(test)]
+#[cfg(all(test, feature = "proof-numbers"))]
 mod dfpn_tests;
 mod pairing;
 mod root;
@@ -70,7 +71,6 @@ use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::{Algorithm, Analysis, MoveBound, MoveScore, RootReport, SearchStats};
 use crate::engine::board::{BitIter, Board, Geometry, Outcome};
 use crate::engine::score::Score;
-use dfpn::ProofTable;
 use root::{Pass, Reports, RootJob};
 use rules::{Pos, Rules};
 use search::Prover;
@@ -98,6 +98,7 @@ pub const STRATEGY_STEALING: bool = true;
 /// losing rim moves more slowly than it proves its winning ones faster, and leaves the exact pass
 /// none of the bounds the alpha-beta pass leaves in the shared table (the measurements are in
 /// CHANGELOG.md).
+#[cfg(feature = "proof-numbers")]
 pub const PROOF_NUMBERS: bool = false;
 
 /// Whether a [`Solver`] asks a root move's value, once it is at least a draw for the player to
@@ -133,6 +134,7 @@ pub struct Solver {
     /// [`Solver::with_strategy_stealing`]).
     strategy_stealing: bool,
     /// Whether the first pass is a proof-number search (see [`Solver::with_proof_numbers`]).
+    #[cfg(feature = "proof-numbers")]
     proof_numbers: bool,
     /// The test after "at least a draw?" (see [`Solver::with_depth_after_proof`]).
     depth_after_proof: bool,
@@ -178,6 +180,7 @@ impl Solver {
             prepared: None,
             small_boards: None,
             strategy_stealing: STRATEGY_STEALING,
+            #[cfg(feature = "proof-numbers")]
             proof_numbers: PROOF_NUMBERS,
             depth_after_proof: DEPTH_AFTER_PROOF,
             best_move_first: false,
@@ -218,6 +221,7 @@ impl Solver {
     /// else by a null-window alpha-beta search (the default is [`PROOF_NUMBERS`]). Both answers
     /// are exact, so scores and lines are the same either way; the bounds reported on the way
     /// may differ (df-pn says a move wins without saying how fast).
+    #[cfg(feature = "proof-numbers")]
     #[must_use]
     pub fn with_proof_numbers(mut self, on: bool) -> Solver {
         self.proof_numbers = on;
@@ -322,6 +326,7 @@ impl Solver {
         let first_mark = (self.strategy_stealing && board.marks_placed() == 1)
             .then(|| BitIter(board.bits(board.to_move().opponent())).next())
             .flatten();
+        #[cfg(feature = "proof-numbers")]
         let proof_numbers = self.proof_numbers;
         let depth_after_proof = self.depth_after_proof;
         let best_move_first = self.best_move_first;
@@ -343,9 +348,10 @@ impl Solver {
         let mut reports = Reports::new(&moves, geometry, on_report);
         let first_pass = (stealing && !moves.is_empty()).then(|| {
             let pass = Pass::Beats;
-            RootJob::new(rules, table, root, &moves, control, threads, pass)
-                .with_proof_numbers(proof_numbers)
-                .with_helpers_from(helpers_from)
+            let job = RootJob::new(rules, table, root, &moves, control, threads, pass);
+            #[cfg(feature = "proof-numbers")]
+            let job = job.with_proof_numbers(proof_numbers);
+            job.with_helpers_from(helpers_from)
         });
         let mut job = RootJob::new(rules, table, root, &moves, control, threads, Pass::Exact)
             .with_helpers_from(helpers_from);
@@ -356,7 +362,7 @@ impl Solver {
         let every_cell: Vec<usize> = (0..geometry.cells()).collect();
         let empty_board = first_mark.filter(|_| !moves.is_empty()).map(|_| {
             let empty = Pos::new(&Board::empty(geometry, board.to_move().opponent()), rules);
-            RootJob::new(
+            let job = RootJob::new(
                 rules,
                 table,
                 empty,
@@ -364,9 +370,10 @@ impl Solver {
                 control,
                 threads,
                 Pass::Beats,
-            )
-            .with_proof_numbers(proof_numbers)
-            .with_helpers_from(helpers_from)
+            );
+            #[cfg(feature = "proof-numbers")]
+            let job = job.with_proof_numbers(proof_numbers);
+            job.with_helpers_from(helpers_from)
         });
         // One prover a thread for both passes: on the empty board its history and memo serve
         // the second (losing them costs a fifth more work on the empty 6×6); after one mark

@@ -19,7 +19,14 @@ use std::sync::{Condvar, Mutex};
 /// 85 k positions on one thread). Counted by the search, not set by the board's size.
 pub(super) const HELPERS_FROM: u64 = 1 << 17;
 
+#[cfg(feature = "proof-numbers")]
+use super::dfpn::{self, ProofTable};
 use super::*;
+
+/// A proof table when the proof-number search is built in; without it, a type with no values,
+/// so that the first pass can never hold one.
+#[cfg(not(feature = "proof-numbers"))]
+enum ProofTable {}
 
 /// No slot: a [`RootJob::beater`] not found yet.
 const NONE: usize = usize::MAX;
@@ -62,6 +69,7 @@ pub(super) struct RootJob<'a> {
     /// In [`Pass::Beats`]: the slot of the move found to beat the score ([`NONE`] until one is).
     beater: AtomicUsize,
     /// In [`Pass::Beats`] with a draw to beat: whether the question is asked of df-pn.
+    #[cfg(feature = "proof-numbers")]
     proof_numbers: bool,
     /// How many positions the search visits before helpers start (see [`HELPERS_FROM`]).
     helpers_from: u64,
@@ -134,6 +142,7 @@ impl<'a> RootJob<'a> {
             to_beat: AtomicI32::new(Score::DRAW.value()),
             refuted: AtomicBool::new(false),
             beater: AtomicUsize::new(NONE),
+            #[cfg(feature = "proof-numbers")]
             proof_numbers: false,
             helpers_from: HELPERS_FROM,
         }
@@ -218,6 +227,7 @@ impl<'a> RootJob<'a> {
 
     /// The same job asking [`Pass::Beats`]'s question of df-pn when `on` and the score to beat
     /// is a draw.
+    #[cfg(feature = "proof-numbers")]
     pub(super) fn with_proof_numbers(mut self, on: bool) -> RootJob<'a> {
         self.proof_numbers = on;
         self
@@ -315,8 +325,13 @@ impl<'a> RootJob<'a> {
         }
         // One df-pn table a thread for all its root moves: they share many positions.
         let to_beat = Score::new(self.to_beat.load(Ordering::Relaxed));
-        let draw_to_beat = self.pass == Pass::Beats && to_beat == Score::DRAW;
-        let mut proofs = (draw_to_beat && self.proof_numbers).then(ProofTable::new);
+        #[cfg(feature = "proof-numbers")]
+        let mut proofs = {
+            let draw_to_beat = self.pass == Pass::Beats && to_beat == Score::DRAW;
+            (draw_to_beat && self.proof_numbers).then(ProofTable::new)
+        };
+        #[cfg(not(feature = "proof-numbers"))]
+        let mut proofs: Option<ProofTable> = None;
         while let Some((slot, taking)) = self.take(leader) {
             if self.pass == Pass::Beats {
                 let score = to_beat;
@@ -510,6 +525,7 @@ impl RootJob<'_> {
     /// root move (`unknown` its bound before): no win makes at most a draw, stored in the
     /// shared table as the child's lower bound for the pass after; a win makes at least the
     /// slowest win there is, a move on the last empty cell.
+    #[cfg(feature = "proof-numbers")]
     fn first_player_proof(
         &self,
         prover: &mut Prover,
@@ -539,6 +555,18 @@ impl RootJob<'_> {
             upper: Score::DRAW,
             ..unknown
         })
+    }
+
+    /// Without the proof-number search there is no proof table to ask.
+    #[cfg(not(feature = "proof-numbers"))]
+    fn first_player_proof(
+        &self,
+        _prover: &mut Prover,
+        proofs: &mut ProofTable,
+        _child: &Pos,
+        _unknown: MoveBound,
+    ) -> Result<MoveBound, Stop> {
+        match *proofs {}
     }
 
     /// After [`Pass::Beats`] a draw on the empty board: when the side to move was shown

@@ -408,6 +408,7 @@ impl Pos {
 
     /// Whether X is the side to move.
     #[inline]
+    #[cfg(feature = "proof-numbers")]
     pub fn x_to_move(&self) -> bool {
         self.x_to_move
     }

@@ -688,7 +688,7 @@ mod tests {
         let table = SharedTable::new(geometry, 64 << 20, 49);
         let keys = wide_keys(1 << 18, 5);
         let start = std::sync::Barrier::new(2);
-        std::thread::scope(|scope| {
+        crate::platform::threads::scope(|scope| {
             for thread in 0..2 {
                 let (table, keys, start) = (&table, &keys, &start);
                 scope.spawn(move || {

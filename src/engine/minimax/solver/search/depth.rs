@@ -89,34 +89,6 @@ impl Prover<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::{Board, Geometry, Mark};
-    use crate::engine::minimax::Solver;
-
-    /// The empty 6×6 board (k=4) solved on one thread as `analyze` solves it (first pass, then
-    /// every move's score and line), with the depth after the proof or without, to compare
-    /// under callgrind: `cargo test --profile timing --lib empty_6x6_solve -- --ignored
-    /// --nocapture` runs both.
-    fn solve_empty_6x6(depth_after_proof: bool) {
-        let empty = Board::empty(Geometry::new(6, 6, 4).unwrap(), Mark::X);
-        let analysis = Solver::new()
-            .with_threads(1)
-            .with_depth_after_proof(depth_after_proof)
-            .analyze(&empty);
-        let nodes = analysis.stats.nodes;
-        eprintln!("depth after proof {depth_after_proof}: {nodes} positions");
-    }
-
-    #[test]
-    #[ignore = "seconds: a timing harness, not a test"]
-    fn empty_6x6_solve_with_depth_after_proof() {
-        solve_empty_6x6(true);
-    }
-
-    #[test]
-    #[ignore = "seconds: a timing harness, not a test"]
-    fn empty_6x6_solve_from_the_draw() {
-        solve_empty_6x6(false);
-    }
 
     /// The win score of a 6×6 board.
     const W: i32 = 37;
