@@ -105,7 +105,7 @@ impl TicTacToeApp {
     }
 
     /// What the status line says now.
-    fn status_facts(&self) -> String {
+    fn status_facts(&self, touch: bool) -> String {
         let controller = &self.controller;
         let board = controller.board();
         let just_played = controller
@@ -121,13 +121,14 @@ impl TicTacToeApp {
             gave_up: controller.gave_up().is_some(),
             think_time: controller.board_is_large().then(|| controller.think_time()),
             summary: summary.as_deref(),
+            touch,
         })
     }
 
     /// The status bar: what just happened and whose turn it is (a live region, so that a screen
     /// reader announces the computer's moves and the result), the search's progress, the score.
     pub(super) fn status_panel(&self, ui: &mut Ui) {
-        let status = self.status_facts();
+        let status = self.status_facts(self.touch(ui.ctx()));
         if let Some(mirror) = &self.status_mirror {
             mirror(&status, &self.over_the_board().unwrap_or_default());
         }

@@ -25,6 +25,8 @@ pub struct StatusFacts<'a> {
     pub think_time: Option<Duration>,
     /// The finished game's summary, once its moves are reviewed.
     pub summary: Option<&'a str>,
+    /// Whether the player has a touch screen and no keys: the line names menus, not keys.
+    pub touch: bool,
 }
 
 /// How a player is named in the status line.
@@ -51,9 +53,16 @@ pub fn status_text(facts: &StatusFacts) -> String {
             Basis::Unproven {
                 reason: Stop::TimeLimit,
                 ..
-            } => " (not proven: its think time ran out; W says why)",
-            Basis::Unproven { .. } => " (not proven: the exact search gave up; W says why)",
+            } => "its think time ran out",
+            Basis::Unproven { .. } => "the exact search gave up",
             _ => "",
+        };
+        let proof = match (proof, facts.touch) {
+            ("", _) => String::new(),
+            (why, false) => format!(" (not proven: {why}; W says why)"),
+            (why, true) => {
+                format!(" (not proven: {why}; View › Why the computer played there says why)")
+            }
         };
         format!("{} played {}{proof}. ", name(players, mover), cell.human())
     });
@@ -62,7 +71,12 @@ pub fn status_text(facts: &StatusFacts) -> String {
         Outcome::Won { .. } | Outcome::Draw => {
             let result = result_text(board.outcome(), players).map_or(String::new(), |r| r.0);
             let summary = facts.summary.map_or(String::new(), |s| format!(" {s}"));
-            format!("{just_played}Game over: {result}{summary} Review: M. New game: Ctrl+N.")
+            let next = if facts.touch {
+                "Review: Game › Game review. New game: Game › New game."
+            } else {
+                "Review: M. New game: Ctrl+N."
+            };
+            format!("{just_played}Game over: {result}{summary} {next}")
         }
         Outcome::Ongoing => {
             let mover = board.to_move();
@@ -224,7 +238,42 @@ mod tests {
             gave_up: false,
             think_time: None,
             summary: None,
+            touch: false,
         }
+    }
+
+    #[test]
+    fn on_a_touch_screen_the_status_names_menus_not_keys() {
+        let players = Players::for_mode(Mode::VsComputer, Mark::X);
+        let won = board("XXX/OO./...");
+        let keys = status_text(&facts(&won, players));
+        assert!(keys.ends_with("Review: M. New game: Ctrl+N."), "{keys}");
+        let touch = status_text(&StatusFacts {
+            touch: true,
+            ..facts(&won, players)
+        });
+        assert!(
+            touch.ends_with("Review: Game › Game review. New game: Game › New game."),
+            "{touch}"
+        );
+        let unproven = (
+            Cell::new(0, 0),
+            Basis::Unproven {
+                depth: 2,
+                reason: Stop::TimeLimit,
+            },
+        );
+        let thinking = board("X../.O./...");
+        let touch = status_text(&StatusFacts {
+            touch: true,
+            computer_just_played: Some(unproven),
+            ..facts(&thinking, players)
+        });
+        assert!(
+            touch.contains("View › Why the computer played there says why"),
+            "{touch}"
+        );
+        assert!(!touch.contains("W says"), "{touch}");
     }
 
     #[test]
