@@ -90,6 +90,8 @@ mod desktop {
                 open_window(AppOptions {
                     settings_path: cli.settings,
                     position,
+                    tree: cli.tree,
+                    exercises: cli.exercises,
                     ..AppOptions::default()
                 })
             }

@@ -1,4 +1,4 @@
-//! Issue 30, item 12: each message says what was typed and what would be accepted, in one line.
+//! Each message says what was typed and what would be accepted, in one line.
 
 #[path = "common/binary.rs"]
 mod binary;
@@ -334,4 +334,16 @@ fn a_file_name_that_is_not_utf8_is_escaped() {
     assert_eq!(run.status, 2);
     let stderr = String::from_utf8(run.stderr).expect("the message is UTF-8");
     assert!(stderr.contains("caf\\xe9.ron\""), "{stderr}");
+}
+
+#[test]
+fn a_window_opened_on_a_set_that_is_no_code_names_the_option_and_the_kinds() {
+    let line = message(&["--exercises", "v1-s7-k=fork-n=2-3x3"]);
+    assert!(line.contains("for '--exercises <CODE>'"), "{line}");
+    assert!(
+        line.ends_with(
+            "\"fork\" is not a kind of exercise: the kinds are value, tree, horizon, move or prune"
+        ),
+        "{line}"
+    );
 }

@@ -97,7 +97,7 @@ pub enum ExercisesFormat {
     Moodle,
 }
 
-fn parse_code(text: &str) -> Result<SetCode, String> {
+pub(super) fn parse_code(text: &str) -> Result<SetCode, String> {
     text.parse::<SetCode>().map_err(|e| e.to_string())
 }
 

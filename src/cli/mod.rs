@@ -36,6 +36,17 @@ pub struct Cli {
     #[arg(long, value_name = "K", requires = "position", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 
+    /// Open the game on a textbook's tree (View › A textbook's tree): nested lists of leaf
+    /// values, e.g. [[3,12,8],[2,4,6],[14,5,2]] (min: first for a MIN root), or a built-in
+    /// tree's name (three-ply, three-cutoffs, worst-order, best-order), as the page's ?tree= does.
+    #[arg(long, value_name = "TREE")]
+    pub tree: Option<String>,
+
+    /// Open the game on a set of exercises by its code (e.g. v1-s7-k=value,prune-n=4-3x3), as the
+    /// page's ?exercises= does: everyone who opens the same code gets the same set.
+    #[arg(long, value_name = "CODE", value_parser = crate::cli::Checked(exercises::parse_code))]
+    pub exercises: Option<crate::learn::exercises::SetCode>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }
