@@ -57,6 +57,7 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up on a position after visiting this many positions in its search (each printed position''s moves are searched with the exact engine, as `analyze` searches them)')
             [CompletionResult]::new('--max-printed', '--max-printed', [CompletionResultType]::ParameterName, 'Stop after printing this many positions, and say so: the JSON''s root gets "complete": false (Graphviz: a comment), with a line on standard error. The tree is written as it is searched, so memory stays small whatever the depth')
             [CompletionResult]::new('--view', '--view', [CompletionResultType]::ParameterName, 'Every node''s score as the value of the one search from the position given: `mover` (its player to move maximises) or `x` (X maximises), depth counted from the position given. Without it each score is the move''s own, for the side that plays it, with depth counted from the node it is played on')
+            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'With --format svg, draw each position small under its node (a board''s tree only)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -94,9 +95,10 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'How many items, 1 to 100; the levels grow along the set')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'The board''s side, 3 or 4 (the horizon kind is on 3×3 only)')
             [CompletionResult]::new('--view', '--view', [CompletionResultType]::ParameterName, 'Whose numbers the values are: `mover` (the player to move''s, the default) or `x` (X maximises, as the articles count)')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'What to print: `text` (the questions), `json` (the set with its key) or `gift` (a quiz for Moodle and other learning-management systems, with the key). Grading prints `text` (the summary and the items missed) or `json` (the summary and every item graded)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'What to print: `text` (the questions), `json` (the set with its key), `gift` (a quiz for Moodle and other learning-management systems, with the key) or `moodle` (the same quiz as Moodle XML). Grading prints `text` (the summary and the items missed) or `json` (the summary and every item graded)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Grade the answers in FILE (N=ANSWER lines) and print a summary')
             [CompletionResult]::new('--answer', '--answer', [CompletionResultType]::ParameterName, 'Grade this answer to item N (may be given many times; with --check, it comes after the file''s answers)')
+            [CompletionResult]::new('--trees', '--trees', [CompletionResultType]::ParameterName, 'The tree and prune kinds on the textbooks'' abstract trees (built-in and random ones) instead of below board positions')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

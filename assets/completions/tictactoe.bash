@@ -127,7 +127,7 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__exercises)
-            opts="-h --code --seed --kinds --count --size --view --format --check --answer --help"
+            opts="-h --code --seed --kinds --count --size --view --trees --format --check --answer --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -158,7 +158,7 @@ _tictactoe() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json gift" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json gift moodle" -- "${cur}"))
                     return 0
                     ;;
                 --check)
@@ -359,7 +359,7 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__tree)
-            opts="-h --depth --format --to-move --k --max-nodes --max-printed --view --help"
+            opts="-h --depth --format --to-move --k --max-nodes --max-printed --view --boards --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -61,6 +61,7 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l max-nodes -
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l max-printed -d 'Stop after printing this many positions, and say so: the JSON\'s root gets "complete": false (Graphviz: a comment), with a line on standard error. The tree is written as it is searched, so memory stays small whatever the depth' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l view -d 'Every node\'s score as the value of the one search from the position given: `mover` (its player to move maximises) or `x` (X maximises), depth counted from the position given. Without it each score is the move\'s own, for the side that plays it, with depth counted from the node it is played on' -r -f -a "mover\t'The player to move maximises: every number is theirs'
 x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l boards -d 'With --format svg, draw each position small under its node (a board\'s tree only)'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l algorithm -d 'Plain minimax, or alpha-beta as the textbooks write it (no table)' -r -f -a "plain\t''
 alphabeta\t''"
@@ -92,11 +93,13 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l count 
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l size -d 'The board\'s side, 3 or 4 (the horizon kind is on 3×3 only)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l view -d 'Whose numbers the values are: `mover` (the player to move\'s, the default) or `x` (X maximises, as the articles count)' -r -f -a "mover\t'The player to move maximises: every number is theirs'
 x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l format -d 'What to print: `text` (the questions), `json` (the set with its key) or `gift` (a quiz for Moodle and other learning-management systems, with the key). Grading prints `text` (the summary and the items missed) or `json` (the summary and every item graded)' -r -f -a "text\t''
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l format -d 'What to print: `text` (the questions), `json` (the set with its key), `gift` (a quiz for Moodle and other learning-management systems, with the key) or `moodle` (the same quiz as Moodle XML). Grading prints `text` (the summary and the items missed) or `json` (the summary and every item graded)' -r -f -a "text\t''
 json\t''
-gift\t''"
+gift\t''
+moodle\t'Moodle XML'"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l check -d 'Grade the answers in FILE (N=ANSWER lines) and print a summary' -r -F
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l answer -d 'Grade this answer to item N (may be given many times; with --check, it comes after the file\'s answers)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l trees -d 'The tree and prune kinds on the textbooks\' abstract trees (built-in and random ones) instead of below board positions'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "analyze" -d 'Rate every legal move of a position with minimax and print the result as JSON'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "tree" -d 'Print the game tree below a position with every move\'s score, as the explorer shows it'
