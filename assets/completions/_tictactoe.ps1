@@ -25,6 +25,8 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('--position', '--position', [CompletionResultType]::ParameterName, 'Open the game on this position: board notation, as `analyze` takes it (e.g. XOX/OOX/...), or anything Ctrl+V takes in the game (rows on separate lines, as the articles print them). The game plays square boards, 3×3 to 7×7')
             [CompletionResult]::new('--to-move', '--to-move', [CompletionResultType]::ParameterName, 'With --position: whose move it is (default: from the counts)')
             [CompletionResult]::new('--k', '--k', [CompletionResultType]::ParameterName, 'With --position: how many in a row win (default: the board''s usual)')
+            [CompletionResult]::new('--tree', '--tree', [CompletionResultType]::ParameterName, 'Open the game on a textbook''s tree (View › A textbook''s tree): nested lists of leaf values, e.g. [[3,12,8],[2,4,6],[14,5,2]] (min: first for a MIN root), or a built-in tree''s name (three-ply, three-cutoffs, worst-order, best-order), as the page''s ?tree= does')
+            [CompletionResult]::new('--exercises', '--exercises', [CompletionResultType]::ParameterName, 'Open the game on a set of exercises by its code (e.g. v1-s7-k=value,prune-n=4-3x3), as the page''s ?exercises= does: everyone who opens the same code gets the same set')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -33,7 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('tree', 'tree', [CompletionResultType]::ParameterValue, 'Print the game tree below a position with every move''s score, as the explorer shows it')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Print every call a search makes, as JSON lines, as the step-through view shows them')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'Review a game move by move: each move''s score, the best score there was, and its class')
-            [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON or a GIFT quiz), or grade answers to one')
+            [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -108,7 +110,7 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('tree', 'tree', [CompletionResultType]::ParameterValue, 'Print the game tree below a position with every move''s score, as the explorer shows it')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Print every call a search makes, as JSON lines, as the step-through view shows them')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'Review a game move by move: each move''s score, the best score there was, and its class')
-            [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON or a GIFT quiz), or grade answers to one')
+            [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }

@@ -59,7 +59,7 @@ _tictactoe() {
 
     case "${cmd}" in
         tictactoe)
-            opts="-h -V --settings --position --to-move --k --help --version analyze tree trace review exercises help"
+            opts="-h -V --settings --position --to-move --k --tree --exercises --help --version analyze tree trace review exercises help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -78,6 +78,14 @@ _tictactoe() {
                     return 0
                     ;;
                 --k)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tree)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exercises)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_tictactoe_global_optspecs
-    string join \n settings= position= to-move= k= h/help V/version
+    string join \n settings= position= to-move= k= tree= exercises= h/help V/version
 end
 
 function __fish_tictactoe_needs_command
@@ -29,13 +29,15 @@ complete -c tictactoe -n "__fish_tictactoe_needs_command" -l position -d 'Open t
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -l to-move -d 'With --position: whose move it is (default: from the counts)' -r -f -a "X\t''
 O\t''"
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -l k -d 'With --position: how many in a row win (default: the board\'s usual)' -r
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -l tree -d 'Open the game on a textbook\'s tree (View › A textbook\'s tree): nested lists of leaf values, e.g. [[3,12,8],[2,4,6],[14,5,2]] (min: first for a MIN root), or a built-in tree\'s name (three-ply, three-cutoffs, worst-order, best-order), as the page\'s ?tree= does' -r
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -l exercises -d 'Open the game on a set of exercises by its code (e.g. v1-s7-k=value,prune-n=4-3x3), as the page\'s ?exercises= does: everyone who opens the same code gets the same set' -r
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -s h -l help -d 'Print help'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -s V -l version -d 'Print version'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "analyze" -d 'Rate every legal move of a position with minimax and print the result as JSON'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "tree" -d 'Print the game tree below a position with every move\'s score, as the explorer shows it'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "trace" -d 'Print every call a search makes, as JSON lines, as the step-through view shows them'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "review" -d 'Review a game move by move: each move\'s score, the best score there was, and its class'
-complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON or a GIFT quiz), or grade answers to one'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l to-move -d 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)' -r -f -a "X\t''
 O\t''"
@@ -105,5 +107,5 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "tree" -d 'Print the game tree below a position with every move\'s score, as the explorer shows it'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "trace" -d 'Print every call a search makes, as JSON lines, as the step-through view shows them'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "review" -d 'Review a game move by move: each move\'s score, the best score there was, and its class'
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON or a GIFT quiz), or grade answers to one'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

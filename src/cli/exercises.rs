@@ -26,9 +26,12 @@ const ALL_KINDS: &str = "value,tree,horizon,move";
 #[command(
     after_help = "Kinds: value (a move's minimax value), tree (a two-ply tree filled in \
                   bottom-up), horizon (the moves a computer that looks a few plies ahead rates \
-                  best), move (find the one move that keeps the best result).\n\n\
+                  best), move (find the one move that keeps the best result), prune (which branches \
+                  alpha-beta prunes, or α and β as it leaves a node; on a position's small tree, \
+                  or with --trees on a textbook's tree).\n\n\
                   Answers are typed as numbers (-5), lists of numbers (8, -9, 0), cells (r2c3, \
-                  2,3, row 2 column 3 or the cell's number) or lists of cells (r1c1; r3c3). An \
+                  2,3, row 2 column 3 or the cell's number), lists of cells (r1c1; r3c3), a \
+                  tree's node letters (H, M) or a window (α=3 β=2, or 3, 2; inf for ∞). An \
                   answers file has one N=ANSWER line an item; blank lines and lines starting \
                   with # are skipped.\n\n\
                   Examples:\n  tictactoe exercises --seed 7 --kinds value,horizon --count 4\n  \

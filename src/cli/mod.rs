@@ -104,8 +104,8 @@ pub enum Command {
     Trace(TraceArgs),
     /// Review a game move by move: each move's score, the best score there was, and its class.
     Review(ReviewArgs),
-    /// Print a graded set of exercises (the questions, or with their key as JSON or a GIFT
-    /// quiz), or grade answers to one.
+    /// Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or
+    /// a Moodle XML quiz), or grade answers to one.
     Exercises(ExercisesArgs),
 }
 
