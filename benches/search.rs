@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tictactoe::cli::write_analysis;
 use tictactoe::engine::minimax::Search;
-use tictactoe::engine::minimax::{self, RootReport, SearchControl, Searcher, Solver};
+use tictactoe::engine::minimax::{self, AlphaBeta, RootReport, SearchControl, Solver};
 use tictactoe::{Board, Cell, Geometry, Mark};
 
 // The same enumeration of positions the tests use.
@@ -41,8 +41,8 @@ fn compare_searches(c: &mut Criterion) {
     for (label, text) in POSITIONS {
         let board = parse(text);
         let plain_nodes = minimax::plain(&board).stats.nodes;
-        let fresh_nodes = Searcher::new().analyze(&board).stats.nodes;
-        let mut warm = Searcher::new();
+        let fresh_nodes = AlphaBeta::new().analyze(&board).stats.nodes;
+        let mut warm = AlphaBeta::new();
         warm.analyze(&board);
         let warm_nodes = warm.analyze(&board).stats.nodes;
         eprintln!(
@@ -55,7 +55,7 @@ fn compare_searches(c: &mut Criterion) {
         group.bench_function("plain", |b| b.iter(|| minimax::plain(black_box(&board))));
         // A fresh searcher each time, so its table starts empty.
         group.bench_function("alphabeta", |b| {
-            b.iter(|| Searcher::new().analyze(black_box(&board)))
+            b.iter(|| AlphaBeta::new().analyze(black_box(&board)))
         });
         // One searcher throughout: after the first search the table answers at the root.
         group.bench_function("alphabeta_warm", |b| {
@@ -70,8 +70,8 @@ fn batch(c: &mut Criterion) {
     assert_eq!(positions.len(), 4520);
     let analyses = positions.len() * BATCH_REPEATS;
 
-    let mut searcher = Searcher::new();
-    let pass_nodes = |searcher: &mut Searcher| -> u64 {
+    let mut searcher = AlphaBeta::new();
+    let pass_nodes = |searcher: &mut AlphaBeta| -> u64 {
         positions
             .iter()
             .map(|p| searcher.analyze(p).stats.nodes)
@@ -96,7 +96,7 @@ fn batch(c: &mut Criterion) {
     group.throughput(Throughput::Elements(analyses as u64));
     group.bench_function("analyze_90400", |b| {
         b.iter(|| {
-            let mut searcher = Searcher::new();
+            let mut searcher = AlphaBeta::new();
             for _ in 0..BATCH_REPEATS {
                 for position in &positions {
                     black_box(searcher.analyze(black_box(position)));
@@ -108,7 +108,7 @@ fn batch(c: &mut Criterion) {
     group.bench_function("analyze_json_90400", |b| {
         b.iter(|| {
             out.clear();
-            let mut searcher = Searcher::new();
+            let mut searcher = AlphaBeta::new();
             for _ in 0..BATCH_REPEATS {
                 for position in &positions {
                     let analysis = searcher.analyze(black_box(position));

@@ -34,7 +34,7 @@
 //! ```
 //! use tictactoe::{Board, Score, engine::minimax::{self, Search}};
 //! let board: Board = "XOX/OOX/...".parse()?;
-//! let analysis = minimax::Searcher::new().analyze(&board);
+//! let analysis = minimax::AlphaBeta::new().analyze(&board);
 //! let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score.value()).collect();
 //! assert_eq!(scores, [-9, 0, 10]); // (2,0) loses, (2,1) draws, (2,2) wins at once
 //! # Ok::<(), tictactoe::engine::board::BoardError>(())

@@ -5,8 +5,8 @@ mod common;
 
 use common::{board, cell, open_classic_positions};
 use tictactoe::engine::ai::{AiPlayer, Difficulty};
+use tictactoe::engine::minimax::AlphaBeta;
 use tictactoe::engine::minimax::Search;
-use tictactoe::engine::minimax::Searcher;
 use tictactoe::{Board, Cell, Geometry, Mark, Outcome, Score};
 
 /// Plays every game in which `engine` answers with `engine_moves(position)` and the opponent
@@ -63,7 +63,7 @@ fn assert_never_loses(
 
 #[test]
 fn playing_the_best_move_never_loses() {
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     for first in [Mark::X, Mark::O] {
         for engine in [Mark::X, Mark::O] {
             assert_never_loses(engine, first, &mut |position| {
@@ -75,7 +75,7 @@ fn playing_the_best_move_never_loses() {
 
 #[test]
 fn playing_any_of_the_best_moves_never_loses() {
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     for engine in [Mark::X, Mark::O] {
         assert_never_loses(engine, Mark::X, &mut |position| {
             let analysis = searcher.analyze(position);
@@ -93,7 +93,7 @@ fn replay(
     ai: Mark,
     first: Mark,
     opponent: &[Cell],
-    searcher: &mut Searcher,
+    searcher: &mut AlphaBeta,
 ) -> Board {
     let mut player = AiPlayer::seeded(seed);
     let mut position = Board::empty(Geometry::CLASSIC, first);
@@ -122,7 +122,7 @@ fn beat_ai(
     seed: u64,
     ai: Mark,
     first: Mark,
-    searcher: &mut Searcher,
+    searcher: &mut AlphaBeta,
 ) -> Option<Vec<Cell>> {
     fn explore(
         difficulty: Difficulty,
@@ -130,7 +130,7 @@ fn beat_ai(
         ai: Mark,
         first: Mark,
         prefix: &mut Vec<Cell>,
-        searcher: &mut Searcher,
+        searcher: &mut AlphaBeta,
     ) -> bool {
         let position = replay(difficulty, seed, ai, first, prefix, searcher);
         if position.outcome().is_over() {
@@ -151,7 +151,7 @@ fn beat_ai(
 
 #[test]
 fn the_perfect_ai_never_loses_whatever_the_opponent_plays() {
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     for seed in 0..3 {
         for first in [Mark::X, Mark::O] {
             for ai in [Mark::X, Mark::O] {
@@ -167,7 +167,7 @@ fn the_perfect_ai_never_loses_whatever_the_opponent_plays() {
 
 #[test]
 fn the_weaker_levels_can_be_beaten() {
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
         let beaten = (0..10).find_map(|seed| {
             [Mark::O, Mark::X]
@@ -184,7 +184,7 @@ fn medium_walks_into_a_fork_that_hard_sees() {
     // but X's forced block then makes two threats (left column and bottom row): O loses three
     // plies after its move, −7. An edge holds the draw.
     let position = board("X../.O./..X");
-    let analysis = Searcher::new().analyze(&position);
+    let analysis = AlphaBeta::new().analyze(&position);
     let classic = Geometry::CLASSIC;
     for corner in [cell(0, 2), cell(2, 0)] {
         let score = analysis.score_of(corner).unwrap();
@@ -219,7 +219,7 @@ fn medium_walks_into_a_fork_that_hard_sees() {
 
     // And the fork is real: after O's corner, best play by X wins.
     let mut game = position.after(cell(0, 2)).unwrap();
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     while !game.outcome().is_over() {
         let best = searcher.analyze(&game).best().unwrap().cell;
         game.play(best).unwrap();
@@ -229,7 +229,7 @@ fn medium_walks_into_a_fork_that_hard_sees() {
 
 #[test]
 fn easy_takes_a_win_and_medium_also_blocks() {
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     // X can complete the top row.
     let win_now = searcher.analyze(&board("XX./OO./..."));
     // X threatens the top row; O must block at (0,2).
@@ -290,7 +290,7 @@ fn the_horizons_are_one_two_and_four_plies() {
 
 #[test]
 fn perceived_scores_equal_a_depth_limited_minimax() {
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     let classic = Geometry::CLASSIC;
     let mut player = AiPlayer::seeded(7);
     for first in [Mark::X, Mark::O] {
@@ -329,7 +329,7 @@ fn perceived_scores_equal_a_depth_limited_minimax() {
 
 #[test]
 fn the_ai_picks_at_random_among_equal_moves_but_replays_exactly() {
-    let analysis = Searcher::new().analyze(&Board::classic());
+    let analysis = AlphaBeta::new().analyze(&Board::classic());
     // All nine openings draw, so a perfect AI may play any of them.
     let mut openings: Vec<Cell> = (0..50)
         .map(|seed| {
@@ -344,7 +344,7 @@ fn the_ai_picks_at_random_among_equal_moves_but_replays_exactly() {
 
     // The same seed makes the same choices, move after move.
     let positions = open_classic_positions(Mark::X);
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     let (mut a, mut b) = (AiPlayer::seeded(99), AiPlayer::seeded(99));
     for position in positions.iter().step_by(13) {
         let analysis = searcher.analyze(position);
@@ -359,7 +359,7 @@ fn the_ai_picks_at_random_among_equal_moves_but_replays_exactly() {
 
 #[test]
 fn there_is_no_move_once_the_game_is_over() {
-    let analysis = Searcher::new().analyze(&board("XXX/OO./..."));
+    let analysis = AlphaBeta::new().analyze(&board("XXX/OO./..."));
     for difficulty in Difficulty::ALL {
         assert_eq!(AiPlayer::seeded(1).choose(&analysis, difficulty), None);
     }

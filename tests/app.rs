@@ -9,8 +9,8 @@ use std::time::Duration;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::clock::ManualClock;
+use tictactoe::engine::minimax::AlphaBeta;
 use tictactoe::engine::minimax::Search;
-use tictactoe::engine::minimax::Searcher;
 use tictactoe::{Board, Cell, Mark, Outcome};
 
 mod harness;
@@ -51,7 +51,7 @@ fn s_shows_the_engines_scores_on_every_empty_cell() {
     game.click_cell(Cell::new(0, 0));
     game.press(Key::S);
     let board = game.board();
-    let analysis = Searcher::new().analyze(&board);
+    let analysis = AlphaBeta::new().analyze(&board);
     assert!(!analysis.moves.is_empty());
     for m in &analysis.moves {
         let prefix = format!(
@@ -198,7 +198,7 @@ fn play_against_perfect(seed_moves: impl Fn(&Board, usize) -> Cell) {
 
 #[test]
 fn perfect_never_loses_to_the_engines_own_best_moves() {
-    play_against_perfect(|board, _| Searcher::new().analyze(board).best().unwrap().cell);
+    play_against_perfect(|board, _| AlphaBeta::new().analyze(board).best().unwrap().cell);
 }
 
 #[test]
@@ -334,7 +334,7 @@ fn hovering_a_score_shows_its_line_of_play() {
     for cell in [(0, 0), (1, 1), (2, 2)] {
         game.click_cell(Cell::new(cell.0, cell.1));
     }
-    let analysis = Searcher::new().analyze(&game.board());
+    let analysis = AlphaBeta::new().analyze(&game.board());
     let m = analysis.get(Cell::new(0, 2)).unwrap().clone();
     game.harness
         .get_by_label_contains("Row 1, column 3, empty")
@@ -402,7 +402,7 @@ fn the_scores_come_back_after_undo_and_redo_of_a_lost_game() {
 fn the_articles_view_shows_x_s_side_on_o_s_turn() {
     let mut game = start("show_scores: true, mode: TwoPlayers, score_view: Articles");
     game.click_cell(Cell::new(0, 1)); // X on an edge: O to move
-    let analysis = Searcher::new().analyze(&game.board());
+    let analysis = AlphaBeta::new().analyze(&game.board());
     // Some scores are not 0, so the flip below is really seen.
     assert!(analysis.moves.iter().any(|m| m.score.value() != 0));
     for m in &analysis.moves {
@@ -675,7 +675,7 @@ fn a_line_of_play_is_replayed_with_the_keys_without_playing_it() {
     let mut game = start("mode: TwoPlayers, show_scores: true");
     game.click_cell(Cell::new(0, 0));
     let before = game.board();
-    let m = Searcher::new()
+    let m = AlphaBeta::new()
         .analyze(&before)
         .get(Cell::new(0, 1))
         .unwrap()
@@ -874,7 +874,7 @@ fn the_review_classes_every_move_and_a_retry_starts_from_the_position_before_one
     let mut board = Board::classic();
     let mut blunder = None;
     for (index, &cell) in lost.iter().enumerate() {
-        let analysis = Searcher::new().analyze(&board);
+        let analysis = AlphaBeta::new().analyze(&board);
         let score = analysis.get(cell).unwrap().score;
         let best = analysis.best_score().unwrap();
         let class = tictactoe::learn::review::MoveClass::of(score, best);
@@ -936,7 +936,7 @@ fn the_hint_frames_the_best_moves_and_the_threat_names_the_opponents_win() {
     game.click_cell(Cell::new(0, 0));
     game.press(Key::H);
     let board = game.board();
-    let analysis = Searcher::new().analyze(&board);
+    let analysis = AlphaBeta::new().analyze(&board);
     for m in &analysis.moves {
         let label = format!("Row {}, column {}, empty", m.cell.row + 1, m.cell.col + 1);
         let node = game.harness.get_by_label_contains(&label);
@@ -978,7 +978,7 @@ fn a_practice_round_checks_the_answer_shows_the_line_and_keeps_a_streak() {
         .get_by_label_contains("Exactly one move keeps the best result");
     game.harness.get_by_label_contains("Streak: 0 (best 0)");
     let position = game.board_on_show();
-    let analysis = Searcher::new().analyze(&position);
+    let analysis = AlphaBeta::new().analyze(&position);
     let best: Vec<Cell> = analysis.best_moves().map(|m| m.cell).collect();
     assert_eq!(best.len(), 1, "exactly one best move on {position:?}");
     // Answer right: the streak grows and the line of play is shown.
@@ -990,7 +990,7 @@ fn a_practice_round_checks_the_answer_shows_the_line_and_keeps_a_streak() {
     // The next position; answer wrong: the streak is gone, the best move is named.
     game.press(Key::N);
     let position = game.board_on_show();
-    let analysis = Searcher::new().analyze(&position);
+    let analysis = AlphaBeta::new().analyze(&position);
     let best = analysis.best().unwrap().cell;
     let wrong = position.legal_moves().find(|&c| c != best).unwrap();
     game.click_cell(wrong);
@@ -1218,7 +1218,7 @@ fn digits_arrows_and_enter_answer_in_practice() {
     let mut game = start("welcome_hint: false");
     game.press(Key::P);
     let position = game.board_on_show();
-    let analysis = Searcher::new().analyze(&position);
+    let analysis = AlphaBeta::new().analyze(&position);
     let best = analysis.best().unwrap().cell;
     // A digit names a taken cell: no answer.
     let taken = position
@@ -1236,7 +1236,7 @@ fn digits_arrows_and_enter_answer_in_practice() {
     // The next position: the arrows walk from the centre to a wrong move, Enter answers it.
     game.press(Key::N);
     let position = game.board_on_show();
-    let best = Searcher::new().analyze(&position).best().unwrap().cell;
+    let best = AlphaBeta::new().analyze(&position).best().unwrap().cell;
     let wrong = position.legal_moves().find(|&c| c != best).unwrap();
     game.press(Key::ArrowUp); // the first arrow puts the keyboard on the centre
     for _ in 0..2 {
@@ -1283,7 +1283,7 @@ fn practice_feedback_is_about_the_answer_not_the_cell_the_board_moved_under_the_
     for _ in 0..4 {
         let position = game.board_on_show();
         let mover = position.to_move();
-        let best = Searcher::new().analyze(&position).best().unwrap().cell;
+        let best = AlphaBeta::new().analyze(&position).best().unwrap().cell;
         let wrong = position.legal_moves().find(|&c| c != best).unwrap();
         game.click_cell(wrong);
         game.harness.run();

@@ -4,8 +4,8 @@
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::engine::minimax::AlphaBeta;
 use tictactoe::engine::minimax::Search;
-use tictactoe::engine::minimax::Searcher;
 use tictactoe::learn::exercises::{SetCode, Summary, Task, generate};
 use tictactoe::learn::review::MoveClass;
 use tictactoe::{Board, Cell, Mark, Outcome};
@@ -61,7 +61,7 @@ fn the_graphs_points_are_the_review_lists_moves_with_the_same_numbers_in_both_vi
         // Each point is named as its row is, and both carry the engine's numbers.
         let mut board = Board::classic();
         for (index, &cell) in lost.iter().enumerate() {
-            let analysis = Searcher::new().analyze(&board);
+            let analysis = AlphaBeta::new().analyze(&board);
             let (score, best) = (
                 analysis.get(cell).unwrap().score,
                 analysis.best_score().unwrap(),
@@ -107,7 +107,7 @@ fn a_blunder_of_a_played_game_comes_back_as_practice_whose_one_good_move_is_the_
     let mut board = Board::classic();
     let mut own = Vec::new();
     for (index, &cell) in lost.iter().enumerate() {
-        let analysis = Searcher::new().analyze(&board);
+        let analysis = AlphaBeta::new().analyze(&board);
         let class = MoveClass::of(
             analysis.get(cell).unwrap().score,
             analysis.best_score().unwrap(),

@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::{
-    self, Algorithm, CHECK_INTERVAL, SearchControl, Searcher, Stop, Stopped,
+    self, Algorithm, AlphaBeta, CHECK_INTERVAL, SearchControl, Stop, Stopped,
 };
 use tictactoe::{Analysis, Board, Cell, Geometry, Mark, Outcome, Score, Verdict};
 
@@ -76,7 +76,7 @@ fn every_opening_move_draws() {
     // Ties go to the first move in row-major order, as the classic findBestMove picks.
     assert_eq!(plain.best_moves().count(), 9);
     assert_eq!(plain.best().unwrap().cell, cell(0, 0));
-    let fast = Searcher::new().analyze(&Board::classic());
+    let fast = AlphaBeta::new().analyze(&Board::classic());
     assert_eq!(fast.best().unwrap().cell, cell(0, 0));
 }
 
@@ -85,7 +85,7 @@ fn the_textbook_replies_to_each_opening() {
     // Well-known theory: after a corner only the centre holds; after the centre only corners
     // hold; after an edge, the centre, the two corners next to it and the opposite edge hold.
     let holding = |text: &str| -> Vec<Cell> {
-        let analysis = Searcher::new().analyze(&board(text));
+        let analysis = AlphaBeta::new().analyze(&board(text));
         analysis
             .moves
             .iter()
@@ -108,7 +108,7 @@ fn the_textbook_replies_to_each_opening() {
 fn one_searcher_agrees_with_plain_minimax_on_every_open_position() {
     let references = references(Mark::X);
     assert_eq!(references.len(), 4520);
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     for (position, plain) in references {
         let fast = searcher.analyze(position);
         assert_eq!(fast.stats.algorithm, Algorithm::AlphaBeta);
@@ -130,7 +130,7 @@ fn fresh_searchers_agree_with_plain_minimax_on_a_sample() {
         .enumerate()
         .filter(|(index, _)| *index < 100 || index % 7 == 0);
     for (_, (position, plain)) in sample {
-        assert_same_moves(&Searcher::new().analyze(position), plain);
+        assert_same_moves(&AlphaBeta::new().analyze(position), plain);
     }
 }
 
@@ -140,11 +140,11 @@ fn the_searches_agree_when_o_moves_first() {
     assert_eq!(references.len(), 4520);
     assert_eq!(references[0].0, Board::empty(Geometry::CLASSIC, Mark::O));
     assert_eq!(references[0].1.stats.nodes, 549_946);
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     for (index, (position, plain)) in references.iter().enumerate() {
         assert_same_moves(&searcher.analyze(position), plain);
         if index % 11 == 0 {
-            assert_same_moves(&Searcher::new().analyze(position), plain);
+            assert_same_moves(&AlphaBeta::new().analyze(position), plain);
         }
     }
     // The same positions typed in: equal counts need the side to move spelled out.
@@ -169,9 +169,9 @@ fn the_searches_agree_on_larger_boards() {
         Geometry::with_default_k(5, 5).unwrap(),
     ];
     let mut rng = SmallRng::seed_from_u64(2024);
-    let mut shared = Searcher::new();
+    let mut shared = AlphaBeta::new();
     for geometry in geometries {
-        let mut own = Searcher::new();
+        let mut own = AlphaBeta::new();
         for round in 0..8 {
             let first = if round % 2 == 0 { Mark::X } else { Mark::O };
             let position = random_open_position(geometry, first, 7, &mut rng);
@@ -188,7 +188,7 @@ fn the_searches_agree_on_larger_boards() {
 fn the_fast_search_visits_at_least_50_times_fewer_positions() {
     // Node counts are deterministic, so this is a property of the algorithm, not of the machine.
     let plain = references(Mark::X)[0].1.stats.nodes;
-    let fast = Searcher::new().analyze(&Board::classic()).stats.nodes;
+    let fast = AlphaBeta::new().analyze(&Board::classic()).stats.nodes;
     assert!(
         fast * 50 <= plain,
         "fast search visited {fast} positions, plain {plain}"
@@ -199,7 +199,7 @@ fn the_fast_search_visits_at_least_50_times_fewer_positions() {
 fn the_seeds_example_scores_a_win_a_draw_and_a_loss() {
     // X to move on XOX/OOX/...: (2,2) completes the right column; (2,1) blocks O's middle column
     // and the game is then drawn; (2,0) leaves O to complete that column at once, one ply later.
-    let analysis = Searcher::new().analyze(&board("XOX/OOX/..."));
+    let analysis = AlphaBeta::new().analyze(&board("XOX/OOX/..."));
     assert_eq!(analysis.board.to_move(), Mark::X);
     assert_eq!(analysis.score_of(cell(2, 2)), Some(Score::new(10)));
     assert_eq!(analysis.score_of(cell(2, 1)), Some(Score::new(0)));
@@ -218,7 +218,7 @@ fn a_faster_win_is_preferred() {
     // threat and add a second one (column 1, the anti-diagonal, or both), O can block only one,
     // and X wins with its next move: two plies later, so 8. They come before (2,2) in row-major
     // order, so only the depth rule makes (2,2) the best.
-    let analysis = Searcher::new().analyze(&board("O../..O/XX."));
+    let analysis = AlphaBeta::new().analyze(&board("O../..O/XX."));
     assert_eq!(analysis.score_of(cell(2, 2)), Some(Score::new(10)));
     for slower in [cell(0, 1), cell(0, 2), cell(1, 1)] {
         assert_eq!(analysis.score_of(slower), Some(Score::new(8)), "{slower}");
@@ -239,7 +239,7 @@ fn when_every_move_loses_the_slowest_loss_is_chosen() {
     // two threats (column 0 and the diagonal): O wins on its second move, three plies after
     // X's move, so −7.
     let position = board(".X./.O./OX.");
-    let analysis = Searcher::new().analyze(&position);
+    let analysis = AlphaBeta::new().analyze(&position);
     assert!(
         analysis.moves.iter().all(|m| m.score.is_loss()),
         "every move loses"
@@ -270,7 +270,7 @@ fn scores_are_for_the_side_to_move_when_o_is_to_move() {
     assert_eq!(position.to_move(), Mark::O);
     for analysis in [
         minimax::plain(&position),
-        Searcher::new().analyze(&position),
+        AlphaBeta::new().analyze(&position),
     ] {
         let scores: Vec<(Cell, i32)> = analysis
             .moves
@@ -293,7 +293,7 @@ fn scores_are_for_the_side_to_move_when_o_is_to_move() {
 #[test]
 fn swapping_the_marks_changes_no_score_or_line() {
     // The game treats X and O alike: only who is to move matters.
-    let mut searcher = Searcher::new();
+    let mut searcher = AlphaBeta::new();
     for (position, plain) in references(Mark::X) {
         let swapped = swap_marks(position);
         let mirrored = searcher.analyze(&swapped);
@@ -423,9 +423,9 @@ fn a_node_budget_stops_a_search_exactly_at_the_limit() {
         Some(Stop::NodeBudget { limit: 549_945 })
     );
 
-    let needed = Searcher::new().analyze(&empty).stats.nodes;
+    let needed = AlphaBeta::new().analyze(&empty).stats.nodes;
     let exact = within(&empty, Algorithm::AlphaBeta, needed).unwrap();
-    assert_eq!(exact.moves, Searcher::new().analyze(&empty).moves);
+    assert_eq!(exact.moves, AlphaBeta::new().analyze(&empty).moves);
     assert_eq!(
         reason(within(&empty, Algorithm::AlphaBeta, needed - 1)),
         Some(Stop::NodeBudget { limit: needed - 1 })
@@ -468,7 +468,7 @@ fn a_stopped_search_returns_the_moves_it_settled_and_reports_each_as_it_goes() {
                 &mut minimax::Unobserved,
             ),
             Algorithm::AlphaBeta => {
-                Searcher::new().analyze_with(&empty, &control, &mut |m| reported.push(m.clone()))
+                AlphaBeta::new().analyze_with(&empty, &control, &mut |m| reported.push(m.clone()))
             }
             Algorithm::Solver => unreachable!("tests/solver.rs stops the solver"),
         }
@@ -498,8 +498,8 @@ fn a_search_cut_short_leaves_the_searcher_exact() {
     // Whatever an interrupted search stored must still be true: interrupt the same searcher at
     // many different points, then compare it with plain minimax everywhere.
     let references = references(Mark::X);
-    let mut searcher = Searcher::new();
-    let cut_short = |searcher: &mut Searcher, position: &Board, budget| {
+    let mut searcher = AlphaBeta::new();
+    let cut_short = |searcher: &mut AlphaBeta, position: &Board, budget| {
         let control = SearchControl::with_node_budget(budget);
         let _ = searcher.analyze_with(position, &control, &mut |_| {});
     };
@@ -518,7 +518,7 @@ fn a_finished_position_has_no_moves() {
         let position = board(text);
         for analysis in [
             minimax::plain(&position),
-            Searcher::new().analyze(&position),
+            AlphaBeta::new().analyze(&position),
         ] {
             assert!(analysis.moves.is_empty(), "{text}");
             assert_eq!(analysis.best(), None);
@@ -537,7 +537,7 @@ fn progress_can_be_read_while_a_search_runs() {
     let control = std::sync::Arc::new(SearchControl::new());
     let searching = Background::spawn({
         let control = std::sync::Arc::clone(&control);
-        move || Searcher::new().analyze_with(&open_5x5(), &control, &mut |_| {})
+        move || AlphaBeta::new().analyze_with(&open_5x5(), &control, &mut |_| {})
     });
     let mut seen = Vec::new();
     let started = std::time::Instant::now();
@@ -603,7 +603,7 @@ fn a_small_table_stays_within_its_memory_and_exact() {
     // 4×4 positions use the hash table; 16 KiB holds a few hundred positions, so the table fills
     // and starts over many times during these searches.
     let limit = 16 << 10;
-    let mut searcher = Searcher::with_table_limit(limit);
+    let mut searcher = AlphaBeta::with_table_limit(limit);
     let mut rng = SmallRng::seed_from_u64(77);
     let geometry = Geometry::with_default_k(4, 4).unwrap();
     for round in 0..6 {

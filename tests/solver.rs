@@ -17,7 +17,7 @@ use tictactoe::Cell;
 use tictactoe::engine::board::MIN_K;
 use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::{
-    self, Algorithm, CHECK_INTERVAL, Estimator, MoveBound, RootReport, SearchControl, Searcher,
+    self, Algorithm, AlphaBeta, CHECK_INTERVAL, Estimator, MoveBound, RootReport, SearchControl,
     Solver, Stop, Valuation,
 };
 use tictactoe::store::settings::Settings;
@@ -109,7 +109,7 @@ fn the_solver_agrees_with_the_searcher_on_deeper_4x4_positions() {
         let mut solver = Solver::new();
         for empty in [10, 11, 12, 13] {
             for position in positions(geometry(4, k), empty, 4, 7 * empty as u64 + k as u64) {
-                let reference = Searcher::new().analyze(&position);
+                let reference = AlphaBeta::new().analyze(&position);
                 assert_same_moves(&solver.analyze(&position), &reference);
             }
         }
@@ -200,7 +200,11 @@ fn assert_line_ends_as_scored(position: &Board, m: &minimax::MoveScore) {
 /// Every line of `analysis` (of `position`) checked step by step by `reference`, an independent
 /// search: each move of the line is a best move of the position it is played on, worth exactly
 /// the line's score (seen from there), and the line ends as that score says.
-fn assert_lines_keep_their_values(position: &Board, analysis: &Analysis, reference: &mut Searcher) {
+fn assert_lines_keep_their_values(
+    position: &Board,
+    analysis: &Analysis,
+    reference: &mut AlphaBeta,
+) {
     for m in &analysis.moves {
         assert_line_ends_as_scored(position, m);
         assert_steps_keep_the_value(position, m, reference, usize::MAX);
@@ -213,7 +217,7 @@ fn assert_lines_keep_their_values(position: &Board, analysis: &Analysis, referen
 fn assert_steps_keep_the_value(
     position: &Board,
     m: &minimax::MoveScore,
-    reference: &mut Searcher,
+    reference: &mut AlphaBeta,
     within: usize,
 ) {
     let cells = position.geometry().cells();
@@ -249,7 +253,7 @@ fn scores(analysis: &Analysis) -> Vec<(Cell, Score)> {
 fn assert_same_scores_and_best_lines(fast: &Analysis, reference: &Analysis) {
     assert_eq!(fast.board, reference.board);
     assert_eq!(scores(fast), scores(reference), "{:?}", reference.board);
-    assert_lines_keep_their_values(&fast.board, fast, &mut Searcher::new());
+    assert_lines_keep_their_values(&fast.board, fast, &mut AlphaBeta::new());
 }
 
 #[test]
@@ -269,7 +273,7 @@ fn lines_on_6x6_and_7x7_keep_each_value_step_by_step_on_longer_lines() {
 /// The check above on `count` random positions with `empty` empty cells of each
 /// `(side, k, empty, count)`.
 fn lines_keep_each_value_step_by_step(boards: &[(usize, usize, usize, usize)]) {
-    let mut reference = Searcher::new();
+    let mut reference = AlphaBeta::new();
     for &(side, k, empty, count) in boards {
         let mut solver = Solver::new();
         let seed = 32 * side as u64 + k as u64 + empty as u64;
@@ -503,7 +507,7 @@ fn the_solver_and_the_searcher_give_the_first_move_table_on_the_smaller_boards()
     // against plain minimax) on 4×4 with three in a row and on 5×5 with three.
     assert_table_rows(&table, &[(3, 3)], minimax::plain);
     assert_table_rows(&table, &[(4, 3), (5, 3)], |board| {
-        Searcher::new().analyze(board)
+        AlphaBeta::new().analyze(board)
     });
 }
 
@@ -527,7 +531,7 @@ fn the_solver_gives_the_first_move_table_on_the_larger_boards() {
     });
     // The alpha-beta searcher, an independent search, where it takes seconds.
     assert_table_rows(&table, &[(4, 4), (6, 3)], |board| {
-        Searcher::new().analyze(board)
+        AlphaBeta::new().analyze(board)
     });
 }
 
@@ -820,7 +824,7 @@ fn the_solver_agrees_with_the_searcher_on_deeper_5x5_and_6x6_positions() {
         let mut shared = Solver::new().with_threads(1);
         let seed = 97 * side as u64 + 13 * k as u64 + empty as u64;
         for position in positions(geometry(side, k), empty, 3, seed) {
-            let reference = Searcher::new().analyze(&position);
+            let reference = AlphaBeta::new().analyze(&position);
             assert_same_moves_or_best_lines(&shared.analyze(&position), &reference);
         }
     }
@@ -835,7 +839,7 @@ fn the_solver_agrees_with_the_searcher_on_late_7x7_positions() {
         let mut shared = Solver::new().with_threads(1);
         let seed = 700 + 13 * k as u64 + empty as u64;
         for position in positions(geometry(7, k), empty, count, seed) {
-            let reference = Searcher::new().analyze(&position);
+            let reference = AlphaBeta::new().analyze(&position);
             assert_same_moves_or_best_lines(&shared.analyze(&position), &reference);
         }
     }
@@ -861,7 +865,7 @@ fn two_threads_agree_with_one_on_7x7_positions_with_20_to_32_empty_cells() {
     for (k, empty, count) in cases {
         let (mut one, mut two) = (Solver::new().with_threads(1), Solver::new().with_threads(2));
         let seed = 800 + 13 * k as u64 + empty as u64;
-        let mut reference = Searcher::new();
+        let mut reference = AlphaBeta::new();
         for position in positions(geometry(7, k), empty, count, seed) {
             // Above 25 cells a line follows what the shared table holds, so two threads may
             // find another best line: the same scores, and lines that end as scored, each step
@@ -972,7 +976,7 @@ fn the_recorded_empty_6x6_lines_keep_their_values_to_the_end() {
     // searcher (earlier steps are out of its reach; the decisive lines end at their exact depth,
     // which the test above checks).
     let empty = Board::empty(geometry(6, 4), Mark::X);
-    let mut reference = Searcher::new();
+    let mut reference = AlphaBeta::new();
     for (cell, score, pv) in recorded_empty_6x6() {
         let m = minimax::MoveScore { cell, score, pv };
         assert_steps_keep_the_value(&empty, &m, &mut reference, 16);
@@ -1084,7 +1088,7 @@ fn depth_after_proof_on_or_off_gives_the_scores_and_lines_of_plain_minimax() {
     for (side, k, empty) in [(5, 3, 13), (5, 4, 14), (6, 4, 14)] {
         let seed = 300 + 7 * side as u64 + k as u64;
         for position in positions(geometry(side, k), empty, 3, seed) {
-            let reference = Searcher::new().analyze(&position);
+            let reference = AlphaBeta::new().analyze(&position);
             for (on, threads) in [(false, 1), (true, 1), (false, 2), (true, 2)] {
                 let analysis = solver(on, threads).analyze(&position);
                 assert_same_moves_or_best_lines(&analysis, &reference);

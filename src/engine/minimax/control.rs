@@ -202,7 +202,7 @@ pub struct Stopped {
     pub reason: Stop,
     pub partial: Box<Analysis>,
     /// Bounds on the scores of moves not settled, in row-major order: only moves with a bound
-    /// better than knowing nothing. Plain minimax and the [`Searcher`](super::Searcher) leave it
+    /// better than knowing nothing. Plain minimax and the [`AlphaBeta`](super::AlphaBeta) leave it
     /// empty.
     pub bounds: Vec<MoveBound>,
 }

@@ -3,7 +3,7 @@
 //! A candidate move's score is `minimax(board after the move, depth 0, opponent to move)`, seen from
 //! the side that plays the move (see [`Score`] for the encoding). Four searches implement
 //! [`Search`]: [`Plain`] is the reference, written the way the classic articles write it;
-//! [`AlphaBetaClassic`] prunes as the textbooks do; [`Searcher`] gives the same score and line of
+//! [`AlphaBetaClassic`] prunes as the textbooks do; [`AlphaBeta`] gives the same score and line of
 //! play for every move with alpha-beta pruning, a transposition table and move ordering; the
 //! [`Solver`] takes the larger boards. [`fresh`] makes the one an [`Algorithm`] names, and
 //! [`ThinkTime`] is the policy for a search given a time: exact first, then estimate.
@@ -21,14 +21,14 @@
 //! ```
 //! use tictactoe::{Board, Cell, Score, engine::minimax::{self, Search}};
 //! let board: Board = "XOX/OOX/...".parse().unwrap();
-//! let analysis = minimax::Searcher::new().analyze(&board);
+//! let analysis = minimax::AlphaBeta::new().analyze(&board);
 //! let best = analysis.best().unwrap();
 //! assert_eq!((best.cell, best.score), (Cell::new(2, 2), Score::new(10)));
 //! assert_eq!(analysis.score_of(Cell::new(2, 0)), Some(Score::new(-9)));
 //! ```
 
-mod alphabeta;
-mod classic;
+mod alpha_beta;
+mod alpha_beta_classic;
 mod control;
 mod estimator;
 mod observe;
@@ -44,8 +44,8 @@ use std::time::Duration;
 use crate::engine::board::{Board, Cell, Geometry};
 use crate::engine::score::{Score, Verdict};
 
-pub use alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
-pub use classic::{alpha_beta, alpha_beta_game, alpha_beta_observed};
+pub use alpha_beta::{AlphaBeta, DEFAULT_TABLE_BYTES};
+pub use alpha_beta_classic::{alpha_beta, alpha_beta_game, alpha_beta_observed};
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped, Watcher};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
 pub use observe::{Observer, Unobserved};

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::{
-    Algorithm, Analysis, RootReport, SearchControl, Searcher, Solver, Stop, Stopped,
+    Algorithm, AlphaBeta, Analysis, RootReport, SearchControl, Solver, Stop, Stopped,
     alpha_beta_observed, observe::Unobserved, plain_with,
 };
 use crate::engine::board::Board;
@@ -77,7 +77,7 @@ impl Search for AlphaBetaClassic {
     }
 }
 
-impl Search for Searcher {
+impl Search for AlphaBeta {
     fn algorithm(&self) -> Algorithm {
         Algorithm::AlphaBeta
     }
@@ -88,7 +88,7 @@ impl Search for Searcher {
         control: &SearchControl,
         on_report: &mut dyn FnMut(RootReport),
     ) -> Result<Analysis, Stopped> {
-        Searcher::analyze_with(self, board, control, &mut |settled| {
+        AlphaBeta::analyze_with(self, board, control, &mut |settled| {
             on_report(RootReport::Settled(settled))
         })
     }
@@ -114,7 +114,7 @@ pub fn fresh(algorithm: Algorithm) -> Box<dyn Search + Send> {
     match algorithm {
         Algorithm::Plain => Box::new(Plain),
         Algorithm::AlphaBetaClassic => Box::new(AlphaBetaClassic),
-        Algorithm::AlphaBeta => Box::new(Searcher::new()),
+        Algorithm::AlphaBeta => Box::new(AlphaBeta::new()),
         Algorithm::Solver => Box::new(Solver::new()),
     }
 }

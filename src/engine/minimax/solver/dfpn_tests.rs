@@ -3,7 +3,7 @@
 use super::dfpn::{ProofTable, attacker_wins};
 use super::rules::{Pos, Rules};
 use crate::engine::board::{Board, Geometry, Mark};
-use crate::engine::minimax::Searcher;
+use crate::engine::minimax::AlphaBeta;
 use crate::engine::minimax::control::SearchControl;
 use crate::engine::minimax::control::{Meter, Stop};
 use crate::engine::score::Score;
@@ -60,7 +60,7 @@ fn proof_holding_blocks(
 
 /// Whether `attacker` wins `board`, by the alpha-beta searcher: the side to move wins when
 /// its best move scores above a draw, the other side when that is below one.
-fn searched(searcher: &mut Searcher, board: &Board, attacker: Mark) -> bool {
+fn searched(searcher: &mut AlphaBeta, board: &Board, attacker: Mark) -> bool {
     let analysis = searcher
         .analyze_with(board, &SearchControl::new(), &mut |_| {})
         .unwrap();
@@ -77,7 +77,7 @@ fn searched(searcher: &mut Searcher, board: &Board, attacker: Mark) -> bool {
 fn agree_on(boards: &[(usize, usize, usize)], count: usize, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     for &(side, k, empties) in boards {
-        let mut searcher = Searcher::new();
+        let mut searcher = AlphaBeta::new();
         let (mut wins, mut holds) = (0, 0);
         for round in 0..count {
             let first = if round % 2 == 0 { Mark::X } else { Mark::O };

@@ -1,7 +1,7 @@
 //! The solver: exact scores and lines for every move, on every board the game offers (up to
 //! 7×7), as fast as the techniques of m,n,k-game solvers allow.
 //!
-//! What it adds to the teaching [`Searcher`](super::Searcher), each exact (the tests compare
+//! What it adds to the teaching [`AlphaBeta`](super::AlphaBeta), each exact (the tests compare
 //! every score and line with plain minimax):
 //! - **Null windows around the draw.** A root move is first asked "at least a draw?" and then
 //!   narrowed on whichever side it fell (MTD(f), with a first step halfway towards the
@@ -48,7 +48,7 @@
 //!   holds: a fresh solver on one thread always gives the same lines, while two threads, or a
 //!   solver that analysed other positions before, may show another best line.
 //!
-//! The classic 3×3 board (and anything as small) goes to the teaching [`Searcher`](super::Searcher)
+//! The classic 3×3 board (and anything as small) goes to the teaching [`AlphaBeta`](super::AlphaBeta)
 //! instead: it gives the same scores and lines, and on so few cells it is the faster of the two.
 
 /// The proof-number search, a lab search kept behind the `proof-numbers` feature (off): it was
@@ -66,7 +66,7 @@ mod table;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::alphabeta::{DEFAULT_TABLE_BYTES, Searcher};
+use super::alpha_beta::{AlphaBeta, DEFAULT_TABLE_BYTES};
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::{Algorithm, Analysis, MoveBound, MoveScore, RootReport, SearchStats};
 use crate::engine::board::{BitIter, Board, Geometry, Outcome};
@@ -81,7 +81,7 @@ use table::{Known, SharedTable};
 /// millisecond on one).
 const PARALLEL_FROM: u32 = 20;
 
-/// Boards of at most this many cells go to the teaching alpha-beta [`Searcher`], which gives
+/// Boards of at most this many cells go to the teaching alpha-beta [`AlphaBeta`], which gives
 /// the same scores and lines: on them the solver's null windows, keys under every symmetry and
 /// run scans cost more than they save (the 3×3 batch of `tictactoe analyze -` takes about three
 /// times as long through them).
@@ -129,7 +129,7 @@ pub struct Solver {
     threads: usize,
     prepared: Option<(Box<Rules>, SharedTable)>,
     /// The search of boards of at most [`SMALL_BOARD_CELLS`] cells, made on first use.
-    small_boards: Option<Searcher>,
+    small_boards: Option<AlphaBeta>,
     /// Whether the empty board's second-player half comes from strategy stealing (see
     /// [`Solver::with_strategy_stealing`]).
     strategy_stealing: bool,
@@ -274,7 +274,7 @@ impl Solver {
     /// The memory the table holds, in bytes (0 before the first analysis).
     pub fn table_bytes(&self) -> usize {
         self.prepared.as_ref().map_or(0, |(_, table)| table.bytes())
-            + self.small_boards.as_ref().map_or(0, Searcher::table_bytes)
+            + self.small_boards.as_ref().map_or(0, AlphaBeta::table_bytes)
     }
 
     /// The rules of `geometry` and a table large enough for a position with `empties` empty
@@ -411,7 +411,7 @@ impl Solver {
     }
 
     /// [`Solver::analyze_with`] on a board of at most [`SMALL_BOARD_CELLS`] cells, through the
-    /// alpha-beta [`Searcher`]: every move settled in row-major order, no bounds before.
+    /// alpha-beta [`AlphaBeta`]: every move settled in row-major order, no bounds before.
     fn analyze_small_board(
         &mut self,
         board: &Board,
@@ -421,7 +421,7 @@ impl Solver {
         let limit = self.limit;
         let searcher = self
             .small_boards
-            .get_or_insert_with(|| Searcher::with_table_limit(limit));
+            .get_or_insert_with(|| AlphaBeta::with_table_limit(limit));
         let as_solver = |analysis: &mut Analysis| analysis.stats.algorithm = Algorithm::Solver;
         searcher
             .analyze_with(board, control, &mut |settled| {

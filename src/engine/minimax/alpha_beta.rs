@@ -15,25 +15,25 @@ pub const DEFAULT_TABLE_BYTES: usize = 256 << 20;
 /// same searcher reuses what earlier searches learned. Values are stored relative to the position
 /// they belong to, so an entry is valid at any depth. The table stays within its memory limit
 /// (forgetting what it knew when full), which costs time, never exactness.
-pub struct Searcher {
+pub struct AlphaBeta {
     table: TranspositionTable,
 }
 
-impl Default for Searcher {
+impl Default for AlphaBeta {
     fn default() -> Self {
-        Searcher::new()
+        AlphaBeta::new()
     }
 }
 
-impl Searcher {
-    pub fn new() -> Searcher {
-        Searcher::with_table_limit(DEFAULT_TABLE_BYTES)
+impl AlphaBeta {
+    pub fn new() -> AlphaBeta {
+        AlphaBeta::with_table_limit(DEFAULT_TABLE_BYTES)
     }
 
     /// A searcher whose table uses at most `bytes` of memory (the dense table of boards of up to
     /// 12 cells is always allowed: 4 MiB at most).
-    pub fn with_table_limit(bytes: usize) -> Searcher {
-        Searcher {
+    pub fn with_table_limit(bytes: usize) -> AlphaBeta {
+        AlphaBeta {
             table: TranspositionTable::with_limit(bytes),
         }
     }
@@ -54,7 +54,7 @@ impl Searcher {
         on_settled: &mut dyn FnMut(&MoveScore),
     ) -> Result<Analysis, Stopped> {
         self.table.prepare(board.geometry());
-        let mut search = AlphaBeta {
+        let mut search = OrderedRecursion {
             table: &mut self.table,
             meter: Meter::new(control),
             infinity: Score::infinity(board.geometry().win_score()),
@@ -64,14 +64,14 @@ impl Searcher {
 }
 
 /// One analysis in progress: the searcher's table and this search's meter.
-struct AlphaBeta<'a> {
+struct OrderedRecursion<'a> {
     table: &'a mut TranspositionTable,
     meter: Meter<'a>,
     /// Beyond every score of the board's geometry: the open window's ends.
     infinity: Score,
 }
 
-impl RootSearch for AlphaBeta<'_> {
+impl RootSearch for OrderedRecursion<'_> {
     const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
 
     fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
@@ -92,7 +92,7 @@ impl RootSearch for AlphaBeta<'_> {
     }
 }
 
-impl AlphaBeta<'_> {
+impl OrderedRecursion<'_> {
     /// The exact value of playing `index` on the ongoing `board`, for the side that plays it, when
     /// the resulting position is at `depth`.
     fn move_value(&mut self, board: &Board, index: usize, depth: i32) -> Result<Score, Stop> {

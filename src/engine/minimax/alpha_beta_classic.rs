@@ -1,7 +1,7 @@
 //! Alpha-beta as the textbooks write it: plain minimax with a window (α, β), the moves in the
 //! order the rules give them, nothing remembered. It gives the same scores as plain minimax while
 //! skipping the branches that cannot change the result; the fast
-//! [`Searcher`](super::Searcher) adds a table and move ordering on top. One recursion over any
+//! [`AlphaBeta`](super::AlphaBeta) adds a table and move ordering on top. One recursion over any
 //! game's [`Rules`] serves a board and an abstract tree.
 
 use super::control::{Meter, SearchControl, Stop, Stopped};
@@ -25,7 +25,7 @@ pub fn alpha_beta_observed(
     on_settled: &mut dyn FnMut(&MoveScore),
     observer: &mut impl Observer,
 ) -> Result<Analysis, Stopped> {
-    let mut search = AlphaBeta::new(board, Meter::new(control), observer);
+    let mut search = TextbookRecursion::new(board, Meter::new(control), observer);
     settle_root_moves(board, control, on_settled, &mut search)
 }
 
@@ -38,7 +38,7 @@ pub fn alpha_beta_game<G: Rules>(
     observer: &mut impl Observer<G>,
 ) -> Result<GameValue<G::Move>, Stop> {
     control.start(start.moves().count());
-    let mut search = AlphaBeta::new(start, Meter::starting_at(control, 0), observer);
+    let mut search = TextbookRecursion::new(start, Meter::starting_at(control, 0), observer);
     let infinity = start.infinity();
     let value = search.alpha_beta(start, 0, true, -infinity, infinity);
     search.meter.flush();
@@ -50,7 +50,7 @@ pub fn alpha_beta_game<G: Rules>(
 }
 
 /// The recursion, for the maximiser `player`: the side to move where the search starts.
-struct AlphaBeta<'a, G: Rules, O> {
+struct TextbookRecursion<'a, G: Rules, O> {
     player: G::Side,
     meter: Meter<'a>,
     /// `pvs[d]` is the best line found from the node at depth `d`.
@@ -62,9 +62,9 @@ struct AlphaBeta<'a, G: Rules, O> {
     led_by: Option<G::Move>,
 }
 
-impl<'a, G: Rules, O: Observer<G>> AlphaBeta<'a, G, O> {
+impl<'a, G: Rules, O: Observer<G>> TextbookRecursion<'a, G, O> {
     fn new(start: &G, meter: Meter<'a>, observer: &'a mut O) -> Self {
-        AlphaBeta {
+        TextbookRecursion {
             player: start.to_move(),
             meter,
             pvs: vec![Vec::new(); start.plies_left() + 1],
@@ -130,7 +130,7 @@ impl<'a, G: Rules, O: Observer<G>> AlphaBeta<'a, G, O> {
     }
 }
 
-impl<O: Observer> RootSearch for AlphaBeta<'_, Board, O> {
+impl<O: Observer> RootSearch for TextbookRecursion<'_, Board, O> {
     const ALGORITHM: Algorithm = Algorithm::AlphaBetaClassic;
 
     fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
