@@ -6,6 +6,7 @@
 
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::observe::Observer;
+use super::walk::Walk;
 use super::{Algorithm, Analysis, GameValue, MoveScore, RootSearch, settle_root_moves};
 use crate::engine::board::{Board, Cell};
 use crate::engine::rules::Rules;
@@ -41,35 +42,18 @@ pub fn alpha_beta_game<G: Rules>(
     let mut search = TextbookRecursion::new(start, Meter::starting_at(control, 0), observer);
     let infinity = start.infinity();
     let value = search.alpha_beta(start, 0, true, -infinity, infinity);
-    search.meter.flush();
-    Ok(GameValue {
-        value: value?,
-        line: search.pvs[0].clone(),
-        nodes: search.meter.nodes,
-    })
+    search.walk.game_value(value)
 }
 
-/// The recursion, for the maximiser `player`: the side to move where the search starts.
+/// The recursion over the walk's state.
 struct TextbookRecursion<'a, G: Rules, O> {
-    player: G::Side,
-    meter: Meter<'a>,
-    /// `pvs[d]` is the best line found from the node at depth `d`.
-    pvs: Vec<Vec<G::Move>>,
-    observer: &'a mut O,
-    /// The move that leads to the call about to start (`None` for the first call on the start),
-    /// for the observer: kept here rather than passed down, which made plain minimax about a
-    /// tenth slower.
-    led_by: Option<G::Move>,
+    walk: Walk<'a, G, O>,
 }
 
 impl<'a, G: Rules, O: Observer<G>> TextbookRecursion<'a, G, O> {
     fn new(start: &G, meter: Meter<'a>, observer: &'a mut O) -> Self {
         TextbookRecursion {
-            player: start.to_move(),
-            meter,
-            pvs: vec![Vec::new(); start.plies_left() + 1],
-            observer,
-            led_by: None,
+            walk: Walk::new(start, meter, observer),
         }
     }
 
@@ -84,14 +68,19 @@ impl<'a, G: Rules, O: Observer<G>> TextbookRecursion<'a, G, O> {
         mut alpha: Score,
         mut beta: Score,
     ) -> Result<Score, Stop> {
-        self.meter.visit()?;
-        self.observer
-            .enter(depth, position, self.led_by, is_max, Some((alpha, beta)));
+        self.walk.meter.visit()?;
+        self.walk.observer.enter(
+            depth,
+            position,
+            self.walk.led_by,
+            is_max,
+            Some((alpha, beta)),
+        );
         let ply = depth as usize;
-        self.pvs[ply].clear();
-        if let Some(score) = position.evaluate(self.player, depth) {
-            self.observer.leaf(depth, position, score);
-            self.observer.exit(depth, position, score);
+        self.walk.pvs[ply].clear();
+        if let Some(score) = position.evaluate(self.walk.player, depth) {
+            self.walk.observer.leaf(depth, position, score);
+            self.walk.observer.exit(depth, position, score);
             return Ok(score);
         }
         let moves: Vec<G::Move> = position.moves().collect();
@@ -101,12 +90,12 @@ impl<'a, G: Rules, O: Observer<G>> TextbookRecursion<'a, G, O> {
         let mut best = if is_max { -infinity } else { infinity };
         for (tried, &mv) in moves.iter().enumerate() {
             let child = position.after(mv);
-            self.led_by = Some(mv);
+            self.walk.led_by = Some(mv);
             let score = self.alpha_beta(&child, depth + 1, !is_max, alpha, beta)?;
             let better = if is_max { score > best } else { score < best };
             if better {
                 best = score;
-                let (this, deeper) = self.pvs.split_at_mut(ply + 1);
+                let (this, deeper) = self.walk.pvs.split_at_mut(ply + 1);
                 let pv = &mut this[ply];
                 pv.clear();
                 pv.push(mv);
@@ -120,12 +109,14 @@ impl<'a, G: Rules, O: Observer<G>> TextbookRecursion<'a, G, O> {
             if alpha >= beta {
                 let pruned = &moves[tried + 1..];
                 if !pruned.is_empty() {
-                    self.observer.cutoff(depth, position, alpha, beta, pruned);
+                    self.walk
+                        .observer
+                        .cutoff(depth, position, alpha, beta, pruned);
                 }
                 break;
             }
         }
-        self.observer.exit(depth, position, best);
+        self.walk.observer.exit(depth, position, best);
         Ok(best)
     }
 }
@@ -136,20 +127,20 @@ impl<O: Observer> RootSearch for TextbookRecursion<'_, Board, O> {
     fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
         let child = Rules::after(board, cell);
         let infinity = board.infinity();
-        self.led_by = Some(cell);
+        self.walk.led_by = Some(cell);
         let score = self.alpha_beta(&child, 0, false, -infinity, infinity)?;
         Ok(MoveScore {
             cell,
             score,
-            pv: self.pvs[0].clone(),
+            pv: self.walk.pvs[0].clone(),
         })
     }
 
     fn nodes(&self) -> u64 {
-        self.meter.nodes
+        self.walk.meter.nodes
     }
 
     fn flush_meter(&mut self) {
-        self.meter.flush();
+        self.walk.meter.flush();
     }
 }

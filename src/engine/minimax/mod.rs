@@ -36,6 +36,7 @@ mod plain;
 mod search;
 mod solver;
 mod table;
+mod walk;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -3,6 +3,7 @@
 
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::observe::{Observer, Unobserved};
+use super::walk::Walk;
 use super::{Algorithm, Analysis, GameValue, MoveScore, RootSearch, settle_root_moves};
 use crate::engine::board::{Board, Cell};
 use crate::engine::rules::Rules;
@@ -47,49 +48,33 @@ pub fn plain_game<G: Rules>(
     control.start(start.moves().count());
     let mut search = PlainMinimax::new(start, Meter::starting_at(control, 0), observer);
     let value = search.minimax(start, 0, true);
-    search.meter.flush();
-    Ok(GameValue {
-        value: value?,
-        line: search.pvs[0].clone(),
-        nodes: search.meter.nodes,
-    })
+    search.walk.game_value(value)
 }
 
-/// The recursion, for the maximiser `player`: the side to move where the search starts.
+/// The recursion over the walk's state.
 struct PlainMinimax<'a, G: Rules, O> {
-    player: G::Side,
-    meter: Meter<'a>,
-    /// `pvs[d]` is the best line found from the node at depth `d` (a triangular PV table).
-    pvs: Vec<Vec<G::Move>>,
-    observer: &'a mut O,
-    /// The move that leads to the call about to start (`None` for the first call on the start),
-    /// for the observer: kept here rather than passed down, which made plain minimax about a
-    /// tenth slower.
-    led_by: Option<G::Move>,
+    walk: Walk<'a, G, O>,
 }
 
 impl<'a, G: Rules, O: Observer<G>> PlainMinimax<'a, G, O> {
     fn new(start: &G, meter: Meter<'a>, observer: &'a mut O) -> Self {
         PlainMinimax {
-            player: start.to_move(),
-            meter,
-            pvs: vec![Vec::new(); start.plies_left() + 1],
-            observer,
-            led_by: None,
+            walk: Walk::new(start, meter, observer),
         }
     }
 
     /// The value of `position`, reached by `led_by`, for the maximiser.
     fn minimax(&mut self, position: &G, depth: i32, is_max: bool) -> Result<Score, Stop> {
-        self.meter.visit()?;
-        self.observer
-            .enter(depth, position, self.led_by, is_max, None);
+        self.walk.meter.visit()?;
+        self.walk
+            .observer
+            .enter(depth, position, self.walk.led_by, is_max, None);
         let ply = depth as usize;
-        self.pvs[ply].clear();
+        self.walk.pvs[ply].clear();
         // The seeds' `evaluate`: a finished position scored for the maximiser.
-        if let Some(score) = position.evaluate(self.player, depth) {
-            self.observer.leaf(depth, position, score);
-            self.observer.exit(depth, position, score);
+        if let Some(score) = position.evaluate(self.walk.player, depth) {
+            self.walk.observer.leaf(depth, position, score);
+            self.walk.observer.exit(depth, position, score);
             return Ok(score);
         }
         // Worse than any score, so that the first move always becomes the best so far.
@@ -100,19 +85,19 @@ impl<'a, G: Rules, O: Observer<G>> PlainMinimax<'a, G, O> {
         };
         for mv in position.moves() {
             let child = position.after(mv);
-            self.led_by = Some(mv);
+            self.walk.led_by = Some(mv);
             let score = self.minimax(&child, depth + 1, !is_max)?;
             let better = if is_max { score > best } else { score < best };
             if better {
                 best = score;
-                let (this, deeper) = self.pvs.split_at_mut(ply + 1);
+                let (this, deeper) = self.walk.pvs.split_at_mut(ply + 1);
                 let pv = &mut this[ply];
                 pv.clear();
                 pv.push(mv);
                 pv.extend_from_slice(&deeper[0]);
             }
         }
-        self.observer.exit(depth, position, best);
+        self.walk.observer.exit(depth, position, best);
         Ok(best)
     }
 }
@@ -122,20 +107,20 @@ impl<O: Observer> RootSearch for PlainMinimax<'_, Board, O> {
 
     fn score_move(&mut self, board: &Board, cell: Cell) -> Result<MoveScore, Stop> {
         let child = Rules::after(board, cell);
-        self.led_by = Some(cell);
+        self.walk.led_by = Some(cell);
         let score = self.minimax(&child, 0, false)?;
         Ok(MoveScore {
             cell,
             score,
-            pv: self.pvs[0].clone(),
+            pv: self.walk.pvs[0].clone(),
         })
     }
 
     fn nodes(&self) -> u64 {
-        self.meter.nodes
+        self.walk.meter.nodes
     }
 
     fn flush_meter(&mut self) {
-        self.meter.flush();
+        self.walk.meter.flush();
     }
 }
