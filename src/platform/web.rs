@@ -196,34 +196,39 @@ pub mod dialogs {
 
     /// Hands `text` to the browser as a download named `file_name`.
     pub fn download(file_name: &str, text: &str) -> Result<(), String> {
-        let describe = |error: JsValue| format!("the browser refused the download: {error:?}");
+        let (link, url) = blob_link(file_name, text, "text/plain;charset=utf-8")?;
+        link.set_href(&url);
+        link.click();
+        release_later(url);
+        Ok(())
+    }
+
+    /// What the browser says when it refuses a download.
+    fn refused(error: JsValue) -> String {
+        format!("the browser refused the download: {error:?}")
+    }
+
+    /// A link that downloads as `file_name`, and the address of a blob holding `text` of type
+    /// `mime` (to be let go with [`release_later`] once the link is clicked, or revoked).
+    fn blob_link(
+        file_name: &str,
+        text: &str,
+        mime: &str,
+    ) -> Result<(HtmlAnchorElement, String), String> {
         let document = web_sys::window()
             .and_then(|window| window.document())
             .ok_or("the page has no document to download from")?;
         let options = BlobPropertyBag::new();
-        options.set_type("text/plain;charset=utf-8");
+        options.set_type(mime);
         let parts = js_sys::Array::of1(&JsValue::from_str(text));
-        let blob = Blob::new_with_str_sequence_and_options(&parts, &options).map_err(describe)?;
-        let url = Url::create_object_url_with_blob(&blob).map_err(describe)?;
+        let blob = Blob::new_with_str_sequence_and_options(&parts, &options).map_err(refused)?;
+        let url = Url::create_object_url_with_blob(&blob).map_err(refused)?;
         let link: HtmlAnchorElement = document
             .create_element("a")
-            .map_err(describe)?
+            .map_err(refused)?
             .unchecked_into();
-        link.set_href(&url);
         link.set_download(file_name);
-        link.click();
-        // The browser has read the address by the time the click returns; the blob can go once
-        // the download has taken it, a moment later.
-        let release = Closure::once_into_js(move || {
-            let _ = Url::revoke_object_url(&url);
-        });
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-                release.unchecked_ref(),
-                10_000,
-            );
-        }
-        Ok(())
+        Ok((link, url))
     }
 
     /// Hands the picture `svg` to the browser as a download named `file_name`: the SVG itself,
@@ -231,30 +236,20 @@ pub mod dialogs {
     /// desktop's PNG). The browser draws it once the image has loaded: a failure then is told
     /// to the console.
     pub fn download_picture(file_name: &str, svg: &str, png: bool) -> Result<(), String> {
-        let describe = |error: JsValue| format!("the browser refused the download: {error:?}");
+        let (link, url) = blob_link(file_name, svg, "image/svg+xml")?;
         let document = web_sys::window()
             .and_then(|window| window.document())
-            .ok_or("the page has no document to download from")?;
-        let options = BlobPropertyBag::new();
-        options.set_type("image/svg+xml");
-        let parts = js_sys::Array::of1(&JsValue::from_str(svg));
-        let blob = Blob::new_with_str_sequence_and_options(&parts, &options).map_err(describe)?;
-        let url = Url::create_object_url_with_blob(&blob).map_err(describe)?;
-        let link: HtmlAnchorElement = document
-            .create_element("a")
-            .map_err(describe)?
-            .unchecked_into();
-        link.set_download(file_name);
+            .ok_or("the page has no document to draw the picture in")?;
         if !png {
             link.set_href(&url);
             link.click();
             release_later(url);
             return Ok(());
         }
-        let image = HtmlImageElement::new().map_err(describe)?;
+        let image = HtmlImageElement::new().map_err(refused)?;
         let canvas: HtmlCanvasElement = document
             .create_element("canvas")
-            .map_err(describe)?
+            .map_err(refused)?
             .unchecked_into();
         let drawn = image.clone();
         let svg_url = url.clone();
