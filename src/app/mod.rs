@@ -9,6 +9,7 @@
 mod apply;
 mod board_widget;
 mod coach;
+mod code_panel;
 mod commands;
 pub mod controls;
 mod dialogs;

@@ -7,6 +7,7 @@
 
 use egui::{RichText, Ui};
 
+use super::code_panel::code_lines;
 use super::commands::{Command, TreeLabCommand};
 use super::texts;
 use super::tree_drawing;
@@ -14,7 +15,7 @@ use super::tree_export;
 use crate::engine::game_tree::GameTree;
 use crate::engine::minimax::SearchControl;
 use crate::learn::abstract_tree::tree_examples;
-use crate::learn::pseudocode::{self, Line, line_of, tree_pseudocode, tree_step_of};
+use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::whole_search_picture;
 use crate::learn::trace::{EventKind, Step, TraceAlgorithm, trace_game};
 use crate::learn::view::{SeenTree, ShowsSearch};
@@ -261,34 +262,4 @@ impl TreeLab {
         }
         words
     }
-}
-
-/// The code in a frame, `active` highlighted (and selected, for a screen reader), shrunk to its
-/// column down to a size that still reads.
-fn code_lines(ui: &mut Ui, code: &[Line], active: Option<usize>) {
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        let widest = code
-            .iter()
-            .map(|line| line.text.chars().count())
-            .max()
-            .unwrap_or(1);
-        let font = egui::TextStyle::Monospace.resolve(ui.style());
-        let char_width = ui.fonts_mut(|fonts| fonts.glyph_width(&font, 'm'));
-        let fitting = font.size * ui.available_width() / (widest as f32 * char_width);
-        let size = fitting.clamp(9.0, font.size);
-        for (number, line) in code.iter().enumerate() {
-            let mut text = RichText::new(line.text).monospace().size(size);
-            if Some(number) == active {
-                text = text
-                    .background_color(ui.visuals().selection.bg_fill)
-                    .color(ui.visuals().strong_text_color());
-            }
-            let response = ui.add(egui::Label::new(text).extend());
-            if Some(number) == active {
-                ui.ctx().accesskit_node_builder(response.id, |node| {
-                    node.set_selected(true);
-                });
-            }
-        }
-    });
 }

@@ -172,33 +172,7 @@ impl Stepper {
         ui.ctx().accesskit_node_builder(now.id, |node| {
             node.set_live(egui::accesskit::Live::Polite);
         });
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            // The code shrinks to fit its column (down to a size that still reads) rather than
-            // hiding the ends of its lines; below that it scrolls.
-            let widest = code
-                .iter()
-                .map(|line| line.text.chars().count())
-                .max()
-                .unwrap_or(1);
-            let font = egui::TextStyle::Monospace.resolve(ui.style());
-            let char_width = ui.fonts_mut(|fonts| fonts.glyph_width(&font, 'm'));
-            let fitting = font.size * ui.available_width() / (widest as f32 * char_width);
-            let size = fitting.clamp(9.0, font.size);
-            for (number, line) in code.iter().enumerate() {
-                let mut text = RichText::new(line.text).monospace().size(size);
-                if Some(number) == active {
-                    text = text
-                        .background_color(ui.visuals().selection.bg_fill)
-                        .color(ui.visuals().strong_text_color());
-                }
-                let response = ui.add(egui::Label::new(text).extend());
-                if Some(number) == active {
-                    ui.ctx().accesskit_node_builder(response.id, |node| {
-                        node.set_selected(true);
-                    });
-                }
-            }
-        });
+        crate::app::code_panel::code_lines(ui, &code, active);
         ui.add(
             egui::Label::new(
                 RichText::new(format!(
