@@ -1594,27 +1594,7 @@ fn the_drawn_search_zooms_and_labels_every_level() {
 fn tap_cell(game: &mut Game, cell: Cell) {
     let label = format!("Row {}, column {},", cell.row + 1, cell.col + 1);
     let pos = game.harness.get_by_label_contains(&label).rect().center();
-    for phase in [egui::TouchPhase::Start, egui::TouchPhase::End] {
-        game.harness.event(egui::Event::Touch {
-            device_id: egui::TouchDeviceId(1),
-            id: egui::TouchId(1),
-            phase,
-            pos,
-            force: None,
-        });
-        if phase == egui::TouchPhase::Start {
-            game.harness.event(egui::Event::PointerMoved(pos));
-        }
-        game.harness.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed: phase == egui::TouchPhase::Start,
-            modifiers: Modifiers::NONE,
-        });
-        game.harness.run_steps(2);
-    }
-    game.harness.event(egui::Event::PointerGone);
-    game.settle();
+    game.tap_at(pos);
 }
 
 #[test]

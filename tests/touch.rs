@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use egui::{Key, Modifiers, Pos2, Rect};
+use egui::{Key, Pos2, Rect};
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::app::controls::Control;
 use tictactoe::engine::minimax::plain;
@@ -16,29 +16,9 @@ mod harness;
 
 use harness::{Game, start_adjusted};
 
-/// A finger's tap at `pos`: a touch with the pointer events a browser sends with it.
+/// A finger's tap at `pos`.
 fn tap_at(game: &mut Game, pos: Pos2) {
-    for phase in [egui::TouchPhase::Start, egui::TouchPhase::End] {
-        game.harness.event(egui::Event::Touch {
-            device_id: egui::TouchDeviceId(1),
-            id: egui::TouchId(1),
-            phase,
-            pos,
-            force: None,
-        });
-        if phase == egui::TouchPhase::Start {
-            game.harness.event(egui::Event::PointerMoved(pos));
-        }
-        game.harness.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed: phase == egui::TouchPhase::Start,
-            modifiers: Modifiers::NONE,
-        });
-        game.harness.run_steps(2);
-    }
-    game.harness.event(egui::Event::PointerGone);
-    game.settle();
+    game.tap_at(pos);
 }
 
 /// The node whose accessible name contains `part`: its whole name and where it is.

@@ -129,6 +129,32 @@ pub fn start_with_options(
 }
 
 impl Game {
+    /// A finger's tap at `pos` as a touch screen sends it: the touch, then the pointer's press
+    /// and release, then the pointer gone (no hover after a touch).
+    pub fn tap_at(&mut self, pos: egui::Pos2) {
+        for phase in [egui::TouchPhase::Start, egui::TouchPhase::End] {
+            self.harness.event(egui::Event::Touch {
+                device_id: egui::TouchDeviceId(1),
+                id: egui::TouchId(1),
+                phase,
+                pos,
+                force: None,
+            });
+            if phase == egui::TouchPhase::Start {
+                self.harness.event(egui::Event::PointerMoved(pos));
+            }
+            self.harness.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed: phase == egui::TouchPhase::Start,
+                modifiers: egui::Modifiers::NONE,
+            });
+            self.harness.run_steps(2);
+        }
+        self.harness.event(egui::Event::PointerGone);
+        self.settle();
+    }
+
     /// Runs frames until the computer has moved (or, with a test clock, waits for its pause) and
     /// every requested analysis has arrived.
     pub fn settle(&mut self) {
