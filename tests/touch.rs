@@ -9,6 +9,7 @@ use egui::{Key, Pos2, Rect};
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::app::controls::Control;
 use tictactoe::engine::minimax::plain;
+use tictactoe::game::Mode;
 use tictactoe::learn::review::MoveClass;
 use tictactoe::{Cell, Mark, Outcome};
 
@@ -277,4 +278,30 @@ fn the_page_names_the_exercise_boards_cells_and_a_pressed_cell_button_answers_it
         tictactoe::Board::classic(),
         "the game was played on"
     );
+}
+
+#[test]
+fn the_settings_submenus_are_mirrored_with_the_choice_made_and_chosen_by_taps() {
+    let mirrored: Mirrored = Arc::default();
+    let told = mirrored.clone();
+    let mut game = start_adjusted("welcome_hint: false", move |options| {
+        options.touch_screen = true;
+        options.controls_mirror = Some(Arc::new(move |controls| {
+            *told.lock().unwrap() = controls.to_vec();
+        }));
+    });
+    game.harness.set_size(egui::vec2(390.0, 844.0));
+    game.settle();
+    tap_control(&mut game, &mirrored, "Players");
+    tap_control(&mut game, &mirrored, "Mode");
+    // The choice made is named as chosen; the others are not.
+    control(&mirrored, |name| name == "Against the computer, chosen");
+    tap_control(&mut game, &mirrored, "Two players");
+    assert_eq!(game.harness.state().settings().mode, Mode::TwoPlayers);
+    tap_control(&mut game, &mirrored, "Board");
+    control(&mirrored, |name| name == "3×3, chosen");
+    tap_control(&mut game, &mirrored, "4×4");
+    assert_eq!(game.harness.state().settings().board_size, 4);
+    tap_control(&mut game, &mirrored, "Settings");
+    control(&mirrored, |name| name == "Load settings…");
 }

@@ -133,8 +133,9 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 fn players_menu(ui: &mut Ui, settings: &mut Settings) {
     ui.menu_button("Who starts", |ui| {
         if settings.mode == Mode::VsComputer {
-            ui.radio_value(&mut settings.first_player, FirstPlayer::Human, "You");
-            ui.radio_value(
+            choice(ui, &mut settings.first_player, FirstPlayer::Human, "You");
+            choice(
+                ui,
                 &mut settings.first_player,
                 FirstPlayer::Computer,
                 "Computer",
@@ -145,40 +146,56 @@ fn players_menu(ui: &mut Ui, settings: &mut Settings) {
                 Mark::X => (FirstPlayer::Human, FirstPlayer::Computer),
                 Mark::O => (FirstPlayer::Computer, FirstPlayer::Human),
             };
-            ui.radio_value(&mut settings.first_player, x_first, "X starts");
-            ui.radio_value(&mut settings.first_player, o_first, "O starts");
+            choice(ui, &mut settings.first_player, x_first, "X starts");
+            choice(ui, &mut settings.first_player, o_first, "O starts");
         }
-        ui.radio_value(
+        choice(
+            ui,
             &mut settings.first_player,
             FirstPlayer::Alternate,
             "Take turns",
         );
-    });
+    })
+    .response
+    .mirrored("Who starts");
     ui.add_enabled_ui(settings.mode == Mode::VsComputer, |ui| {
         ui.menu_button("You play", |ui| {
-            ui.radio_value(&mut settings.human_mark, Mark::X, "X");
-            ui.radio_value(&mut settings.human_mark, Mark::O, "O");
-        });
+            choice(ui, &mut settings.human_mark, Mark::X, "X");
+            choice(ui, &mut settings.human_mark, Mark::O, "O");
+        })
+        .response
+        .mirrored("You play");
     });
     ui.menu_button("Mode", |ui| {
-        ui.radio_value(&mut settings.mode, Mode::VsComputer, "Against the computer");
-        ui.radio_value(&mut settings.mode, Mode::TwoPlayers, "Two players");
-        ui.radio_value(
+        choice(
+            ui,
+            &mut settings.mode,
+            Mode::VsComputer,
+            "Against the computer",
+        );
+        choice(ui, &mut settings.mode, Mode::TwoPlayers, "Two players");
+        choice(
+            ui,
             &mut settings.mode,
             Mode::ComputerVsComputer,
             "Computer against computer",
         );
-    });
+    })
+    .response
+    .mirrored("Mode");
     ui.add_enabled_ui(settings.mode != Mode::TwoPlayers, |ui| {
         ui.menu_button("Difficulty", |ui| {
             for difficulty in Difficulty::ALL {
-                ui.radio_value(
+                choice(
+                    ui,
                     &mut settings.difficulty,
                     difficulty,
                     difficulty_words(difficulty),
                 );
             }
-        });
+        })
+        .response
+        .mirrored("Difficulty");
     });
 }
 
@@ -191,7 +208,12 @@ fn board_menu(ui: &mut Ui, settings: &mut Settings) {
     .k();
     for side in Settings::BOARD_SIZES {
         let text = format!("{side}×{side}");
-        if ui.radio(settings.board_size == side, text).clicked() && settings.board_size != side {
+        if ui
+            .radio(settings.board_size == side, text.clone())
+            .mirrored(chosen_name(&text, settings.board_size == side))
+            .clicked()
+            && settings.board_size != side
+        {
             settings.board_size = side;
             settings.in_a_row = 0; // the usual length for the new size
         }
@@ -206,17 +228,25 @@ fn board_menu(ui: &mut Ui, settings: &mut Settings) {
                 k.to_string()
             };
             let chosen = settings.geometry().k() == usize::from(k);
-            if ui.radio(chosen, text).clicked() {
+            if ui
+                .radio(chosen, text.clone())
+                .mirrored(chosen_name(&text, chosen))
+                .clicked()
+            {
                 settings.in_a_row = if usize::from(k) == usual { 0 } else { k };
             }
         }
-    });
+    })
+    .response
+    .mirrored("In a row to win");
     ui.menu_button("Computer's time on large boards", |ui| {
         for seconds in [1, 2, 5, 10, 30] {
             let ms = seconds * 1000;
-            ui.radio_value(&mut settings.think_time_ms, ms, format!("{seconds} s"));
+            choice(ui, &mut settings.think_time_ms, ms, format!("{seconds} s"));
         }
-    });
+    })
+    .response
+    .mirrored("Computer's time on large boards");
 }
 
 fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) {
@@ -228,9 +258,11 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     }
     ui.menu_button("Scores are seen", |ui| {
         for view in ScoreView::ALL {
-            ui.radio_value(&mut settings.score_view, view, view.name());
+            choice(ui, &mut settings.score_view, view, view.name());
         }
-    });
+    })
+    .response
+    .mirrored("Scores are seen");
     if ui
         .add(Button::new("Why the computer played there").shortcut_text(texts::shortcut(ui, "W")))
         .mirrored("Why the computer played there")
@@ -272,21 +304,40 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         commands.push(Command::ToggleExercises);
     }
     ui.menu_button("Theme", |ui| {
-        ui.radio_value(&mut settings.theme, ColorTheme::Dark, "Dark");
-        ui.radio_value(&mut settings.theme, ColorTheme::Light, "Light");
-        ui.radio_value(&mut settings.theme, ColorTheme::System, "Follow the system");
-    });
+        choice(ui, &mut settings.theme, ColorTheme::Dark, "Dark");
+        choice(ui, &mut settings.theme, ColorTheme::Light, "Light");
+        choice(
+            ui,
+            &mut settings.theme,
+            ColorTheme::System,
+            "Follow the system",
+        );
+    })
+    .response
+    .mirrored("Theme");
 }
 
 fn settings_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
-    if ui.button("Save settings as…").clicked() {
+    if ui
+        .button("Save settings as…")
+        .mirrored("Save settings as…")
+        .clicked()
+    {
         commands.push(Command::SaveSettingsAs);
     }
-    if ui.button("Load settings…").clicked() {
+    if ui
+        .button("Load settings…")
+        .mirrored("Load settings…")
+        .clicked()
+    {
         commands.push(Command::LoadSettings);
     }
     ui.separator();
-    if ui.button("Reset to defaults").clicked() {
+    if ui
+        .button("Reset to defaults")
+        .mirrored("Reset to defaults")
+        .clicked()
+    {
         commands.push(SettingCommand::Reset.into());
     }
 }
@@ -338,4 +389,27 @@ pub fn welcome_banner(ui: &mut Ui, touch: bool) -> Option<Command> {
             });
         });
     command
+}
+
+/// A choice among values in a menu, mirrored for the page's screen readers with whether it is
+/// the one chosen ("Two players, chosen").
+fn choice<T: PartialEq>(
+    ui: &mut Ui,
+    current: &mut T,
+    value: T,
+    text: impl Into<String>,
+) -> egui::Response {
+    let text = text.into();
+    let chosen = *current == value;
+    ui.radio_value(current, value, text.clone())
+        .mirrored(chosen_name(&text, chosen))
+}
+
+/// A choice's accessible name on the page: its words, and whether it is the one chosen.
+fn chosen_name(text: &str, chosen: bool) -> String {
+    if chosen {
+        format!("{text}, chosen")
+    } else {
+        text.to_owned()
+    }
 }
