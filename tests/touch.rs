@@ -305,3 +305,31 @@ fn the_settings_submenus_are_mirrored_with_the_choice_made_and_chosen_by_taps() 
     tap_control(&mut game, &mirrored, "Settings");
     control(&mirrored, |name| name == "Load settings…");
 }
+
+#[test]
+fn an_alpha_beta_exercise_is_answered_by_taps_on_its_mirrored_nodes_and_buttons() {
+    let mirrored: Mirrored = Arc::default();
+    let told = mirrored.clone();
+    let code: tictactoe::learn::exercises::SetCode = "v1-s7-k=prune-n=3-3x3-trees".parse().unwrap();
+    let mut game = start_adjusted("welcome_hint: false", move |options| {
+        options.touch_screen = true;
+        options.exercises = Some(code);
+        options.controls_mirror = Some(Arc::new(move |controls| {
+            *told.lock().unwrap() = controls.to_vec();
+        }));
+    });
+    game.harness.set_size(egui::vec2(768.0, 1024.0));
+    game.settle();
+    // The first item asks which branches alpha-beta prunes: a node tapped through the page's
+    // mirror goes into the answer, and is named so there.
+    let node = control(&mirrored, |name| name.starts_with("Node B"));
+    tap_at(&mut game, node.rect.center());
+    control(&mirrored, |name| {
+        name.starts_with("Node B") && name.ends_with(", in your answer")
+    });
+    tap_control(&mut game, &mirrored, "Check");
+    // Graded: the button to the next item, and the search that explains the answer.
+    control(&mirrored, |name| name == "Next");
+    tap_control(&mut game, &mirrored, "Show the search");
+    control(&mirrored, |name| name == "Hide the search");
+}

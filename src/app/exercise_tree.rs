@@ -7,6 +7,7 @@
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2};
 
 use super::board_widget::Palette;
+use super::controls::Mirrored;
 use crate::learn::exercises::prune::{PruneKey, TreeFillKey, label};
 use crate::learn::tree_picture::tidy;
 use crate::learn::view::Role;
@@ -212,6 +213,11 @@ pub fn draw(
         response.widget_info(|| {
             egui::WidgetInfo::selected(egui::Role::Button, clickable, spot.chosen, &name)
         });
+        // On the page, a node to pick is a button a screen reader and a finger reach.
+        let response = match clickable && id > 0 {
+            true => response.mirrored(chosen_words(&name, spot.chosen)),
+            false => response,
+        };
         if response.clicked() {
             clicked = Some(id);
         }
@@ -283,4 +289,12 @@ fn paint_shape(
         }
     };
     painter.add(egui::Shape::convex_polygon(points, fill, stroke));
+}
+
+/// A node's name on the page's mirror: with whether it is in the answer.
+fn chosen_words(name: &str, chosen: bool) -> String {
+    match chosen {
+        true => format!("{name}, in your answer"),
+        false => name.to_owned(),
+    }
 }

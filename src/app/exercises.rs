@@ -7,6 +7,7 @@ use egui::{Key, RichText, Ui};
 
 use super::board_widget::{BoardWidget, Highlight, Palette, Spoken};
 use super::commands::{Command, ExercisesCommand};
+use super::controls::Mirrored;
 use super::exercise_tree;
 use super::texts;
 use crate::engine::board::{Board, Cell};
@@ -260,7 +261,11 @@ impl Exercises {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Exercises").strong());
             ui.label(format!("Set {}", self.set.code));
-            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
+            if ui
+                .button(texts::with_key(ui, "Close", "Esc"))
+                .mirrored("Close")
+                .clicked()
+            {
                 commands.push(Command::ToggleExercises);
             }
         });
@@ -276,10 +281,10 @@ impl Exercises {
                 commands.push(ExercisesCommand::EditCode(text.clone()).into());
             }
             let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
-            if ui.button("Open the set").clicked() || entered {
+            if ui.button("Open the set").mirrored("Open the set").clicked() || entered {
                 commands.push(ExercisesCommand::OpenCode.into());
             }
-            if ui.button("New set").clicked() {
+            if ui.button("New set").mirrored("New set").clicked() {
                 commands.push(ExercisesCommand::NewSet.into());
             }
             // At the end, the results have their own, beside "Copy the results".
@@ -350,10 +355,12 @@ impl Exercises {
                 commands.push(ExercisesCommand::EditAnswer(answer.clone()).into());
             }
             let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
-            let check = ui.add_enabled(
-                !self.graded(),
-                egui::Button::new(texts::with_key(ui, "Check", "Enter")),
-            );
+            let check = ui
+                .add_enabled(
+                    !self.graded(),
+                    egui::Button::new(texts::with_key(ui, "Check", "Enter")),
+                )
+                .mirrored("Check");
             if check.clicked() || (entered && !self.graded()) {
                 commands.push(ExercisesCommand::Submit.into());
             }
@@ -380,7 +387,11 @@ impl Exercises {
                 let last = self.index + 1 == self.set.items.len();
                 let words = if last { "See the results" } else { "Next" };
                 ui.horizontal_wrapped(|ui| {
-                    if ui.button(texts::with_key(ui, words, "N")).clicked() {
+                    if ui
+                        .button(texts::with_key(ui, words, "N"))
+                        .mirrored(words)
+                        .clicked()
+                    {
                         commands.push(ExercisesCommand::Next.into());
                     }
                     // The view that explains the answer, one click away: the search drawn over
@@ -393,7 +404,7 @@ impl Exercises {
                             (false, _) => "Show the values",
                         };
                         let button = egui::Button::new(words).selected(self.show_search);
-                        if ui.add(button).clicked() {
+                        if ui.add(button).mirrored(words).clicked() {
                             commands.push(ExercisesCommand::ShowSearch.into());
                         }
                     }
@@ -479,13 +490,18 @@ impl Exercises {
             ui.add(egui::Label::new(line).wrap());
         }
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Copy the results").clicked() {
+            if ui
+                .button("Copy the results")
+                .mirrored("Copy the results")
+                .clicked()
+            {
                 commands.push(ExercisesCommand::CopyResults.into());
             }
             copy_link_button(ui, commands);
             let again = egui::Button::new("Again with the kinds I missed");
             if ui
                 .add_enabled(!summary.missed_kinds().is_empty(), again)
+                .mirrored("Again with the kinds I missed")
                 .clicked()
             {
                 commands.push(ExercisesCommand::AgainMissed.into());
@@ -544,7 +560,7 @@ fn copy_link_button(ui: &mut Ui, commands: &mut Vec<Command>) {
         Some(_) => "Copy link",
         None => "Copy the set's code",
     };
-    if ui.button(words).clicked() {
+    if ui.button(words).mirrored(words).clicked() {
         commands.push(ExercisesCommand::CopyLink.into());
     }
 }
