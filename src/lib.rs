@@ -44,12 +44,12 @@ pub mod app;
 /// The command line has no place in a browser.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
-pub mod engine;
+/// The engine is a crate of its own (`engine/`), so that the web page's build can optimise it
+/// for speed and the rest for size; it is this crate's bottom layer all the same.
+pub use tictactoe_engine as engine;
 pub mod game;
 pub mod learn;
 pub mod platform;
 pub mod store;
 
-pub use engine::board::{Board, Cell, Geometry, Mark, Outcome};
-pub use engine::minimax::{Analysis, MoveScore};
-pub use engine::score::{Score, Verdict};
+pub use engine::{Analysis, Board, Cell, Geometry, Mark, MoveScore, Outcome, Score, Verdict};

@@ -3,8 +3,10 @@
 //! outside `src/app/` names egui.
 //!
 //! The test reads every path that starts with `crate::`, `super::` or `self::` in the code of
-//! every file under `src/` (comments and string literals left out, tests included), resolves it to
-//! the module file it names, and checks each arrow against the table of layers below.
+//! every file under `src/` and under `engine/src/` (comments and string literals left out, tests
+//! included), resolves it to the module file it names, and checks each arrow against the table of
+//! layers below. The engine is a crate of its own that the game re-exports as `engine`, so its
+//! files are read as the modules under `engine`, its `crate::` as `engine::`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -14,7 +16,8 @@ use std::path::{Path, PathBuf};
 /// The layers from the bottom up: the folders that make each one. Layers on the same floor sit
 /// side by side and must not import each other either.
 const LAYERS: &[(&str, u8, &[&str])] = &[
-    ("platform", 0, &["platform"]),
+    // The engine's own part of the seam (threads and the clock) is the platform's too.
+    ("platform", 0, &["platform", "engine::platform"]),
     ("engine", 1, &["engine"]),
     ("learn", 2, &["learn"]),
     ("game", 3, &["game"]),
@@ -66,14 +69,70 @@ fn name(module: &[String]) -> String {
     }
 }
 
-/// The layer a module belongs to: its name and floor, or `None` when the table has no place
-/// for it.
+/// The layer a module belongs to (the one whose folder is the longest start of its path): its
+/// name and floor, or `None` when the table has no place for it.
 fn layer_of(module: &[String]) -> Option<(&'static str, u8)> {
+    let starts = |folder: &str| {
+        let folder: Vec<&str> = folder.split("::").filter(|s| !s.is_empty()).collect();
+        (folder.len() <= module.len() && folder.iter().zip(module).all(|(f, m)| f == m))
+            .then_some(folder.len())
+    };
     let top = module.first().map_or("", String::as_str);
     LAYERS
         .iter()
-        .find(|(_, _, folders)| folders.contains(&top))
-        .map(|&(name, floor, _)| (name, floor))
+        .filter_map(|&(name, floor, folders)| {
+            let best = folders.iter().filter_map(|f| starts(f)).max()?;
+            // The crate root ("") holds only lib.rs itself.
+            (best > 0 || top.is_empty()).then_some((best, name, floor))
+        })
+        .max_by_key(|&(best, _, _)| best)
+        .map(|(_, name, floor)| (name, floor))
+}
+
+/// A crate's source folder and the module its root is in this test's view: the game's `src/`
+/// is the root, the engine's `engine/src/` is `engine`.
+struct Source {
+    dir: PathBuf,
+    root: Module,
+}
+
+fn sources() -> Vec<Source> {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    vec![
+        Source {
+            dir: top.join("src"),
+            root: Vec::new(),
+        },
+        Source {
+            dir: top.join("engine").join("src"),
+            root: vec!["engine".to_string()],
+        },
+    ]
+}
+
+/// Every file of every crate (the game's binary, main.rs, left out: its `crate::` is another
+/// crate): its path, the module it is, and the module its crate's root is.
+fn crate_files() -> Vec<(PathBuf, Module, Module)> {
+    let mut out = Vec::new();
+    for source in sources() {
+        let mut files = Vec::new();
+        rust_files(&source.dir, &mut files);
+        for file in files {
+            if source.root.is_empty() && file == source.dir.join("main.rs") {
+                continue;
+            }
+            let mut module = source.root.clone();
+            module.extend(module_of(&source.dir, &file));
+            out.push((file, module, source.root.clone()));
+        }
+    }
+    out
+}
+
+/// A file's path from the repository's top, for messages.
+fn shown(file: &Path) -> String {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    file.strip_prefix(top).unwrap_or(file).display().to_string()
 }
 
 /// The module a file under `src/` is: `src/lib.rs` the root, `src/a/mod.rs` and `src/a.rs`
@@ -285,9 +344,9 @@ fn read_group(code: &[char], mut at: usize, prefix: &[String], out: &mut Vec<Vec
 }
 
 /// Every path in `code` that starts with `crate::`, `super::` or `self::`, made absolute for a
-/// file that is module `module`. Inline modules (`mod tests { … }`) are followed, so that
-/// `super::` inside one names the file's own module.
-fn crate_paths(code: &str, module: &[String]) -> Vec<Module> {
+/// file that is module `module` of the crate whose root is `root`. Inline modules (`mod tests {
+/// … }`) are followed, so that `super::` inside one names the file's own module.
+fn crate_paths(code: &str, module: &[String], root: &[String]) -> Vec<Module> {
     let chars: Vec<char> = code.chars().collect();
     let mut found = Vec::new();
     // The inline modules open at each point, with the brace depth each one opened at.
@@ -347,7 +406,7 @@ fn crate_paths(code: &str, module: &[String]) -> Vec<Module> {
         let mut here: Module = module.to_vec();
         here.extend(inline.iter().map(|(name, _)| name.clone()));
         let base = match word.as_str() {
-            "crate" => Vec::new(),
+            "crate" => root.to_vec(),
             "self" => here,
             _ => {
                 // super::super::… climbs one module each.
@@ -378,17 +437,13 @@ fn target_of(path: &[String], modules: &BTreeSet<Module>) -> Module {
 
 /// Each module file and the module files it imports from (itself and its own submodules
 /// left out).
-fn imports(src: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
-    let mut files = Vec::new();
-    rust_files(src, &mut files);
-    // main.rs is the binary: its `crate::` is another crate.
-    files.retain(|f| f != &src.join("main.rs"));
-    let modules: BTreeSet<Module> = files.iter().map(|f| module_of(src, f)).collect();
+fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
+    let files = crate_files();
+    let modules: BTreeSet<Module> = files.iter().map(|(_, module, _)| module.clone()).collect();
     let mut arrows = BTreeMap::new();
-    for file in &files {
-        let module = module_of(src, file);
-        let text = fs::read_to_string(file).unwrap();
-        let targets: BTreeSet<Module> = crate_paths(&code_only(&text), &module)
+    for (file, module, root) in files {
+        let text = fs::read_to_string(&file).unwrap();
+        let targets: BTreeSet<Module> = crate_paths(&code_only(&text), &module, &root)
             .iter()
             .map(|path| target_of(path, &modules))
             .filter(|target| !target.starts_with(&module))
@@ -476,8 +531,7 @@ fn circles(arrows: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
 
 #[test]
 fn every_module_imports_only_from_its_layer_and_below_and_no_circle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let arrows = imports(&src);
+    let arrows = imports();
     let problems = problems(&arrows);
     let mut report = String::new();
     for problem in &problems {
@@ -488,11 +542,14 @@ fn every_module_imports_only_from_its_layer_and_below_and_no_circle() {
 
 #[test]
 fn only_the_app_knows_egui() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let mut files: Vec<PathBuf> = crate_files()
+        .into_iter()
+        .filter(|(_, module, _)| layer_of(module).is_none_or(|(layer, _)| layer != "app"))
+        .map(|(file, _, _)| file)
+        .collect();
+    files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/main.rs"));
     let mut knowing = Vec::new();
-    for file in files.iter().filter(|f| !f.starts_with(src.join("app"))) {
+    for file in &files {
         let code = code_only(&fs::read_to_string(file).unwrap());
         let names_one = ["egui", "eframe", "egui_kittest"].iter().any(|krate| {
             code.match_indices(krate).any(|(at, _)| {
@@ -503,7 +560,7 @@ fn only_the_app_knows_egui() {
             })
         });
         if names_one {
-            knowing.push(file.strip_prefix(&src).unwrap().display().to_string());
+            knowing.push(shown(file));
         }
     }
     assert!(
@@ -548,20 +605,14 @@ fn platform_only(path: &[String]) -> bool {
 
 #[test]
 fn only_the_platform_names_threads_the_clock_files_and_dialogs() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
     let mut naming = Vec::new();
-    for file in files
-        .iter()
-        .filter(|f| !f.starts_with(src.join("platform")))
-    {
-        let relative = file.strip_prefix(&src).unwrap().display().to_string();
-        // main.rs is the desktop's own entry point.
-        if relative == "main.rs" {
+    // (main.rs, the desktop's own entry point, is not among the crates' files.)
+    for (file, module, _) in crate_files() {
+        if layer_of(&module).is_some_and(|(layer, _)| layer == "platform") {
             continue;
         }
-        let code = code_only(&fs::read_to_string(file).unwrap());
+        let relative = shown(&file);
+        let code = code_only(&fs::read_to_string(&file).unwrap());
         for path in rooted_paths(&code, ROOTS) {
             if platform_only(&path) {
                 naming.push(format!("{relative}: {}", path.join("::")));
@@ -570,7 +621,7 @@ fn only_the_platform_names_threads_the_clock_files_and_dialogs() {
     }
     assert!(
         naming.is_empty(),
-        "outside src/platform/, these name what only the platform may:\n  {}",
+        "outside src/platform/ and engine/src/platform.rs, these name what only the platform may:\n  {}",
         naming.join("\n  ")
     );
 }
@@ -625,7 +676,7 @@ fn the_reader_finds_grouped_relative_and_inline_module_paths() {
          fn f<'a>(x: &'a str) -> char { 'x' }\n\
          mod tests { use super::*; fn t() { crate::z::W::new(); self::u(); } }\n",
     );
-    let found: Vec<String> = crate_paths(&code, &["m".to_string(), "n".to_string()])
+    let found: Vec<String> = crate_paths(&code, &["m".to_string(), "n".to_string()], &[])
         .iter()
         .map(|p| p.join("::"))
         .collect();
@@ -661,4 +712,27 @@ fn an_arrow_up_and_a_circle_are_both_found() {
             "a circle of imports among app::a, app::b, app::c",
         ]
     );
+}
+
+#[test]
+fn the_engines_files_are_read_as_the_modules_under_engine() {
+    let module = |path: &str| -> Module { path.split("::").map(String::from).collect() };
+    assert_eq!(layer_of(&module("engine::platform")), Some(("platform", 0)));
+    assert_eq!(
+        layer_of(&module("engine::minimax::solver")),
+        Some(("engine", 1))
+    );
+    assert_eq!(layer_of(&module("platform::web")), Some(("platform", 0)));
+    assert_eq!(layer_of(&[]), Some(("crate root", 6)));
+    assert_eq!(layer_of(&module("elsewhere")), None);
+    let code = code_only("use crate::board::Board; use super::Rules;");
+    let found: Vec<String> =
+        crate_paths(&code, &module("engine::minimax::solver"), &module("engine"))
+            .iter()
+            .map(|p| p.join("::"))
+            .collect();
+    assert_eq!(found, ["engine::board::Board", "engine::minimax::Rules"]);
+    let modules: BTreeSet<Module> = crate_files().into_iter().map(|(_, m, _)| m).collect();
+    assert!(modules.contains(&module("engine::minimax::solver::table")));
+    assert!(modules.contains(&module("app")));
 }

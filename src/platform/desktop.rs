@@ -39,11 +39,6 @@ pub fn page_address() -> Option<String> {
     None
 }
 
-/// How many threads can run at once (at least one).
-pub fn cores() -> usize {
-    thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 /// The platform's folders for this program.
 pub mod dirs {
     use std::path::PathBuf;
@@ -203,9 +198,8 @@ pub mod threads {
         })
     }
 
-    /// Scoped threads, for a search that shares its work among as many threads as
-    /// [`crate::platform::cores`] says.
-    pub use std::thread::scope;
+    /// Scoped threads: the engine's.
+    pub use tictactoe_engine::platform::threads::scope;
 
     /// Blocks this thread for `duration`.
     pub fn sleep(duration: Duration) {

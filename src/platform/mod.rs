@@ -38,15 +38,16 @@ mod web;
 use web as implementation;
 
 pub use implementation::{
-    CAN_QUIT, Server, cores, dialogs, dirs, page_address, pictures, threads, wall_clock,
+    CAN_QUIT, Server, dialogs, dirs, page_address, pictures, threads, wall_clock,
 };
 /// The file system, where there is one. In a browser every call fails with `Unsupported`.
 pub use std::fs;
+/// How many threads a search may use, and the monotonic clock (std's `Instant` on the desktop,
+/// one read from `performance.now()` in a browser, where std's panics): the engine's, which
+/// needs them below this crate.
+pub use tictactoe_engine::platform::{Instant, cores};
 #[cfg(target_arch = "wasm32")]
 pub use web::{WebWorker, in_web_worker, post_to_page, serve_page};
-/// A point in time on the monotonic clock: std's type on the desktop (`web-time` re-exports it),
-/// one read from `performance.now()` in a browser, where std's panics.
-pub use web_time::Instant;
 
 /// A file to ask the player for, in a dialog ([`dialogs::ask`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -139,11 +139,6 @@ pub fn page_address() -> Option<String> {
     ))
 }
 
-/// The page has one thread.
-pub fn cores() -> usize {
-    1
-}
-
 /// A browser has no folders: settings live in eframe's storage.
 pub mod dirs {
     use std::path::PathBuf;
@@ -374,9 +369,8 @@ pub mod threads {
         work()
     }
 
-    /// Scoped threads: a browser has one core ([`crate::platform::cores`]), so a search never
-    /// spawns one here (std's spawn would panic); the scope runs its closure on the page's thread.
-    pub use std::thread::scope;
+    /// Scoped threads: the engine's (a browser has one core, so a search never spawns one).
+    pub use tictactoe_engine::platform::threads::scope;
 
     /// A page cannot block: waits by reading the clock until `duration` has passed.
     pub fn sleep(duration: Duration) {

@@ -1,0 +1,619 @@
+//! Abstract game trees, as the textbooks draw them: a root, inner nodes where MAX and MIN take
+//! turns, and numbers at the leaves. A tree is a position like a board: plain minimax and
+//! textbook alpha-beta search it through [`Rules`], children left to right as textbooks prune
+//! them.
+//!
+//! # Notation
+//!
+//! Nested lists of whole numbers, an inner node's children in brackets from left to right:
+//! `[[3,12,8],[2,4,6],[14,5,2]]` is a MAX root over three MIN nodes over nine leaves. The root
+//! is MAX unless the text starts with `min:` (`max:` may be written too). Spaces may go between
+//! any two tokens; a leaf may be negative.
+//!
+//! Bounds: at most [`MAX_NODES`] nodes, leaves at most [`MAX_DEPTH`] levels below the root, and
+//! leaf values within ±[`MAX_LEAF`] (nine digits). The root is a list, and every list has at
+//! least one child.
+//!
+//! ```
+//! use tictactoe_engine::game_tree::{GameTree, Side};
+//! let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse()?;
+//! assert_eq!(tree.root_side(), Side::Max);
+//! assert_eq!(tree.len(), 13);
+//! assert_eq!(tree.to_string(), "[[3,12,8],[2,4,6],[14,5,2]]");
+//! let error = "[[3,12,8],[2,4 6]]".parse::<GameTree>().unwrap_err();
+//! assert_eq!(error.to_string(), "at character 16: expected ',' or ']', found '6'");
+//! # Ok::<(), tictactoe_engine::game_tree::TreeError>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::rules::Rules;
+use crate::score::Score;
+
+/// At most this many nodes in a tree, the root and the leaves included.
+pub const MAX_NODES: usize = 1000;
+/// Leaves at most this many levels below the root.
+pub const MAX_DEPTH: usize = 12;
+/// Leaf values lie within ±`MAX_LEAF`.
+pub const MAX_LEAF: i32 = 999_999_999;
+
+/// Who moves at a node: MAX picks the highest value, MIN the lowest. Leaf values are MAX's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Max,
+    Min,
+}
+
+impl Side {
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Max => Side::Min,
+            Side::Min => Side::Max,
+        }
+    }
+
+    /// "MAX" or "MIN", as the textbooks label the levels.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Max => "MAX",
+            Side::Min => "MIN",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A tree typed in [the notation](self).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameTree {
+    root_side: Side,
+    /// In preorder: the root first, then each child's subtree from left to right.
+    nodes: Vec<Node>,
+    /// The largest leaf value in magnitude.
+    bound: i32,
+    /// Levels below the root of the deepest leaf.
+    height: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Node {
+    /// A leaf's value, for MAX; `None` for an inner node.
+    leaf: Option<i32>,
+    children: Vec<u32>,
+    /// The parent's index and which of its children this is (from 0); `None` at the root.
+    parent: Option<(u32, u32)>,
+    depth: u8,
+}
+
+impl GameTree {
+    /// The side to move at the root.
+    pub fn root_side(&self) -> Side {
+        self.root_side
+    }
+
+    /// The root as a position to search.
+    pub fn root(&self) -> TreePosition<'_> {
+        TreePosition {
+            tree: self,
+            node: 0,
+        }
+    }
+
+    /// The node with index `id` (preorder, the root 0).
+    pub fn node(&self, id: usize) -> Option<TreePosition<'_>> {
+        (id < self.nodes.len()).then_some(TreePosition {
+            tree: self,
+            node: id as u32,
+        })
+    }
+
+    /// How many nodes, the root and the leaves included.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Never true: the root is always there.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Levels below the root of the deepest leaf.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Every node in preorder: a node, then each child's subtree from left to right.
+    pub fn nodes(&self) -> impl Iterator<Item = TreePosition<'_>> {
+        (0..self.nodes.len() as u32).map(|node| TreePosition { tree: self, node })
+    }
+
+    /// The leaves from left to right, as the textbooks read them.
+    pub fn leaves(&self) -> impl Iterator<Item = TreePosition<'_>> {
+        self.nodes().filter(|node| node.is_leaf())
+    }
+
+    /// The same leaves with the root's side changed.
+    #[must_use]
+    pub fn with_root_side(mut self, side: Side) -> GameTree {
+        self.root_side = side;
+        self
+    }
+}
+
+/// A node of a [`GameTree`]: a position of the abstract game.
+#[derive(Clone, Copy)]
+pub struct TreePosition<'a> {
+    tree: &'a GameTree,
+    node: u32,
+}
+
+impl PartialEq for TreePosition<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.tree, other.tree) && self.node == other.node
+    }
+}
+
+impl Eq for TreePosition<'_> {}
+
+impl fmt::Debug for TreePosition<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TreePosition({:?})", self.path())
+    }
+}
+
+impl<'a> TreePosition<'a> {
+    fn data(&self) -> &'a Node {
+        &self.tree.nodes[self.node as usize]
+    }
+
+    pub fn tree(&self) -> &'a GameTree {
+        self.tree
+    }
+
+    /// The node's index in preorder (the root 0).
+    pub fn id(&self) -> usize {
+        self.node as usize
+    }
+
+    /// Levels below the root.
+    pub fn depth(&self) -> usize {
+        self.data().depth.into()
+    }
+
+    /// Who moves here: the root's side on even levels, the other on odd ones.
+    pub fn side(&self) -> Side {
+        if self.depth().is_multiple_of(2) {
+            self.tree.root_side
+        } else {
+            self.tree.root_side.opponent()
+        }
+    }
+
+    /// A leaf's value (for MAX), `None` for an inner node.
+    pub fn leaf(&self) -> Option<i32> {
+        self.data().leaf
+    }
+
+    pub fn is_leaf(&self) -> bool {
+        self.data().leaf.is_some()
+    }
+
+    /// How many children, from left to right.
+    pub fn len(&self) -> usize {
+        self.data().children.len()
+    }
+
+    /// Whether this is a leaf (it has no children).
+    pub fn is_empty(&self) -> bool {
+        self.data().children.is_empty()
+    }
+
+    /// The child at `index` (from 0, left to right).
+    pub fn child(&self, index: usize) -> Option<TreePosition<'a>> {
+        let node = *self.data().children.get(index)?;
+        Some(TreePosition {
+            tree: self.tree,
+            node,
+        })
+    }
+
+    /// The children from left to right.
+    pub fn children(&self) -> impl Iterator<Item = TreePosition<'a>> + 'a {
+        let tree = self.tree;
+        self.data()
+            .children
+            .iter()
+            .map(move |&node| TreePosition { tree, node })
+    }
+
+    /// The child indices (from 0) that lead here from the root.
+    pub fn path(&self) -> Vec<usize> {
+        let mut path = Vec::with_capacity(self.depth());
+        let mut node = self.data();
+        while let Some((parent, index)) = node.parent {
+            path.push(index as usize);
+            node = &self.tree.nodes[parent as usize];
+        }
+        path.reverse();
+        path
+    }
+}
+
+impl Rules for TreePosition<'_> {
+    /// Which child, from 0, left to right.
+    type Move = usize;
+    type Side = Side;
+
+    fn to_move(&self) -> Side {
+        self.side()
+    }
+
+    fn moves(&self) -> impl Iterator<Item = usize> + '_ {
+        0..self.len()
+    }
+
+    fn after(&self, index: usize) -> Self {
+        self.child(index).expect("moves yields the children")
+    }
+
+    /// A leaf's value as typed for MAX, negated for MIN; the textbooks' leaves carry no depth.
+    fn evaluate(&self, side: Side, _depth: i32) -> Option<Score> {
+        let value = self.leaf()?;
+        Some(Score::new(match side {
+            Side::Max => value,
+            Side::Min => -value,
+        }))
+    }
+
+    fn infinity(&self) -> Score {
+        Score::new(self.tree.bound + 1)
+    }
+
+    fn plies_left(&self) -> usize {
+        self.tree.height - self.depth()
+    }
+}
+
+impl fmt::Display for GameTree {
+    /// The notation, without spaces; `min:` before a MIN root. It reads back as the same tree.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn write(f: &mut fmt::Formatter<'_>, node: TreePosition) -> fmt::Result {
+            if let Some(value) = node.leaf() {
+                return write!(f, "{value}");
+            }
+            f.write_str("[")?;
+            for (index, child) in node.children().enumerate() {
+                if index > 0 {
+                    f.write_str(",")?;
+                }
+                write(f, child)?;
+            }
+            f.write_str("]")
+        }
+        if self.root_side == Side::Min {
+            f.write_str("min:")?;
+        }
+        write(f, self.root())
+    }
+}
+
+/// Why a text is not a tree, and where: `at` counts characters from 1.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("at character {at}: {problem}")]
+pub struct TreeError {
+    pub at: usize,
+    pub problem: TreeProblem,
+}
+
+/// What is wrong at a [`TreeError`]'s place.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TreeProblem {
+    #[error("expected {expected}, found {found}")]
+    Expected {
+        expected: &'static str,
+        found: Found,
+    },
+    #[error("a list with no children (every inner node has at least one)")]
+    EmptyList,
+    #[error("a node more than {MAX_DEPTH} levels below the root")]
+    TooDeep,
+    #[error("more than {MAX_NODES} nodes")]
+    TooManyNodes,
+    #[error("a leaf beyond ±{MAX_LEAF}")]
+    LeafTooLarge,
+}
+
+/// What stood where something else was expected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    Char(char),
+    End,
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            // Debug escapes controls and invisible characters, so the message stays one line.
+            Found::Char(c) => write!(f, "{c:?}"),
+            Found::End => f.write_str("the end"),
+        }
+    }
+}
+
+impl FromStr for GameTree {
+    type Err = TreeError;
+
+    fn from_str(text: &str) -> Result<GameTree, TreeError> {
+        let mut parser = Parser {
+            chars: text.chars().collect(),
+            at: 0,
+            tree: GameTree {
+                root_side: Side::Max,
+                nodes: Vec::new(),
+                bound: 0,
+                height: 0,
+            },
+        };
+        parser.skip_spaces();
+        parser.tree.root_side = parser.side()?;
+        parser.skip_spaces();
+        if parser.peek() != Some('[') {
+            return Err(parser.expected("'[' (or max: or min: before it)"));
+        }
+        parser.node(None, 0)?;
+        parser.skip_spaces();
+        if parser.peek().is_some() {
+            return Err(parser.expected("the end after the root's ']'"));
+        }
+        Ok(parser.tree)
+    }
+}
+
+struct Parser {
+    chars: Vec<char>,
+    /// The next character's index, from 0.
+    at: usize,
+    tree: GameTree,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    fn error_at(&self, at: usize, problem: TreeProblem) -> TreeError {
+        TreeError {
+            at: at + 1,
+            problem,
+        }
+    }
+
+    fn expected(&self, expected: &'static str) -> TreeError {
+        let found = self.peek().map_or(Found::End, Found::Char);
+        self.error_at(self.at, TreeProblem::Expected { expected, found })
+    }
+
+    /// An optional `max:` or `min:`.
+    fn side(&mut self) -> Result<Side, TreeError> {
+        if !self.peek().is_some_and(char::is_alphabetic) {
+            return Ok(Side::Max);
+        }
+        let word: String = self.chars[self.at..]
+            .iter()
+            .take(3)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let side = match word.as_str() {
+            "max" => Side::Max,
+            "min" => Side::Min,
+            _ => return Err(self.expected("'[', max: or min:")),
+        };
+        self.at += 3;
+        self.skip_spaces();
+        if self.peek() != Some(':') {
+            return Err(self.expected("':' after max or min"));
+        }
+        self.at += 1;
+        Ok(side)
+    }
+
+    /// A node at `depth`: a list or (below the root) a number. Returns its index.
+    fn node(&mut self, parent: Option<(u32, u32)>, depth: usize) -> Result<u32, TreeError> {
+        if depth > MAX_DEPTH {
+            return Err(self.error_at(self.at, TreeProblem::TooDeep));
+        }
+        if self.tree.nodes.len() == MAX_NODES {
+            return Err(self.error_at(self.at, TreeProblem::TooManyNodes));
+        }
+        let index = self.tree.nodes.len() as u32;
+        let leaf = if self.peek() == Some('[') {
+            None
+        } else {
+            Some(self.number()?)
+        };
+        self.tree.nodes.push(Node {
+            leaf,
+            children: Vec::new(),
+            parent,
+            depth: depth as u8,
+        });
+        if let Some(value) = leaf {
+            self.tree.bound = self.tree.bound.max(value.abs());
+            self.tree.height = self.tree.height.max(depth);
+            return Ok(index);
+        }
+        let open = self.at;
+        self.at += 1;
+        self.skip_spaces();
+        if self.peek() == Some(']') {
+            return Err(self.error_at(open, TreeProblem::EmptyList));
+        }
+        loop {
+            let number = self.tree.nodes[index as usize].children.len() as u32;
+            let child = self.node(Some((index, number)), depth + 1)?;
+            self.tree.nodes[index as usize].children.push(child);
+            self.skip_spaces();
+            match self.peek() {
+                Some(',') => {
+                    self.at += 1;
+                    self.skip_spaces();
+                }
+                Some(']') => {
+                    self.at += 1;
+                    return Ok(index);
+                }
+                _ => return Err(self.expected("',' or ']'")),
+            }
+        }
+    }
+
+    /// A leaf: an optional '-' and digits.
+    fn number(&mut self) -> Result<i32, TreeError> {
+        let start = self.at;
+        let negative = self.peek() == Some('-');
+        if negative {
+            self.at += 1;
+        }
+        let digits_start = self.at;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.at += 1;
+        }
+        if self.at == digits_start {
+            return Err(self.expected(if negative {
+                "a digit after '-'"
+            } else {
+                "a number or '['"
+            }));
+        }
+        let digits: String = self.chars[digits_start..self.at].iter().collect();
+        let magnitude = digits
+            .trim_start_matches('0')
+            .parse::<i32>()
+            .ok()
+            .or((digits.trim_start_matches('0').is_empty()).then_some(0))
+            .filter(|&value| value <= MAX_LEAF)
+            .ok_or_else(|| self.error_at(start, TreeProblem::LeafTooLarge))?;
+        Ok(if negative { -magnitude } else { magnitude })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        text.parse::<GameTree>().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn the_notation_reads_sides_spaces_and_negative_leaves() {
+        let tree: GameTree = " min : [ [-3, 12] ,[0]]".parse().unwrap();
+        assert_eq!(tree.root_side(), Side::Min);
+        assert_eq!(tree.to_string(), "min:[[-3,12],[0]]");
+        let leaves: Vec<i32> = tree.leaves().map(|leaf| leaf.leaf().unwrap()).collect();
+        assert_eq!(leaves, [-3, 12, 0]);
+        assert_eq!(tree.height(), 2);
+        let twelve = tree.node(3).unwrap();
+        assert_eq!((twelve.path(), twelve.side()), (vec![0, 1], Side::Min));
+        assert_eq!(
+            "MAX:[1]".parse::<GameTree>().unwrap().root_side(),
+            Side::Max
+        );
+        assert_eq!("[007]".parse::<GameTree>().unwrap().to_string(), "[7]");
+    }
+
+    #[test]
+    fn every_mistake_says_where_and_what_was_expected() {
+        assert_eq!(
+            error(""),
+            "at character 1: expected '[' (or max: or min: before it), found the end"
+        );
+        assert_eq!(
+            error("5"),
+            "at character 1: expected '[' (or max: or min: before it), found '5'"
+        );
+        assert_eq!(
+            error("mid:[1]"),
+            "at character 1: expected '[', max: or min:, found 'm'"
+        );
+        assert_eq!(
+            error("max[1]"),
+            "at character 4: expected ':' after max or min, found '['"
+        );
+        assert_eq!(
+            error("[1,2"),
+            "at character 5: expected ',' or ']', found the end"
+        );
+        assert_eq!(
+            error("[1,,2]"),
+            "at character 4: expected a number or '[', found ','"
+        );
+        assert_eq!(
+            error("[1,-]"),
+            "at character 5: expected a digit after '-', found ']'"
+        );
+        assert_eq!(
+            error("[[1],[]]"),
+            "at character 6: a list with no children (every inner node has at least one)"
+        );
+        assert_eq!(
+            error("[1] x"),
+            "at character 5: expected the end after the root's ']', found 'x'"
+        );
+        assert_eq!(
+            error("[1,\n]"),
+            "at character 5: expected a number or '[', found ']'"
+        );
+        assert_eq!(
+            error("[\t\u{7}]"),
+            "at character 3: expected a number or '[', found '\\u{7}'"
+        );
+        assert_eq!(
+            error("[1000000000]"),
+            "at character 2: a leaf beyond ±999999999"
+        );
+        assert_eq!(
+            error("[-99999999999999999999]"),
+            "at character 2: a leaf beyond ±999999999"
+        );
+        let deep = format!("{}1{}", "[".repeat(13), "]".repeat(13));
+        assert_eq!(
+            error(&deep),
+            "at character 14: a node more than 12 levels below the root"
+        );
+        let just_deep_enough = format!("{}1{}", "[".repeat(12), "]".repeat(12));
+        assert_eq!(just_deep_enough.parse::<GameTree>().unwrap().height(), 12);
+        let wide = format!("[{}]", vec!["1"; MAX_NODES].join(","));
+        assert_eq!(
+            error(&wide),
+            format!("at character {}: more than 1000 nodes", 2 * MAX_NODES)
+        );
+        let widest = format!("[{}]", vec!["1"; MAX_NODES - 1].join(","));
+        assert_eq!(widest.parse::<GameTree>().unwrap().len(), MAX_NODES);
+    }
+
+    #[test]
+    fn leaves_are_evaluated_for_the_side_asked() {
+        let tree: GameTree = "[4,[-2]]".parse().unwrap();
+        let four = tree.root().after(0);
+        assert_eq!(four.evaluate(Side::Max, 3), Some(Score::new(4)));
+        assert_eq!(four.evaluate(Side::Min, 3), Some(Score::new(-4)));
+        assert_eq!(tree.root().evaluate(Side::Max, 0), None);
+        assert_eq!(tree.root().infinity(), Score::new(5));
+        assert_eq!(tree.root().moves().collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(tree.root().after(1).to_move(), Side::Min);
+    }
+}

@@ -1,0 +1,23 @@
+//! The engine of the Tic-Tac-Toe game, a crate of its own below the game: the rules
+//! ([`board`]), depth-adjusted scores ([`score`]), the searches that rate moves ([`minimax`],
+//! with its solver), what its teaching searches need of a game ([`rules`]), the textbooks'
+//! abstract trees they also search ([`game_tree`]), the computer's choices from those ratings
+//! ([`ai`]) and the clock searches are timed by ([`clock`]). It knows nothing of the game above
+//! it (its app, command line and files); what it needs of the machine (threads, the clock) is
+//! in [`platform`].
+//!
+//! A crate of its own so that it can be built for speed where the rest is built for size (the
+//! web page's profile), and measured alone, in a browser's WebAssembly as natively.
+
+pub mod ai;
+pub mod board;
+pub mod clock;
+pub mod game_tree;
+pub mod minimax;
+pub mod platform;
+pub mod rules;
+pub mod score;
+
+pub use board::{Board, Cell, Geometry, Mark, Outcome};
+pub use minimax::{Analysis, MoveScore};
+pub use score::{Score, Verdict};
