@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tictactoe::cli::write_analysis;
 use tictactoe::engine::minimax::Search;
-use tictactoe::engine::minimax::{self, AlphaBeta, RootReport, SearchControl, Solver};
+use tictactoe::engine::minimax::{self, AlphaBeta, SearchControl, Solver};
 use tictactoe::{Board, Cell, Geometry, Mark};
 
 // The same enumeration of positions the tests use.
@@ -209,34 +209,15 @@ fn proven_best_moves(c: &mut Criterion) {
 /// The moves proven best on `board` by a fresh one-thread solver settling a best move first,
 /// stopped as soon as there are some.
 fn until_proven(board: &Board) -> Vec<Cell> {
-    let control = SearchControl::new();
-    let mut settled = Vec::new();
-    let mut bounds: Vec<minimax::MoveBound> = Vec::new();
-    let mut proven = Vec::new();
-    let _stopped = Solver::new()
+    let proven = Solver::new()
         .with_threads(1)
         .with_best_move_first(true)
-        .analyze_with(board, &control, &mut |report| {
-            match report {
-                RootReport::Settled(m) => settled.push(m.clone()),
-                RootReport::Bounded(bound) => {
-                    bounds.retain(|known| known.cell != bound.cell);
-                    bounds.push(bound);
-                }
-            }
-            proven = minimax::proven_best(board, &settled, &bounds)
-                .iter()
-                .map(|m| m.cell)
-                .collect();
-            if !proven.is_empty() {
-                control.cancel();
-            }
-        });
+        .until_proven_best(board, &SearchControl::new());
     assert!(
         !proven.is_empty(),
         "the search ended before proving a best move"
     );
-    proven
+    proven.iter().map(|m| m.cell).collect()
 }
 
 /// Mid-game positions: random games of 4×4 (k = 3 and 4) and 5×5 (k = 4) stopped with 10 to 14

@@ -58,6 +58,34 @@ fn positions(geometry: Geometry, empty: usize, count: usize, seed: u64) -> Vec<B
 }
 
 #[test]
+fn the_moves_proven_best_are_plain_minimaxs_best_moves_and_a_stopped_search_proves_none() {
+    for (side, k, empty, seed) in [(4, 3, 10, 7), (5, 4, 9, 11), (6, 4, 8, 13), (7, 5, 8, 17)] {
+        for position in positions(geometry(side, k), empty, 4, seed) {
+            let plain = minimax::plain(&position);
+            let best: Vec<Cell> = plain.best_moves().map(|m| m.cell).collect();
+            for best_move_first in [false, true] {
+                let proven = Solver::new()
+                    .with_threads(1)
+                    .with_best_move_first(best_move_first)
+                    .until_proven_best(&position, &SearchControl::new());
+                assert!(!proven.is_empty(), "nothing proven on {position:?}");
+                for m in &proven {
+                    assert!(
+                        best.contains(&m.cell),
+                        "{} is not best on {position:?}",
+                        m.cell
+                    );
+                    assert_eq!(Some(m.score), plain.best_score());
+                }
+            }
+        }
+    }
+    let open = Board::empty(geometry(6, 4), Mark::X);
+    let none = Solver::new().until_proven_best(&open, &SearchControl::with_node_budget(1_000));
+    assert!(none.is_empty(), "a search stopped at once proved {none:?}");
+}
+
+#[test]
 fn the_solver_agrees_with_plain_minimax_on_random_4x4_positions() {
     for k in [3, 4] {
         let mut shared = Solver::new();

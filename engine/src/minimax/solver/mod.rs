@@ -304,6 +304,32 @@ impl Solver {
             )
     }
 
+    /// The moves proven best on `board`: the search runs under `control` until some settled
+    /// move has the best score no other move's bound can beat (what the computer at Perfect
+    /// plays, [`super::proven_best`]), then stops. Empty when `control` stopped it first. With
+    /// [`Solver::with_best_move_first`] the proof comes soonest.
+    pub fn until_proven_best(&mut self, board: &Board, control: &SearchControl) -> Vec<MoveScore> {
+        let mut settled: Vec<MoveScore> = Vec::new();
+        let mut bounds: Vec<MoveBound> = Vec::new();
+        // Stopped either way: by the cancel below, by `control`, or at the end of the analysis.
+        let _ = self.analyze_with(board, control, &mut |report| {
+            match report {
+                RootReport::Settled(score) => settled.push(score.clone()),
+                RootReport::Bounded(bound) => {
+                    bounds.retain(|known| known.cell != bound.cell);
+                    bounds.push(bound);
+                }
+            }
+            if !super::proven_best(board, &settled, &bounds).is_empty() {
+                control.cancel();
+            }
+        });
+        super::proven_best(board, &settled, &bounds)
+            .into_iter()
+            .cloned()
+            .collect()
+    }
+
     /// [`Solver::analyze`] under `control`, telling `on_report` what it learns of each root move
     /// as it goes: bounds first ("at least a draw"), then the exact score and line. Moves are
     /// settled in the order the threads finish them; [`Analysis::moves`] is in row-major order.
