@@ -4,13 +4,22 @@
 // empty table, the default settings: Perfect, a think time of 2 s), and the computer answers as O.
 //
 //   node first-answers.mjs URL OUT_DIR [RUNS]      (RUNS: runs of each move, default 5)
+//   THINK_MS=20000 PAUSE_MS=0 node first-answers.mjs URL OUT_DIR [RUNS]
+//
+// THINK_MS and PAUSE_MS, when set, are stored as the player's think time and pause before the
+// computer moves (the settings' think_time_ms and ai_delay_ms) before each page opens: with no
+// pause and time enough to prove every answer, the time is the page's time to the proof, to set
+// against the native one (scripts/first-answers-native.sh).
 //
 // The answer is read from the page's status mirror (<div id="status">, kept equal to the status
 // line): "The computer (O) played row 3, column 3." is proven, and an answer the exact search did
 // not prove within the think time says so: "(not proven: its think time ran out; …)". The time is
 // the page's own clock (performance.now()): from just before the cell's button is pressed to the
 // moment the status mirror names the computer's move (a MutationObserver on it). It includes the
-// computer's pause before it moves (0.3 s by default), so no answer comes sooner.
+// computer's pause before it moves (0.3 s by default), so no answer comes sooner. A second time
+// starts later, at the frame that shows X's move ("The computer (O) is thinking"): the frame in
+// which the app took the move and asked its Web Worker for the answer, so the frames before it
+// are left out and what remains is nearer the search's own time.
 //
 // It prints a table per board and a summary line, and writes every run to OUT_DIR/first-answers.json.
 // Times are reported, never judged: it fails (exit 1) only on a page or console error, a page that
@@ -29,9 +38,21 @@ const say = (text) => console.log(`first-answers: ${text}`);
 const problems = [];
 // The boards measured: the largest the game plays, with their usual run length.
 const boards = [{ side: 6, k: 4 }, { side: 7, k: 5 }];
+// Settings stored before each page opens, when asked for.
+const lab = ["THINK_MS", "PAUSE_MS"].filter((name) => process.env[name] !== undefined);
+for (const name of lab) {
+  if (!/^\d+$/.test(process.env[name])) {
+    console.error(`first-answers: ${name} must be a whole number of milliseconds, not ${JSON.stringify(process.env[name])}`);
+    process.exit(2);
+  }
+}
+const stored = [["THINK_MS", "think_time_ms"], ["PAUSE_MS", "ai_delay_ms"]]
+  .filter(([name]) => process.env[name] !== undefined)
+  .map(([name, field]) => `${field}: ${process.env[name]}`);
+const settings = stored.length ? `(${stored.join(", ")})` : null;
 // How long a move may wait for its answer before the page is taken to have failed: far beyond
 // the think time, which the page's own settings bound.
-const ANSWER_TIMEOUT_MS = 60_000;
+const ANSWER_TIMEOUT_MS = 60_000 + Number(process.env.THINK_MS || 0) + Number(process.env.PAUSE_MS || 0);
 
 // The first moves of X up to the board's eight symmetries: the triangle of the top-left quarter
 // on and above its diagonal, counted from 0 as `tictactoe analyze` prints cells.
@@ -52,6 +73,8 @@ const browser = await chromium.launch({
 // One run: a fresh page on the empty board, X's move on `cell`, the computer's answer.
 async function answer(side, k, cell) {
   const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  // The settings as the player would have stored them (a fresh context has none).
+  if (settings) await context.addInitScript((text) => localStorage.setItem("tictactoe settings", text), settings);
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
@@ -98,6 +121,10 @@ async function answer(side, k, cell) {
     const thinking = changes.find((change) => change.text.includes("is thinking"));
     const played = /The computer \(O\) played row (\d+), column (\d+)/.exec(last.text);
     const notProven = /\(not proven: ([^;)]*)/.exec(last.text);
+    const thinkTime = thinking ? (/up to ([\d.]+) s/.exec(thinking.text) || [])[1] : undefined;
+    if (process.env.THINK_MS !== undefined && thinking && Number(thinkTime) * 1000 !== Number(process.env.THINK_MS)) {
+      throw new Error(`${what}: the think time asked for was not taken: "${thinking ? thinking.text : last.text}"`);
+    }
     return {
       side, k, move: cellName(cell),
       answer: played ? cellName({ row: played[1] - 1, col: played[2] - 1 }) : "?",
@@ -105,7 +132,7 @@ async function answer(side, k, cell) {
       why: notProven ? notProven[1] : null,
       ms: last.at - movedAt,
       thinkingAfterMs: thinking ? thinking.at - movedAt : null,
-      thinkTime: thinking ? (/up to ([\d.]+ s)/.exec(thinking.text) || [])[1] || null : null,
+      thinkTime: thinkTime ? `${thinkTime} s` : null,
       loadMs,
       status: last.text,
       errors,
@@ -124,6 +151,9 @@ const median = (xs) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const secs = (ms) => (ms / 1000).toFixed(2);
+// Times as the table shows them: the median and, from more than one run, the range.
+const spread = (times) => times.length === 0 ? "–" : times.length === 1 ? `${secs(times[0])} s`
+  : `${secs(median(times))} s (${secs(Math.min(...times))}–${secs(Math.max(...times))})`;
 
 const all = [];
 const summaries = [];
@@ -148,28 +178,30 @@ for (const { side, k } of boards) {
     }
     const answered = results.filter((r) => !r.failed);
     const times = answered.map((r) => r.ms);
+    const fromShown = answered.filter((r) => r.thinkingAfterMs !== null).map((r) => r.ms - r.thinkingAfterMs);
     rows.push({
       move: cellName(cell),
       answers: [...new Set(answered.map((r) => r.answer))].join(" "),
       proven: answered.filter((r) => r.proven).length,
       answered: answered.length,
       why: [...new Set(answered.filter((r) => !r.proven).map((r) => r.why))].join("; "),
-      time: times.length === 0 ? "no answer" : times.length === 1 ? `${secs(times[0])} s`
-        : `${secs(median(times))} s (${secs(Math.min(...times))}–${secs(Math.max(...times))})`,
+      time: spread(times),
+      fromShown: spread(fromShown),
     });
   }
   console.log();
-  console.log(`${side}×${side}, k = ${k}: the page's computer (Perfect, think time ${thinkTime || "?"}) answering X's ` +
-    `first move, ${runs === 1 ? "once" : `${runs} runs each`} on a fresh page; time from X's move to O's answer ` +
-    `on the page's clock${runs === 1 ? "" : ", median (min–max)"}`);
+  const pause = process.env.PAUSE_MS === undefined ? "" : `, a pause of ${process.env.PAUSE_MS} ms set`;
+  console.log(`${side}×${side}, k = ${k}: the page's computer (Perfect, think time ${thinkTime || "?"}${pause}) answering X's ` +
+    `first move, ${runs === 1 ? "once" : `${runs} runs each`} on a fresh page; time to O's answer on the page's ` +
+    `clock from the press of X's cell and from the frame that shows X's move${runs === 1 ? "" : ", median (min–max)"}`);
   console.log();
-  console.log("| X's move | O's answer | proven | time |");
-  console.log("| --- | --- | --- | --- |");
+  console.log("| X's move | O's answer | proven | from the press | from X's move shown |");
+  console.log("| --- | --- | --- | --- | --- |");
   for (const row of rows) {
     const proven = row.answered === 0 ? "no answer"
       : row.proven === row.answered ? (runs === 1 ? "yes" : `yes (${row.proven} of ${row.answered})`)
         : `NO (${row.proven} of ${row.answered}: ${row.why})`;
-    console.log(`| ${row.move} | ${row.answers} | ${proven} | ${row.time} |`);
+    console.log(`| ${row.move} | ${row.answers} | ${proven} | ${row.time} | ${row.fromShown} |`);
   }
   const always = rows.filter((row) => row.answered === runs && row.proven === runs);
   const not = rows.filter((row) => !(row.answered === runs && row.proven === runs));
