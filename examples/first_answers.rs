@@ -206,3 +206,64 @@ fn main() {
         measure(side, k, runs);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! `cargo test --example first_answers`
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The cell's images under the square's eight symmetries.
+    fn images(cell: Cell, side: usize) -> BTreeSet<Cell> {
+        let last = side - 1;
+        let (r, c) = (cell.row, cell.col);
+        [
+            (r, c),
+            (c, r),
+            (r, last - c),
+            (last - c, r),
+            (last - r, c),
+            (c, last - r),
+            (last - r, last - c),
+            (last - c, last - r),
+        ]
+        .into_iter()
+        .map(|(row, col)| Cell::new(row, col))
+        .collect()
+    }
+
+    #[test]
+    fn the_first_moves_are_one_for_each_cell_up_to_symmetry() {
+        for (side, count) in [(3, 3), (4, 3), (6, 6), (7, 10)] {
+            let moves = first_moves(side);
+            assert_eq!(moves.len(), count, "{side}×{side}");
+            let mut covered = BTreeSet::new();
+            for &cell in &moves {
+                let orbit = images(cell, side);
+                assert!(covered.is_disjoint(&orbit), "{cell} repeats another move");
+                covered.extend(orbit);
+            }
+            assert_eq!(
+                covered.len(),
+                side * side,
+                "{side}×{side}: every cell is covered"
+            );
+        }
+    }
+
+    #[test]
+    fn the_proven_answer_is_a_best_move_of_the_full_analysis() {
+        let geometry = Geometry::new(4, 4, 3).unwrap();
+        for cell in first_moves(4) {
+            let board = Board::empty(geometry, Mark::X).after(cell).unwrap();
+            let proof = prove(&board).expect("a 4×4 answer is proven at once");
+            let analysis = Solver::new().with_threads(1).analyze(&board);
+            let best = analysis.best_score().unwrap();
+            assert!(!proof.best.is_empty());
+            for answer in &proof.best {
+                assert_eq!(answer.score, best, "after X at {cell}: {}", answer.cell);
+                assert_eq!(analysis.get(answer.cell).map(|m| m.score), Some(best));
+            }
+        }
+    }
+}

@@ -21,11 +21,14 @@
 // which the app took the move and asked its Web Worker for the answer, so the frames before it
 // are left out and what remains is nearer the search's own time.
 //
+// With NATIVE=FILE, the output of scripts/first-answers-native.sh saved in FILE, each row also
+// gives the page's time from X's move shown over the native median: the wasm/native ratio.
+//
 // It prints a table per board and a summary line, and writes every run to OUT_DIR/first-answers.json.
 // Times are reported, never judged: it fails (exit 1) only on a page or console error, a page that
 // does not start, or a move the computer never answers. Unproven answers are listed, not failed.
 import { chromium } from "playwright-core";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const [url, out, runsText = "5"] = process.argv.slice(2);
 const runs = Number(runsText);
@@ -38,6 +41,22 @@ const say = (text) => console.log(`first-answers: ${text}`);
 const problems = [];
 // The boards measured: the largest the game plays, with their usual run length.
 const boards = [{ side: 6, k: 4 }, { side: 7, k: 5 }];
+// The native medians, by board and move, from scripts/first-answers-native.sh's tables.
+const native = new Map();
+if (process.env.NATIVE) {
+  let board = null;
+  for (const line of readFileSync(process.env.NATIVE, "utf8").split("\n")) {
+    const heading = /^(\d+)×\d+, k = (\d+):/.exec(line);
+    if (heading) board = `${heading[1]}:${heading[2]}`;
+    const row = /^\| (\(\d+, \d+\)) \|[^|]*\|[^|]*\| ([\d.]+) s/.exec(line);
+    if (board && row) native.set(`${board} ${row[1]}`, Number(row[2]) * 1000);
+  }
+  if (native.size === 0) {
+    console.error(`first-answers: ${process.env.NATIVE} has no table of scripts/first-answers-native.sh`);
+    process.exit(2);
+  }
+}
+
 // Settings stored before each page opens, when asked for.
 const lab = ["THINK_MS", "PAUSE_MS"].filter((name) => process.env[name] !== undefined);
 for (const name of lab) {
@@ -185,6 +204,10 @@ for (const { side, k } of boards) {
       proven: answered.filter((r) => r.proven).length,
       answered: answered.length,
       why: [...new Set(answered.filter((r) => !r.proven).map((r) => r.why))].join("; "),
+      // An answer not proven in the think time would have been proven later: at least this.
+      ratio: fromShown.length && native.has(`${side}:${k} ${cellName(cell)}`)
+        ? `${answered.every((r) => r.proven) ? "" : "≥ "}` +
+          `${(median(fromShown) / native.get(`${side}:${k} ${cellName(cell)}`)).toFixed(1)}×` : "–",
       time: spread(times),
       fromShown: spread(fromShown),
     });
@@ -195,13 +218,14 @@ for (const { side, k } of boards) {
     `first move, ${runs === 1 ? "once" : `${runs} runs each`} on a fresh page; time to O's answer on the page's ` +
     `clock from the press of X's cell and from the frame that shows X's move${runs === 1 ? "" : ", median (min–max)"}`);
   console.log();
-  console.log("| X's move | O's answer | proven | from the press | from X's move shown |");
-  console.log("| --- | --- | --- | --- | --- |");
+  const ratio = native.size > 0;
+  console.log(`| X's move | O's answer | proven | from the press | from X's move shown |${ratio ? " ÷ native |" : ""}`);
+  console.log(`| --- | --- | --- | --- | --- |${ratio ? " --- |" : ""}`);
   for (const row of rows) {
     const proven = row.answered === 0 ? "no answer"
       : row.proven === row.answered ? (runs === 1 ? "yes" : `yes (${row.proven} of ${row.answered})`)
         : `NO (${row.proven} of ${row.answered}: ${row.why})`;
-    console.log(`| ${row.move} | ${row.answers} | ${proven} | ${row.time} | ${row.fromShown} |`);
+    console.log(`| ${row.move} | ${row.answers} | ${proven} | ${row.time} | ${row.fromShown} |${ratio ? ` ${row.ratio} |` : ""}`);
   }
   const always = rows.filter((row) => row.answered === runs && row.proven === runs);
   const not = rows.filter((row) => !(row.answered === runs && row.proven === runs));
