@@ -52,6 +52,6 @@ for device in phone tablet; do
     xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out" "$device"
 done
 # The computer's first answers on the largest boards: proven or not and how fast, once each (16
-# fresh pages, about 45 s). Reported only: an unproven answer or a slow one fails nothing; a page
+# fresh pages, about 40 s). Reported only: an unproven answer or a slow one fails nothing; a page
 # error or a move never answered does. `node tests/web/first-answers.mjs URL OUT 5` gives medians.
 node tests/web/first-answers.mjs "http://127.0.0.1:$port/index.html" "$out/first-answers" 1
