@@ -3,7 +3,9 @@
 # drives Debian's Chromium through it with playwright-core (tests/web/check.mjs): the first
 # frame, no page or console errors, a game by keys, the scores, the explorer, a position from
 # the link, settings kept across a reload; it reports the load time and the longest tasks. Then a
-# touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs).
+# touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs). Last,
+# the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
+# (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
 #
 #   scripts/web-check.sh
 #
@@ -49,3 +51,7 @@ command -v xvfb-run >/dev/null || {
 for device in phone tablet; do
     xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out" "$device"
 done
+# The computer's first answers on the largest boards: proven or not and how fast, once each (16
+# fresh pages, about 40 s). Reported only: an unproven answer or a slow one fails nothing; a page
+# error or a move never answered does. `node tests/web/first-answers.mjs URL OUT 5` gives medians.
+node tests/web/first-answers.mjs "http://127.0.0.1:$port/index.html" "$out/first-answers" 1
