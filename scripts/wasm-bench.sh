@@ -50,11 +50,15 @@ bench.positions().forEach((name, index) => {
 });
 JS
 cargo build --quiet --locked --release -p tictactoe-engine --example first_answers
-# The two in turn, a run of every position each, so that the machine's load falls on both alike.
+# The two in turn, a run of every position each, so that the machine's load falls on both alike;
+# each pinned to one core (where taskset is), as the page's one Web Worker is one thread and V8
+# would otherwise compile beside it on another core.
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c 0)
 say "$runs runs of each, in turn"
 for run in $(seq "$runs"); do
-    node "$out/run.cjs" 1 | sed "s/^/wasm\t/" >>"$out/times.tsv"
-    target/release/examples/first_answers 1 | sed "s/^/native\t/" >>"$out/times.tsv"
+    "${pin[@]}" node "$out/run.cjs" 1 | sed "s/^/wasm\t/" >>"$out/times.tsv"
+    "${pin[@]}" target/release/examples/first_answers 1 | sed "s/^/native\t/" >>"$out/times.tsv"
 done
 
 # Per position, the median of each (and the positions searched, the same both ways).

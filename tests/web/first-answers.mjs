@@ -9,7 +9,7 @@
 // THINK_MS and PAUSE_MS, when set, are stored as the player's think time and pause before the
 // computer moves (the settings' think_time_ms and ai_delay_ms) before each page opens: with no
 // pause and time enough to prove every answer, the time is the page's time to the proof, to set
-// against the native one (scripts/first-answers-native.sh).
+// against the native one (the engine's example, below).
 //
 // The answer is read from the page's status mirror (<div id="status">, kept equal to the status
 // line): "The computer (O) played row 3, column 3." is proven, and an answer the exact search did
@@ -21,8 +21,10 @@
 // which the app took the move and asked its Web Worker for the answer, so the frames before it
 // are left out and what remains is nearer the search's own time.
 //
-// With NATIVE=FILE, the output of scripts/first-answers-native.sh saved in FILE, each row also
-// gives the page's time from X's move shown over the native median: the wasm/native ratio.
+// With NATIVE=FILE, the native times of the same answers as the engine's example prints them
+// (`cargo run --release -p tictactoe-engine --example first_answers 5 > FILE`: one thread, a
+// fresh table, the median of 5), each row also gives the page's time from X's move shown over
+// the native one: the page's ratio to native (scripts/wasm-bench.sh gives the engine's alone).
 //
 // It prints a table per board and a summary line, and writes every run to OUT_DIR/first-answers.json.
 // Times are reported, never judged: it fails (exit 1) only on a page or console error, a page that
@@ -41,18 +43,16 @@ const say = (text) => console.log(`first-answers: ${text}`);
 const problems = [];
 // The boards measured: the largest the game plays, with their usual run length.
 const boards = [{ side: 6, k: 4 }, { side: 7, k: 5 }];
-// The native medians, by board and move, from scripts/first-answers-native.sh's tables.
+// The native medians, by board and move, from the engine's example's lines:
+// "6x6 k4 X at (0, 1)<TAB>milliseconds<TAB>positions".
 const native = new Map();
 if (process.env.NATIVE) {
-  let board = null;
   for (const line of readFileSync(process.env.NATIVE, "utf8").split("\n")) {
-    const heading = /^(\d+)×\d+, k = (\d+):/.exec(line);
-    if (heading) board = `${heading[1]}:${heading[2]}`;
-    const row = /^\| (\(\d+, \d+\)) \|[^|]*\|[^|]*\| ([\d.]+) s/.exec(line);
-    if (board && row) native.set(`${board} ${row[1]}`, Number(row[2]) * 1000);
+    const row = /^(\d+)x\d+ k(\d+) X at (\(\d+, \d+\))\t([\d.]+)\t/.exec(line);
+    if (row) native.set(`${row[1]}:${row[2]} ${row[3]}`, Number(row[4]));
   }
   if (native.size === 0) {
-    console.error(`first-answers: ${process.env.NATIVE} has no table of scripts/first-answers-native.sh`);
+    console.error(`first-answers: ${process.env.NATIVE} has none of the lines of the engine's example first_answers`);
     process.exit(2);
   }
 }
