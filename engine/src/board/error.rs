@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use super::geometry::{Geometry, MAX_SIDE, MIN_K, MIN_SIDE};
-use super::{Cell, Mark, Outcome};
+use super::limits::{MAX_SIDE, MIN_K, MIN_SIDE, longest_run};
+use super::{cell::Cell, mark::Mark, outcome::Outcome};
 
 /// Why a text is not a position that could arise in a game. Rows and columns are counted from 1.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -67,7 +67,7 @@ pub struct NotSquare {
 
 /// The run lengths a `rows`×`cols` board allows: "3", or "from 3 to 5".
 fn run_lengths(rows: usize, cols: usize) -> String {
-    match Geometry::max_k(rows, cols) {
+    match longest_run(rows, cols) {
         MIN_K => format!("{MIN_K}"),
         max => format!("from {MIN_K} to {max}"),
     }
@@ -87,7 +87,7 @@ pub enum PlayError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::WinningLine;
+    use crate::board::outcome::WinningLine;
 
     /// Every message in full: the command line prints them, so they must not drift.
     #[test]

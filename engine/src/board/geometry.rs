@@ -1,16 +1,7 @@
 //! The shape of a board: rows, columns and how many in a row win.
 
-use super::{BoardError, Cell};
-
-/// The smallest number of rows or columns a board may have.
-pub const MIN_SIDE: usize = 3;
-/// The largest number of rows or columns a board may have: 7×7 (49 cells) still fits the `u64`
-/// bitboards. Exact search reaches 5×5; 6×6 and 7×7 are estimated (see `minimax::Estimator`).
-pub const MAX_SIDE: usize = 7;
-/// The shortest run that wins: two in a row is no game.
-pub const MIN_K: usize = 3;
-/// The longest run that wins.
-pub const MAX_K: usize = 5;
+use super::limits::{MAX_SIDE, MIN_K, MIN_SIDE, longest_run};
+use super::{cell::Cell, error::BoardError};
 
 /// The shape of a board: its size and how many in a row win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,13 +34,14 @@ impl Geometry {
         }
     }
 
-    /// The longest run that can win on a rows×cols board: the longer side, at most [`MAX_K`].
+    /// The longest run that can win on a rows×cols board: the longer side, at most
+    /// [`MAX_K`](super::MAX_K).
     pub fn max_k(rows: usize, cols: usize) -> usize {
-        rows.max(cols).min(MAX_K)
+        longest_run(rows, cols)
     }
 
     /// A rows×cols board where `k` in a row win: sides from [`MIN_SIDE`] to [`MAX_SIDE`], `k` from
-    /// [`MIN_K`] to the longer side and at most [`MAX_K`].
+    /// [`MIN_K`] to the longer side and at most [`MAX_K`](super::MAX_K).
     pub fn new(rows: usize, cols: usize, k: usize) -> Result<Geometry, BoardError> {
         for (what, n) in [("rows", rows), ("columns", cols)] {
             if !(MIN_SIDE..=MAX_SIDE).contains(&n) {

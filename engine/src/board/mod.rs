@@ -8,6 +8,7 @@
 mod cell;
 mod error;
 mod geometry;
+mod limits;
 mod mark;
 mod move_numbers;
 mod notation;
@@ -18,7 +19,8 @@ mod runs;
 
 pub use cell::Cell;
 pub use error::{BoardError, NotSquare, PlayError};
-pub use geometry::{Geometry, MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
+pub use geometry::Geometry;
+pub use limits::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 pub use mark::Mark;
 pub use move_numbers::{BadMoveNumber, MoveNumbers, MoveNumbersError};
 pub use notation::Notation;

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Board, Cell, Geometry, PlayError};
+use super::{cell::Cell, error::PlayError, geometry::Geometry, position::Board};
 
 /// Moves as cell numbers, as written. Signed, so that a game file's `0` and `-3` are kept and
 /// named as moves that are not cells.
@@ -178,7 +178,7 @@ impl BadMoveNumber {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Mark;
+    use crate::board::mark::Mark;
 
     #[test]
     fn numbers_round_trip_through_text() {

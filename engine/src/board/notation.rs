@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::geometry::MAX_SIDE;
-use super::{Board, BoardError, Geometry, Mark};
+use super::limits::MAX_SIDE;
+use super::{error::BoardError, geometry::Geometry, mark::Mark, position::Board};
 
 impl Board {
     /// Parses board notation with an explicit side to move (`None` infers it from the counts).

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Cell, Mark};
+use super::{cell::Cell, mark::Mark};
 
 /// The run of cells that won a game, from one end to the other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,7 +5,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::runs::{BitIter, Runs};
-use super::{BoardError, Cell, Geometry, Mark, Outcome, PlayError, WinningLine};
+use super::{
+    cell::Cell, error::BoardError, error::PlayError, geometry::Geometry, mark::Mark,
+    outcome::Outcome, outcome::WinningLine,
+};
 
 /// A position: two bitboards (one bit per cell, row-major) and whose turn it is. The turn is
 /// explicit because either mark may start a game.

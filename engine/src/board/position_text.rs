@@ -6,8 +6,8 @@
 
 use thiserror::Error;
 
-use super::geometry::{MAX_SIDE, MIN_SIDE};
-use super::{Board, BoardError, Geometry, Mark, NotSquare};
+use super::limits::{MAX_SIDE, MIN_SIDE};
+use super::{error::BoardError, error::NotSquare, geometry::Geometry, mark::Mark, position::Board};
 
 /// The longest text [`Board::paste`] reads: far more than any board with code around it, and
 /// short enough that a whole file pasted by mistake is refused at once.

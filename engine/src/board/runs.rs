@@ -2,7 +2,8 @@
 
 use std::sync::OnceLock;
 
-use super::geometry::{Geometry, MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
+use super::geometry::Geometry;
+use super::limits::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 
 /// The winning runs of one geometry, computed once and shared by every board of that shape.
 #[derive(Debug)]

@@ -1,8 +1,9 @@
 //! The fast exact search: alpha-beta negamax with a transposition table and move ordering.
 
+use super::analysis::{Algorithm, Analysis, MoveScore};
 use super::control::{Meter, SearchControl, Stop, Stopped};
+use super::root_moves::{RootSearch, settle_root_moves};
 use super::table::{Bound, TranspositionTable};
-use super::{Algorithm, Analysis, MoveScore, RootSearch, settle_root_moves};
 use crate::board::{BitIter, Board, Cell};
 use crate::score::Score;
 
@@ -43,7 +44,7 @@ impl AlphaBeta {
         self.table.bytes()
     }
 
-    /// [`Search::analyze_with`](super::Search::analyze_with) with a callback for settled moves
+    /// [`Search::analyze_with`](super::search::Search::analyze_with) with a callback for settled moves
     /// only (the searcher has no bounds to tell): each root move as soon as its score and line
     /// are known. What was learned before a stop stays in the table; nothing
     /// unfinished is stored.

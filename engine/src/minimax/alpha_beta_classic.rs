@@ -1,13 +1,14 @@
 //! Alpha-beta as the textbooks write it: plain minimax with a window (α, β), the moves in the
 //! order the rules give them, nothing remembered. It gives the same scores as plain minimax while
 //! skipping the branches that cannot change the result; the fast
-//! [`AlphaBeta`](super::AlphaBeta) adds a table and move ordering on top. One recursion over any
+//! [`AlphaBeta`](super::alpha_beta::AlphaBeta) adds a table and move ordering on top. One recursion over any
 //! game's [`Rules`] serves a board and an abstract tree.
 
+use super::analysis::{Algorithm, Analysis, GameValue, MoveScore};
 use super::control::{Meter, SearchControl, Stop, Stopped};
-use super::observe::Observer;
+use super::observe::{Observer, Unobserved};
+use super::root_moves::{RootSearch, settle_root_moves};
 use super::walk::Walk;
-use super::{Algorithm, Analysis, GameValue, MoveScore, RootSearch, settle_root_moves};
 use crate::board::{Board, Cell};
 use crate::rules::Rules;
 use crate::score::Score;
@@ -15,7 +16,8 @@ use crate::score::Score;
 /// Every legal move's exact score and line of play, by textbook alpha-beta: each root move is
 /// searched with the whole window, so its score is exact.
 pub fn alpha_beta(board: &Board) -> Analysis {
-    super::Search::analyze(&mut super::AlphaBetaClassic, board)
+    alpha_beta_observed(board, &SearchControl::new(), &mut |_| {}, &mut Unobserved)
+        .expect("a search without a budget stops only when cancelled, and nothing cancels this one")
 }
 
 /// [`alpha_beta`] under `control`, calling `on_settled` with each root move as it is scored and

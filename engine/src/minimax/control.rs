@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use super::{Analysis, MoveBound};
+use super::analysis::{Analysis, MoveBound};
 use crate::clock::Clock;
 use crate::platform::Instant;
 
@@ -202,7 +202,7 @@ pub struct Stopped {
     pub reason: Stop,
     pub partial: Box<Analysis>,
     /// Bounds on the scores of moves not settled, in row-major order: only moves with a bound
-    /// better than knowing nothing. Plain minimax and the [`AlphaBeta`](super::AlphaBeta) leave it
+    /// better than knowing nothing. Plain minimax and the [`AlphaBeta`](super::alpha_beta::AlphaBeta) leave it
     /// empty.
     pub bounds: Vec<MoveBound>,
 }
@@ -290,8 +290,6 @@ impl<'a> Meter<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::minimax::{Algorithm, analyze_with};
 
     /// The messages in full: the command line and the app print them.
     #[test]
@@ -313,38 +311,5 @@ mod tests {
         for (stop, message) in cases {
             assert_eq!(stop.to_string(), message);
         }
-    }
-
-    /// The watcher hears from the search at each look at the control, so a search that nobody
-    /// can read from outside (in a browser's Web Worker) can still pass on its progress.
-    #[test]
-    fn a_watcher_hears_from_the_search_every_check_interval() {
-        use std::sync::atomic::AtomicU64;
-        let calls = Arc::new(AtomicU64::new(0));
-        let counted = Arc::clone(&calls);
-        let control = SearchControl::new().with_watcher(Watcher(Arc::new(move || {
-            counted.fetch_add(1, Ordering::Relaxed);
-        })));
-        let analysis = analyze_with(&Board::classic(), Algorithm::Plain, &control).unwrap();
-        let looks = analysis.stats.nodes / CHECK_INTERVAL;
-        let calls = calls.load(Ordering::Relaxed);
-        assert!(
-            (looks - 1..=looks + 1).contains(&calls),
-            "{calls} calls for {} positions",
-            analysis.stats.nodes
-        );
-    }
-
-    /// A stopped search says why it stopped, and nothing more.
-    #[test]
-    fn stopped_says_its_reason() {
-        let control = SearchControl::with_node_budget(1);
-        let stopped = analyze_with(&Board::classic(), Algorithm::Plain, &control).unwrap_err();
-        assert_eq!(stopped.reason, Stop::NodeBudget { limit: 1 });
-        assert_eq!(
-            stopped.to_string(),
-            "the search gave up after visiting 1 position, its budget, before the position \
-             was solved"
-        );
     }
 }

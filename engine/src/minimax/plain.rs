@@ -1,10 +1,11 @@
 //! The reference: plain minimax as the classic articles write it, over any game's [`Rules`]: a
 //! board's moves and an abstract tree's nodes go through the same recursion.
 
+use super::analysis::{Algorithm, Analysis, GameValue, MoveScore};
 use super::control::{Meter, SearchControl, Stop, Stopped};
 use super::observe::{Observer, Unobserved};
+use super::root_moves::{RootSearch, settle_root_moves};
 use super::walk::Walk;
-use super::{Algorithm, Analysis, GameValue, MoveScore, RootSearch, settle_root_moves};
 use crate::board::{Board, Cell};
 use crate::rules::Rules;
 use crate::score::Score;
@@ -12,7 +13,8 @@ use crate::score::Score;
 /// Plain minimax, as the classic articles write it: every move of every line is tried, nothing is
 /// remembered. From the empty 3×3 board it visits the whole game tree, 549,946 positions.
 pub fn plain(board: &Board) -> Analysis {
-    super::Search::analyze(&mut super::Plain, board)
+    plain_with(board, &SearchControl::new(), &mut |_| {})
+        .expect("a search without a budget stops only when cancelled, and nothing cancels this one")
 }
 
 /// [`plain`] under `control`, calling `on_settled` with each root move as soon as it is scored.

@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use super::{
-    Algorithm, AlphaBeta, Analysis, RootReport, SearchControl, Solver, Stop, Stopped,
-    alpha_beta_observed, observe::Unobserved, plain_with,
+    alpha_beta::AlphaBeta, alpha_beta_classic::alpha_beta_observed, analysis::Algorithm,
+    analysis::Analysis, analysis::RootReport, control::SearchControl, control::Stop,
+    control::Stopped, observe::Unobserved, plain::plain_with, solver::Solver,
 };
 use crate::board::Board;
 use crate::platform::Instant;
@@ -14,7 +15,7 @@ use crate::platform::Instant;
 /// through a [`SearchControl`]. Every one gives the same scores and lines as [`Plain`], the
 /// reference (`tests/search.rs` and `tests/solver.rs` hold them to it).
 pub trait Search {
-    /// Which search this is, as [`super::SearchStats::algorithm`] names it.
+    /// Which search this is, as [`super::analysis::SearchStats::algorithm`] names it.
     fn algorithm(&self) -> Algorithm;
 
     /// Every legal move of `board` under `control`, telling `on_report` what it learns of each
@@ -160,9 +161,22 @@ impl ThinkTime {
     }
 }
 
+/// Analyzes a position with a fresh search of the given kind, under `control`.
+pub fn analyze_with(
+    board: &Board,
+    algorithm: Algorithm,
+    control: &SearchControl,
+) -> Result<Analysis, Stopped> {
+    fresh(algorithm).analyze_with(board, control, &mut |_| {})
+}
+
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::Ordering;
+
     use super::*;
+    use crate::minimax::control::{CHECK_INTERVAL, Watcher};
 
     #[test]
     fn every_search_gives_the_references_scores_and_says_which_it_is() {
@@ -197,5 +211,38 @@ mod tests {
             Duration::from_millis(800)
         );
         assert_eq!(think.rest(Duration::from_secs(6)), Duration::ZERO);
+    }
+
+    /// The watcher hears from the search at each look at the control, so a search that nobody
+    /// can read from outside (in a browser's Web Worker) can still pass on its progress.
+    #[test]
+    fn a_watcher_hears_from_the_search_every_check_interval() {
+        use std::sync::atomic::AtomicU64;
+        let calls = Arc::new(AtomicU64::new(0));
+        let counted = Arc::clone(&calls);
+        let control = SearchControl::new().with_watcher(Watcher(Arc::new(move || {
+            counted.fetch_add(1, Ordering::Relaxed);
+        })));
+        let analysis = analyze_with(&Board::classic(), Algorithm::Plain, &control).unwrap();
+        let looks = analysis.stats.nodes / CHECK_INTERVAL;
+        let calls = calls.load(Ordering::Relaxed);
+        assert!(
+            (looks - 1..=looks + 1).contains(&calls),
+            "{calls} calls for {} positions",
+            analysis.stats.nodes
+        );
+    }
+
+    /// A stopped search says why it stopped, and nothing more.
+    #[test]
+    fn stopped_says_its_reason() {
+        let control = SearchControl::with_node_budget(1);
+        let stopped = analyze_with(&Board::classic(), Algorithm::Plain, &control).unwrap_err();
+        assert_eq!(stopped.reason, Stop::NodeBudget { limit: 1 });
+        assert_eq!(
+            stopped.to_string(),
+            "the search gave up after visiting 1 position, its budget, before the position \
+             was solved"
+        );
     }
 }

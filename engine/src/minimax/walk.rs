@@ -1,7 +1,7 @@
 //! What the teaching searches (plain minimax and textbook alpha-beta) keep as they walk a game's
 //! tree, one copy for both.
 
-use super::GameValue;
+use super::analysis::GameValue;
 use super::control::{Meter, Stop};
 use super::observe::Observer;
 use crate::rules::Rules;

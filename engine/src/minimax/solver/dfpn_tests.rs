@@ -3,7 +3,7 @@
 use super::dfpn::{ProofTable, attacker_wins};
 use super::rules::{Pos, Rules};
 use crate::board::{Board, Geometry, Mark};
-use crate::minimax::AlphaBeta;
+use crate::minimax::alpha_beta::AlphaBeta;
 use crate::minimax::control::SearchControl;
 use crate::minimax::control::{Meter, Stop};
 use crate::score::Score;

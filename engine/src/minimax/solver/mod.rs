@@ -63,18 +63,14 @@ mod rules;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-
 use super::alpha_beta::{AlphaBeta, DEFAULT_TABLE_BYTES};
-use super::control::{Meter, SearchControl, Stop, Stopped};
-use super::{Algorithm, Analysis, MoveBound, MoveScore, RootReport, SearchStats};
+use super::analysis::{Algorithm, Analysis, MoveBound, MoveScore, RootReport};
+use super::control::{Meter, SearchControl, Stopped};
 use crate::board::{BitIter, Board, Geometry, Outcome};
-use crate::score::Score;
 use root::{Pass, Reports, RootJob};
 use rules::{Pos, Rules};
-use search::Prover;
-use table::{Known, SharedTable};
+use search::{DEPTH_AFTER_PROOF, Prover};
+use table::SharedTable;
 
 /// Positions with fewer empty cells than this are solved on the calling thread: starting
 /// threads would cost more than it saves (the whole empty 4×4 takes a fraction of a
@@ -100,20 +96,6 @@ pub const STRATEGY_STEALING: bool = true;
 /// CHANGELOG.md).
 #[cfg(feature = "proof-numbers")]
 pub const PROOF_NUMBERS: bool = false;
-
-/// Whether a [`Solver`] asks a root move's value, once it is at least a draw for the player to
-/// move after it, whether that player wins within half the plies between the draw and its
-/// fastest win by distance ([`Solver::with_depth_after_proof`]), instead of MTD(f)'s "more than
-/// a draw?". A win is then shown with a depth limit, which is cheaper than with none, and MTD(f)
-/// narrows it from there; a draw usually fails the test at once (the "cannot win" tests answer
-/// it with the draw itself). Scores are the same either way; lines above 5×5, which follow the
-/// proof, may show other best moves.
-///
-/// It saves instructions and positions on the empty 6×6 and costs nothing elsewhere. Asking for
-/// the fastest win first, the depth growing until a test succeeds, visits fewer positions but
-/// costs more instructions: most go to the "cannot win" tests, dearer in those shallow, wide
-/// searches (the measurements of both are in CHANGELOG.md).
-pub const DEPTH_AFTER_PROOF: bool = true;
 
 /// The exact solver. Keep one for a whole game or batch: its table outlives an analysis, so later
 /// positions reuse what earlier ones learned (a new geometry starts a new table).
@@ -150,17 +132,6 @@ impl Default for Solver {
     fn default() -> Self {
         Solver::new()
     }
-}
-
-/// What a search thread tells the thread that reports.
-enum Message {
-    Bound(usize, MoveBound),
-    Settled(usize, MoveScore),
-    Stopped(Stop),
-    /// A thread is done with a pass, having searched `nodes` positions in it.
-    Finished {
-        nodes: u64,
-    },
 }
 
 impl Solver {
@@ -306,7 +277,7 @@ impl Solver {
 
     /// The moves proven best on `board`: the search runs under `control` until some settled
     /// move has the best score no other move's bound can beat (what the computer at Perfect
-    /// plays, [`super::proven_best`]), then stops. Empty when `control` stopped it first. With
+    /// plays, [`proven_best`](super::analysis::proven_best)), then stops. Empty when `control` stopped it first. With
     /// [`Solver::with_best_move_first`] the proof comes soonest.
     pub fn until_proven_best(&mut self, board: &Board, control: &SearchControl) -> Vec<MoveScore> {
         let mut settled: Vec<MoveScore> = Vec::new();
@@ -320,11 +291,11 @@ impl Solver {
                     bounds.push(bound);
                 }
             }
-            if !super::proven_best(board, &settled, &bounds).is_empty() {
+            if !super::analysis::proven_best(board, &settled, &bounds).is_empty() {
                 control.cancel();
             }
         });
-        super::proven_best(board, &settled, &bounds)
+        super::analysis::proven_best(board, &settled, &bounds)
             .into_iter()
             .cloned()
             .collect()

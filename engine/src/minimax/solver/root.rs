@@ -10,8 +10,20 @@
 //! to search; when the leader reaches a move a helper is still searching, it searches it too,
 //! in its own order, and the first to settle it reports it.
 
-use std::sync::atomic::AtomicI32;
-use std::sync::{Condvar, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, mpsc};
+
+#[cfg(feature = "proof-numbers")]
+use super::dfpn::{self, ProofTable};
+use super::rules::{Pos, Rules};
+use super::search::Prover;
+use super::table::{Known, SharedTable};
+use crate::board::{Board, Geometry};
+use crate::minimax::analysis::{
+    Algorithm, Analysis, MoveBound, MoveScore, RootReport, SearchStats,
+};
+use crate::minimax::control::{SearchControl, Stop, Stopped};
+use crate::score::Score;
 
 /// How many positions a search visits (all its threads together) before helper threads start
 /// on its root moves: below it, the whole search is cheap enough for one thread, and a helper
@@ -19,9 +31,16 @@ use std::sync::{Condvar, Mutex};
 /// 85 k positions on one thread). Counted by the search, not set by the board's size.
 pub(super) const HELPERS_FROM: u64 = 1 << 17;
 
-#[cfg(feature = "proof-numbers")]
-use super::dfpn::{self, ProofTable};
-use super::*;
+/// What a search thread tells the thread that reports.
+pub(super) enum Message {
+    Bound(usize, MoveBound),
+    Settled(usize, MoveScore),
+    Stopped(Stop),
+    /// A thread is done with a pass, having searched `nodes` positions in it.
+    Finished {
+        nodes: u64,
+    },
+}
 
 /// A proof table when the proof-number search is built in; without it, a type with no values,
 /// so that the first pass can never hold one.
@@ -896,7 +915,7 @@ fn solve_root_move(
 mod tests {
     use super::*;
     use crate::board::{Board, Cell, Geometry, Mark};
-    use crate::minimax::control::SearchControl;
+    use crate::minimax::control::{Meter, SearchControl};
 
     /// The first pass on the empty board of `side`×`side` with `k` in a row, on one thread.
     fn first_pass_found_a_win(side: usize, k: usize) -> bool {

@@ -634,7 +634,7 @@ mod tests {
 
     #[test]
     fn the_empty_6x6_gets_the_smallest_table_its_keys_allow_and_the_7x7_starts_small() {
-        let limit = crate::minimax::DEFAULT_TABLE_BYTES;
+        let limit = crate::minimax::alpha_beta::DEFAULT_TABLE_BYTES;
         let six = Geometry::new(6, 6, 4).unwrap();
         assert_eq!(SharedTable::new(six, limit, 35).bytes(), 32 << 20);
         // Not even within a smaller limit does it go below its keys' minimum.

@@ -1,11 +1,11 @@
 //! The exact value of a root move by null-window tests, each "at least `beta`?": which test
-//! comes next (see [`DEPTH_AFTER_PROOF`](super::super::DEPTH_AFTER_PROOF) for why in this order).
+//! comes next (see [`DEPTH_AFTER_PROOF`](super::DEPTH_AFTER_PROOF) for why in this order).
 
 use super::*;
 
 /// The tests of one exact value: which null window comes next, given what the last ones found.
 struct Narrower {
-    /// Whether the order is [`DEPTH_AFTER_PROOF`](super::super::DEPTH_AFTER_PROOF)'s, else
+    /// Whether the order is [`DEPTH_AFTER_PROOF`](super::DEPTH_AFTER_PROOF)'s, else
     /// MTD(f)'s from the draw.
     after_proof: bool,
     /// The bounds known: the value is exact once they meet.

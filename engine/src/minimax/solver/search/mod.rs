@@ -13,6 +13,20 @@ use crate::board::{BitIter, Cell, MoveThreats, RunScan};
 use crate::minimax::control::{Meter, Stop};
 use crate::score::Score;
 
+/// Whether the solver asks a root move's value, once it is at least a draw for the player to
+/// move after it, whether that player wins within half the plies between the draw and its
+/// fastest win by distance (`Solver::with_depth_after_proof` turns it off), instead of
+/// MTD(f)'s "more than a draw?". A win is then shown with a depth limit, which is cheaper than with none, and MTD(f)
+/// narrows it from there; a draw usually fails the test at once (the "cannot win" tests answer
+/// it with the draw itself). Scores are the same either way; lines above 5×5, which follow the
+/// proof, may show other best moves.
+///
+/// It saves instructions and positions on the empty 6×6 and costs nothing elsewhere. Asking for
+/// the fastest win first, the depth growing until a test succeeds, visits fewer positions but
+/// costs more instructions: most go to the "cannot win" tests, dearer in those shallow, wide
+/// searches (the measurements of both are in CHANGELOG.md).
+pub const DEPTH_AFTER_PROOF: bool = true;
+
 /// Move-ordering weight of a run holding `n` marks of one side (and none of the other).
 const RUN_WEIGHT: [i32; 8] = [1, 6, 36, 216, 1296, 7776, 46656, 279936];
 /// Ordering bonus of a move that threatens to win next move: the opponent must answer it.
@@ -53,7 +67,7 @@ pub(super) struct Prover<'a> {
     /// Tries moves of equal promise in reverse row-major order: a thread that joins another's
     /// root move takes another path through it.
     pub reversed: bool,
-    /// Whether [`Prover::exact`] narrows as [`DEPTH_AFTER_PROOF`](super::DEPTH_AFTER_PROOF)
+    /// Whether [`Prover::exact`] narrows as [`DEPTH_AFTER_PROOF`]
     /// describes, else by MTD(f) from the draw alone.
     pub depth_after_proof: bool,
 }
@@ -68,7 +82,7 @@ impl<'a> Prover<'a> {
             memo: vec![(0, 0); 1 << MEMO_BITS].into_boxed_slice(),
             abandon: None,
             reversed: false,
-            depth_after_proof: super::DEPTH_AFTER_PROOF,
+            depth_after_proof: DEPTH_AFTER_PROOF,
         }
     }
 

@@ -1,0 +1,33 @@
+//! How many positions each search visits on one position, for learners to compare.
+
+use serde::{Deserialize, Serialize};
+
+use super::analysis::Algorithm;
+use super::control::{SearchControl, Stop};
+use super::search::analyze_with;
+use crate::board::Board;
+
+/// How many positions each search visits to score every move of one position, for learners to
+/// compare: the reference, textbook pruning, and pruning with a table and move ordering. A search
+/// that passes `control`'s node budget (or is cancelled) gives its reason instead of a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchCounts {
+    pub plain: Result<u64, Stop>,
+    pub alpha_beta: Result<u64, Stop>,
+    pub alpha_beta_table: Result<u64, Stop>,
+}
+
+/// Runs the three searches on `board` one after the other, each with a fresh start under
+/// `control` (the budget applies to each).
+pub fn count_searches(board: &Board, control: &SearchControl) -> SearchCounts {
+    let nodes = |algorithm| {
+        analyze_with(board, algorithm, control)
+            .map(|analysis| analysis.stats.nodes)
+            .map_err(|stopped| stopped.reason)
+    };
+    SearchCounts {
+        plain: nodes(Algorithm::Plain),
+        alpha_beta: nodes(Algorithm::AlphaBetaClassic),
+        alpha_beta_table: nodes(Algorithm::AlphaBeta),
+    }
+}
