@@ -286,12 +286,35 @@ fn solver_against_textbook(c: &mut Criterion) {
     group.finish();
 }
 
+/// The empty 6×6 (four in a row), 7×7 (five) and 7×7 (four), every move exact, on one thread and
+/// on two: a second thread must never make a search slower. A fresh solver each time. The 7×7
+/// with four in a row takes half a minute an iteration on one thread (ten minutes for the
+/// group): the others alone with `cargo bench --bench search -- 'threads/(6x6|7x7_k5)'`.
+fn solver_threads(c: &mut Criterion) {
+    let mut group = c.benchmark_group("threads");
+    group.sample_size(10);
+    for (label, side, k) in [("6x6_k4", 6, 4), ("7x7_k5", 7, 5), ("7x7_k4", 7, 4)] {
+        let board = Board::empty(Geometry::new(side, side, k).unwrap(), Mark::X);
+        for threads in [1, 2] {
+            group.bench_function(format!("{label}_{threads}"), |b| {
+                b.iter(|| {
+                    Solver::new()
+                        .with_threads(threads)
+                        .analyze(black_box(&board))
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     compare_searches,
     batch,
     solver_empty_boards,
     proven_best_moves,
-    solver_against_textbook
+    solver_against_textbook,
+    solver_threads
 );
 criterion_main!(benches);
