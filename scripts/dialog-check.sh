@@ -18,17 +18,12 @@ bin="$(realpath "${1:-$repo/target/debug/tictactoe}")"
 say() { printf 'dialog-check: %s\n' "$*"; }
 fail() { printf 'dialog-check: FAIL: %s\n' "$*" >&2; [[ -f "${log:-}" ]] && tail -20 "$log" >&2; exit 1; }
 
+# shellcheck source=lib/x-display.sh
+source "$repo/scripts/lib/x-display.sh"
+
 [[ -x "$bin" ]] || fail "no executable at $bin (run cargo build first)"
-tools=(Xvfb xdotool import zenity xclip)
-for tool in "${tools[@]}"; do
-    if ! command -v "$tool" >/dev/null; then
-        say "installing xvfb, xdotool, imagemagick, zenity and xclip"
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq >/dev/null
-        apt-get install -y -qq xvfb xdotool imagemagick zenity xclip >/dev/null
-        break
-    fi
-done
+need_tools "xvfb, xdotool, imagemagick, zenity and xclip" Xvfb xdotool import zenity xclip -- \
+    xvfb xdotool imagemagick zenity xclip
 
 out="${DIALOG_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/tictactoe-dialogs.XXXXXX")}"
 mkdir -p "$out"
@@ -40,24 +35,7 @@ log="$out/app.log"
 home="$out/home"
 mkdir -p "$home"
 
-display=""
-for n in $(seq 141 190); do
-    if [[ ! -e "/tmp/.X$n-lock" && ! -e "/tmp/.X11-unix/X$n" ]]; then display=":$n"; break; fi
-done
-[[ -n "$display" ]] || fail "no free X display number"
-
-xvfb_pid="" app_pid=""
-cleanup() {
-    if [[ -n "$app_pid" ]]; then kill "$app_pid" 2>/dev/null || true; fi
-    if [[ -n "$xvfb_pid" ]]; then kill "$xvfb_pid" 2>/dev/null || true; fi
-}
-trap cleanup EXIT
-
-Xvfb "$display" -screen 0 1100x800x24 -nolisten tcp -noreset >"$out/xvfb.log" 2>&1 &
-xvfb_pid=$!
-export DISPLAY="$display"
-for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
-xdotool getdisplaygeometry >/dev/null 2>&1 || fail "Xvfb did not start on $display"
+start_display "$out" 1100x800 141 190
 # No session bus: rfd asks zenity, as on a desktop without xdg-desktop-portal.
 unset DBUS_SESSION_BUS_ADDRESS
 
@@ -71,14 +49,7 @@ start_app() {
     local settings=$1; shift
     "${runner[@]}" "$bin" --settings "$settings" "$@" >"$log" 2>&1 &
     app_pid=$!
-    window=""
-    for _ in $(seq 100); do
-        window="$(xdotool search --pid "$app_pid" --onlyvisible --name 'Tic-Tac-Toe' 2>/dev/null | head -1 || true)"
-        [[ -n "$window" ]] && break
-        alive "before showing its window"
-        sleep 0.2
-    done
-    [[ -n "$window" ]] || fail "no window titled Tic-Tac-Toe within 20 s"
+    wait_for_window
     sleep 1.5
 }
 

@@ -24,13 +24,11 @@ bin="${1:-$repo/target/debug/tictactoe}"
 say() { printf 'smoke-test: %s\n' "$*"; }
 fail() { printf 'smoke-test: FAIL: %s\n' "$*" >&2; [[ -f "${log:-}" ]] && tail -20 "$log" >&2; exit 1; }
 
+# shellcheck source=lib/x-display.sh
+source "$repo/scripts/lib/x-display.sh"
+
 [[ -x "$bin" ]] || fail "no executable at $bin (run cargo build first)"
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null || ! command -v import >/dev/null; then
-    say "installing xvfb, xdotool and imagemagick"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null
-    apt-get install -y -qq xvfb xdotool imagemagick >/dev/null
-fi
+need_tools "xvfb, xdotool and imagemagick" Xvfb xdotool import -- xvfb xdotool imagemagick
 
 out="${SMOKE_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/tictactoe-smoke.XXXXXX")}"
 mkdir -p "$out"
@@ -40,29 +38,7 @@ settings="$out/settings.ron"
 # test turns them on with S and checks that the setting was saved.
 printf '(show_scores: false, ai_delay_ms: 0)\n' >"$settings"
 
-# Find a free display number.
-display=""
-for n in $(seq 90 140); do
-    if [[ ! -e "/tmp/.X$n-lock" && ! -e "/tmp/.X11-unix/X$n" ]]; then display=":$n"; break; fi
-done
-[[ -n "$display" ]] || fail "no free X display number"
-
-xvfb_pid="" app_pid=""
-cleanup() {
-    # `|| true`: under set -e a failing kill (the game already gone) would end the trap before
-    # it stops Xvfb.
-    if [[ -n "$app_pid" ]]; then kill "$app_pid" 2>/dev/null || true; fi
-    if [[ -n "$xvfb_pid" ]]; then kill "$xvfb_pid" 2>/dev/null || true; fi
-}
-trap cleanup EXIT
-
-# -noreset: an X server resets when its last client leaves, and the game's connection failed when
-# it came during the reset that followed the readiness check below.
-Xvfb "$display" -screen 0 800x700x24 -nolisten tcp -noreset >"$out/xvfb.log" 2>&1 &
-xvfb_pid=$!
-export DISPLAY="$display"
-for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
-xdotool getdisplaygeometry >/dev/null 2>&1 || { log="$out/xvfb.log"; fail "Xvfb did not start on $display"; }
+start_display "$out" 800x700 90 140
 
 if [[ -n "$wgpu_fails" ]]; then
     WGPU_BACKEND=dx12 "$bin" --settings "$settings" >"$log" 2>&1 &
@@ -71,14 +47,7 @@ else
 fi
 app_pid=$!
 
-window=""
-for _ in $(seq 100); do
-    window="$(xdotool search --pid "$app_pid" --onlyvisible --name 'Tic-Tac-Toe' 2>/dev/null | head -1 || true)"
-    [[ -n "$window" ]] && break
-    kill -0 "$app_pid" 2>/dev/null || fail "the game exited before showing its window"
-    sleep 0.2
-done
-[[ -n "$window" ]] || fail "no window titled Tic-Tac-Toe within 20 s"
+wait_for_window
 say "window $window is up"
 sleep 1.5
 
