@@ -746,21 +746,6 @@ fn the_moodle_xml_quiz_parses_and_its_answers_are_the_key() {
     );
 }
 
-/// `stdout` against the golden file `name`, or written there with `TICTACTOE_BLESS_GOLDEN=1`.
-fn golden(name: &str, stdout: &str) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/golden_exercise_trees");
-    let path = dir.join(name);
-    if std::env::var_os("TICTACTOE_BLESS_GOLDEN").is_some() {
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, stdout).unwrap();
-        return;
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("{} (bless with TICTACTOE_BLESS_GOLDEN=1)", path.display()));
-    assert_eq!(stdout, want, "{name}");
-}
-
 /// The random trees come from the set's seed through a generator that is the same on every
 /// platform: a set's trees, keys and quiz are kept byte for byte.
 #[test]
@@ -776,7 +761,11 @@ fn a_set_on_trees_and_one_below_positions_print_as_they_always_have() {
         ] {
             let printed = run(&["exercises", "--code", code, "--format", format], b"");
             assert_eq!(printed.status, 0, "{}", printed.stderr);
-            golden(&format!("{prefix}-{name}"), &printed.stdout);
+            binary::assert_golden(
+                "golden_exercise_trees",
+                &format!("{prefix}-{name}"),
+                &printed.stdout,
+            );
         }
     }
 }

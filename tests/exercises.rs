@@ -7,8 +7,6 @@
 #[path = "common/binary.rs"]
 mod binary;
 
-use std::path::{Path, PathBuf};
-
 use binary::run;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -658,23 +656,6 @@ fn the_gift_checker_refuses_what_is_not_gift() {
     assert!(refused("::T::No answers"));
 }
 
-fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/golden_exercises")
-}
-
-/// `stdout` against the golden file `name`, or written there with `TICTACTOE_BLESS_GOLDEN=1`.
-fn golden(name: &str, stdout: &str) {
-    let path = golden_dir().join(name);
-    if std::env::var_os("TICTACTOE_BLESS_GOLDEN").is_some() {
-        std::fs::create_dir_all(golden_dir()).unwrap();
-        std::fs::write(&path, stdout).unwrap();
-        return;
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("{} (bless with TICTACTOE_BLESS_GOLDEN=1)", path.display()));
-    assert_eq!(stdout, want, "{name}");
-}
-
 #[test]
 fn one_small_set_prints_as_it_always_has() {
     let code = "v1-s7-k=value,tree,horizon,move-n=4-3x3";
@@ -707,7 +688,7 @@ fn one_small_set_prints_as_it_always_has() {
     ] {
         let printed = run(&args, b"");
         assert_eq!(printed.status, 0, "{}", printed.stderr);
-        golden(name, &printed.stdout);
+        binary::assert_golden("golden_exercises", name, &printed.stdout);
     }
 }
 

@@ -107,3 +107,20 @@ pub fn run_raw(args: &[impl AsRef<OsStr>], stdin: &[u8]) -> RawRun {
         stderr: output.stderr,
     }
 }
+
+/// `stdout` against the golden file `name` in `tests/fixtures/FOLDER`, or written there when
+/// `TICTACTOE_BLESS_GOLDEN=1` (re-bless only for a change of output that is meant).
+pub fn assert_golden(folder: &str, name: &str, stdout: &str) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(folder);
+    let path = dir.join(name);
+    if std::env::var_os("TICTACTOE_BLESS_GOLDEN").is_some() {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, stdout).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} (bless with TICTACTOE_BLESS_GOLDEN=1)", path.display()));
+    assert_eq!(stdout, want, "{name}");
+}
