@@ -402,6 +402,11 @@ fn crate_paths(code: &str, module: &[String], root: &[String]) -> Vec<Module> {
         if !is_root || chars.get(i) != Some(&':') || chars.get(i + 1) != Some(&':') {
             continue;
         }
+        // `pub(in crate::a)` says who may see an item; it imports nothing.
+        let before: String = chars[..start].iter().collect();
+        if before.trim_end().ends_with("(in") {
+            continue;
+        }
         // The module this code is in: the file's module and the inline modules open here.
         let mut here: Module = module.to_vec();
         here.extend(inline.iter().map(|(name, _)| name.clone()));
@@ -674,7 +679,8 @@ fn the_reader_finds_grouped_relative_and_inline_module_paths() {
          // use crate::commented::Out;\n\
          let s = \"crate::in_a_string::X\";\n\
          fn f<'a>(x: &'a str) -> char { 'x' }\n\
-         mod tests { use super::*; fn t() { crate::z::W::new(); self::u(); } }\n",
+         mod tests { use super::*; fn t() { crate::z::W::new(); self::u(); } }\n\
+         pub(in crate::seen::only) struct S;\n",
     );
     let found: Vec<String> = crate_paths(&code, &["m".to_string(), "n".to_string()], &[])
         .iter()

@@ -16,7 +16,7 @@ use std::sync::{Condvar, Mutex, mpsc};
 #[cfg(feature = "proof-numbers")]
 use super::dfpn::{self, ProofTable};
 use super::rules::{Pos, Rules};
-use super::search::Prover;
+use super::search::{Prover, line_after};
 use super::table::{Known, SharedTable};
 use crate::board::{Board, Geometry};
 use crate::minimax::analysis::{
@@ -907,7 +907,7 @@ fn solve_root_move(
     Ok(MoveScore {
         cell,
         score,
-        pv: prover.line_after(root, index, score)?,
+        pv: line_after(prover, root, index, score)?,
     })
 }
 

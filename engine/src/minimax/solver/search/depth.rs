@@ -1,16 +1,16 @@
 //! The exact value of a root move by null-window tests, each "at least `beta`?": which test
 //! comes next (see [`DEPTH_AFTER_PROOF`](super::DEPTH_AFTER_PROOF) for why in this order).
 
-use super::*;
+use crate::score::Score;
 
 /// The tests of one exact value: which null window comes next, given what the last ones found.
-struct Narrower {
+pub(super) struct Narrower {
     /// Whether the order is [`DEPTH_AFTER_PROOF`](super::DEPTH_AFTER_PROOF)'s, else
     /// MTD(f)'s from the draw.
     after_proof: bool,
     /// The bounds known: the value is exact once they meet.
-    lower: Score,
-    upper: Score,
+    pub(super) lower: Score,
+    pub(super) upper: Score,
     /// The last test's fail-soft value (the draw before the first).
     guess: Score,
     /// The position's fastest win by its bound from distance.
@@ -18,7 +18,7 @@ struct Narrower {
 }
 
 impl Narrower {
-    fn new(after_proof: bool, infinity: Score, fastest_win: Score) -> Narrower {
+    pub(super) fn new(after_proof: bool, infinity: Score, fastest_win: Score) -> Narrower {
         Narrower {
             after_proof,
             lower: -infinity,
@@ -29,7 +29,7 @@ impl Narrower {
     }
 
     /// The `beta` of the next test, or `None` once the value is exact.
-    fn next(&mut self) -> Option<Score> {
+    pub(super) fn next(&mut self) -> Option<Score> {
         let beta = if self.after_proof && self.lower == Score::DRAW && self.upper > Score::DRAW {
             // At least a draw, and no more known: halfway from the draw to the fastest win.
             // A win is then shown within about half the moves left, cheaper than showing one
@@ -51,38 +51,13 @@ impl Narrower {
     }
 
     /// Takes in the fail-soft `value` of the test "at least `beta`?".
-    fn heard(&mut self, beta: Score, value: Score) {
+    pub(super) fn heard(&mut self, beta: Score, value: Score) {
         self.guess = value;
         if value < beta {
             self.upper = value;
         } else {
             self.lower = value;
         }
-    }
-}
-
-impl Prover<'_> {
-    /// The exact value of an ongoing `pos` at `depth` for its side to move, found with null
-    /// windows: first "at least a draw?", then in the order [`Prover::depth_after_proof`]
-    /// chooses. `on_bound(lower, upper)` hears every tighter pair of bounds on the way.
-    pub fn exact(
-        &mut self,
-        pos: &Pos,
-        depth: i32,
-        on_bound: &mut dyn FnMut(Score, Score),
-    ) -> Result<Score, Stop> {
-        let rules = self.rules;
-        let scan = rules.runs.scan(pos.me, pos.op);
-        let empties = pos.empty(rules).count_ones() as i32;
-        let (_, fastest_win) = self.distance_bounds(&scan, empties, depth);
-        let infinity = Score::infinity(rules.win);
-        let mut narrower = Narrower::new(self.depth_after_proof, infinity, fastest_win);
-        while let Some(beta) = narrower.next() {
-            let value = self.search(pos, depth, beta.below(), beta)?;
-            narrower.heard(beta, value);
-            on_bound(narrower.lower, narrower.upper);
-        }
-        Ok(narrower.lower)
     }
 }
 
