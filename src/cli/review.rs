@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::Args;
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, preview, progress, view_or_mover};
+use super::args::{MarkArg, ViewArg, preview, view_or_mover};
+use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::progress;
 use crate::engine::board::{
     BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
 };
@@ -49,20 +51,20 @@ pub struct ReviewArgs {
     pub first: MarkArg,
 
     /// The board's side, 3 to 7 (5×5 and larger can take long to review exactly).
-    #[arg(long, value_name = "N", default_value_t = 3, value_parser = crate::cli::Checked(crate::cli::parse_size), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = crate::cli::args::Checked(crate::cli::args::parse_size), allow_hyphen_values = true)]
     pub size: usize,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7).
-    #[arg(long, value_name = "K", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", value_parser = crate::cli::args::Checked(crate::cli::args::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 
     /// Give up on a position after visiting this many positions: that move's score (or the
     /// best score there was) is printed as null, with "complete": false.
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::args::default_max_nodes(), value_parser = crate::cli::args::Checked(crate::cli::args::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop each position's search after this many seconds, as --max-nodes stops it.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::Checked(crate::cli::parse_seconds), allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::args::Checked(crate::cli::args::parse_seconds), allow_hyphen_values = true)]
     pub time_limit: Option<std::time::Duration>,
 
     /// Whose numbers each move's score and best score are, seen from the position before the
@@ -338,7 +340,7 @@ fn parse_moves(text: &str, geometry: Geometry) -> Result<Vec<Cell>, ReviewError>
         MoveNumbersError::Empty => ReviewError::NoMoves,
         MoveNumbersError::NotANumber { ply, text } => ReviewError::NotANumber {
             ply,
-            text: super::preview(&text),
+            text: preview(&text),
             cells: geometry.cells(),
         },
     })?;
