@@ -4,8 +4,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::Command;
 use super::board_widget::{BoardWidget, Palette};
+use super::commands::Command;
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Cell, Mark};
 use crate::engine::minimax::{Analysis, Stop};

@@ -40,10 +40,10 @@ pub use code::{CODE_VERSION, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kind
 pub use kind::{Kind, LEVELS};
 use random::{TRIES, below};
 
+use rand::SeedableRng;
 // StdRng (ChaCha) gives the same numbers on every platform; SmallRng is another generator on
 // 32-bit targets such as the browser's, which would deal the page another set.
 use rand::rngs::StdRng;
-use rand::SeedableRng;
 
 use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell, Geometry, Mark};
