@@ -234,12 +234,11 @@ fn game(args: &ReviewArgs) -> Result<(Board, Vec<Cell>), ReviewError> {
     Ok((start, cells))
 }
 
-/// The game's review, as it is printed; `searching` is the move being searched.
-fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, ReviewError> {
-    let (start, cells) = game(args)?;
+/// Each move with its ply and the position before it, every move checked before any is
+/// searched: the first illegal one is the error, numbered as the command line numbers cells.
+fn checked_steps(start: &Board, cells: &[Cell]) -> Result<Vec<(usize, Board, Cell)>, ReviewError> {
     let geometry = start.geometry();
-    // Every move is checked before any is searched.
-    let steps = positions_before(&start, &cells)
+    positions_before(start, cells)
         .collect::<Result<Vec<_>, BadMove>>()
         .map_err(|bad| {
             ReviewError::BadMove(BadMoveNumber {
@@ -248,7 +247,29 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
                 reason: Some(bad.reason),
                 cells: geometry.cells(),
             })
-        })?;
+        })
+}
+
+/// The practice position a reviewed move that was not best gives (`--practice`), if any.
+fn practice_of(m: &ReviewedMove, geometry: Geometry) -> Option<PracticeJson> {
+    let exercise = from_mistake(m)?;
+    Some(PracticeJson {
+        position: exercise.board.to_string(),
+        task: exercise.from_game.map_or("", |own| own.goal.task()),
+        good: exercise
+            .good
+            .iter()
+            .map(|&c| geometry.cell_number(c))
+            .collect(),
+        lesson: exercise.lesson.name(),
+    })
+}
+
+/// The game's review, as it is printed; `searching` is the move being searched.
+fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, ReviewError> {
+    let (start, cells) = game(args)?;
+    let geometry = start.geometry();
+    let steps = checked_steps(&start, &cells)?;
     let mut solver = Solver::new();
     let view = view_or_mover(args.view);
     let mut stopped = None;
@@ -279,20 +300,7 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
         let output = match reviewed {
             Ok(m) => {
                 let shown = m.shown(view);
-                let practice = args
-                    .practice
-                    .then(|| from_mistake(&m))
-                    .flatten()
-                    .map(|exercise| PracticeJson {
-                        position: exercise.board.to_string(),
-                        task: exercise.from_game.map_or("", |own| own.goal.task()),
-                        good: exercise
-                            .good
-                            .iter()
-                            .map(|&c| geometry.cell_number(c))
-                            .collect(),
-                        lesson: exercise.lesson.name(),
-                    });
+                let practice = args.practice.then(|| practice_of(&m, geometry)).flatten();
                 MoveOutput {
                     ply,
                     mark: mark.symbol(),
