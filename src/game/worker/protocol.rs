@@ -32,7 +32,7 @@ pub enum Job {
     /// Estimate every move with the depth-limited search, looking at most `depth` plies ahead
     /// (`None`: as deep as `time` allows).
     Estimate { depth: Option<u32>, time: Duration },
-    /// Count the positions each search visits (see [`count_searches`]).
+    /// Count the positions each search visits (see [`Request::count_searches`]).
     CountSearches,
     /// Record every call `algorithm` makes from the position, as [`Reply::TraceEvents`] in
     /// batches, then [`Reply::TraceDone`]; the node budget caps it. The first `skip` events are

@@ -12,7 +12,7 @@ use crate::store::shown_path::shown_path;
 /// The file format's version, written by this build and the only one it reads.
 pub const VERSION: u32 = 1;
 
-/// The largest game file [`load`] reads. The longest game, on 7×7, takes under 1 KiB.
+/// The largest game file [`load`](super::load) reads. The longest game, on 7×7, takes under 1 KiB.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// A line and column in a game file, from 1 (columns in characters).

@@ -86,7 +86,8 @@ pub enum Issue {
     DuplicateField { at: Position, field: String },
 }
 
-/// Why [`load_strict`] refused a file: "`file`: `issue`" for each issue (never none).
+/// Why [`load_strict`](super::load_strict) refused a file: "`file`: `issue`" for each issue
+/// (never none).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{}", lines(.path, .issues, |_| String::new()).trim_end())]
 #[non_exhaustive]
