@@ -9,10 +9,11 @@ use super::commands::{
 };
 use super::editor::Editor;
 use super::exercises::Exercises;
+use super::notice::Notice;
 use super::preview::Preview;
 use super::stepper::Stepper;
+use super::tic_tac_toe_app::TicTacToeApp;
 use super::tree_lab::TreeLab;
-use super::{Notice, TicTacToeApp};
 use crate::engine::board::{Board, Cell, Geometry, MoveNumbers};
 use crate::game::Mode;
 use crate::learn::examples::examples;

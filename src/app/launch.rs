@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use eframe::Renderer;
 
-use super::{AppOptions, TicTacToeApp};
+use super::options::AppOptions;
+use super::tic_tac_toe_app::TicTacToeApp;
 use crate::platform;
 
 /// The renderers tried, in order: wgpu (Direct3D 12, Vulkan, Metal or OpenGL, whichever the

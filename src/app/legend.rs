@@ -4,8 +4,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::Command;
 use super::board_widget::{BoardWidget, Palette};
+use super::commands::Command;
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Cell, Mark};
 use crate::engine::minimax::{Analysis, Stop};
@@ -286,45 +286,8 @@ pub fn reasoning(
         0 | 1 => String::new(),
         n => format!(", picked at random among {n} moves it rated alike"),
     };
-    match last.basis {
-        Basis::Exact => {}
-        Basis::ProvenBest => {
-            ui.add(
-                egui::Label::new(format!(
-                    "It played {where_} as soon as that move was proven best: its exact score \
-                     was known, and every other move had been shown to score no more, so it did \
-                     not wait for their exact scores{among}."
-                ))
-                .wrap(),
-            );
-            return command;
-        }
-        Basis::Unproven { depth, reason } => {
-            let why = match reason {
-                Stop::TimeLimit => {
-                    "the exact search had not finished when its think time ran out".to_string()
-                }
-                other => format!("the exact search gave up ({other})"),
-            };
-            ui.add(
-                egui::Label::new(format!(
-                    "It played {where_} without proof: {why}, so it played the move with the \
-                     best estimate, looking {depth} plies ahead and judging the positions there \
-                     with the evaluation function (moves already proven counted with their \
-                     exact scores){among}."
-                ))
-                .wrap(),
-            );
-            return command;
-        }
-        Basis::DepthLimited { depth } => {
-            ui.label(format!(
-                "At {} on a large board it searches {depth} plies ahead and judges the \
-                 positions there with the evaluation function; {where_} looked best{among}.",
-                last.difficulty.name()
-            ));
-            return command;
-        }
+    if said_why_not_exact(ui, last, &where_, &among) {
+        return command;
     }
     let Some(analysis) = analysis else {
         ui.label(format!(
@@ -357,6 +320,52 @@ pub fn reasoning(
         });
     });
     command
+}
+
+/// Why a move played on something less than every move's exact score was played there (proven
+/// best, an estimate, a depth-limited search), said in `ui`; `false` for a move played on exact
+/// scores, which the position and its scores explain instead.
+fn said_why_not_exact(ui: &mut Ui, last: &ComputerMove, where_: &str, among: &str) -> bool {
+    match last.basis {
+        Basis::Exact => false,
+        Basis::ProvenBest => {
+            ui.add(
+                egui::Label::new(format!(
+                    "It played {where_} as soon as that move was proven best: its exact score \
+                     was known, and every other move had been shown to score no more, so it did \
+                     not wait for their exact scores{among}."
+                ))
+                .wrap(),
+            );
+            true
+        }
+        Basis::Unproven { depth, reason } => {
+            let why = match reason {
+                Stop::TimeLimit => {
+                    "the exact search had not finished when its think time ran out".to_string()
+                }
+                other => format!("the exact search gave up ({other})"),
+            };
+            ui.add(
+                egui::Label::new(format!(
+                    "It played {where_} without proof: {why}, so it played the move with the \
+                     best estimate, looking {depth} plies ahead and judging the positions there \
+                     with the evaluation function (moves already proven counted with their \
+                     exact scores){among}."
+                ))
+                .wrap(),
+            );
+            true
+        }
+        Basis::DepthLimited { depth } => {
+            ui.label(format!(
+                "At {} on a large board it searches {depth} plies ahead and judges the \
+                 positions there with the evaluation function; {where_} looked best{among}.",
+                last.difficulty.name()
+            ));
+            true
+        }
+    }
 }
 
 /// What a difficulty sees, for the menu.

@@ -97,52 +97,7 @@ struct Fields {
 impl Fields {
     fn read(self) -> Link {
         let mut ignored = Vec::new();
-        // `to_move` and `k` say how to read the position: a position read without the one that
-        // was meant would be another position, so it is not opened either.
-        let unreadable = if self.position.is_some() {
-            ", so its position was not opened."
-        } else {
-            "."
-        };
-        let mut position_readable = true;
-        let to_move = match self.to_move.as_deref() {
-            None => None,
-            Some("X" | "x") => Some(Mark::X),
-            Some("O" | "o") => Some(Mark::O),
-            Some(other) => {
-                ignored.push(format!(
-                    "This link's to_move={other} is not X or O{unreadable}"
-                ));
-                position_readable = false;
-                None
-            }
-        };
-        let k = match self.k {
-            None => None,
-            Some(k) => match k.parse::<usize>() {
-                Ok(k) => Some(k),
-                Err(_) => {
-                    ignored.push(format!(
-                        "This link's k={k} is not a number of marks in a row{unreadable}"
-                    ));
-                    position_readable = false;
-                    None
-                }
-            },
-        };
-        let position = match self.position {
-            Some(text) if position_readable => match Board::paste_with(&text, to_move, k) {
-                Ok(board) => Some(board),
-                Err(error) => {
-                    ignored.push(format!(
-                        "This link's position {:?} cannot be played: {error}.",
-                        typed_start(&text)
-                    ));
-                    None
-                }
-            },
-            _ => None,
-        };
+        let position = read_position(self.position, self.to_move.as_deref(), self.k, &mut ignored);
         let view = match self.view.as_deref() {
             None => None,
             Some("mover") => Some(ScoreView::SideToMove),
@@ -186,6 +141,62 @@ impl Fields {
             exercises,
             ignored,
         }
+    }
+}
+
+/// The link's position, read with its `to_move` and `k`; what cannot be read is said in
+/// `ignored`, and a position whose `to_move` or `k` cannot be read is not opened.
+fn read_position(
+    position: Option<String>,
+    to_move: Option<&str>,
+    k: Option<String>,
+    ignored: &mut Vec<String>,
+) -> Option<Board> {
+    // `to_move` and `k` say how to read the position: a position read without the one that
+    // was meant would be another position, so it is not opened either.
+    let unreadable = if position.is_some() {
+        ", so its position was not opened."
+    } else {
+        "."
+    };
+    let mut position_readable = true;
+    let to_move = match to_move {
+        None => None,
+        Some("X" | "x") => Some(Mark::X),
+        Some("O" | "o") => Some(Mark::O),
+        Some(other) => {
+            ignored.push(format!(
+                "This link's to_move={other} is not X or O{unreadable}"
+            ));
+            position_readable = false;
+            None
+        }
+    };
+    let k = match k {
+        None => None,
+        Some(k) => match k.parse::<usize>() {
+            Ok(k) => Some(k),
+            Err(_) => {
+                ignored.push(format!(
+                    "This link's k={k} is not a number of marks in a row{unreadable}"
+                ));
+                position_readable = false;
+                None
+            }
+        },
+    };
+    match position {
+        Some(text) if position_readable => match Board::paste_with(&text, to_move, k) {
+            Ok(board) => Some(board),
+            Err(error) => {
+                ignored.push(format!(
+                    "This link's position {:?} cannot be played: {error}.",
+                    typed_start(&text)
+                ));
+                None
+            }
+        },
+        _ => None,
     }
 }
 

@@ -9,8 +9,10 @@ use super::coach::BoardKeyboard;
 use super::commands::Command;
 use super::keys::KeyContext;
 use super::legend::{self, LegendData};
+use super::menus;
+use super::on_show::Source;
 use super::texts::{self, StatusFacts, Tone};
-use super::{Source, TicTacToeApp, menus};
+use super::tic_tac_toe_app::TicTacToeApp;
 use crate::game::Mode;
 
 /// On a touch screen: egui's body text (12.5 points) made a phone's 16 CSS px, and the height of

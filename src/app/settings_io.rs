@@ -7,8 +7,9 @@ use egui::{Context, ThemePreference};
 
 use super::dialogs::{Answer, Purpose};
 use super::explorer::Explorer;
+use super::notice::Notice;
 use super::preview::Preview;
-use super::{Notice, TicTacToeApp};
+use super::tic_tac_toe_app::TicTacToeApp;
 use crate::engine::board::Board;
 use crate::game::{GameRecord, SetupChange};
 use crate::platform;

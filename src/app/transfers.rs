@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use egui::Context;
 
 use super::dialogs::Purpose;
-use super::{Notice, TicTacToeApp};
+use super::notice::Notice;
+use super::tic_tac_toe_app::TicTacToeApp;
 use crate::platform::{self, Upload};
 use crate::store::{game_file, settings, shown_path};
 

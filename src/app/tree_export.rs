@@ -1,7 +1,8 @@
-//! A drawn tree's picture as a file: the drawing on show ([`tree_drawing::Drawing`]) becomes a
-//! [`Sketch`] node for node, the SVG writer `tictactoe tree --format svg` uses draws it, and the
-//! app saves it as SVG or PNG (a download on the web). The whole tree, whatever part of it is
-//! scrolled into view: the picture is drawn from the drawing's data, not from the screen.
+//! A drawn tree's picture as a file's contents: the drawing on show ([`tree_drawing::Drawing`])
+//! becomes a [`Sketch`] node for node, which the SVG writer `tictactoe tree --format svg` uses
+//! draws, and [`png`] rasterises on the desktop. The whole tree, whatever part of it is scrolled
+//! into view: the picture is drawn from the drawing's data, not from the screen.
+//! `picture_saving.rs` hands the file to the player.
 
 use egui::Ui;
 
@@ -123,7 +124,7 @@ pub fn tree_search_legend() -> Vec<String> {
 const MOVES: &str = "Moves are row,column counted from 1, as the app names cells.";
 
 /// `svg` as a PNG, its text in the app's own font (egui's, built into the program).
-fn png(svg: &str) -> Result<Vec<u8>, String> {
+pub(super) fn png(svg: &str) -> Result<Vec<u8>, String> {
     let fonts = egui::FontDefinitions::default();
     let fonts: Vec<&[u8]> = fonts
         .font_data
@@ -131,53 +132,6 @@ fn png(svg: &str) -> Result<Vec<u8>, String> {
         .map(|data| (*data.font).as_ref())
         .collect();
     crate::platform::pictures::png(svg, &fonts, "Ubuntu")
-}
-
-impl super::TicTacToeApp {
-    /// Saves a drawn tree's picture: where the player picks in a dialog on the desktop, as a
-    /// download in a browser.
-    pub(super) fn export_picture(&mut self, ctx: &egui::Context, export: PictureExport) {
-        let purpose = super::dialogs::Purpose::ExportPicture(export.format);
-        self.picture_to_save = Some(export);
-        self.open_dialog(ctx, purpose);
-    }
-
-    /// Hands the picture waiting to be saved to the browser as a download.
-    pub(super) fn download_picture(&mut self) {
-        let Some(export) = self.picture_to_save.take() else {
-            return;
-        };
-        let name = format!("{}.{}", export.name, export.format.extension());
-        let png = export.format == PictureFormat::Png;
-        let said = crate::platform::dialogs::download_picture(&name, &export.svg, png);
-        self.notice = Some(super::Notice::new(match said {
-            Ok(()) => format!("The picture was downloaded as {name}."),
-            Err(error) => format!("Nothing was saved: {error}."),
-        }));
-    }
-
-    /// Saves the picture waiting to be saved at `path`, the player's choice: never over a file
-    /// that is not a picture of its format (`store::picture_file`).
-    pub(super) fn save_picture(&mut self, path: &std::path::Path) {
-        let Some(export) = self.picture_to_save.take() else {
-            return;
-        };
-        let bytes = match export.format {
-            PictureFormat::Svg => Ok(export.svg.into_bytes()),
-            PictureFormat::Png => png(&export.svg),
-        };
-        let png = export.format == PictureFormat::Png;
-        let saved = bytes
-            .map_err(|error| format!("The picture could not be drawn: {error}."))
-            .and_then(|bytes| crate::store::picture_file::save(path, &bytes, png));
-        self.notice = Some(super::Notice::new(match saved {
-            Ok(()) => format!(
-                "The picture was saved to {}.",
-                crate::store::shown_path(path)
-            ),
-            Err(error) => error,
-        }));
-    }
 }
 
 #[cfg(test)]

@@ -7,9 +7,11 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use super::board_widget::Spoken;
 use super::controls::Control;
 use super::link::Link;
-use super::{AppOptions, Spoken, TicTacToeApp};
+use super::options::AppOptions;
+use super::tic_tac_toe_app::TicTacToeApp;
 use crate::platform::Instant;
 use crate::platform::page::{self, MirroredButton, MirroredGroup};
 

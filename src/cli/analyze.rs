@@ -7,8 +7,9 @@ use std::time::Duration;
 use clap::Args;
 
 use super::args::{AlgorithmArg, RulesArgs, ViewArg, preview, view_or_mover};
+use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
+use super::progress;
 use super::report::{ErrorJson, Report, UnsettledMove, write_report_seen};
-use super::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD, progress};
 use crate::engine::board::PasteError;
 use crate::engine::minimax::{
     self, Algorithm, Estimator, MoveBound, Search, SearchControl, Solver, Stop, Stopped, ThinkTime,
@@ -52,14 +53,14 @@ pub struct AnalyzeArgs {
 
     /// Give up on a board after visiting this many positions (open 5×5 and larger boards can
     /// take very long; 3×3 needs at most 549,946 even with plain minimax).
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::args::default_max_nodes(), value_parser = crate::cli::args::Checked(crate::cli::args::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop each board's search after this many seconds and print what it settled, with bounds
     /// and estimates for the rest (the last fifth of the time goes to the estimates). The solver
     /// then settles a best move first, as the app's computer does: "best" names it once no
     /// other move can beat it.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::Checked(crate::cli::parse_seconds), allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::args::Checked(crate::cli::args::parse_seconds), allow_hyphen_values = true)]
     pub time_limit: Option<Duration>,
 
     /// Whose numbers the scores, bounds and estimates are: `mover` (the player to move

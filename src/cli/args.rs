@@ -19,7 +19,7 @@ pub struct RulesArgs {
     pub to_move: Option<MarkArg>,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5).
-    #[arg(long, value_name = "K", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", value_parser = crate::cli::args::Checked(crate::cli::args::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 }
 

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::args::{ViewArg, view_or_mover};
+use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
 use super::quiz::{gift_weight, prune_choices, quiz_window};
-use super::{EXIT_BAD_BOARD, EXIT_OK, ViewArg, view_or_mover};
 use crate::engine::board::Cell;
 use crate::learn::exercises::prune::{Ask, PruneKey, Start, TreeFillKey, label};
 use crate::learn::exercises::{
@@ -41,23 +42,23 @@ const ALL_KINDS: &str = "value,tree,horizon,move";
 )]
 pub struct ExercisesArgs {
     /// The set's code, as a set prints it (e.g. v1-s7-k=value,horizon-n=4-3x3).
-    #[arg(long, value_name = "CODE", value_parser = crate::cli::Checked(parse_code), conflicts_with_all = ["seed", "kinds", "count", "size", "view", "trees"], allow_hyphen_values = true)]
+    #[arg(long, value_name = "CODE", value_parser = crate::cli::args::Checked(parse_code), conflicts_with_all = ["seed", "kinds", "count", "size", "view", "trees"], allow_hyphen_values = true)]
     pub code: Option<SetCode>,
 
     /// The seed the set is made from: the same seed and options give the same set everywhere.
-    #[arg(long, value_name = "N", required_unless_present = "code", value_parser = crate::cli::Checked(parse_seed), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", required_unless_present = "code", value_parser = crate::cli::args::Checked(parse_seed), allow_hyphen_values = true)]
     pub seed: Option<u64>,
 
     /// The kinds of exercise, comma-separated, taking turns in this order.
-    #[arg(long, value_name = "KINDS", default_value = ALL_KINDS, value_parser = crate::cli::Checked(parse_kind_list), allow_hyphen_values = true)]
+    #[arg(long, value_name = "KINDS", default_value = ALL_KINDS, value_parser = crate::cli::args::Checked(parse_kind_list), allow_hyphen_values = true)]
     pub kinds: KindList,
 
     /// How many items, 1 to 100; the levels grow along the set.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = crate::cli::Checked(parse_count), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = crate::cli::args::Checked(parse_count), allow_hyphen_values = true)]
     pub count: usize,
 
     /// The board's side, 3 or 4 (the horizon kind is on 3×3 only).
-    #[arg(long, value_name = "N", default_value_t = 3, value_parser = crate::cli::Checked(parse_side), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = crate::cli::args::Checked(parse_side), allow_hyphen_values = true)]
     pub size: usize,
 
     /// Whose numbers the values are: `mover` (the player to move's, the default) or `x` (X

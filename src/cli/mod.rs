@@ -1,75 +1,18 @@
-//! The command line: `tictactoe` opens the game, `tictactoe analyze` asks the engine about positions.
+//! The command line: `tictactoe` opens the game, `tictactoe analyze` asks the engine about
+//! positions.
 //!
-//! One module a command (`analyze`, `tree`, `trace`, `review`, `exercises`), the options they share in `args`,
-//! the JSON `analyze` writes in `report`, and the progress line in `progress`.
-
-use std::path::PathBuf;
-
-use clap::{Parser, Subcommand};
-
-use crate::engine::board::{Board, Mark};
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "tictactoe",
-    // The usage line says `tictactoe` whatever the program file is called (tictactoe.exe).
-    bin_name = "tictactoe",
-    version,
-    about = "Tic-Tac-Toe against a minimax AI that shows how it rates every move"
-)]
-pub struct Cli {
-    /// Settings file to load and save (default: settings.ron in the platform's config directory).
-    #[arg(long, value_name = "FILE")]
-    pub settings: Option<PathBuf>,
-
-    /// Open the game on this position: board notation, as `analyze` takes it (e.g. XOX/OOX/...),
-    /// or anything Ctrl+V takes in the game (rows on separate lines, as the articles print
-    /// them). The game plays square boards, 3×3 to 7×7.
-    #[arg(long, value_name = "BOARD")]
-    pub position: Option<String>,
-
-    /// With --position: whose move it is (default: from the counts).
-    #[arg(long, value_enum, requires = "position")]
-    pub to_move: Option<MarkArg>,
-
-    /// With --position: how many in a row win (default: the board's usual).
-    #[arg(long, value_name = "K", requires = "position", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
-    pub k: Option<usize>,
-
-    /// Open the game on a textbook's tree (View › A textbook's tree): nested lists of leaf
-    /// values, e.g. [[3,12,8],[2,4,6],[14,5,2]] (min: first for a MIN root), or a built-in
-    /// tree's name (three-ply, three-cutoffs, worst-order, best-order), as the page's ?tree= does.
-    #[arg(long, value_name = "TREE")]
-    pub tree: Option<String>,
-
-    /// Open the game on a set of exercises by its code (e.g. v1-s7-k=value,prune-n=4-3x3), as the
-    /// page's ?exercises= does: everyone who opens the same code gets the same set.
-    #[arg(long, value_name = "CODE", value_parser = crate::cli::Checked(exercises::parse_code))]
-    pub exercises: Option<crate::learn::exercises::SetCode>,
-
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
-
-impl Cli {
-    /// The position `--position` gives, read as a paste is ([`Board::paste_with`]: what Ctrl+V
-    /// takes, checked as `analyze` checks a board, square as the game's boards are): `Err` is
-    /// the one line to print (before any window opens).
-    pub fn position(&self) -> Result<Option<Board>, String> {
-        let Some(text) = &self.position else {
-            return Ok(None);
-        };
-        Board::paste_with(text, self.to_move.map(Mark::from), self.k)
-            .map(Some)
-            .map_err(|error| format!("tictactoe --position: {:?}: {error}", preview(text)))
-    }
-}
+//! `program` is the command line as a whole (the game window's options and the commands); one
+//! module a command (`analyze`, `tree`, `trace`, `review`, `exercises`); the options they share in
+//! `args`, their exit statuses in `exit_status`, the JSON `analyze` writes in `report`, and the
+//! progress line in `progress`.
 
 mod analyze;
 mod args;
 mod exercises;
+mod exit_status;
 mod moodle;
 mod position;
+mod program;
 mod progress;
 mod quiz;
 mod report;
@@ -83,35 +26,9 @@ pub use args::{
     default_max_nodes,
 };
 pub use exercises::{ExercisesArgs, ExercisesFormat, KindList, exercises};
-// What the commands' modules share, named from here as they always were (`super::preview`).
-use args::{
-    Checked, parse_depth, parse_k, parse_max_lines, parse_max_nodes, parse_max_printed,
-    parse_seconds, parse_size, preview, view_or_mover,
-};
-use report::LineJson;
+pub use exit_status::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
+pub use program::{Cli, Command};
 pub use report::{Report, UnsettledMove, write_analysis, write_report, write_report_seen};
 pub use review::{ReviewArgs, review, review_showing_progress};
 pub use trace::{DEFAULT_MAX_LINES, TraceAlgorithmArg, TraceArgs, trace, trace_showing_progress};
 pub use tree::{DEFAULT_MAX_PRINTED, MAX_DRAWN, TreeArgs, TreeFormat, tree, tree_showing_progress};
-
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Rate every legal move of a position with minimax and print the result as JSON.
-    Analyze(AnalyzeArgs),
-    /// Print the game tree below a position with every move's score, as the explorer shows it.
-    Tree(TreeArgs),
-    /// Print every call a search makes, as JSON lines, as the step-through view shows them.
-    Trace(TraceArgs),
-    /// Review a game move by move: each move's score, the best score there was, and its class.
-    Review(ReviewArgs),
-    /// Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or
-    /// a Moodle XML quiz), or grade answers to one.
-    Exercises(ExercisesArgs),
-}
-
-/// Exit status: every board was analysed.
-pub const EXIT_OK: i32 = 0;
-/// Exit status: in batch mode, at least one line was not a valid board.
-pub const EXIT_SOME_LINES_BAD: i32 = 1;
-/// Exit status: the single board given was not valid.
-pub const EXIT_BAD_BOARD: i32 = 2;

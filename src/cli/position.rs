@@ -1,7 +1,7 @@
 //! What `tree` and `trace` take as their position: a board, or one of the textbooks' abstract
 //! trees, typed in its notation or named.
 
-use super::RulesArgs;
+use super::args::RulesArgs;
 use crate::engine::board::Board;
 use crate::engine::game_tree::GameTree;
 use crate::learn::abstract_tree::find_tree;

@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::Args;
 use serde::Serialize;
 
-use super::{EXIT_BAD_BOARD, EXIT_OK, MarkArg, ViewArg, preview, progress, view_or_mover};
+use super::args::{MarkArg, ViewArg, preview, view_or_mover};
+use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::progress;
 use crate::engine::board::{
     BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
 };
@@ -49,20 +51,20 @@ pub struct ReviewArgs {
     pub first: MarkArg,
 
     /// The board's side, 3 to 7 (5×5 and larger can take long to review exactly).
-    #[arg(long, value_name = "N", default_value_t = 3, value_parser = crate::cli::Checked(crate::cli::parse_size), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = crate::cli::args::Checked(crate::cli::args::parse_size), allow_hyphen_values = true)]
     pub size: usize,
 
     /// How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7).
-    #[arg(long, value_name = "K", value_parser = crate::cli::Checked(crate::cli::parse_k), allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", value_parser = crate::cli::args::Checked(crate::cli::args::parse_k), allow_hyphen_values = true)]
     pub k: Option<usize>,
 
     /// Give up on a position after visiting this many positions: that move's score (or the
     /// best score there was) is printed as null, with "complete": false.
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::args::default_max_nodes(), value_parser = crate::cli::args::Checked(crate::cli::args::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop each position's search after this many seconds, as --max-nodes stops it.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::Checked(crate::cli::parse_seconds), allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::args::Checked(crate::cli::args::parse_seconds), allow_hyphen_values = true)]
     pub time_limit: Option<std::time::Duration>,
 
     /// Whose numbers each move's score and best score are, seen from the position before the
@@ -232,12 +234,11 @@ fn game(args: &ReviewArgs) -> Result<(Board, Vec<Cell>), ReviewError> {
     Ok((start, cells))
 }
 
-/// The game's review, as it is printed; `searching` is the move being searched.
-fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, ReviewError> {
-    let (start, cells) = game(args)?;
+/// Each move with its ply and the position before it, every move checked before any is
+/// searched: the first illegal one is the error, numbered as the command line numbers cells.
+fn checked_steps(start: &Board, cells: &[Cell]) -> Result<Vec<(usize, Board, Cell)>, ReviewError> {
     let geometry = start.geometry();
-    // Every move is checked before any is searched.
-    let steps = positions_before(&start, &cells)
+    positions_before(start, cells)
         .collect::<Result<Vec<_>, BadMove>>()
         .map_err(|bad| {
             ReviewError::BadMove(BadMoveNumber {
@@ -246,7 +247,29 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
                 reason: Some(bad.reason),
                 cells: geometry.cells(),
             })
-        })?;
+        })
+}
+
+/// The practice position a reviewed move that was not best gives (`--practice`), if any.
+fn practice_of(m: &ReviewedMove, geometry: Geometry) -> Option<PracticeJson> {
+    let exercise = from_mistake(m)?;
+    Some(PracticeJson {
+        position: exercise.board.to_string(),
+        task: exercise.from_game.map_or("", |own| own.goal.task()),
+        good: exercise
+            .good
+            .iter()
+            .map(|&c| geometry.cell_number(c))
+            .collect(),
+        lesson: exercise.lesson.name(),
+    })
+}
+
+/// The game's review, as it is printed; `searching` is the move being searched.
+fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, ReviewError> {
+    let (start, cells) = game(args)?;
+    let geometry = start.geometry();
+    let steps = checked_steps(&start, &cells)?;
     let mut solver = Solver::new();
     let view = view_or_mover(args.view);
     let mut stopped = None;
@@ -277,20 +300,7 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
         let output = match reviewed {
             Ok(m) => {
                 let shown = m.shown(view);
-                let practice = args
-                    .practice
-                    .then(|| from_mistake(&m))
-                    .flatten()
-                    .map(|exercise| PracticeJson {
-                        position: exercise.board.to_string(),
-                        task: exercise.from_game.map_or("", |own| own.goal.task()),
-                        good: exercise
-                            .good
-                            .iter()
-                            .map(|&c| geometry.cell_number(c))
-                            .collect(),
-                        lesson: exercise.lesson.name(),
-                    });
+                let practice = args.practice.then(|| practice_of(&m, geometry)).flatten();
                 MoveOutput {
                     ply,
                     mark: mark.symbol(),
@@ -338,7 +348,7 @@ fn parse_moves(text: &str, geometry: Geometry) -> Result<Vec<Cell>, ReviewError>
         MoveNumbersError::Empty => ReviewError::NoMoves,
         MoveNumbersError::NotANumber { ply, text } => ReviewError::NotANumber {
             ply,
-            text: super::preview(&text),
+            text: preview(&text),
             cells: geometry.cells(),
         },
     })?;

@@ -6,10 +6,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::args::{RulesArgs, ViewArg, preview, view_or_mover};
+use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
 use super::position::Position;
-use super::{
-    EXIT_BAD_BOARD, EXIT_OK, LineJson, RulesArgs, ViewArg, preview, progress, view_or_mover,
-};
+use super::progress;
+use super::report::LineJson;
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{Observer, SearchControl, Stop};
@@ -57,11 +58,11 @@ pub struct TraceArgs {
     pub rules: RulesArgs,
 
     /// Give up after visiting this many positions.
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::args::default_max_nodes(), value_parser = crate::cli::args::Checked(crate::cli::args::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop after writing this many event lines (then a last "stopped" line).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LINES, value_parser = crate::cli::Checked(crate::cli::parse_max_lines), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_LINES, value_parser = crate::cli::args::Checked(crate::cli::args::parse_max_lines), allow_hyphen_values = true)]
     pub max_lines: u64,
 
     /// Who maximises: `mover` (the side to move at the start: what it prints without --view) or

@@ -7,8 +7,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::args::{RulesArgs, ViewArg, preview};
+use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
 use super::position::Position;
-use super::{EXIT_BAD_BOARD, EXIT_OK, RulesArgs, ViewArg, preview, progress};
+use super::progress;
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{Analysis, SearchControl, Solver, Stop};
@@ -41,7 +43,7 @@ pub struct TreeArgs {
 
     /// How many levels of moves to print below the position (default: 1 for a board, the
     /// whole tree for a tree).
-    #[arg(long, value_name = "N", value_parser = crate::cli::Checked(crate::cli::parse_depth), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", value_parser = crate::cli::args::Checked(crate::cli::args::parse_depth), allow_hyphen_values = true)]
     pub depth: Option<u32>,
 
     /// JSON (one object), Graphviz `dot` with minimax's choices drawn bold, or an SVG picture
@@ -55,13 +57,13 @@ pub struct TreeArgs {
 
     /// Give up on a position after visiting this many positions in its search (each printed
     /// position's moves are searched with the exact engine, as `analyze` searches them).
-    #[arg(long, value_name = "N", default_value_t = crate::cli::default_max_nodes(), value_parser = crate::cli::Checked(crate::cli::parse_max_nodes), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = crate::cli::args::default_max_nodes(), value_parser = crate::cli::args::Checked(crate::cli::args::parse_max_nodes), allow_hyphen_values = true)]
     pub max_nodes: u64,
 
     /// Stop after printing this many positions, and say so: the JSON's root gets
     /// "complete": false (Graphviz: a comment), with a line on standard error. The tree is
     /// written as it is searched, so memory stays small whatever the depth.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PRINTED, value_parser = crate::cli::Checked(crate::cli::parse_max_printed), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PRINTED, value_parser = crate::cli::args::Checked(crate::cli::args::parse_max_printed), allow_hyphen_values = true)]
     pub max_printed: u64,
 
     /// Every node's score as the value of the one search from the position given: `mover` (its

@@ -2,7 +2,7 @@
 //! ([`SessionAccuracy`]) and a finished game's summary ([`game_summary`]): the match's own
 //! record, built from the learning layer's review of each move.
 
-use super::{GameSetup, Mode, Player, Players, Session};
+use super::session::{GameSetup, Mode, Player, Players, Session};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::Analysis;
 use crate::learn::review::{Accuracy, ReviewedMove, class_counts, positions_before, summary};

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Game;
+use super::history::Game;
 use crate::engine::board::{Board, Cell, Geometry, Mark, Outcome, PlayError};
 
 /// Who plays.

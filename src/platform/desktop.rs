@@ -97,7 +97,7 @@ pub mod pictures {
 pub mod dialogs {
     use std::path::PathBuf;
 
-    use crate::platform::FileQuestion;
+    use crate::platform::file_exchange::FileQuestion;
 
     /// Whether a dialog can be shown: on Linux and the BSDs rfd needs the desktop portal (over
     /// the session bus) or the zenity program.
@@ -156,7 +156,9 @@ pub mod dialogs {
     pub fn upload(
         _question: FileQuestion,
         _max_bytes: u64,
-        answer: impl FnOnce(Option<Result<crate::platform::Upload, String>>) + Send + 'static,
+        answer: impl FnOnce(Option<Result<crate::platform::file_exchange::Upload, String>>)
+        + Send
+        + 'static,
     ) {
         answer(Some(Err(
             "a desktop program opens files by path, not as uploads".into(),

@@ -27,6 +27,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop;
+mod file_exchange;
 pub mod owner;
 #[cfg(not(target_arch = "wasm32"))]
 use desktop as implementation;
@@ -37,6 +38,7 @@ mod web;
 #[cfg(target_arch = "wasm32")]
 use web as implementation;
 
+pub use file_exchange::{FileQuestion, Upload};
 pub use implementation::{
     CAN_QUIT, Server, dialogs, dirs, page_address, pictures, threads, wall_clock,
 };
@@ -48,25 +50,6 @@ pub use std::fs;
 pub use tictactoe_engine::platform::{Instant, cores};
 #[cfg(target_arch = "wasm32")]
 pub use web::{WebWorker, in_web_worker, post_to_page, serve_page};
-
-/// A file to ask the player for, in a dialog ([`dialogs::ask`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FileQuestion {
-    pub title: &'static str,
-    /// The filter's name and the extension it shows: `("Games (RON)", "ron")`.
-    pub filter: (&'static str, &'static str),
-    /// The name proposed.
-    pub file_name: &'static str,
-    /// A name to save under (else a file to open).
-    pub save: bool,
-}
-
-/// A file the player handed over in a browser: its name and its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Upload {
-    pub name: String,
-    pub text: String,
-}
 
 #[cfg(test)]
 mod tests {

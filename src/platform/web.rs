@@ -174,7 +174,7 @@ pub mod dialogs {
         HtmlImageElement, HtmlInputElement, Url,
     };
 
-    use crate::platform::{FileQuestion, Upload};
+    use crate::platform::file_exchange::{FileQuestion, Upload};
 
     /// No dialog gives a path here.
     pub fn available() -> bool {
@@ -374,7 +374,7 @@ pub mod threads {
 
     /// A page cannot block: waits by reading the clock until `duration` has passed.
     pub fn sleep(duration: Duration) {
-        let start = crate::platform::Instant::now();
+        let start = web_time::Instant::now();
         while start.elapsed() < duration {}
     }
 

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::files::{self, SaveProblem, SaveRules, TargetProblem};
-use super::shown_path;
+use super::shown_path::shown_path;
 
 /// Saves `bytes` (an SVG document or a PNG image, as `path`'s picture) at `path`. The error is a
 /// one-line message that names the file.

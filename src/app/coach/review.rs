@@ -1,7 +1,10 @@
-//! The review panel (M): the game as a graph and as a list, each move with its number, the best
-//! number there was and its class, and what the session's own mistakes give practice.
+//! The app's drawing of the review panel (M): the game as a graph and as a list, each move with
+//! its number, the best number there was and its class, and what the session's own mistakes give
+//! practice. Drawing only: the review itself is the controller's (`GameController::review`) and
+//! the learning layer's (`crate::learn::review`); what the panel asks for comes back as commands.
 
 use super::*;
+use crate::learn::review::EstimatedMove;
 
 impl Coach {
     /// The move list: each move with its number and the best number there was, seen from the
@@ -21,30 +24,7 @@ impl Coach {
             }
         });
         let game = self.reviewed_game(controller);
-        match &self.pinned {
-            Some((_, Pinned::RetriedFrom)) => {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("The game you retried from.");
-                    if ui.small_button("Review the game on the board").clicked() {
-                        commands.push(ReviewCommand::Unpin.into());
-                    }
-                });
-            }
-            // "The game on the board" could be read as "this game, on the board"; the
-            // opened game goes on the board only when asked, and leaving it says where to.
-            Some((_, Pinned::Opened(what))) => {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(what.as_str());
-                    if ui.small_button("Put this game on the board").clicked() {
-                        commands.push(ReviewCommand::PutOnBoard.into());
-                    }
-                    if ui.small_button("Review the game you are playing").clicked() {
-                        commands.push(ReviewCommand::Unpin.into());
-                    }
-                });
-            }
-            None => {}
-        }
+        self.pinned_banner(ui, &mut commands);
         if game.moves.is_empty() {
             ui.label("No moves yet.");
             return commands;
@@ -103,6 +83,34 @@ impl Coach {
         commands
     }
 
+    /// Over a game that is not the one being played: which game it is, and the way back.
+    fn pinned_banner(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        match &self.pinned {
+            Some((_, Pinned::RetriedFrom)) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("The game you retried from.");
+                    if ui.small_button("Review the game on the board").clicked() {
+                        commands.push(ReviewCommand::Unpin.into());
+                    }
+                });
+            }
+            // "The game on the board" could be read as "this game, on the board"; the
+            // opened game goes on the board only when asked, and leaving it says where to.
+            Some((_, Pinned::Opened(what))) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(what.as_str());
+                    if ui.small_button("Put this game on the board").clicked() {
+                        commands.push(ReviewCommand::PutOnBoard.into());
+                    }
+                    if ui.small_button("Review the game you are playing").clicked() {
+                        commands.push(ReviewCommand::Unpin.into());
+                    }
+                });
+            }
+            None => {}
+        }
+    }
+
     /// What the session's own mistakes give practice: how many positions, and the themes missed.
     fn own_practice_lines(&self, ui: &mut Ui) {
         if !self.own_mistakes.is_empty() {
@@ -152,40 +160,7 @@ fn review_grid(
                 continue;
             }
             ReviewEntry::Estimated(e) => {
-                let selected = previewed == Some(ply);
-                let name = format!("Move {}", estimate_name(e, view));
-                let response = ui
-                    .selectable_label(
-                        selected,
-                        format!("{ply}. {} {} (estimate)", e.mark, cell.human()),
-                    )
-                    .on_hover_text("Not exact: the exact search ran out of time here.")
-                    .mirrored(&name);
-                response.widget_info(|| {
-                    egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name)
-                });
-                if response.clicked() {
-                    commands.push(ReviewCommand::Move(ply).into());
-                }
-                let (value, best) = e.shown(view);
-                ui.horizontal_wrapped(|ui| {
-                    ui.add_space(16.0);
-                    ui.label(format!(
-                        "{} (best {}), {} ahead: an estimate, not classed",
-                        value.text(),
-                        best.text(),
-                        plies(e.depth)
-                    ));
-                });
-                if selected && texts::touch(ui.ctx()) {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.add_space(16.0);
-                        ui.label(
-                            RichText::new("Not exact: the exact search ran out of time here.")
-                                .small(),
-                        );
-                    });
-                }
+                estimated_row(ui, ply, cell, e, previewed == Some(ply), view, commands);
                 continue;
             }
         };
@@ -217,6 +192,47 @@ fn review_grid(
                 ui.add(egui::Label::new(RichText::new(m.class.meaning()).small()).wrap());
             });
         }
+    }
+}
+
+/// The row of a move reviewed from an estimate only: its number and the best there was, how far
+/// the estimate looked, and that it is not exact.
+fn estimated_row(
+    ui: &mut Ui,
+    ply: usize,
+    cell: Cell,
+    e: &EstimatedMove,
+    selected: bool,
+    view: ScoreView,
+    commands: &mut Vec<Command>,
+) {
+    let name = format!("Move {}", estimate_name(e, view));
+    let response = ui
+        .selectable_label(
+            selected,
+            format!("{ply}. {} {} (estimate)", e.mark, cell.human()),
+        )
+        .on_hover_text("Not exact: the exact search ran out of time here.")
+        .mirrored(&name);
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &name));
+    if response.clicked() {
+        commands.push(ReviewCommand::Move(ply).into());
+    }
+    let (value, best) = e.shown(view);
+    ui.horizontal_wrapped(|ui| {
+        ui.add_space(16.0);
+        ui.label(format!(
+            "{} (best {}), {} ahead: an estimate, not classed",
+            value.text(),
+            best.text(),
+            plies(e.depth)
+        ));
+    });
+    if selected && texts::touch(ui.ctx()) {
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(16.0);
+            ui.label(RichText::new("Not exact: the exact search ran out of time here.").small());
+        });
     }
 }
 

@@ -1,7 +1,21 @@
-//! What the step-through shows of the search: the position and the call stack, the tree around
-//! the current call (listed, or drawn), the code with its line, and the step in words.
+//! The app's drawing of the step-through's parts: the position and the call stack, the tree
+//! around the current call (listed, or drawn), the code with its line, and the step in words.
+//! Drawing only: what is shown is the [`Stepper`]'s, and its playback's.
 
-use super::*;
+use egui::{Color32, RichText, Ui};
+
+use super::step_through::{Stepper, positions_visited};
+use crate::app::board_widget::BoardWidget;
+use crate::app::commands::Command;
+use crate::app::texts::window_bound;
+use crate::app::tree_drawing;
+use crate::app::tree_export;
+use crate::engine::score::Score;
+use crate::game::TraceLog;
+use crate::learn::pseudocode::{Event, Line, Step, line_of, pseudocode, step_of};
+use crate::learn::search_picture::{Standing, search_picture};
+use crate::learn::trace::{Child, EventKind, TraceAlgorithm, cutoff_reason};
+use crate::learn::view::Seen;
 
 impl Stepper {
     /// "O maximises" or "X minimises": the role of a call's side to move, as shown.
@@ -15,7 +29,7 @@ impl Stepper {
     }
 
     pub(super) fn position_and_stack(&self, ui: &mut Ui, seen: &Seen) {
-        let state = &self.state;
+        let state = self.playback.state();
         let board = state.board();
         let value = |score: Score| seen.root_number(score).value().to_string();
         let side = (ui.available_width() * 0.6).clamp(120.0, 260.0);
@@ -87,7 +101,7 @@ impl Stepper {
             return;
         }
         ui.label(RichText::new("The tree around the current call").strong());
-        for frame in &self.state.stack {
+        for frame in &self.playback.state().stack {
             let depth = frame.depth;
             indented(
                 ui,
@@ -136,7 +150,7 @@ impl Stepper {
     /// With `fill`, it takes all the room there is (the window, for a projector).
     pub(super) fn search_drawing(&self, ui: &mut Ui, seen: &Seen, fill: bool) -> Option<Command> {
         ui.label(RichText::new("The tree around the current call").strong());
-        let picture = search_picture(&self.state, seen);
+        let picture = search_picture(self.playback.state(), seen);
         let current = picture
             .spots
             .iter()
@@ -192,7 +206,7 @@ impl Stepper {
                 best.cell.row + 1,
                 best.cell.col + 1,
                 seen.number(best.score, mover, 0).value(),
-                positions_visited(&self.state)
+                positions_visited(self.playback.state())
             );
             ui.add(
                 egui::Label::new(
@@ -220,7 +234,7 @@ impl Stepper {
             }
             None => "Now at the start.".to_string(),
         };
-        let Some(last) = self.state.last else {
+        let Some(last) = self.playback.state().last else {
             return line;
         };
         let board = &self.start.board;
@@ -248,7 +262,7 @@ impl Stepper {
 
     /// The step of the search the last event showed, in the code as shown (see [`step_of`]).
     fn active_step(&self, seen: &Seen) -> Step {
-        let Some(last) = self.state.last else {
+        let Some(last) = self.playback.state().last else {
             return Step::Start;
         };
         let event = match last.kind {
@@ -257,11 +271,21 @@ impl Stepper {
                 score: last.score(),
             },
             EventKind::Exit => Event::Return {
-                to_root: self.state.stack.is_empty(),
-                caller_is_max: self.state.stack.last().is_some_and(|caller| caller.is_max),
+                to_root: self.playback.state().stack.is_empty(),
+                caller_is_max: self
+                    .playback
+                    .state()
+                    .stack
+                    .last()
+                    .is_some_and(|caller| caller.is_max),
             },
             EventKind::Cutoff => Event::Cutoff {
-                is_max: self.state.stack.last().is_some_and(|frame| frame.is_max),
+                is_max: self
+                    .playback
+                    .state()
+                    .stack
+                    .last()
+                    .is_some_and(|frame| frame.is_max),
             },
         };
         step_of(event, seen)
@@ -283,14 +307,4 @@ fn list_or_none(items: impl Iterator<Item = String>) -> String {
     } else {
         items.join(", ")
     }
-}
-
-/// "positions visited 44 (the start and 43 calls)": the count the search reports, and the calls
-/// the step-through shows.
-pub(super) fn positions_visited(state: &StepState) -> String {
-    format!(
-        "positions visited {} (the start and {} calls)",
-        thousands(state.calls + 1),
-        thousands(state.calls)
-    )
 }

@@ -14,7 +14,7 @@ use super::knowledge::{
     Basis, GameNeeds, Knowledge, PartialScores, TraceLog, Wanted, is_large, limited_depth,
 };
 use super::record::{GameRecord, SessionAccuracy, game_summary};
-use super::{GameSetup, Mode, Session};
+use super::session::{GameSetup, Mode, Session};
 use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;

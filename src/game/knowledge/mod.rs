@@ -1,9 +1,11 @@
 //! What is known of each position the game and the display have asked about (analyses,
 //! estimates, searches given up on, the three searches' counts, practice positions, a trace), and
 //! which search to ask the worker for next. The match ([`super::GameController`]) says what the
-//! game itself needs; the display adds what it wants to show.
+//! game itself needs (`needs.rs`); the display adds what it wants to show (`wants.rs`); the
+//! answers are kept in `known.rs`, and `schedule.rs` orders the searches over the two, with no
+//! worker of its own. [`Knowledge`] holds them with the worker and the search under way.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,45 +15,23 @@ use crate::engine::clock::Clock;
 use crate::engine::minimax::{
     self, Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
 };
-use crate::game::worker::{
-    AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId, SearchWorker,
-};
+use crate::game::worker::{AnalysisProgress, Job, Reply, Request, RequestId, SearchWorker};
 use crate::learn::practice::Exercise;
 use crate::learn::review::REVIEW_NODE_BUDGET;
-use crate::learn::trace::{TraceAlgorithm, TraceEvent};
+use crate::learn::trace::TraceAlgorithm;
 use crate::platform::Instant;
 
+mod known;
+mod needs;
 mod schedule;
+mod wants;
 
-/// Boards with more cells than this get a think time, estimates while the exact search runs,
-/// and depth-limited searches for Easy, Medium and Hard.
-const SMALL_BOARD_CELLS: usize = 9;
-
-pub(super) fn is_large(board: &Board) -> bool {
-    board.geometry().cells() > SMALL_BOARD_CELLS
-}
-
-/// The exact analysis of `board`: within `think_time` on a large board, estimates if it runs out.
-pub(super) fn analyze_job(board: &Board, think_time: Duration) -> Job {
-    Job::Analyze {
-        think_time: is_large(board).then_some(think_time),
-    }
-}
-
-/// A search to ask the worker for: the position, the job, and how many positions it may visit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Wanted {
-    pub(super) board: Board,
-    pub(super) job: Job,
-    pub(super) node_budget: u64,
-}
-
-/// The depth of the search `difficulty` runs on `board`, when it is a depth-limited one: Easy,
-/// Medium and Hard on boards larger than 3×3.
-pub(super) fn limited_depth(difficulty: Difficulty, board: &Board) -> Option<u32> {
-    let horizon = difficulty.horizon()?;
-    is_large(board).then_some(horizon as u32)
-}
+use known::Known;
+pub use known::TraceLog;
+pub use needs::{COUNT_LIMIT, TRACE_LIMIT};
+pub(super) use needs::{GameNeeds, Wanted, is_large, limited_depth};
+use schedule::Schedule;
+use wants::DisplayWants;
 
 /// What the computer's choice rests on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,18 +52,6 @@ pub enum Basis {
     /// The difficulty's depth-limited search on a board larger than 3×3, `depth` plies ahead.
     DepthLimited { depth: u32 },
 }
-
-/// At most this many analyses are kept; the classic game has 4,520 open positions.
-const CACHE_LIMIT: usize = 10_000;
-
-/// The positions a trace may visit: its events are kept in memory (16 bytes each, two or three a
-/// position), so a trace stops here, at about 70 MB. Plain minimax from the empty 3×3 board
-/// visits 549,946 positions; from an open 4×4 board, trillions.
-pub const TRACE_LIMIT: u64 = 1_500_000;
-
-/// The positions each search may visit when the three are counted: enough for the classic game's
-/// whole tree.
-pub const COUNT_LIMIT: u64 = 10_000_000;
 
 /// What is known of the moves of a position whose exact search is running or stopped: the
 /// exact scores settled so far, bounds on others, and the estimates made when the think time
@@ -109,31 +77,6 @@ impl<'a> PartialScores<'a> {
     }
 }
 
-/// A search recorded call by call, as far as it has got.
-#[derive(Debug, Clone)]
-pub struct TraceLog {
-    pub board: Board,
-    pub algorithm: TraceAlgorithm,
-    pub events: Vec<TraceEvent>,
-    /// The search's result once every event is in, or why it stopped ([`TRACE_LIMIT`]).
-    pub result: Option<Result<Analysis, Stop>>,
-}
-
-/// What the game on the board needs searched, as the match sees it.
-pub(super) struct GameNeeds {
-    pub(super) board: Board,
-    pub(super) computer_to_move: bool,
-    /// The scores are wanted and a human is to move.
-    pub(super) scores_for_human: bool,
-    /// The depth of the computer's depth-limited search on this board, if it plays one.
-    pub(super) limited_depth: Option<u32>,
-    pub(super) think_time: Duration,
-    /// The turn of the position on the board (see [`Knowledge::fresh_estimate`]).
-    pub(super) turn: u64,
-    /// Once the game is over, the positions its moves were played from.
-    pub(super) finished_positions: Option<Vec<Board>>,
-}
-
 /// A search the worker is running for us.
 pub(super) struct InFlight {
     pub(super) id: RequestId,
@@ -146,7 +89,7 @@ pub(super) struct InFlight {
     bounds: Vec<MoveBound>,
 }
 
-/// What is known per position, and the search under way to know more.
+/// What is known per position, what is wanted, and the search under way to know more.
 pub(super) struct Knowledge {
     worker: SearchWorker,
     clock: Arc<dyn Clock>,
@@ -154,28 +97,10 @@ pub(super) struct Knowledge {
     /// Replies taken from the worker by [`Knowledge::wait_for_worker`], not yet acted on.
     replies: VecDeque<Reply>,
     pub(super) in_flight: Option<InFlight>,
-    analyses: HashMap<Board, Analysis>,
-    /// Positions the display wants analysed besides the board's (explorer nodes, previews), most
-    /// wanted first; asked for after the board's own needs.
-    also_wanted: Vec<Board>,
-    /// Positions the search gave up on, with what it had settled.
-    gave_up: HashMap<Board, Stopped>,
-    /// Estimates of large boards' moves: made when the think time ran out (`None`), or by the
-    /// depth-limited search of a difficulty (its depth).
-    /// With the turn each was made on: the computer plays an unproven move only on an estimate
-    /// made on its own turn, when its think time ran out, never on one left from an earlier visit.
-    estimates: HashMap<(Board, Option<u32>), (Estimate, u64)>,
-    /// The position whose three search counts are wanted, and the counts known.
-    counts_wanted: Option<Board>,
-    counts: HashMap<Board, SearchCounts>,
-    /// Whether the practice positions are wanted, and once found, they.
-    exercises_wanted: bool,
-    exercises: Option<Vec<Exercise>>,
+    known: Known,
+    wants: DisplayWants,
     /// The trace wanted, as far as it has been recorded.
     trace: Option<TraceLog>,
-    /// The positions of the game under review (M), searched as `tictactoe review` searches
-    /// them, each with at most `review_budget` positions.
-    reviewed: Vec<Board>,
     pub(super) review_budget: u64,
     /// Whether an answer from the worker changed what there is to show since
     /// [`Knowledge::take_news`] was last asked.
@@ -195,16 +120,9 @@ impl Knowledge {
             trace_limit,
             replies: VecDeque::new(),
             in_flight: None,
-            analyses: HashMap::new(),
-            also_wanted: Vec::new(),
-            gave_up: HashMap::new(),
-            estimates: HashMap::new(),
-            counts_wanted: None,
-            counts: HashMap::new(),
-            exercises_wanted: false,
-            exercises: None,
+            known: Known::default(),
+            wants: DisplayWants::default(),
             trace: None,
-            reviewed: Vec::new(),
             review_budget: REVIEW_NODE_BUDGET,
             news: false,
         }
@@ -213,25 +131,17 @@ impl Knowledge {
     // --- what is known ---
 
     pub(super) fn analysis(&self, board: &Board) -> Option<&Analysis> {
-        self.analyses.get(board)
+        self.known.analysis(board)
     }
 
     /// The estimate of `board` by the depth-limited search of `depth` plies, or (`None`) the
     /// one made when the think time ran out, with the turn it was made on.
     pub(super) fn estimate(&self, board: &Board, depth: Option<u32>) -> Option<(&Estimate, u64)> {
-        let (estimate, turn) = self.estimates.get(&(*board, depth))?;
-        Some((estimate, *turn))
+        self.known.estimate(board, depth)
     }
 
     pub(super) fn gave_up(&self, board: &Board) -> Option<&Stopped> {
-        self.gave_up.get(board)
-    }
-
-    /// Whether `board` has a game to search and no analysis nor gave-up record yet.
-    pub(super) fn unknown(&self, board: &Board) -> bool {
-        !board.outcome().is_over()
-            && !self.analyses.contains_key(board)
-            && !self.gave_up.contains_key(board)
+        self.known.gave_up(board)
     }
 
     /// How long the search for `board` has been running.
@@ -252,14 +162,14 @@ impl Knowledge {
     /// search runs, or after it gave up. `None` once the analysis is complete.
     pub(super) fn partial_scores(&self, board: &Board) -> Option<PartialScores<'_>> {
         let board = *board;
-        if self.analyses.contains_key(&board) || board.outcome().is_over() {
+        if self.known.analysis(&board).is_some() || board.outcome().is_over() {
             return None;
         }
         let estimate = self
-            .estimates
-            .get(&(board, None))
+            .known
+            .estimate(&board, None)
             .map(|(estimate, _)| estimate);
-        let (settled, bounds) = match (&self.in_flight, self.gave_up.get(&board)) {
+        let (settled, bounds) = match (&self.in_flight, self.known.gave_up(&board)) {
             (Some(search), _)
                 if search.board == board && matches!(search.job, Job::Analyze { .. }) =>
             {
@@ -294,11 +204,11 @@ impl Knowledge {
     }
 
     pub(super) fn counts(&self, board: &Board) -> Option<&SearchCounts> {
-        self.counts.get(board)
+        self.known.counts(board)
     }
 
     pub(super) fn exercises(&self) -> Option<&[Exercise]> {
-        self.exercises.as_deref()
+        self.known.exercises()
     }
 
     pub(super) fn trace(&self) -> Option<&TraceLog> {
@@ -310,25 +220,91 @@ impl Knowledge {
         self.in_flight.is_some() || !self.replies.is_empty()
     }
 
+    // --- what the computer may choose among ---
+
+    /// The estimate of `board`'s moves made on `turn` (its think time ran out), if any.
+    pub(in crate::game) fn fresh_estimate(&self, board: &Board, turn: u64) -> Option<&Estimate> {
+        self.known.fresh_estimate(board, turn)
+    }
+
+    /// The moves the computer at `difficulty` may choose among on `board`, on turn `turn`, and what
+    /// they rest on: its depth-limited estimate, the exact analysis, the moves proven best before
+    /// it is complete, or else the estimate made when this turn's think time ran out. `None`
+    /// while none of them is known.
+    pub(in crate::game) fn candidates(
+        &self,
+        board: &Board,
+        difficulty: Difficulty,
+        turn: u64,
+    ) -> Option<(Vec<Cell>, Basis)> {
+        if let Some(depth) = limited_depth(difficulty, board) {
+            let (estimate, _) = self.estimate(board, Some(depth))?;
+            let best = estimate.best_moves().map(|m| m.cell).collect();
+            Some((best, Basis::DepthLimited { depth }))
+        } else if let Some(analysis) = self.analysis(board) {
+            Some((AiPlayer::candidates(analysis, difficulty), Basis::Exact))
+        } else if let Some(proven) = self.proven_best(board) {
+            Some((proven, Basis::ProvenBest))
+        } else {
+            let estimate = self.fresh_estimate(board, turn)?;
+            let settled = self
+                .partial_scores(board)
+                .map_or(&[][..], |known| known.settled);
+            let reason = self
+                .gave_up(board)
+                .map_or(Stop::TimeLimit, |stopped| stopped.reason);
+            let basis = Basis::Unproven {
+                depth: estimate.depth,
+                reason,
+            };
+            Some((AiPlayer::unproven_candidates(estimate, settled), basis))
+        }
+    }
+
+    /// The moves proven best on a large board before its analysis is complete, if any: the
+    /// computer at Perfect need not wait for the others' scores. (On 3×3 every difficulty plays
+    /// on the complete analysis, through its horizon; larger boards reach this only at Perfect.)
+    fn proven_best(&self, board: &Board) -> Option<Vec<Cell>> {
+        let known = self.partial_scores(board).filter(|_| is_large(board))?;
+        let proven: Vec<Cell> = known.proven_best().iter().map(|m| m.cell).collect();
+        (!proven.is_empty()).then_some(proven)
+    }
+
+    /// The search needed and not done, most needed first (see [`Schedule::next_search`]).
+    pub(in crate::game) fn next_search(&self, needs: &GameNeeds) -> Option<Wanted> {
+        self.schedule().next_search(needs)
+    }
+
+    /// The order of the searches, over what is known and wanted now.
+    fn schedule(&self) -> Schedule<'_> {
+        Schedule {
+            known: &self.known,
+            wants: &self.wants,
+            trace: self.trace.as_ref(),
+            trace_limit: self.trace_limit,
+            review_budget: self.review_budget,
+        }
+    }
+
     // --- what the display wants ---
 
     pub(super) fn want_analyses(&mut self, boards: Vec<Board>) {
-        self.also_wanted = boards;
+        self.wants.analyses = boards;
     }
 
     /// The positions before each move of the game under review; they are searched after the
     /// analyses the display wants (and before the explorer's counts), each within the review's
     /// budget.
     pub(super) fn want_review(&mut self, boards: Vec<Board>) {
-        self.reviewed = boards;
+        self.wants.reviewed = boards;
     }
 
     pub(super) fn want_counts(&mut self, board: Option<Board>) {
-        self.counts_wanted = board;
+        self.wants.counts = board;
     }
 
     pub(super) fn want_exercises(&mut self, wanted: bool) {
-        self.exercises_wanted = wanted;
+        self.wants.exercises = wanted;
     }
 
     /// A new trace drops the one recorded before.
@@ -395,17 +371,14 @@ impl Knowledge {
                 if ours(&self.in_flight, id) {
                     self.in_flight = None;
                 }
-                if self.analyses.len() >= CACHE_LIMIT {
-                    self.analyses.clear();
-                }
                 // Kept even if no longer awaited: it is exact, and undo may bring it back.
-                self.analyses.insert(analysis.board, analysis);
+                self.known.add_analysis(analysis);
             }
             Reply::GaveUp { id, stopped } => {
                 if ours(&self.in_flight, id) {
                     self.in_flight = None;
                 }
-                self.gave_up.insert(stopped.partial.board, stopped);
+                self.known.add_gave_up(stopped);
             }
             Reply::Estimated { id, estimate } => {
                 // Kept only if still wanted: the search goes on, and the key says which kind.
@@ -414,26 +387,22 @@ impl Knowledge {
                         Job::Estimate { depth, .. } => depth,
                         _ => None,
                     };
-                    let key = (estimate.board, depth);
                     if matches!(search.job, Job::Estimate { .. }) {
                         self.in_flight = None;
                     }
-                    if self.estimates.len() >= CACHE_LIMIT {
-                        self.estimates.clear();
-                    }
-                    self.estimates.insert(key, (estimate, turn));
+                    self.known.add_estimate(depth, estimate, turn);
                 }
             }
             Reply::Counted { id, board, counts } => {
                 if ours(&self.in_flight, id) {
                     self.in_flight = None;
                 }
-                self.counts.insert(board, counts);
+                self.known.add_counts(board, counts);
             }
             Reply::Exercises { id, exercises, .. } => {
                 if ours(&self.in_flight, id) {
                     self.in_flight = None;
-                    self.exercises = Some(exercises);
+                    self.known.add_exercises(exercises);
                 }
             }
             Reply::TraceEvents { id, events } => {
@@ -496,6 +465,7 @@ impl Knowledge {
 
 #[cfg(test)]
 mod tests {
+    use super::needs::analyze_job;
     use super::*;
     use crate::engine::board::Geometry;
     use crate::engine::clock::ManualClock;
@@ -517,7 +487,7 @@ mod tests {
         board.play(Cell::new(3, 4)).unwrap();
         assert_eq!(board.legal_moves().count(), 47);
         let job = analyze_job(&board, Duration::from_secs(5));
-        knowledge.ask(Some(knowledge.with_budget(board, job)));
+        knowledge.ask(Some(knowledge.schedule().with_budget(board, job)));
         let id = knowledge.in_flight.as_ref().unwrap().id;
         // The worker takes the request on its own thread.
         while knowledge.progress(&board).is_none() {

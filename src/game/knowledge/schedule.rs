@@ -1,67 +1,37 @@
 //! Which search to ask for next: the game's own first, then what the display shows, then the
 //! review, the explorer's counts, the practice positions and the step-through's trace.
 
-use super::*;
+use std::time::Duration;
 
-impl Knowledge {
-    /// The estimate of `board`'s moves made on `turn` (its think time ran out), if any.
-    pub(in crate::game) fn fresh_estimate(&self, board: &Board, turn: u64) -> Option<&Estimate> {
-        let (estimate, made) = self.estimate(board, None)?;
-        (made == turn).then_some(estimate)
-    }
+use super::known::{Known, TraceLog};
+use super::needs::{COUNT_LIMIT, GameNeeds, Wanted, analyze_job, is_large};
+use super::wants::DisplayWants;
+use crate::engine::board::Board;
+use crate::game::worker::{DEFAULT_NODE_BUDGET, Job};
 
-    /// The moves the computer at `difficulty` may choose among on `board`, on turn `turn`, and what
-    /// they rest on: its depth-limited estimate, the exact analysis, the moves proven best before
-    /// it is complete, or else the estimate made when this turn's think time ran out. `None`
-    /// while none of them is known.
-    pub(in crate::game) fn candidates(
-        &self,
-        board: &Board,
-        difficulty: Difficulty,
-        turn: u64,
-    ) -> Option<(Vec<Cell>, Basis)> {
-        if let Some(depth) = limited_depth(difficulty, board) {
-            let (estimate, _) = self.estimate(board, Some(depth))?;
-            let best = estimate.best_moves().map(|m| m.cell).collect();
-            Some((best, Basis::DepthLimited { depth }))
-        } else if let Some(analysis) = self.analysis(board) {
-            Some((AiPlayer::candidates(analysis, difficulty), Basis::Exact))
-        } else if let Some(proven) = self.proven_best(board) {
-            Some((proven, Basis::ProvenBest))
-        } else {
-            let estimate = self.fresh_estimate(board, turn)?;
-            let settled = self
-                .partial_scores(board)
-                .map_or(&[][..], |known| known.settled);
-            let reason = self
-                .gave_up(board)
-                .map_or(Stop::TimeLimit, |stopped| stopped.reason);
-            let basis = Basis::Unproven {
-                depth: estimate.depth,
-                reason,
-            };
-            Some((AiPlayer::unproven_candidates(estimate, settled), basis))
-        }
-    }
+/// The order of the searches over what is known and what is wanted: the game's needs first (the
+/// computer's move, the scores a human wants, a finished game's review), then the display's.
+pub(super) struct Schedule<'a> {
+    pub(super) known: &'a Known,
+    pub(super) wants: &'a DisplayWants,
+    /// The trace wanted, as far as it has been recorded.
+    pub(super) trace: Option<&'a TraceLog>,
+    /// The positions a trace may visit.
+    pub(super) trace_limit: u64,
+    /// The positions a search of a reviewed game's large board may visit.
+    pub(super) review_budget: u64,
+}
 
-    /// The moves proven best on a large board before its analysis is complete, if any: the
-    /// computer at Perfect need not wait for the others' scores. (On 3×3 every difficulty plays
-    /// on the complete analysis, through its horizon; larger boards reach this only at Perfect.)
-    fn proven_best(&self, board: &Board) -> Option<Vec<Cell>> {
-        let known = self.partial_scores(board).filter(|_| is_large(board))?;
-        let proven: Vec<Cell> = known.proven_best().iter().map(|m| m.cell).collect();
-        (!proven.is_empty()).then_some(proven)
-    }
-
+impl Schedule<'_> {
     /// The search needed and not done, most needed first: the computer's move, the scores of the
     /// board when a human is to move and they are wanted, a finished game's review (its summary
     /// and the accuracy count need it), then what the display wants.
-    pub(in crate::game) fn next_search(&self, needs: &GameNeeds) -> Option<Wanted> {
+    pub(super) fn next_search(&self, needs: &GameNeeds) -> Option<Wanted> {
         self.game_search(needs)
             .map(|(board, job)| self.with_budget(board, job))
             .or_else(|| {
                 let positions = needs.finished_positions.as_ref()?;
-                let board = positions.iter().copied().find(|b| self.unknown(b))?;
+                let board = positions.iter().copied().find(|b| self.known.unknown(b))?;
                 Some(self.review_search(board, needs.think_time))
             })
             .or_else(|| self.display_search(needs.think_time))
@@ -103,7 +73,7 @@ impl Knowledge {
         }
         let computer = needs.computer_to_move;
         if computer && let Some(depth) = needs.limited_depth {
-            let known = self.estimates.contains_key(&(board, Some(depth)));
+            let known = self.known.estimate(&board, Some(depth)).is_some();
             let job = Job::Estimate {
                 depth: Some(depth),
                 time: needs.think_time,
@@ -111,10 +81,10 @@ impl Knowledge {
             return (!known).then_some((board, job));
         }
         let needed = computer || needs.scores_for_human;
-        if !needed || self.analyses.contains_key(&board) {
+        if !needed || self.known.analysis(&board).is_some() {
             return None;
         }
-        if !self.gave_up.contains_key(&board) {
+        if self.known.gave_up(&board).is_none() {
             return Some((board, analyze_job(&board, needs.think_time)));
         }
         // The exact search gave up before the think time ran out: the computer still needs a
@@ -123,7 +93,7 @@ impl Knowledge {
             depth: None,
             time: needs.think_time,
         };
-        let fresh = self.fresh_estimate(&board, needs.turn).is_some();
+        let fresh = self.known.fresh_estimate(&board, needs.turn).is_some();
         (computer && !fresh).then_some((board, job))
     }
 
@@ -131,11 +101,11 @@ impl Knowledge {
     /// analyses asked for, the reviewed game's positions, and last the explorer's counts.
     fn display_search(&self, think_time: Duration) -> Option<Wanted> {
         let exercises = || {
-            let wanted = self.exercises_wanted && self.exercises.is_none();
+            let wanted = self.wants.exercises && self.known.exercises().is_none();
             wanted.then(|| self.with_budget(Board::classic(), Job::Exercises))
         };
         let trace = || {
-            let log = self.trace.as_ref().filter(|log| log.result.is_none())?;
+            let log = self.trace.filter(|log| log.result.is_none())?;
             let skip = log.events.len();
             let job = Job::Trace {
                 algorithm: log.algorithm,
@@ -145,28 +115,173 @@ impl Knowledge {
         };
         // A position of the reviewed game is searched as the review searches it, whoever asks.
         let search = |board: Board| {
-            if self.reviewed.contains(&board) {
+            if self.wants.reviewed.contains(&board) {
                 self.review_search(board, think_time)
             } else {
                 self.with_budget(board, analyze_job(&board, think_time))
             }
         };
         let also_wanted = || {
-            let board = self.also_wanted.iter().copied().find(|b| self.unknown(b))?;
+            let board = self
+                .wants
+                .analyses
+                .iter()
+                .copied()
+                .find(|b| self.known.unknown(b))?;
             Some(search(board))
         };
         let reviewed = || {
-            let board = self.reviewed.iter().copied().find(|b| self.unknown(b))?;
+            let board = self
+                .wants
+                .reviewed
+                .iter()
+                .copied()
+                .find(|b| self.known.unknown(b))?;
             Some(search(board))
         };
         let counts = || {
-            let board = self.counts_wanted.filter(|b| !b.outcome().is_over())?;
-            (!self.counts.contains_key(&board)).then(|| self.with_budget(board, Job::CountSearches))
+            let board = self.wants.counts.filter(|b| !b.outcome().is_over())?;
+            self.known
+                .counts(&board)
+                .is_none()
+                .then(|| self.with_budget(board, Job::CountSearches))
         };
         exercises()
             .or_else(trace)
             .or_else(also_wanted)
             .or_else(reviewed)
             .or_else(counts)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Geometry;
+    use crate::engine::minimax::Solver;
+    use crate::game::TRACE_LIMIT;
+    use crate::learn::trace::TraceAlgorithm;
+
+    const THINK: Duration = Duration::from_secs(2);
+
+    fn board(notation: &str) -> Board {
+        notation.parse().unwrap()
+    }
+
+    /// The game's needs on `board`: nobody waiting on a search unless a test says so.
+    fn needs(board: Board) -> GameNeeds {
+        GameNeeds {
+            board,
+            computer_to_move: false,
+            scores_for_human: false,
+            limited_depth: None,
+            think_time: THINK,
+            turn: 0,
+            finished_positions: None,
+        }
+    }
+
+    fn schedule<'a>(known: &'a Known, wants: &'a DisplayWants) -> Schedule<'a> {
+        Schedule {
+            known,
+            wants,
+            trace: None,
+            trace_limit: TRACE_LIMIT,
+            review_budget: 1_000,
+        }
+    }
+
+    #[test]
+    fn the_computers_move_comes_before_what_the_display_wants() {
+        let (known, on_board, shown) =
+            (Known::default(), board("X../.O./..."), board("XO./.../..."));
+        let wants = DisplayWants {
+            analyses: vec![shown],
+            exercises: true,
+            ..DisplayWants::default()
+        };
+        let mut game = needs(on_board);
+        game.computer_to_move = true;
+        let next = schedule(&known, &wants).next_search(&game).unwrap();
+        assert_eq!(next.board, on_board);
+        assert_eq!(next.job, Job::Analyze { think_time: None });
+        // Nothing for the game: the display's wants, the practice positions first.
+        let next = schedule(&known, &wants)
+            .next_search(&needs(on_board))
+            .unwrap();
+        assert_eq!((next.board, next.job), (Board::classic(), Job::Exercises));
+    }
+
+    #[test]
+    fn what_is_known_is_not_searched_again_and_the_rest_comes_in_order() {
+        let (first, second) = (board("XO./.../..."), board("X../.O./..."));
+        let mut known = Known::default();
+        known.add_analysis(Solver::new().analyze(&first));
+        let wants = DisplayWants {
+            analyses: vec![first, second],
+            reviewed: vec![first],
+            counts: Some(first),
+            exercises: false,
+        };
+        let next = schedule(&known, &wants).next_search(&needs(first)).unwrap();
+        assert_eq!(next.board, second);
+        known.add_analysis(Solver::new().analyze(&second));
+        // Both analysed, the reviewed game's position too: the explorer's counts, last.
+        let next = schedule(&known, &wants).next_search(&needs(first)).unwrap();
+        assert_eq!((next.board, next.job), (first, Job::CountSearches));
+        assert_eq!(next.node_budget, COUNT_LIMIT);
+    }
+
+    #[test]
+    fn a_reviewed_large_board_is_searched_exactly_within_the_reviews_budget() {
+        let large = Board::empty(
+            Geometry::new(4, 4, 4).unwrap(),
+            crate::engine::board::Mark::X,
+        );
+        let known = Known::default();
+        let wants = DisplayWants {
+            reviewed: vec![large],
+            ..DisplayWants::default()
+        };
+        let next = schedule(&known, &wants).next_search(&needs(large)).unwrap();
+        assert_eq!(next.job, Job::Analyze { think_time: None });
+        assert_eq!(next.node_budget, 1_000);
+        // Asked for by the display as well, it is still searched as the review searches it.
+        let also = DisplayWants {
+            analyses: vec![large],
+            ..wants
+        };
+        let next = schedule(&known, &also).next_search(&needs(large)).unwrap();
+        assert_eq!(
+            (next.job, next.node_budget),
+            (Job::Analyze { think_time: None }, 1_000)
+        );
+    }
+
+    #[test]
+    fn a_trace_is_resumed_after_its_recorded_events_within_its_limit() {
+        let start = board("XO./.X./O..");
+        let log = TraceLog {
+            board: start,
+            algorithm: TraceAlgorithm::Plain,
+            events: Vec::new(),
+            result: None,
+        };
+        let (known, wants) = (Known::default(), DisplayWants::default());
+        let with_trace = Schedule {
+            trace: Some(&log),
+            ..schedule(&known, &wants)
+        };
+        let next = with_trace.next_search(&needs(start)).unwrap();
+        let job = Job::Trace {
+            algorithm: TraceAlgorithm::Plain,
+            skip: 0,
+        };
+        assert_eq!(
+            (next.board, next.job, next.node_budget),
+            (start, job, TRACE_LIMIT)
+        );
+        // Nothing wanted at all: no search.
+        assert_eq!(schedule(&known, &wants).next_search(&needs(start)), None);
     }
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::protocol::{AnalysisProgress, Reply, Request, RequestId};
 use super::serve::{Searches, Shared};
-use super::{AnalysisProgress, Reply, Request, RequestId};
 use crate::engine::clock::Clock;
 use crate::engine::minimax::Watcher;
 use crate::platform::Instant;
@@ -181,7 +181,7 @@ mod tests {
     use crate::engine::board::{Board, Geometry, Mark};
     use crate::engine::clock::{ManualClock, SystemClock};
     use crate::engine::minimax::{MoveScore, Solver};
-    use crate::game::worker::Job;
+    use crate::game::worker::protocol::Job;
 
     /// A responder whose posts are kept, in order.
     fn responder(

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::messages::{Inbox, Responder, ToWorker};
-use super::{AnalysisProgress, Reply, Request, RequestId};
+use super::protocol::{AnalysisProgress, Reply, Request, RequestId};
 use crate::engine::clock::{Clock, SystemClock};
 use crate::platform::{self, WebWorker};
 

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use super::{AnalysisProgress, Job, Reply, Request, RequestId};
+use super::protocol::{AnalysisProgress, Job, Reply, Request, RequestId};
 use crate::engine::board::Board;
 use crate::engine::clock::Clock;
 use crate::engine::minimax::{

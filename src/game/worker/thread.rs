@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
+use super::protocol::{AnalysisProgress, Reply, Request, RequestId};
 use super::serve::{Searches, Shared};
-use super::{AnalysisProgress, Reply, Request, RequestId};
 use crate::engine::clock::{Clock, SystemClock};
 use crate::platform::Server;
 
@@ -101,7 +101,7 @@ mod tests {
     use crate::engine::board::Board;
     use crate::engine::clock::ManualClock;
     use crate::engine::minimax::{MoveScore, Solver, Stop};
-    use crate::game::worker::Job;
+    use crate::game::worker::protocol::Job;
     use crate::learn::trace::TraceAlgorithm;
     use crate::platform::Instant;
 

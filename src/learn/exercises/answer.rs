@@ -1,7 +1,7 @@
 //! Typed answers read: numbers, lists of numbers, cells and lists of cells, each refused with
 //! one line that names what was typed and what is accepted.
 
-use super::quoted;
+use super::quoted::quoted;
 use crate::engine::board::{Cell, Geometry};
 
 /// Why a typed answer could not be read: one line naming what was typed and what is accepted.

@@ -4,7 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Kind, LEVELS, quoted};
+use super::kind::{Kind, LEVELS};
+use super::quoted::quoted;
 use crate::engine::board::Geometry;
 use crate::learn::view::ScoreView;
 

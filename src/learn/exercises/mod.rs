@@ -24,19 +24,26 @@
 //! prompts and feedback, `tictactoe exercises` prints them.
 
 mod answer;
+mod cell_names;
 mod code;
+mod kind;
 pub mod prune;
+mod quoted;
+mod random;
 
 pub use answer::{
     AnswerError, parse_cell, parse_cells, parse_labels, parse_number, parse_numbers, parse_window,
 };
 use answer::{NUMBER_ACCEPTED, answer_error, cell_accepted};
+pub use cell_names::{cell_name, cells_text, path_name};
 pub use code::{CODE_VERSION, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kinds};
+pub use kind::{Kind, LEVELS};
+use random::{TRIES, below};
 
+use rand::SeedableRng;
 // StdRng (ChaCha) gives the same numbers on every platform; SmallRng is another generator on
 // 32-bit targets such as the browser's, which would deal the page another set.
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell, Geometry, Mark};
@@ -45,75 +52,6 @@ use crate::learn::explain::{computer_reasoning, formula, line_of_play, short_ver
 use crate::learn::practice::{self, Goal};
 use crate::learn::view::{Role, ScoreView, Seen, Shown};
 
-/// Levels run from 1 to this, growing along the set.
-pub const LEVELS: u8 = 3;
-
-/// What an exercise asks for. The tree and prune kinds work below a board position, or on the
-/// textbooks' abstract trees when the set's code says `-trees`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    /// The minimax value of one move, a number in the set's view.
-    Value,
-    /// The values of every move and every reply two plies down, filled in bottom-up.
-    Tree,
-    /// Which moves a computer that looks a few plies ahead rates best.
-    Horizon,
-    /// The one move that keeps the best result, as Practice deals it.
-    FindMove,
-    /// Which branches alpha-beta prunes, left to right, or α and β at a node.
-    Prune,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 5] = [
-        Kind::Value,
-        Kind::Tree,
-        Kind::Horizon,
-        Kind::FindMove,
-        Kind::Prune,
-    ];
-
-    /// The word in a set code and on the command line.
-    pub fn code(self) -> &'static str {
-        match self {
-            Kind::Value => "value",
-            Kind::Tree => "tree",
-            Kind::Horizon => "horizon",
-            Kind::FindMove => "move",
-            Kind::Prune => "prune",
-        }
-    }
-
-    /// The name a summary gives the kind.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Value => "a move's value",
-            Kind::Tree => "a tree bottom-up",
-            Kind::Horizon => "the horizon",
-            Kind::FindMove => "find the move",
-            Kind::Prune => "alpha-beta's cut-offs",
-        }
-    }
-
-    pub fn from_code(text: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|kind| kind.code() == text)
-    }
-
-    /// How many empty cells an item of this kind has at `level` (1 to [`LEVELS`]): fewer first,
-    /// so the search to do by hand grows along the set.
-    pub fn empty_cells(self, level: u8) -> usize {
-        let by_level = match self {
-            Kind::Value | Kind::FindMove => [3, 5, 7],
-            // A tree of three moves has about nine nodes, of four about sixteen.
-            Kind::Tree => [3, 3, 4],
-            Kind::Horizon => [5, 6, 7],
-            // The whole tree below three empty cells has at most sixteen nodes, all drawn.
-            Kind::Prune => [3, 3, 3],
-        };
-        by_level[usize::from(level.clamp(1, LEVELS) - 1)]
-    }
-}
-
 /// The computer each level of the horizon kind asks about.
 pub fn horizon_difficulty(level: u8) -> Difficulty {
     match level {
@@ -121,17 +59,6 @@ pub fn horizon_difficulty(level: u8) -> Difficulty {
         2 => Difficulty::Medium,
         _ => Difficulty::Hard,
     }
-}
-
-/// `"text"`, shortened to one readable line, for a message.
-fn quoted(text: &str) -> String {
-    let escaped: String = text.chars().flat_map(char::escape_debug).collect();
-    format!("\"{}\"", crate::engine::board::typed_start(&escaped))
-}
-
-/// A cell as exercises name it, from 1: `r2c3`.
-pub fn cell_name(cell: Cell) -> String {
-    format!("r{}c{}", cell.row + 1, cell.col + 1)
 }
 
 /// One exercise of a set: the position, what is asked, and its key.
@@ -249,11 +176,6 @@ pub fn make_item(seed: u64, kind: Kind, level: u8, geometry: Geometry, view: Sco
     }
 }
 
-/// A number below `n`, drawn the same way on every platform.
-fn below(rng: &mut StdRng, n: usize) -> usize {
-    rng.random_range(0..n as u32) as usize
-}
-
 /// A position of a game played at random from the empty board (X first) with `empty` empty
 /// cells, not over, with at least two moves to choose from.
 fn random_position(rng: &mut StdRng, geometry: Geometry, empty: usize) -> Board {
@@ -271,10 +193,6 @@ fn random_position(rng: &mut StdRng, geometry: Geometry, empty: usize) -> Board 
         }
     }
 }
-
-/// Positions to try for a kind whose position must teach something before one that does not
-/// is taken (the horizon's): the set stays the same, only how long making it takes is bounded.
-const TRIES: usize = 300;
 
 fn make_task(
     rng: &mut StdRng,
@@ -831,23 +749,6 @@ impl Item {
             Task::TreeFill(key) => key.worked(),
         }
     }
-}
-
-/// "r1c3" for a move, "r1c3 r2c1" for a reply after it.
-pub fn path_name(path: &[Cell]) -> String {
-    path.iter()
-        .map(|&c| cell_name(c))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// "r1c1; r3c3".
-pub fn cells_text(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|&c| cell_name(c))
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// Each node of a tree worked out: a leaf by its formula, an inner node as the best of its

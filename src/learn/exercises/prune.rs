@@ -214,7 +214,7 @@ fn key_of<G: Rules>(
 /// The key of the alpha-beta trace below a board position, depth counted from it.
 pub fn board_key(board: &Board, view: ScoreView) -> PruneKey {
     let seen = Seen::new(view, board);
-    let name = |cell: crate::engine::board::Cell| Some(super::cell_name(cell));
+    let name = |cell: crate::engine::board::Cell| Some(super::cell_names::cell_name(cell));
     key_of(board, &seen, name, Start::Board(*board), view)
 }
 
@@ -481,7 +481,7 @@ pub fn random_tree(rng: &mut StdRng, level: u8) -> GameTree {
 pub fn pick_tree(rng: &mut StdRng, level: u8) -> (GameTree, Option<&'static str>) {
     if level <= 1 {
         let examples: Vec<&TreeExample> = tree_examples().iter().collect();
-        let example = examples[super::below(rng, examples.len())];
+        let example = examples[super::random::below(rng, examples.len())];
         return (example.tree(), Some(example.name));
     }
     (random_tree(rng, level), None)
@@ -499,14 +499,14 @@ pub fn make_key(
         let key = next(rng);
         tries += 1;
         let fits = key.nodes.len() <= MAX_NODES && !key.cutoffs.is_empty();
-        if fits || tries >= super::TRIES {
+        if fits || tries >= super::random::TRIES {
             break key;
         }
     };
     if level == 2 {
         let candidates = key.window_candidates();
         if !candidates.is_empty() {
-            key.ask = Ask::Window(candidates[super::below(rng, candidates.len())]);
+            key.ask = Ask::Window(candidates[super::random::below(rng, candidates.len())]);
         }
     }
     key

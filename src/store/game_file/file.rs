@@ -4,7 +4,9 @@ use std::io::ErrorKind;
 use std::path::Path;
 
 use super::format::{from_text, to_text};
-use super::{GameFileError, GameFileProblem, GameSaveError, MAX_FILE_BYTES, Position, SaveReason};
+use super::problems::{
+    GameFileError, GameFileProblem, GameSaveError, MAX_FILE_BYTES, Position, SaveReason,
+};
 use crate::game::GameRecord;
 use crate::platform::fs::File;
 use crate::store::files::{self, ReadProblem, SaveProblem, SaveRules, TargetProblem};

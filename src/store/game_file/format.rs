@@ -2,10 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameFileProblem, Position, VERSION, is_empty_start, review_command};
+use super::problems::{GameFileProblem, Position, VERSION};
 use crate::engine::board::{Board, Geometry, MAX_SIDE, MIN_SIDE, Mark, MoveNumbers};
 use crate::game::{FirstPlayer, GameRecord, GameSetup, Mode, Player, Players};
 use crate::store::files;
+use crate::store::game_shape::looks_like_game;
 
 /// Who sat at a mark, as the file writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,23 +53,6 @@ struct Versioned {
 
 fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
     u32::deserialize(d).map(Some)
-}
-
-/// The fields only a game file has, whatever their values: its shape.
-#[derive(Deserialize)]
-#[serde(rename = "Game")]
-struct Shape {
-    #[serde(rename = "moves")]
-    _moves: serde::de::IgnoredAny,
-    #[serde(rename = "result")]
-    _result: serde::de::IgnoredAny,
-}
-
-/// Whether `text` is a saved game, by its shape (its `moves` and `result`), even one with values
-/// this build would refuse: settings are never saved over one.
-pub fn looks_like_game(text: &str) -> bool {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    ron::from_str::<Shape>(text).is_ok()
 }
 
 /// The game as a game file's text, checked by reading it back.
@@ -313,4 +297,32 @@ fn shown(text: &str) -> String {
     } else {
         cut
     }
+}
+
+/// The `tictactoe review` command that reviews `record`'s moves (with `--from BOARD` when the game
+/// started from a set-up position; `review` needs that option for such games).
+pub fn review_command(record: &GameRecord) -> String {
+    let geometry = record.start.geometry();
+    let options = format!(
+        "--first {} --size {} --k {}",
+        record.start.to_move(),
+        geometry.rows(),
+        geometry.k()
+    );
+    let from = if is_empty_start(record) {
+        String::new()
+    } else {
+        format!(" --from {}", record.start.notation().as_str())
+    };
+    if record.moves.is_empty() {
+        format!("tictactoe review: no moves to review yet ({options}{from})")
+    } else {
+        let moves = MoveNumbers::of(geometry, &record.moves);
+        format!("tictactoe review {moves} {options}{from}")
+    }
+}
+
+/// Whether `record` started from an empty board.
+fn is_empty_start(record: &GameRecord) -> bool {
+    record.start == Board::empty(record.start.geometry(), record.start.to_move())
 }

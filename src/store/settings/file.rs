@@ -7,15 +7,13 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
 use super::format::{UnknownFields, checked_text, holds_no_setting, parse_keeping};
-use super::{Backup, Issue, SaveError, Settings, SettingsError, SettingsProblem};
+use super::preferences::Settings;
+use super::problems::{Backup, Issue, MAX_FILE_SIZE, SaveError, SettingsError, SettingsProblem};
 use crate::platform::fs::{self, File, OpenOptions};
 use crate::platform::{dirs, wall_clock};
 use crate::store::files::{self, AtomicSave, ReadProblem, SaveProblem, SaveRules, TargetProblem};
 use crate::store::files::{remove_stale_temporaries, resolved};
-use crate::store::game_file::looks_like_game;
-
-/// The largest settings file the game reads (a real one is a few hundred bytes).
-pub const MAX_FILE_SIZE: u64 = 1024 * 1024;
+use crate::store::game_shape::looks_like_game;
 
 /// The steps of loading and saving that can fail halfway, for tests to make them fail.
 pub trait FileOps {

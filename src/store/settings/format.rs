@@ -1,47 +1,16 @@
 //! The settings file's text: reading it field by field, and writing it.
 
-use std::ops::RangeInclusive;
-
+use ron::error::Position;
 use ron::{Error as RonError, error::SpannedResult, value::RawValue};
-use serde::de::{Deserialize, Deserializer, Error, MapAccess, Visitor};
+use serde::de::{Deserializer, MapAccess, Visitor};
 
-use super::{Issue, Position, SaveError, Settings};
+use super::preferences::{
+    AI_DELAY_EXPECTED, BOARD_SIZE_EXPECTED, IN_A_ROW_EXPECTED, Settings, THINK_TIME_EXPECTED,
+};
+use super::problems::{Issue, SaveError};
 use crate::store::files;
 
-const BOARD_SIZE_EXPECTED: &str = "a side from 3 to 7";
-const IN_A_ROW_EXPECTED: &str = "0 (the usual for the size) or 3 to 5, at most the side";
-const THINK_TIME_EXPECTED: &str = "a whole number of milliseconds from 100 to 60000";
-const AI_DELAY_EXPECTED: &str = "a whole number of milliseconds from 0 to 10000";
 const AI_DELAY_COMMENT: &str = "pause before a computer move, 0 to 10000";
-
-/// `value` if it is in `range`, else an error saying what was expected.
-fn in_range<E: Error>(value: i64, range: RangeInclusive<u32>, expected: &str) -> Result<u32, E> {
-    let ok = u32::try_from(value).ok().filter(|v| range.contains(v));
-    ok.ok_or_else(|| E::custom(format!("expected {expected}, found {value}")))
-}
-
-pub(super) fn board_size<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    let sizes = Settings::BOARD_SIZES;
-    let range = u32::from(*sizes.start())..=u32::from(*sizes.end());
-    in_range(i64::deserialize(d)?, range, BOARD_SIZE_EXPECTED).map(|size| size as u8)
-}
-
-pub(super) fn in_a_row<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-    match i64::deserialize(d)? {
-        0 => Ok(0), // the usual length for the size
-        k => in_range(k, 3..=5, IN_A_ROW_EXPECTED).map(|k| k as u8),
-    }
-}
-
-pub(super) fn think_time_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-    let range = Settings::THINK_TIME_MS;
-    in_range(i64::deserialize(d)?, range, THINK_TIME_EXPECTED)
-}
-
-pub(super) fn ai_delay_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-    let max = Settings::MAX_AI_DELAY_MS;
-    in_range(i64::deserialize(d)?, 0..=max, AI_DELAY_EXPECTED)
-}
 
 /// What a field's valid values look like in messages ("one of Easy, Medium, Hard, Perfect"),
 /// and the comment beside it in the file.
@@ -229,6 +198,12 @@ pub(super) fn parse_keeping(
     located.sort_by_key(|(at, _)| *at);
     issues.extend(located.into_iter().map(|(_, issue)| issue));
     settings
+}
+
+/// Settings kept as text somewhere other than a file (the web page's storage): every field that
+/// could be read, defaults for the rest.
+pub fn from_text(text: &str) -> Settings {
+    parse_keeping(text.as_bytes(), &mut Vec::new(), &mut Vec::new())
 }
 
 /// Whether `text` is a settings file, by its shape: RON fields, one of them a setting (not

@@ -1,0 +1,424 @@
+//! The app itself: its state, what starts it, and eframe's frame (take in the worker's answers,
+//! draw the panels, carry out the commands they return). Carrying out a command is in
+//! `apply.rs`; drawing the panels in `panels.rs`; files and settings in `settings_io.rs`,
+//! `transfers.rs` and `tree_export.rs`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::ai::AiPlayer;
+use crate::engine::board::{Board, Cell};
+use crate::engine::clock::SystemClock;
+use crate::engine::minimax::Analysis;
+use crate::game::{ControllerOptions, GameController, Session};
+use crate::store::settings::{self, Settings, Store};
+
+use super::board_widget::Spoken;
+use super::coach::Coach;
+use super::commands::{self, Command};
+use super::controls;
+use super::dialogs::FileDialogs;
+use super::editor::Editor;
+use super::exercises::Exercises;
+use super::explorer::Explorer;
+use super::keys;
+use super::menus;
+use super::notice::Notice;
+use super::on_show::{OnShow, Source};
+use super::options::{AppOptions, BoardMirror, ControlsMirror, PressedCells, StatusMirror};
+use super::preview::Preview;
+use super::saver::SettingsSaver;
+use super::stepper::Stepper;
+use super::texts;
+use super::tree_lab::TreeLab;
+
+/// The key settings are kept under in eframe's storage, where there is no settings file.
+const SETTINGS_KEY: &str = "tictactoe settings";
+
+pub struct TicTacToeApp {
+    pub(super) settings: Settings,
+    /// Saves settings off the UI thread; `None` when there is no config directory to keep them in.
+    pub(super) saver: Option<SettingsSaver>,
+    /// The settings as saved, while a game set up for itself (`--position`, a position played
+    /// from a preview) runs with others; `None` while they are `settings`.
+    pub(super) saved_settings: Option<Settings>,
+    /// The settings eframe's storage holds, where it keeps them (no settings file: the web page).
+    pub(super) in_storage: Settings,
+    pub(super) dialogs: FileDialogs,
+    pub(super) controller: GameController,
+    /// The cell the arrow keys point at.
+    pub(super) focus: Option<Cell>,
+    /// Whether the arrow keys moved `focus` since the board was drawn: the board then gives that
+    /// cell the keyboard and accessibility focus, which a screen reader follows.
+    pub(super) focus_moved: bool,
+    /// A message for the player, shown until dismissed.
+    pub(super) notice: Option<Notice>,
+    /// The cell whose score is being looked at (hovered or focused), as the board last reported.
+    pub(super) inspected: Option<Cell>,
+    /// Whether the panel on the computer's last move is open.
+    pub(super) show_reasoning: bool,
+    /// The text size the window's size calls for, last applied.
+    pub(super) text_scale: f32,
+    /// Whether the sizes last applied were a touch screen's.
+    pub(super) touch_sized: bool,
+    /// The game-tree explorer, while open.
+    pub(super) explorer: Option<Explorer>,
+    /// The window's width before a side panel widened it, given back when they close.
+    pub(super) width_before_panels: Option<f32>,
+    /// What the board shows instead of the game, if anything.
+    pub(super) preview: Option<Preview>,
+    /// The game's position last drawn: a change ends a preview and moves the explorer's root.
+    pub(super) game_board: Board,
+    /// The step-through of the search, while open.
+    pub(super) stepper: Option<Stepper>,
+    /// The position editor, while open.
+    pub(super) editor: Option<Editor>,
+    /// A textbook's tree, while open.
+    pub(super) tree_lab: Option<TreeLab>,
+    /// The graded exercises, while open.
+    pub(super) exercises: Option<Exercises>,
+    /// A drawn tree's picture waiting for the path the player picks for it.
+    pub(super) picture_to_save: Option<commands::PictureExport>,
+    /// The game review, hints, threats and practice.
+    pub(super) coach: Coach,
+    /// Told the status line as it is drawn ([`AppOptions::status_mirror`]).
+    pub(super) status_mirror: Option<StatusMirror>,
+    /// Told the board's names as they are drawn ([`AppOptions::board_mirror`]).
+    pub(super) board_mirror: Option<BoardMirror>,
+    /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
+    pub(super) pressed_cells: Option<PressedCells>,
+    /// Told the open view's key controls ([`AppOptions::controls_mirror`]).
+    pub(super) controls_mirror: Option<ControlsMirror>,
+}
+
+impl TicTacToeApp {
+    pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> TicTacToeApp {
+        let wake_ctx = cc.egui_ctx.clone();
+        let wake = move || wake_ctx.request_repaint();
+        let (saver, settings, notice) = match options.settings_path.or_else(settings::default_path)
+        {
+            Some(path) => {
+                let loaded = Store::open(path);
+                (
+                    Some(SettingsSaver::spawn(loaded.store, wake.clone())),
+                    loaded.settings,
+                    loaded
+                        .problem
+                        .map(|problem| Notice::new(problem.to_string())),
+                )
+            }
+            // No folder for a settings file (the web page): eframe's storage keeps them.
+            None => match cc.storage {
+                Some(storage) => (
+                    None,
+                    storage
+                        .get_string(SETTINGS_KEY)
+                        .map_or_else(Settings::default, |text| settings::from_text(&text)),
+                    None,
+                ),
+                None => (
+                    None,
+                    Settings::default(),
+                    Some(Notice::new(
+                        "No config directory was found: settings will not be saved.",
+                    )),
+                ),
+            },
+        };
+        let notice = options.start_notice.map(Notice::new).or(notice);
+        let controller = GameController::new(
+            settings.game_setup(),
+            ControllerOptions {
+                difficulty: settings.difficulty,
+                ai_delay: Duration::from_millis(u64::from(settings.ai_delay_ms)),
+                scores_wanted: settings.show_scores,
+                think_time: Duration::from_millis(u64::from(settings.think_time_ms)),
+                ai: options
+                    .ai_seed
+                    .map_or_else(AiPlayer::from_entropy, AiPlayer::seeded),
+                clock: options.clock.unwrap_or_else(|| Arc::new(SystemClock)),
+                trace_limit: options.trace_limit.unwrap_or(crate::game::TRACE_LIMIT),
+                review_budget: options
+                    .review_node_budget
+                    .unwrap_or(crate::learn::review::REVIEW_NODE_BUDGET),
+            },
+            wake,
+        );
+        let in_storage = settings.clone();
+        let mut app = TicTacToeApp {
+            settings,
+            saver,
+            saved_settings: None,
+            in_storage,
+            dialogs: FileDialogs::new(!options.no_file_dialogs),
+            picture_to_save: None,
+            controller,
+            focus: None,
+            focus_moved: false,
+            notice,
+            inspected: None,
+            show_reasoning: false,
+            text_scale: 0.0,
+            touch_sized: false,
+            explorer: None,
+            width_before_panels: None,
+            preview: None,
+            game_board: Board::default(),
+            stepper: None,
+            editor: None,
+            tree_lab: options.tree.as_deref().map(TreeLab::new),
+            exercises: options.exercises.map(Exercises::new),
+            coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
+            status_mirror: options.status_mirror,
+            board_mirror: options.board_mirror,
+            pressed_cells: options.pressed_cells,
+            controls_mirror: options.controls_mirror,
+        };
+        app.apply_theme(&cc.egui_ctx);
+        if options.touch_screen {
+            texts::note_touch_screen(&cc.egui_ctx);
+        }
+        if options.score_view.is_some() || options.show_scores.is_some() {
+            let mut shown = app.settings.clone();
+            shown.score_view = options.score_view.unwrap_or(shown.score_view);
+            shown.show_scores = options.show_scores.unwrap_or(shown.show_scores);
+            app.settings_for_one_game(&cc.egui_ctx, shown);
+        }
+        if let Some(board) = options.position {
+            let seating = match app.settings.mode {
+                crate::game::Mode::TwoPlayers => commands::Seating::TwoPlayers,
+                _ => commands::Seating::You(board.to_move()),
+            };
+            app.play_position(&cc.egui_ctx, board, seating);
+        }
+        app.game_board = *app.controller.board();
+        if app.settings.explorer_open {
+            app.explorer = Some(Explorer::new(app.game_board));
+        }
+        app
+    }
+
+    // --- read access, for tests and the status line ---
+
+    pub fn controller(&self) -> &GameController {
+        &self.controller
+    }
+
+    pub fn session(&self) -> &Session {
+        self.controller.session()
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_ref().map(|notice| notice.text.as_str())
+    }
+
+    /// Whether a search is running or the computer's move waits for its moment.
+    pub fn is_busy(&self) -> bool {
+        self.controller.is_busy()
+    }
+
+    /// The analysis the overlay shows now on the game's board, if any.
+    pub fn shown_scores(&self) -> Option<&Analysis> {
+        self.controller.shown_scores()
+    }
+
+    /// The cell whose score is being looked at, as the board last reported it.
+    pub fn inspected(&self) -> Option<Cell> {
+        self.inspected
+    }
+
+    /// Waits up to `timeout` for the search thread's next answer (for tests: the app itself never
+    /// waits). `false` if none came.
+    pub fn wait_for_search(&mut self, timeout: Duration) -> bool {
+        self.controller.wait_for_worker(timeout)
+    }
+
+    /// Waits until every settings save asked for so far is on disk (for tests).
+    pub fn flush_settings(&self) {
+        if let Some(saver) = &self.saver {
+            saver.flush();
+        }
+    }
+
+    /// The position the board shows, and where it comes from: practice, a preview, or the game.
+    pub fn on_show(&self) -> OnShow {
+        if let Some(board) = self.coach.practice_board() {
+            return OnShow::at(board, Source::Practice);
+        }
+        match &self.preview {
+            Some(preview) => {
+                let root = self
+                    .explorer
+                    .as_ref()
+                    .map_or(*self.controller.board(), |explorer| explorer.root());
+                preview.on_show(root)
+            }
+            None => OnShow::game(*self.controller.board()),
+        }
+    }
+
+    /// The scores shown on the position on show: the game's as the overlay wants them, a
+    /// preview's when scores are on, a practice position's once answered.
+    pub(super) fn scores_on_show(&self, on_show: &OnShow) -> Option<&Analysis> {
+        let wanted = match on_show.source {
+            Source::Game => return self.controller.shown_scores(),
+            Source::Practice => self.coach.practice_answered(),
+            // Set up to be analysed: its scores are the point.
+            Source::SetUp => true,
+            _ => self.settings.show_scores,
+        };
+        wanted
+            .then(|| self.controller.analysis(&on_show.board))
+            .flatten()
+    }
+
+    /// Keeps previews and the explorer about the game on the board, and tells the controller
+    /// what the panels need: analyses, counts, practice positions, a trace.
+    pub(super) fn follow_the_game(&mut self) {
+        let board = *self.controller.board();
+        if board != self.game_board {
+            self.game_board = board;
+            self.preview = None;
+            self.inspected = None;
+        }
+        self.coach.follow(&self.controller);
+        let mut wanted = self.coach.wanted();
+        if let Some(preview) = &self.preview {
+            wanted.push(preview.board());
+        }
+        if let Some(explorer) = &mut self.explorer {
+            explorer.follow(board);
+            wanted.extend(explorer.wanted(&self.controller));
+        }
+        self.controller.want_analyses(wanted);
+        let reviewed = self.coach.review_wanted(&self.controller);
+        self.controller.want_review(reviewed.as_ref());
+        self.controller
+            .want_counts(self.explorer.as_ref().map(Explorer::root));
+        self.controller.want_exercises(self.coach.wants_exercises());
+        self.controller
+            .want_trace(self.stepper.as_ref().map(Stepper::trace_wanted));
+    }
+}
+
+impl eframe::App for TicTacToeApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.file_picked(ctx);
+        self.saves_finished();
+        // Take in what the worker answered first, so that this frame draws it.
+        self.controller.update();
+        self.controller.take_news();
+        self.follow_the_game();
+        if let Some(stepper) = &mut self.stepper
+            && stepper.tick(ctx.input(|input| input.stable_dt), self.controller.trace())
+        {
+            ctx.request_repaint();
+        }
+        if let Some(due) = self.controller.update() {
+            ctx.request_repaint_after(due);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        // Only this frame's controls are mirrored.
+        controls::take(&ctx);
+        self.scale_text(&ctx);
+        let context = self.key_context();
+        // A text field with the keyboard (a tree being typed) gets every key.
+        let mut commands = if ctx.text_edit_focused() {
+            Vec::new()
+        } else {
+            ctx.input_mut(|input| keys::commands(input, &context))
+        };
+        if let Some(pressed) = &self.pressed_cells {
+            commands.extend(pressed().into_iter().map(Command::PlayDigit));
+        }
+        commands.extend(self.menu_panel(ui));
+        self.status_panel(ui);
+        // What a screen reader hears of the board, where the board panel does not draw it: the
+        // exercise's board, or none (the step-through, a textbook's tree, the editor).
+        let mut spoken = Spoken::default();
+        let board_covered = self.exercises.is_some()
+            || self.tree_lab.is_some()
+            || self.stepper.is_some()
+            || self.editor.is_some();
+        if let Some(exercises) = &self.exercises {
+            let shown =
+                egui::CentralPanel::default().show(ui, |ui| exercises.show(ui, &mut spoken));
+            commands.extend(shown.inner);
+        } else if let Some(lab) = &self.tree_lab {
+            let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
+            let shown = egui::CentralPanel::default().show(ui, |ui| {
+                // A notice (a picture saved, say) goes over the view, as it goes over the board.
+                let dismissed = notice.and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
+                dismissed
+                    .into_iter()
+                    .chain(lab.show(ui))
+                    .collect::<Vec<_>>()
+            });
+            commands.extend(shown.inner);
+        } else if self.stepper.is_some() {
+            commands.extend(self.stepper_panel(ui));
+        } else if let Some(editor) = &self.editor {
+            let edited = egui::CentralPanel::default().show(ui, |ui| editor.show(ui));
+            commands.extend(edited.inner);
+        } else {
+            commands.extend(self.review_panel(ui));
+            commands.extend(self.explorer_panel(ui));
+            commands.extend(self.legend_panel(ui));
+            commands.extend(self.board_panel(ui));
+        }
+        if board_covered && let Some(mirror) = &self.board_mirror {
+            mirror(&spoken);
+        }
+        let drawn = controls::take(&ctx);
+        if let Some(mirror) = &self.controls_mirror {
+            mirror(&drawn);
+        }
+        for command in commands {
+            self.apply(&ctx, command);
+        }
+        // Commands and the panels may have made a move or opened something that needs a search:
+        // ask for it this frame.
+        self.follow_the_game();
+        if let Some(due) = self.controller.update() {
+            ctx.request_repaint_after(due);
+        }
+        // Answers taken in after the panels were drawn are drawn next frame (the worker's wake
+        // came while this frame ran, so nothing else would ask for one).
+        if self.controller.take_news() {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Saves on the way out too (settings are also saved on every change), so quitting with
+    /// Ctrl+Q, the menu or the window's close button keeps them. (The OpenGL context is there
+    /// only because eframe's glow renderer is built in, as the fallback.)
+    /// Where there is no settings file (the web page), settings go into eframe's storage, which
+    /// eframe asks for now and then and when the page is left.
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.saver.is_some() {
+            return;
+        }
+        // Written only when the player changed a setting, so that a visit that changed nothing
+        // (a link's visit included) leaves the stored text as it was, byte for byte.
+        if *self.settings_to_save() != self.in_storage
+            && let Ok(text) = settings::to_ron(self.settings_to_save())
+        {
+            storage.set_string(SETTINGS_KEY, text);
+            self.in_storage = self.settings_to_save().clone();
+        }
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if let Some(saver) = &self.saver {
+            saver.save(self.settings_to_save());
+            saver.flush();
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! The program's command line as a whole: the options that open the game window, and the
+//! commands.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use super::analyze::AnalyzeArgs;
+use super::args::{Checked, MarkArg, parse_k, preview};
+use super::exercises::{ExercisesArgs, parse_code};
+use super::review::ReviewArgs;
+use super::trace::TraceArgs;
+use super::tree::TreeArgs;
+use crate::engine::board::{Board, Mark};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tictactoe",
+    // The usage line says `tictactoe` whatever the program file is called (tictactoe.exe).
+    bin_name = "tictactoe",
+    version,
+    about = "Tic-Tac-Toe against a minimax AI that shows how it rates every move"
+)]
+pub struct Cli {
+    /// Settings file to load and save (default: settings.ron in the platform's config directory).
+    #[arg(long, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
+
+    /// Open the game on this position: board notation, as `analyze` takes it (e.g. XOX/OOX/...),
+    /// or anything Ctrl+V takes in the game (rows on separate lines, as the articles print
+    /// them). The game plays square boards, 3×3 to 7×7.
+    #[arg(long, value_name = "BOARD")]
+    pub position: Option<String>,
+
+    /// With --position: whose move it is (default: from the counts).
+    #[arg(long, value_enum, requires = "position")]
+    pub to_move: Option<MarkArg>,
+
+    /// With --position: how many in a row win (default: the board's usual).
+    #[arg(long, value_name = "K", requires = "position", value_parser = Checked(parse_k), allow_hyphen_values = true)]
+    pub k: Option<usize>,
+
+    /// Open the game on a textbook's tree (View › A textbook's tree): nested lists of leaf
+    /// values, e.g. [[3,12,8],[2,4,6],[14,5,2]] (min: first for a MIN root), or a built-in
+    /// tree's name (three-ply, three-cutoffs, worst-order, best-order), as the page's ?tree= does.
+    #[arg(long, value_name = "TREE")]
+    pub tree: Option<String>,
+
+    /// Open the game on a set of exercises by its code (e.g. v1-s7-k=value,prune-n=4-3x3), as the
+    /// page's ?exercises= does: everyone who opens the same code gets the same set.
+    #[arg(long, value_name = "CODE", value_parser = Checked(parse_code))]
+    pub exercises: Option<crate::learn::exercises::SetCode>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The position `--position` gives, read as a paste is ([`Board::paste_with`]: what Ctrl+V
+    /// takes, checked as `analyze` checks a board, square as the game's boards are): `Err` is
+    /// the one line to print (before any window opens).
+    pub fn position(&self) -> Result<Option<Board>, String> {
+        let Some(text) = &self.position else {
+            return Ok(None);
+        };
+        Board::paste_with(text, self.to_move.map(Mark::from), self.k)
+            .map(Some)
+            .map_err(|error| format!("tictactoe --position: {:?}: {error}", preview(text)))
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Rate every legal move of a position with minimax and print the result as JSON.
+    Analyze(AnalyzeArgs),
+    /// Print the game tree below a position with every move's score, as the explorer shows it.
+    Tree(TreeArgs),
+    /// Print every call a search makes, as JSON lines, as the step-through view shows them.
+    Trace(TraceArgs),
+    /// Review a game move by move: each move's score, the best score there was, and its class.
+    Review(ReviewArgs),
+    /// Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or
+    /// a Moodle XML quiz), or grade answers to one.
+    Exercises(ExercisesArgs),
+}

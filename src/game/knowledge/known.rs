@@ -1,0 +1,106 @@
+//! What is known of the positions searched: analyses, searches given up on, estimates, the three
+//! searches' counts, the practice positions, and a search recorded call by call.
+
+use std::collections::HashMap;
+
+use crate::engine::board::Board;
+use crate::engine::minimax::{Analysis, Estimate, SearchCounts, Stop, Stopped};
+use crate::learn::practice::Exercise;
+use crate::learn::trace::{TraceAlgorithm, TraceEvent};
+
+/// At most this many analyses are kept; the classic game has 4,520 open positions.
+const CACHE_LIMIT: usize = 10_000;
+
+/// A search recorded call by call, as far as it has got.
+#[derive(Debug, Clone)]
+pub struct TraceLog {
+    pub board: Board,
+    pub algorithm: TraceAlgorithm,
+    pub events: Vec<TraceEvent>,
+    /// The search's result once every event is in, or why it stopped ([`TRACE_LIMIT`](super::TRACE_LIMIT)).
+    pub result: Option<Result<Analysis, Stop>>,
+}
+
+/// The answers the worker gave, per position, kept for as long as they may be shown again.
+#[derive(Debug, Default)]
+pub(super) struct Known {
+    analyses: HashMap<Board, Analysis>,
+    /// Positions the search gave up on, with what it had settled.
+    gave_up: HashMap<Board, Stopped>,
+    /// Estimates of large boards' moves: made when the think time ran out (`None`), or by the
+    /// depth-limited search of a difficulty (its depth).
+    /// With the turn each was made on: the computer plays an unproven move only on an estimate
+    /// made on its own turn, when its think time ran out, never on one left from an earlier visit.
+    estimates: HashMap<(Board, Option<u32>), (Estimate, u64)>,
+    counts: HashMap<Board, SearchCounts>,
+    /// The practice positions, once found.
+    exercises: Option<Vec<Exercise>>,
+}
+
+impl Known {
+    pub(super) fn analysis(&self, board: &Board) -> Option<&Analysis> {
+        self.analyses.get(board)
+    }
+
+    /// The estimate of `board` by the depth-limited search of `depth` plies, or (`None`) the
+    /// one made when the think time ran out, with the turn it was made on.
+    pub(super) fn estimate(&self, board: &Board, depth: Option<u32>) -> Option<(&Estimate, u64)> {
+        let (estimate, turn) = self.estimates.get(&(*board, depth))?;
+        Some((estimate, *turn))
+    }
+
+    /// The estimate of `board`'s moves made on `turn` (its think time ran out), if any.
+    pub(super) fn fresh_estimate(&self, board: &Board, turn: u64) -> Option<&Estimate> {
+        let (estimate, made) = self.estimate(board, None)?;
+        (made == turn).then_some(estimate)
+    }
+
+    pub(super) fn gave_up(&self, board: &Board) -> Option<&Stopped> {
+        self.gave_up.get(board)
+    }
+
+    /// Whether `board` has a game to search and no analysis nor gave-up record yet.
+    pub(super) fn unknown(&self, board: &Board) -> bool {
+        !board.outcome().is_over()
+            && !self.analyses.contains_key(board)
+            && !self.gave_up.contains_key(board)
+    }
+
+    pub(super) fn counts(&self, board: &Board) -> Option<&SearchCounts> {
+        self.counts.get(board)
+    }
+
+    pub(super) fn exercises(&self) -> Option<&[Exercise]> {
+        self.exercises.as_deref()
+    }
+
+    /// Keeps an exact analysis, whoever asked for it: undo may bring its position back.
+    pub(super) fn add_analysis(&mut self, analysis: Analysis) {
+        if self.analyses.len() >= CACHE_LIMIT {
+            self.analyses.clear();
+        }
+        self.analyses.insert(analysis.board, analysis);
+    }
+
+    pub(super) fn add_gave_up(&mut self, stopped: Stopped) {
+        self.gave_up.insert(stopped.partial.board, stopped);
+    }
+
+    /// Keeps an estimate made on `turn`, by the search of `depth` plies (`None`: the one made
+    /// when the think time ran out).
+    pub(super) fn add_estimate(&mut self, depth: Option<u32>, estimate: Estimate, turn: u64) {
+        if self.estimates.len() >= CACHE_LIMIT {
+            self.estimates.clear();
+        }
+        self.estimates
+            .insert((estimate.board, depth), (estimate, turn));
+    }
+
+    pub(super) fn add_counts(&mut self, board: Board, counts: SearchCounts) {
+        self.counts.insert(board, counts);
+    }
+
+    pub(super) fn add_exercises(&mut self, exercises: Vec<Exercise>) {
+        self.exercises = Some(exercises);
+    }
+}

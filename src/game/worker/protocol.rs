@@ -1,0 +1,180 @@
+//! What the worker is asked ([`Request`], its [`Job`]) and what it answers ([`Reply`]), the same
+//! on the desktop and, serialised, between a page and its Web Worker.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::Board;
+use crate::engine::minimax::{
+    Analysis, Estimate, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
+};
+use crate::learn::practice::Exercise;
+use crate::learn::trace::{TraceAlgorithm, TraceEvent};
+
+/// Identifies a request, to match answers with.
+pub type RequestId = u64;
+
+/// What the worker is asked to do with a position, giving up after `node_budget` positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    pub board: Board,
+    pub job: Job,
+    pub node_budget: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Job {
+    /// Score every move exactly. With a think time, a search still running after
+    /// [`EXACT_SHARE`](crate::engine::minimax::EXACT_SHARE) of it stops to estimate every move until the time is up
+    /// ([`Reply::Estimated`]), then goes on solving exactly.
+    Analyze { think_time: Option<Duration> },
+    /// Estimate every move with the depth-limited search, looking at most `depth` plies ahead
+    /// (`None`: as deep as `time` allows).
+    Estimate { depth: Option<u32>, time: Duration },
+    /// Count the positions each search visits (see [`Request::count_searches`]).
+    CountSearches,
+    /// Record every call `algorithm` makes from the position, as [`Reply::TraceEvents`] in
+    /// batches, then [`Reply::TraceDone`]; the node budget caps it. The first `skip` events are
+    /// not sent: a trace resumed after another search had the worker starts again from the
+    /// start (the searches are deterministic) and sends only what is new.
+    Trace {
+        algorithm: TraceAlgorithm,
+        skip: usize,
+    },
+    /// Find the practice positions among every position that can arise from this one.
+    Exercises,
+}
+
+impl Job {
+    /// Whether the two ask for the same work: a trace resumed further on is the same trace.
+    pub fn same_work(self, other: Job) -> bool {
+        match (self, other) {
+            (Job::Trace { algorithm: a, .. }, Job::Trace { algorithm: b, .. }) => a == b,
+            _ => self == other,
+        }
+    }
+}
+
+impl Request {
+    /// Every move of `board`, with the default budget.
+    pub fn analyze(board: Board) -> Request {
+        Request {
+            board,
+            job: Job::Analyze { think_time: None },
+            node_budget: DEFAULT_NODE_BUDGET,
+        }
+    }
+
+    /// Every move of `board` exactly, with estimates by the end of `think_time` if the exact
+    /// search has not finished by then.
+    pub fn analyze_within(board: Board, think_time: Duration) -> Request {
+        Request {
+            job: Job::Analyze {
+                think_time: Some(think_time),
+            },
+            ..Request::analyze(board)
+        }
+    }
+
+    /// The events of `algorithm` on `board` after the first `skip`, at most `node_budget`
+    /// positions.
+    pub fn trace(
+        board: Board,
+        algorithm: TraceAlgorithm,
+        skip: usize,
+        node_budget: u64,
+    ) -> Request {
+        Request {
+            board,
+            job: Job::Trace { algorithm, skip },
+            node_budget,
+        }
+    }
+
+    /// The three searches' node counts for `board`, each allowed `node_budget` positions.
+    pub fn count_searches(board: Board, node_budget: u64) -> Request {
+        Request {
+            board,
+            job: Job::CountSearches,
+            node_budget,
+        }
+    }
+}
+
+/// Boards larger than 3×3 can take the exact search very long; past this many positions the
+/// worker reports that it gave up instead of thinking forever.
+pub const DEFAULT_NODE_BUDGET: u64 = 50_000_000;
+
+/// An answer from the worker.
+#[derive(Debug, Serialize, Deserialize)]
+pub enum Reply {
+    /// One move of the request's position has its exact score.
+    Settled {
+        id: RequestId,
+        board: Board,
+        settled: MoveScore,
+    },
+    /// A move of the request's position is known to score within a bound (a later `Bounded` or
+    /// `Settled` for the same move is at least as tight).
+    Bounded {
+        id: RequestId,
+        board: Board,
+        bound: MoveBound,
+    },
+    /// The exact search did not finish in the think time (or the request asked for estimates):
+    /// every move estimated. An exact search goes on after it.
+    Estimated { id: RequestId, estimate: Estimate },
+    /// Every move is scored.
+    Done { id: RequestId, analysis: Analysis },
+    /// The search ran out of budget; the moves it settled are in `stopped.partial`.
+    GaveUp { id: RequestId, stopped: Stopped },
+    /// The answer to [`Job::CountSearches`].
+    Counted {
+        id: RequestId,
+        board: Board,
+        counts: SearchCounts,
+    },
+    /// The next events of a [`Job::Trace`], in order.
+    TraceEvents {
+        id: RequestId,
+        events: Vec<TraceEvent>,
+    },
+    /// The end of a [`Job::Trace`]: the search's result, or why it stopped (its budget).
+    TraceDone {
+        id: RequestId,
+        result: Result<Analysis, Stop>,
+    },
+    /// The answer to [`Job::Exercises`].
+    Exercises {
+        id: RequestId,
+        board: Board,
+        exercises: Vec<Exercise>,
+    },
+}
+
+impl Reply {
+    pub fn id(&self) -> RequestId {
+        match self {
+            Reply::Settled { id, .. }
+            | Reply::Bounded { id, .. }
+            | Reply::Estimated { id, .. }
+            | Reply::Done { id, .. }
+            | Reply::GaveUp { id, .. }
+            | Reply::Counted { id, .. }
+            | Reply::TraceEvents { id, .. }
+            | Reply::TraceDone { id, .. }
+            | Reply::Exercises { id, .. } => *id,
+        }
+    }
+}
+
+/// How far an exact analysis has got, as the status bar shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisProgress {
+    /// Positions searched exactly over every phase; moves settled (the most settled at once:
+    /// a phase that starts again settles the same moves again, quickly, from the table).
+    pub exact: Progress,
+    /// Whether the exact search is paused while every move is estimated.
+    pub estimating: bool,
+}
