@@ -742,3 +742,62 @@ fn the_engines_files_are_read_as_the_modules_under_engine() {
     assert!(modules.contains(&module("engine::minimax::solver::table")));
     assert!(modules.contains(&module("app")));
 }
+
+/// Every arrow from a module to one of its ancestors (the folder's `mod.rs` it sits in, or one
+/// above): a child that imports its parent, an arrow back up inside a folder.
+fn arrows_up(arrows: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
+    let mut up = Vec::new();
+    for (from, targets) in arrows {
+        for to in targets {
+            // The crate root re-exports the everyday types for callers outside; the layers
+            // above check who imports it.
+            if !to.is_empty() && to.len() < from.len() && from.starts_with(to) {
+                up.push(format!(
+                    "{} imports {}, a folder it is in",
+                    name(from),
+                    name(to)
+                ));
+            }
+        }
+    }
+    up
+}
+
+#[test]
+fn inside_a_folder_no_module_imports_its_parent() {
+    let up = arrows_up(&imports());
+    assert!(
+        up.is_empty(),
+        "arrows back up inside folders (import the sibling that defines the name):\n  {}",
+        up.join("\n  ")
+    );
+}
+
+#[test]
+fn an_arrow_back_up_inside_a_folder_is_found() {
+    let module = |path: &str| -> Module { path.split("::").map(String::from).collect() };
+    let mut arrows = BTreeMap::new();
+    arrows.insert(
+        module("engine::board::position"),
+        BTreeSet::from([module("engine::board")]),
+    );
+    arrows.insert(
+        module("engine::board"),
+        BTreeSet::from([module("engine::board::position")]),
+    );
+    arrows.insert(
+        module("engine::minimax::solver::root"),
+        BTreeSet::from([module("engine::minimax")]),
+    );
+    arrows.insert(
+        module("app::a"),
+        BTreeSet::from([module("app::b"), module("engine")]),
+    );
+    assert_eq!(
+        arrows_up(&arrows),
+        [
+            "engine::board::position imports engine::board, a folder it is in",
+            "engine::minimax::solver::root imports engine::minimax, a folder it is in",
+        ]
+    );
+}

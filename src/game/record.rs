@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_games_accuracy_goes_to_the_seats_that_played_it() {
-        use crate::game::FirstPlayer;
+        use crate::game::session::FirstPlayer;
         let start = Board::classic();
         let moves = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 1)];
         let review = Review::of_game(&start, &moves, &mut |b| plain(b)).unwrap();

@@ -3,8 +3,22 @@
 //! practice. Drawing only: the review itself is the controller's (`GameController::review`) and
 //! the learning layer's (`crate::learn::review`); what the panel asks for comes back as commands.
 
-use super::*;
+use egui::{RichText, Ui};
+
+use super::coaching::{Coach, Pinned};
+use crate::app::board_widget::Palette;
+use crate::app::commands::{Command, ReviewCommand};
+use crate::app::controls::Mirrored;
+use crate::app::review_graph::{class_color, estimate_name, plies, row_name};
+use crate::app::texts;
+use crate::engine::board::{Board, Cell, Mark};
+use crate::engine::minimax::Stop;
+use crate::game::{GameController, GameRecord};
 use crate::learn::review::EstimatedMove;
+use crate::learn::review::{
+    MoveClass, MoveReview, ReviewEntry, ReviewedMove, Unsettled, class_counts, summary,
+};
+use crate::learn::view::{ScoreView, Seen};
 
 impl Coach {
     /// The move list: each move with its number and the best number there was, seen from the

@@ -542,8 +542,8 @@ mod tests {
     use crate::engine::clock::ManualClock;
     use crate::engine::minimax::Stop;
     use crate::engine::score::Score;
-    use crate::game::FirstPlayer;
-    use crate::game::TRACE_LIMIT;
+    use crate::game::knowledge::TRACE_LIMIT;
+    use crate::game::session::FirstPlayer;
 
     const DELAY: Duration = Duration::from_millis(300);
 

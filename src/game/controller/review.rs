@@ -121,8 +121,8 @@ mod tests {
     use super::*;
     use crate::engine::board::{Cell, Mark};
     use crate::engine::minimax::plain;
-    use crate::game::GameSetup;
-    use crate::game::Session;
+    use crate::game::session::GameSetup;
+    use crate::game::session::Session;
 
     /// X wins along the top row while O plays the middle row's first two cells.
     fn finished_game() -> GameRecord {

@@ -17,7 +17,7 @@ pub struct TraceLog {
     pub board: Board,
     pub algorithm: TraceAlgorithm,
     pub events: Vec<TraceEvent>,
-    /// The search's result once every event is in, or why it stopped ([`TRACE_LIMIT`](super::TRACE_LIMIT)).
+    /// The search's result once every event is in, or why it stopped ([`TRACE_LIMIT`](super::needs::TRACE_LIMIT)).
     pub result: Option<Result<Analysis, Stop>>,
 }
 

@@ -156,10 +156,10 @@ impl Schedule<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::needs::TRACE_LIMIT;
     use super::*;
     use crate::engine::board::Geometry;
     use crate::engine::minimax::Solver;
-    use crate::game::TRACE_LIMIT;
     use crate::learn::trace::TraceAlgorithm;
 
     const THINK: Duration = Duration::from_secs(2);
