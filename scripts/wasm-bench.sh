@@ -17,12 +17,9 @@ target=wasm32-unknown-unknown
 out="$repo/target/wasm-bench"
 say() { printf 'wasm-bench: %s\n' "$*" >&2; }
 
-rustup target list --installed | grep -qx "$target" || rustup target add "$target"
-wanted="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)"
-if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wanted" ]]; then
-    say "installing wasm-bindgen-cli $wanted (the version Cargo.lock has)"
-    cargo install --quiet wasm-bindgen-cli --version "$wanted"
-fi
+# shellcheck source=lib/wasm-tools.sh
+source "$repo/scripts/lib/wasm-tools.sh"
+need_wasm_tools
 
 config=()
 if [[ -n "${WASM_OPT_LEVEL:-}" ]]; then

@@ -18,13 +18,9 @@ out="${1:-$repo/target/web}"
 say() { printf 'web-build: %s\n' "$*"; }
 target=wasm32-unknown-unknown
 
-rustup target list --installed | grep -qx "$target" || rustup target add "$target"
-wanted="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)"
-if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wanted" ]]; then
-    say "installing wasm-bindgen-cli $wanted (the version Cargo.lock has)"
-    # Not --locked: its own lockfile pins a crate version the registry no longer serves.
-    cargo install --quiet wasm-bindgen-cli --version "$wanted"
-fi
+# shellcheck source=lib/wasm-tools.sh
+source "$repo/scripts/lib/wasm-tools.sh"
+need_wasm_tools
 
 cargo build --locked --profile web --target "$target" --bin tictactoe
 rm -rf "$out"
