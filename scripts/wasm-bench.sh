@@ -13,6 +13,10 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 runs="${1:-1}"
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || {
+    printf "wasm-bench: RUNS must be a whole number of runs, at least 1, not '%s'\n" "$runs" >&2
+    exit 2
+}
 target=wasm32-unknown-unknown
 out="$repo/target/wasm-bench"
 say() { printf 'wasm-bench: %s\n' "$*" >&2; }
