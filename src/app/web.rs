@@ -38,6 +38,7 @@ pub fn start() {
             say_on_page("The page has no <canvas id=\"game\"> to draw the game on.");
             return;
         };
+        page::draw_without_multisampling(&canvas);
         let started = eframe::WebRunner::new()
             .start(
                 canvas,

@@ -49,7 +49,7 @@ pub use std::fs;
 /// needs them below this crate.
 pub use tictactoe_engine::platform::{Instant, cores};
 #[cfg(target_arch = "wasm32")]
-pub use web::{WebWorker, in_web_worker, post_to_page, serve_page};
+pub use web::{WebWorker, call_later, in_web_worker, post_to_page, serve_page};
 
 #[cfg(test)]
 mod tests {

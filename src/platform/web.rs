@@ -94,6 +94,21 @@ impl Drop for WebWorker {
     }
 }
 
+/// On the page: calls `f` once `delay` has passed, from the page's event loop (at once if the
+/// page has no window to keep time).
+pub fn call_later(delay: std::time::Duration, f: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return f();
+    };
+    let callback = Closure::once_into_js(f);
+    let millis = i32::try_from(delay.as_millis()).unwrap_or(i32::MAX);
+    if let Err(error) = window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), millis)
+    {
+        dialogs::show_error("Timer", format!("the page cannot set a timer: {error:?}"));
+    }
+}
+
 /// Whether this program runs in a Web Worker (else on the page).
 pub fn in_web_worker() -> bool {
     js_sys::global().is_instance_of::<DedicatedWorkerGlobalScope>()

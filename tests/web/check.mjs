@@ -69,6 +69,79 @@ function checkOurs(tasks, what) {
   check(ours <= 50, `${what}: a task held ${ours} ms of our own work (goal: 50 ms at most)`);
 }
 const now = () => page.evaluate(() => performance.now());
+
+// The search worker is ready before it is needed: started with the page, before the first move,
+// and started again as soon as a search is stopped, not when the next search is asked for. A
+// fresh context (no stored settings: the scores off), every Web Worker the page starts counted,
+// with the requests posted to it and whether it was stopped.
+async function checkWorkersReady() {
+  const fresh = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  const tab = await fresh.newPage();
+  tab.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  tab.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  await tab.addInitScript(() => {
+    window.searchWorkers = [];
+    const Started = window.Worker;
+    window.Worker = class extends Started {
+      constructor(...args) {
+        super(...args);
+        const seen = { requests: 0, stopped: false };
+        window.searchWorkers.push(seen);
+        const post = this.postMessage.bind(this);
+        this.postMessage = (data, ...rest) => {
+          if (typeof data === "string") seen.requests++;
+          return post(data, ...rest);
+        };
+        const terminate = this.terminate.bind(this);
+        this.terminate = () => {
+          seen.stopped = true;
+          terminate();
+        };
+      }
+    };
+  });
+  const workers = () => tab.evaluate(() => window.searchWorkers);
+  const tabStatus = () => tab.locator("#status").textContent();
+  const waitFor = async (text, what, timeout = 30_000) => {
+    await tab.waitForFunction((text) => (document.getElementById("status")?.textContent || "").includes(text),
+      text, { timeout }).catch(async () => { throw new Error(`timed out waiting for ${what}; the status says: "${await tabStatus()}"`); });
+  };
+  try {
+    // The classic board, X to move, nothing to search: the worker is there, idle.
+    await tab.goto(url);
+    await waitFor("Your move (X)", "the first frame of a fresh page");
+    let seen = await workers();
+    check(seen.length === 1 && seen[0].requests === 0,
+      `before the first move the page should have one search worker, asked nothing: ${JSON.stringify(seen)}`);
+    await tab.locator("#board").getByRole("button", { name: /^Row 2, column 2, empty/ }).evaluate((b) => b.click());
+    await waitFor("The computer (O) played", "the computer's answer on a fresh page");
+    seen = await workers();
+    check(seen.length === 1 && seen[0].requests > 0,
+      `the first move's search should go to the worker started with the page: ${JSON.stringify(seen)}`);
+
+    // A search that takes long (every move of the empty 7×7 with four in a row, the scores on),
+    // no longer wanted once the scores are turned off: its worker is stopped, and the next one
+    // started at once, asked nothing yet.
+    await tab.goto(`${url}?position=${encodeURIComponent(Array(7).fill(".......").join("/"))}&k=4&scores=on`);
+    await waitFor("Your move (X)", "the empty 7×7 with the scores on");
+    await tab.waitForTimeout(1000);
+    seen = await workers();
+    check(seen.length === 1 && seen[0].requests > 0 && !seen[0].stopped,
+      `the 7×7's scores should be searched by the worker started with the page: ${JSON.stringify(seen)}`);
+    await tab.locator("canvas#game").focus();
+    await tab.keyboard.press("s");
+    await tab.waitForFunction(() => window.searchWorkers[0].stopped, null, { timeout: 10_000 })
+      .catch(() => { throw new Error("turning the scores off did not stop the 7×7's search"); });
+    seen = await workers();
+    check(seen.length === 2 && seen[1].requests === 0,
+      `a stopped search's worker should be replaced at once, by one asked nothing yet: ${JSON.stringify(seen)}`);
+    say(`search workers: one started with the page and asked the first move; a stopped one replaced at once`);
+  } finally {
+    await fresh.close();
+  }
+}
 function check(condition, message) {
   if (!condition) throw new Error(message);
 }
@@ -230,6 +303,8 @@ try {
   await page.mouse.click(box.x + box.width * 0.34, box.y + box.height * 0.45);
   await waitForStatus((s) => s.includes("The computer (O) played"), "the computer's move in the new game", 60_000);
   await page.screenshot({ path: `${out}/seven-again.png` });
+
+  await checkWorkersReady();
 
   // Installable: the manifest as Chromium reads it (no errors, a standalone display, every icon
   // a PNG of the size it declares, one of them large enough for an install), and the page working

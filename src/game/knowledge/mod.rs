@@ -15,7 +15,9 @@ use crate::engine::clock::Clock;
 use crate::engine::minimax::{
     self, Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
 };
-use crate::game::worker::{AnalysisProgress, Job, Reply, Request, RequestId, SearchWorker};
+use crate::game::worker::{
+    AnalysisProgress, Job, MovesSoFar, Reply, Request, RequestId, SearchWorker,
+};
 use crate::learn::practice::Exercise;
 use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::trace::TraceAlgorithm;
@@ -83,10 +85,8 @@ pub(super) struct InFlight {
     pub(super) board: Board,
     pub(super) job: Job,
     started: Instant,
-    /// Its moves settled so far, for a partial display.
-    settled: Vec<MoveScore>,
-    /// Bounds on moves not settled yet, the latest for each move.
-    bounds: Vec<MoveBound>,
+    /// Its moves settled so far and bounds on the others, for a partial display.
+    moves: MovesSoFar,
 }
 
 /// What is known per position, what is wanted, and the search under way to know more.
@@ -153,7 +153,7 @@ impl Knowledge {
     /// The moves of `board` settled so far while its search runs.
     pub(super) fn settled_so_far(&self, board: &Board) -> &[MoveScore] {
         match &self.in_flight {
-            Some(search) if search.board == *board => &search.settled,
+            Some(search) if search.board == *board => &search.moves.settled,
             _ => &[],
         }
     }
@@ -173,7 +173,7 @@ impl Knowledge {
             (Some(search), _)
                 if search.board == board && matches!(search.job, Job::Analyze { .. }) =>
             {
-                (&search.settled[..], &search.bounds[..])
+                (&search.moves.settled[..], &search.moves.bounds[..])
             }
             (_, Some(stopped)) => (&stopped.partial.moves[..], &stopped.bounds[..]),
             _ if estimate.is_some() => (&[][..], &[][..]),
@@ -350,21 +350,13 @@ impl Knowledge {
         let ours = |search: &Option<InFlight>, id| search.as_ref().is_some_and(|s| s.id == id);
         match reply {
             Reply::Settled { id, settled, .. } => {
-                // An exact phase after the estimates settles again, from the table, the moves
-                // an earlier phase settled: each move is counted once.
-                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id)
-                    && !search.settled.iter().any(|m| m.cell == settled.cell)
-                {
-                    search.bounds.retain(|known| known.cell != settled.cell);
-                    search.settled.push(settled);
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                    search.moves.settle(settled);
                 }
             }
             Reply::Bounded { id, bound, .. } => {
-                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id)
-                    && !search.settled.iter().any(|m| m.cell == bound.cell)
-                {
-                    search.bounds.retain(|known| known.cell != bound.cell);
-                    search.bounds.push(bound);
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                    search.moves.bound(bound);
                 }
             }
             Reply::Done { id, analysis } => {
@@ -453,8 +445,7 @@ impl Knowledge {
                 board,
                 job,
                 started: self.clock.now(),
-                settled: Vec::new(),
-                bounds: Vec::new(),
+                moves: MovesSoFar::default(),
             },
         );
         if wanted.is_none() {

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::protocol::{AnalysisProgress, Reply, Request, RequestId};
+use super::protocol::{AnalysisProgress, MovesSoFar, Reply, Request, RequestId};
 use super::serve::{Searches, Shared};
 use crate::engine::clock::Clock;
 use crate::engine::minimax::Watcher;
@@ -117,12 +117,29 @@ fn progress_reports(
     }))
 }
 
+/// How soon the page should look at what its worker said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Look {
+    /// At once: the end of a request, or the answer that proves the running analysis's best move
+    /// (the computer may play it).
+    Now,
+    /// Soon, with other answers: what the display shows but nothing waits for (a move settled, a
+    /// bound on one).
+    Soon,
+    /// Not for this: progress, which the window redraws by itself while a search runs, or the
+    /// last words of a request no longer awaited.
+    NotNeeded,
+}
+
 /// The page's side: what its worker has said, as the desktop's handle reads it from its thread.
 #[derive(Debug, Default)]
 pub(super) struct Inbox {
     running: Option<RequestId>,
     progress: Option<(RequestId, AnalysisProgress)>,
     replies: VecDeque<Reply>,
+    /// The running analysis's moves so far, and whether its best move is proven.
+    moves: MovesSoFar,
+    proven: bool,
 }
 
 impl Inbox {
@@ -130,6 +147,8 @@ impl Inbox {
     pub fn sent(&mut self, id: RequestId) {
         self.running = Some(id);
         self.progress = None;
+        self.moves = MovesSoFar::default();
+        self.proven = false;
     }
 
     /// The worker was stopped: nothing runs any more.
@@ -138,28 +157,63 @@ impl Inbox {
         self.progress = None;
     }
 
-    /// Takes in `text`, one message from the worker: `true` if it changes what there is to show
-    /// (a reply, the end of a request), `false` for progress, which the window already redraws
-    /// now and then while a search runs; `Err` says why it makes no sense.
-    pub fn receive(&mut self, text: &str) -> Result<bool, String> {
+    /// Takes in `text`, one message from the worker, and says how soon the page should look at
+    /// it; `Err` says why it makes no sense.
+    pub fn receive(&mut self, text: &str) -> Result<Look, String> {
         let message = serde_json::from_str(text)
             .map_err(|error| format!("the search worker's message cannot be read: {error}"))?;
         match message {
-            FromWorker::Reply(reply) => self.replies.push_back(reply),
+            FromWorker::Reply(reply) => {
+                let look = self.look_at(&reply);
+                self.replies.push_back(reply);
+                Ok(look)
+            }
             // A stopped worker's last words are not about the request running now.
             FromWorker::Progress { id, progress } => {
                 if self.running == Some(id) {
                     self.progress = Some((id, progress));
                 }
-                return Ok(false);
+                Ok(Look::NotNeeded)
             }
-            FromWorker::Finished(id) if self.running == Some(id) => self.stopped(),
-            FromWorker::Finished(_) => return Ok(false),
+            FromWorker::Finished(id) if self.running == Some(id) => {
+                self.stopped();
+                Ok(Look::Now)
+            }
+            FromWorker::Finished(_) => Ok(Look::NotNeeded),
             FromWorker::Unreadable(why) => {
-                return Err(format!("the search worker could not read a request: {why}"));
+                Err(format!("the search worker could not read a request: {why}"))
             }
         }
-        Ok(true)
+    }
+
+    /// How soon `reply` is wanted: a move settled or bounded only when it proves the running
+    /// analysis's best move, every other answer at once.
+    fn look_at(&mut self, reply: &Reply) -> Look {
+        let (id, board) = match reply {
+            Reply::Settled {
+                id, board, settled, ..
+            } => {
+                if self.running == Some(*id) {
+                    self.moves.settle(settled.clone());
+                }
+                (id, board)
+            }
+            Reply::Bounded { id, board, bound } => {
+                if self.running == Some(*id) {
+                    self.moves.bound(*bound);
+                }
+                (id, board)
+            }
+            _ => return Look::Now,
+        };
+        if self.running != Some(*id) {
+            return Look::NotNeeded;
+        }
+        if self.proven {
+            return Look::Soon;
+        }
+        self.proven = !self.moves.proven_best(board).is_empty();
+        if self.proven { Look::Now } else { Look::Soon }
     }
 
     pub fn running(&self) -> Option<RequestId> {
@@ -262,10 +316,10 @@ mod tests {
         inbox.sent(3);
         let mut reports = Vec::new();
         for text in posted.iter() {
-            let news = inbox.receive(text).unwrap();
+            let look = inbox.receive(text).unwrap();
             // Progress alone wakes nobody: the window redraws its counters by itself.
             let is_progress = text.starts_with("{\"Progress\"");
-            assert_eq!(news, !is_progress, "{text}");
+            assert_eq!(look == Look::NotNeeded, is_progress, "{text}");
             if let Some((id, progress)) = inbox.progress() {
                 assert_eq!(id, 3);
                 reports.push(progress);
@@ -296,6 +350,85 @@ mod tests {
             inbox.receive(text).unwrap();
         }
         assert_eq!((inbox.running(), inbox.progress()), (Some(4), None));
+    }
+
+    /// The page looks at once at what someone waits for: the answer that proves the best move
+    /// (the computer plays it without waiting for the other scores), a whole analysis, the end of
+    /// the request. The other moves settled and bounded wait for the next look, and a request no
+    /// longer running wakes nobody.
+    #[test]
+    fn the_page_looks_at_once_only_at_the_proof_of_the_best_move_and_the_end() {
+        let board: Board = "X..../...../..O../...../.....".parse().unwrap();
+        let (mut responder, posted) = responder(Arc::new(SystemClock), Duration::from_secs(60));
+        responder.serve(&send(5, Request::analyze(board)));
+        let posted = posted.lock().unwrap();
+
+        let mut inbox = Inbox::default();
+        inbox.sent(5);
+        let mut moves = MovesSoFar::default();
+        let mut proof = None;
+        let mut soon = 0;
+        for (index, text) in posted.iter().enumerate() {
+            let look = inbox.receive(text).unwrap();
+            let proven_before = !moves.proven_best(&board).is_empty();
+            let expected = match serde_json::from_str::<FromWorker>(text).unwrap() {
+                FromWorker::Reply(Reply::Settled { settled, .. }) => {
+                    moves.settle(settled);
+                    Some(&moves)
+                }
+                FromWorker::Reply(Reply::Bounded { bound, .. }) => {
+                    moves.bound(bound);
+                    Some(&moves)
+                }
+                FromWorker::Reply(Reply::Done { .. }) | FromWorker::Finished(5) => {
+                    assert_eq!(look, Look::Now, "{text}");
+                    None
+                }
+                FromWorker::Progress { .. } => {
+                    assert_eq!(look, Look::NotNeeded, "{text}");
+                    None
+                }
+                other => panic!("an analysis answers with moves: {other:?}"),
+            };
+            if let Some(moves) = expected {
+                let proves = !proven_before && !moves.proven_best(&board).is_empty();
+                assert_eq!(look, if proves { Look::Now } else { Look::Soon }, "{text}");
+                if proves {
+                    proof = Some(index);
+                } else {
+                    soon += 1;
+                }
+            }
+        }
+        // The proof came before the whole analysis, with moves still to settle after it: the
+        // look at once is not the end's.
+        let proof = proof.expect("the best move was proven");
+        let done = posted
+            .iter()
+            .position(|text| text.starts_with("{\"Reply\":{\"Done\""))
+            .expect("the analysis finished");
+        assert!(proof < done, "proof at {proof}, done at {done}");
+        assert!(
+            posted[proof..done]
+                .iter()
+                .any(|text| text.contains("\"Settled\"")),
+            "moves settled after the proof"
+        );
+        assert!(soon > 0);
+
+        // The same words about a request no longer running wake nobody (but a whole analysis
+        // does: the app keeps it, for undo).
+        let mut inbox = Inbox::default();
+        inbox.sent(6);
+        for text in posted.iter() {
+            let look = inbox.receive(text).unwrap();
+            let is_done = text.starts_with("{\"Reply\":{\"Done\"");
+            assert_eq!(
+                look,
+                if is_done { Look::Now } else { Look::NotNeeded },
+                "{text}"
+            );
+        }
     }
 
     /// What cannot be read is named, on both sides, and nothing panics.

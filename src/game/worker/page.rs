@@ -2,13 +2,17 @@
 //! [`serve_page`]), so that no search ever holds up the page. The page and the worker share no
 //! memory: requests and answers cross as text (`messages.rs`), and a request that is no longer
 //! wanted is stopped by stopping the worker, at once, and starting a fresh one.
+//!
+//! A worker is started before it is needed: with the app, and again as soon as one is stopped, so
+//! that a player's move never waits while a worker loads the program. An idle worker waits for a
+//! message and uses no processor time.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::messages::{Inbox, Responder, ToWorker};
+use super::messages::{Inbox, Look, Responder, ToWorker};
 use super::protocol::{AnalysisProgress, Reply, Request, RequestId};
 use crate::engine::clock::{Clock, SystemClock};
 use crate::platform::{self, WebWorker};
@@ -27,22 +31,59 @@ pub fn serve_page() {
 
 /// Handle to the page's search worker, with the same calls as the desktop's search thread.
 pub struct SearchWorker {
-    /// Started with the first request, and again after a request was stopped.
+    /// Started with the handle, and again as soon as a request was stopped; `None` only if the
+    /// browser could not start one (tried again with the next request).
     worker: Option<WebWorker>,
     inbox: Rc<RefCell<Inbox>>,
-    wake: Rc<dyn Fn()>,
+    wake: Rc<Wake>,
     next_id: RequestId,
+}
+
+/// Calls the app's wake function when the worker's answers need looking at: at once for an answer
+/// that ends a request or proves the best move, and for the rest (a move settled, a bound) at
+/// most once every [`LOOK_EVERY`], so that the page does not redraw for each of them while a
+/// search runs. Drawing a frame takes a processor (all of one in a browser that draws without a
+/// graphics card), which the search then lacks.
+struct Wake {
+    wake: Rc<dyn Fn()>,
+    /// Whether a wake is due after [`LOOK_EVERY`].
+    due: Rc<Cell<bool>>,
+}
+
+/// How often, at most, the page looks at answers that need not be seen at once: as often as the
+/// window redraws a running search's counters.
+const LOOK_EVERY: Duration = Duration::from_millis(200);
+
+impl Wake {
+    fn on(&self, look: Look) {
+        match look {
+            Look::Now => (self.wake)(),
+            Look::Soon if !self.due.replace(true) => {
+                let (wake, due) = (Rc::clone(&self.wake), Rc::clone(&self.due));
+                platform::call_later(LOOK_EVERY, move || {
+                    due.set(false);
+                    wake();
+                });
+            }
+            Look::Soon | Look::NotNeeded => {}
+        }
+    }
 }
 
 impl SearchWorker {
     /// `wake` is called after every answer from the worker (the app passes a repaint request).
     pub fn spawn(wake: impl Fn() + Send + 'static) -> SearchWorker {
-        SearchWorker {
+        let mut handle = SearchWorker {
             worker: None,
             inbox: Rc::default(),
-            wake: Rc::new(wake),
+            wake: Rc::new(Wake {
+                wake: Rc::new(wake),
+                due: Rc::default(),
+            }),
             next_id: 0,
-        }
+        };
+        handle.start();
+        handle
     }
 
     /// As [`SearchWorker::spawn`]: the Web Worker times think times on its own clock, the
@@ -64,7 +105,10 @@ impl SearchWorker {
         }
         let text = serde_json::to_string(&ToWorker { id, request })
             .expect("a request is plain data, which JSON can always write");
-        if let Some(worker) = self.started() {
+        if self.worker.is_none() {
+            self.start();
+        }
+        if let Some(worker) = &self.worker {
             worker.post(&text);
             self.inbox.borrow_mut().sent(id);
         }
@@ -98,31 +142,29 @@ impl SearchWorker {
         self.try_reply()
     }
 
+    /// Stops the worker, search and all, and starts the next one at once.
     fn stop(&mut self) {
-        // Dropping the worker terminates it, search and all.
+        // Dropping the worker terminates it.
         self.worker = None;
         self.inbox.borrow_mut().stopped();
+        self.start();
     }
 
-    /// The worker, started if there is none; `None` (said in the console) if the browser
-    /// cannot start one.
-    fn started(&mut self) -> Option<&WebWorker> {
-        if self.worker.is_none() {
-            let inbox = Rc::clone(&self.inbox);
-            let wake = Rc::clone(&self.wake);
-            let started = WebWorker::start(move |text| {
-                let received = inbox.borrow_mut().receive(&text);
-                match received {
-                    Ok(true) => wake(),
-                    Ok(false) => {}
-                    Err(error) => platform::dialogs::show_error("Search worker", error),
-                }
-            });
-            match started {
-                Ok(worker) => self.worker = Some(worker),
+    /// Starts a worker in place of none; if the browser cannot start one, says why in the
+    /// console and leaves `None`.
+    fn start(&mut self) {
+        let inbox = Rc::clone(&self.inbox);
+        let wake = Rc::clone(&self.wake);
+        let started = WebWorker::start(move |text| {
+            let received = inbox.borrow_mut().receive(&text);
+            match received {
+                Ok(look) => wake.on(look),
                 Err(error) => platform::dialogs::show_error("Search worker", error),
             }
+        });
+        match started {
+            Ok(worker) => self.worker = Some(worker),
+            Err(error) => platform::dialogs::show_error("Search worker", error),
         }
-        self.worker.as_ref()
     }
 }
