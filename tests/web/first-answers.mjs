@@ -21,6 +21,12 @@
 // which the app took the move and asked its Web Worker for the answer, so the frames before it
 // are left out and what remains is nearer the search's own time.
 //
+// Each row also gives the frames the page drew while the computer thought (from the press to the
+// answer, counted as the canvas's WebGL clears, one per frame drawn): each frame takes processor
+// time from the search beside it, much of it where the browser draws in software (this machine's
+// Chromium has no graphics card). The page draws about five a second while a search runs (its
+// progress counters), and at once for what someone waits for.
+//
 // With NATIVE=FILE, the native times of the same answers as the engine's example prints them
 // (`cargo run --release -p tictactoe-engine --example first_answers 5 > FILE`: one thread, a
 // fresh table, the median of 5), each row also gives the page's time from X's move shown over
@@ -94,6 +100,17 @@ async function answer(side, k, cell) {
   const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
   // The settings as the player would have stored them (a fresh context has none).
   if (settings) await context.addInitScript((text) => localStorage.setItem("tictactoe settings", text), settings);
+  // Every frame drawn: egui clears the canvas once per frame.
+  await context.addInitScript(() => {
+    window.framesDrawn = 0;
+    for (const Context of [window.WebGL2RenderingContext, window.WebGLRenderingContext]) {
+      const clear = Context?.prototype.clear;
+      if (clear) Context.prototype.clear = function (...args) {
+        window.framesDrawn++;
+        return clear.apply(this, args);
+      };
+    }
+  });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
@@ -128,13 +145,15 @@ async function answer(side, k, cell) {
     const button = page.locator("#board").getByRole("button", {
       name: new RegExp(`^Row ${cell.row + 1}, column ${cell.col + 1}, empty`),
     });
-    const movedAt = await button.evaluate((button) => {
+    const { movedAt, framesBefore } = await button.evaluate((button) => {
       const at = performance.now();
+      const frames = window.framesDrawn;
       button.click();
-      return at;
+      return { movedAt: at, framesBefore: frames };
     });
     await page.waitForFunction(() => window.answered, null, { timeout: ANSWER_TIMEOUT_MS })
       .catch(() => { throw new Error(`${what}: no answer within ${ANSWER_TIMEOUT_MS / 1000} s`); });
+    const frames = await page.evaluate((before) => window.framesDrawn - before, framesBefore);
     const changes = await page.evaluate(() => window.statusChanges);
     const last = changes[changes.length - 1];
     const thinking = changes.find((change) => change.text.includes("is thinking"));
@@ -153,6 +172,7 @@ async function answer(side, k, cell) {
       thinkingAfterMs: thinking ? thinking.at - movedAt : null,
       thinkTime: thinkTime ? `${thinkTime} s` : null,
       loadMs,
+      frames,
       status: last.text,
       errors,
     };
@@ -210,6 +230,7 @@ for (const { side, k } of boards) {
           `${(median(fromShown) / native.get(`${side}:${k} ${cellName(cell)}`)).toFixed(1)}×` : "–",
       time: spread(times),
       fromShown: spread(fromShown),
+      frames: answered.length ? String(median(answered.map((r) => r.frames))) : "–",
     });
   }
   console.log();
@@ -219,13 +240,13 @@ for (const { side, k } of boards) {
     `clock from the press of X's cell and from the frame that shows X's move${runs === 1 ? "" : ", median (min–max)"}`);
   console.log();
   const ratio = native.size > 0;
-  console.log(`| X's move | O's answer | proven | from the press | from X's move shown |${ratio ? " ÷ native |" : ""}`);
-  console.log(`| --- | --- | --- | --- | --- |${ratio ? " --- |" : ""}`);
+  console.log(`| X's move | O's answer | proven | from the press | from X's move shown | frames drawn |${ratio ? " ÷ native |" : ""}`);
+  console.log(`| --- | --- | --- | --- | --- | --- |${ratio ? " --- |" : ""}`);
   for (const row of rows) {
     const proven = row.answered === 0 ? "no answer"
       : row.proven === row.answered ? (runs === 1 ? "yes" : `yes (${row.proven} of ${row.answered})`)
         : `NO (${row.proven} of ${row.answered}: ${row.why})`;
-    console.log(`| ${row.move} | ${row.answers} | ${proven} | ${row.time} | ${row.fromShown} |${ratio ? ` ${row.ratio} |` : ""}`);
+    console.log(`| ${row.move} | ${row.answers} | ${proven} | ${row.time} | ${row.fromShown} | ${row.frames} |${ratio ? ` ${row.ratio} |` : ""}`);
   }
   const always = rows.filter((row) => row.answered === runs && row.proven === runs);
   const not = rows.filter((row) => !(row.answered === runs && row.proven === runs));
