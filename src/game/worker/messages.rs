@@ -224,6 +224,12 @@ impl Inbox {
         self.progress
     }
 
+    /// Whether replies wait to be taken.
+    #[cfg(target_arch = "wasm32")]
+    pub fn has_replies(&self) -> bool {
+        !self.replies.is_empty()
+    }
+
     pub fn next_reply(&mut self) -> Option<Reply> {
         self.replies.pop_front()
     }

@@ -40,29 +40,35 @@ pub struct SearchWorker {
 }
 
 /// Calls the app's wake function when the worker's answers need looking at: at once for an answer
-/// that ends a request or proves the best move, and for the rest (a move settled, a bound) at
-/// most once every [`LOOK_EVERY`], so that the page does not redraw for each of them while a
-/// search runs. Drawing a frame takes a processor (all of one in a browser that draws without a
-/// graphics card), which the search then lacks.
+/// that ends a request or proves the best move, and for the rest (a move settled, a bound) within
+/// [`LOOK_EVERY`], unless the app has looked by then (it redraws a running search's counters as
+/// often), so that the page does not draw a frame for each of them. A frame takes processor time
+/// from the search beside it, much of it where the browser draws without a graphics card.
 struct Wake {
     wake: Rc<dyn Fn()>,
-    /// Whether a wake is due after [`LOOK_EVERY`].
+    /// Whether a look is due within [`LOOK_EVERY`].
     due: Rc<Cell<bool>>,
 }
 
-/// How often, at most, the page looks at answers that need not be seen at once: as often as the
-/// window redraws a running search's counters.
+/// How long answers that need not be seen at once may wait for the app to look at them: as long
+/// as the window takes to redraw a running search's counters.
 const LOOK_EVERY: Duration = Duration::from_millis(200);
 
 impl Wake {
-    fn on(&self, look: Look) {
+    fn on(&self, look: Look, inbox: &Rc<RefCell<Inbox>>) {
         match look {
             Look::Now => (self.wake)(),
             Look::Soon if !self.due.replace(true) => {
-                let (wake, due) = (Rc::clone(&self.wake), Rc::clone(&self.due));
+                let (wake, due, inbox) = (
+                    Rc::clone(&self.wake),
+                    Rc::clone(&self.due),
+                    Rc::clone(inbox),
+                );
                 platform::call_later(LOOK_EVERY, move || {
                     due.set(false);
-                    wake();
+                    if inbox.borrow().has_replies() {
+                        wake();
+                    }
                 });
             }
             Look::Soon | Look::NotNeeded => {}
@@ -158,7 +164,7 @@ impl SearchWorker {
         let started = WebWorker::start(move |text| {
             let received = inbox.borrow_mut().receive(&text);
             match received {
-                Ok(look) => wake.on(look),
+                Ok(look) => wake.on(look, &inbox),
                 Err(error) => platform::dialogs::show_error("Search worker", error),
             }
         });
