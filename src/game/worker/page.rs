@@ -77,7 +77,8 @@ impl Wake {
 }
 
 impl SearchWorker {
-    /// `wake` is called after every answer from the worker (the app passes a repaint request).
+    /// Starts the worker at once. `wake` is called when the worker's answers need looking at
+    /// (see [`Wake`]; the app passes a repaint request).
     pub fn spawn(wake: impl Fn() + Send + 'static) -> SearchWorker {
         let mut handle = SearchWorker {
             worker: None,
