@@ -36,7 +36,7 @@ pub struct SearchWorker {
 
 impl SearchWorker {
     /// `wake` is called after every answer from the worker (the app passes a repaint request).
-    pub fn spawn(wake: impl Fn() + Send + 'static) -> SearchWorker {
+    pub fn spawn(wake: impl Fn() + Send + Sync + 'static) -> SearchWorker {
         SearchWorker {
             worker: None,
             inbox: Rc::default(),
@@ -49,7 +49,7 @@ impl SearchWorker {
     /// system's (a test's clock cannot cross to it).
     pub fn spawn_with_clock(
         _clock: Arc<dyn Clock>,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) -> SearchWorker {
         SearchWorker::spawn(wake)
     }
