@@ -671,6 +671,41 @@ fn one_two_and_four_threads_give_the_same_scores_and_lines() {
 }
 
 #[test]
+fn with_helpers_every_move_is_reported_settled_once_as_the_analysis_has_it() {
+    // Helpers tell the caller's `on_report` themselves, from their own threads, as they settle
+    // a move; the leader on the calling thread does too. Whoever settles a move, it is told once.
+    let mut rng = SmallRng::seed_from_u64(48);
+    for (side, k, empty) in [(5, 4, 21), (5, 5, 22)] {
+        let position = random_open_position(geometry(side, k), Mark::X, empty, &mut rng);
+        for threads in [2, 4] {
+            let mut settled = Vec::new();
+            let mut bounded: Vec<MoveBound> = Vec::new();
+            let analysis = Solver::new()
+                .with_threads(threads)
+                .with_helpers_from(0)
+                .analyze_with(
+                    &position,
+                    &SearchControl::new(),
+                    &mut |report| match report {
+                        RootReport::Settled(m) => settled.push(m.clone()),
+                        RootReport::Bounded(bound) => bounded.push(bound),
+                    },
+                )
+                .unwrap();
+            settled.sort_by_key(|m| m.cell);
+            assert_eq!(settled, analysis.moves, "{threads} threads on {position}");
+            for bound in &bounded {
+                let score = analysis.score_of(bound.cell).unwrap();
+                assert!(
+                    bound.lower <= score && score <= bound.upper,
+                    "{bound:?}, {score}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn the_solver_can_be_cancelled_from_another_thread() {
     for threads in [2, 4] {
         cancel_with_threads(threads);

@@ -25,7 +25,7 @@ pub trait Search {
         &mut self,
         board: &Board,
         control: &SearchControl,
-        on_report: &mut dyn FnMut(RootReport),
+        on_report: &mut (dyn FnMut(RootReport) + Send),
     ) -> Result<Analysis, Stopped>;
 
     /// Every legal move of `board` with its exact score and line of play, however long it takes.
@@ -54,7 +54,7 @@ impl Search for Plain {
         &mut self,
         board: &Board,
         control: &SearchControl,
-        on_report: &mut dyn FnMut(RootReport),
+        on_report: &mut (dyn FnMut(RootReport) + Send),
     ) -> Result<Analysis, Stopped> {
         plain_with(board, control, &mut |settled| {
             on_report(RootReport::Settled(settled))
@@ -71,7 +71,7 @@ impl Search for AlphaBetaClassic {
         &mut self,
         board: &Board,
         control: &SearchControl,
-        on_report: &mut dyn FnMut(RootReport),
+        on_report: &mut (dyn FnMut(RootReport) + Send),
     ) -> Result<Analysis, Stopped> {
         let mut on_settled = |settled: &_| on_report(RootReport::Settled(settled));
         alpha_beta_observed(board, control, &mut on_settled, &mut Unobserved)
@@ -87,7 +87,7 @@ impl Search for AlphaBeta {
         &mut self,
         board: &Board,
         control: &SearchControl,
-        on_report: &mut dyn FnMut(RootReport),
+        on_report: &mut (dyn FnMut(RootReport) + Send),
     ) -> Result<Analysis, Stopped> {
         AlphaBeta::analyze_with(self, board, control, &mut |settled| {
             on_report(RootReport::Settled(settled))
@@ -104,7 +104,7 @@ impl Search for Solver {
         &mut self,
         board: &Board,
         control: &SearchControl,
-        on_report: &mut dyn FnMut(RootReport),
+        on_report: &mut (dyn FnMut(RootReport) + Send),
     ) -> Result<Analysis, Stopped> {
         Solver::analyze_with(self, board, control, on_report)
     }

@@ -104,7 +104,7 @@ impl GameController {
     pub fn new(
         setup: GameSetup,
         options: ControllerOptions,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) -> GameController {
         let clock = options.clock;
         let now = clock.now();

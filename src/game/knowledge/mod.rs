@@ -112,7 +112,7 @@ impl Knowledge {
     pub(super) fn new(
         clock: Arc<dyn Clock>,
         trace_limit: u64,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) -> Knowledge {
         Knowledge {
             worker: SearchWorker::spawn_with_clock(Arc::clone(&clock), wake),

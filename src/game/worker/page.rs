@@ -79,7 +79,7 @@ impl Wake {
 impl SearchWorker {
     /// Starts the worker at once. `wake` is called when the worker's answers need looking at
     /// (see [`Wake`]; the app passes a repaint request).
-    pub fn spawn(wake: impl Fn() + Send + 'static) -> SearchWorker {
+    pub fn spawn(wake: impl Fn() + Send + Sync + 'static) -> SearchWorker {
         let mut handle = SearchWorker {
             worker: None,
             inbox: Rc::default(),
@@ -97,7 +97,7 @@ impl SearchWorker {
     /// system's (a test's clock cannot cross to it).
     pub fn spawn_with_clock(
         _clock: Arc<dyn Clock>,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) -> SearchWorker {
         SearchWorker::spawn(wake)
     }

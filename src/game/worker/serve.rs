@@ -150,7 +150,7 @@ fn threads_leaving_one_core(cores: usize) -> usize {
 }
 
 /// Sends a reply; `false` once nobody listens.
-pub(super) type SendReply<'a> = &'a dyn Fn(Reply) -> bool;
+pub(super) type SendReply<'a> = &'a (dyn Fn(Reply) -> bool + Sync);
 
 /// What the worker keeps from one request to the next.
 pub(super) struct Searches {

@@ -21,7 +21,7 @@ pub struct SearchWorker {
 
 impl SearchWorker {
     /// Starts the thread. `wake` is called after every answer (the app passes a repaint request).
-    pub fn spawn(wake: impl Fn() + Send + 'static) -> SearchWorker {
+    pub fn spawn(wake: impl Fn() + Send + Sync + 'static) -> SearchWorker {
         SearchWorker::spawn_with_clock(Arc::new(SystemClock), wake)
     }
 
@@ -29,7 +29,7 @@ impl SearchWorker {
     /// when the test says so).
     pub fn spawn_with_clock(
         clock: Arc<dyn Clock>,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) -> SearchWorker {
         let shared = Arc::new(Shared::default());
         let (outbox, replies) = mpsc::channel();

@@ -309,7 +309,7 @@ impl Solver {
         &mut self,
         board: &Board,
         control: &SearchControl,
-        on_report: &mut dyn FnMut(RootReport),
+        on_report: &mut (dyn FnMut(RootReport) + Send),
     ) -> Result<Analysis, Stopped> {
         if board.geometry().cells() <= SMALL_BOARD_CELLS {
             return self.analyze_small_board(board, control, on_report);
@@ -413,7 +413,7 @@ impl Solver {
         &mut self,
         board: &Board,
         control: &SearchControl,
-        on_report: &mut dyn FnMut(RootReport),
+        on_report: &mut (dyn FnMut(RootReport) + Send),
     ) -> Result<Analysis, Stopped> {
         let limit = self.limit;
         let searcher = self

@@ -11,7 +11,7 @@
 //! in its own order, and the first to settle it reports it.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, mpsc};
+use std::sync::{Condvar, Mutex};
 
 #[cfg(feature = "proof-numbers")]
 use super::dfpn::{self, ProofTable};
@@ -31,7 +31,7 @@ use crate::score::Score;
 /// 85 k positions on one thread). Counted by the search, not set by the board's size.
 pub(super) const HELPERS_FROM: u64 = 1 << 17;
 
-/// What a search thread tells the thread that reports.
+/// What a search thread tells the [`Reports`] (each thread tells it itself, under its lock).
 pub(super) enum Message {
     Bound(usize, MoveBound),
     Settled(usize, MoveScore),
@@ -452,38 +452,42 @@ enum Taking {
 }
 
 impl RootJob<'_> {
-    /// Shares the root moves out among threads, one for each of `provers` (this one when
-    /// there is one), telling `reports` what they learn.
+    /// Shares the root moves out among threads, one for each of `provers`, telling `reports`
+    /// what they learn.
     ///
-    /// The first prover leads: it takes the moves as one thread would. The others help, once
-    /// the search has visited [`HELPERS_FROM`] positions, from the far end of the schedule (see
-    /// [`RootJob::take`]). Where the work is cheap they never start; where it is not, the
-    /// leader still searches what it would alone, less what they settled first.
+    /// The first prover leads, on this thread: it takes the moves as one thread would, and until
+    /// the search has visited [`HELPERS_FROM`] positions it is one thread, doing what one thread
+    /// does. The others, on threads of their own, wait until then and help from the far end of
+    /// the schedule (see [`RootJob::take`]). Where the work is cheap they never start; where it is
+    /// not, the leader still searches what it would alone, less what they settled first. Each
+    /// thread tells `reports` itself, as it learns, so that a helper's settled move is shown while
+    /// the leader is deep in another.
     pub(super) fn run<'p>(&'p self, provers: &mut [Prover<'p>], reports: &mut Reports) {
         *self
             .leader_done
             .lock()
             .expect("no thread panicked holding it") = false;
-        if let [prover] = provers {
-            self.work(prover, true, &mut |message| reports.receive(message));
+        let Some((leader, helpers)) = provers.split_first_mut() else {
+            return;
+        };
+        if helpers.is_empty() {
+            self.work(leader, true, &mut |message| reports.receive(message));
             return;
         }
-        let (outbox, inbox) = mpsc::channel();
-        // Scoped threads, as many as the platform seam says there are cores (one in a
-        // browser, which takes the branch above).
+        let reports = Mutex::new(reports);
+        let tell = |message| {
+            reports
+                .lock()
+                .expect("no thread panicked holding it")
+                .receive(message)
+        };
+        // Scoped threads, as many more as the platform seam says there are cores (none in a
+        // browser, which has one and takes the branch above).
         crate::platform::threads::scope(|scope| {
-            for (thread, prover) in provers.iter_mut().enumerate() {
-                let outbox = outbox.clone();
-                scope.spawn(move || {
-                    self.work(prover, thread == 0, &mut |message| {
-                        let _ = outbox.send(message);
-                    });
-                });
+            for helper in helpers {
+                scope.spawn(|| self.work(helper, false, &mut |message| tell(message)));
             }
-            drop(outbox);
-            for message in inbox {
-                reports.receive(message);
-            }
+            self.work(leader, true, &mut |message| tell(message));
         });
     }
 
@@ -772,21 +776,21 @@ pub(super) fn settle_a_best_move<'p>(
     exact.schedule(order);
 }
 
-/// What the threads have told the reporting thread so far.
+/// What the threads have told so far, passed on to the caller's `on_report` as it comes.
 pub(super) struct Reports<'r> {
     geometry: Geometry,
     settled: Vec<Option<MoveScore>>,
     bounds: Vec<MoveBound>,
     stop: Option<Stop>,
     nodes: u64,
-    on_report: &'r mut dyn FnMut(RootReport),
+    on_report: &'r mut (dyn FnMut(RootReport) + Send),
 }
 
 impl<'r> Reports<'r> {
     pub(super) fn new(
         moves: &[usize],
         geometry: Geometry,
-        on_report: &'r mut dyn FnMut(RootReport),
+        on_report: &'r mut (dyn FnMut(RootReport) + Send),
     ) -> Reports<'r> {
         Reports {
             geometry,
