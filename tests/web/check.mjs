@@ -142,29 +142,6 @@ async function checkWorkersReady() {
     await fresh.close();
   }
 }
-// A browser without WebAssembly's SIMD instructions (the game is built with them) is told so on
-// the page, in words, instead of failing to load the program. Played here by a page whose
-// WebAssembly.validate says no to everything.
-async function checkOldBrowser() {
-  const old = await browser.newContext({ viewport: { width: 900, height: 700 } });
-  const tab = await old.newPage();
-  const errors = [];
-  tab.on("pageerror", (error) => errors.push(error.message));
-  await tab.addInitScript(() => { WebAssembly.validate = () => false; });
-  try {
-    await tab.goto(url);
-    const said = await tab.locator("#loading").textContent();
-    check(said.includes("This browser cannot run the game: it needs WebAssembly with SIMD"),
-      `a browser without WebAssembly SIMD should be told why the game cannot run, not: "${said}"`);
-    await tab.waitForTimeout(500);
-    check(errors.length === 0, `a browser without WebAssembly SIMD got page errors: ${errors.join("; ")}`);
-    check(await tab.locator("#status").textContent() === "",
-      "a browser without WebAssembly SIMD should not start the game");
-    say(`a browser without WebAssembly SIMD is told: "${said}"`);
-  } finally {
-    await old.close();
-  }
-}
 function check(condition, message) {
   if (!condition) throw new Error(message);
 }
@@ -328,7 +305,6 @@ try {
   await page.screenshot({ path: `${out}/seven-again.png` });
 
   await checkWorkersReady();
-  await checkOldBrowser();
 
   // Installable: the manifest as Chromium reads it (no errors, a standalone display, every icon
   // a PNG of the size it declares, one of them large enough for an install), and the page working
