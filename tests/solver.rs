@@ -17,8 +17,8 @@ use tictactoe::Cell;
 use tictactoe::engine::board::MIN_K;
 use tictactoe::engine::minimax::Search;
 use tictactoe::engine::minimax::{
-    self, Algorithm, AlphaBeta, CHECK_INTERVAL, Estimator, MoveBound, RootReport, SearchControl,
-    Solver, Stop, Valuation,
+    self, Algorithm, AlphaBeta, CHECK_INTERVAL, Estimator, MoveBound, MovesSoFar, RootReport,
+    SearchControl, Solver, Stop, Valuation,
 };
 use tictactoe::store::settings::Settings;
 use tictactoe::{Analysis, Board, Geometry, Mark, Score};
@@ -1369,4 +1369,43 @@ fn strategy_stealing_after_the_first_move_gives_the_searched_scores_and_lines() 
             assert_eq!(every_move, drawn, "{text}, {threads} threads");
         }
     }
+}
+
+/// Each move is counted once, with its latest bound until it settles, and no bound after.
+#[test]
+fn moves_so_far_keep_one_entry_per_move_and_prove_as_proven_best() {
+    let board: Board = "XO./.X./..O".parse().unwrap();
+    let analysis = Solver::new().with_threads(1).analyze(&board);
+    let (first, second) = (&analysis.moves[0], &analysis.moves[1]);
+    let loose = MoveBound::unknown(first.cell, board.geometry());
+    let tight = MoveBound {
+        cell: first.cell,
+        lower: first.score,
+        upper: first.score,
+    };
+
+    let mut moves = MovesSoFar::default();
+    moves.bound(loose);
+    moves.bound(tight);
+    assert_eq!(
+        moves.bounds,
+        vec![tight],
+        "a later bound replaces the earlier"
+    );
+    moves.settle(first.clone());
+    moves.settle(first.clone());
+    moves.bound(loose);
+    assert_eq!(moves.settled, vec![first.clone()], "settled once");
+    assert!(moves.bounds.is_empty(), "no bound on a settled move");
+
+    moves.bound(MoveBound::unknown(second.cell, board.geometry()));
+    assert_eq!(
+        moves.proven_best(&board),
+        minimax::proven_best(&board, &moves.settled, &moves.bounds)
+    );
+    for m in &analysis.moves {
+        moves.settle(m.clone());
+    }
+    let best: Vec<_> = analysis.best_moves().collect();
+    assert_eq!(moves.proven_best(&board), best);
 }

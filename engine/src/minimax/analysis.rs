@@ -154,6 +154,44 @@ pub fn proven_best<'a>(
     settled.iter().filter(|m| m.score == best).collect()
 }
 
+/// What the answers to one exact analysis have told of its moves so far: the moves settled, each
+/// once, and for every other move the latest bound (a later one is at least as tight). The game's
+/// display keeps it while an analysis runs, the page to look at once when the best move is proven,
+/// and [`Solver::until_proven_best`](super::Solver::until_proven_best) to stop there.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MovesSoFar {
+    pub settled: Vec<MoveScore>,
+    pub bounds: Vec<MoveBound>,
+}
+
+impl MovesSoFar {
+    /// Takes in the exact score of a move. An exact phase after the estimates settles again, from
+    /// the table, the moves an earlier phase settled: each move is counted once.
+    pub fn settle(&mut self, settled: MoveScore) {
+        if !self.is_settled(settled.cell) {
+            self.bounds.retain(|known| known.cell != settled.cell);
+            self.settled.push(settled);
+        }
+    }
+
+    /// Takes in a bound on a move not settled yet.
+    pub fn bound(&mut self, bound: MoveBound) {
+        if !self.is_settled(bound.cell) {
+            self.bounds.retain(|known| known.cell != bound.cell);
+            self.bounds.push(bound);
+        }
+    }
+
+    fn is_settled(&self, cell: Cell) -> bool {
+        self.settled.iter().any(|m| m.cell == cell)
+    }
+
+    /// The settled moves of `board` proven best so far (see [`proven_best`]).
+    pub fn proven_best(&self, board: &Board) -> Vec<&MoveScore> {
+        proven_best(board, &self.settled, &self.bounds)
+    }
+}
+
 impl Analysis {
     /// The highest score, if there is any move.
     pub fn best_score(&self) -> Option<Score> {

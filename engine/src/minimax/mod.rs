@@ -44,7 +44,8 @@ mod walk;
 pub use alpha_beta::{AlphaBeta, DEFAULT_TABLE_BYTES};
 pub use alpha_beta_classic::{alpha_beta, alpha_beta_game, alpha_beta_observed};
 pub use analysis::{
-    Algorithm, Analysis, GameValue, MoveBound, MoveScore, RootReport, SearchStats, proven_best,
+    Algorithm, Analysis, GameValue, MoveBound, MoveScore, MovesSoFar, RootReport, SearchStats,
+    proven_best,
 };
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped, Watcher};
 pub use counts::{SearchCounts, count_searches};

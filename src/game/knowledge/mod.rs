@@ -13,11 +13,9 @@ use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;
 use crate::engine::minimax::{
-    self, Analysis, Estimate, MoveBound, MoveScore, SearchCounts, Stop, Stopped,
+    self, Analysis, Estimate, MoveBound, MoveScore, MovesSoFar, SearchCounts, Stop, Stopped,
 };
-use crate::game::worker::{
-    AnalysisProgress, Job, MovesSoFar, Reply, Request, RequestId, SearchWorker,
-};
+use crate::game::worker::{AnalysisProgress, Job, Reply, Request, RequestId, SearchWorker};
 use crate::learn::practice::Exercise;
 use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::trace::TraceAlgorithm;

@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::protocol::{AnalysisProgress, MovesSoFar, Reply, Request, RequestId};
+use super::protocol::{AnalysisProgress, Reply, Request, RequestId};
 use super::serve::{Searches, Shared};
 use crate::engine::clock::Clock;
-use crate::engine::minimax::Watcher;
+use crate::engine::minimax::{MovesSoFar, Watcher};
 use crate::platform::Instant;
 
 /// A request, from the page to its worker.

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{Board, Cell};
+use crate::engine::board::Board;
 use crate::engine::minimax::{
-    self, Analysis, Estimate, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
+    Analysis, Estimate, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
 };
 use crate::learn::practice::Exercise;
 use crate::learn::trace::{TraceAlgorithm, TraceEvent};
@@ -177,87 +177,4 @@ pub struct AnalysisProgress {
     pub exact: Progress,
     /// Whether the exact search is paused while every move is estimated.
     pub estimating: bool,
-}
-
-/// What the answers to one exact analysis have told of its moves so far: the moves settled, each
-/// once, and for every other move the latest bound (a later one is at least as tight). The app
-/// keeps it for its partial display; the page keeps it too, to look at once when the best move is
-/// proven.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MovesSoFar {
-    pub settled: Vec<MoveScore>,
-    pub bounds: Vec<MoveBound>,
-}
-
-impl MovesSoFar {
-    /// Takes in the exact score of a move. An exact phase after the estimates settles again, from
-    /// the table, the moves an earlier phase settled: each move is counted once.
-    pub fn settle(&mut self, settled: MoveScore) {
-        if !self.is_settled(settled.cell) {
-            self.bounds.retain(|known| known.cell != settled.cell);
-            self.settled.push(settled);
-        }
-    }
-
-    /// Takes in a bound on a move not settled yet.
-    pub fn bound(&mut self, bound: MoveBound) {
-        if !self.is_settled(bound.cell) {
-            self.bounds.retain(|known| known.cell != bound.cell);
-            self.bounds.push(bound);
-        }
-    }
-
-    fn is_settled(&self, cell: Cell) -> bool {
-        self.settled.iter().any(|m| m.cell == cell)
-    }
-
-    /// The settled moves of `board` proven best so far (see [`minimax::proven_best`]).
-    pub fn proven_best(&self, board: &Board) -> Vec<&MoveScore> {
-        minimax::proven_best(board, &self.settled, &self.bounds)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::minimax::Solver;
-
-    /// Each move is counted once, with its latest bound until it settles, and no bound after.
-    #[test]
-    fn moves_so_far_keep_one_entry_per_move() {
-        let board: Board = "XO./.X./..O".parse().unwrap();
-        let analysis = Solver::new().with_threads(1).analyze(&board);
-        let (first, second) = (&analysis.moves[0], &analysis.moves[1]);
-        let loose = MoveBound::unknown(first.cell, board.geometry());
-        let tight = MoveBound {
-            cell: first.cell,
-            lower: first.score,
-            upper: first.score,
-        };
-
-        let mut moves = MovesSoFar::default();
-        moves.bound(loose);
-        moves.bound(tight);
-        assert_eq!(
-            moves.bounds,
-            vec![tight],
-            "a later bound replaces the earlier"
-        );
-        moves.settle(first.clone());
-        moves.settle(first.clone());
-        moves.bound(loose);
-        assert_eq!(moves.settled, vec![first.clone()], "settled once");
-        assert!(moves.bounds.is_empty(), "no bound on a settled move");
-
-        moves.bound(MoveBound::unknown(second.cell, board.geometry()));
-        assert_eq!(
-            moves.proven_best(&board),
-            minimax::proven_best(&board, &moves.settled, &moves.bounds)
-        );
-        for m in &analysis.moves {
-            moves.settle(m.clone());
-        }
-        let best: Vec<_> = analysis.best_moves().collect();
-        assert_eq!(moves.proven_best(&board), best);
-    }
 }

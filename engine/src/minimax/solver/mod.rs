@@ -64,7 +64,7 @@ mod search;
 mod table;
 
 use super::alpha_beta::{AlphaBeta, DEFAULT_TABLE_BYTES};
-use super::analysis::{Algorithm, Analysis, MoveBound, MoveScore, RootReport};
+use super::analysis::{Algorithm, Analysis, MoveScore, MovesSoFar, RootReport};
 use super::control::{Meter, SearchControl, Stopped};
 use crate::board::{BitIter, Board, Geometry, Outcome};
 use root::{Pass, Reports, RootJob};
@@ -280,25 +280,18 @@ impl Solver {
     /// plays, [`proven_best`](super::analysis::proven_best)), then stops. Empty when `control` stopped it first. With
     /// [`Solver::with_best_move_first`] the proof comes soonest.
     pub fn until_proven_best(&mut self, board: &Board, control: &SearchControl) -> Vec<MoveScore> {
-        let mut settled: Vec<MoveScore> = Vec::new();
-        let mut bounds: Vec<MoveBound> = Vec::new();
+        let mut moves = MovesSoFar::default();
         // Stopped either way: by the cancel below, by `control`, or at the end of the analysis.
         let _ = self.analyze_with(board, control, &mut |report| {
             match report {
-                RootReport::Settled(score) => settled.push(score.clone()),
-                RootReport::Bounded(bound) => {
-                    bounds.retain(|known| known.cell != bound.cell);
-                    bounds.push(bound);
-                }
+                RootReport::Settled(score) => moves.settle(score.clone()),
+                RootReport::Bounded(bound) => moves.bound(bound),
             }
-            if !super::analysis::proven_best(board, &settled, &bounds).is_empty() {
+            if !moves.proven_best(board).is_empty() {
                 control.cancel();
             }
         });
-        super::analysis::proven_best(board, &settled, &bounds)
-            .into_iter()
-            .cloned()
-            .collect()
+        moves.proven_best(board).into_iter().cloned().collect()
     }
 
     /// [`Solver::analyze`] under `control`, telling `on_report` what it learns of each root move

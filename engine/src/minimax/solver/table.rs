@@ -87,16 +87,17 @@ fn key_bits(cells: usize) -> Option<u32> {
     Some(128 - (keys - 1).leading_zeros())
 }
 
+/// The mask of the numbers below 2^`bits` (all 128 bits set for 128, none for 0).
+fn low_bits(bits: u32) -> u128 {
+    u128::MAX.checked_shr(128 - bits).unwrap_or(0)
+}
+
 /// A bijection of the numbers below 2^bits that spreads neighbouring keys over the buckets.
 /// Keys of up to 64 bits get the map that `u64` arithmetic would give: the low half of a product
 /// depends on the low halves of its factors only.
 #[inline]
 fn scramble(key: u128, bits: u32) -> u128 {
-    let mask = if bits == 128 {
-        u128::MAX
-    } else {
-        (1 << bits) - 1
-    };
+    let mask = low_bits(bits);
     let shift = bits / 2 + 1;
     let mut x = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) & mask;
     x ^= x >> shift;
@@ -784,11 +785,7 @@ mod tests {
     /// The key whose scramble is `mixed` (the scramble undone: each xorshift by more than half
     /// the bits is its own inverse, and each odd factor has an inverse modulo 2^bits).
     fn unscramble(mixed: u128, bits: u32) -> u128 {
-        let mask = if bits == 128 {
-            u128::MAX
-        } else {
-            (1 << bits) - 1
-        };
+        let mask = low_bits(bits);
         let shift = bits / 2 + 1;
         let inverse = |factor: u128| {
             // Newton's iteration doubles the correct low bits each time: 7 rounds reach 128.
