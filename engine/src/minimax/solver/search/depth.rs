@@ -15,6 +15,8 @@ pub(super) struct Narrower {
     guess: Score,
     /// The position's fastest win by its bound from distance.
     fastest_win: Score,
+    /// Whether the halfway test has been asked.
+    halved: bool,
 }
 
 impl Narrower {
@@ -25,19 +27,29 @@ impl Narrower {
             upper: infinity,
             guess: Score::DRAW,
             fastest_win,
+            halved: false,
         }
     }
 
     /// The `beta` of the next test, or `None` once the value is exact.
     pub(super) fn next(&mut self) -> Option<Score> {
         let beta = if self.after_proof && self.lower == Score::DRAW && self.upper > Score::DRAW {
-            // At least a draw, and no more known: halfway from the draw to the fastest win.
-            // A win is then shown within about half the moves left, cheaper than showing one
-            // with no limit as "more than a draw?" would; a draw fails it, usually at once
-            // (its fail-soft value is the draw itself), else it halves again.
-            self.upper = self.upper.min(self.fastest_win);
-            let (lower, upper) = (self.lower.value(), self.upper.value());
-            Score::new(lower + (upper - lower + 1) / 2)
+            if self.halved {
+                // The halfway test failed, but not with the draw: a draw that the "cannot win"
+                // tests did not settle, or a slow win. "More than a draw?" tells them apart in
+                // one test, where halving again asked up to three more (O's answer to X at
+                // (0, 2) on the empty 6×6, k=4: 13% fewer positions to a proven best move).
+                Score::DRAW.above()
+            } else {
+                // At least a draw, and no more known: halfway from the draw to the fastest win.
+                // A win is then shown within about half the moves left, cheaper than showing
+                // one with no limit as "more than a draw?" would; a draw fails it, usually at
+                // once (its fail-soft value is the draw itself).
+                self.halved = true;
+                self.upper = self.upper.min(self.fastest_win);
+                let (lower, upper) = (self.lower.value(), self.upper.value());
+                Score::new(lower + (upper - lower + 1) / 2)
+            }
         } else if self.guess == self.lower {
             // MTD(f): a test just above the lower bound ("do I win faster?", which succeeds,
             // cheaply, until the last).
@@ -145,6 +157,22 @@ mod tests {
             (settled, asked),
             (Score::DRAW, vec![Score::DRAW, within(21)])
         );
+        // A draw whose halfway test fails hard, just below it: "more than a draw?" next, not
+        // another halving.
+        let (settled, asked) = narrow(true, 5, Score::DRAW, &hard);
+        assert_eq!(
+            (settled, asked),
+            (
+                Score::DRAW,
+                vec![Score::DRAW, within(21), Score::DRAW.above()]
+            )
+        );
+        // A win slower than halfway: "more than a draw?" after the halfway test, then MTD(f)
+        // up from there, a score at a time.
+        let (settled, asked) = narrow(true, 5, within(30), &hard);
+        assert_eq!(settled, within(30));
+        assert_eq!(asked[..3], [Score::DRAW, within(21), Score::DRAW.above()]);
+        assert_eq!(asked.len(), 3 + (36 - 30) + 1);
         // A side that cannot win by distance is a draw as soon as it is at least one.
         let (settled, asked) = narrow(true, 37, Score::DRAW, &hard);
         assert_eq!((settled, asked), (Score::DRAW, vec![Score::DRAW]));

@@ -15,8 +15,9 @@ use crate::score::Score;
 /// fastest win by distance (`Solver::with_depth_after_proof` turns it off), instead of
 /// MTD(f)'s "more than a draw?". A win is then shown with a depth limit, which is cheaper than with none, and MTD(f)
 /// narrows it from there; a draw usually fails the test at once (the "cannot win" tests answer
-/// it with the draw itself). Scores are the same either way; lines above 5×5, which follow the
-/// proof, may show other best moves.
+/// it with the draw itself), and when it fails above the draw, "more than a draw?" comes next.
+/// Scores are the same either way; lines above 5×5, which follow the proof, may show other best
+/// moves.
 ///
 /// It saves instructions and positions on the empty 6×6 and costs nothing elsewhere. Asking for
 /// the fastest win first, the depth growing until a test succeeds, visits fewer positions but
