@@ -97,7 +97,29 @@ fn low_bits(bits: u32) -> u128 {
 /// depends on the low halves of its factors only.
 #[inline]
 fn scramble(key: u128, bits: u32) -> u128 {
+    if bits <= 64 {
+        // The same map in `u64` arithmetic, which it is: WebAssembly has no 128-bit product and
+        // calls a library function for each (up to 6×6, whose keys take up to 59 bits).
+        return u128::from(scramble_narrow(key as u64, bits));
+    }
+    scramble_wide(key, bits)
+}
+
+/// [`scramble`] in 128-bit arithmetic.
+#[inline]
+fn scramble_wide(key: u128, bits: u32) -> u128 {
     let mask = low_bits(bits);
+    let shift = bits / 2 + 1;
+    let mut x = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) & mask;
+    x ^= x >> shift;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9) & mask;
+    x ^ x >> shift
+}
+
+/// [`scramble`] of a key of at most 64 `bits`.
+#[inline]
+fn scramble_narrow(key: u64, bits: u32) -> u64 {
+    let mask = u64::MAX >> (64 - bits);
     let shift = bits / 2 + 1;
     let mut x = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) & mask;
     x ^= x >> shift;
@@ -797,6 +819,24 @@ mod tests {
         x = x.wrapping_mul(inverse(0xbf58_476d_1ce4_e5b9)) & mask;
         x ^= x >> shift;
         x.wrapping_mul(inverse(0x9e37_79b9_7f4a_7c15)) & mask
+    }
+
+    #[test]
+    fn the_scramble_of_a_key_of_up_to_64_bits_is_the_same_in_64_bit_arithmetic() {
+        let mut key = 0x0123_4567_89ab_cdefu64;
+        for bits in 1..=64 {
+            for _ in 0..1000 {
+                key ^= key << 13;
+                key ^= key >> 7;
+                key ^= key << 17;
+                let below = u128::from(key) & low_bits(bits);
+                assert_eq!(
+                    scramble(below, bits),
+                    scramble_wide(below, bits),
+                    "{bits} bits"
+                );
+            }
+        }
     }
 
     #[test]
