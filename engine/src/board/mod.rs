@@ -27,4 +27,4 @@ pub use notation::Notation;
 pub use outcome::{Outcome, WinningLine};
 pub use position::Board;
 pub use position_text::{MAX_PASTE_BYTES, PasteError, typed_start};
-pub(crate) use runs::{BitIter, MoveThreats, RunScan, Runs};
+pub(crate) use runs::{BitIter, RunScan, Runs};

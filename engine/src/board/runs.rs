@@ -18,6 +18,9 @@ pub(crate) struct Runs {
     pub through: Vec<Vec<u64>>,
     /// Cell indices, those on the most runs first: the order in which the search tries moves.
     pub by_strength: Vec<usize>,
+    /// The runs again, by direction (only the directions that hold some), for the scans that
+    /// look at every run of a direction at once.
+    pub directions: Vec<Direction>,
 }
 
 impl Runs {
@@ -54,12 +57,32 @@ impl Runs {
             .collect::<Vec<Vec<u64>>>();
         let mut by_strength: Vec<usize> = (0..geometry.cells()).collect();
         by_strength.sort_by_key(|&index| std::cmp::Reverse(through[index].len()));
+        let directions = directions
+            .iter()
+            .map(|&(dr, dc)| {
+                // A run's cells follow each other `step` indices apart, its first cell lowest.
+                let step = (dr * cols + dc) as u32;
+                let first_run = (0..k as u32).fold(0u64, |run, j| run | 1 << (j * step));
+                // Each step belongs to one direction, so the runs of this shape are its runs.
+                let starts = all
+                    .iter()
+                    .filter(|&&run| run == first_run << run.trailing_zeros())
+                    .fold(0u64, |starts, &run| starts | 1 << run.trailing_zeros());
+                Direction {
+                    step,
+                    first_run,
+                    starts,
+                }
+            })
+            .filter(|direction| direction.starts != 0)
+            .collect();
         Runs {
             k: k as u32,
             full: u64::MAX >> (64 - geometry.cells()),
             all,
             through,
             by_strength,
+            directions,
         }
     }
 
@@ -78,6 +101,16 @@ impl Runs {
     /// can win where, how close each side is, and which cells still matter.
     #[inline]
     pub fn scan(&self, me: u64, op: u64) -> RunScan {
+        match self.k {
+            3 => self.scan_k::<3>(me, op),
+            4 => self.scan_k::<4>(me, op),
+            _ => self.scan_k::<5>(me, op),
+        }
+    }
+
+    /// [`Runs::scan`] for runs of `K` cells, all the runs of a direction at once.
+    #[inline]
+    fn scan_k<const K: u32>(&self, me: u64, op: u64) -> RunScan {
         let mut scan = RunScan {
             my_wins: 0,
             op_wins: 0,
@@ -85,45 +118,102 @@ impl Runs {
             op_best: -1,
             live: 0,
         };
-        let last = self.k as i32 - 1;
-        for &run in &self.all {
-            let mine = (run & me).count_ones() as i32;
-            let theirs = (run & op).count_ones() as i32;
-            if theirs == 0 {
-                scan.live |= run;
-                scan.my_best = scan.my_best.max(mine);
-                if mine == last {
-                    scan.my_wins |= run & !me;
-                }
+        let empty = self.full & !(me | op);
+        for &direction in &self.directions {
+            let mine = direction.counts::<K>(me);
+            let theirs = direction.counts::<K>(op);
+            let open_to_me = direction.starts & !theirs.nonzero();
+            let open_to_op = direction.starts & !mine.nonzero();
+            scan.live |= direction.cells::<K>(open_to_me | open_to_op);
+            if open_to_me != 0 {
+                scan.my_best = scan.my_best.max(mine.most_in(open_to_me));
+                let one_short = open_to_me & mine.equal(K - 1);
+                scan.my_wins |= direction.cells::<K>(one_short) & empty;
             }
-            if mine == 0 {
-                scan.live |= run;
-                scan.op_best = scan.op_best.max(theirs);
-                if theirs == last {
-                    scan.op_wins |= run & !op;
-                }
+            if open_to_op != 0 {
+                scan.op_best = scan.op_best.max(theirs.most_in(open_to_op));
+                let one_short = open_to_op & theirs.equal(K - 1);
+                scan.op_wins |= direction.cells::<K>(one_short) & empty;
             }
         }
         scan
     }
 
     /// Whether the side with marks `me` (its opponent's `op`) has a move that makes two
-    /// threats at once: two empty cells where it would then complete a run. Such a move lies
-    /// on two runs that hold k − 2 of its marks and none of the opponent's, each left with a
-    /// different empty cell besides the move. Asked of a side with no threat yet (no cell where
-    /// it completes a run now).
+    /// threats at once: two empty cells where it would then complete a run (see
+    /// [`Runs::move_threats`]). Asked of a side with no threat yet (no cell where it completes
+    /// a run now).
     pub fn has_fork(&self, me: u64, op: u64) -> bool {
-        let two_short = self.k - 2;
-        let mut threats = MoveThreats::new();
-        for &run in &self.all {
-            if run & op == 0 && (run & me).count_ones() == two_short {
-                threats.add_pair(run & !me);
-                if threats.forks != 0 {
-                    return true;
-                }
+        self.move_threats(me, op).forks != 0
+    }
+
+    /// The moves of the side with marks `me` (its opponent's `op`) that make a threat, and
+    /// those that make two at once. A threat comes from a run that holds k − 2 of its marks and
+    /// none of the opponent's: a move on either of its two empty cells threatens to win on the
+    /// other. Two threats at once need two such pairs through the move with different other
+    /// cells. Asked of a side with no threat yet.
+    #[inline]
+    pub fn move_threats(&self, me: u64, op: u64) -> MoveThreats {
+        match self.k {
+            3 => self.move_threats_k::<3>(me, op),
+            4 => self.move_threats_k::<4>(me, op),
+            _ => self.move_threats_k::<5>(me, op),
+        }
+    }
+
+    /// [`Runs::move_threats`] for runs of `K` cells. Along one line, the pairs through a cell
+    /// whose other cell lies on the same side of it all share that other cell (a run holding
+    /// the cell and a farther empty one would hold the nearer one too: three empty cells), so
+    /// two threats at once along one line are a cell that is the first of one pair and the
+    /// second of another; pairs of two directions always differ.
+    #[inline]
+    fn move_threats_k<const K: u32>(&self, me: u64, op: u64) -> MoveThreats {
+        let empty = self.full & !(me | op);
+        let mut threats = MoveThreats { cells: 0, forks: 0 };
+        for &direction in &self.directions {
+            let two_short = direction.starts
+                & !direction.touched::<K>(op)
+                & direction.counts::<K>(me).equal(K - 2);
+            if two_short == 0 {
+                continue;
+            }
+            let (mut seen, mut firsts, mut seconds) = (0u64, 0u64, 0u64);
+            for j in 0..K {
+                let shift = j * direction.step;
+                let here = (empty >> shift) & two_short;
+                firsts |= (here & !seen) << shift;
+                seconds |= (here & seen) << shift;
+                seen |= here;
+            }
+            let cells = firsts | seconds;
+            threats.forks |= firsts & seconds | cells & threats.cells;
+            threats.cells |= cells;
+        }
+        threats
+    }
+
+    /// Calls `visit` with every run that someone can still complete (that holds marks of at
+    /// most one side), direction by direction.
+    #[inline]
+    pub fn for_each_live_run(&self, me: u64, op: u64, mut visit: impl FnMut(u64)) {
+        match self.k {
+            3 => self.for_each_live_run_k::<3>(me, op, &mut visit),
+            4 => self.for_each_live_run_k::<4>(me, op, &mut visit),
+            _ => self.for_each_live_run_k::<5>(me, op, &mut visit),
+        }
+    }
+
+    #[inline]
+    fn for_each_live_run_k<const K: u32>(&self, me: u64, op: u64, visit: &mut impl FnMut(u64)) {
+        for &direction in &self.directions {
+            let mut live =
+                direction.starts & !(direction.touched::<K>(me) & direction.touched::<K>(op));
+            while live != 0 {
+                let start = live.trailing_zeros();
+                live &= live - 1;
+                visit(direction.first_run << start);
             }
         }
-        false
     }
 
     /// The runs of this geometry, computed on first use and kept for the life of the process.
@@ -138,41 +228,104 @@ impl Runs {
     }
 }
 
-/// The threats one side's moves would make, gathered run by run from the runs it lacks two
-/// cells of (see [`MoveThreats::add_pair`]).
+/// The threats one side's moves would make (see [`Runs::move_threats`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct MoveThreats {
-    /// For each cell, the cell where a move there makes a threat (0: none seen).
-    made: [u64; 64],
+    /// The cells where a move makes a threat.
+    pub cells: u64,
     /// The cells where a move makes two threats at once: a fork.
     pub forks: u64,
 }
 
-impl MoveThreats {
-    pub fn new() -> MoveThreats {
-        MoveThreats {
-            made: [0; 64],
-            forks: 0,
+/// The runs of one direction (along rows, columns or either diagonal), by their first cells.
+/// A run's cells lie `step` indices apart, so a mask shifted down by `j * step` brings each
+/// run's j-th cell onto its first: one shift looks at that cell of every run of the direction.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Direction {
+    /// How far apart, in cell indices, two neighbouring cells of a run lie.
+    pub step: u32,
+    /// The run of this direction's shape that starts at cell 0, shifted to each start.
+    pub first_run: u64,
+    /// The first (lowest) cell of each run of this direction.
+    pub starts: u64,
+}
+
+impl Direction {
+    /// The cells of the runs of `K` cells that begin at `starts`.
+    #[inline]
+    fn cells<const K: u32>(self, starts: u64) -> u64 {
+        let mut cells = starts;
+        for j in 1..K {
+            cells |= starts << (j * self.step);
         }
+        cells
     }
 
-    /// Takes in a run that holds all the side's marks but the two empty cells `pair`: a move on
-    /// either threatens to win on the other.
+    /// The runs of `K` cells (as their starts) that hold at least one of `bits`.
     #[inline]
-    pub fn add_pair(&mut self, pair: u64) {
-        for cell in BitIter(pair) {
-            let other = pair & !(1 << cell);
-            match self.made[cell] {
-                0 => self.made[cell] = other,
-                seen if seen != other => self.forks |= 1 << cell,
-                _ => {}
-            }
+    fn touched<const K: u32>(self, bits: u64) -> u64 {
+        let mut any = bits;
+        for j in 1..K {
+            any |= bits >> (j * self.step);
         }
+        any & self.starts
     }
 
-    /// Whether a move on `cell` makes a threat.
+    /// How many of `bits` each run of `K` cells holds, at its first cell.
     #[inline]
-    pub fn threatens(&self, cell: usize) -> bool {
-        self.made[cell] != 0
+    fn counts<const K: u32>(self, bits: u64) -> Counts {
+        let [mut ones, mut twos, mut fours] = [bits, 0, 0];
+        for j in 1..K {
+            let cell = bits >> (j * self.step);
+            let carry = ones & cell;
+            ones ^= cell;
+            let carry_two = twos & carry;
+            twos ^= carry;
+            fours |= carry_two;
+        }
+        Counts { ones, twos, fours }
+    }
+}
+
+/// Counts of up to 7 at each bit position, bit-sliced: a count's binary digits are the bits
+/// at that position of `ones`, `twos` and `fours` (meaningful at the starts of runs only).
+#[derive(Clone, Copy)]
+struct Counts {
+    ones: u64,
+    twos: u64,
+    fours: u64,
+}
+
+impl Counts {
+    /// Where the count is not zero.
+    #[inline]
+    fn nonzero(self) -> u64 {
+        self.ones | self.twos | self.fours
+    }
+
+    /// Where the count is `n`.
+    #[inline]
+    fn equal(self, n: u32) -> u64 {
+        let digit = |bits: u64, bit: u32| if n & bit != 0 { bits } else { !bits };
+        digit(self.ones, 1) & digit(self.twos, 2) & digit(self.fours, 4)
+    }
+
+    /// The largest count among the positions `set` (not empty), its digits highest first.
+    #[inline]
+    fn most_in(self, set: u64) -> i32 {
+        let (mut set, mut most) = (set, 0);
+        if set & self.fours != 0 {
+            set &= self.fours;
+            most = 4;
+        }
+        if set & self.twos != 0 {
+            set &= self.twos;
+            most += 2;
+        }
+        if set & self.ones != 0 {
+            most += 1;
+        }
+        most
     }
 }
 
@@ -323,6 +476,127 @@ mod tests {
                 "{side}x{side}, k={k}: {forks} forks of 400"
             );
         }
+    }
+
+    /// The scan one run at a time, as the direction-wide [`Runs::scan`] must agree with.
+    fn scan_run_by_run(runs: &Runs, me: u64, op: u64) -> RunScan {
+        let mut scan = RunScan {
+            my_wins: 0,
+            op_wins: 0,
+            my_best: -1,
+            op_best: -1,
+            live: 0,
+        };
+        let last = runs.k as i32 - 1;
+        for &run in &runs.all {
+            let mine = (run & me).count_ones() as i32;
+            let theirs = (run & op).count_ones() as i32;
+            if theirs == 0 {
+                scan.live |= run;
+                scan.my_best = scan.my_best.max(mine);
+                if mine == last {
+                    scan.my_wins |= run & !me;
+                }
+            }
+            if mine == 0 {
+                scan.live |= run;
+                scan.op_best = scan.op_best.max(theirs);
+                if theirs == last {
+                    scan.op_wins |= run & !op;
+                }
+            }
+        }
+        scan
+    }
+
+    /// The threats of `me`'s moves one run at a time: for each cell, the other cells of the
+    /// runs two short through it; two different ones make a fork.
+    fn move_threats_run_by_run(runs: &Runs, me: u64, op: u64) -> MoveThreats {
+        let mut made = [0u64; 64];
+        let mut threats = MoveThreats { cells: 0, forks: 0 };
+        for &run in &runs.all {
+            if run & op == 0 && (run & me).count_ones() == runs.k - 2 {
+                let pair = run & !me;
+                for cell in BitIter(pair) {
+                    let other = pair & !(1 << cell);
+                    threats.cells |= 1 << cell;
+                    if made[cell] != 0 && made[cell] != other {
+                        threats.forks |= 1 << cell;
+                    }
+                    made[cell] = other;
+                }
+            }
+        }
+        threats
+    }
+
+    #[test]
+    fn the_runs_by_direction_are_the_runs() {
+        for rows in MIN_SIDE..=MAX_SIDE {
+            for cols in MIN_SIDE..=MAX_SIDE {
+                for k in MIN_K..=MAX_K.min(rows.max(cols)) {
+                    let runs = Runs::of(Geometry::new(rows, cols, k).unwrap());
+                    let mut by_direction: Vec<u64> = runs
+                        .directions
+                        .iter()
+                        .flat_map(|d| BitIter(d.starts).map(move |start| d.first_run << start))
+                        .collect();
+                    by_direction.sort_unstable();
+                    let mut all = runs.all.clone();
+                    all.sort_unstable();
+                    assert_eq!(by_direction, all, "{rows}x{cols}, k={k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_direction_wide_scans_agree_with_run_by_run_ones() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut all_forks = 0;
+        for rows in MIN_SIDE..=MAX_SIDE {
+            for cols in MIN_SIDE..=MAX_SIDE {
+                for k in MIN_K..=MAX_K.min(rows.max(cols)) {
+                    let runs = Runs::of(Geometry::new(rows, cols, k).unwrap());
+                    let cells = rows * cols;
+                    let (mut forks, mut threats) = (0, 0);
+                    for _ in 0..300 {
+                        let (mut me, mut op) = (0u64, 0u64);
+                        for turn in 0..rng.random_range(0..cells) {
+                            let empty: Vec<usize> = BitIter(runs.full & !me & !op).collect();
+                            let index = empty[rng.random_range(0..empty.len())];
+                            if turn % 2 == 0 {
+                                me |= 1 << index
+                            } else {
+                                op |= 1 << index
+                            }
+                        }
+                        let shape = format!("{rows}x{cols}, k={k}: {me:#x} {op:#x}");
+                        assert_eq!(runs.scan(me, op), scan_run_by_run(runs, me, op), "{shape}");
+                        let expected = move_threats_run_by_run(runs, me, op);
+                        assert_eq!(runs.move_threats(me, op), expected, "{shape}");
+                        let mut live = Vec::new();
+                        runs.for_each_live_run(me, op, |run| live.push(run));
+                        live.sort_unstable();
+                        let mut expected_live: Vec<u64> = runs
+                            .all
+                            .iter()
+                            .copied()
+                            .filter(|&run| run & me == 0 || run & op == 0)
+                            .collect();
+                        expected_live.sort_unstable();
+                        assert_eq!(live, expected_live, "{shape}");
+                        forks += (expected.forks != 0) as u32;
+                        threats += (expected.cells != 0) as u32;
+                    }
+                    if rows.min(cols) >= k {
+                        assert!(threats > 10, "{rows}x{cols}, k={k}: {threats} with threats");
+                    }
+                    all_forks += forks;
+                }
+            }
+        }
+        assert!(all_forks > 1000, "{all_forks} positions with forks");
     }
 
     #[test]

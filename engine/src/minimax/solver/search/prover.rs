@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::depth::Narrower;
-use crate::board::{BitIter, MoveThreats, RunScan};
+use crate::board::RunScan;
 use crate::minimax::control::{Meter, Stop};
 use crate::minimax::solver::rules::{Open, Pos, Rules};
 use crate::minimax::solver::table::{Known, SharedTable};
@@ -25,8 +25,9 @@ use crate::score::Score;
 /// searches (the measurements of both are in CHANGELOG.md).
 pub const DEPTH_AFTER_PROOF: bool = true;
 
-/// Move-ordering weight of a run holding `n` marks of one side (and none of the other).
-const RUN_WEIGHT: [i32; 8] = [1, 6, 36, 216, 1296, 7776, 46656, 279936];
+/// Move-ordering weight of a run holding `n` marks of one side and none of the other, to each
+/// of its empty cells; an empty run counts for both sides.
+const LIVE_RUN_WEIGHT: [i32; 8] = [2, 6, 36, 216, 1296, 7776, 46656, 279936];
 /// Ordering bonus of a move that threatens to win next move: the opponent must answer it.
 const THREAT_BONUS: i32 = 1 << 24;
 /// log2 of the entries of a thread's memo of failed "cannot win" tests.
@@ -447,77 +448,97 @@ impl<'a> Prover<'a> {
         let rules = self.rules;
         let empty = pos.empty(rules);
         let stabilizer = pos.stabilizer(rules);
-        let below_k = rules.runs.k - 1;
+        // Of the cells the same by a symmetry of the position, the smallest.
+        let kept = |index: usize| {
+            let mut set = stabilizer;
+            while set != 0 {
+                let s = set.trailing_zeros() as usize;
+                set &= set - 1;
+                if (rules.image[s][index] as usize) < index {
+                    return false;
+                }
+            }
+            true
+        };
+        // The next cell of `left` in the order moves of equal promise are tried.
+        let next = |left: u64| {
+            if self.reversed {
+                63 - left.leading_zeros() as usize
+            } else {
+                left.trailing_zeros() as usize
+            }
+        };
+        // A fork ends the search of this node, and often comes: looked for before the weights.
+        // The forks are the same under the position's symmetries, so one is kept.
+        let threats = rules.runs.move_threats(pos.me, pos.op);
+        let mut forks = threats.forks;
+        while forks != 0 {
+            let index = next(forks);
+            if kept(index) {
+                return Err(index);
+            }
+            forks &= !(1 << index);
+        }
+        // Each live run's weight goes to its empty cells: one look at each run, not one for
+        // each of its cells. A live run holds marks of one side only, so their count is its
+        // marks of either.
+        let marks = pos.me | pos.op;
+        let mut weights = [0i32; 64];
+        rules.runs.for_each_live_run(pos.me, pos.op, |run| {
+            let weight = LIVE_RUN_WEIGHT[(run & marks).count_ones() as usize];
+            let mut open = run & empty;
+            while open != 0 {
+                weights[open.trailing_zeros() as usize] += weight;
+                open &= open - 1;
+            }
+        });
         let mut moves = Moves {
             cells: [0; 64],
-            scores: [0; 64],
             len: 0,
         };
-        // Each run's weight goes to its empty cells, and each run one mark short of a threat
-        // marks its two empty cells as threatening the other: one look at each run, not one
-        // for each of its cells.
-        let mut weights = [0i32; 64];
-        let mut threats = MoveThreats::new();
-        for &run in &rules.runs.all {
-            let mine = (run & pos.me).count_ones();
-            let theirs = (run & pos.op).count_ones();
-            let weight = match (mine, theirs) {
-                (0, 0) => 2 * RUN_WEIGHT[0],
-                (mine, 0) => RUN_WEIGHT[mine as usize],
-                (0, theirs) => RUN_WEIGHT[theirs as usize],
-                _ => continue,
-            };
-            let open = run & empty;
-            for index in BitIter(open) {
-                weights[index] += weight;
-            }
-            if theirs == 0 && mine + 1 == below_k {
-                threats.add_pair(open);
-            }
-        }
+        // Score and cell in one sort key: the score above, then the order the cell came in
+        // (earlier first among equal scores), then the cell.
+        let mut keys = [0u64; 64];
         let mut dead_seen = false;
-        let mut cells = [0u8; 64];
-        let count = empty.count_ones() as usize;
-        for (slot, index) in BitIter(empty).enumerate() {
-            cells[if self.reversed {
-                count - 1 - slot
-            } else {
-                slot
-            }] = index as u8;
-        }
-        'cells: for index in cells[..count].iter().map(|&index| index as usize) {
+        let mut left = empty;
+        while left != 0 {
+            let index = next(left);
             let bit = 1u64 << index;
+            left &= !bit;
             if scan.live & bit == 0 {
                 if dead_seen {
                     continue;
                 }
                 dead_seen = true;
             }
-            if stabilizer != 0 {
-                // Keep the smallest cell of each orbit under the position's symmetries.
-                let mut set = stabilizer;
-                while set != 0 {
-                    let s = set.trailing_zeros() as usize;
-                    set &= set - 1;
-                    if (rules.image[s][index] as usize) < index {
-                        continue 'cells;
-                    }
-                }
-            }
-            if threats.forks & bit != 0 {
-                return Err(index);
+            if stabilizer != 0 && !kept(index) {
+                continue;
             }
             let mut score = weights[index];
-            if threats.threatens(index) {
+            if threats.cells & bit != 0 {
                 score += THREAT_BONUS;
             }
             score += self.history[index].min(1 << 22) as i32;
             if Some(index) == hint {
                 score = i32::MAX;
             }
-            moves.push(index as u8, score);
+            keys[moves.len] = (score as u64) << 12 | (63 - moves.len as u64) << 6 | index as u64;
+            moves.len += 1;
         }
-        moves.sort();
+        let keys = &mut keys[..moves.len];
+        // Highest first (insertion sort: a node has at most 49 moves).
+        for i in 1..keys.len() {
+            let key = keys[i];
+            let mut j = i;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+        }
+        for (cell, &key) in moves.cells.iter_mut().zip(keys.iter()) {
+            *cell = (key & 63) as u8;
+        }
         Ok(moves)
     }
 }
@@ -563,33 +584,8 @@ struct Unpaired<'r> {
     theirs: Option<Open<'r>>,
 }
 
-/// A node's moves and their ordering scores.
+/// A node's moves, best first.
 pub(super) struct Moves {
     pub(super) cells: [u8; 64],
-    scores: [i32; 64],
     pub(super) len: usize,
-}
-
-impl Moves {
-    #[inline]
-    fn push(&mut self, cell: u8, score: i32) {
-        self.cells[self.len] = cell;
-        self.scores[self.len] = score;
-        self.len += 1;
-    }
-
-    /// Highest score first (insertion sort: a node has at most 49 moves).
-    fn sort(&mut self) {
-        for i in 1..self.len {
-            let (cell, score) = (self.cells[i], self.scores[i]);
-            let mut j = i;
-            while j > 0 && self.scores[j - 1] < score {
-                self.cells[j] = self.cells[j - 1];
-                self.scores[j] = self.scores[j - 1];
-                j -= 1;
-            }
-            self.cells[j] = cell;
-            self.scores[j] = score;
-        }
-    }
 }
