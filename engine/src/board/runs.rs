@@ -5,6 +5,32 @@ use std::sync::OnceLock;
 use super::geometry::Geometry;
 use super::limits::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 
+/// Calls the method `$shaped::<K, COLS>` of `$runs` with its k and its board's columns as
+/// constants: the direction-wide scans then shift by constants, which the processor does in
+/// one instruction and the compiler can plan around.
+macro_rules! by_shape {
+    ($runs:expr, $shaped:ident($($arg:expr),*)) => {
+        match ($runs.k, $runs.cols) {
+            (3, 3) => $runs.$shaped::<3, 3>($($arg),*),
+            (3, 4) => $runs.$shaped::<3, 4>($($arg),*),
+            (3, 5) => $runs.$shaped::<3, 5>($($arg),*),
+            (3, 6) => $runs.$shaped::<3, 6>($($arg),*),
+            (3, 7) => $runs.$shaped::<3, 7>($($arg),*),
+            (4, 3) => $runs.$shaped::<4, 3>($($arg),*),
+            (4, 4) => $runs.$shaped::<4, 4>($($arg),*),
+            (4, 5) => $runs.$shaped::<4, 5>($($arg),*),
+            (4, 6) => $runs.$shaped::<4, 6>($($arg),*),
+            (4, 7) => $runs.$shaped::<4, 7>($($arg),*),
+            (5, 3) => $runs.$shaped::<5, 3>($($arg),*),
+            (5, 4) => $runs.$shaped::<5, 4>($($arg),*),
+            (5, 5) => $runs.$shaped::<5, 5>($($arg),*),
+            (5, 6) => $runs.$shaped::<5, 6>($($arg),*),
+            (5, 7) => $runs.$shaped::<5, 7>($($arg),*),
+            (k, cols) => unreachable!("k = {k} and {cols} columns lie outside the limits"),
+        }
+    };
+}
+
 /// The winning runs of one geometry, computed once and shared by every board of that shape.
 #[derive(Debug)]
 pub(crate) struct Runs {
@@ -18,9 +44,12 @@ pub(crate) struct Runs {
     pub through: Vec<Vec<u64>>,
     /// Cell indices, those on the most runs first: the order in which the search tries moves.
     pub by_strength: Vec<usize>,
-    /// The runs again, by direction (only the directions that hold some), for the scans that
-    /// look at every run of a direction at once.
-    pub directions: Vec<Direction>,
+    /// The runs again, by direction (along rows, columns, diagonals, anti-diagonals; a
+    /// direction with no run has no starts), for the scans that look at every run of a
+    /// direction at once.
+    pub directions: [Direction; 4],
+    /// The board's columns: the steps of the directions follow from them.
+    cols: u32,
 }
 
 impl Runs {
@@ -57,25 +86,21 @@ impl Runs {
             .collect::<Vec<Vec<u64>>>();
         let mut by_strength: Vec<usize> = (0..geometry.cells()).collect();
         by_strength.sort_by_key(|&index| std::cmp::Reverse(through[index].len()));
-        let directions = directions
-            .iter()
-            .map(|&(dr, dc)| {
-                // A run's cells follow each other `step` indices apart, its first cell lowest.
-                let step = (dr * cols + dc) as u32;
-                let first_run = (0..k as u32).fold(0u64, |run, j| run | 1 << (j * step));
-                // Each step belongs to one direction, so the runs of this shape are its runs.
-                let starts = all
-                    .iter()
-                    .filter(|&&run| run == first_run << run.trailing_zeros())
-                    .fold(0u64, |starts, &run| starts | 1 << run.trailing_zeros());
-                Direction {
-                    step,
-                    first_run,
-                    starts,
-                }
-            })
-            .filter(|direction| direction.starts != 0)
-            .collect();
+        let directions = directions.map(|(dr, dc)| {
+            // A run's cells follow each other `step` indices apart, its first cell lowest.
+            let step = (dr * cols + dc) as u32;
+            let first_run = (0..k as u32).fold(0u64, |run, j| run | 1 << (j * step));
+            // Each step belongs to one direction, so the runs of this shape are its runs.
+            let starts = all
+                .iter()
+                .filter(|&&run| run == first_run << run.trailing_zeros())
+                .fold(0u64, |starts, &run| starts | 1 << run.trailing_zeros());
+            Direction {
+                step,
+                first_run,
+                starts,
+            }
+        });
         Runs {
             k: k as u32,
             full: u64::MAX >> (64 - geometry.cells()),
@@ -83,6 +108,7 @@ impl Runs {
             through,
             by_strength,
             directions,
+            cols: cols as u32,
         }
     }
 
@@ -101,16 +127,12 @@ impl Runs {
     /// can win where, how close each side is, and which cells still matter.
     #[inline]
     pub fn scan(&self, me: u64, op: u64) -> RunScan {
-        match self.k {
-            3 => self.scan_k::<3>(me, op),
-            4 => self.scan_k::<4>(me, op),
-            _ => self.scan_k::<5>(me, op),
-        }
+        by_shape!(self, scan_shaped(me, op))
     }
 
-    /// [`Runs::scan`] for runs of `K` cells, all the runs of a direction at once.
-    #[inline]
-    fn scan_k<const K: u32>(&self, me: u64, op: u64) -> RunScan {
+    /// [`Runs::scan`] on a board of `COLS` columns with runs of `K` cells, all the runs of a
+    /// direction at once.
+    fn scan_shaped<const K: u32, const COLS: u32>(&self, me: u64, op: u64) -> RunScan {
         let mut scan = RunScan {
             my_wins: 0,
             op_wins: 0,
@@ -119,24 +141,32 @@ impl Runs {
             live: 0,
         };
         let empty = self.full & !(me | op);
-        for &direction in &self.directions {
-            let mine = direction.counts::<K>(me);
-            let theirs = direction.counts::<K>(op);
-            let open_to_me = direction.starts & !theirs.nonzero();
-            let open_to_op = direction.starts & !mine.nonzero();
-            scan.live |= direction.cells::<K>(open_to_me | open_to_op);
-            if open_to_me != 0 {
-                scan.my_best = scan.my_best.max(mine.most_in(open_to_me));
-                let one_short = open_to_me & mine.equal(K - 1);
-                scan.my_wins |= direction.cells::<K>(one_short) & empty;
-            }
-            if open_to_op != 0 {
-                scan.op_best = scan.op_best.max(theirs.most_in(open_to_op));
-                let one_short = open_to_op & theirs.equal(K - 1);
-                scan.op_wins |= direction.cells::<K>(one_short) & empty;
-            }
-        }
+        // One call a direction rather than a loop, which the compiler keeps as a loop.
+        let [rows, cols, diagonal, anti_diagonal] = self.shaped::<COLS>();
+        scan_direction::<K>(rows, me, op, empty, &mut scan);
+        scan_direction::<K>(cols, me, op, empty, &mut scan);
+        scan_direction::<K>(diagonal, me, op, empty, &mut scan);
+        scan_direction::<K>(anti_diagonal, me, op, empty, &mut scan);
         scan
+    }
+
+    /// The directions with their steps as constants of a board of `COLS` columns (`COLS` is
+    /// this board's), so that every shift along a run is by a constant.
+    #[inline(always)]
+    fn shaped<const COLS: u32>(&self) -> [Direction; 4] {
+        let [rows, cols, diagonal, anti_diagonal] = self.directions;
+        [
+            Direction { step: 1, ..rows },
+            Direction { step: COLS, ..cols },
+            Direction {
+                step: COLS + 1,
+                ..diagonal
+            },
+            Direction {
+                step: COLS - 1,
+                ..anti_diagonal
+            },
+        ]
     }
 
     /// Whether the side with marks `me` (its opponent's `op`) has a move that makes two
@@ -154,66 +184,40 @@ impl Runs {
     /// cells. Asked of a side with no threat yet.
     #[inline]
     pub fn move_threats(&self, me: u64, op: u64) -> MoveThreats {
-        match self.k {
-            3 => self.move_threats_k::<3>(me, op),
-            4 => self.move_threats_k::<4>(me, op),
-            _ => self.move_threats_k::<5>(me, op),
-        }
+        by_shape!(self, move_threats_shaped(me, op))
     }
 
-    /// [`Runs::move_threats`] for runs of `K` cells. Along one line, the pairs through a cell
-    /// whose other cell lies on the same side of it all share that other cell (a run holding
-    /// the cell and a farther empty one would hold the nearer one too: three empty cells), so
-    /// two threats at once along one line are a cell that is the first of one pair and the
-    /// second of another; pairs of two directions always differ.
-    #[inline]
-    fn move_threats_k<const K: u32>(&self, me: u64, op: u64) -> MoveThreats {
+    /// [`Runs::move_threats`] on a board of `COLS` columns with runs of `K` cells. Along one
+    /// line, the pairs through a cell whose other cell lies on the same side of it all share
+    /// that other cell (a run holding the cell and a farther empty one would hold the nearer
+    /// one too: three empty cells), so two threats at once along one line are a cell that is
+    /// the first of one pair and the second of another; pairs of two directions always differ.
+    fn move_threats_shaped<const K: u32, const COLS: u32>(&self, me: u64, op: u64) -> MoveThreats {
         let empty = self.full & !(me | op);
         let mut threats = MoveThreats { cells: 0, forks: 0 };
-        for &direction in &self.directions {
-            let two_short = direction.starts
-                & !direction.touched::<K>(op)
-                & direction.counts::<K>(me).equal(K - 2);
-            if two_short == 0 {
-                continue;
-            }
-            let (mut seen, mut firsts, mut seconds) = (0u64, 0u64, 0u64);
-            for j in 0..K {
-                let shift = j * direction.step;
-                let here = (empty >> shift) & two_short;
-                firsts |= (here & !seen) << shift;
-                seconds |= (here & seen) << shift;
-                seen |= here;
-            }
-            let cells = firsts | seconds;
-            threats.forks |= firsts & seconds | cells & threats.cells;
-            threats.cells |= cells;
-        }
+        let [rows, cols, diagonal, anti_diagonal] = self.shaped::<COLS>();
+        let two_short = two_short_runs::<K>(rows, me, op);
+        threats_along::<K>(rows, empty, two_short, &mut threats);
+        let two_short = two_short_runs::<K>(cols, me, op);
+        threats_along::<K>(cols, empty, two_short, &mut threats);
+        let two_short = two_short_runs::<K>(diagonal, me, op);
+        threats_along::<K>(diagonal, empty, two_short, &mut threats);
+        let two_short = two_short_runs::<K>(anti_diagonal, me, op);
+        threats_along::<K>(anti_diagonal, empty, two_short, &mut threats);
         threats
     }
 
-    /// Calls `visit` with every run that someone can still complete (that holds marks of at
-    /// most one side), direction by direction.
+    /// The runs that someone can still complete (that hold marks of at most one side), as the
+    /// starts of the runs of each direction of [`Runs::directions`].
     #[inline]
-    pub fn for_each_live_run(&self, me: u64, op: u64, mut visit: impl FnMut(u64)) {
-        match self.k {
-            3 => self.for_each_live_run_k::<3>(me, op, &mut visit),
-            4 => self.for_each_live_run_k::<4>(me, op, &mut visit),
-            _ => self.for_each_live_run_k::<5>(me, op, &mut visit),
-        }
+    pub fn live_starts(&self, me: u64, op: u64) -> [u64; 4] {
+        by_shape!(self, live_starts_shaped(me, op))
     }
 
-    #[inline]
-    fn for_each_live_run_k<const K: u32>(&self, me: u64, op: u64, visit: &mut impl FnMut(u64)) {
-        for &direction in &self.directions {
-            let mut live =
-                direction.starts & !(direction.touched::<K>(me) & direction.touched::<K>(op));
-            while live != 0 {
-                let start = live.trailing_zeros();
-                live &= live - 1;
-                visit(direction.first_run << start);
-            }
-        }
+    fn live_starts_shaped<const K: u32, const COLS: u32>(&self, me: u64, op: u64) -> [u64; 4] {
+        self.shaped::<COLS>().map(|direction| {
+            direction.starts & !(direction.touched::<K>(me) & direction.touched::<K>(op))
+        })
     }
 
     /// The runs of this geometry, computed on first use and kept for the life of the process.
@@ -226,6 +230,63 @@ impl Runs {
             + (geometry.k() - MIN_K);
         TABLES[slot].get_or_init(|| Runs::compute(geometry))
     }
+}
+
+/// [`Runs::scan`]'s look at the runs of one direction.
+#[inline(always)]
+fn scan_direction<const K: u32>(
+    direction: Direction,
+    me: u64,
+    op: u64,
+    empty: u64,
+    scan: &mut RunScan,
+) {
+    let mine = direction.counts::<K>(me);
+    let theirs = direction.counts::<K>(op);
+    let open_to_me = direction.starts & !theirs.nonzero();
+    let open_to_op = direction.starts & !mine.nonzero();
+    scan.live |= direction.cells::<K>(open_to_me | open_to_op);
+    if open_to_me != 0 {
+        scan.my_best = scan.my_best.max(mine.most_in(open_to_me));
+        let one_short = open_to_me & mine.equal(K - 1);
+        scan.my_wins |= direction.cells::<K>(one_short) & empty;
+    }
+    if open_to_op != 0 {
+        scan.op_best = scan.op_best.max(theirs.most_in(open_to_op));
+        let one_short = open_to_op & theirs.equal(K - 1);
+        scan.op_wins |= direction.cells::<K>(one_short) & empty;
+    }
+}
+
+/// The runs of one direction (as starts) that hold k − 2 of `me`'s marks and none of `op`'s.
+#[inline(always)]
+fn two_short_runs<const K: u32>(direction: Direction, me: u64, op: u64) -> u64 {
+    direction.starts & !direction.touched::<K>(op) & direction.counts::<K>(me).equal(K - 2)
+}
+
+/// Adds to `threats` those of the runs `two_short` of one direction, whose empty cells are
+/// those of `empty` (see [`Runs::move_threats`]).
+#[inline(always)]
+fn threats_along<const K: u32>(
+    direction: Direction,
+    empty: u64,
+    two_short: u64,
+    threats: &mut MoveThreats,
+) {
+    if two_short == 0 {
+        return;
+    }
+    let (mut seen, mut firsts, mut seconds) = (0u64, 0u64, 0u64);
+    for j in 0..K {
+        let shift = j * direction.step;
+        let here = (empty >> shift) & two_short;
+        firsts |= (here & !seen) << shift;
+        seconds |= (here & seen) << shift;
+        seen |= here;
+    }
+    let cells = firsts | seconds;
+    threats.forks |= firsts & seconds | cells & threats.cells;
+    threats.cells |= cells;
 }
 
 /// The threats one side's moves would make (see [`Runs::move_threats`]).
@@ -252,7 +313,7 @@ pub(crate) struct Direction {
 
 impl Direction {
     /// The cells of the runs of `K` cells that begin at `starts`.
-    #[inline]
+    #[inline(always)]
     fn cells<const K: u32>(self, starts: u64) -> u64 {
         let mut cells = starts;
         for j in 1..K {
@@ -262,7 +323,7 @@ impl Direction {
     }
 
     /// The runs of `K` cells (as their starts) that hold at least one of `bits`.
-    #[inline]
+    #[inline(always)]
     fn touched<const K: u32>(self, bits: u64) -> u64 {
         let mut any = bits;
         for j in 1..K {
@@ -272,7 +333,7 @@ impl Direction {
     }
 
     /// How many of `bits` each run of `K` cells holds, at its first cell.
-    #[inline]
+    #[inline(always)]
     fn counts<const K: u32>(self, bits: u64) -> Counts {
         let [mut ones, mut twos, mut fours] = [bits, 0, 0];
         for j in 1..K {
@@ -575,8 +636,13 @@ mod tests {
                         assert_eq!(runs.scan(me, op), scan_run_by_run(runs, me, op), "{shape}");
                         let expected = move_threats_run_by_run(runs, me, op);
                         assert_eq!(runs.move_threats(me, op), expected, "{shape}");
-                        let mut live = Vec::new();
-                        runs.for_each_live_run(me, op, |run| live.push(run));
+                        let live_starts = runs.live_starts(me, op);
+                        let mut live: Vec<u64> = (0..4)
+                            .flat_map(|d| {
+                                let first_run = runs.directions[d].first_run;
+                                BitIter(live_starts[d]).map(move |start| first_run << start)
+                            })
+                            .collect();
                         live.sort_unstable();
                         let mut expected_live: Vec<u64> = runs
                             .all

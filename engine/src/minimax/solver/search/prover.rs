@@ -484,14 +484,19 @@ impl<'a> Prover<'a> {
         // marks of either.
         let marks = pos.me | pos.op;
         let mut weights = [0i32; 64];
-        rules.runs.for_each_live_run(pos.me, pos.op, |run| {
-            let weight = LIVE_RUN_WEIGHT[(run & marks).count_ones() as usize];
-            let mut open = run & empty;
-            while open != 0 {
-                weights[open.trailing_zeros() as usize] += weight;
-                open &= open - 1;
+        let live_starts = rules.runs.live_starts(pos.me, pos.op);
+        for (direction, mut starts) in rules.runs.directions.iter().zip(live_starts) {
+            while starts != 0 {
+                let run = direction.first_run << starts.trailing_zeros();
+                starts &= starts - 1;
+                let weight = LIVE_RUN_WEIGHT[(run & marks).count_ones() as usize];
+                let mut open = run & empty;
+                while open != 0 {
+                    weights[open.trailing_zeros() as usize] += weight;
+                    open &= open - 1;
+                }
             }
-        });
+        }
         let mut moves = Moves {
             cells: [0; 64],
             len: 0,
