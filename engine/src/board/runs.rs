@@ -408,43 +408,51 @@ pub(crate) struct RunScan {
 /// A mask whose set bits [`BitIter`] walks: the cells of a board (`u64`) or the runs of one
 /// (`u128`, in the solver).
 pub(crate) trait BitMask: Copy {
-    /// Whether no bit is set.
-    fn is_empty(self) -> bool;
-    /// The index of the lowest set bit (the mask is not empty).
-    fn lowest(self) -> usize;
-    /// The mask without its lowest set bit.
-    fn without_lowest(self) -> Self;
+    /// The index of the lowest set bit, which is cleared; `None` when no bit is set.
+    fn take_lowest(&mut self) -> Option<usize>;
     /// How many bits are set.
     fn count(self) -> usize;
 }
 
-macro_rules! bit_mask {
-    ($($mask:ty),*) => {$(
-        impl BitMask for $mask {
-            #[inline]
-            fn is_empty(self) -> bool {
-                self == 0
-            }
-
-            #[inline]
-            fn lowest(self) -> usize {
-                self.trailing_zeros() as usize
-            }
-
-            #[inline]
-            fn without_lowest(self) -> Self {
-                self & (self - 1)
-            }
-
-            #[inline]
-            fn count(self) -> usize {
-                self.count_ones() as usize
-            }
+impl BitMask for u64 {
+    #[inline]
+    fn take_lowest(&mut self) -> Option<usize> {
+        if *self == 0 {
+            return None;
         }
-    )*};
+        let index = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        Some(index)
+    }
+
+    #[inline]
+    fn count(self) -> usize {
+        self.count_ones() as usize
+    }
 }
 
-bit_mask!(u64, u128);
+impl BitMask for u128 {
+    /// Half by half: 128-bit arithmetic costs several instructions a step (and a board with
+    /// at most 64 runs never looks past the low half).
+    #[inline]
+    fn take_lowest(&mut self) -> Option<usize> {
+        let (low, high) = (*self as u64, (*self >> 64) as u64);
+        if low != 0 {
+            *self = (high as u128) << 64 | (low & (low - 1)) as u128;
+            Some(low.trailing_zeros() as usize)
+        } else if high != 0 {
+            *self = ((high & (high - 1)) as u128) << 64;
+            Some(64 + high.trailing_zeros() as usize)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn count(self) -> usize {
+        self.count_ones() as usize
+    }
+}
 
 /// Iterates over the indices of the set bits of a mask, lowest first (row-major order for cells).
 pub(crate) struct BitIter<M: BitMask = u64>(pub M);
@@ -454,12 +462,7 @@ impl<M: BitMask> Iterator for BitIter<M> {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.0.is_empty() {
-            return None;
-        }
-        let index = self.0.lowest();
-        self.0 = self.0.without_lowest();
-        Some(index)
+        self.0.take_lowest()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
