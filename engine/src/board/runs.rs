@@ -139,14 +139,15 @@ impl Runs {
             my_best: -1,
             op_best: -1,
             live: 0,
+            my_two_short: [0; 4],
         };
         let empty = self.full & !(me | op);
         // One call a direction rather than a loop, which the compiler keeps as a loop.
         let [rows, cols, diagonal, anti_diagonal] = self.shaped::<COLS>();
-        scan_direction::<K>(rows, me, op, empty, &mut scan);
-        scan_direction::<K>(cols, me, op, empty, &mut scan);
-        scan_direction::<K>(diagonal, me, op, empty, &mut scan);
-        scan_direction::<K>(anti_diagonal, me, op, empty, &mut scan);
+        scan_direction::<K>(rows, 0, me, op, empty, &mut scan);
+        scan_direction::<K>(cols, 1, me, op, empty, &mut scan);
+        scan_direction::<K>(diagonal, 2, me, op, empty, &mut scan);
+        scan_direction::<K>(anti_diagonal, 3, me, op, empty, &mut scan);
         scan
     }
 
@@ -185,6 +186,30 @@ impl Runs {
     #[inline]
     pub fn move_threats(&self, me: u64, op: u64) -> MoveThreats {
         by_shape!(self, move_threats_shaped(me, op))
+    }
+
+    /// [`Runs::move_threats`] of the side to move of a [`RunScan`], from the runs two short
+    /// that the scan found.
+    #[inline]
+    pub fn my_move_threats(&self, scan: &RunScan, me: u64, op: u64) -> MoveThreats {
+        by_shape!(
+            self,
+            threats_of_shaped(scan.my_two_short, self.full & !(me | op))
+        )
+    }
+
+    fn threats_of_shaped<const K: u32, const COLS: u32>(
+        &self,
+        two_short: [u64; 4],
+        empty: u64,
+    ) -> MoveThreats {
+        let mut threats = MoveThreats { cells: 0, forks: 0 };
+        let [rows, cols, diagonal, anti_diagonal] = self.shaped::<COLS>();
+        threats_along::<K>(rows, empty, two_short[0], &mut threats);
+        threats_along::<K>(cols, empty, two_short[1], &mut threats);
+        threats_along::<K>(diagonal, empty, two_short[2], &mut threats);
+        threats_along::<K>(anti_diagonal, empty, two_short[3], &mut threats);
+        threats
     }
 
     /// [`Runs::move_threats`] on a board of `COLS` columns with runs of `K` cells. Along one
@@ -236,6 +261,7 @@ impl Runs {
 #[inline(always)]
 fn scan_direction<const K: u32>(
     direction: Direction,
+    index: usize,
     me: u64,
     op: u64,
     empty: u64,
@@ -250,6 +276,7 @@ fn scan_direction<const K: u32>(
         scan.my_best = scan.my_best.max(mine.most_in(open_to_me));
         let one_short = open_to_me & mine.equal(K - 1);
         scan.my_wins |= direction.cells::<K>(one_short) & empty;
+        scan.my_two_short[index] = open_to_me & mine.equal(K - 2);
     }
     if open_to_op != 0 {
         scan.op_best = scan.op_best.max(theirs.most_in(open_to_op));
@@ -403,6 +430,10 @@ pub(crate) struct RunScan {
     pub op_best: i32,
     /// Cells on a run that someone can still complete.
     pub live: u64,
+    /// The runs that hold k − 2 marks of the side to move and none of the opponent's, as the
+    /// starts of the runs of each direction of [`Runs::directions`] (see
+    /// [`Runs::move_threats`]).
+    pub my_two_short: [u64; 4],
 }
 
 /// A mask whose set bits [`BitIter`] walks: the cells of a board (`u64`) or the runs of one
@@ -550,7 +581,16 @@ mod tests {
             my_best: -1,
             op_best: -1,
             live: 0,
+            my_two_short: [0; 4],
         };
+        for (direction, two_short) in runs.directions.iter().zip(&mut scan.my_two_short) {
+            for start in BitIter(direction.starts) {
+                let run = direction.first_run << start;
+                if run & op == 0 && (run & me).count_ones() == runs.k - 2 {
+                    *two_short |= 1 << start;
+                }
+            }
+        }
         let last = runs.k as i32 - 1;
         for &run in &runs.all {
             let mine = (run & me).count_ones() as i32;
@@ -639,6 +679,8 @@ mod tests {
                         assert_eq!(runs.scan(me, op), scan_run_by_run(runs, me, op), "{shape}");
                         let expected = move_threats_run_by_run(runs, me, op);
                         assert_eq!(runs.move_threats(me, op), expected, "{shape}");
+                        let scan = runs.scan(me, op);
+                        assert_eq!(runs.my_move_threats(&scan, me, op), expected, "{shape}");
                         let live_starts = runs.live_starts(me, op);
                         let mut live: Vec<u64> = (0..4)
                             .flat_map(|d| {

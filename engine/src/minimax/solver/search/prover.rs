@@ -174,7 +174,9 @@ impl<'a> Prover<'a> {
             return Ok(upper);
         }
 
-        if let Some(value) = self.no_fork_bound(pos, empties, depth, (alpha, beta, lower, upper)) {
+        if let Some(value) =
+            self.no_fork_bound(pos, &scan, empties, depth, (alpha, beta, lower, upper))
+        {
             return Ok(value);
         }
         let window = (alpha, beta, lower, upper);
@@ -265,6 +267,7 @@ impl<'a> Prover<'a> {
     fn no_fork_bound(
         &self,
         pos: &Pos,
+        scan: &RunScan,
         empties: u32,
         depth: i32,
         (alpha, beta, lower, upper): (Score, Score, Score, Score),
@@ -276,7 +279,7 @@ impl<'a> Prover<'a> {
         } else {
             Score::DRAW
         };
-        if my_third <= alpha && !runs.has_fork(pos.me, pos.op) {
+        if my_third <= alpha && runs.my_move_threats(scan, pos.me, pos.op).forks == 0 {
             return Some(my_third.min(upper));
         }
         let their_third = if empties >= 6 {
@@ -470,7 +473,7 @@ impl<'a> Prover<'a> {
         };
         // A fork ends the search of this node, and often comes: looked for before the weights.
         // The forks are the same under the position's symmetries, so one is kept.
-        let threats = rules.runs.move_threats(pos.me, pos.op);
+        let threats = rules.runs.my_move_threats(scan, pos.me, pos.op);
         let mut forks = threats.forks;
         while forks != 0 {
             let index = next(forks);
@@ -531,16 +534,7 @@ impl<'a> Prover<'a> {
             moves.len += 1;
         }
         let keys = &mut keys[..moves.len];
-        // Highest first (insertion sort: a node has at most 49 moves).
-        for i in 1..keys.len() {
-            let key = keys[i];
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                keys[j] = keys[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-        }
+        keys.sort_unstable_by(|a, b| b.cmp(a));
         for (cell, &key) in moves.cells.iter_mut().zip(keys.iter()) {
             *cell = (key & 63) as u8;
         }
