@@ -141,13 +141,19 @@ impl Runs {
             live: 0,
             my_two_short: [0; 4],
         };
+        let mut nearest = Nearest::default();
         let empty = self.full & !(me | op);
         // One call a direction rather than a loop, which the compiler keeps as a loop.
         let [rows, cols, diagonal, anti_diagonal] = self.shaped::<COLS>();
-        scan_direction::<K>(rows, 0, me, op, empty, &mut scan);
-        scan_direction::<K>(cols, 1, me, op, empty, &mut scan);
-        scan_direction::<K>(diagonal, 2, me, op, empty, &mut scan);
-        scan_direction::<K>(anti_diagonal, 3, me, op, empty, &mut scan);
+        scan_direction::<K>(rows, 0, me, op, empty, &mut scan, &mut nearest);
+        scan_direction::<K>(cols, 1, me, op, empty, &mut scan, &mut nearest);
+        scan_direction::<K>(diagonal, 2, me, op, empty, &mut scan, &mut nearest);
+        scan_direction::<K>(anti_diagonal, 3, me, op, empty, &mut scan, &mut nearest);
+        // The most marks in an open run, from the most down: k − 1 where there is a winning
+        // cell, k − 2 where there is a run two short.
+        let my_two_short = scan.my_two_short.iter().fold(0, |any, &runs| any | runs);
+        scan.my_best = nearest.mine.most::<K>(scan.my_wins, my_two_short);
+        scan.op_best = nearest.theirs.most::<K>(scan.op_wins, nearest.op_two_short);
         scan
     }
 
@@ -257,7 +263,58 @@ impl Runs {
     }
 }
 
-/// [`Runs::scan`]'s look at the runs of one direction.
+/// What [`Runs::scan`] gathers besides its answer, to tell how close each side is.
+#[derive(Default)]
+struct Nearest {
+    mine: Reach,
+    theirs: Reach,
+    /// The opponent's open runs two marks short.
+    op_two_short: u64,
+}
+
+/// Which open runs (those without a mark of the other side) one side has, by how many marks
+/// they hold, beyond those the scan finds anyway (one and two short); as starts of runs of
+/// any direction, so only whether one exists tells.
+#[derive(Default)]
+struct Reach {
+    complete: u64,
+    /// Runs of two marks (below two short only when k = 5).
+    two: u64,
+    marked: u64,
+    open: u64,
+}
+
+impl Reach {
+    /// Takes in the open runs `open` of one direction, holding `marks` of the side (some
+    /// where `marked`).
+    #[inline(always)]
+    fn add<const K: u32>(&mut self, open: u64, marks: Counts, marked: u64) {
+        self.complete |= open & marks.equal(K);
+        if K == 5 {
+            self.two |= open & marks.equal(2);
+        }
+        self.marked |= open & marked;
+        self.open |= open;
+    }
+
+    /// The most marks of the side in an open run (−1: none), given whether it has a run one
+    /// short (`one_short` not empty) and one two short.
+    #[inline(always)]
+    fn most<const K: u32>(&self, one_short: u64, two_short: u64) -> i32 {
+        let k = K as i32;
+        match () {
+            _ if self.complete != 0 => k,
+            _ if one_short != 0 => k - 1,
+            _ if two_short != 0 => k - 2,
+            _ if self.two != 0 => 2,
+            _ if self.marked != 0 => 1,
+            _ if self.open != 0 => 0,
+            _ => -1,
+        }
+    }
+}
+
+/// [`Runs::scan`]'s look at the runs of one direction, the `index`th.
 #[inline(always)]
 fn scan_direction<const K: u32>(
     direction: Direction,
@@ -266,23 +323,26 @@ fn scan_direction<const K: u32>(
     op: u64,
     empty: u64,
     scan: &mut RunScan,
+    nearest: &mut Nearest,
 ) {
     let mine = direction.counts::<K>(me);
     let theirs = direction.counts::<K>(op);
-    let open_to_me = direction.starts & !theirs.nonzero();
-    let open_to_op = direction.starts & !mine.nonzero();
+    let (my_marked, their_marked) = (mine.nonzero(), theirs.nonzero());
+    let open_to_me = direction.starts & !their_marked;
+    let open_to_op = direction.starts & !my_marked;
+    nearest.mine.add::<K>(open_to_me, mine, my_marked);
+    nearest.theirs.add::<K>(open_to_op, theirs, their_marked);
     scan.live |= direction.cells::<K>(open_to_me | open_to_op);
-    if open_to_me != 0 {
-        scan.my_best = scan.my_best.max(mine.most_in(open_to_me));
-        let one_short = open_to_me & mine.equal(K - 1);
+    let one_short = open_to_me & mine.equal(K - 1);
+    if one_short != 0 {
         scan.my_wins |= direction.cells::<K>(one_short) & empty;
-        scan.my_two_short[index] = open_to_me & mine.equal(K - 2);
     }
-    if open_to_op != 0 {
-        scan.op_best = scan.op_best.max(theirs.most_in(open_to_op));
-        let one_short = open_to_op & theirs.equal(K - 1);
+    scan.my_two_short[index] = open_to_me & mine.equal(K - 2);
+    let one_short = open_to_op & theirs.equal(K - 1);
+    if one_short != 0 {
         scan.op_wins |= direction.cells::<K>(one_short) & empty;
     }
+    nearest.op_two_short |= open_to_op & theirs.equal(K - 2);
 }
 
 /// The runs of one direction (as starts) that hold k − 2 of `me`'s marks and none of `op`'s.
@@ -396,24 +456,6 @@ impl Counts {
     fn equal(self, n: u32) -> u64 {
         let digit = |bits: u64, bit: u32| if n & bit != 0 { bits } else { !bits };
         digit(self.ones, 1) & digit(self.twos, 2) & digit(self.fours, 4)
-    }
-
-    /// The largest count among the positions `set` (not empty), its digits highest first.
-    #[inline]
-    fn most_in(self, set: u64) -> i32 {
-        let (mut set, mut most) = (set, 0);
-        if set & self.fours != 0 {
-            set &= self.fours;
-            most = 4;
-        }
-        if set & self.twos != 0 {
-            set &= self.twos;
-            most += 2;
-        }
-        if set & self.ones != 0 {
-            most += 1;
-        }
-        most
     }
 }
 
