@@ -290,7 +290,8 @@ impl Open<'_> {
                 weights[index] += weight;
             }
         }
-        let heaviest = weights.iter().copied().max().unwrap_or(0);
+        // Only the cells of the open runs weigh anything.
+        let heaviest = BitIter(cells).map(|index| weights[index]).max().unwrap_or(0);
         let potential_holds = |index: usize| {
             let rest = total - weights[index];
             if rest >= one {
