@@ -172,11 +172,17 @@ impl Rules {
         for index in BitIter(defender) {
             set &= !self.run_set[index];
         }
+        self.open_set(set, attacker, defender)
+    }
+
+    /// The runs `set`, those open to the side with the marks `attacker`, as [`Open`].
+    #[inline]
+    fn open_set(&self, set: u128, attacker: u64, defender: u64) -> Open<'_> {
         Open {
             rules: self,
             set,
             empty: self.runs.full & !(attacker | defender),
-            usable,
+            usable: self.runs.all.len() <= MAX_RUNS,
         }
     }
 }
@@ -291,7 +297,10 @@ impl Open<'_> {
             }
         }
         // Only the cells of the open runs weigh anything.
-        let heaviest = BitIter(cells).map(|index| weights[index]).max().unwrap_or(0);
+        let heaviest = BitIter(cells)
+            .map(|index| weights[index])
+            .max()
+            .unwrap_or(0);
         let potential_holds = |index: usize| {
             let rest = total - weights[index];
             if rest >= one {
@@ -371,16 +380,23 @@ pub(super) struct Pos {
     pub op: u64,
     x_to_move: bool,
     keys: [u128; MAX_SYMMETRIES],
+    /// The runs open to the side to move (see [`Rules::open_runs`]), and to the opponent:
+    /// kept up to date move by move, a mark closing the runs through it to the other side.
+    my_open: u128,
+    op_open: u128,
 }
 
 impl Pos {
     pub fn new(board: &Board, rules: &Rules) -> Pos {
         let mover = board.to_move();
+        let (me, op) = (board.bits(mover), board.bits(mover.opponent()));
         let mut pos = Pos {
-            me: board.bits(mover),
-            op: board.bits(mover.opponent()),
+            me,
+            op,
             x_to_move: mover == Mark::X,
             keys: [0; MAX_SYMMETRIES],
+            my_open: rules.open_runs(me, op).set,
+            op_open: rules.open_runs(op, me).set,
         };
         for s in 0..rules.symmetries {
             pos.keys[s] = BitIter(board.bits(Mark::X))
@@ -406,7 +422,21 @@ impl Pos {
             op: self.me | 1 << index,
             x_to_move: !self.x_to_move,
             keys,
+            my_open: self.op_open & !rules.run_set[index],
+            op_open: self.my_open,
         }
+    }
+
+    /// The runs open to the side to move: [`Rules::open_runs`]`(me, op)`, kept.
+    #[inline]
+    pub fn my_open_runs<'r>(&self, rules: &'r Rules) -> Open<'r> {
+        rules.open_set(self.my_open, self.me, self.op)
+    }
+
+    /// The runs open to the opponent: [`Rules::open_runs`]`(op, me)`, kept.
+    #[inline]
+    pub fn op_open_runs<'r>(&self, rules: &'r Rules) -> Open<'r> {
+        rules.open_set(self.op_open, self.op, self.me)
     }
 
     /// Whether X is the side to move.
@@ -478,6 +508,45 @@ mod tests {
         };
         memo.insert((attacker, defender, attacker_to_move), result);
         result
+    }
+
+    #[test]
+    fn the_open_runs_a_position_keeps_are_those_its_marks_leave() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for (side, k) in [(3, 3), (5, 4), (6, 4), (7, 4), (7, 5)] {
+            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            for _ in 0..20 {
+                let mut board = Board::empty(rules.geometry, Mark::X);
+                // From a position made by a board, then move by move.
+                for _ in 0..random(6) {
+                    let marks = board.bits(Mark::X) | board.bits(Mark::O);
+                    let empty: Vec<usize> = BitIter(rules.runs.full & !marks).collect();
+                    let cell = rules
+                        .geometry
+                        .cell(empty[random(empty.len() as u64) as usize]);
+                    board = board.after(cell).unwrap();
+                }
+                let mut pos = Pos::new(&board, &rules);
+                while pos.empty(&rules) != 0 {
+                    assert_eq!(
+                        pos.my_open_runs(&rules).set,
+                        rules.open_runs(pos.me, pos.op).set
+                    );
+                    assert_eq!(
+                        pos.op_open_runs(&rules).set,
+                        rules.open_runs(pos.op, pos.me).set
+                    );
+                    let empty: Vec<usize> = BitIter(pos.empty(&rules)).collect();
+                    pos = pos.play(empty[random(empty.len() as u64) as usize], &rules);
+                }
+            }
+        }
     }
 
     #[test]

@@ -335,7 +335,7 @@ impl<'a> Prover<'a> {
         let mut mine = false;
         if upper > Score::DRAW && alpha >= Score::DRAW {
             if failed & MINE_OPEN == 0 {
-                if rules.open_runs(pos.me, pos.op).cannot_win(None, true, true) {
+                if pos.my_open_runs(rules).cannot_win(None, true, true) {
                     self.store_draw_bound(node, None, Some(Score::DRAW));
                     return None;
                 }
@@ -345,7 +345,7 @@ impl<'a> Prover<'a> {
         }
         let mut theirs = None;
         if lower < Score::DRAW && beta <= Score::DRAW {
-            let open = rules.open_runs(pos.op, pos.me);
+            let open = pos.op_open_runs(rules);
             let pairing = !unpaired && failed & THEIRS_OPEN == 0;
             if open.cannot_win(None, false, pairing) {
                 self.store_draw_bound(node, Some(Score::DRAW), None);
