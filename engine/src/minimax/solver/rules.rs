@@ -36,9 +36,10 @@ pub(super) struct Rules {
     pub image: [[u8; 64]; MAX_SYMMETRIES],
     /// `preimage[s][cell]`: the cell that symmetry `s` takes to `cell`.
     pub preimage: [[u8; 64]; MAX_SYMMETRIES],
-    /// `power[s][cell]`: 3 to the power `image[s][cell]`, the weight of `cell`'s base-3 digit in
-    /// the key of the position's image under `s`.
-    power: [[u128; 64]; MAX_SYMMETRIES],
+    /// `digit_power[mark][s][cell]`: the weight of `cell`'s base-3 digit in the key of the
+    /// position's image under `s` when X (`mark` 0) or O (1) holds it: 3 to the power
+    /// `image[s][cell]`, times 1 or 2 (zero past the board's symmetries).
+    digit_power: [[[u128; 64]; MAX_SYMMETRIES]; 2],
     /// Cells on the most runs first, then those nearest the centre: the static move order.
     pub order: Vec<usize>,
 }
@@ -71,14 +72,15 @@ impl Rules {
         };
         let mut image = [[0u8; 64]; MAX_SYMMETRIES];
         let mut preimage = [[0u8; 64]; MAX_SYMMETRIES];
-        let mut power = [[0u128; 64]; MAX_SYMMETRIES];
+        let mut digit_power = [[[0u128; 64]; MAX_SYMMETRIES]; 2];
         for (s, map) in maps.iter().enumerate() {
             for index in 0..geometry.cells() {
                 let (r, c) = map(index / cols, index % cols, rows, cols);
                 let to = r * cols + c;
                 image[s][index] = to as u8;
                 preimage[s][to] = index as u8;
-                power[s][index] = 3u128.pow(to as u32);
+                digit_power[0][s][index] = 3u128.pow(to as u32);
+                digit_power[1][s][index] = 2 * 3u128.pow(to as u32);
             }
         }
         let centre = |index: usize| {
@@ -140,7 +142,7 @@ impl Rules {
             symmetries: maps.len(),
             image,
             preimage,
-            power,
+            digit_power,
             order,
         }
     }
@@ -400,8 +402,8 @@ impl Pos {
         };
         for s in 0..rules.symmetries {
             pos.keys[s] = BitIter(board.bits(Mark::X))
-                .map(|index| rules.power[s][index])
-                .chain(BitIter(board.bits(Mark::O)).map(|index| 2 * rules.power[s][index]))
+                .map(|index| rules.digit_power[0][s][index])
+                .chain(BitIter(board.bits(Mark::O)).map(|index| rules.digit_power[1][s][index]))
                 .sum();
         }
         pos
@@ -411,11 +413,12 @@ impl Pos {
     #[inline]
     pub fn play(&self, index: usize, rules: &Rules) -> Pos {
         let mut keys = self.keys;
-        // The digit, 1 for X and 2 for O, as a shift: a 128-bit product is a library call in
-        // WebAssembly, eight of them a move.
-        let digit_shift = u32::from(!self.x_to_move);
-        for (key, power) in keys.iter_mut().zip(&rules.power).take(rules.symmetries) {
-            *key += power[index] << digit_shift;
+        // Every symmetry's key, those past the board's symmetries too (their powers are zero):
+        // a loop of constant length, unrolled. Digits by table: a 128-bit product is a library
+        // call in WebAssembly, and a 128-bit shift several instructions.
+        let powers = &rules.digit_power[usize::from(!self.x_to_move)];
+        for (key, power) in keys.iter_mut().zip(powers) {
+            *key += power[index];
         }
         Pos {
             me: self.op,
