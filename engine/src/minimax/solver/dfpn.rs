@@ -229,7 +229,7 @@ impl ProofSearch<'_, '_> {
             return Err(Stop::Cancelled);
         }
         let rules = self.rules;
-        let key = pos.key(rules).0;
+        let key = pos.key().0;
         let known = self.table.get(key);
         if let Some(numbers) = known.filter(|numbers| numbers.settled()) {
             return Ok(numbers);
@@ -361,7 +361,7 @@ impl ProofSearch<'_, '_> {
     }
 
     fn push(&self, children: &mut Children, pos: &Pos, index: usize, fresh: Numbers) {
-        let key = pos.play(index, self.rules).key(self.rules).0;
+        let key = pos.play(index, self.rules).key().0;
         children.list[children.len] = Child {
             index: index as u8,
             key,
@@ -387,7 +387,7 @@ impl ProofSearch<'_, '_> {
             (0, [0; 64])
         };
         let empty = pos.empty(rules);
-        let stabilizer = pos.stabilizer(rules);
+        let stabilizer = pos.stabilizer();
         let threat_marks = rules.runs.k - 2;
         let mut scored: [(i32, u8); 64] = [(0, 0); 64];
         let mut len = 0;

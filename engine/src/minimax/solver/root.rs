@@ -124,7 +124,7 @@ impl<'a> RootJob<'a> {
         // the first pass, and their exact scores are the ones a player needs first.
         let child_keys: Vec<u128> = moves
             .iter()
-            .map(|&index| root.play(index, rules).key(rules).0)
+            .map(|&index| root.play(index, rules).key().0)
             .collect();
         let originals: Vec<Option<usize>> = (0..moves.len())
             .map(|slot| {
@@ -573,7 +573,7 @@ impl RootJob<'_> {
             upper: None,
             best: None,
         };
-        self.table.store(child.key(rules).0, empties, holds);
+        self.table.store(child.key().0, empties, holds);
         Ok(MoveBound {
             upper: Score::DRAW,
             ..unknown
@@ -611,8 +611,7 @@ impl RootJob<'_> {
         for &index in self.moves {
             let child = self.root.play(index, self.rules);
             let empties = child.empty(self.rules).count_ones();
-            self.table
-                .store(child.key(self.rules).0, empties, cannot_win);
+            self.table.store(child.key().0, empties, cannot_win);
         }
         self.steal_first_exchanges();
         true
@@ -635,7 +634,7 @@ impl RootJob<'_> {
                     continue;
                 }
                 let exchange = self.root.play(opening, rules).play(reply, rules);
-                let (key, symmetry) = exchange.key(rules);
+                let (key, symmetry) = exchange.key();
                 let empties = exchange.empty(rules).count_ones();
                 let held = Known {
                     lower: Some(Score::DRAW),
@@ -649,8 +648,7 @@ impl RootJob<'_> {
                     upper: Some(Score::DRAW),
                     best: None,
                 };
-                self.table
-                    .store(answered.key(rules).0, empties - 1, cannot_win);
+                self.table.store(answered.key().0, empties - 1, cannot_win);
             }
         }
     }
@@ -662,12 +660,12 @@ impl RootJob<'_> {
     /// answer).
     fn first_answers(&self) -> Vec<(usize, usize)> {
         let rules = self.rules;
-        let probe = |pos: &Pos| self.table.probe(pos.key(rules).0);
+        let probe = |pos: &Pos| self.table.probe(pos.key().0);
         let holds = |known: Known| known.lower.is_some_and(|lower| lower >= Score::DRAW);
         let cannot_win = |known: Known| known.upper.is_some_and(|upper| upper <= Score::DRAW);
         let answer_to = |reply: usize| {
             let first = self.root.play(reply, rules);
-            let (_, symmetry) = first.key(rules);
+            let (_, symmetry) = first.key();
             let answer = probe(&first)
                 .filter(|&known| holds(known))
                 .and_then(|known| known.best)
@@ -729,7 +727,7 @@ pub(super) fn steal_after_one_mark<'p>(
     for (slot, &index) in position.moves.iter().enumerate() {
         let child = position.root.play(index, rules);
         let empties = child.empty(rules).count_ones();
-        position.table.store(child.key(rules).0, empties, holds);
+        position.table.store(child.key().0, empties, holds);
         let cell = rules.geometry.cell(index);
         let bound = MoveBound {
             upper: Score::DRAW,

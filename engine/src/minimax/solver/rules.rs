@@ -396,7 +396,9 @@ impl Pos {
             me,
             op,
             x_to_move: mover == Mark::X,
-            keys: [0; MAX_SYMMETRIES],
+            // Past the board's symmetries, keys that are never the smallest nor equal to the
+            // identity's, so that every loop over them can run over all of them.
+            keys: [u128::MAX; MAX_SYMMETRIES],
             my_open: rules.open_runs(me, op).set,
             op_open: rules.open_runs(op, me).set,
         };
@@ -457,9 +459,9 @@ impl Pos {
     /// The key shared by this position and all its symmetric images, and the symmetry that takes
     /// this position to the canonical one.
     #[inline]
-    pub fn key(&self, rules: &Rules) -> (u128, usize) {
+    pub fn key(&self) -> (u128, usize) {
         let mut best = (self.keys[0], 0);
-        for s in 1..rules.symmetries {
+        for s in 1..MAX_SYMMETRIES {
             if self.keys[s] < best.0 {
                 best = (self.keys[s], s);
             }
@@ -469,8 +471,8 @@ impl Pos {
 
     /// The symmetries (other than the identity) that leave this position as it is, as a bit set.
     #[inline]
-    pub fn stabilizer(&self, rules: &Rules) -> u32 {
-        (1..rules.symmetries)
+    pub fn stabilizer(&self) -> u32 {
+        (1..MAX_SYMMETRIES)
             .filter(|&s| self.keys[s] == self.keys[0])
             .fold(0, |set, s| set | 1 << s)
     }

@@ -30,7 +30,7 @@ fn reaches(
     } else {
         // The move reaches `target` when the child is worth at most −target to its mover:
         // the table may know already, else a null-window search tells.
-        if let Some(known) = prover.table.probe(child.key(rules).0) {
+        if let Some(known) = prover.table.probe(child.key().0) {
             if known
                 .upper
                 .is_some_and(|upper| upper.shifted(depth + 1) <= -target)
@@ -125,7 +125,7 @@ fn proof_step(prover: &mut Prover<'_>, pos: &Pos, depth: i32, value: Score) -> R
             return Ok(lowest(empty));
         }
     }
-    let (key, symmetry) = pos.key(rules);
+    let (key, symmetry) = pos.key();
     let hint = prover
         .table
         .probe(key)

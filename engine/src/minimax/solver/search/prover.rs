@@ -149,7 +149,7 @@ impl<'a> Prover<'a> {
         let rules = self.rules;
         let empty = pos.empty(rules);
         // The key first, so that its bucket loads while the runs are scanned.
-        let (key, symmetry) = pos.key(rules);
+        let (key, symmetry) = pos.key();
         if PREFETCH {
             self.table.prefetch(key);
         }
@@ -450,7 +450,7 @@ impl<'a> Prover<'a> {
     ) -> Result<Moves, usize> {
         let rules = self.rules;
         let empty = pos.empty(rules);
-        let stabilizer = pos.stabilizer(rules);
+        let stabilizer = pos.stabilizer();
         // Of the cells the same by a symmetry of the position, the smallest.
         let kept = |index: usize| {
             let mut set = stabilizer;
