@@ -138,7 +138,6 @@ impl Runs {
             op_wins: 0,
             my_best: -1,
             op_best: -1,
-            live: 0,
             my_two_short: [0; 4],
         };
         let mut nearest = Nearest::default();
@@ -238,17 +237,21 @@ impl Runs {
         threats
     }
 
-    /// The runs that someone can still complete (that hold marks of at most one side), as the
-    /// starts of the runs of each direction of [`Runs::directions`].
+    /// The runs that someone can still complete (that hold marks of at most one side).
     #[inline]
-    pub fn live_starts(&self, me: u64, op: u64) -> [u64; 4] {
-        by_shape!(self, live_starts_shaped(me, op))
+    pub fn live_runs(&self, me: u64, op: u64) -> LiveRuns {
+        by_shape!(self, live_runs_shaped(me, op))
     }
 
-    fn live_starts_shaped<const K: u32, const COLS: u32>(&self, me: u64, op: u64) -> [u64; 4] {
-        self.shaped::<COLS>().map(|direction| {
-            direction.starts & !(direction.touched::<K>(me) & direction.touched::<K>(op))
-        })
+    fn live_runs_shaped<const K: u32, const COLS: u32>(&self, me: u64, op: u64) -> LiveRuns {
+        let mut cells = 0;
+        let starts = self.shaped::<COLS>().map(|direction| {
+            let starts =
+                direction.starts & !(direction.touched::<K>(me) & direction.touched::<K>(op));
+            cells |= direction.cells::<K>(starts);
+            starts
+        });
+        LiveRuns { starts, cells }
     }
 
     /// The runs of this geometry, computed on first use and kept for the life of the process.
@@ -332,7 +335,6 @@ fn scan_direction<const K: u32>(
     let open_to_op = direction.starts & !my_marked;
     nearest.mine.add::<K>(open_to_me, mine, my_marked);
     nearest.theirs.add::<K>(open_to_op, theirs, their_marked);
-    scan.live |= direction.cells::<K>(open_to_me | open_to_op);
     let one_short = open_to_me & mine.equal(K - 1);
     if one_short != 0 {
         scan.my_wins |= direction.cells::<K>(one_short) & empty;
@@ -459,6 +461,14 @@ impl Counts {
     }
 }
 
+/// The runs that someone can still complete (see [`Runs::live_runs`]).
+pub(crate) struct LiveRuns {
+    /// As the starts of the runs of each direction of [`Runs::directions`].
+    pub starts: [u64; 4],
+    /// Their cells: the cells that still matter.
+    pub cells: u64,
+}
+
 /// What one look at every run tells (see [`Runs::scan`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct RunScan {
@@ -470,8 +480,6 @@ pub(crate) struct RunScan {
     pub my_best: i32,
     /// The same for the opponent.
     pub op_best: i32,
-    /// Cells on a run that someone can still complete.
-    pub live: u64,
     /// The runs that hold k − 2 marks of the side to move and none of the opponent's, as the
     /// starts of the runs of each direction of [`Runs::directions`] (see
     /// [`Runs::move_threats`]).
@@ -622,7 +630,6 @@ mod tests {
             op_wins: 0,
             my_best: -1,
             op_best: -1,
-            live: 0,
             my_two_short: [0; 4],
         };
         for (direction, two_short) in runs.directions.iter().zip(&mut scan.my_two_short) {
@@ -638,14 +645,12 @@ mod tests {
             let mine = (run & me).count_ones() as i32;
             let theirs = (run & op).count_ones() as i32;
             if theirs == 0 {
-                scan.live |= run;
                 scan.my_best = scan.my_best.max(mine);
                 if mine == last {
                     scan.my_wins |= run & !me;
                 }
             }
             if mine == 0 {
-                scan.live |= run;
                 scan.op_best = scan.op_best.max(theirs);
                 if theirs == last {
                     scan.op_wins |= run & !op;
@@ -723,7 +728,8 @@ mod tests {
                         assert_eq!(runs.move_threats(me, op), expected, "{shape}");
                         let scan = runs.scan(me, op);
                         assert_eq!(runs.my_move_threats(&scan, me, op), expected, "{shape}");
-                        let live_starts = runs.live_starts(me, op);
+                        let live_runs = runs.live_runs(me, op);
+                        let live_starts = live_runs.starts;
                         let mut live: Vec<u64> = (0..4)
                             .flat_map(|d| {
                                 let first_run = runs.directions[d].first_run;
@@ -739,6 +745,8 @@ mod tests {
                             .collect();
                         expected_live.sort_unstable();
                         assert_eq!(live, expected_live, "{shape}");
+                        let live_cells = expected_live.iter().fold(0, |cells, run| cells | run);
+                        assert_eq!(live_runs.cells, live_cells, "{shape}");
                         forks += (expected.forks != 0) as u32;
                         threats += (expected.cells != 0) as u32;
                     }

@@ -343,7 +343,8 @@ impl ProofSearch<'_, '_> {
         if first_visit && self.attacker_cannot_win(attacker, defender, attacking) {
             return attacker_fails;
         }
-        match self.moves(pos, scan.live, (attacker, defender, attacking)) {
+        let live = self.rules.runs.live_runs(pos.me, pos.op).cells;
+        match self.moves(pos, live, (attacker, defender, attacking)) {
             Some(children) => Expansion::Moves(children),
             // A move that makes two threats at once wins: nothing threatens the mover now.
             None => Expansion::Settled(Numbers::WON),

@@ -487,8 +487,8 @@ impl<'a> Prover<'a> {
         // marks of either.
         let marks = pos.me | pos.op;
         let mut weights = [0i32; 64];
-        let live_starts = rules.runs.live_starts(pos.me, pos.op);
-        for (direction, mut starts) in rules.runs.directions.iter().zip(live_starts) {
+        let live = rules.runs.live_runs(pos.me, pos.op);
+        for (direction, mut starts) in rules.runs.directions.iter().zip(live.starts) {
             while starts != 0 {
                 let run = direction.first_run << starts.trailing_zeros();
                 starts &= starts - 1;
@@ -513,7 +513,7 @@ impl<'a> Prover<'a> {
             let index = next(left);
             let bit = 1u64 << index;
             left &= !bit;
-            if scan.live & bit == 0 {
+            if live.cells & bit == 0 {
                 if dead_seen {
                     continue;
                 }
