@@ -575,6 +575,53 @@ mod pairing_tests {
         }
     }
 
+    /// [`Open::forced_conflicts`] as its definition reads, every open run against every run of
+    /// two empty cells.
+    fn forced_conflicts_by_definition(open: &Open) -> u64 {
+        let rules = open.rules;
+        let free = |run: usize| rules.run_cells(run) & open.empty;
+        let mut allowed = u64::MAX;
+        for a in BitIter(open.set) {
+            if free(a).count_ones() < 2 {
+                allowed &= rules.run_cells(a);
+            }
+            if free(a).count_ones() != 2 {
+                continue;
+            }
+            for c in BitIter(open.set) {
+                if free(c) & free(a) != free(a) && (free(c) & !free(a)).count_ones() < 2 {
+                    allowed &= rules.run_cells(a) | rules.run_cells(c);
+                }
+            }
+        }
+        allowed
+    }
+
+    #[test]
+    fn the_forced_conflicts_are_those_of_their_definition() {
+        let mut random = xorshift(0x6a09_e667_f3bc_c908);
+        for (side, k) in [(5, 4), (6, 4), (7, 4), (7, 5)] {
+            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let mut restricted = 0;
+            for round in 0..500 {
+                let empty = (side * side) as u32 / 3 + round % 12;
+                let (a, b) = random_position(&rules, empty, 2 + round % 2, &mut random);
+                let open = rules.open_runs(a, b);
+                let allowed = open.forced_conflicts();
+                assert_eq!(
+                    allowed,
+                    forced_conflicts_by_definition(&open),
+                    "{a:#x} {b:#x}"
+                );
+                restricted += (allowed != u64::MAX) as u32;
+            }
+            assert!(
+                restricted > 50,
+                "{side}×{side} k={k}: {restricted} restricted"
+            );
+        }
+    }
+
     #[test]
     fn a_block_off_the_forced_conflicts_leaves_no_pairing() {
         let mut random = xorshift(0x51_7cc1_b727_220a);

@@ -360,11 +360,14 @@ impl Open<'_> {
                 _ => {}
             }
         }
+        // The runs `c` that share one cell with `a`'s pair are its other runs of two empty
+        // cells: one with three or more holds both or has two besides them, and one with fewer
+        // than two already restricts `allowed` to its own cells.
         for a in BitIter(pairs) {
             let pair = rules.run_cells(a) & self.empty;
-            for c in BitIter(self.set) {
+            for c in BitIter(pairs) {
                 let free = rules.run_cells(c) & self.empty;
-                if free & pair != pair && (free & !pair).count_ones() < 2 {
+                if free != pair && free & pair != 0 {
                     allowed &= rules.run_cells(a) | rules.run_cells(c);
                 }
             }
