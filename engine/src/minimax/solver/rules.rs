@@ -30,6 +30,9 @@ pub(super) struct Rules {
     /// `run_set[cell]`: the runs through `cell`, as bits (run `i` is bit `i`; empty when the
     /// geometry has more than [`MAX_RUNS`] runs).
     pub(super) run_set: [u128; 64],
+    /// `free_weight[f]`: the Erdős–Selfridge weight of an open run with `f` empty cells,
+    /// scaled by 2^k: 2^(k − f) (see [`Open::cannot_win`]).
+    free_weight: [u32; 8],
     /// How many symmetries `image` holds; the identity is the first.
     pub symmetries: usize,
     /// `image[s][cell]`: where symmetry `s` takes `cell`.
@@ -138,6 +141,7 @@ impl Rules {
             line_runs,
             run_set,
             win: geometry.win_score(),
+            free_weight: std::array::from_fn(|free| 1 << (runs.k - (free as u32).min(runs.k))),
             runs,
             symmetries: maps.len(),
             image,
@@ -151,6 +155,12 @@ impl Rules {
     #[inline]
     pub(super) fn run_cells(&self, run: usize) -> u64 {
         self.run_cells[run % MAX_RUNS]
+    }
+
+    /// [`Rules::free_weight`] of a run with `free` empty cells (at most k).
+    #[inline]
+    pub(super) fn weight_of_free(&self, free: u32) -> u32 {
+        self.free_weight[free as usize % 8]
     }
 
     /// The bit of the line that holds run `run`, a bit of a run set.
@@ -236,8 +246,8 @@ impl Open<'_> {
         let mut total = 0u32;
         let mut pairable = true;
         for run in BitIter(set) {
-            let free = (rules.run_cells(run) & empty).count_ones().min(k);
-            total += 1 << (k - free);
+            let free = (rules.run_cells(run) & empty).count_ones();
+            total += rules.weight_of_free(free);
             pairable &= free >= 2;
         }
         let one = 1 << k;
@@ -249,7 +259,7 @@ impl Open<'_> {
             let mut weights = [0u32; 64];
             for run in BitIter(set) {
                 let cells = rules.run_cells(run) & empty;
-                let weight = 1 << (k - cells.count_ones().min(k));
+                let weight = rules.weight_of_free(cells.count_ones());
                 for index in BitIter(cells) {
                     weights[index] += weight;
                 }
@@ -294,7 +304,7 @@ impl Open<'_> {
         for run in BitIter(self.set) {
             let free = rules.run_cells(run) & self.empty;
             let count = free.count_ones();
-            let weight = 1 << (k - count.min(k));
+            let weight = rules.weight_of_free(count);
             total += weight;
             cells |= free;
             for index in BitIter(free) {
@@ -322,7 +332,7 @@ impl Open<'_> {
             // The most one attacker's move adds once the runs through `index` are gone.
             let mut through = [0u32; 64];
             for run in BitIter(self.set & rules.run_set[index]) {
-                let weight = 1 << (k - (rules.run_cells(run) & self.empty).count_ones().min(k));
+                let weight = rules.weight_of_free((rules.run_cells(run) & self.empty).count_ones());
                 for other in BitIter(rules.run_cells(run) & self.empty) {
                     through[other] += weight;
                 }
