@@ -133,13 +133,7 @@ impl Runs {
     /// [`Runs::scan`] on a board of `COLS` columns with runs of `K` cells, all the runs of a
     /// direction at once.
     fn scan_shaped<const K: u32, const COLS: u32>(&self, me: u64, op: u64) -> RunScan {
-        let mut scan = RunScan {
-            my_wins: 0,
-            op_wins: 0,
-            my_best: -1,
-            op_best: -1,
-            my_two_short: [0; 4],
-        };
+        let mut scan = RunScan::NOTHING;
         let mut nearest = Nearest::default();
         let empty = self.full & !(me | op);
         // One call a direction rather than a loop, which the compiler keeps as a loop.
@@ -486,6 +480,17 @@ pub(crate) struct RunScan {
     pub my_two_short: [u64; 4],
 }
 
+impl RunScan {
+    /// What a scan knows before it has looked at any run.
+    const NOTHING: RunScan = RunScan {
+        my_wins: 0,
+        op_wins: 0,
+        my_best: -1,
+        op_best: -1,
+        my_two_short: [0; 4],
+    };
+}
+
 /// A mask whose set bits [`BitIter`] walks: the cells of a board (`u64`) or the runs of one
 /// (`u128`, in the solver).
 pub(crate) trait BitMask: Copy {
@@ -593,17 +598,8 @@ mod tests {
             let runs = Runs::of(Geometry::new(side, side, k).unwrap());
             let mut forks = 0;
             for _ in 0..400 {
-                let (mut me, mut op) = (0u64, 0u64);
                 let marks = rng.random_range(0..side * side / 2);
-                for turn in 0..marks {
-                    let empty: Vec<usize> = BitIter(runs.full & !me & !op).collect();
-                    let index = empty[rng.random_range(0..empty.len())];
-                    if turn % 2 == 0 {
-                        me |= 1 << index
-                    } else {
-                        op |= 1 << index
-                    }
-                }
+                let (me, op) = random_marks(runs, marks, &mut rng);
                 if runs.scan(me, op).my_wins != 0 {
                     // A threat already there: not a question the solver asks.
                     continue;
@@ -623,15 +619,25 @@ mod tests {
         }
     }
 
+    /// `marks` marks on random empty cells, alternately the side to move's and the opponent's
+    /// (no run need be left open): `(me, op)`.
+    fn random_marks(runs: &Runs, marks: usize, rng: &mut SmallRng) -> (u64, u64) {
+        let (mut me, mut op) = (0u64, 0u64);
+        for turn in 0..marks {
+            let empty: Vec<usize> = BitIter(runs.full & !me & !op).collect();
+            let index = empty[rng.random_range(0..empty.len())];
+            if turn % 2 == 0 {
+                me |= 1 << index
+            } else {
+                op |= 1 << index
+            }
+        }
+        (me, op)
+    }
+
     /// The scan one run at a time, as the direction-wide [`Runs::scan`] must agree with.
     fn scan_run_by_run(runs: &Runs, me: u64, op: u64) -> RunScan {
-        let mut scan = RunScan {
-            my_wins: 0,
-            op_wins: 0,
-            my_best: -1,
-            op_best: -1,
-            my_two_short: [0; 4],
-        };
+        let mut scan = RunScan::NOTHING;
         for (direction, two_short) in runs.directions.iter().zip(&mut scan.my_two_short) {
             for start in BitIter(direction.starts) {
                 let run = direction.first_run << start;
@@ -712,16 +718,8 @@ mod tests {
                     let cells = rows * cols;
                     let (mut forks, mut threats) = (0, 0);
                     for _ in 0..300 {
-                        let (mut me, mut op) = (0u64, 0u64);
-                        for turn in 0..rng.random_range(0..cells) {
-                            let empty: Vec<usize> = BitIter(runs.full & !me & !op).collect();
-                            let index = empty[rng.random_range(0..empty.len())];
-                            if turn % 2 == 0 {
-                                me |= 1 << index
-                            } else {
-                                op |= 1 << index
-                            }
-                        }
+                        let marks = rng.random_range(0..cells);
+                        let (me, op) = random_marks(runs, marks, &mut rng);
                         let shape = format!("{rows}x{cols}, k={k}: {me:#x} {op:#x}");
                         assert_eq!(runs.scan(me, op), scan_run_by_run(runs, me, op), "{shape}");
                         let expected = move_threats_run_by_run(runs, me, op);

@@ -408,6 +408,7 @@ mod pairing_tests {
     use super::*;
     use std::collections::HashMap;
 
+    use super::super::rules::tests::xorshift;
     use crate::board::Geometry;
 
     /// Whether the attacker, moving first, can complete a run of `open` (its runs without a
@@ -472,16 +473,6 @@ mod pairing_tests {
             if !rules.runs.all.iter().any(|&run| run & !a == 0) {
                 return (a, b);
             }
-        }
-    }
-
-    fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
-        let mut state = seed;
-        move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
         }
     }
 

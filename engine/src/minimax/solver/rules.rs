@@ -507,9 +507,21 @@ impl Pos {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use std::collections::HashMap;
+
+    /// Numbers below `n`, from a xorshift generator seeded with `seed`: random positions that
+    /// every run repeats.
+    pub(in crate::minimax::solver) fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        }
+    }
 
     /// Whether the side owning `attacker` can force a completed run before the other side
     /// completes one, by exhaustive search.
@@ -545,13 +557,7 @@ mod tests {
 
     #[test]
     fn the_open_runs_a_position_keeps_are_those_its_marks_leave() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15u64);
         for (side, k) in [(3, 3), (5, 4), (6, 4), (7, 4), (7, 5)] {
             let rules = Rules::new(Geometry::new(side, side, k).unwrap());
             for _ in 0..20 {
@@ -584,13 +590,7 @@ mod tests {
 
     #[test]
     fn a_side_that_can_be_paired_up_cannot_win_whoever_moves() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut random = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut random = xorshift(0x2545_f491_4f6c_dd1du64);
         for (side, k, marks) in [
             (4, 4, 2),
             (4, 4, 5),
