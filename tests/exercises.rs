@@ -1,8 +1,9 @@
 //! Graded exercises (`learn::exercises`, `tictactoe exercises`): every key is plain minimax's
 //! (values, lines, trees) or a depth-limited minimax's (the horizon), on sets of every kind and
 //! level from many seeds; a code names the same set in the library and on the command line; a
-//! typed answer that cannot be read gets one clear line, never a panic; the GIFT quiz parses as
-//! GIFT; one small set's output is kept byte for byte.
+//! typed answer that cannot be read gets one clear line, never a panic; an answers file
+//! is read whatever its line ends, and an item answered twice is named; one small set's output
+//! is kept byte for byte (the quizzes are imported as Moodle does in `moodle_import.rs`).
 
 #[path = "common/binary.rs"]
 mod binary;
@@ -15,7 +16,7 @@ use tictactoe::engine::ai::Difficulty;
 use tictactoe::engine::minimax::plain;
 use tictactoe::learn::exercises::prune::Ask;
 use tictactoe::learn::exercises::{
-    ExerciseSet, Item, Kind, SetCode, Task, cell_name, generate, parse_cell,
+    ExerciseSet, Kind, SetCode, Task, cell_name, generate, parse_cell,
 };
 use tictactoe::learn::practice;
 use tictactoe::learn::view::{ScoreView, Seen};
@@ -416,246 +417,6 @@ fn bad_options_codes_and_answer_lines_are_one_line_and_exit_2() {
     );
 }
 
-/// A checker of the GIFT this program writes: comments, a category, and questions of a title,
-/// a text and one answer block (numeric, or multiple choice with one right answer or weights
-/// that make 100%), with optional general feedback; every special character of a text escaped.
-/// Returns each question's title and answer block, unescaped.
-fn parse_gift(text: &str) -> Vec<(String, GiftAnswer)> {
-    let mut questions = Vec::new();
-    for block in text.split("\n\n") {
-        let lines: Vec<&str> = block
-            .lines()
-            .filter(|l| !l.starts_with("//") && !l.starts_with("$CATEGORY:"))
-            .collect();
-        if lines.is_empty() {
-            continue;
-        }
-        let question = lines.join("\n");
-        let rest = question.strip_prefix("::").expect("a title");
-        let (title, rest) = split_unescaped(rest, "::").expect("the title ends with ::");
-        let (body, answers) = split_unescaped(&rest, "{").expect("an answer block");
-        assert!(!body.trim().is_empty(), "{title}: a question text");
-        let answers = answers
-            .strip_suffix('}')
-            .expect("the block closes the question");
-        let (answers, _feedback) =
-            split_unescaped(answers, "####").unwrap_or((answers.to_string(), String::new()));
-        for part in [&title, &body, &answers, &_feedback] {
-            assert_escaped(part);
-        }
-        questions.push((unescape(&title), gift_answer(&answers)));
-    }
-    questions
-}
-
-#[derive(Debug, PartialEq)]
-enum GiftAnswer {
-    Numeric(i32),
-    /// Each choice's text and its share of the grade, in percent.
-    Choices(Vec<(String, f64)>),
-}
-
-fn gift_answer(block: &str) -> GiftAnswer {
-    if let Some(number) = block.strip_prefix('#') {
-        return GiftAnswer::Numeric(number.trim().parse().expect("a numeric answer"));
-    }
-    let mut choices = Vec::new();
-    let mut rest = block.trim();
-    while !rest.is_empty() {
-        let mark = rest.chars().next().unwrap();
-        assert!(
-            mark == '=' || mark == '~',
-            "a choice starts with = or ~: {rest}"
-        );
-        let after = &rest[1..];
-        let next = find_unescaped_any(after, &['=', '~']).unwrap_or(after.len());
-        let choice = after[..next].trim();
-        rest = after[next..].trim_start();
-        let (weight, text) = match choice.strip_prefix('%') {
-            Some(weighted) => {
-                let (weight, text) = weighted.split_once('%').expect("a closing %");
-                (weight.parse::<f64>().expect("a weight"), text)
-            }
-            None if mark == '=' => (100.0, choice),
-            None => (0.0, choice),
-        };
-        choices.push((unescape(text), weight));
-    }
-    let right: f64 = choices.iter().map(|c| c.1).filter(|&w| w > 0.0).sum();
-    assert!(
-        (right - 100.0).abs() < 0.01,
-        "the right choices make 100%: {block}"
-    );
-    let moodle = [
-        100.0, 50.0, 33.33333, 25.0, 20.0, 16.66667, 14.28571, 12.5, 11.11111, 10.0, 0.0, -100.0,
-    ];
-    assert!(choices.iter().all(|c| moodle.contains(&c.1)), "{block}");
-    GiftAnswer::Choices(choices)
-}
-
-/// `text` split at the first `separator` not after a backslash.
-fn split_unescaped(text: &str, separator: &str) -> Option<(String, String)> {
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
-        if escaped {
-            escaped = false;
-        } else if c == '\\' {
-            escaped = true;
-        } else if text[i..].starts_with(separator) {
-            return Some((
-                text[..i].to_string(),
-                text[i + separator.len()..].to_string(),
-            ));
-        }
-    }
-    None
-}
-
-fn find_unescaped_any(text: &str, marks: &[char]) -> Option<usize> {
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
-        if escaped {
-            escaped = false;
-        } else if c == '\\' {
-            escaped = true;
-        } else if marks.contains(&c) {
-            return Some(i);
-        }
-    }
-    None
-}
-
-/// No special character of GIFT stands unescaped in a text.
-fn assert_escaped(text: &str) {
-    let mut escaped = false;
-    for c in text.chars() {
-        if escaped {
-            assert!("~=#{}:\\".contains(c), "a needless escape in {text}");
-            escaped = false;
-        } else if c == '\\' {
-            escaped = true;
-        } else {
-            assert!(!"{}:".contains(c), "{c} unescaped in {text}");
-        }
-    }
-}
-
-fn unescape(text: &str) -> String {
-    let mut out = String::new();
-    let mut escaped = false;
-    for c in text.chars() {
-        if c == '\\' && !escaped {
-            escaped = true;
-            continue;
-        }
-        escaped = false;
-        out.push(c);
-    }
-    out.trim().to_string()
-}
-
-#[test]
-fn the_gift_quiz_parses_as_gift_and_carries_the_key() {
-    for code in [
-        "v1-s3-k=value,tree,horizon,move-n=8-3x3",
-        "v1-s11-k=horizon,move-n=6-3x3-view=x",
-        "v1-s5-k=prune,tree-n=6-3x3-trees",
-        "v1-s8-k=prune-n=3-3x3-view=x",
-    ] {
-        let set = generate(&code.parse().unwrap());
-        let printed = run(&["exercises", "--code", code, "--format", "gift"], b"");
-        assert_eq!(printed.status, 0, "{}", printed.stderr);
-        let questions = parse_gift(&printed.stdout);
-        let mut at = questions.iter();
-        for item in &set.items {
-            check_gift_item(item, &mut at);
-        }
-        assert!(at.next().is_none(), "no question beyond the set's");
-    }
-}
-
-fn check_gift_item<'a>(
-    item: &Item,
-    questions: &mut impl Iterator<Item = &'a (String, GiftAnswer)>,
-) {
-    let right_cells = |cells: &[Cell]| -> Vec<String> { cells.iter().map(|c| c.human()).collect() };
-    let check_choices = |answer: &GiftAnswer, right: Vec<String>| {
-        let GiftAnswer::Choices(choices) = answer else {
-            panic!("item {}: multiple choice", item.number);
-        };
-        let legal: Vec<String> = item.board.legal_moves().map(|c| c.human()).collect();
-        let texts: Vec<String> = choices.iter().map(|c| c.0.clone()).collect();
-        assert_eq!(texts, legal, "every empty cell is a choice");
-        let marked: Vec<String> = choices
-            .iter()
-            .filter(|c| c.1 > 0.0)
-            .map(|c| c.0.clone())
-            .collect();
-        assert_eq!(marked, right, "item {}", item.number);
-    };
-    match &item.task {
-        Task::Value(key) => {
-            let (title, answer) = questions.next().unwrap();
-            assert!(
-                title.starts_with(&format!("Item {} ", item.number)),
-                "{title}"
-            );
-            assert_eq!(answer, &GiftAnswer::Numeric(key.number.value()));
-        }
-        Task::Tree(key) => {
-            for node in &key.nodes {
-                let (_, answer) = questions.next().unwrap();
-                assert_eq!(answer, &GiftAnswer::Numeric(node.number.value()));
-            }
-        }
-        Task::Horizon(key) => check_choices(&questions.next().unwrap().1, right_cells(&key.plays)),
-        Task::FindMove(key) => check_choices(
-            &questions.next().unwrap().1,
-            right_cells(&key.exercise.good),
-        ),
-        Task::Prune(key) => match key.ask {
-            Ask::Pruned => {
-                let GiftAnswer::Choices(choices) = &questions.next().unwrap().1 else {
-                    panic!("item {}: multiple choice", item.number);
-                };
-                let all: Vec<String> = (1..key.nodes.len()).map(|n| key.node_words(n)).collect();
-                let texts: Vec<String> = choices.iter().map(|c| c.0.clone()).collect();
-                assert_eq!(texts, all, "every node but the root is a choice");
-                let marked: Vec<String> = choices
-                    .iter()
-                    .filter(|c| c.1 > 0.0)
-                    .map(|c| c.0.clone())
-                    .collect();
-                let right: Vec<String> = key.pruned.iter().map(|&n| key.node_words(n)).collect();
-                assert_eq!(marked, right, "item {}", item.number);
-            }
-            Ask::Window(node) => {
-                let (alpha, beta) = key.final_window(node).unwrap();
-                for want in [alpha.value(), beta.value()] {
-                    let (_, answer) = questions.next().unwrap();
-                    assert_eq!(answer, &GiftAnswer::Numeric(want), "item {}", item.number);
-                }
-            }
-        },
-        Task::TreeFill(key) => {
-            for &node in &key.order {
-                let (_, answer) = questions.next().unwrap();
-                assert_eq!(answer, &GiftAnswer::Numeric(key.values[node]));
-            }
-        }
-    }
-}
-
-#[test]
-fn the_gift_checker_refuses_what_is_not_gift() {
-    let refused = |text: &'static str| std::panic::catch_unwind(|| parse_gift(text)).is_err();
-    assert!(!refused("::T::What? {#5}"));
-    assert!(!refused("::T::Which? {=a ~b####because}"));
-    assert!(refused("::T::What: unescaped? {#5}"));
-    assert!(refused("::T::Which? {~%30%a ~%30%b}"));
-    assert!(refused("::T::No answers"));
-}
-
 #[test]
 fn one_small_set_prints_as_it_always_has() {
     let code = "v1-s7-k=value,tree,horizon,move-n=4-3x3";
@@ -744,6 +505,129 @@ fn an_answers_file_is_graded_and_its_comments_skipped() {
              1=-5 or 2=r2c3\n",
             file.display()
         )
+    );
+}
+
+#[test]
+fn an_answers_file_with_a_byte_order_mark_and_windows_line_ends_is_read() {
+    let code: SetCode = "v1-s21-k=value,move-n=4-3x3".parse().unwrap();
+    let set = generate(&code);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("answers.txt");
+    let mut text = String::from("\u{feff}");
+    for item in &set.items {
+        text.push_str(&format!("{}={}\r\n", item.number, item.answer_text()));
+    }
+    std::fs::write(&file, text).unwrap();
+    let printed = run(
+        &[
+            "exercises",
+            "--code",
+            &code.to_string(),
+            "--check",
+            file.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(printed.status, 0, "{}", printed.stderr);
+    assert!(
+        printed
+            .stdout
+            .starts_with(&format!("Set {code}: 4 of 4 right.")),
+        "{}",
+        printed.stdout
+    );
+}
+
+#[test]
+fn an_item_answered_twice_is_refused_naming_both_places() {
+    let code = "v1-s21-k=value,move-n=4-3x3";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("answers.txt");
+    std::fs::write(&file, "1=0\n2=r1c1\n1=3\n").unwrap();
+    let path = file.to_str().unwrap();
+    let printed = run(&["exercises", "--code", code, "--check", path], b"");
+    assert_eq!(printed.status, 2);
+    assert_eq!(
+        printed.stderr,
+        format!(
+            "tictactoe exercises: item 1 is answered twice, at {path} line 1 and at {path} line \
+             3: keep one\n"
+        )
+    );
+    std::fs::write(&file, "2=r1c1\n").unwrap();
+    let printed = run(
+        &[
+            "exercises",
+            "--code",
+            code,
+            "--check",
+            path,
+            "--answer",
+            "2=r3c3",
+        ],
+        b"",
+    );
+    assert_eq!(printed.status, 2);
+    assert!(
+        printed.stderr.contains(&format!(
+            "item 2 is answered twice, at {path} line 1 and at --answer \"2=r3c3\""
+        )),
+        "{}",
+        printed.stderr
+    );
+}
+
+#[test]
+fn alpha_and_beta_are_read_by_their_labels_not_their_places() {
+    // A set whose item 5 asks for a window; β typed first is still right, α twice is named.
+    let code = "v1-s7-k=value,tree,horizon,move,prune-n=10-3x3";
+    let set = generate(&code.parse().unwrap());
+    let (number, alpha, beta) = set
+        .items
+        .iter()
+        .find_map(|item| match &item.task {
+            Task::Prune(key) => match key.ask {
+                Ask::Window(node) => {
+                    let (a, b) = key.final_window(node).unwrap();
+                    let text = |v: i32| match v {
+                        v if v >= key.infinity => "inf".to_string(),
+                        v if v <= -key.infinity => "-inf".to_string(),
+                        v => v.to_string(),
+                    };
+                    Some((item.number, text(a.value()), text(b.value())))
+                }
+                Ask::Pruned => None,
+            },
+            _ => None,
+        })
+        .expect("a window item in the set");
+    let grade = |answer: String| run(&["exercises", "--code", code, "--answer", &answer], b"");
+    for typed in [
+        format!("β={beta} α={alpha}"),
+        format!("α={alpha}, β={beta}"),
+        format!("beta {beta} alpha {alpha}"),
+        format!("({alpha}, {beta})"),
+    ] {
+        let printed = grade(format!("{number}={typed}"));
+        assert_eq!(printed.status, 0, "{}", printed.stderr);
+        assert!(
+            printed.stdout.contains("1 of 10 right")
+                && !printed.stdout.contains(&format!("Item {number} (")),
+            "{typed}: {}",
+            printed.stdout
+        );
+    }
+    let printed = grade(format!("{number}=α={alpha} α={beta}"));
+    assert!(
+        printed.stdout.contains("names α twice and β not at all"),
+        "{}",
+        printed.stdout
+    );
+    assert!(
+        printed.stdout.contains("0 of 10 right"),
+        "{}",
+        printed.stdout
     );
 }
 

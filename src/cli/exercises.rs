@@ -11,7 +11,6 @@ use serde::Serialize;
 
 use super::args::{ViewArg, view_or_mover};
 use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
-use super::quiz::{gift_weight, prune_choices, quiz_window};
 use crate::engine::board::Cell;
 use crate::learn::exercises::prune::{Ask, PruneKey, Start, TreeFillKey, label};
 use crate::learn::exercises::{
@@ -32,9 +31,10 @@ const ALL_KINDS: &str = "value,tree,horizon,move";
                   or with --trees on a textbook's tree).\n\n\
                   Answers are typed as numbers (-5), lists of numbers (8, -9, 0), cells (r2c3, \
                   2,3, row 2 column 3 or the cell's number), lists of cells (r1c1; r3c3), a \
-                  tree's node letters (H, M) or a window (α=3 β=2, or 3, 2; inf for ∞). An \
-                  answers file has one N=ANSWER line an item; blank lines and lines starting \
-                  with # are skipped.\n\n\
+                  tree's node letters (H, M) or a window by its names in any order (α=3 \
+                  β=2, beta 2 alpha 3, or 3, 2 with α first; inf for ∞). An answers file has \
+                  one N=ANSWER line an item; blank lines and lines starting with # are \
+                  skipped; an item answered twice is refused.\n\n\
                   Examples:\n  tictactoe exercises --seed 7 --kinds value,horizon --count 4\n  \
                   tictactoe exercises --code v1-s7-k=value,horizon-n=4-3x3 --format gift\n  \
                   tictactoe exercises --code v1-s7-k=value,horizon-n=4-3x3 --answer 1=-5 \
@@ -202,7 +202,7 @@ pub fn exercises(
                 serde_json::to_writer(&mut out, &SetJson::of(&set))?;
                 writeln!(out)?;
             }
-            ExercisesFormat::Gift => write_gift(&set, &mut out)?,
+            ExercisesFormat::Gift => super::gift::write_gift(&set, &mut out)?,
             ExercisesFormat::Moodle => super::moodle::write_moodle(&set, &mut out)?,
         }
     }
@@ -210,25 +210,41 @@ pub fn exercises(
     Ok(EXIT_OK)
 }
 
-/// The answers of `--check`'s file and then `--answer`, by item number.
+/// The answers of `--check`'s file and then `--answer`, by item number. An item answered twice
+/// is refused, naming both places: which one counts is not for the program to guess.
 fn gather_answers(args: &ExercisesArgs, items: usize) -> Result<BTreeMap<usize, String>, String> {
     let mut answers = BTreeMap::new();
+    let mut given_at: BTreeMap<usize, String> = BTreeMap::new();
+    let mut add = |number: usize, answer: String, at: String| -> Result<(), String> {
+        if let Some(first) = given_at.get(&number) {
+            return Err(format!(
+                "item {number} is answered twice, at {first} and at {at}: keep one"
+            ));
+        }
+        given_at.insert(number, at);
+        answers.insert(number, answer);
+        Ok(())
+    };
     if let Some(path) = &args.check {
         let text = read_answers_file(path)?;
+        // A byte-order mark, as some editors write at the start of a UTF-8 file, is not part of
+        // the first answer; `lines` takes a Windows line end off too.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         for (index, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (number, answer) = answer_line(line, items)
-                .map_err(|problem| format!("{} line {}: {problem}", path.display(), index + 1))?;
-            answers.insert(number, answer);
+            let at = format!("{} line {}", path.display(), index + 1);
+            let (number, answer) =
+                answer_line(line, items).map_err(|problem| format!("{at}: {problem}"))?;
+            add(number, answer, at)?;
         }
     }
     for given in &args.answers {
         let (number, answer) =
             answer_line(given, items).map_err(|problem| format!("--answer: {problem}"))?;
-        answers.insert(number, answer);
+        add(number, answer, format!("--answer {}", quoted(given)))?;
     }
     Ok(answers)
 }
@@ -647,177 +663,4 @@ impl ItemJson {
             worked: item.worked(),
         }
     }
-}
-
-/// Text made safe for GIFT: its special characters escaped, on one line.
-fn gift_text(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '~' | '=' | '#' | '{' | '}' | ':' | '\\' => {
-                escaped.push('\\');
-                escaped.push(c);
-            }
-            '\n' | '\r' => escaped.push(' '),
-            _ => escaped.push(c),
-        }
-    }
-    escaped
-}
-
-/// A multiple-choice answer block over texts, weighted as [`gift_choices`] weights cells.
-fn gift_text_choices(right: &[&str], all: &[String]) -> String {
-    let choices: Vec<String> = all
-        .iter()
-        .map(|choice| {
-            let text = gift_text(choice);
-            match (right.contains(&choice.as_str()), right.len()) {
-                (true, 1) => format!("={text}"),
-                (true, n) => format!("~%{}%{text}", gift_weight(n)),
-                (false, 1) => format!("~{text}"),
-                (false, _) => format!("~%-100%{text}"),
-            }
-        })
-        .collect();
-    choices.join(" ")
-}
-
-/// A multiple-choice answer block: one `=` right choice, or, with several right ones, each
-/// weighted so that all of them together make 100% and a wrong one takes it all away.
-fn gift_choices(right: &[Cell], all: &[Cell]) -> String {
-    let choices: Vec<String> = all
-        .iter()
-        .map(|&cell| {
-            let text = gift_text(&cell.human());
-            match (right.contains(&cell), right.len()) {
-                (true, 1) => format!("={text}"),
-                (true, n) => format!("~%{}%{text}", gift_weight(n)),
-                (false, 1) => format!("~{text}"),
-                (false, _) => format!("~%-100%{text}"),
-            }
-        })
-        .collect();
-    choices.join(" ")
-}
-
-/// The set as a GIFT quiz: a numeric question for a value and for each node of a tree, a
-/// multiple-choice question for a move and for the horizon; the worked answer as general
-/// feedback.
-fn write_gift(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
-    writeln!(out, "// Tic-Tac-Toe minimax exercises, set {}", set.code)?;
-    writeln!(out, "$CATEGORY: tictactoe/{}", set.code)?;
-    for item in &set.items {
-        let title = format!("Item {} ({})", item.number, item.kind().name());
-        let feedback = gift_text(&item.worked().join(" "));
-        let prompt = gift_text(&item.prompt());
-        writeln!(out)?;
-        match &item.task {
-            Task::Value(key) => writeln!(
-                out,
-                "::{}::{prompt} {{#{}####{feedback}}}",
-                gift_text(&title),
-                key.number.value()
-            )?,
-            Task::Tree(key) => {
-                // GIFT has one answer a question: a numeric question a node, in the order the
-                // prompt lists them, each with its own line of the working as feedback.
-                let worked = item.worked();
-                for (index, node) in key.nodes.iter().enumerate() {
-                    let feedback = gift_text(worked.get(index).map_or("", String::as_str));
-                    if index > 0 {
-                        writeln!(out)?;
-                    }
-                    let ask = gift_text(&format!(
-                        "{} Node {} of {}: the value of {}.",
-                        item.prompt(),
-                        index + 1,
-                        key.nodes.len(),
-                        path_name(&node.path)
-                    ));
-                    writeln!(
-                        out,
-                        "::{}::{ask} {{#{}####{feedback}}}",
-                        gift_text(&format!("{title}, node {}", index + 1)),
-                        node.number.value()
-                    )?;
-                }
-            }
-            Task::Horizon(key) => {
-                let all: Vec<Cell> = item.board.legal_moves().collect();
-                writeln!(
-                    out,
-                    "::{}::{prompt} {{{}####{feedback}}}",
-                    gift_text(&title),
-                    gift_choices(&key.plays, &all)
-                )?;
-            }
-            Task::FindMove(key) => {
-                let all: Vec<Cell> = item.board.legal_moves().collect();
-                writeln!(
-                    out,
-                    "::{}::{prompt} {{{}####{feedback}}}",
-                    gift_text(&title),
-                    gift_choices(&key.exercise.good, &all)
-                )?;
-            }
-            Task::Prune(key) => {
-                let prompt = gift_text(&format!("{} The tree: {}.", item.prompt(), key.one_line()));
-                match key.ask {
-                    Ask::Pruned => {
-                        let (all, right) = prune_choices(key);
-                        let right: Vec<&str> = right.iter().map(String::as_str).collect();
-                        writeln!(
-                            out,
-                            "::{}::{prompt} {{{}####{feedback}}}",
-                            gift_text(&title),
-                            gift_text_choices(&right, &all)
-                        )?;
-                    }
-                    Ask::Window(_) => {
-                        // A numeric question for α and one for β, ∞ as the number it stands
-                        // for (said in the question).
-                        for (index, (end, value)) in quiz_window(key).into_iter().enumerate() {
-                            if index > 0 {
-                                writeln!(out)?;
-                            }
-                            let ask = gift_text(&format!(
-                                "{} Type {end} (∞ as {}).",
-                                item.prompt(),
-                                key.infinity
-                            ));
-                            writeln!(
-                                out,
-                                "::{}::{prompt} {ask} {{#{value}####{feedback}}}",
-                                gift_text(&format!("{title}, {end}"))
-                            )?;
-                        }
-                    }
-                }
-            }
-            Task::TreeFill(key) => {
-                let worked = item.worked();
-                for (index, &node) in key.order.iter().enumerate() {
-                    if index > 0 {
-                        writeln!(out)?;
-                    }
-                    let feedback = gift_text(worked.get(index).map_or("", String::as_str));
-                    let ask = gift_text(&format!(
-                        "{} The tree: {}. Node {} of {}: the value of {}.",
-                        item.prompt(),
-                        key.one_line(),
-                        index + 1,
-                        key.order.len(),
-                        label(node)
-                    ));
-                    writeln!(
-                        out,
-                        "::{}::{ask} {{#{}####{feedback}}}",
-                        gift_text(&format!("{title}, node {}", index + 1)),
-                        key.values[node]
-                    )?;
-                }
-            }
-        }
-    }
-    Ok(())
 }

@@ -10,6 +10,7 @@ mod analyze;
 mod args;
 mod exercises;
 mod exit_status;
+mod gift;
 mod moodle;
 mod position;
 mod program;

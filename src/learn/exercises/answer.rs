@@ -220,45 +220,101 @@ pub fn parse_labels(text: &str, key: &super::prune::PruneKey) -> Result<Vec<usiz
     Ok(nodes)
 }
 
-/// A window as typed: two numbers (`3, 2`, `α=3 β=2`, `alpha 3 beta 2`), either end infinite
-/// (`inf`, `-inf`, `∞`, `−∞`), read as `±infinity`.
+/// What α and β are read as where the window is typed.
+pub(super) const WINDOW_ACCEPTED: &str =
+    "type α and β by name, like α=3, β=inf (or two numbers, α first: 3, inf); ∞ is typed inf";
+
+/// A window as typed, read by its labels: `α=3, β=2`, `β=2 α=3`, `alpha 3 beta 2`, `a=3 b=2`;
+/// or two bare numbers, α first: `3, 2`, `(3, 2)`. Either end may be infinite (`inf`, `-inf`,
+/// `∞`, `−∞`), read as `±infinity`. A label named twice, or one value labelled and the other
+/// not, is refused, naming it.
 pub fn parse_window(text: &str, infinity: i32) -> Result<(i32, i32), AnswerError> {
-    let accepted = "type α and β separated by a comma, like 3, inf or -inf, 5 (α=3 β=5 works too)";
+    #[derive(Clone, Copy, PartialEq)]
+    enum End {
+        Alpha,
+        Beta,
+    }
+    let refuse = |problem: String| answer_error(text, problem, WINDOW_ACCEPTED);
     let lower = text.to_lowercase().replace('\u{2212}', "-");
-    let mut cleaned = lower.clone();
-    for word in [
-        "alpha", "beta", "α", "β", "a=", "b=", "=", "(", ")", "[", "]",
-    ] {
-        cleaned = cleaned.replace(word, " ");
-    }
-    let pieces: Vec<&str> = cleaned
-        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
-        .filter(|piece| !piece.is_empty())
+    let words: Vec<&str> = lower
+        .split(|c: char| ",;=:()[]".contains(c) || c.is_whitespace())
+        .filter(|word| !word.is_empty())
         .collect();
-    if pieces.len() != 2 {
-        return Err(answer_error(
-            text,
-            format!("has {} values, not two", pieces.len()),
-            accepted,
-        ));
-    }
-    let read = |piece: &str| -> Result<i32, AnswerError> {
-        let (sign, rest) = match piece.strip_prefix('-') {
-            Some(rest) => (-1, rest),
-            None => (1, piece.strip_prefix('+').unwrap_or(piece)),
-        };
-        if matches!(rest, "inf" | "infinity" | "∞") {
-            return Ok(sign * infinity);
-        }
-        parse_number(piece).map_err(|_| {
-            answer_error(
-                text,
-                format!("has {} where α or β belongs", quoted(piece)),
-                accepted,
-            )
-        })
+    let label = |word: &str| match word {
+        "α" | "alpha" | "a" => Some(End::Alpha),
+        "β" | "beta" | "b" => Some(End::Beta),
+        _ => None,
     };
-    Ok((read(pieces[0])?, read(pieces[1])?))
+    let value = |word: &str| -> Option<i32> {
+        let (sign, rest) = match word.strip_prefix('-') {
+            Some(rest) => (-1, rest),
+            None => (1, word.strip_prefix('+').unwrap_or(word)),
+        };
+        match rest {
+            "inf" | "infinity" | "∞" => Some(sign * infinity),
+            _ => parse_number(word).ok(),
+        }
+    };
+    // Each value with the label before it, if any; a label glued to its value (`α3`) split.
+    let mut values: Vec<(Option<End>, i32)> = Vec::new();
+    let mut pending: Option<End> = None;
+    for word in words {
+        if let Some(end) = label(word) {
+            if pending.is_some() {
+                return Err(refuse(format!("names {} with no value", quoted(word))));
+            }
+            pending = Some(end);
+            continue;
+        }
+        let glued = ["alpha", "beta", "α", "β"]
+            .iter()
+            .find_map(|name| word.strip_prefix(name).map(|rest| (label(name), rest)));
+        let (end, number) = match glued {
+            Some((end, rest)) if pending.is_none() && !rest.is_empty() => (end, rest),
+            _ => (pending.take(), word),
+        };
+        match value(number) {
+            Some(v) => values.push((end, v)),
+            None => {
+                return Err(refuse(format!(
+                    "has {} where α or β belongs",
+                    quoted(number)
+                )));
+            }
+        }
+    }
+    if pending.is_some() {
+        return Err(refuse("names α or β with no value after it".to_string()));
+    }
+    if values.len() != 2 {
+        let count = match values.len() {
+            0 => "no value".to_string(),
+            1 => "one value".to_string(),
+            n => format!("{n} values"),
+        };
+        return Err(refuse(format!("has {count}, not two")));
+    }
+    let name = |end: End| match end {
+        End::Alpha => "α",
+        End::Beta => "β",
+    };
+    match (values[0], values[1]) {
+        ((None, a), (None, b)) => Ok((a, b)),
+        ((Some(x), _), (Some(y), _)) if x == y => Err(refuse(format!(
+            "names {} twice and {} not at all",
+            name(x),
+            name(if x == End::Alpha {
+                End::Beta
+            } else {
+                End::Alpha
+            })
+        ))),
+        ((Some(End::Alpha), a), (Some(End::Beta), b))
+        | ((Some(End::Beta), b), (Some(End::Alpha), a)) => Ok((a, b)),
+        _ => Err(refuse(
+            "names one value and not the other: name both, or neither (α first)".to_string(),
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -322,5 +378,48 @@ mod tests {
             error.starts_with("\"8, x\" has \"x\" where a number belongs"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_window_is_read_by_its_labels_in_any_order() {
+        let inf = 11;
+        for typed in [
+            "α=9, β=-8",
+            "β=-8 α=9",
+            "β = -8, α = 9",
+            "alpha 9 beta -8",
+            "Beta: −8; Alpha: 9",
+            "a=9 b=-8",
+            "b=-8, a=9",
+            "α9 β-8",
+            "9, -8",
+            "(9, -8)",
+        ] {
+            assert_eq!(parse_window(typed, inf), Ok((9, -8)), "{typed}");
+        }
+        for (typed, want) in [
+            ("α=-inf, β=inf", (-inf, inf)),
+            ("β=∞ α=−∞", (-inf, inf)),
+            ("(-infinity, 3)", (-inf, 3)),
+            ("alpha +inf beta 2", (inf, 2)),
+        ] {
+            assert_eq!(parse_window(typed, inf), Ok(want), "{typed}");
+        }
+    }
+
+    #[test]
+    fn a_window_with_a_label_twice_or_half_labelled_is_refused_naming_it() {
+        let error = |typed: &str| parse_window(typed, 11).unwrap_err().to_string();
+        assert!(
+            error("α=9 α=-8").starts_with("\"α=9 α=-8\" names α twice and β not at all: "),
+            "{}",
+            error("α=9 α=-8")
+        );
+        assert!(error("β=1, β=2").contains("names β twice and α not at all"));
+        assert!(error("α=9, -8").contains("names one value and not the other"));
+        assert!(error("α=9").contains("has one value, not two"));
+        assert!(error("α=x β=2").contains("has \"x\" where α or β belongs"));
+        assert!(error("α= β=2").contains("with no value"));
+        assert!(error("3, 2, 1").contains("has 3 values, not two"));
     }
 }

@@ -534,9 +534,7 @@ impl Item {
                 prune::Ask::Pruned => "type the letters of the pruned branches separated by \
                                        commas, like E, F (or none)"
                     .into(),
-                prune::Ask::Window(_) => {
-                    "type α and β separated by a comma, like 3, inf or -inf, 5".into()
-                }
+                prune::Ask::Window(_) => answer::WINDOW_ACCEPTED.into(),
             },
             Task::TreeFill(key) => format!(
                 "type {} whole numbers in the order listed, separated by commas",
