@@ -395,3 +395,54 @@ fn without_a_dialog_the_clipboard_gets_exactly_the_saved_text() {
     let record = tictactoe::store::game_file::load(&path).unwrap();
     assert_eq!(record, game.harness.state().controller().record());
 }
+
+/// The explorer's root, from its accessible name ("Tree root: XOX/.O./X.., X to move").
+fn explorer_root(game: &Game) -> Board {
+    let label = game
+        .harness
+        .query_all_by_label_contains("Tree root: ")
+        .filter_map(|node| node.accesskit_node().label())
+        .next()
+        .expect("the explorer's root row");
+    let rest = label.trim_start_matches("Tree root: ");
+    let (notation, mover) = rest.split_once(", ").unwrap();
+    let mover: Mark = mover.trim_end_matches(" to move").parse().unwrap();
+    Board::parse_with(notation, Some(mover), None).unwrap()
+}
+
+#[test]
+fn the_explorer_opens_on_the_position_on_show_and_says_which_it_is() {
+    let pasted: Board = "XOX/.O./X..".parse().unwrap();
+    // Pasted, then T: the pasted position is the root, named as not the game's.
+    let mut game = start("welcome_hint: false");
+    paste(&mut game, "XOX/.O./X..");
+    game.press(egui::Key::T);
+    assert_eq!(explorer_root(&game), pasted);
+    game.harness
+        .get_by_label_contains("in the one search from the root (this position, not the game's)");
+    // Back to the game: the explorer follows the board again.
+    game.press(egui::Key::Escape);
+    assert_eq!(explorer_root(&game), Board::classic());
+    game.harness
+        .get_by_label_contains("in the one search from the root (the game's position)");
+    // Open already, then an example: it follows the example.
+    let example = &examples()[0];
+    game.harness.get_by_label("Game").click();
+    game.settle();
+    game.harness.get_by_label("The articles' examples").hover();
+    game.settle();
+    game.harness
+        .get_by_label(&format!("{} ({})", example.title, example.notation))
+        .click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    assert_eq!(explorer_root(&game), example.board(), "{}", example.name);
+    // A position from a link or `--position` is the game's own.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.ron");
+    std::fs::write(&path, "(welcome_hint: false, explorer_open: true)").unwrap();
+    let mut game = harness::start_with_position(dir, path, pasted);
+    game.settle();
+    assert_eq!(explorer_root(&game), pasted);
+}

@@ -32,6 +32,9 @@ use crate::learn::view::{ScoreView, Seen};
 
 pub struct Explorer {
     root: Board,
+    /// Which position the root is, in words: "the game's position", "the position before
+    /// move 4", "this position, not the game's".
+    root_name: String,
     expanded: HashSet<Path>,
     selected: Path,
     /// Whether the arrow keys move in the tree (after a click in it or opening it) rather than on
@@ -56,9 +59,10 @@ struct Row {
 }
 
 impl Explorer {
-    pub fn new(root: Board) -> Explorer {
+    pub fn new(root: Board, root_name: String) -> Explorer {
         Explorer {
             root,
+            root_name,
             expanded: HashSet::from([Vec::new()]),
             selected: Vec::new(),
             has_keyboard: true,
@@ -68,18 +72,19 @@ impl Explorer {
         }
     }
 
-    /// The position at the root: the game's.
+    /// The position at the root: the one on show when the explorer last followed the board.
     pub fn root(&self) -> Board {
         self.root
     }
 
-    /// Starts again from `root`, the new position on the board, if it changed.
-    pub fn follow(&mut self, root: Board) {
+    /// Starts again from `root`, the new position on show (named `name`), if it changed.
+    pub fn follow(&mut self, root: Board, name: String) {
         if root != self.root {
             self.root = root;
             self.expanded = HashSet::from([Vec::new()]);
             self.selected = Vec::new();
         }
+        self.root_name = name;
     }
 
     /// The position a path leads to.
@@ -173,7 +178,8 @@ impl Explorer {
         ui.add(
             egui::Label::new(format!(
                 "{maximiser} maximises: every number is {maximiser}'s, in the one search from the \
-                 root (the game's position), with depth counted from there."
+                 root ({}), with depth counted from there.",
+                self.root_name
             ))
             .wrap(),
         );
@@ -401,7 +407,7 @@ impl Explorer {
         let plies = row.path.len() as i32;
         match row.from {
             None => {
-                ui.label(RichText::new("The board now").strong());
+                ui.label(RichText::new(format!("The root: {}", self.root_name)).strong());
             }
             Some((cell, score, best, ties)) => {
                 let mover = row.board.to_move().opponent();

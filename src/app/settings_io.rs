@@ -8,6 +8,7 @@ use egui::{Context, ThemePreference};
 use super::dialogs::{Answer, Purpose};
 use super::explorer::Explorer;
 use super::notice::Notice;
+use super::on_show::OnShow;
 use super::preview::Preview;
 use super::tic_tac_toe_app::TicTacToeApp;
 use crate::engine::board::Board;
@@ -263,7 +264,11 @@ impl TicTacToeApp {
     /// Opens or closes the explorer.
     fn explorer_opened_or_closed(&mut self, ctx: &Context, open: bool) {
         if open {
-            self.explorer = Some(Explorer::new(*self.controller.board()));
+            let (root, name) = self.position_to_explore().unwrap_or_else(|| {
+                let board = *self.controller.board();
+                (board, OnShow::game(board).name())
+            });
+            self.explorer = Some(Explorer::new(root, name));
         } else {
             self.explorer = None;
             self.preview

@@ -175,6 +175,11 @@ impl TicTacToeApp {
             controls_mirror: options.controls_mirror,
         };
         app.apply_theme(&cc.egui_ctx);
+        // A blinking cursor repaints the whole window twice a second for as long as a text
+        // field has focus (the exercises' answer box has it by default): a steady cursor lets an
+        // idle window draw nothing.
+        cc.egui_ctx
+            .all_styles_mut(|style| style.visuals.text_cursor.blink = false);
         if options.touch_screen {
             texts::note_touch_screen(&cc.egui_ctx);
         }
@@ -193,7 +198,10 @@ impl TicTacToeApp {
         }
         app.game_board = *app.controller.board();
         if app.settings.explorer_open {
-            app.explorer = Some(Explorer::new(app.game_board));
+            let (root, name) = app
+                .position_to_explore()
+                .unwrap_or_else(|| (app.game_board, OnShow::game(app.game_board).name()));
+            app.explorer = Some(Explorer::new(root, name));
         }
         app
     }
@@ -261,6 +269,21 @@ impl TicTacToeApp {
         }
     }
 
+    /// The position the explorer starts from, with its name: the position on show (the game's,
+    /// a pasted or linked one, an example, the editor's, a review's), the start of a replay;
+    /// `None` while the board shows one of the explorer's own nodes, whose root stays.
+    pub(super) fn position_to_explore(&self) -> Option<(Board, String)> {
+        let on_show = self.on_show();
+        match on_show.source {
+            Source::Node { .. } => None,
+            Source::Replay { .. } => Some((
+                on_show.origin,
+                OnShow::at(on_show.origin, Source::Replay { step: 0 }).name(),
+            )),
+            _ => Some((on_show.board, on_show.name())),
+        }
+    }
+
     /// The scores shown on the position on show: the game's as the overlay wants them, a
     /// preview's when scores are on, a practice position's once answered.
     pub(super) fn scores_on_show(&self, on_show: &OnShow) -> Option<&Analysis> {
@@ -290,8 +313,11 @@ impl TicTacToeApp {
         if let Some(preview) = &self.preview {
             wanted.push(preview.board());
         }
+        let to_explore = self.position_to_explore();
         if let Some(explorer) = &mut self.explorer {
-            explorer.follow(board);
+            if let Some((root, name)) = to_explore {
+                explorer.follow(root, name);
+            }
             wanted.extend(explorer.wanted(&self.controller));
         }
         self.controller.want_analyses(wanted);
