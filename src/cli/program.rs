@@ -43,6 +43,9 @@ pub struct Cli {
     /// Open the game on a textbook's tree (View › A textbook's tree): nested lists of leaf
     /// values, e.g. [[3,12,8],[2,4,6],[14,5,2]] (min: first for a MIN root), or a built-in
     /// tree's name (three-ply, three-cutoffs, worst-order, best-order), as the page's ?tree= does.
+    // The text is the option's help as `--help` prints it, where the tree's brackets are
+    // brackets, not links.
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long, value_name = "TREE")]
     pub tree: Option<String>,
 

@@ -158,7 +158,7 @@ fn temp_file_in(dir: &Path, target: &Path) -> io::Result<NamedTempFile> {
 const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
 
 /// Removes the temporary files that saves of `target` left behind when they were killed: regular
-/// files beside it named as [`temp_file_in`] names them, untouched for [`STALE_AFTER`]. Nothing
+/// files beside it named as `temp_file_in` names them, untouched for `STALE_AFTER`. Nothing
 /// else is touched; best effort. Returns how many were removed.
 pub fn remove_stale_temporaries(target: &Path) -> usize {
     let (Some(dir), Some(_)) = (target.parent(), target.file_name()) else {

@@ -88,7 +88,7 @@ impl MoveBound {
     }
 }
 
-/// What a teaching search ([`plain_game`], [`alpha_beta_game`]) finds from the position it
+/// What a teaching search ([`plain_game`](super::plain_game), [`alpha_beta_game`](super::alpha_beta_game)) finds from the position it
 /// starts on: its value for the side to move there, the line of play that leads to it (at each
 /// step the first best move), and how many positions it visited, the start included.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Minimax with depth-adjusted scores, and an exact faster search that must agree with it.
 //!
 //! A candidate move's score is `minimax(board after the move, depth 0, opponent to move)`, seen from
-//! the side that plays the move (see [`Score`] for the encoding). Four searches implement
+//! the side that plays the move (see [`Score`](crate::score::Score) for the encoding). Four searches implement
 //! [`Search`]: [`Plain`] is the reference, written the way the classic articles write it;
 //! [`AlphaBetaClassic`] prunes as the textbooks do; [`AlphaBeta`] gives the same score and line of
 //! play for every move with alpha-beta pruning, a transposition table and move ordering; the

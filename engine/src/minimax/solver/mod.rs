@@ -5,7 +5,7 @@
 //! every score and line with plain minimax):
 //! - **Null windows around the draw.** A root move is first asked "at least a draw?" and then
 //!   narrowed on whichever side it fell (MTD(f), with a first step halfway towards the
-//!   fastest win when at least a draw: see [`DEPTH_AFTER_PROOF`]); each question is a search
+//!   fastest win when at least a draw: see `DEPTH_AFTER_PROOF`); each question is a search
 //!   with a window of width one, which prunes far more than a full window. The table keeps
 //!   both bounds.
 //! - **Symmetric keys.** A position and its 7 mirror images and rotations (3 on a rectangle)
@@ -167,7 +167,7 @@ impl Solver {
     }
 
     /// The same solver with strategy stealing on the empty board on or off (the default is
-    /// [`STRATEGY_STEALING`]). On: the first player is first asked, for every first move,
+    /// `STRATEGY_STEALING`). On: the first player is first asked, for every first move,
     /// whether it can still win; when it cannot after any, the second player cannot win after
     /// any either (a winning strategy for the second player after the first player's mark at c
     /// would win the empty board for the first player, who imagines an extra opponent's mark
@@ -199,8 +199,8 @@ impl Solver {
         self
     }
 
-    /// The same solver narrowing a root move's value as [`DEPTH_AFTER_PROOF`] describes when
-    /// `on`, else by MTD(f) from the draw alone (the default is [`DEPTH_AFTER_PROOF`]). Both are
+    /// The same solver narrowing a root move's value as `DEPTH_AFTER_PROOF` describes when
+    /// `on`, else by MTD(f) from the draw alone (the default is `DEPTH_AFTER_PROOF`). Both are
     /// exact, so scores are the same either way, and lines up to 5×5 too; on larger boards,
     /// whose lines follow the proof, the table's moves may differ, and with them which best
     /// line is shown.
