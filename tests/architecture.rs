@@ -139,7 +139,7 @@ fn every_source_file_is_on_the_map() {
             continue;
         }
         let covered = rows.iter().any(|row| {
-            row.paths.iter().any(|p| *p == path)
+            row.paths.contains(&path)
                 || row.paths.iter().filter(|p| p.ends_with('/')).any(|folder| {
                     let Some(inside) = path.strip_prefix(folder.as_str()) else {
                         return false;
