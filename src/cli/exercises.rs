@@ -202,8 +202,8 @@ pub fn exercises(
                 serde_json::to_writer(&mut out, &SetJson::of(&set))?;
                 writeln!(out)?;
             }
-            ExercisesFormat::Gift => super::gift::write_gift(&set, &mut out)?,
-            ExercisesFormat::Moodle => super::moodle::write_moodle(&set, &mut out)?,
+            ExercisesFormat::Gift => crate::learn::quiz::write_gift(&set, &mut out)?,
+            ExercisesFormat::Moodle => crate::learn::quiz::write_moodle(&set, &mut out)?,
         }
     }
     out.flush()?;

@@ -3,7 +3,7 @@
 //! [`explain`] puts scores into words, [`tree`] and [`trace`] walk the search, [`pseudocode`]
 //! is the code a trace is stepped through, tagged with the step each line shows, [`review`]
 //! classes a game's moves, [`practice`] finds positions to solve, [`exercises`] makes graded
-//! sets of exercises with their keys, [`examples`] holds the positions that teach, and
+//! sets of exercises with their keys, [`quiz`] writes one as a quiz for a course (GIFT, Moodle XML), [`examples`] holds the positions that teach, and
 //! [`abstract_tree`] the textbooks' abstract trees (their values, picture and the built-in ones);
 //! [`tree_svg`] writes any drawn tree as an SVG picture.
 //! It imports only from the engine.
@@ -14,6 +14,7 @@ pub mod exercises;
 pub mod explain;
 pub mod practice;
 pub mod pseudocode;
+pub mod quiz;
 pub mod review;
 pub mod search_picture;
 pub mod trace;

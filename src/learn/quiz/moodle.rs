@@ -1,10 +1,10 @@
-//! A set as a Moodle XML quiz: one question an item, as `quiz.rs` shapes them (numerical,
+//! A set as a Moodle XML quiz: one question an item, as `questions.rs` shapes them (numerical,
 //! multiple-answer, or matching), with the board and the tree drawn as text in the question
 //! and the worked answer as general feedback.
 
 use std::io::{self, Write};
 
-use super::quiz::{Answer, Question, questions};
+use super::questions::{Answer, Question, questions};
 use crate::learn::exercises::ExerciseSet;
 
 /// `&`, `<`, `>` and quotes escaped, for XML (and for HTML inside it, escaped again).
@@ -37,7 +37,7 @@ fn question_html(prompt: &str, figure: &[String]) -> String {
 }
 
 /// The set as Moodle XML: a category named for the set's code, then one question an item.
-pub(super) fn write_moodle(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
+pub fn write_moodle(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,

@@ -26,7 +26,7 @@ use crate::learn::exercises::{ExerciseSet, Item, Task, cell_name, path_name};
 
 /// One question of the quiz: one item of the set.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Question {
+pub struct Question {
     /// "Item 3 (alpha-beta)".
     pub title: String,
     /// A stable name for the question in a course's bank: the set's code and the item's number.
@@ -44,7 +44,7 @@ pub(super) struct Question {
 
 /// What a question takes, with its key.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Answer {
+pub enum Answer {
     /// A whole number, exactly.
     Numeric(i32),
     /// Choices, any number of which may be ticked, each with its share of the grade in percent
@@ -59,14 +59,14 @@ pub(super) enum Answer {
 }
 
 /// The quiz's questions, one per item of `set`, in order.
-pub(super) fn questions(set: &ExerciseSet) -> Vec<Question> {
+pub fn questions(set: &ExerciseSet) -> Vec<Question> {
     set.items.iter().map(|item| question(set, item)).collect()
 }
 
 /// The shares of `right` right choices: equal ones where Moodle has the share (up to 10),
 /// otherwise tenths and twentieths that add up to 100% (up to 20, more than any board here has
 /// cells).
-pub(super) fn right_shares(right: usize) -> Vec<&'static str> {
+fn right_shares(right: usize) -> Vec<&'static str> {
     match right {
         0 => Vec::new(),
         1..=10 => vec![equal_share(right); right],
@@ -97,7 +97,7 @@ fn equal_share(n: usize) -> &'static str {
 
 /// What a wrong tick costs when `right` choices are right: one right choice's share, at most
 /// half the question, so that a single slip never takes it all.
-pub(super) fn wrong_share(right: usize) -> &'static str {
+fn wrong_share(right: usize) -> &'static str {
     match right {
         0..=2 => "-50",
         3..=10 => match equal_share(right) {
@@ -131,7 +131,7 @@ fn weighted(right: &[String], all: &[String]) -> Vec<(String, String)> {
 }
 
 /// The board as text, rows and columns numbered as answers name them.
-pub(super) fn board_figure(item: &Item) -> Vec<String> {
+fn board_figure(item: &Item) -> Vec<String> {
     let geometry = item.board.geometry();
     let columns: Vec<String> = (1..=geometry.cols()).map(|c| c.to_string()).collect();
     let mut lines = vec![format!("  {}", columns.join(" "))];
@@ -266,7 +266,7 @@ fn window_question(key: &PruneKey) -> (String, Answer) {
 
 /// The choices of "which branches are pruned": every node but the root (which is always
 /// searched), and "none", with the right ones.
-pub(super) fn prune_choices(key: &PruneKey) -> (Vec<String>, Vec<String>) {
+fn prune_choices(key: &PruneKey) -> (Vec<String>, Vec<String>) {
     let mut all: Vec<String> = (1..key.nodes.len()).map(|n| key.node_words(n)).collect();
     all.push("none".to_string());
     let mut right: Vec<String> = key.pruned.iter().map(|&n| key.node_words(n)).collect();

@@ -1,9 +1,9 @@
-//! A set as a GIFT quiz (Moodle's text format): one question an item, as `quiz.rs` shapes them,
+//! A set as a GIFT quiz (Moodle's text format): one question an item, as `questions.rs` shapes them,
 //! each on one line, separated by a blank line as Moodle's reader splits them.
 
 use std::io::{self, Write};
 
-use super::quiz::{Answer, Question, questions};
+use super::questions::{Answer, Question, questions};
 use crate::learn::exercises::{ExerciseSet, Task};
 
 /// Text made safe for GIFT: its special characters escaped, on one line (a line break would
@@ -51,7 +51,7 @@ fn answer_block(answer: &Answer) -> String {
 }
 
 /// The set as a GIFT quiz: a category named for the set's code, then one question an item.
-pub(super) fn write_gift(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
+pub fn write_gift(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "// Tic-Tac-Toe minimax exercises, set {}", set.code)?;
     writeln!(out, "$CATEGORY: tictactoe/{}", set.code)?;
     for (item, question) in set.items.iter().zip(questions(set)) {
