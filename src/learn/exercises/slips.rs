@@ -53,12 +53,10 @@ impl Slip {
     pub fn clause(self) -> String {
         match self {
             Slip::MinMaximises => "MIN also maximises (every level takes the highest value)".into(),
-            Slip::Depth(1) => "depth is counted one ply too deep, as from the position instead \
-                               of after the move (every win and loss 1 nearer 0)"
-                .into(),
-            Slip::Depth(-1) => {
-                "depth is counted one ply short (every win and loss 1 further from 0)".into()
+            Slip::Depth(1) => {
+                "depth is counted one ply too deep (from the position, not after the move)".into()
             }
+            Slip::Depth(-1) => "depth is counted one ply short".into(),
             Slip::Depth(plies) => format!("depth is counted {plies} plies off"),
             Slip::OtherView { maximiser } => {
                 format!("the numbers are {maximiser}'s ({maximiser} maximising), the other view's")
