@@ -188,6 +188,8 @@ fn alpha_beta_slips_are_named_for_a_window() {
     assert_eq!(item.answer_text(), "3, 2");
     assert_named(&item, "2, 2", Slip::RightToLeft);
     assert_named(&item, "-inf, 2", Slip::WindowNotPassedDown);
+    // Maximising at MIN nodes too: B = 12 makes A's α 12, and F's leaves never raise it: (12, ∞).
+    assert_named(&item, "12, inf", Slip::MinMaximises);
     let graded = item.grade("3, 5").unwrap();
     assert!(
         graded

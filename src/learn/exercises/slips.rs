@@ -265,6 +265,8 @@ pub struct AlphaBetaSlip {
     pub right_to_left: bool,
     /// Searches each child with (−∞, ∞), not the window it has.
     pub fresh_window: bool,
+    /// Maximises at MIN nodes too, raising α there instead of lowering β.
+    pub min_maximises: bool,
 }
 
 /// What an alpha-beta run over a key's tree did, node by node (ids in the key's preorder).
@@ -310,7 +312,7 @@ fn search(
         return leaf.value();
     }
     let infinity = key.infinity;
-    let maximises = node.role == Some(Role::Maximiser);
+    let maximises = slip.min_maximises || node.role == Some(Role::Maximiser);
     let mut children = node.children.clone();
     if slip.right_to_left {
         children.reverse();
@@ -407,6 +409,17 @@ pub fn prune_answers(key: &PruneKey) -> (Option<PruneAnswer>, Vec<(Slip, PruneAn
         .into_iter()
         .filter_map(|(slip, search)| Some((slip, prune_answer(key, &alpha_beta(key, search))?)))
         .collect();
+    if let Ask::Window(node) = key.ask {
+        // Maximising everywhere never cuts (β stays ∞), which "none" already names for the
+        // pruned branches; a window tells it apart.
+        let all_max = AlphaBetaSlip {
+            min_maximises: true,
+            ..AlphaBetaSlip::default()
+        };
+        if let Some((a, b)) = alpha_beta(key, all_max).windows[node] {
+            slipped.push((Slip::MinMaximises, PruneAnswer::Window(a, b)));
+        }
+    }
     if key.ask == Ask::Pruned {
         let leaves: Vec<usize> = (0..key.nodes.len())
             .filter(|&n| !run.searched[n] && key.nodes[n].leaf.is_some())
@@ -800,6 +813,22 @@ mod tests {
             run.windows[1],
             alpha_beta(&key, AlphaBetaSlip::default()).windows[1]
         );
+    }
+
+    #[test]
+    fn maximising_at_min_nodes_raises_alpha_and_never_cuts() {
+        let key = tree_key(&tree(TEXTBOOK), None);
+        let slip = AlphaBetaSlip {
+            min_maximises: true,
+            ..AlphaBetaSlip::default()
+        };
+        let run = alpha_beta(&key, slip);
+        // B takes max(3, 12, 8): A's α = 12. F enters with (12, ∞); G 2, H 4, I 6 never raise
+        // α above 12, and β stays ∞: (12, ∞), nothing cut. J raises α to 14; A is worth 14.
+        assert!(run.pruned.is_empty());
+        assert_eq!(run.windows[F], Some((12, 15)));
+        assert_eq!(run.windows[J], Some((14, 15)));
+        assert_eq!(run.value, 14);
     }
 
     #[test]
