@@ -1,9 +1,12 @@
 //! Feedback that names the slip: a wrong answer compared with what the classic mistakes give,
 //! each worked out by running the mistaken search itself (minimax where MIN maximises too, with
 //! depth counted a ply off, in the other view; alpha-beta with `α > β` as its cut-off test,
-//! children right to left, or α and β not passed down; the computer's horizon a ply off), and
-//! the slip named when the answer is what it gives. A slip that gives the right answer is not a
-//! slip, and is never named.
+//! children right to left, α and β not passed down, or α raised at MIN nodes; the computer's
+//! horizon a ply off or gone), and the slip named when the answer is what it gives; a pruned
+//! subtree named by the nodes inside it is recognised from the search's own record of what it
+//! never entered. A slip that gives the right answer is not a slip, and is never named. For
+//! answers that are sets (pruned branches, the horizon's moves) the feedback also says what was
+//! missed and what was extra.
 //!
 //! Each search here is checked against the item's key before it is trusted: if the slip-free
 //! run does not give the key's answer, nothing is named (a slip is measured from the key's own
@@ -74,7 +77,8 @@ impl Slip {
                     1 => " (its own move not counted)",
                     _ => "",
                 };
-                format!("the computer looks {plies} plies ahead instead of {asked}{why}")
+                let unit = if plies == 1 { "ply" } else { "plies" };
+                format!("the computer looks {plies} {unit} ahead instead of {asked}{why}")
             }
             Slip::SeesToTheEnd => "the computer sees to the end of the game (no horizon)".into(),
         }
