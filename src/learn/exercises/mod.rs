@@ -30,6 +30,7 @@ mod kind;
 pub mod prune;
 mod quoted;
 mod random;
+pub mod slips;
 
 pub use answer::{
     AnswerError, parse_cell, parse_cells, parse_labels, parse_number, parse_numbers, parse_window,
@@ -664,8 +665,37 @@ impl Item {
             true => format!("Right: {verdict}."),
             false => format!("Not quite: {verdict}."),
         }];
+        if !correct {
+            feedback.extend(self.slip_feedback(typed));
+        }
         feedback.extend(self.worked());
         Ok(Graded { correct, feedback })
+    }
+
+    /// What a wrong answer missed or added, and the classic slip that gives it, if one does.
+    fn slip_feedback(&self, typed: &str) -> Vec<String> {
+        match &self.task {
+            Task::Value(key) => slips::value_feedback(
+                &self.board,
+                key.scored.cell,
+                key.seen.view(),
+                key.number.value(),
+                typed,
+            ),
+            Task::Tree(key) => {
+                let paths: Vec<Vec<Cell>> = key.nodes.iter().map(|n| n.path.clone()).collect();
+                let right: Vec<i32> = key.nodes.iter().map(|n| n.number.value()).collect();
+                slips::tree_feedback(&self.board, key.seen.view(), &paths, &right, typed)
+            }
+            Task::Horizon(key) => {
+                slips::horizon_feedback(&key.analysis, key.difficulty, &key.plays, typed)
+            }
+            Task::FindMove(key) => {
+                slips::move_feedback(&self.board, key.view, &key.exercise.good, typed)
+            }
+            Task::Prune(key) => slips::prune_feedback(key, typed),
+            Task::TreeFill(key) => slips::tree_fill_feedback(key, typed),
+        }
     }
 
     /// An answer naming a cell that is not empty cannot be a move: refused, naming the choices.
