@@ -245,6 +245,31 @@ fn a_broken_settings_file_is_kept_and_reported() {
     );
 }
 
+/// Opening the game and quitting it, a game played but no setting changed, leaves a hand-written
+/// settings file as it was, comments and all: quitting writes nothing.
+#[test]
+fn quitting_without_a_change_leaves_the_settings_file_byte_for_byte() {
+    let text = "// class 7B: keep Easy for the first week\n(\n  difficulty: Easy, // for now\n  \
+                ai_delay_ms: 0,\n  theme: Dark,\n)\n";
+    let (dir, path) = settings_file(text);
+    let mut game = start_with_file(dir, path.clone(), None);
+    game.press(Key::Num5);
+    game.harness.run();
+    eframe::App::on_exit(game.harness.state_mut(), None);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["settings.ron"]);
+    // A change is written into it, the comments kept.
+    game.press(Key::S);
+    eframe::App::on_exit(game.harness.state_mut(), None);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.starts_with("// class 7B: keep Easy"), "{saved}");
+    assert!(saved.contains("difficulty: Easy, // for now"), "{saved}");
+}
+
 fn kept_copies(dir: &Path) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
         .unwrap()
