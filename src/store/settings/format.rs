@@ -244,7 +244,7 @@ pub fn to_ron_keeping(
         .collect();
     let mut out = String::from(
         "// Tic-Tac-Toe settings. A missing line takes its default; unknown lines are ignored.\n\
-         // The game rewrites this file when settings change, without your own comments.\n(\n",
+         // The game writes a changed setting where it is; your own comments and lines stay.\n(\n",
     );
     out += &files::commented_fields(&fields, 2);
     if !unknown.is_empty() {
