@@ -449,6 +449,8 @@ impl eframe::App for TicTacToeApp {
 /// The window's state as the system tells it this frame; while it is maximized or full screen,
 /// the position and size it had before (`last`), to which it is restored.
 fn window_seen(ctx: &egui::Context, last: Option<WindowState>) -> Option<WindowState> {
+    // Asked before `input`, whose lock the zoom's would wait on.
+    let zoom = ctx.zoom_factor();
     ctx.input(|input| {
         let viewport = input.viewport();
         let (maximized, fullscreen) = (
@@ -457,7 +459,7 @@ fn window_seen(ctx: &egui::Context, last: Option<WindowState>) -> Option<WindowS
         );
         let scale_factor = viewport.native_pixels_per_point?;
         let inner = viewport.inner_rect?;
-        let pixels_per_point = scale_factor * ctx.zoom_factor();
+        let pixels_per_point = scale_factor * zoom;
         let normal = WindowState {
             position_pixels: viewport.outer_rect.map(|outer| {
                 [
