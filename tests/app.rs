@@ -270,6 +270,38 @@ fn quitting_without_a_change_leaves_the_settings_file_byte_for_byte() {
     assert!(saved.contains("difficulty: Easy, // for now"), "{saved}");
 }
 
+/// The window's state is written on the way out by the game (eframe only reads it), into a file
+/// of its own: never through a link, and a second time only if it changed.
+#[cfg(unix)]
+#[test]
+fn the_window_state_is_written_on_exit_and_never_through_a_link() {
+    use tictactoe::store::window_state::WindowStateFile;
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("app.ron");
+    let file = WindowStateFile {
+        path: state.clone(),
+        make_folder: false,
+    };
+    let mut game = harness::start_adjusted("", |options| options.window_state = Some(file.clone()));
+    game.harness.run();
+    eframe::App::on_exit(game.harness.state_mut(), None);
+    let written = std::fs::read_to_string(&state).expect("the window's state was written");
+    assert!(
+        written.contains("inner_size_points:(x:460.0,y:580.0)"),
+        "{written}"
+    );
+
+    let victim = dir.path().join("mine.txt");
+    std::fs::write(&victim, "mine").unwrap();
+    std::fs::remove_file(&state).unwrap();
+    std::os::unix::fs::symlink(&victim, &state).unwrap();
+    let mut game = harness::start_adjusted("", |options| options.window_state = Some(file));
+    game.harness.run();
+    eframe::App::on_exit(game.harness.state_mut(), None);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
+    assert!(std::fs::symlink_metadata(&state).unwrap().is_symlink());
+}
+
 fn kept_copies(dir: &Path) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
         .unwrap()

@@ -333,7 +333,7 @@ impl eframe::App for TicTacToeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         if self.window_state.is_some() {
-            self.window_seen = window_seen(&ctx, self.window_seen);
+            self.window_seen = Some(window_seen(&ctx, self.window_seen));
         }
         // Only this frame's controls are mirrored.
         controls::take(&ctx);
@@ -448,17 +448,25 @@ impl eframe::App for TicTacToeApp {
 
 /// The window's state as the system tells it this frame; while it is maximized or full screen,
 /// the position and size it had before (`last`), to which it is restored.
-fn window_seen(ctx: &egui::Context, last: Option<WindowState>) -> Option<WindowState> {
-    // Asked before `input`, whose lock the zoom's would wait on.
-    let zoom = ctx.zoom_factor();
+fn window_seen(ctx: &egui::Context, last: Option<WindowState>) -> WindowState {
+    // Asked before `input`, whose lock theirs would wait on.
+    let (zoom, content, pixels_per_point) = (
+        ctx.zoom_factor(),
+        ctx.content_rect(),
+        ctx.pixels_per_point(),
+    );
     ctx.input(|input| {
         let viewport = input.viewport();
         let (maximized, fullscreen) = (
             viewport.maximized.unwrap_or(false),
             viewport.fullscreen.unwrap_or(false),
         );
-        let scale_factor = viewport.native_pixels_per_point?;
-        let inner = viewport.inner_rect?;
+        // Where the system does not say (a window with no system behind it, in tests), what
+        // egui draws with.
+        let scale_factor = viewport
+            .native_pixels_per_point
+            .unwrap_or(pixels_per_point / zoom);
+        let inner = viewport.inner_rect.unwrap_or(content);
         let pixels_per_point = scale_factor * zoom;
         let normal = WindowState {
             position_pixels: viewport.outer_rect.map(|outer| {
@@ -472,13 +480,13 @@ fn window_seen(ctx: &egui::Context, last: Option<WindowState>) -> Option<WindowS
             maximized,
             fullscreen,
         };
-        Some(match last {
+        match last {
             Some(last) if maximized || fullscreen => WindowState {
                 maximized,
                 fullscreen,
                 ..last
             },
             _ => normal,
-        })
+        }
     })
 }

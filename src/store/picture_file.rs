@@ -61,7 +61,7 @@ fn not_svg(file: Result<&[u8], &ReadProblem>) -> bool {
             let root = document.root_element();
             let namespace = root.tag_name().namespace();
             root.tag_name().name() != "svg"
-                || !namespace.is_none_or(|ns| ns == "http://www.w3.org/2000/svg")
+                || namespace.is_some_and(|ns| ns != "http://www.w3.org/2000/svg")
         }
         Err(_) => true,
     }
