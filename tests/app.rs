@@ -1899,3 +1899,31 @@ fn a_mistyped_tree_is_named_where_it_goes_wrong() {
     game.harness
         .get_by_label_contains("Not a tree: at character 16");
 }
+
+/// A paste of megabytes into the tree's field is cut at the field's limit, with a line that says
+/// so: neither kept nor laid out whole.
+#[test]
+fn a_huge_paste_into_the_trees_field_is_cut_with_a_line_that_says_so() {
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.tree = Some("three-ply".to_string());
+    });
+    game.settle();
+    let huge = "[1,2],".repeat(1_000_000);
+    let field = game.harness.get_by_label("The tree:");
+    field.click();
+    game.settle();
+    game.harness.get_by_label("The tree:").type_text(&huge);
+    game.settle();
+    game.harness
+        .get_by_label_contains("The field keeps the first 20000 characters");
+    let kept = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        kept.chars().count() <= 20_000,
+        "{} characters",
+        kept.chars().count()
+    );
+}
