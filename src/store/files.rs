@@ -371,6 +371,47 @@ fn sync_dir(dir: &Path) {
     let _ = dir;
 }
 
+/// The value typed at `at` in `text` (a number, a word, a quoted text), shortened and made safe
+/// for a one-line message.
+pub fn token_at(text: &str, at: ron::error::Position) -> String {
+    let Some(line) = text.split('\n').nth(at.line.saturating_sub(1)) else {
+        return "nothing".to_owned();
+    };
+    // RON points past a minus sign, at the digits.
+    let mut from = at.col.saturating_sub(1);
+    if from > 0 && line.chars().nth(from - 1) == Some('-') {
+        from -= 1;
+    }
+    let rest: String = line.chars().skip(from).collect();
+    let rest = rest.trim_start();
+    let token: String = match rest.strip_prefix('"') {
+        Some(quoted) => format!("\"{}\"", quoted.split('"').next().unwrap_or("")),
+        None => rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || matches!(c, '-' | '+' | '_' | '.'))
+            .collect(),
+    };
+    if token.is_empty() {
+        return "nothing".to_owned();
+    }
+    shown_token(&token)
+}
+
+/// `token` shortened to 40 characters, its control characters escaped.
+pub fn shown_token(token: &str) -> String {
+    let mut shown = String::new();
+    for c in token.chars().take(40) {
+        match c.is_control() || c == char::REPLACEMENT_CHARACTER {
+            true => shown.extend(c.escape_default()),
+            false => shown.push(c),
+        }
+    }
+    if token.chars().count() > 40 {
+        shown.push('…');
+    }
+    shown
+}
+
 /// A RON error as one short line for a user: "expected comma" (not "Expected comma"), plain words
 /// for nesting too deep (RON's own message advises a crate), control characters (and the
 /// replacement character a byte that is not UTF-8 became) escaped, and

@@ -116,7 +116,14 @@ pub(super) fn parse_keeping(
     let mut raw = Vec::new();
     if let Err(error) = raw_fields(text, &mut raw) {
         let (at, kept) = (error.span.end, raw.len());
-        let detail = files::ron_detail(&error.code);
+        // RON names the Rust type it reads into, which means nothing to a player.
+        let detail = files::ron_detail(&error.code)
+            .replace(
+                "expected opening `(` for struct `Settings`",
+                "expected settings in parentheses, like (difficulty: Hard)",
+            )
+            .replace("struct `Settings`", "the settings")
+            .replace("in `Settings`", "in the settings");
         located.push((at, Issue::Syntax { at, detail, kept }));
     }
     let defaults = written_fields(&Settings::default()).unwrap_or_default();
