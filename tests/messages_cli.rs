@@ -371,3 +371,13 @@ fn a_window_opened_on_a_set_that_is_no_code_names_the_option_and_the_kinds() {
         "{line}"
     );
 }
+
+/// An empty seed is named as such (`''`), not as nothing after "not".
+#[test]
+fn an_empty_seed_is_named() {
+    let line = message(&["exercises", "--seed", ""]);
+    assert!(
+        line.ends_with("the seed must be a whole number from 0 to 18446744073709551615, not ''"),
+        "{line}"
+    );
+}

@@ -1994,3 +1994,86 @@ fn a_dangling_link_gets_no_folders_made() {
     assert_eq!(names(dir.path()), ["settings.ron"]);
     assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
 }
+
+/// The program's own files (its log, the window's state) are written neither into a folder that
+/// is a symbolic link nor, run as root, into a folder of another user (it would leave a file the
+/// user cannot change there); the window's state beside `DIR/sub/../../x.ron` makes no `sub`.
+#[cfg(unix)]
+#[test]
+fn the_programs_own_files_stay_out_of_linked_folders_and_folders_of_others() {
+    use tictactoe::store::files::write_own_file;
+    use tictactoe::store::window_state::{self, WindowState, WindowStateFile};
+    let state = WindowState {
+        position_pixels: None,
+        scale_factor: 1.0,
+        inner_size_points: [460.0, 580.0],
+        maximized: false,
+        fullscreen: false,
+    };
+    let dir = TempDir::new().unwrap();
+    let real = dir.path().join("elsewhere");
+    fs::create_dir(&real).unwrap();
+    let linked = dir.path().join("tictactoe");
+    std::os::unix::fs::symlink(&real, &linked).unwrap();
+    let error = write_own_file(&linked.join("tictactoe.log"), b"log\n").unwrap_err();
+    assert!(
+        error.to_string().contains("folder is a symbolic link"),
+        "{error}"
+    );
+    let file = WindowStateFile {
+        path: linked.join("app.ron"),
+        make_folder: true,
+    };
+    assert!(window_state::save(&file, &state).is_err());
+    assert!(names(&real).is_empty());
+
+    let up = WindowStateFile {
+        path: dir
+            .path()
+            .join("sub")
+            .join("..")
+            .join("..")
+            .join("x.window.ron"),
+        make_folder: false,
+    };
+    assert!(window_state::save(&up, &state).is_err());
+    assert!(fs::symlink_metadata(dir.path().join("sub")).is_err());
+
+    // A folder of another user: only root can make one to try.
+    if unprivileged::is_root() {
+        let theirs = dir.path().join("theirs");
+        fs::create_dir(&theirs).unwrap();
+        std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).unwrap();
+        let error = write_own_file(&theirs.join("tictactoe.log"), b"log\n").unwrap_err();
+        assert!(error.to_string().contains("another user"), "{error}");
+        let file = WindowStateFile {
+            path: theirs.join("app.ron"),
+            make_folder: false,
+        };
+        assert!(window_state::save(&file, &state).is_err());
+        assert!(names(&theirs).is_empty());
+    }
+}
+
+/// A save that cannot make its temporary file says why without the temporary file's name, which
+/// the user never chose and never sees.
+#[cfg(unix)]
+#[test]
+fn a_failed_save_does_not_name_its_temporary_file() {
+    as_unprivileged_user("a_failed_save_does_not_name_its_temporary_file", || {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new().unwrap();
+        let sub = dir.path().join("locked");
+        fs::create_dir(&sub).unwrap();
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
+        let error = save_to(&sub.join("settings.ron"), &non_default()).unwrap_err();
+        let message = error.to_string();
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
+        assert!(
+            message.contains("settings.ron: writing failed"),
+            "{message}"
+        );
+        assert!(!message.contains("tictactoe-save"), "{message}");
+        assert!(!message.contains("~"), "{message}");
+    });
+}

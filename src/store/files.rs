@@ -279,7 +279,8 @@ impl AtomicSave {
             }
             fs::create_dir_all(&dir).map_err(SaveProblem::Write)?;
         }
-        let temp = temp_file_in(&dir, &target).map_err(SaveProblem::Write)?;
+        let temp = temp_file_in(&dir, &target)
+            .map_err(|error| SaveProblem::Write(without_temporary_name(error)))?;
         // The new file is readable by whoever could read the old one, and no one else.
         if let Some(old) = &existing {
             let file = temp.as_file();
@@ -347,7 +348,7 @@ pub fn write_own_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
             "not written: its folder is a symbolic link, which the program did not make",
         ));
     }
-    let mut temp = temp_file_in(dir, path)?;
+    let mut temp = temp_file_in(dir, path).map_err(without_temporary_name)?;
     // Run by another user (root, in a user's folder), the new file would be that user's to
     // remove but not theirs: the program writes its own files in its own user's folders only.
     let (existing, dir_meta) = (fs::symlink_metadata(path).ok(), fs::metadata(dir)?);
@@ -361,6 +362,16 @@ pub fn write_own_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
     persist(temp, path)
+}
+
+/// `error` without the temporary file's name that tempfile adds (`… at path
+/// "/home/…/.settings.ron~a1B2c3.tictactoe-save"`): the user knows only the file they saved.
+fn without_temporary_name(error: io::Error) -> io::Error {
+    let text = error.to_string();
+    match text.find(" at path ") {
+        Some(at) => io::Error::new(error.kind(), text[..at].to_owned()),
+        None => error,
+    }
 }
 
 /// Makes a rename in `dir` durable; best effort (not every system allows it).
