@@ -381,3 +381,11 @@ fn an_empty_seed_is_named() {
         "{line}"
     );
 }
+
+/// A byte-order mark before the moves (a file saved by a Windows editor) is not read as part of
+/// the first move.
+#[test]
+fn a_byte_order_mark_before_the_moves_is_no_move() {
+    let run = run(&["review", "\u{feff}5,1"], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+}
