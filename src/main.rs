@@ -80,7 +80,7 @@ mod desktop {
                 )
             }
             None => {
-                let position = match cli.position() {
+                let position = match cli.position().and_then(|p| cli.check_tree().map(|()| p)) {
                     Ok(position) => position,
                     Err(message) => {
                         eprintln!("{message}");

@@ -245,6 +245,63 @@ fn a_broken_settings_file_is_kept_and_reported() {
     );
 }
 
+/// Opening the game and quitting it, a game played but no setting changed, leaves a hand-written
+/// settings file as it was, comments and all: quitting writes nothing.
+#[test]
+fn quitting_without_a_change_leaves_the_settings_file_byte_for_byte() {
+    let text = "// class 7B: keep Easy for the first week\n(\n  difficulty: Easy, // for now\n  \
+                ai_delay_ms: 0,\n  theme: Dark,\n)\n";
+    let (dir, path) = settings_file(text);
+    let mut game = start_with_file(dir, path.clone(), None);
+    game.press(Key::Num5);
+    game.harness.run();
+    eframe::App::on_exit(game.harness.state_mut(), None);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["settings.ron"]);
+    // A change is written into it, the comments kept.
+    game.press(Key::S);
+    eframe::App::on_exit(game.harness.state_mut(), None);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.starts_with("// class 7B: keep Easy"), "{saved}");
+    assert!(saved.contains("difficulty: Easy, // for now"), "{saved}");
+}
+
+/// The window's state is written on the way out by the game (eframe only reads it), into a file
+/// of its own: never through a link, and a second time only if it changed.
+#[cfg(unix)]
+#[test]
+fn the_window_state_is_written_on_exit_and_never_through_a_link() {
+    use tictactoe::store::window_state::WindowStateFile;
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("app.ron");
+    let file = WindowStateFile {
+        path: state.clone(),
+        make_folder: false,
+    };
+    let mut game = harness::start_adjusted("", |options| options.window_state = Some(file.clone()));
+    game.harness.run();
+    eframe::App::on_exit(game.harness.state_mut(), None);
+    let written = std::fs::read_to_string(&state).expect("the window's state was written");
+    assert!(
+        written.contains("inner_size_points:(x:460.0,y:580.0)"),
+        "{written}"
+    );
+
+    let victim = dir.path().join("mine.txt");
+    std::fs::write(&victim, "mine").unwrap();
+    std::fs::remove_file(&state).unwrap();
+    std::os::unix::fs::symlink(&victim, &state).unwrap();
+    let mut game = harness::start_adjusted("", |options| options.window_state = Some(file));
+    game.harness.run();
+    eframe::App::on_exit(game.harness.state_mut(), None);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
+    assert!(std::fs::symlink_metadata(&state).unwrap().is_symlink());
+}
+
 fn kept_copies(dir: &Path) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -1841,4 +1898,32 @@ fn a_mistyped_tree_is_named_where_it_goes_wrong() {
     game.settle();
     game.harness
         .get_by_label_contains("Not a tree: at character 16");
+}
+
+/// A paste of megabytes into the tree's field is cut at the field's limit, with a line that says
+/// so: neither kept nor laid out whole.
+#[test]
+fn a_huge_paste_into_the_trees_field_is_cut_with_a_line_that_says_so() {
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.tree = Some("three-ply".to_string());
+    });
+    game.settle();
+    let huge = "[1,2],".repeat(1_000_000);
+    let field = game.harness.get_by_label("The tree:");
+    field.click();
+    game.settle();
+    game.harness.get_by_label("The tree:").type_text(&huge);
+    game.settle();
+    game.harness
+        .get_by_label_contains("The field keeps the first 20000 characters");
+    let kept = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        kept.chars().count() <= 20_000,
+        "{} characters",
+        kept.chars().count()
+    );
 }

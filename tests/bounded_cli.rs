@@ -274,3 +274,75 @@ fn an_svg_tree_is_bounded_whatever_max_printed_says() {
     let said = "stopped after printing 10 positions";
     assert!(capped.stderr.contains(said), "{}", capped.stderr);
 }
+
+/// `analyze -` on endless input with no line break (`< /dev/zero`) stops with one line on
+/// standard error, in bounded time, not reading forever.
+#[cfg(unix)]
+#[test]
+fn a_batch_of_endless_zeros_stops_with_one_line() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["analyze", "-"])
+        .stdin(Stdio::from(std::fs::File::open("/dev/zero").unwrap()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    // Far more than reading 16 MiB takes on any machine; not a measure of speed.
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("analyze - < /dev/zero was still reading after 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("no line break"), "{stderr}");
+    assert!(stderr.contains("one board a line"), "{stderr}");
+}
+
+/// A `--tree` that is no tree ends the program with status 2 and one line naming what was typed
+/// and what is accepted, before any window opens, as a bad `--position` does; one starting with
+/// `-` is read as a tree too, not as an option.
+#[test]
+fn a_bad_tree_exits_2_before_the_window() {
+    for (tree, typed) in [
+        ("[1,", "\"[1,\""),
+        ("-3", "\"-3\""),
+        ("Three-Ply", "\"Three-Ply\""),
+        ("[[1,2],[3,x]]", "\"[[1,2],[3,x]]\""),
+    ] {
+        let run = run(&["--tree", tree], b"");
+        assert_eq!(run.status, 2, "{tree}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(
+            run.stderr.starts_with("tictactoe --tree: "),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(typed), "{}", run.stderr);
+        assert!(run.stderr.contains("three-ply"), "{}", run.stderr);
+        if tree != "Three-Ply" {
+            assert!(
+                run.stderr.contains("[[3,12,8],[2,4,6],[14,5,2]]"),
+                "{}",
+                run.stderr
+            );
+        }
+    }
+    // A name written another way is named with the one meant.
+    for typed in ["Three-Ply", "three_ply", "THREE PLY"] {
+        let run = run(&["--tree", typed], b"");
+        assert_eq!(run.status, 2);
+        assert!(
+            run.stderr.contains("did you mean three-ply?"),
+            "{}",
+            run.stderr
+        );
+    }
+}

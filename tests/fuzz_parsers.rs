@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use tictactoe::engine::board::MoveNumbers;
 use tictactoe::engine::game_tree::GameTree;
 use tictactoe::store::game_file;
-use tictactoe::store::settings::{Issue, Store, to_ron};
+use tictactoe::store::settings::{Backup, ColorTheme, Issue, Settings, Store, to_ron};
 use tictactoe::{Board, Geometry};
 
 /// Characters the mutations insert: the notations' own, separators, digits, RON's punctuation,
@@ -206,14 +206,42 @@ fn settings() {
             .problem
             .as_ref()
             .map_or(Vec::new(), |p| unknown(&p.error.issues));
-        loaded.store.save(&loaded.settings).unwrap();
-        let again = Store::open(&path);
-        assert_eq!(again.settings, loaded.settings, "{text:?}");
-        let after = again
+        // A file that is not settings is never saved over: the save says so, the bytes stay.
+        let never = loaded
             .problem
             .as_ref()
-            .map_or(Vec::new(), |p| unknown(&p.error.issues));
-        assert_eq!(after, before, "{text:?}");
+            .is_some_and(|p| p.backup == Backup::NeverOverwritten);
+        if never {
+            assert!(loaded.store.save(&loaded.settings).is_err(), "{text:?}");
+            assert_eq!(fs::read_to_string(&path).unwrap(), text);
+        } else {
+            loaded.store.save(&loaded.settings).unwrap();
+            let again = Store::open(&path);
+            assert_eq!(again.settings, loaded.settings, "{text:?}");
+            let after = again
+                .problem
+                .as_ref()
+                .map_or(Vec::new(), |p| unknown(&p.error.issues));
+            assert_eq!(after, before, "{text:?}");
+            // A change, written into the file, reads back, the unknown fields still there.
+            let changed = Settings {
+                show_scores: !loaded.settings.show_scores,
+                theme: match loaded.settings.theme {
+                    ColorTheme::Dark => ColorTheme::Light,
+                    _ => ColorTheme::Dark,
+                },
+                ..loaded.settings.clone()
+            };
+            let mut again = Store::open(&path);
+            again.store.save(&changed).unwrap();
+            let third = Store::open(&path);
+            assert_eq!(third.settings, changed, "{text:?}");
+            let after = third
+                .problem
+                .as_ref()
+                .map_or(Vec::new(), |p| unknown(&p.error.issues));
+            assert_eq!(after, before, "{text:?}");
+        }
         for entry in fs::read_dir(dir.path()).unwrap() {
             let entry = entry.unwrap();
             if entry.file_name() != "settings.ron" {

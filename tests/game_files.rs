@@ -373,7 +373,7 @@ fn every_broken_file_is_reported_in_one_line_and_left_as_it_was() {
         ),
         (
             good.replace("x: Human", "x: Robot"),
-            "line 7, column 8: unexpected variant named `Robot`",
+            "line 7, column 8: x: found Robot; expected Human or Computer",
         ),
         (
             good.replace("result:", "reslt:"),

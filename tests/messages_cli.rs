@@ -279,16 +279,40 @@ fn game_file_numbers_and_names_are_explained_in_the_files_terms() {
     assert!(!line.contains("r#"), "{line}");
     let line = says("(version: 4294967296)");
     assert!(
-        line.ends_with(
-            "version: the number is too large; expected the game file format's version, 1"
-        ),
+        line.ends_with("version: found 4294967296; expected the game file format's version, 1"),
+        "{line}"
+    );
+    let line = says("(version: -1)");
+    assert!(
+        line.ends_with("version: found -1; expected the game file format's version, 1"),
         "{line}"
     );
     let line = says("(version: 1,\n size: 99999999999999999999999)");
     assert!(
         line.ends_with(
-            "line 2, column 8: size: the number is too large; expected the board's side, 3 to 7"
+            "line 2, column 8: size: found 99999999999999999999999; expected the board's side, \
+             3 to 7"
         ),
+        "{line}"
+    );
+    // A value of a choice: the field, what was typed and what it takes, not RON's `enum Mark`.
+    let game = |first: &str, x: &str| {
+        format!(
+            "(version: 1, size: 3, k: 3, first: {first}, x: {x}, o: Computer, moves: [5], \
+             result: \"ongoing\")"
+        )
+    };
+    let line = says(&game("Q", "Human"));
+    assert!(line.ends_with("first: found Q; expected X or O"), "{line}");
+    let line = says(&game("X", "Robot"));
+    assert!(
+        line.ends_with("x: found Robot; expected Human or Computer"),
+        "{line}"
+    );
+    assert!(!line.contains("enum"), "{line}");
+    let line = says(&format!("(start: \"XOX\", {}", &game("X", "Human")[1..]));
+    assert!(
+        line.ends_with("start: found \"XOX\"; expected Some(\"…\") or None"),
         "{line}"
     );
     // A game with no moves is nothing to review, as no moves given is.
@@ -346,4 +370,22 @@ fn a_window_opened_on_a_set_that_is_no_code_names_the_option_and_the_kinds() {
         ),
         "{line}"
     );
+}
+
+/// An empty seed is named as such (`''`), not as nothing after "not".
+#[test]
+fn an_empty_seed_is_named() {
+    let line = message(&["exercises", "--seed", ""]);
+    assert!(
+        line.ends_with("the seed must be a whole number from 0 to 18446744073709551615, not ''"),
+        "{line}"
+    );
+}
+
+/// A byte-order mark before the moves (a file saved by a Windows editor) is not read as part of
+/// the first move.
+#[test]
+fn a_byte_order_mark_before_the_moves_is_no_move() {
+    let run = run(&["review", "\u{feff}5,1"], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
 }

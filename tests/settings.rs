@@ -91,6 +91,26 @@ fn assert_broken(contents: &[u8], needle: &str) -> Loaded {
     loaded
 }
 
+/// Checks the lenient load of a file that is not settings at all (junk, another program's
+/// file): defaults, a problem naming the file (and `needle`), and a file no save writes over,
+/// copies or renames.
+fn assert_not_settings(contents: &[u8], needle: &str) -> Loaded {
+    let dir = TempDir::new().unwrap();
+    let path = settings_file(&dir);
+    let mut loaded = load(&dir, contents);
+    let problem = loaded.problem.as_ref().expect("a problem");
+    let message = problem.to_string();
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(message.contains(needle), "{needle:?} not in: {message}");
+    assert_eq!(problem.backup, Backup::NeverOverwritten, "{message}");
+    assert!(load_strict(&path).is_err());
+    let error = loaded.store.save(&loaded.settings).unwrap_err();
+    assert!(matches!(error, SaveError::NotSettings(_)), "{error:?}");
+    assert_eq!(fs::read(&path).unwrap(), contents);
+    assert_eq!(names(dir.path()), ["settings.ron"]);
+    loaded
+}
+
 // --- Round trips ----------------------------------------------------------------------------
 
 #[test]
@@ -315,8 +335,12 @@ fn unknown_fields_are_named_and_kept_through_a_save() {
     };
     loaded.store.save(&settings).unwrap();
     let saved = fs::read_to_string(&path).unwrap();
-    assert!(saved.contains("    welcome_2hint: false,\n"), "{saved}");
-    assert!(saved.contains("    new_feature: (a: 1),\n"), "{saved}");
+    // Written into the file: the unknown fields where they were, the new setting after them.
+    assert_eq!(
+        saved,
+        "(\n  welcome_2hint: false,\n  difficulty: Hard,\n  new_feature: (a: 1),\n  \
+         theme: Dark,\n)\n"
+    );
     let again = Store::open(&path);
     assert_eq!(again.settings, settings);
     assert_eq!(again.problem.unwrap().backup, Backup::KeptOnSave);
@@ -392,7 +416,7 @@ fn truncated_file_keeps_what_was_read_and_lists_issues_in_file_order() {
 
 #[test]
 fn not_a_struct_gives_defaults() {
-    let loaded = assert_broken(b"[1, 2, 3]\n", "line 1, column 1");
+    let loaded = assert_not_settings(b"[1, 2, 3]\n", "line 1, column 1");
     assert_eq!(loaded.settings, Settings::default());
     assert!(
         loaded
@@ -547,11 +571,11 @@ fn comments_only_file_is_kept() {
 #[test]
 fn binary_junk() {
     let junk: Vec<u8> = (0..=255u8).cycle().take(3000).collect();
-    let loaded = assert_broken(&junk, "not UTF-8");
+    let loaded = assert_not_settings(&junk, "not UTF-8");
     assert_eq!(loaded.settings, Settings::default());
     let mut junk = b"\x00\x01\x02 ELF \x7f".to_vec();
     junk.extend_from_slice(&[0; 100]);
-    assert_broken(&junk, "line 1, column 1");
+    assert_not_settings(&junk, "line 1, column 1");
 }
 
 #[test]
@@ -565,7 +589,7 @@ fn non_utf8_is_reported_where_it_is_and_the_rest_is_read() {
 }
 
 #[test]
-fn file_over_the_size_limit_is_not_read_and_is_set_aside_before_saving() {
+fn file_over_the_size_limit_is_not_read_and_never_saved_over() {
     let dir = TempDir::new().unwrap();
     let path = settings_file(&dir);
     // Sparse and far too large to read quickly: the size must be checked before reading.
@@ -575,23 +599,17 @@ fn file_over_the_size_limit_is_not_read_and_is_set_aside_before_saving() {
     let mut loaded = Store::open(&path);
     let problem = loaded.problem.clone().expect("a problem");
     assert!(matches!(problem.error.issues[..], [Issue::TooLarge { .. }]));
-    assert_eq!(problem.backup, Backup::BeforeSave);
+    assert_eq!(problem.backup, Backup::NeverOverwritten);
     let message = problem.to_string();
     assert!(message.contains(&path.display().to_string()), "{message}");
     assert!(message.contains("8589934592 bytes"), "{message}");
     assert_eq!(loaded.settings, Settings::default());
     assert!(load_strict(&path).is_err());
 
-    let saved = loaded.store.save(&non_default()).unwrap();
-    let aside = saved.backup.expect("set aside");
-    assert_eq!(fs::metadata(&aside).unwrap().len(), 8 * 1024 * 1024 * 1024);
-    assert_eq!(load_strict(&path).unwrap(), non_default());
-    // Only once.
-    assert_eq!(
-        loaded.store.save(&Settings::default()).unwrap().backup,
-        None
-    );
-    assert_eq!(backups(dir.path()), [aside]);
+    let error = loaded.store.save(&non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::NotSettings(_)), "{error:?}");
+    assert_eq!(fs::metadata(&path).unwrap().len(), 8 * 1024 * 1024 * 1024);
+    assert_eq!(names(dir.path()), ["settings.ron"]);
 }
 
 #[test]
@@ -612,13 +630,11 @@ fn size_limit_is_exact() {
         message.contains("more than a settings file can be (1048576 bytes)"),
         "{message}"
     );
-    let aside = loaded
-        .store
-        .save(&Settings::default())
-        .unwrap()
-        .backup
-        .unwrap();
-    assert_eq!(fs::read(aside).unwrap(), text);
+    // Too large to be settings: never saved over.
+    let error = loaded.store.save(&Settings::default()).unwrap_err();
+    assert!(matches!(error, SaveError::NotSettings(_)), "{error:?}");
+    assert_eq!(fs::read(&path).unwrap(), text);
+    assert_eq!(names(dir.path()), ["settings.ron"]);
 }
 
 #[test]
@@ -628,7 +644,7 @@ fn deeply_nested_junk_does_not_overflow_the_stack() {
     let loaded = assert_broken(text.as_bytes(), "line 1");
     assert_eq!(loaded.settings.theme, ColorTheme::Dark);
     let text = format!("(difficulty: {})", "Some(".repeat(100_000));
-    assert_broken(text.as_bytes(), "line 1");
+    assert_not_settings(text.as_bytes(), "line 1");
 }
 
 #[test]
@@ -1169,9 +1185,11 @@ fn messages() {
         b"\x89PNG\r\n\x1a\n\x00\x00",
     ] {
         let problem = load(&dir, contents).problem.unwrap();
-        let copy = problem.backup_path().unwrap().file_name().unwrap();
-        let message = problem.to_string();
-        let message = message.replace(&*copy.to_string_lossy(), "<copy>");
+        let mut message = problem.to_string();
+        if let Some(copy) = problem.backup_path() {
+            let copy = copy.file_name().unwrap().to_string_lossy();
+            message = message.replace(&*copy, "<copy>");
+        }
         let message = message.replace(&*dir.path().to_string_lossy(), "<dir>");
         // The folder and the file are joined with the platform's separator (`\` on Windows).
         messages.push(message.replace(&format!("<dir>{}", std::path::MAIN_SEPARATOR), "<dir>/"));
@@ -1189,9 +1207,10 @@ fn messages() {
              Your file was kept as <dir>/<copy>.",
             "<dir>/settings.ron: line 1, column 1: the file is not UTF-8 text — reading the rest \
              anyway\n\
-             <dir>/settings.ron: line 1, column 1: expected opening `(` for struct `Settings` — \
-             using default settings\n\
-             Your file was kept as <dir>/<copy>.",
+             <dir>/settings.ron: line 1, column 1: expected settings in parentheses, like \
+             (difficulty: Hard) — using default settings\n\
+             The game will not write over it, so it cannot save its settings there until it is \
+             moved away.",
         ]
     );
 }
@@ -1247,7 +1266,18 @@ fn mangled_files_never_panic() {
     // Lenient loading too, on a sample (each broken one makes a copy).
     for contents in variants.iter().step_by(1009) {
         let loaded = load(&dir, contents);
-        assert_eq!(loaded.problem.is_none(), load_strict(&path).is_ok());
+        // Unknown fields are named leniently (and kept), and accepted strictly.
+        let accepted = loaded
+            .problem
+            .as_ref()
+            .is_none_or(|problem| problem.backup == Backup::KeptOnSave);
+        assert_eq!(
+            accepted,
+            load_strict(&path).is_ok(),
+            "{:?}: {:?}",
+            String::from_utf8_lossy(contents),
+            loaded.problem
+        );
     }
 }
 
@@ -1390,10 +1420,14 @@ fn a_game_file_given_as_settings_is_never_saved_over() {
 #[test]
 fn a_repeated_unknown_field_keeps_every_value() {
     let dir = TempDir::new().unwrap();
-    let mut loaded = load(&dir, b"(version: 1, zz: 1, zz: 2)\n");
+    let mut loaded = load(&dir, b"(version: 1, difficulty: Hard, zz: 1, zz: 2)\n");
     loaded.store.save(&non_default()).unwrap();
     let text = fs::read_to_string(settings_file(&dir)).unwrap();
-    assert!(text.contains("    zz: 1,\n    zz: 2,\n"), "{text}");
+    assert!(
+        text.starts_with("(version: 1, difficulty: Easy, zz: 1, zz: 2, "),
+        "{text}"
+    );
+    assert_eq!(load_strict(&settings_file(&dir)).unwrap(), non_default());
     // And again: a second load and save keeps both.
     let mut loaded = Store::open(settings_file(&dir));
     loaded.store.save(&non_default()).unwrap();
@@ -1774,4 +1808,272 @@ fn bytes_of_a_path_that_are_not_utf8_are_escaped() {
     use std::os::unix::ffi::OsStrExt;
     let path = std::path::Path::new(std::ffi::OsStr::from_bytes(b"caf\xe9.ron"));
     assert_eq!(tictactoe::store::shown_path(path), r#""caf\xe9.ron""#);
+}
+
+// --- The user's file is the user's --------------------------------------------------------------
+
+/// A settings file written by hand, with comments and its own layout.
+const HAND_WRITTEN: &str = "// class 7B: keep Easy for the first week\n\
+    Settings(\n  difficulty: Easy, // not Hard yet\n\n  /* the pupils like it dark */\n  \
+    theme: Dark,\n  show_scores: true,\n)\n";
+
+/// Saving the settings a file already holds writes nothing: not a byte, not a new file (the
+/// inode and modification time stay).
+#[cfg(unix)]
+#[test]
+fn saving_unchanged_settings_leaves_a_hand_written_file_untouched() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = TempDir::new().unwrap();
+    let mut loaded = load(&dir, HAND_WRITTEN.as_bytes());
+    assert!(loaded.problem.is_none(), "{:?}", loaded.problem);
+    let path = settings_file(&dir);
+    let before = fs::metadata(&path).unwrap();
+    let saved = loaded.store.save(&loaded.settings).unwrap();
+    assert_eq!(saved.backup, None);
+    let after = fs::metadata(&path).unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), HAND_WRITTEN);
+    assert_eq!(
+        (after.ino(), after.mtime_nsec()),
+        (before.ino(), before.mtime_nsec())
+    );
+    assert_eq!(names(dir.path()), ["settings.ron"]);
+}
+
+/// A change edits the values that changed where they are and adds the settings the file lacks
+/// after its last one: every comment and the layout stay, and nothing needs a copy.
+#[test]
+fn a_change_is_written_into_the_users_file_keeping_its_comments() {
+    let dir = TempDir::new().unwrap();
+    let mut loaded = load(&dir, HAND_WRITTEN.as_bytes());
+    let path = settings_file(&dir);
+    let changed = Settings {
+        difficulty: Difficulty::Hard,
+        board_size: 4,
+        ..loaded.settings.clone()
+    };
+    assert_eq!(loaded.store.save(&changed).unwrap().backup, None);
+    let expected = "// class 7B: keep Easy for the first week\n\
+        Settings(\n  difficulty: Hard, // not Hard yet\n\n  /* the pupils like it dark */\n  \
+        theme: Dark,\n  show_scores: true,\n  board_size: 4,\n)\n";
+    assert_eq!(fs::read_to_string(&path).unwrap(), expected);
+    assert_eq!(load_strict(&path).unwrap(), changed);
+    assert_eq!(names(dir.path()), ["settings.ron"]);
+    // Changed back, the file is as the user wrote it but for the added line.
+    loaded
+        .store
+        .save(&Settings {
+            difficulty: Difficulty::Easy,
+            ..changed.clone()
+        })
+        .unwrap();
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        expected.replace("difficulty: Hard,", "difficulty: Easy,")
+    );
+}
+
+/// Files on one line, with no comma after the last value, with no field, with only comments:
+/// each is edited so that it reads back as the settings, and keeps what it had.
+#[test]
+fn every_layout_is_edited_in_place() {
+    let every = non_default();
+    for text in [
+        "(difficulty: Easy)",
+        "(difficulty: Easy,)",
+        "(\n    difficulty: Easy\n)\n",
+        "(\n    difficulty: Easy // easy\n)\n",
+        "(\n\tdifficulty: Easy, // easy\n)",
+        "()",
+        "Settings ( )\n",
+        "(version: 1)",
+        "\u{feff}(theme: Light)\r\n",
+        "// only a comment\n",
+        "/* a block */",
+        "(difficulty: Insane, theme: Dark)",
+    ] {
+        let dir = TempDir::new().unwrap();
+        let mut loaded = load(&dir, text.as_bytes());
+        loaded.store.save(&every).unwrap();
+        let path = settings_file(&dir);
+        let saved = fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            load_strict(&path).unwrap(),
+            every,
+            "{text:?} became {saved:?}"
+        );
+        for comment in ["// easy", "// only a comment", "/* a block */", "\u{feff}"] {
+            assert_eq!(text.contains(comment), saved.contains(comment), "{saved:?}");
+        }
+        // Saved again, nothing changes.
+        let mut again = Store::open(&path);
+        assert!(again.problem.is_none(), "{saved:?}: {:?}", again.problem);
+        again.store.save(&every).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), saved);
+    }
+}
+
+/// What is not a settings file (notes, a copy of a system file, a game whose `result` is
+/// misspelt, RON of another program, text too large to be settings) given as the settings file
+/// is never written over, nor renamed: it stays byte for byte at its name, and a save says so.
+#[test]
+fn a_file_that_is_not_settings_is_never_saved_over() {
+    let mut large = String::from("(difficulty: Easy)\n");
+    while large.len() as u64 <= MAX_FILE_SIZE {
+        large += "// padding the user's own way\n";
+    }
+    let misspelt_game = GAME_FILE.replace("result:", "reslt:");
+    for text in [
+        "Buy milk.\nCall Bob about the (tournament): Saturday.\n",
+        "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\n",
+        misspelt_game.as_str(),
+        "(window: (width: 800), colours: [\"red\"])",
+        "[1, 2, 3]",
+        large.as_str(),
+    ] {
+        let dir = TempDir::new().unwrap();
+        let path = settings_file(&dir);
+        let mut loaded = load(&dir, text.as_bytes());
+        let problem = loaded.problem.clone().expect("named as not settings");
+        assert_eq!(problem.backup, Backup::NeverOverwritten, "{text:.40}");
+        assert!(
+            problem.to_string().contains("will not write over it"),
+            "{problem}"
+        );
+        let error = loaded.store.save(&non_default()).unwrap_err();
+        assert!(matches!(error, SaveError::NotSettings(_)), "{error:?}");
+        assert!(error.to_string().contains("not a settings file"), "{error}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), text);
+        assert_eq!(
+            names(dir.path()),
+            ["settings.ron"],
+            "no copy, no temporary file"
+        );
+    }
+}
+
+/// The same through a link, and checked as the save writes, not only when the file was loaded:
+/// a link made (or a file replaced) while the game runs does not lead the save over another file.
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_file_that_is_not_settings_is_never_written_through() {
+    let dir = TempDir::new().unwrap();
+    let victim = dir.path().join("passwd");
+    let passwd = "root:x:0:0:root:/root:/bin/bash\n";
+    fs::write(&victim, passwd).unwrap();
+    let link = settings_file(&dir);
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let mut loaded = Store::open(&link);
+    assert_eq!(loaded.problem.unwrap().backup, Backup::NeverOverwritten);
+    assert!(loaded.store.save(&non_default()).is_err());
+    assert_eq!(fs::read_to_string(&victim).unwrap(), passwd);
+
+    // Loaded as good settings, then a link in its place before the save.
+    fs::remove_file(&link).unwrap();
+    fs::write(&link, "(difficulty: Hard)").unwrap();
+    let mut loaded = Store::open(&link);
+    assert!(loaded.problem.is_none());
+    fs::remove_file(&link).unwrap();
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let error = loaded.store.save(&non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::NotSettings(_)), "{error:?}");
+    assert_eq!(fs::read_to_string(&victim).unwrap(), passwd);
+    assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(names(dir.path()), ["passwd", "settings.ron"]);
+}
+
+/// A link that points into folders that do not exist: the save makes none of them.
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_gets_no_folders_made() {
+    let dir = TempDir::new().unwrap();
+    let link = settings_file(&dir);
+    std::os::unix::fs::symlink("gone/deeper/settings.ron", &link).unwrap();
+    let mut loaded = Store::open(&link);
+    let error = loaded.store.save(&non_default()).unwrap_err();
+    assert!(matches!(error, SaveError::MissingFolder(_)), "{error:?}");
+    assert_eq!(names(dir.path()), ["settings.ron"]);
+    assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+}
+
+/// The program's own files (its log, the window's state) are written neither into a folder that
+/// is a symbolic link nor, run as root, into a folder of another user (it would leave a file the
+/// user cannot change there); the window's state beside `DIR/sub/../../x.ron` makes no `sub`.
+#[cfg(unix)]
+#[test]
+fn the_programs_own_files_stay_out_of_linked_folders_and_folders_of_others() {
+    use tictactoe::store::files::write_own_file;
+    use tictactoe::store::window_state::{self, WindowState, WindowStateFile};
+    let state = WindowState {
+        position_pixels: None,
+        scale_factor: 1.0,
+        inner_size_points: [460.0, 580.0],
+        maximized: false,
+        fullscreen: false,
+    };
+    let dir = TempDir::new().unwrap();
+    let real = dir.path().join("elsewhere");
+    fs::create_dir(&real).unwrap();
+    let linked = dir.path().join("tictactoe");
+    std::os::unix::fs::symlink(&real, &linked).unwrap();
+    let error = write_own_file(&linked.join("tictactoe.log"), b"log\n").unwrap_err();
+    assert!(
+        error.to_string().contains("folder is a symbolic link"),
+        "{error}"
+    );
+    let file = WindowStateFile {
+        path: linked.join("app.ron"),
+        make_folder: true,
+    };
+    assert!(window_state::save(&file, &state).is_err());
+    assert!(names(&real).is_empty());
+
+    let up = WindowStateFile {
+        path: dir
+            .path()
+            .join("sub")
+            .join("..")
+            .join("..")
+            .join("x.window.ron"),
+        make_folder: false,
+    };
+    assert!(window_state::save(&up, &state).is_err());
+    assert!(fs::symlink_metadata(dir.path().join("sub")).is_err());
+
+    // A folder of another user: only root can make one to try.
+    if unprivileged::is_root() {
+        let theirs = dir.path().join("theirs");
+        fs::create_dir(&theirs).unwrap();
+        std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).unwrap();
+        let error = write_own_file(&theirs.join("tictactoe.log"), b"log\n").unwrap_err();
+        assert!(error.to_string().contains("another user"), "{error}");
+        let file = WindowStateFile {
+            path: theirs.join("app.ron"),
+            make_folder: false,
+        };
+        assert!(window_state::save(&file, &state).is_err());
+        assert!(names(&theirs).is_empty());
+    }
+}
+
+/// A save that cannot make its temporary file says why without the temporary file's name, which
+/// the user never chose and never sees.
+#[cfg(unix)]
+#[test]
+fn a_failed_save_does_not_name_its_temporary_file() {
+    as_unprivileged_user("a_failed_save_does_not_name_its_temporary_file", || {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new().unwrap();
+        let sub = dir.path().join("locked");
+        fs::create_dir(&sub).unwrap();
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o500)).unwrap();
+        let error = save_to(&sub.join("settings.ron"), &non_default()).unwrap_err();
+        let message = error.to_string();
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
+        assert!(
+            message.contains("settings.ron: writing failed"),
+            "{message}"
+        );
+        assert!(!message.contains("tictactoe-save"), "{message}");
+        assert!(!message.contains("~"), "{message}");
+    });
 }

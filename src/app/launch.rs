@@ -10,6 +10,7 @@ use eframe::Renderer;
 use super::options::AppOptions;
 use super::tic_tac_toe_app::TicTacToeApp;
 use crate::platform;
+use crate::store::window_state::WindowStateFile;
 
 /// The renderers tried, in order: wgpu (Direct3D 12, Vulkan, Metal or OpenGL, whichever the
 /// machine offers) and then plain OpenGL through glow, which still works where wgpu finds no
@@ -73,7 +74,8 @@ fn first_that_opens(
 
 /// Opens the game window and runs it until it is closed, falling back to the next renderer when
 /// one cannot start. When none can, says so in a message box and in the start-up log.
-pub fn run(options: AppOptions) -> Result<(), WindowFailure> {
+pub fn run(mut options: AppOptions) -> Result<(), WindowFailure> {
+    options.window_state = window_state_file(options.settings_path.as_deref());
     let result = first_that_opens(&RENDERERS, |renderer| {
         let started = Rc::new(Cell::new(false));
         let options = options.clone();
@@ -151,10 +153,6 @@ fn with_display_hint(message: String, display: Option<&std::ffi::OsStr>) -> Stri
 fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOptions {
     let icon = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon-256.png"))
         .expect("the embedded icon is a valid PNG");
-    let window_state = match &options.settings_path {
-        None => Some(None),
-        Some(path) => crate::store::settings::window_state_path(path).map(Some),
-    };
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tic-Tac-Toe")
@@ -163,12 +161,28 @@ fn native_options(options: &AppOptions, renderer: Renderer) -> eframe::NativeOpt
             .with_inner_size([460.0, 580.0])
             .with_min_inner_size([300.0, 380.0]),
         renderer,
-        // The window's size and position are remembered between runs, in eframe's storage: its
-        // own directory, or beside a settings file given on the command line, and then only
-        // beside a regular file (never `/dev/null.window.ron`).
-        persist_window: window_state.is_some(),
-        persistence_path: window_state.flatten(),
+        // eframe reads the window's size and position from this file at start-up, but never
+        // writes it (it would write through a link, over any file): the game does, on the way
+        // out (`store::window_state`).
+        persist_window: false,
+        persistence_path: options.window_state.as_ref().map(|file| file.path.clone()),
         ..Default::default()
+    }
+}
+
+/// Where the window's size and position are kept: eframe's `app.ron` in the program's data
+/// folder, or beside a settings file given on the command line (`settings.window.ron`), and then
+/// only beside a regular file (never `/dev/null.window.ron`).
+pub fn window_state_file(settings_path: Option<&Path>) -> Option<WindowStateFile> {
+    match settings_path {
+        None => Some(WindowStateFile {
+            path: eframe::storage_dir("tictactoe")?.join("app.ron"),
+            make_folder: true,
+        }),
+        Some(path) => Some(WindowStateFile {
+            path: crate::store::settings::window_state_path(path)?,
+            make_folder: false,
+        }),
     }
 }
 

@@ -14,6 +14,9 @@ use crate::engine::clock::Clock;
 pub struct AppOptions {
     /// The settings file (`--settings FILE`); `None` for the platform's config directory.
     pub settings_path: Option<PathBuf>,
+    /// Where the window's size and position are written on the way out (the desktop's window;
+    /// `None` in tests and on the web page: not written).
+    pub window_state: Option<crate::store::window_state::WindowStateFile>,
     /// Seed for the computer's random choices, so that tests replay exactly; `None` for a fresh one.
     pub ai_seed: Option<u64>,
     /// Where the computer's pauses are timed; `None` for the system clock. Tests set their own.

@@ -12,6 +12,7 @@ use crate::engine::clock::SystemClock;
 use crate::engine::minimax::Analysis;
 use crate::game::{ControllerOptions, GameController, Session};
 use crate::store::settings::{self, Settings, Store};
+use crate::store::window_state::{self, WindowState, WindowStateFile};
 
 use super::board_widget::Spoken;
 use super::coach::Coach;
@@ -45,6 +46,10 @@ pub struct TicTacToeApp {
     /// The settings eframe's storage holds, where it keeps them (no settings file: the web page).
     pub(super) in_storage: Settings,
     pub(super) dialogs: FileDialogs,
+    /// Where the window's size and position are written on the way out, and what they were when
+    /// last seen ([`AppOptions::window_state`]).
+    pub(super) window_state: Option<WindowStateFile>,
+    pub(super) window_seen: Option<WindowState>,
     pub(super) controller: GameController,
     /// The cell the arrow keys point at.
     pub(super) focus: Option<Cell>,
@@ -151,6 +156,8 @@ impl TicTacToeApp {
             saved_settings: None,
             in_storage,
             dialogs: FileDialogs::new(!options.no_file_dialogs),
+            window_state: options.window_state.clone(),
+            window_seen: None,
             picture_to_save: None,
             controller,
             focus: None,
@@ -351,6 +358,9 @@ impl eframe::App for TicTacToeApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if self.window_state.is_some() {
+            self.window_seen = Some(window_seen(&ctx, self.window_seen));
+        }
         // Only this frame's controls are mirrored.
         controls::take(&ctx);
         self.scale_text(&ctx);
@@ -422,9 +432,12 @@ impl eframe::App for TicTacToeApp {
         }
     }
 
-    /// Saves on the way out too (settings are also saved on every change), so quitting with
-    /// Ctrl+Q, the menu or the window's close button keeps them. (The OpenGL context is there
-    /// only because eframe's glow renderer is built in, as the fallback.)
+    /// egui's memory (which panels were open, scroll positions) is not kept between runs: eframe
+    /// would write it into the window-state file itself, through a link or over any file.
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+
     /// Where there is no settings file (the web page), settings go into eframe's storage, which
     /// eframe asks for now and then and when the page is left.
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -441,10 +454,65 @@ impl eframe::App for TicTacToeApp {
         }
     }
 
+    /// Every change of a setting asked for its save when it was made: quitting only waits for
+    /// them, so that a visit that changed no setting leaves the file as it was, byte for byte.
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         if let Some(saver) = &self.saver {
-            saver.save(self.settings_to_save());
             saver.flush();
         }
+        if let (Some(file), Some(state)) = (&self.window_state, &self.window_seen)
+            && let Err(why) = window_state::save(file, state)
+        {
+            // The window opens at its usual place next time; nothing else depends on it.
+            eprintln!(
+                "tictactoe: the window's size and position were not kept in {}: {why}",
+                crate::store::shown_path(&file.path)
+            );
+        }
     }
+}
+
+/// The window's state as the system tells it this frame; while it is maximized or full screen,
+/// the position and size it had before (`last`), to which it is restored.
+fn window_seen(ctx: &egui::Context, last: Option<WindowState>) -> WindowState {
+    // Asked before `input`, whose lock theirs would wait on.
+    let (zoom, content, pixels_per_point) = (
+        ctx.zoom_factor(),
+        ctx.content_rect(),
+        ctx.pixels_per_point(),
+    );
+    ctx.input(|input| {
+        let viewport = input.viewport();
+        let (maximized, fullscreen) = (
+            viewport.maximized.unwrap_or(false),
+            viewport.fullscreen.unwrap_or(false),
+        );
+        // Where the system does not say (a window with no system behind it, in tests), what
+        // egui draws with.
+        let scale_factor = viewport
+            .native_pixels_per_point
+            .unwrap_or(pixels_per_point / zoom);
+        let inner = viewport.inner_rect.unwrap_or(content);
+        let pixels_per_point = scale_factor * zoom;
+        let normal = WindowState {
+            position_pixels: viewport.outer_rect.map(|outer| {
+                [
+                    outer.min.x * pixels_per_point,
+                    outer.min.y * pixels_per_point,
+                ]
+            }),
+            scale_factor,
+            inner_size_points: [inner.width(), inner.height()],
+            maximized,
+            fullscreen,
+        };
+        match last {
+            Some(last) if maximized || fullscreen => WindowState {
+                maximized,
+                fullscreen,
+                ..last
+            },
+            _ => normal,
+        }
+    })
 }

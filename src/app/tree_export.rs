@@ -281,4 +281,24 @@ mod tests {
         assert_eq!(number(16), (size("width") * 2.0).round() as u32);
         assert_eq!(number(20), (size("height") * 2.0).round() as u32);
     }
+
+    /// A PNG is bounded: a wide picture is drawn smaller to fit (16,384 pixels a side), and one
+    /// that would have to be drawn at less than half its size is refused with a line that says
+    /// to export the SVG instead.
+    #[test]
+    fn a_png_is_bounded_in_size() {
+        let svg = |width: u32, height: u32| {
+            format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\">\
+                 <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/></svg>"
+            )
+        };
+        let fitted = png(&svg(10_000, 100)).unwrap();
+        let width = u32::from_be_bytes(fitted[16..20].try_into().unwrap());
+        assert_eq!(width, 16_384);
+        // The largest tree's picture: 128,336 × 544 pixels at twice its size.
+        let error = png(&svg(64_168, 272)).unwrap_err();
+        assert!(error.contains("128336 × 544 pixels"), "{error}");
+        assert!(error.contains("export it as SVG instead"), "{error}");
+    }
 }

@@ -12,7 +12,7 @@ use super::commands::{Command, TreeLabCommand};
 use super::texts;
 use super::tree_drawing;
 use super::tree_export;
-use crate::engine::game_tree::GameTree;
+use crate::engine::game_tree::{GameTree, MAX_NODES};
 use crate::engine::minimax::SearchControl;
 use crate::learn::abstract_tree::tree_examples;
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
@@ -34,6 +34,10 @@ pub struct TreeLab {
     /// Whether the textbook's code is shown beside the drawing, its line highlighted.
     show_code: bool,
 }
+
+/// The most characters the tree's field takes: far more than a tree of [`MAX_NODES`] nodes
+/// needs, and few enough that a paste of megabytes is neither kept nor laid out.
+pub const MAX_TREE_CHARS: usize = 20_000;
 
 impl TreeLab {
     /// The lab on `text` (a tree's notation or a built-in tree's name), searched by alpha-beta.
@@ -117,6 +121,7 @@ impl TreeLab {
         ui.horizontal(|ui| {
             let label = ui.label("The tree:");
             let edit = egui::TextEdit::singleline(&mut text)
+                .char_limit(MAX_TREE_CHARS)
                 .desired_width(f32::INFINITY)
                 .hint_text("[[3,12,8],[2,4,6],[14,5,2]]")
                 .id_salt("tree notation");
@@ -124,6 +129,15 @@ impl TreeLab {
                 commands.push(TreeLabCommand::Edit(text.clone()).into());
             }
         });
+        if self.text.chars().count() >= MAX_TREE_CHARS {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!(
+                    "The field keeps the first {MAX_TREE_CHARS} characters of what was typed or \
+                     pasted: a tree has at most {MAX_NODES} nodes."
+                ),
+            );
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label("The textbooks' figures:");
             for example in tree_examples() {

@@ -287,6 +287,10 @@ fn shortened(text: &str) -> String {
     }
 }
 
+/// The longest line a batch reads to its end (to skip it as too long for a board) before it
+/// stops reading: 16 MiB.
+const MAX_SKIPPED_LINE_BYTES: usize = 16 * 1024 * 1024;
+
 /// Reads one line without its line ending into `line`, keeping at most `cap + 1` bytes of it.
 /// Returns the line's full length, or `None` at the end of input.
 fn read_line_capped(
@@ -310,6 +314,16 @@ fn read_line_capped(
         let room = (cap + 1).saturating_sub(line.len());
         line.extend_from_slice(&chunk[..chunk.len().min(room)]);
         length += chunk.len();
+        if length > MAX_SKIPPED_LINE_BYTES {
+            // Endless input with no line break (`< /dev/zero`): no board list goes on so long.
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "stopped reading standard input: a line went on past {MAX_SKIPPED_LINE_BYTES} \
+                     bytes with no line break; a batch reads one board a line, like XOX/.O./X.."
+                ),
+            ));
+        }
         let consumed = chunk.len() + found_end as usize;
         input.consume(consumed);
         if found_end {

@@ -93,7 +93,7 @@ pub(super) fn typed(text: &str) -> String {
 }
 
 /// [`typed`], or `''` for nothing.
-fn typed_or_empty(text: &str) -> String {
+pub(super) fn typed_or_empty(text: &str) -> String {
     match text.is_empty() {
         true => "''".to_owned(),
         false => typed(text),

@@ -110,7 +110,7 @@ fn parse_seed(text: &str) -> Result<u64, String> {
         format!(
             "the seed must be a whole number from 0 to {}, not {}",
             u64::MAX,
-            super::args::typed(text)
+            super::args::typed_or_empty(text)
         )
     })
 }

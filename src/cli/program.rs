@@ -12,6 +12,8 @@ use super::review::ReviewArgs;
 use super::trace::TraceArgs;
 use super::tree::TreeArgs;
 use crate::engine::board::{Board, Mark};
+use crate::engine::game_tree::GameTree;
+use crate::learn::abstract_tree::tree_examples;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -46,7 +48,7 @@ pub struct Cli {
     // The text is the option's help as `--help` prints it, where the tree's brackets are
     // brackets, not links.
     #[allow(rustdoc::broken_intra_doc_links)]
-    #[arg(long, value_name = "TREE")]
+    #[arg(long, value_name = "TREE", allow_hyphen_values = true)]
     pub tree: Option<String>,
 
     /// Open the game on a set of exercises by its code (e.g. v1-s7-k=value,prune-n=4-3x3), as the
@@ -69,6 +71,38 @@ impl Cli {
         Board::paste_with(text, self.to_move.map(Mark::from), self.k)
             .map(Some)
             .map_err(|error| format!("tictactoe --position: {:?}: {error}", preview(text)))
+    }
+
+    /// Whether `--tree` gives a tree the window can open on (a built-in tree's name, or nested
+    /// lists of leaf values, as the tree's field reads it): `Err` is the one line to print
+    /// (before any window opens), naming what was typed and what is accepted.
+    pub fn check_tree(&self) -> Result<(), String> {
+        let Some(text) = &self.tree else {
+            return Ok(());
+        };
+        let examples = tree_examples();
+        if examples.iter().any(|example| example.name == text.trim()) {
+            return Ok(());
+        }
+        let names: Vec<&str> = examples.iter().map(|example| example.name).collect();
+        // `Three-Ply`, `three_ply`: a name written another way.
+        let plain = text.trim().to_lowercase().replace(['_', ' '], "-");
+        if let Some(name) = names.iter().find(|name| **name == plain) {
+            return Err(format!(
+                "tictactoe --tree: {:?} is not a tree's name; did you mean {name}? The names are \
+                 {}",
+                preview(text),
+                names.join(", ")
+            ));
+        }
+        text.parse::<GameTree>().map(drop).map_err(|error| {
+            format!(
+                "tictactoe --tree: {:?}: {error}; a tree is nested lists of leaf values, like \
+                 [[3,12,8],[2,4,6],[14,5,2]], or one of {}",
+                preview(text),
+                names.join(", ")
+            )
+        })
     }
 }
 

@@ -344,6 +344,8 @@ fn reviewed(args: &ReviewArgs, searching: &AtomicUsize) -> Result<Output, Review
 /// "5,1,9,3" as cells; an error names the move that is wrong and why. Every number must be a
 /// cell before any move is played.
 fn parse_moves(text: &str, geometry: Geometry) -> Result<Vec<Cell>, ReviewError> {
+    // A byte-order mark (a file saved by a Windows editor, read with `$(cat …)`) is no move.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let numbers: MoveNumbers = text.parse().map_err(|error| match error {
         MoveNumbersError::Empty => ReviewError::NoMoves,
         MoveNumbersError::NotANumber { ply, text } => ReviewError::NotANumber {

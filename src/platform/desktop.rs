@@ -66,6 +66,12 @@ pub mod pictures {
 
     /// How many pixels a PNG has for each of the SVG's: sharp on a projector.
     const SCALE: f32 = 2.0;
+    /// The longest side of a PNG, in pixels: what image viewers and slide programs open.
+    const MAX_SIDE: f32 = 16_384.0;
+    /// The most pixels of a PNG: 40 million, 160 MB while it is drawn.
+    const MAX_PIXELS: f32 = 40_000_000.0;
+    /// The least scale a PNG is drawn at to fit those bounds: below it, its text is too small.
+    const MIN_SCALE: f32 = 0.5;
 
     /// `svg` as a PNG image, twice its size, its text in `fonts` (TrueType or OpenType files'
     /// contents), `sans_serif` the family its sans-serif text takes.
@@ -77,16 +83,32 @@ pub mod pictures {
         }
         database.set_sans_serif_family(sans_serif);
         let tree = usvg::Tree::from_str(svg, &options).map_err(|error| error.to_string())?;
+        let (width, height) = (tree.size().width(), tree.size().height());
+        // Twice the SVG's size, or as much less as keeps the image within the bounds, but never
+        // so small that its text could not be read: then the SVG is the picture to export.
+        let fit = (MAX_SIDE / width)
+            .min(MAX_SIDE / height)
+            .min((MAX_PIXELS / (width * height)).sqrt());
+        let scale = SCALE.min(fit);
+        if scale < MIN_SCALE {
+            return Err(format!(
+                "at {:.0} × {:.0} pixels it is larger than a PNG can be here (at most {MAX_SIDE} \
+                 pixels a side and {} million pixels); export it as SVG instead",
+                width * SCALE,
+                height * SCALE,
+                MAX_PIXELS / 1_000_000.0
+            ));
+        }
         let size = tree
             .size()
             .to_int_size()
-            .scale_by(SCALE)
+            .scale_by(scale)
             .ok_or("the picture is too large")?;
         let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
             .ok_or("the picture is too large")?;
         resvg::render(
             &tree,
-            tiny_skia::Transform::from_scale(SCALE, SCALE),
+            tiny_skia::Transform::from_scale(scale, scale),
             &mut pixmap.as_mut(),
         );
         pixmap.encode_png().map_err(|error| error.to_string())

@@ -211,14 +211,27 @@ pub enum SaveProblem {
 pub struct SaveRules {
     /// Make a missing folder (and the missing folders above it).
     pub make_folder: bool,
-    /// Whether the text of the file there is of another kind, never to be saved over
-    /// ([`TargetProblem::OtherKind`]).
-    pub other_kind: fn(&str) -> bool,
+    /// Whether the file there is of another kind, never to be saved over
+    /// ([`TargetProblem::OtherKind`]), from its bytes, or from why they could not be read whole
+    /// (at most [`SaveRules::check_bytes`] of them are read).
+    pub other_kind: fn(Result<&[u8], &ReadProblem>) -> bool,
+    /// The most of the file in the way that is read to tell its kind.
+    pub check_bytes: u64,
 }
 
-/// The most of the file in the way that is read to tell its kind: more than any settings or
-/// game file is.
-const MAX_KIND_CHECK_BYTES: u64 = 1024 * 1024;
+/// The most of a settings or game file read to tell its kind: more than any of them is.
+pub const MAX_KIND_CHECK_BYTES: u64 = 1024 * 1024;
+
+/// The kind check of settings and games: `other` on the text (its bytes that are not UTF-8
+/// replaced); a file too large to be either is of another kind, and one that cannot be read
+/// (write-only) of no kind it can be told to be.
+pub fn text_of_other_kind(file: Result<&[u8], &ReadProblem>, other: fn(&str) -> bool) -> bool {
+    match file {
+        Ok(bytes) => other(&String::from_utf8_lossy(bytes)),
+        Err(ReadProblem::TooLarge { .. }) => true,
+        Err(_) => false,
+    }
+}
 
 /// A save in progress: the new contents in a temporary file beside the file to replace, synced,
 /// waiting for [`AtomicSave::replace`]. Dropping it deletes the temporary file, so that a save
@@ -240,20 +253,20 @@ impl AtomicSave {
     ) -> Result<AtomicSave, SaveProblem> {
         let (target, dir, existing) = save_target(path).map_err(SaveProblem::Target)?;
         if existing.is_some() {
-            // A file that cannot be read (write-only) is of no kind it can be told to be.
-            let text = read_capped(&target, MAX_KIND_CHECK_BYTES, |path| File::open(path));
-            let text = text
-                .ok()
-                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
-            if text.is_some_and(|text| (rules.other_kind)(&text)) {
+            let read = read_capped(&target, rules.check_bytes, |path| File::open(path));
+            if (rules.other_kind)(read.as_deref()) {
                 return Err(SaveProblem::Target(TargetProblem::OtherKind));
             }
         }
-        if !rules.make_folder && !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
+        // A link that points nowhere names a file someone meant to be elsewhere: its folders
+        // are theirs to make.
+        let dangling_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        let make_folder = rules.make_folder && !dangling_link;
+        if !make_folder && !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
             // Otherwise the temporary file's own path would be what the error names.
             return Err(SaveProblem::Target(TargetProblem::MissingFolder));
         }
-        if rules.make_folder && fs::metadata(&dir).is_err() {
+        if make_folder && fs::metadata(&dir).is_err() {
             // `a/b/../c`: `b` would be made only to be gone up from. Folders are made only past
             // the last `..`, and only when the folders up to it exist.
             let components: Vec<Component> = dir.components().collect();
@@ -266,7 +279,8 @@ impl AtomicSave {
             }
             fs::create_dir_all(&dir).map_err(SaveProblem::Write)?;
         }
-        let temp = temp_file_in(&dir, &target).map_err(SaveProblem::Write)?;
+        let temp = temp_file_in(&dir, &target)
+            .map_err(|error| SaveProblem::Write(without_temporary_name(error)))?;
         // The new file is readable by whoever could read the old one, and no one else.
         if let Some(old) = &existing {
             let file = temp.as_file();
@@ -328,10 +342,36 @@ pub fn write_own_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
         _ => {}
     }
     let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty());
-    let mut temp = temp_file_in(dir.unwrap_or(Path::new(".")), path)?;
+    let dir = dir.unwrap_or(Path::new("."));
+    if fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(io::Error::other(
+            "not written: its folder is a symbolic link, which the program did not make",
+        ));
+    }
+    let mut temp = temp_file_in(dir, path).map_err(without_temporary_name)?;
+    // Run by another user (root, in a user's folder), the new file would be that user's to
+    // remove but not theirs: the program writes its own files in its own user's folders only.
+    let (existing, dir_meta) = (fs::symlink_metadata(path).ok(), fs::metadata(dir)?);
+    let new = temp.as_file().metadata()?;
+    if !owner::same_owner(&new, &dir_meta) || existing.is_some_and(|m| !owner::same_owner(&new, &m))
+    {
+        return Err(io::Error::other(
+            "not written: the folder or the file belongs to another user",
+        ));
+    }
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
     persist(temp, path)
+}
+
+/// `error` without the temporary file's name that tempfile adds (`… at path
+/// "/home/…/.settings.ron~a1B2c3.tictactoe-save"`): the user knows only the file they saved.
+fn without_temporary_name(error: io::Error) -> io::Error {
+    let text = error.to_string();
+    match text.find(" at path ") {
+        Some(at) => io::Error::new(error.kind(), text[..at].to_owned()),
+        None => error,
+    }
 }
 
 /// Makes a rename in `dir` durable; best effort (not every system allows it).
@@ -340,6 +380,47 @@ fn sync_dir(dir: &Path) {
     let _ = File::open(dir).and_then(|dir| dir.sync_all());
     #[cfg(not(unix))]
     let _ = dir;
+}
+
+/// The value typed at `at` in `text` (a number, a word, a quoted text), shortened and made safe
+/// for a one-line message.
+pub fn token_at(text: &str, at: ron::error::Position) -> String {
+    let Some(line) = text.split('\n').nth(at.line.saturating_sub(1)) else {
+        return "nothing".to_owned();
+    };
+    // RON points past a minus sign, at the digits.
+    let mut from = at.col.saturating_sub(1);
+    if from > 0 && line.chars().nth(from - 1) == Some('-') {
+        from -= 1;
+    }
+    let rest: String = line.chars().skip(from).collect();
+    let rest = rest.trim_start();
+    let token: String = match rest.strip_prefix('"') {
+        Some(quoted) => format!("\"{}\"", quoted.split('"').next().unwrap_or("")),
+        None => rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || matches!(c, '-' | '+' | '_' | '.'))
+            .collect(),
+    };
+    if token.is_empty() {
+        return "nothing".to_owned();
+    }
+    shown_token(&token)
+}
+
+/// `token` shortened to 40 characters, its control characters escaped.
+pub fn shown_token(token: &str) -> String {
+    let mut shown = String::new();
+    for c in token.chars().take(40) {
+        match c.is_control() || c == char::REPLACEMENT_CHARACTER {
+            true => shown.extend(c.escape_default()),
+            false => shown.push(c),
+        }
+    }
+    if token.chars().count() > 40 {
+        shown.push('…');
+    }
+    shown
 }
 
 /// A RON error as one short line for a user: "expected comma" (not "Expected comma"), plain words

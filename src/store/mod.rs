@@ -9,5 +9,6 @@ mod game_shape;
 pub mod picture_file;
 pub mod settings;
 mod shown_path;
+pub mod window_state;
 
 pub use shown_path::{MAX_SHOWN_PATH_CHARS, shown_path};

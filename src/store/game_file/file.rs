@@ -60,7 +60,8 @@ pub fn save(path: &Path, record: &GameRecord) -> Result<(), GameSaveError> {
     let text = to_text(record).map_err(|p| error(SaveReason::Game(p)))?;
     let rules = SaveRules {
         make_folder: false,
-        other_kind: looks_like_settings,
+        other_kind: |file| files::text_of_other_kind(file, looks_like_settings),
+        check_bytes: files::MAX_KIND_CHECK_BYTES,
     };
     files::save_atomically(path, rules, text.as_bytes()).map_err(|problem| {
         error(match problem {

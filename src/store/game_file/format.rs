@@ -148,7 +148,28 @@ fn syntax(text: &str, error: ron::error::SpannedError) -> GameFileProblem {
             _ => "a smaller number".to_owned(),
         };
         let field = field.map_or_else(String::new, |field| format!("{field}: "));
-        detail = format!("{field}the number is too large; expected {accepted}");
+        let found = files::token_at(text, error.span.start);
+        detail = format!("{field}found {found}; expected {accepted}");
+    }
+    // RON names the Rust enum (`in enum `Mark``) and quotes with backticks: the field, what was
+    // typed and the values it takes instead.
+    if let ron::Error::NoSuchEnumVariant {
+        expected, found, ..
+    } = &error.code
+    {
+        let field = files::field_before(text, error.span.start);
+        let field = field.map_or_else(String::new, |field| format!("{field}: "));
+        detail = format!(
+            "{field}found {}; expected {}",
+            files::shown_token(found),
+            expected.join(" or ")
+        );
+    }
+    if matches!(error.code, ron::Error::ExpectedOption) {
+        let field = files::field_before(text, error.span.start);
+        let field = field.map_or_else(String::new, |field| format!("{field}: "));
+        let found = files::token_at(text, error.span.start);
+        detail = format!("{field}found {found}; expected Some(\"…\") or None");
     }
     GameFileProblem::Syntax {
         at: first_visible(text, error.span.start),

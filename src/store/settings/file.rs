@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
-use super::format::{UnknownFields, checked_text, holds_no_setting, parse_keeping};
+use super::format::{Shape, UnknownFields, checked_text, edited_in_place, holds_no_setting};
+use super::format::{parse_keeping, shape};
 use super::preferences::Settings;
 use super::problems::{Backup, Issue, MAX_FILE_SIZE, SaveError, SettingsError, SettingsProblem};
 use crate::platform::fs::{self, File, OpenOptions};
@@ -176,7 +177,10 @@ fn keep_copy(path: &Path, bytes: Option<&[u8]>) -> io::Result<PathBuf> {
 }
 
 /// Saves `settings` atomically (a temporary file beside `path`, written, synced, persisted over
-/// it). With `set_aside`, the file there is kept under a `.broken-…` name once the new contents
+/// it). A settings file there is edited in place ([`edited_in_place`]): its comments, layout and
+/// unknown fields stay, and a file that already holds these settings is not written at all. A
+/// file that is not settings (notes, a picture, a game, through a link or not) is never written
+/// over. With `set_aside`, the file there is kept under a `.broken-…` name once the new contents
 /// are on disk, before they replace it: returns where.
 fn save(
     path: &Path,
@@ -185,11 +189,46 @@ fn save(
     set_aside: bool,
     ops: &mut dyn FileOps,
 ) -> Saving {
-    let (text, path) = (checked_text(settings, unknown)?, path.to_owned());
+    let path = path.to_owned();
+    let target = resolved(&path);
+    let current = match files::read_capped(&target, MAX_FILE_SIZE, |path| File::open(path)) {
+        Ok(bytes) => Some(bytes),
+        // Too large to be settings: never saved over.
+        Err(ReadProblem::TooLarge { .. }) => return Err(SaveError::NotSettings(path)),
+        Err(_) => None,
+    };
+    let mut set_aside = set_aside;
+    let text = match current.as_deref().map(std::str::from_utf8) {
+        Some(Ok(current)) => match shape(current) {
+            Shape::Other if looks_like_game(current) => return Err(SaveError::GameFile(path)),
+            Shape::Other => return Err(SaveError::NotSettings(path)),
+            _ if set_aside => checked_text(settings, unknown)?,
+            _ => match edited_in_place(current, settings) {
+                // Already these settings: nothing to write.
+                Some(edited) if edited == current => return Ok(None),
+                Some(edited) => edited,
+                None => {
+                    // Written anew: a file that read with no problem (so was not copied at load)
+                    // is kept first, comments and all.
+                    set_aside = parse_clean(current.as_bytes()).is_some();
+                    checked_text(settings, unknown)?
+                }
+            },
+        },
+        // Not UTF-8: settings with a stray byte (copied at load), or something else.
+        Some(Err(_)) => match shape(&String::from_utf8_lossy(current.as_deref().unwrap_or(&[]))) {
+            Shape::Other => return Err(SaveError::NotSettings(path)),
+            _ => checked_text(settings, unknown)?,
+        },
+        None => checked_text(settings, unknown)?,
+    };
     let write = |file: &mut File| ops.write(file, text.as_bytes());
     let rules = SaveRules {
         make_folder: true,
-        other_kind: looks_like_game,
+        // Checked again as the save writes: the file may have changed (or become a link)
+        // since it was read above.
+        other_kind: |file| files::text_of_other_kind(file, |text| shape(text) == Shape::Other),
+        check_bytes: files::MAX_KIND_CHECK_BYTES,
     };
     let save = AtomicSave::write(&path, rules, write).map_err(|problem| {
         let path = path.clone();
@@ -199,7 +238,7 @@ fn save(
             SaveProblem::Target(TargetProblem::NoFileName) => SaveError::NoFileName(path),
             SaveProblem::Target(TargetProblem::ReadOnly) => SaveError::ReadOnly(path),
             SaveProblem::Target(TargetProblem::OtherOwner) => SaveError::OtherOwner(path),
-            SaveProblem::Target(TargetProblem::OtherKind) => SaveError::GameFile(path),
+            SaveProblem::Target(TargetProblem::OtherKind) => SaveError::NotSettings(path),
             SaveProblem::Target(TargetProblem::MissingFolder) => SaveError::MissingFolder(path),
             SaveProblem::Write(e) => SaveError::Write(path, e),
         }
@@ -221,6 +260,17 @@ fn save(
         return Err(SaveError::Replace(path, error));
     }
     Ok(backup)
+}
+
+/// The settings in `bytes` if they read with no problem but unknown fields (nothing a rewrite
+/// could lose but comments and layout).
+fn parse_clean(bytes: &[u8]) -> Option<Settings> {
+    let mut issues = Vec::new();
+    let settings = parse_keeping(bytes, &mut issues, &mut Vec::new());
+    let clean = issues
+        .iter()
+        .all(|issue| matches!(issue, Issue::UnknownField { .. }));
+    clean.then_some(settings)
 }
 
 type Saving = Result<Option<PathBuf>, SaveError>;
@@ -291,10 +341,17 @@ impl Store {
         let only_unknown = issues
             .iter()
             .all(|issue| matches!(issue, Issue::UnknownField { .. }));
+        // Notes, a picture, another program's file: not settings, never saved over (the save
+        // checks again).
+        let not_settings = read
+            .as_ref()
+            .is_ok_and(|bytes| shape(&String::from_utf8_lossy(bytes)) == Shape::Other);
         let backup = match read {
             Err(Issue::Unreadable { kind: NotFound, .. }) => None, // a first run
-            Err(Issue::IsDirectory | Issue::NotARegularFile) => Some(Backup::NeverOverwritten),
-            Ok(_) if is_game => Some(Backup::NeverOverwritten),
+            Err(Issue::IsDirectory | Issue::NotARegularFile | Issue::TooLarge { .. }) => {
+                Some(Backup::NeverOverwritten)
+            }
+            Ok(_) if is_game || not_settings => Some(Backup::NeverOverwritten),
             // Unreadable and read-only (chmod 000): a save refuses it, so it is never set aside.
             Err(_) if fs::metadata(&path).is_ok_and(|m| m.permissions().readonly()) => {
                 Some(Backup::NeverOverwritten)

@@ -116,7 +116,14 @@ pub(super) fn parse_keeping(
     let mut raw = Vec::new();
     if let Err(error) = raw_fields(text, &mut raw) {
         let (at, kept) = (error.span.end, raw.len());
-        let detail = files::ron_detail(&error.code);
+        // RON names the Rust type it reads into, which means nothing to a player.
+        let detail = files::ron_detail(&error.code)
+            .replace(
+                "expected opening `(` for struct `Settings`",
+                "expected settings in parentheses, like (difficulty: Hard)",
+            )
+            .replace("struct `Settings`", "the settings")
+            .replace("in `Settings`", "in the settings");
         located.push((at, Issue::Syntax { at, detail, kept }));
     }
     let defaults = written_fields(&Settings::default()).unwrap_or_default();
@@ -244,7 +251,7 @@ pub fn to_ron_keeping(
         .collect();
     let mut out = String::from(
         "// Tic-Tac-Toe settings. A missing line takes its default; unknown lines are ignored.\n\
-         // The game rewrites this file when settings change, without your own comments.\n(\n",
+         // The game writes a changed setting where it is; your own comments and lines stay.\n(\n",
     );
     out += &files::commented_fields(&fields, 2);
     if !unknown.is_empty() {
@@ -284,5 +291,225 @@ pub(super) fn checked_text(
         }),
         None if read_back == *settings => Ok(text),
         _ => Err(SaveError::Format(detail.to_owned())),
+    }
+}
+
+/// What a file's text is, as far as saving settings over it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// Nothing but whitespace and comments: the settings are written after them.
+    Blank,
+    /// Settings: RON fields, at least one of them a setting (or a struct with no field but
+    /// `version`), even if a value is wrong or the text breaks off after them.
+    Settings,
+    /// Anything else (notes, a picture, a saved game, another program's RON): never saved over.
+    Other,
+}
+
+/// Whether `text` holds nothing but whitespace and `//` or `/* */` comments.
+fn only_comments(text: &str) -> bool {
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |end| &after[end..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            let Some(end) = after.find("*/") else {
+                return false;
+            };
+            rest = &after[end + 2..];
+        } else {
+            return false;
+        }
+        rest = rest.trim_start();
+    }
+    true
+}
+
+/// What `text` (a whole file, its bytes that are not UTF-8 replaced) is: see [`Shape`].
+pub(super) fn shape(text: &str) -> Shape {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if only_comments(text) {
+        return Shape::Blank;
+    }
+    if crate::store::game_shape::looks_like_game(text) {
+        return Shape::Other;
+    }
+    let mut raw = Vec::new();
+    let whole = raw_fields(text, &mut raw).is_ok();
+    let known = written_fields(&Settings::default()).unwrap_or_default();
+    let is_setting =
+        |field: &str| field != "version" && known.iter().any(|(name, _)| name == field);
+    let no_other_field = raw.iter().all(|(field, _)| field == "version");
+    match raw.iter().any(|(field, _)| is_setting(field)) || (whole && no_other_field) {
+        true => Shape::Settings,
+        false => Shape::Other,
+    }
+}
+
+/// The byte range of a raw value in `text` (the value itself, without the comments around it).
+fn span_in(text: &str, value: &RawValue) -> std::ops::Range<usize> {
+    let trimmed = value.trim().get_ron();
+    let start = trimmed.as_ptr().addr() - text.as_ptr().addr();
+    start..start + trimmed.len()
+}
+
+/// Where a field is inserted after the one whose value ends at `end`, and what goes before the
+/// new fields there: after the comma and the comment that follow that value on its line, or
+/// right after it (with a comma) in a file written on one line.
+fn insertion_after(text: &str, end: usize, line_start: usize) -> (usize, String, String) {
+    let indent: String = text[line_start..]
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    let after = &text[end..];
+    let blank = after.len() - after.trim_start_matches([' ', '\t']).len();
+    let has_comma = after[blank..].starts_with(',');
+    let after_comma = end + blank + usize::from(has_comma);
+    let rest = &text[after_comma..];
+    let rest_line = rest.split('\n').next().unwrap_or("");
+    let comment_or_nothing = {
+        let trimmed = rest_line.trim();
+        trimmed.is_empty() || trimmed.starts_with("//")
+    };
+    match (comment_or_nothing && rest.contains('\n'), has_comma) {
+        // After the line's end: each new field on a line of its own.
+        (true, _) => {
+            let at = after_comma + rest_line.len() + 1;
+            let comma = if has_comma { "" } else { "," };
+            (at, comma.to_owned(), indent)
+        }
+        (false, true) => (after_comma, " ".to_owned(), String::new()),
+        (false, false) => (end, ", ".to_owned(), String::new()),
+    }
+}
+
+/// The user's file `current` with `settings` written into it: the values that changed replaced
+/// where they are, the settings it lacks added after its last field, and every other byte (its
+/// comments, layout, unknown fields) as it was. `None` when the file cannot be edited so (it
+/// does not parse whole, or the edit would not read back as `settings`): it is written anew.
+pub(super) fn edited_in_place(current: &str, settings: &Settings) -> Option<String> {
+    let (bom, text) = match current.strip_prefix('\u{feff}') {
+        Some(text) => ("\u{feff}", text),
+        None => ("", current),
+    };
+    if only_comments(text) {
+        // Comments only: they are the user's, and stay above the settings.
+        let written = to_ron(settings).ok()?;
+        let sep = if text.is_empty() || text.ends_with('\n') {
+            ""
+        } else {
+            "\n"
+        };
+        return Some(format!("{bom}{text}{sep}{written}"));
+    }
+    if shape(text) != Shape::Settings {
+        return None;
+    }
+    let mut raw = Vec::new();
+    raw_fields(text, &mut raw).ok()?;
+    let written = written_fields(settings).ok()?;
+    let defaults = written_fields(&Settings::default()).ok()?;
+    // (byte range, replacement), in file order once sorted.
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut missing = Vec::new();
+    for ((field, value), (_, default)) in written.iter().zip(&defaults) {
+        match raw.iter().find(|(name, _)| name == field) {
+            Some((_, raw_value)) => {
+                let old = raw_value.trim().get_ron();
+                // The same value however it is written (`0x10`, a comment inside) stays.
+                let alone = ron::Options::default()
+                    .from_str::<Settings>(&format!("({field}: {old})"))
+                    .ok()
+                    .and_then(|read| written_fields(&read).ok())
+                    .and_then(|fields| fields.into_iter().find(|(name, _)| name == field));
+                if alone.is_none_or(|(_, read)| read != *value) {
+                    edits.push((span_in(text, raw_value), value.clone()));
+                }
+            }
+            None if value != default => missing.push((field, value)),
+            None => {}
+        }
+    }
+    if !missing.is_empty() {
+        let (at, before, indent) = match raw.last() {
+            Some((_, last)) => {
+                let span = span_in(text, last);
+                let line_start = text[..span.start].rfind('\n').map_or(0, |at| at + 1);
+                insertion_after(text, span.end, line_start)
+            }
+            None => {
+                // No field at all (`()`, `Settings()`): inside the opening parenthesis.
+                (opening_parenthesis(text)? + 1, String::new(), String::new())
+            }
+        };
+        let on_lines = !indent.is_empty() || raw.is_empty();
+        let indent = if raw.is_empty() {
+            "    ".to_owned()
+        } else {
+            indent
+        };
+        let mut insert = String::new();
+        for (i, (field, value)) in missing.iter().enumerate() {
+            insert += &match on_lines {
+                true if raw.is_empty() && i == 0 => format!("\n{indent}{field}: {value},"),
+                true if raw.is_empty() => format!("\n{indent}{field}: {value},"),
+                true => format!("{indent}{field}: {value},\n"),
+                false if i == 0 => format!("{field}: {value}"),
+                false => format!(", {field}: {value}"),
+            };
+        }
+        if raw.is_empty() {
+            insert.push('\n');
+        }
+        match (before.as_str(), raw.last()) {
+            // A comma after the last value, which had none, then the new lines after its line.
+            (",", Some((_, last))) => {
+                let end = span_in(text, last).end;
+                edits.push((end..end, ",".to_owned()));
+                edits.push((at..at, insert));
+            }
+            _ => edits.push((at..at, format!("{before}{insert}"))),
+        }
+    }
+    edits.sort_by_key(|(range, _)| range.start);
+    let mut out = String::from(bom);
+    let mut from = 0;
+    for (range, replacement) in edits {
+        out += &text[from..range.start];
+        out += &replacement;
+        from = range.end;
+    }
+    out += &text[from..];
+    // The edit must read back as exactly these settings.
+    let mut issues = Vec::new();
+    let read_back = parse_keeping(out.as_bytes(), &mut issues, &mut Vec::new());
+    // A setting given twice is one problem a rewrite mends (the file was copied at load).
+    let wrong = issues
+        .iter()
+        .any(|issue| !matches!(issue, Issue::UnknownField { .. }));
+    (!wrong && read_back == *settings).then_some(out)
+}
+
+/// The byte offset of the parenthesis that opens the settings in `text`, after any comments and
+/// the struct's name.
+fn opening_parenthesis(text: &str) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        let rest = &text[at..];
+        let trimmed = rest.trim_start();
+        at += rest.len() - trimmed.len();
+        if let Some(after) = trimmed.strip_prefix("//") {
+            at += 2 + after.find('\n').unwrap_or(after.len());
+        } else if let Some(after) = trimmed.strip_prefix("/*") {
+            at += 4 + after.find("*/")?;
+        } else if trimmed.starts_with('(') {
+            return Some(at);
+        } else if trimmed.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+            at += trimmed
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(trimmed.len());
+        } else {
+            return None;
+        }
     }
 }

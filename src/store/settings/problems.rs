@@ -198,6 +198,11 @@ pub enum SaveError {
     #[error("did not save settings to {}: it is a saved game, not a settings file; it was left \
         as it is", shown_path(.0))]
     GameFile(PathBuf),
+    /// The file there does not read as settings (notes, a picture, another program's file, too
+    /// large to be settings), whether the path names it or a link points to it.
+    #[error("did not save settings to {}: the file there is not a settings file; it was left \
+        as it is", shown_path(.0))]
+    NotSettings(PathBuf),
     /// The folder is missing and its path goes up (`..`) through folders that are missing too.
     #[error("cannot save settings to {}: its folder does not exist", shown_path(.0))]
     MissingFolder(PathBuf),
