@@ -389,3 +389,18 @@ fn a_byte_order_mark_before_the_moves_is_no_move() {
     let run = run(&["review", "\u{feff}5,1"], b"");
     assert_eq!(run.status, 0, "{}", run.stderr);
 }
+
+/// `tree` and `trace` name a built-in tree written another way, and read text starting with a
+/// minus sign (after `--`) as a tree, with the tree's message, not a board's.
+#[test]
+fn a_tree_name_written_another_way_and_a_tree_starting_with_minus_are_named() {
+    for command in ["tree", "trace"] {
+        for typed in ["Three-Ply", "three_ply"] {
+            let line = message(&[command, typed]);
+            assert!(line.contains("did you mean three-ply?"), "{line}");
+        }
+        let line = message(&[command, "--", "-[1,2]"]);
+        assert!(line.contains("tree notation at character 1"), "{line}");
+        assert!(!line.contains("use X, O"), "{line}");
+    }
+}

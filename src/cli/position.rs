@@ -4,7 +4,7 @@
 use super::args::RulesArgs;
 use crate::engine::board::Board;
 use crate::engine::game_tree::GameTree;
-use crate::learn::abstract_tree::find_tree;
+use crate::learn::abstract_tree::{find_tree, tree_examples};
 
 /// A position a command was given.
 pub(super) enum Position {
@@ -22,11 +22,20 @@ fn names_a_tree(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let board_like = |c: char| c.is_alphabetic() || matches!(c, '.' | '_');
     find_tree(text).is_some()
+        || name_meant(text).is_some()
+        // No board starts with a minus sign; a tree's leaf may.
+        || text.starts_with('-')
         || lower.starts_with("max")
         || lower.starts_with("min")
         || (text.starts_with('[')
             && !text.contains(['\'', '"'])
             && (text.contains(|c: char| c.is_ascii_digit()) || !text.contains(board_like)))
+}
+
+/// The built-in tree a name written another way means (`Three-Ply`, `three_ply`, `THREE PLY`).
+fn name_meant(text: &str) -> Option<&'static str> {
+    let plain = text.trim().to_lowercase().replace(['_', ' '], "-");
+    find_tree(&plain).map(|example| example.name)
 }
 
 impl RulesArgs {
@@ -51,6 +60,13 @@ impl RulesArgs {
         if let Some(example) = find_tree(text.trim()) {
             return Ok(Position::Tree(example.tree()));
         }
+        if let Some(name) = name_meant(text) {
+            let names: Vec<&str> = tree_examples().iter().map(|e| e.name).collect();
+            return Err(format!(
+                "not a tree's name; did you mean {name}? The names are {}",
+                names.join(", ")
+            ));
+        }
         text.parse::<GameTree>()
             .map(Position::Tree)
             .map_err(|error| format!("tree notation {error}"))
@@ -71,6 +87,10 @@ mod tests {
             "[[3,12,8],[2,x]]",
             "[]",
             "three-ply",
+            "Three-Ply",
+            "three_ply",
+            "-[1,2]",
+            "-3",
         ] {
             assert!(names_a_tree(tree), "{tree}");
         }
