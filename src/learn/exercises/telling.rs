@@ -1,0 +1,55 @@
+//! Whether an item tells a right method from a plausible wrong one: what the wrong method
+//! answers, worked out here from the rules, against the key. A set is made of items that do, so
+//! that a learner who lets MIN maximise, or picks every cell, cannot score by it.
+
+use super::{TreeKey, TreeNode, ValueKey};
+use crate::engine::board::{Board, Mark};
+use crate::engine::score::Score;
+
+/// The value of `board`, reached `depth` plies after the move asked about, if every side played
+/// for `maximiser` (the slip "MIN also maximises"): in `maximiser`'s numbers, depth counted as
+/// the key counts it.
+fn all_maximise(board: &Board, maximiser: Mark, depth: i32) -> i32 {
+    let win = board.geometry().win_score();
+    if let Some(score) = Score::of_outcome(board.outcome(), maximiser, depth, win) {
+        return score.value();
+    }
+    board
+        .legal_moves()
+        .map(|cell| {
+            let after = board.after(cell).expect("a legal move plays");
+            all_maximise(&after, maximiser, depth + 1)
+        })
+        .max()
+        .expect("a game not over has a move")
+}
+
+/// Whether a value item's key differs from what the learner gets if MIN also maximises, in
+/// both views (X's numbers, and the mover's), so that the same seed deals the same positions
+/// in either view.
+pub(super) fn value_tells(board: &Board, key: &ValueKey) -> bool {
+    let after = board
+        .after(key.scored.cell)
+        .expect("the cell asked about is a legal move");
+    let mover = board.to_move();
+    [Mark::X, mover].into_iter().all(|maximiser| {
+        let right = key.scored.score.seen_by(mover, maximiser).value();
+        all_maximise(&after, maximiser, 0) != right
+    })
+}
+
+/// Whether a tree item has a move whose replies are not all worth the same: there the side that
+/// replies must pick the lowest (or the highest), and picking the other way shows.
+pub(super) fn tree_tells(key: &TreeKey) -> bool {
+    let replies = |of: &TreeNode| -> Vec<i32> {
+        key.nodes
+            .iter()
+            .filter(|n| n.path.len() == 2 && n.path[0] == of.path[0])
+            .map(|n| n.number.value())
+            .collect()
+    };
+    key.nodes.iter().filter(|n| n.path.len() == 1).any(|node| {
+        let values = replies(node);
+        values.iter().min() != values.iter().max()
+    })
+}
