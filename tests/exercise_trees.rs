@@ -31,6 +31,9 @@ use tictactoe::learn::view::{ScoreView, Seen, SeenTree, ShowsSearch};
 struct Reference {
     pruned: Vec<Vec<usize>>,
     windows: HashMap<Vec<usize>, (Score, Score)>,
+    /// The other textbook order: test the child's value against the far bound, then update α
+    /// or β (the step-through's code updates, then tests α ≥ β).
+    test_first: bool,
 }
 
 /// Alpha-beta as the textbooks write it, children left to right, cutting at α ≥ β.
@@ -66,12 +69,21 @@ fn alpha_beta<G: Rules>(
         path.pop();
         if is_max {
             best = best.max(value);
-            alpha = alpha.max(best);
         } else {
             best = best.min(value);
-            beta = beta.min(best);
         }
-        if alpha >= beta {
+        let cut_before_update = match is_max {
+            true => best >= beta,
+            false => best <= alpha,
+        };
+        if !(found.test_first && cut_before_update) {
+            if is_max {
+                alpha = alpha.max(best);
+            } else {
+                beta = beta.min(best);
+            }
+        }
+        if alpha >= beta || (found.test_first && cut_before_update) {
             for skipped in index + 1..moves.len() {
                 let mut pruned = path.clone();
                 pruned.push(skipped);
@@ -89,7 +101,15 @@ fn alpha_beta<G: Rules>(
 /// The reference search from `start`, depth counted as the articles count it: the start's
 /// moves lead to depth 0 (a tree's leaves carry no depth).
 fn reference<G: Rules>(start: &G) -> Reference {
-    let mut found = Reference::default();
+    reference_in_order(start, false)
+}
+
+/// The reference search from `start`, updating α or β before the test, or (`test_first`) after.
+fn reference_in_order<G: Rules>(start: &G, test_first: bool) -> Reference {
+    let mut found = Reference {
+        test_first,
+        ..Reference::default()
+    };
     let infinity = start.infinity();
     alpha_beta(
         start,
@@ -897,4 +917,55 @@ fn an_alpha_beta_prompt_states_the_step_throughs_order_and_infinity_once() {
         }
     }
     assert!(windows >= 3, "{windows}");
+}
+
+/// A window item tells the two textbook orders apart: with the child's value tested before α or
+/// β is updated, the window leaving the node asked about is another one, in every window item of
+/// many sets (boards in both views, abstract trees).
+#[test]
+fn a_window_item_is_answered_otherwise_if_the_test_comes_before_the_update() {
+    let mut windows = 0;
+    for seed in 0..30 {
+        for view in ScoreView::ALL {
+            for trees in [false, true] {
+                let code = SetCode::new(seed, vec![Kind::Prune], 6, 3, view)
+                    .unwrap()
+                    .on_trees(trees);
+                for item in generate(&code).items {
+                    let Task::Prune(key) = &item.task else {
+                        panic!("a prune item")
+                    };
+                    let Ask::Window(node) = key.ask else {
+                        continue;
+                    };
+                    let other = match &key.start {
+                        Start::Board(board) => {
+                            let found = reference_in_order(board, true);
+                            // Both orders cut at the same places; only the windows differ.
+                            assert_eq!(found.pruned, reference(board).pruned);
+                            let (alpha, beta) = found.windows[&path_of(key, node)];
+                            let (a, b) = Seen::new(view, board).window(alpha, beta);
+                            (a.value(), b.value())
+                        }
+                        Start::Tree { tree, .. } => {
+                            let found = reference_in_order(&tree.root(), true);
+                            assert_eq!(found.pruned, reference(&tree.root()).pruned);
+                            let (alpha, beta) = found.windows[&path_of(key, node)];
+                            let (a, b) = SeenTree::new(tree).window(alpha, beta);
+                            (a.value(), b.value())
+                        }
+                    };
+                    let (alpha, beta) = key.final_window(node).unwrap();
+                    assert_ne!(
+                        other,
+                        (alpha.value(), beta.value()),
+                        "{code} item {}",
+                        item.number
+                    );
+                    windows += 1;
+                }
+            }
+        }
+    }
+    assert!(windows > 100, "{windows}");
 }

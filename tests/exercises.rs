@@ -1017,3 +1017,41 @@ fn every_prompt_counts_depth_one_way_and_a_larger_board_says_how_many_in_a_row_w
         }
     }
 }
+
+/// A "find the move" item is not found by taking the opponent to help (MIN maximising the
+/// mover's numbers too): another move looks at least as good that way, so a move that wins at
+/// once is never asked; every other lesson still is.
+#[test]
+fn a_find_the_move_item_is_not_found_by_taking_the_opponent_to_help() {
+    let mut lessons = std::collections::BTreeMap::new();
+    let mut items = 0;
+    for seed in 0..40 {
+        for size in [3, 4] {
+            let view = ScoreView::ALL[seed as usize % 2];
+            let code = SetCode::new(seed, vec![Kind::FindMove], 6, size, view).unwrap();
+            for item in generate(&code).items {
+                let Task::FindMove(key) = &item.task else {
+                    panic!("a find-the-move item")
+                };
+                let board = item.board;
+                let mover = board.to_move();
+                let helped: Vec<(Cell, i32)> = board
+                    .legal_moves()
+                    .map(|c| (c, everyone_maximises(&board.after(c).unwrap(), mover, 0)))
+                    .collect();
+                let best = helped.iter().map(|h| h.1).max().unwrap();
+                let picked: Vec<Cell> =
+                    helped.iter().filter(|h| h.1 == best).map(|h| h.0).collect();
+                assert_ne!(picked, [key.exercise.answer], "{code} item {}", item.number);
+                *lessons.entry(key.exercise.lesson.name()).or_insert(0) += 1;
+                items += 1;
+            }
+        }
+    }
+    assert_eq!(items, 480);
+    assert!(
+        !lessons.contains_key(practice::Lesson::Win.name()),
+        "{lessons:?}"
+    );
+    assert!(lessons.len() >= 3, "{lessons:?}");
+}

@@ -295,22 +295,23 @@ fn make_task(rng: &mut StdRng, plan: Plan) -> (Board, Task) {
             let tells = key.tells();
             ((board, Task::Horizon(key)), tells)
         }),
-        Kind::FindMove => loop {
-            // Practice's positions (one good move, the rest costly) are common at every
-            // level; a position without one is passed over.
-            let board = random_position(rng, geometry, empty, mover);
-            let analysis = plain(&board);
-            if let Some(exercise) = practice::exercise(&analysis) {
-                return (
-                    board,
-                    Task::FindMove(MoveKey {
+        Kind::FindMove => telling_draw(rng, |rng| {
+            loop {
+                // Practice's positions (one good move, the rest costly) are common at every
+                // level; a position without one is passed over.
+                let board = random_position(rng, geometry, empty, mover);
+                let analysis = plain(&board);
+                if let Some(exercise) = practice::exercise(&analysis) {
+                    let tells = telling::move_tells(&board, exercise.answer);
+                    let key = MoveKey {
                         view,
                         exercise,
                         analysis,
-                    }),
-                );
+                    };
+                    return ((board, Task::FindMove(key)), tells);
+                }
             }
-        },
+        }),
     }
 }
 

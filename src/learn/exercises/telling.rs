@@ -3,7 +3,7 @@
 //! that a learner who lets MIN maximise, or picks every cell, cannot score by it.
 
 use super::{TreeKey, TreeNode, ValueKey};
-use crate::engine::board::{Board, Mark};
+use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::score::Score;
 
 /// The value of `board`, reached `depth` plies after the move asked about, if every side played
@@ -52,4 +52,22 @@ pub(super) fn tree_tells(key: &TreeKey) -> bool {
         let values = replies(node);
         values.iter().min() != values.iter().max()
     })
+}
+
+/// Whether a "find the move" item's one good move differs from what the learner picks if the
+/// opponent is taken to help (MIN maximising the mover's numbers too): some other move would
+/// then look as good or better. A move that wins at once never does, so those are not asked.
+pub(super) fn move_tells(board: &Board, answer: Cell) -> bool {
+    let mover = board.to_move();
+    let helped: Vec<(Cell, i32)> = board
+        .legal_moves()
+        .map(|cell| {
+            let after = board.after(cell).expect("a legal move plays");
+            (cell, all_maximise(&after, mover, 0))
+        })
+        .collect();
+    let best = helped.iter().map(|&(_, value)| value).max();
+    helped
+        .iter()
+        .any(|&(cell, value)| cell != answer && Some(value) == best)
 }
