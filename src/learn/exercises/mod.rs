@@ -231,7 +231,7 @@ struct Plan {
     mover: Mark,
 }
 
-/// The item `ask` describes, drawn from `rng`: a position is drawn again (up to `TRIES` times)
+/// The item `plan` describes, drawn from `rng`: a position is drawn again (up to `TRIES` times)
 /// until a plausible wrong method would answer it wrongly (`telling`).
 fn make_task(rng: &mut StdRng, plan: Plan) -> (Board, Task) {
     let Plan {
