@@ -280,13 +280,13 @@ fn make_task(rng: &mut StdRng, plan: Plan) -> (Board, Task) {
             let moves: Vec<Cell> = board.legal_moves().collect();
             let cell = moves[below(rng, moves.len())];
             let key = value_key(&board, cell, view);
-            let tells = telling::value_tells(&board, &key);
+            let tells = telling::value_tells(&board, cell, key.scored.score);
             ((board, Task::Value(key)), tells)
         }),
         Kind::Tree => telling_draw(rng, |rng| {
             let board = random_position(rng, geometry, empty, mover);
             let key = tree_key(&board, view);
-            let tells = telling::tree_tells(&key);
+            let tells = key.has_replies_to_choose();
             ((board, Task::Tree(key)), tells)
         }),
         Kind::Horizon => telling_draw(rng, |rng| {
@@ -344,6 +344,24 @@ pub fn value_key(board: &Board, cell: Cell, view: ScoreView) -> ValueKey {
         seen,
         scored,
         number,
+    }
+}
+
+impl TreeKey {
+    /// Whether some move's replies are not all worth the same: there the side that replies must
+    /// pick the lowest (or the highest), and a learner who lets it pick the other way is caught.
+    pub fn has_replies_to_choose(&self) -> bool {
+        let replies = |of: &TreeNode| -> Vec<i32> {
+            self.nodes
+                .iter()
+                .filter(|n| n.path.len() == 2 && n.path[0] == of.path[0])
+                .map(|n| n.number.value())
+                .collect()
+        };
+        self.nodes.iter().filter(|n| n.path.len() == 1).any(|node| {
+            let values = replies(node);
+            values.iter().min() != values.iter().max()
+        })
     }
 }
 

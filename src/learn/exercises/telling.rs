@@ -1,8 +1,8 @@
 //! Whether an item tells a right method from a plausible wrong one: what the wrong method
-//! answers, worked out here from the rules, against the key. A set is made of items that do, so
+//! answers, worked out here from the rules, against the key (the tree's and the horizon's
+//! checks are their keys' own methods). A set is made of items that do, so
 //! that a learner who lets MIN maximise, or picks every cell, cannot score by it.
 
-use super::{TreeKey, TreeNode, ValueKey};
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::score::Score;
 
@@ -24,33 +24,17 @@ fn all_maximise(board: &Board, maximiser: Mark, depth: i32) -> i32 {
         .expect("a game not over has a move")
 }
 
-/// Whether a value item's key differs from what the learner gets if MIN also maximises, in
-/// both views (X's numbers, and the mover's), so that the same seed deals the same positions
-/// in either view.
-pub(super) fn value_tells(board: &Board, key: &ValueKey) -> bool {
+/// Whether the value of `cell` on `board` (`score`, for the side to move, as plain minimax
+/// gives it) differs from what the learner gets if MIN also maximises, in both views (X's
+/// numbers, and the mover's), so that the same seed deals the same positions in either view.
+pub(super) fn value_tells(board: &Board, cell: Cell, score: Score) -> bool {
     let after = board
-        .after(key.scored.cell)
+        .after(cell)
         .expect("the cell asked about is a legal move");
     let mover = board.to_move();
     [Mark::X, mover].into_iter().all(|maximiser| {
-        let right = key.scored.score.seen_by(mover, maximiser).value();
+        let right = score.seen_by(mover, maximiser).value();
         all_maximise(&after, maximiser, 0) != right
-    })
-}
-
-/// Whether a tree item has a move whose replies are not all worth the same: there the side that
-/// replies must pick the lowest (or the highest), and picking the other way shows.
-pub(super) fn tree_tells(key: &TreeKey) -> bool {
-    let replies = |of: &TreeNode| -> Vec<i32> {
-        key.nodes
-            .iter()
-            .filter(|n| n.path.len() == 2 && n.path[0] == of.path[0])
-            .map(|n| n.number.value())
-            .collect()
-    };
-    key.nodes.iter().filter(|n| n.path.len() == 1).any(|node| {
-        let values = replies(node);
-        values.iter().min() != values.iter().max()
     })
 }
 
