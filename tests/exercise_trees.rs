@@ -1,7 +1,9 @@
 //! The alpha-beta kind and exercises on the textbooks' abstract trees: every key (the branches
 //! pruned, the cut-offs, α and β at every node searched) equals a textbook alpha-beta written
 //! here, apart from the engine, and the real trace's cut-offs, on generated sets of every level,
-//! below positions in both views and on abstract trees; the textbook figure's known cut-off; the
+//! below positions in both views and on abstract trees; below a position every number is the one
+//! `analyze` and plain minimax give (depth counted after the move), and the prompt states the
+//! step-through's order of update and test; the textbook figure's known cut-off; the
 //! fill-in values are plain minimax's; bad answers get one line; codes with `-trees` round-trip
 //! and name the same set on the command line (the quizzes are imported as Moodle does in
 //! `moodle_import.rs`).
@@ -30,6 +32,9 @@ use tictactoe::learn::view::{ScoreView, Seen, SeenTree, ShowsSearch};
 struct Reference {
     pruned: Vec<Vec<usize>>,
     windows: HashMap<Vec<usize>, (Score, Score)>,
+    /// The other textbook order: test the child's value against the far bound, then update α
+    /// or β (the step-through's code updates, then tests α ≥ β).
+    test_first: bool,
 }
 
 /// Alpha-beta as the textbooks write it, children left to right, cutting at α ≥ β.
@@ -65,12 +70,21 @@ fn alpha_beta<G: Rules>(
         path.pop();
         if is_max {
             best = best.max(value);
-            alpha = alpha.max(best);
         } else {
             best = best.min(value);
-            beta = beta.min(best);
         }
-        if alpha >= beta {
+        let cut_before_update = match is_max {
+            true => best >= beta,
+            false => best <= alpha,
+        };
+        if !(found.test_first && cut_before_update) {
+            if is_max {
+                alpha = alpha.max(best);
+            } else {
+                beta = beta.min(best);
+            }
+        }
+        if alpha >= beta || (found.test_first && cut_before_update) {
             for skipped in index + 1..moves.len() {
                 let mut pruned = path.clone();
                 pruned.push(skipped);
@@ -85,13 +99,23 @@ fn alpha_beta<G: Rules>(
     best
 }
 
+/// The reference search from `start`, depth counted as the articles count it: the start's
+/// moves lead to depth 0 (a tree's leaves carry no depth).
 fn reference<G: Rules>(start: &G) -> Reference {
-    let mut found = Reference::default();
+    reference_in_order(start, false)
+}
+
+/// The reference search from `start`, updating α or β before the test, or (`test_first`) after.
+fn reference_in_order<G: Rules>(start: &G, test_first: bool) -> Reference {
+    let mut found = Reference {
+        test_first,
+        ..Reference::default()
+    };
     let infinity = start.infinity();
     alpha_beta(
         start,
         start.to_move(),
-        0,
+        -1,
         true,
         -infinity,
         infinity,
@@ -625,4 +649,180 @@ fn a_set_on_trees_and_one_below_positions_print_as_they_always_have() {
             );
         }
     }
+}
+
+/// The cells of the moves that lead from the key's board to `node`.
+fn cells_to(key: &PruneKey, node: usize, geometry: tictactoe::Geometry) -> Vec<tictactoe::Cell> {
+    let mut cells = Vec::new();
+    let mut at = node;
+    while let Some(parent) = key.nodes[at].parent {
+        let name = key.nodes[at].move_name.as_deref().expect("a board's move");
+        cells.push(tictactoe::learn::exercises::parse_cell(name, geometry).unwrap());
+        at = parent;
+    }
+    cells.reverse();
+    cells
+}
+
+/// Below a position, every number of an alpha-beta item is the one `analyze` (plain minimax)
+/// gives, in the set's view, depth counted after the first move as the articles, the explorer
+/// and the other kinds count it: every leaf (a move that ends the game scores what `analyze`
+/// prints for it where it is played, shifted by the moves before it), every move on the
+/// position that the search did not cut short, and the root.
+#[test]
+fn a_board_prune_trees_numbers_are_the_scores_analyze_gives_those_moves() {
+    use tictactoe::engine::minimax::plain;
+    let (mut leaves, mut moves, mut items) = (0, 0, 0);
+    let mut movers = std::collections::HashSet::new();
+    for seed in 0..40 {
+        for view in ScoreView::ALL {
+            for size in [3, 4] {
+                let code = SetCode::new(seed, vec![Kind::Prune], 3, size, view).unwrap();
+                for item in generate(&code).items {
+                    let Task::Prune(key) = &item.task else {
+                        panic!("a prune item")
+                    };
+                    let context = format!("{code} item {}", item.number);
+                    let board = item.board;
+                    let (geometry, mover) = (board.geometry(), board.to_move());
+                    let seen = Seen::new(view, &board);
+                    let analysis = plain(&board);
+                    items += 1;
+                    movers.insert(mover);
+                    let best = analysis.best().unwrap();
+                    assert_eq!(
+                        key.returned[0],
+                        Some(seen.number(best.score, mover, 0)),
+                        "{context}: the root"
+                    );
+                    for (node, facts) in key.nodes.iter().enumerate().skip(1) {
+                        let cells = cells_to(key, node, geometry);
+                        let (last, before) = cells.split_last().unwrap();
+                        let parent = before.iter().fold(board, |b, &cell| b.after(cell).unwrap());
+                        let scored = plain(&parent).get(*last).unwrap().score;
+                        let want = seen.number(scored, parent.to_move(), before.len() as i32);
+                        if let Some(leaf) = facts.leaf {
+                            assert_eq!(leaf, want, "{context}: leaf {}", facts.label);
+                            leaves += 1;
+                        } else if cells.len() == 1 && !key.cutoffs.iter().any(|c| c.at == node) {
+                            // A move on the position whose call ran to its end (a cut-off there
+                            // returns a bound, not the value).
+                            assert_eq!(
+                                key.returned[node],
+                                Some(want),
+                                "{context}: move {}",
+                                facts.label
+                            );
+                            moves += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(movers.len(), 2, "X and O to move");
+    assert!(
+        items == 480 && leaves > 2000 && moves > 300,
+        "{items} items, {leaves} leaves, {moves} moves"
+    );
+}
+
+/// The window asked about depends on the order of update and test (α raised, then α ≥ β tested,
+/// or the other way round): the prompt states the step-through's, taken from its code, and says
+/// once how ∞ is typed.
+#[test]
+fn an_alpha_beta_prompt_states_the_step_throughs_order_and_infinity_once() {
+    use tictactoe::engine::game_tree::Side;
+    use tictactoe::learn::pseudocode::tree_pseudocode;
+    let code = tree_pseudocode(TraceAlgorithm::AlphaBetaClassic, Side::Max);
+    let mut stated: Vec<&str> = code
+        .iter()
+        .map(|line| line.text.split('#').next().unwrap().trim())
+        .filter(|text| {
+            text.starts_with("best = max(")
+                || text.starts_with("alpha = max(")
+                || text.starts_with("if alpha >= beta")
+        })
+        .collect();
+    // MIN's test is written the same as MAX's.
+    stated.dedup();
+    assert_eq!(stated.len(), 3, "{stated:?}");
+    let mut windows = 0;
+    for text in [
+        "v1-s3-k=prune-n=6-3x3",
+        "v1-s4-k=prune-n=6-4x4-view=x",
+        "v1-s5-k=prune-n=6-3x3-trees",
+    ] {
+        for item in generate(&text.parse().unwrap()).items {
+            let prompt = item.prompt();
+            let Task::Prune(key) = &item.task else {
+                panic!()
+            };
+            let joined = stated.join("; ");
+            assert!(prompt.contains(&joined), "{prompt}");
+            if matches!(key.ask, Ask::Window(_)) {
+                windows += 1;
+                assert_eq!(prompt.matches("may be typed inf").count(), 1, "{prompt}");
+            }
+            assert!(!prompt.contains("∞ as"), "{prompt}");
+            assert!(!prompt.contains("counted from here"), "{prompt}");
+            // No sentence said twice.
+            let sentences: Vec<&str> = prompt.split(". ").collect();
+            for (i, sentence) in sentences.iter().enumerate() {
+                assert!(!sentences[..i].contains(sentence), "{prompt}");
+            }
+        }
+    }
+    assert!(windows >= 3, "{windows}");
+}
+
+/// A window item tells the two textbook orders apart: with the child's value tested before α or
+/// β is updated, the window leaving the node asked about is another one, in every window item of
+/// many sets (boards in both views, abstract trees).
+#[test]
+fn a_window_item_is_answered_otherwise_if_the_test_comes_before_the_update() {
+    let mut windows = 0;
+    for seed in 0..30 {
+        for view in ScoreView::ALL {
+            for trees in [false, true] {
+                let code = SetCode::new(seed, vec![Kind::Prune], 6, 3, view)
+                    .unwrap()
+                    .on_trees(trees);
+                for item in generate(&code).items {
+                    let Task::Prune(key) = &item.task else {
+                        panic!("a prune item")
+                    };
+                    let Ask::Window(node) = key.ask else {
+                        continue;
+                    };
+                    let other = match &key.start {
+                        Start::Board(board) => {
+                            let found = reference_in_order(board, true);
+                            // Both orders cut at the same places; only the windows differ.
+                            assert_eq!(found.pruned, reference(board).pruned);
+                            let (alpha, beta) = found.windows[&path_of(key, node)];
+                            let (a, b) = Seen::new(view, board).window(alpha, beta);
+                            (a.value(), b.value())
+                        }
+                        Start::Tree { tree, .. } => {
+                            let found = reference_in_order(&tree.root(), true);
+                            assert_eq!(found.pruned, reference(&tree.root()).pruned);
+                            let (alpha, beta) = found.windows[&path_of(key, node)];
+                            let (a, b) = SeenTree::new(tree).window(alpha, beta);
+                            (a.value(), b.value())
+                        }
+                    };
+                    let (alpha, beta) = key.final_window(node).unwrap();
+                    assert_ne!(
+                        other,
+                        (alpha.value(), beta.value()),
+                        "{code} item {}",
+                        item.number
+                    );
+                    windows += 1;
+                }
+            }
+        }
+    }
+    assert!(windows > 100, "{windows}");
 }

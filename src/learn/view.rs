@@ -317,6 +317,59 @@ impl Seen {
     }
 }
 
+/// The rule for a textbook search of the whole tree below the position on show whose first call
+/// is on that position itself (as [`trace_game`](crate::learn::trace::trace_game) searches a
+/// board for an alpha-beta exercise). That search counts depth from its first call, so a move
+/// that ends the game at once is at depth 1 there; the articles, `analyze` and every view count
+/// depth after the move, from 0. Shown through this rule, every value of such a search is one
+/// ply nearer: each move on the position on show gets the number [`Seen::number`] gives it (what
+/// `analyze` prints, in the view), a reply the number it has one ply down, and so on.
+///
+/// Alpha-beta's cut-offs do not change: counting every result one ply nearer keeps their order
+/// (wins stay above draws, draws above losses), and the window's infinity stays infinity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeenWholeTree(Seen);
+
+impl Seen {
+    /// This rule for a search whose first call is on the position on show: see
+    /// [`SeenWholeTree`].
+    pub fn whole_tree(self) -> SeenWholeTree {
+        SeenWholeTree(self)
+    }
+}
+
+impl SeenWholeTree {
+    /// The rule it applies after counting depth as the articles do.
+    pub fn seen(&self) -> &Seen {
+        &self.0
+    }
+
+    /// A value of the search, its depth counted from the first call, counted after the first
+    /// move instead; the window's infinity is left as it is.
+    fn after_the_move(&self, value: Score) -> Score {
+        if value.is_infinite(self.0.geometry) {
+            value
+        } else {
+            value.shifted(-1)
+        }
+    }
+}
+
+impl ShowsSearch<Board> for SeenWholeTree {
+    fn root_number(&self, value: Score) -> Shown {
+        self.0.root_number(self.after_the_move(value))
+    }
+
+    fn window(&self, alpha: Score, beta: Score) -> (Shown, Shown) {
+        self.0
+            .window(self.after_the_move(alpha), self.after_the_move(beta))
+    }
+
+    fn role_at(&self, board: &Board) -> Option<Role> {
+        self.0.role_at(board)
+    }
+}
+
 /// How the numbers and roles of a search of the game `G` are shown, for the pictures of a search
 /// under way ([`search_picture`](crate::learn::search_picture)): a board's through [`Seen`], a
 /// typed tree's through [`SeenTree`].

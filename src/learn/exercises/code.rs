@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use super::kind::{Kind, LEVELS};
 use super::quoted::quoted;
-use crate::engine::board::Geometry;
+use crate::engine::board::{Geometry, Mark};
 use crate::learn::view::ScoreView;
 
 /// The version of the set code: a code names the same set for as long as this stays.
@@ -111,6 +111,23 @@ impl SetCode {
     /// The level of the item at `index` (from 0): 1 for the first third, up to [`LEVELS`].
     pub fn level(&self, index: usize) -> u8 {
         1 + (index * usize::from(LEVELS) / self.count.max(1)) as u8
+    }
+
+    /// Who is to move in the item at `index` (from 0) on a board: X and O take turns along the
+    /// set, and so do each kind's items, round after round, so that every set of a few items
+    /// asks of both sides (and the X's numbers differ from the mover's).
+    pub fn mover(&self, index: usize) -> Mark {
+        let kinds = self.kinds.len().max(1);
+        // With an odd number of kinds, turns along the set already alternate each kind's items;
+        // with an even number, each round starts with the other side.
+        let turn = match kinds % 2 {
+            1 => index,
+            _ => index + index / kinds,
+        };
+        match turn % 2 {
+            0 => Mark::X,
+            _ => Mark::O,
+        }
     }
 
     /// The kind of the item at `index` (from 0).

@@ -31,6 +31,7 @@ pub mod prune;
 mod quoted;
 mod random;
 pub mod slips;
+mod telling;
 
 pub use answer::{
     AnswerError, parse_cell, parse_cells, parse_labels, parse_number, parse_numbers, parse_window,
@@ -53,13 +54,12 @@ use crate::learn::explain::{computer_reasoning, formula, line_of_play, short_ver
 use crate::learn::practice::{self, Goal};
 use crate::learn::view::{Role, ScoreView, Seen, Shown};
 
-/// The computer each level of the horizon kind asks about.
-pub fn horizon_difficulty(level: u8) -> Difficulty {
-    match level {
-        0 | 1 => Difficulty::Easy,
-        2 => Difficulty::Medium,
-        _ => Difficulty::Hard,
-    }
+/// The computer each level of the horizon kind asks about: Hard, at every level. Easy and
+/// Medium never rate best a move that is not (Easy sees only its own wins; Medium also the
+/// reply's, and when a reply would win, the move that stops it is the best one), so an item on
+/// them is answered by seeing to the end, or by naming every empty cell.
+pub fn horizon_difficulty(_level: u8) -> Difficulty {
+    Difficulty::Hard
 }
 
 /// One exercise of a set: the position, what is asked, and its key.
@@ -147,7 +147,15 @@ pub fn generate(code: &SetCode) -> ExerciseSet {
     let items = (0..code.count)
         .map(|index| {
             let (kind, level) = (code.kind(index), code.level(index));
-            let (board, task) = make_task(&mut rng, geometry, kind, level, code.view, code.trees);
+            let plan = Plan {
+                geometry,
+                kind,
+                level,
+                view: code.view,
+                trees: code.trees,
+                mover: code.mover(index),
+            };
+            let (board, task) = make_task(&mut rng, plan);
             Item {
                 number: index + 1,
                 level,
@@ -164,11 +172,23 @@ pub fn generate(code: &SetCode) -> ExerciseSet {
 
 /// One item of `kind` at `level` made from its own `seed`, outside any set: what a learner
 /// practising freely is dealt next (a level up after successes, a missed kind again), the same
-/// on every platform for the same seed.
+/// on every platform for the same seed. X is to move for an even seed, O for an odd one.
 pub fn make_item(seed: u64, kind: Kind, level: u8, geometry: Geometry, view: ScoreView) -> Item {
     let mut rng = StdRng::seed_from_u64(seed);
     let level = level.clamp(1, LEVELS);
-    let (board, task) = make_task(&mut rng, geometry, kind, level, view, false);
+    let mover = match seed % 2 {
+        0 => Mark::X,
+        _ => Mark::O,
+    };
+    let plan = Plan {
+        geometry,
+        kind,
+        level,
+        view,
+        trees: false,
+        mover,
+    };
+    let (board, task) = make_task(&mut rng, plan);
     Item {
         number: 1,
         level,
@@ -177,12 +197,17 @@ pub fn make_item(seed: u64, kind: Kind, level: u8, geometry: Geometry, view: Sco
     }
 }
 
-/// A position of a game played at random from the empty board (X first) with `empty` empty
-/// cells, not over, with at least two moves to choose from.
-fn random_position(rng: &mut StdRng, geometry: Geometry, empty: usize) -> Board {
+/// A position of a game played at random from the empty board with `empty` empty cells and
+/// `mover` to move, not over, with at least two moves to choose from. X starts, unless `mover`
+/// could then not be to move with that many empty cells: then O starts.
+fn random_position(rng: &mut StdRng, geometry: Geometry, empty: usize, mover: Mark) -> Board {
     let empty = empty.clamp(2, geometry.cells());
+    let starter = match (geometry.cells() - empty) % 2 {
+        0 => mover,
+        _ => mover.opponent(),
+    };
     loop {
-        let mut board = Board::empty(geometry, Mark::X);
+        let mut board = Board::empty(geometry, starter);
         while board.empty_cells().count() > empty && !board.outcome().is_over() {
             let moves: Vec<Cell> = board.legal_moves().collect();
             board = board
@@ -195,15 +220,30 @@ fn random_position(rng: &mut StdRng, geometry: Geometry, empty: usize) -> Board 
     }
 }
 
-fn make_task(
-    rng: &mut StdRng,
+/// What an item is made from: its board's shape, kind, level, view, whether the tree kinds are
+/// on abstract trees, and who is to move on its board.
+#[derive(Debug, Clone, Copy)]
+struct Plan {
     geometry: Geometry,
     kind: Kind,
     level: u8,
     view: ScoreView,
     trees: bool,
-) -> (Board, Task) {
-    let empty = kind.empty_cells(level);
+    mover: Mark,
+}
+
+/// The item `plan` describes, drawn from `rng`: a position is drawn again (up to `TRIES` times)
+/// until a plausible wrong method would answer it wrongly (`telling`).
+fn make_task(rng: &mut StdRng, plan: Plan) -> (Board, Task) {
+    let Plan {
+        geometry,
+        kind,
+        level,
+        view,
+        trees,
+        mover,
+    } = plan;
+    let empty = kind.empty_cells(level, geometry, mover);
     // An abstract tree's item has no position: its board is the set's empty one, unused.
     let no_board = Board::empty(geometry, Mark::X);
     match kind {
@@ -228,7 +268,7 @@ fn make_task(
         Kind::Prune => {
             let key = prune::make_key(
                 rng,
-                |rng| prune::board_key(&random_position(rng, geometry, empty), view),
+                |rng| prune::board_key(&random_position(rng, geometry, empty, mover), view),
                 level,
             );
             let prune::Start::Board(board) = key.start else {
@@ -236,46 +276,60 @@ fn make_task(
             };
             (board, Task::Prune(key))
         }
-        Kind::Value => {
-            let board = random_position(rng, geometry, empty);
+        Kind::Value => telling_draw(rng, |rng| {
+            let board = random_position(rng, geometry, empty, mover);
             let moves: Vec<Cell> = board.legal_moves().collect();
             let cell = moves[below(rng, moves.len())];
-            (board, Task::Value(value_key(&board, cell, view)))
-        }
-        Kind::Tree => {
-            let board = random_position(rng, geometry, empty);
-            (board, Task::Tree(tree_key(&board, view)))
-        }
-        Kind::Horizon => {
-            let difficulty = horizon_difficulty(level);
-            let mut tries = 0;
+            let key = value_key(&board, cell, view);
+            let tells = telling::value_tells(&board, cell, key.scored.score);
+            ((board, Task::Value(key)), tells)
+        }),
+        Kind::Tree => telling_draw(rng, |rng| {
+            let board = random_position(rng, geometry, empty, mover);
+            let key = tree_key(&board, view);
+            let tells = key.has_replies_to_choose();
+            ((board, Task::Tree(key)), tells)
+        }),
+        Kind::Horizon => telling_draw(rng, |rng| {
+            let board = random_position(rng, geometry, empty, mover);
+            let key = horizon_key(&board, horizon_difficulty(level), view);
+            let tells = key.tells();
+            ((board, Task::Horizon(key)), tells)
+        }),
+        Kind::FindMove => telling_draw(rng, |rng| {
             loop {
-                let board = random_position(rng, geometry, empty);
-                let key = horizon_key(&board, difficulty, view);
-                tries += 1;
-                // Worth asking: the horizon hides the result of a move it rates best, or of a
-                // better move it passes over.
-                if key.hides_something() || tries >= TRIES {
-                    return (board, Task::Horizon(key));
-                }
-            }
-        }
-        Kind::FindMove => loop {
-            // Practice's positions (one good move, the rest costly) are common at every
-            // level; a position without one is passed over.
-            let board = random_position(rng, geometry, empty);
-            let analysis = plain(&board);
-            if let Some(exercise) = practice::exercise(&analysis) {
-                return (
-                    board,
-                    Task::FindMove(MoveKey {
+                // Practice's positions (one good move, the rest costly) are common at every
+                // level; a position without one is passed over.
+                let board = random_position(rng, geometry, empty, mover);
+                let analysis = plain(&board);
+                if let Some(exercise) = practice::exercise(&analysis) {
+                    let tells = telling::move_tells(&board, exercise.answer);
+                    let key = MoveKey {
                         view,
                         exercise,
                         analysis,
-                    }),
-                );
+                    };
+                    return ((board, Task::FindMove(key)), tells);
+                }
             }
-        },
+        }),
+    }
+}
+
+/// The first item `draw` makes that a plausible wrong method answers wrongly (`draw` says
+/// whether it does), or the last of `TRIES`: the set stays the same, only how long making it
+/// takes is bounded.
+fn telling_draw(
+    rng: &mut StdRng,
+    mut draw: impl FnMut(&mut StdRng) -> ((Board, Task), bool),
+) -> (Board, Task) {
+    let mut tries = 0;
+    loop {
+        let (item, tells) = draw(rng);
+        tries += 1;
+        if tells || tries >= TRIES {
+            return item;
+        }
     }
 }
 
@@ -291,6 +345,24 @@ pub fn value_key(board: &Board, cell: Cell, view: ScoreView) -> ValueKey {
         seen,
         scored,
         number,
+    }
+}
+
+impl TreeKey {
+    /// Whether some move's replies are not all worth the same: there the side that replies must
+    /// pick the lowest (or the highest), and a learner who lets it pick the other way is caught.
+    pub fn has_replies_to_choose(&self) -> bool {
+        let replies = |of: &TreeNode| -> Vec<i32> {
+            self.nodes
+                .iter()
+                .filter(|n| n.path.len() == 2 && n.path[0] == of.path[0])
+                .map(|n| n.number.value())
+                .collect()
+        };
+        self.nodes.iter().filter(|n| n.path.len() == 1).any(|node| {
+            let values = replies(node);
+            values.iter().min() != values.iter().max()
+        })
     }
 }
 
@@ -351,6 +423,15 @@ impl HorizonKey {
         let best: Vec<Cell> = self.analysis.best_moves().map(|m| m.cell).collect();
         best != self.plays
     }
+
+    /// Whether the item tells the horizon from the plain answers: some move looks best to the
+    /// computer but is not (so seeing to the end answers otherwise), and some move does not
+    /// look best (so "every empty cell" is wrong too).
+    pub fn tells(&self) -> bool {
+        let best: Vec<Cell> = self.analysis.best_moves().map(|m| m.cell).collect();
+        let misled = self.plays.iter().any(|cell| !best.contains(cell));
+        misled && self.plays.len() < self.analysis.moves.len()
+    }
 }
 
 /// A graded answer: whether it was right, and the right answer worked out.
@@ -396,11 +477,15 @@ impl Item {
         self.board.to_move()
     }
 
-    /// Whose numbers the values are, in words: "X's numbers (X maximises)".
+    /// Whose numbers the values are and how depth counts, in words, the same for every kind:
+    /// "in X's numbers (X maximises; …)". Depth counts as the articles, `analyze` and the
+    /// explorer count it, so that every number of an exercise is the one they show.
     fn numbers_words(seen: &Seen) -> String {
         let win = seen.geometry().win_score();
         format!(
-            "in {}'s numbers ({} maximises; a win is {win} - depth, a loss depth - {win}, a draw 0)",
+            "in {}'s numbers ({} maximises; a win is {win} - depth, a loss depth - {win}, a draw \
+             0, where depth is the number of moves played after the first move from this \
+             position: 0 if that move ends the game)",
             seen.maximiser(),
             seen.maximiser()
         )
@@ -408,7 +493,16 @@ impl Item {
 
     /// What the item asks, in one paragraph.
     pub fn prompt(&self) -> String {
-        let at = format!("{} to move on {}", self.mover(), self.board);
+        let geometry = self.board.geometry();
+        let at = match geometry == Geometry::CLASSIC {
+            true => format!("{} to move on {}", self.mover(), self.board),
+            false => format!(
+                "{} to move on {} ({} in a row wins)",
+                self.mover(),
+                self.board,
+                geometry.k()
+            ),
+        };
         match &self.task {
             Task::Value(key) => format!(
                 "{at}: what is the minimax value of {} playing {}, {}?",
@@ -419,8 +513,8 @@ impl Item {
             Task::Tree(key) => {
                 let order: Vec<String> = key.nodes.iter().map(|n| path_name(&n.path)).collect();
                 format!(
-                    "{at}: fill in the tree bottom-up, {}, depth counted from this position. Type \
-                     the value of each node in this order (a reply after its move): {}.",
+                    "{at}: fill in the tree bottom-up, {}. Type the value of each node in this \
+                     order (a reply after its move): {}.",
                     Item::numbers_words(&key.seen),
                     order.join(", ")
                 )
@@ -442,9 +536,9 @@ impl Item {
             Task::Prune(key) => {
                 let on = match &key.start {
                     prune::Start::Board(_) => format!(
-                        "{at}: alpha-beta searches the whole tree below this position (each \
-                         node lettered, each leaf a finished game's value {}, depth counted \
-                         from here), children left to right.",
+                        "{at}: alpha-beta searches the whole tree below this position, children \
+                         left to right; each node is lettered, each leaf is a finished game's \
+                         value {}.",
                         Item::numbers_words(&Seen::new(key.view, &self.board))
                     ),
                     prune::Start::Tree { name, .. } => format!(
@@ -456,14 +550,15 @@ impl Item {
                         }
                     ),
                 };
+                let rule = prune::rule_words(&key.nodes[0].label);
                 match key.ask {
                     prune::Ask::Pruned => format!(
-                        "{on} Which branches does it prune? Name the tops of the subtrees it \
-                         never searches, left to right (or none)."
+                        "{on} {rule} Which branches does it prune? Name the tops of the subtrees \
+                         it never searches, left to right (or none)."
                     ),
                     prune::Ask::Window(node) => format!(
-                        "{on} What are α and β when the search leaves node {}? (∞ may be typed \
-                         inf.)",
+                        "{on} {rule} What are α and β when the search leaves node {}? (∞ may be \
+                         typed inf.)",
                         key.nodes[node].label
                     ),
                 }
@@ -925,7 +1020,8 @@ mod tests {
             assert_eq!(item.kind(), Kind::ALL[i % 5]);
             assert_eq!(
                 item.board.empty_cells().count(),
-                item.kind().empty_cells(item.level)
+                item.kind()
+                    .empty_cells(item.level, CLASSIC, item.board.to_move())
             );
         }
         let shape = |set: &ExerciseSet| -> Vec<(Board, String, String)> {
@@ -952,7 +1048,10 @@ mod tests {
                     (again.board, again.answer_text())
                 );
                 assert_eq!(item.kind(), kind);
-                assert_eq!(item.board.empty_cells().count(), kind.empty_cells(level));
+                assert_eq!(
+                    item.board.empty_cells().count(),
+                    kind.empty_cells(level, CLASSIC, item.board.to_move())
+                );
                 assert!(item.grade(&item.answer_text()).unwrap().correct);
             }
         }

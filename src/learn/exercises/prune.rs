@@ -13,6 +13,7 @@ use crate::engine::game_tree::{GameTree, Side};
 use crate::engine::minimax::SearchControl;
 use crate::engine::rules::Rules;
 use crate::learn::abstract_tree::{TreeExample, tree_examples, values};
+use crate::learn::pseudocode::{Step, line_of, tree_pseudocode};
 use crate::learn::trace::{EventKind, StepState, TraceAlgorithm, trace_game};
 use crate::learn::view::{Role, ScoreView, Seen, SeenTree, Shown, ShowsSearch};
 
@@ -41,7 +42,8 @@ pub struct Node {
     pub move_name: Option<String>,
     /// Who chooses here, as shown; `None` at a leaf.
     pub role: Option<Role>,
-    /// A leaf's number, as shown (a finished game's value counted from the start).
+    /// A leaf's number, as shown (on a board, a finished game's value with depth counted after
+    /// the first move from the start, as the articles count it).
     pub leaf: Option<Shown>,
 }
 
@@ -211,9 +213,11 @@ fn key_of<G: Rules>(
     key
 }
 
-/// The key of the alpha-beta trace below a board position, depth counted from it.
+/// The key of the alpha-beta trace below a board position, its numbers counted as the articles
+/// count them (depth after the first move, so each move's value is what `analyze` prints for
+/// it, in the view).
 pub fn board_key(board: &Board, view: ScoreView) -> PruneKey {
-    let seen = Seen::new(view, board);
+    let seen = Seen::new(view, board).whole_tree();
     let name = |cell: crate::engine::board::Cell| Some(super::cell_names::cell_name(cell));
     key_of(board, &seen, name, Start::Board(*board), view)
 }
@@ -438,6 +442,31 @@ impl PruneKey {
             cutting
         }
     }
+}
+
+/// What a MAX node does with each child, as the step-through's code writes it (the call, α
+/// raised, then the test): `best = max(best, alphabeta(child, alpha, beta, false)); alpha =
+/// max(alpha, best); if alpha >= beta: break`. Taken from the code itself, so that the prompt
+/// and the step-through cannot tell two orders.
+pub fn max_node_steps() -> String {
+    let code = tree_pseudocode(TraceAlgorithm::AlphaBetaClassic, Side::Max);
+    let takes = line_of(&code, Step::MaxTakes).expect("alpha-beta's code raises alpha");
+    code[takes - 1..=takes + 1]
+        .iter()
+        .map(|line| line.text.split('#').next().unwrap_or_default().trim())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// How alpha-beta runs, in two sentences for a prompt: the step-through's order (update, then
+/// test), and the window a node starts with.
+pub fn rule_words(root: &str) -> String {
+    format!(
+        "Its code, as the step-through shows it: at a MAX node, for each child, `{}`; at a MIN \
+         node the same with min and beta. {root} starts with α = −∞ and β = ∞, each child with \
+         its parent's α and β as they stand.",
+        max_node_steps()
+    )
 }
 
 fn role_word(role: Role) -> &'static str {

@@ -33,7 +33,7 @@ pub struct Question {
     pub idnumber: String,
     /// The item's prompt.
     pub prompt: String,
-    /// What this question's form asks of it ("Choose each node's value."), or nothing.
+    /// What this question's form asks of it ("Here, choose each node's value from its list rather than type it."), or nothing.
     pub ask: String,
     /// The board and the tree drawn as text, one line each (empty when there is none).
     pub figure: Vec<String>,
@@ -196,7 +196,7 @@ fn question(set: &ExerciseSet, item: &Item) -> Question {
                 .map(|n| (path_name(&n.path), n.number.value().to_string()))
                 .collect();
             (
-                "Choose each node's value.".to_string(),
+                "Here, choose each node's value from its list rather than type it.".to_string(),
                 Answer::Matching {
                     pairs,
                     choices: number_choices(&values, &[], Some(item.board.geometry().win_score())),
@@ -212,7 +212,7 @@ fn question(set: &ExerciseSet, item: &Item) -> Question {
                 .map(|&n| (label(n), key.values[n].to_string()))
                 .collect();
             (
-                "Choose each node's value.".to_string(),
+                "Here, choose each node's value from its list rather than type it.".to_string(),
                 Answer::Matching {
                     pairs,
                     choices: number_choices(&values, &leaves, None),
@@ -253,7 +253,7 @@ fn window_question(key: &PruneKey) -> (String, Answer) {
     values.extend([alpha.value(), beta.value(), -key.infinity, key.infinity]);
     let choices = values.into_iter().map(|v| key.number_text(v)).collect();
     (
-        "Choose α and β.".to_string(),
+        "Here, choose α and β from their lists rather than type them.".to_string(),
         Answer::Matching {
             pairs: vec![
                 ("α".to_string(), key.number_text(alpha.value())),
