@@ -5,7 +5,7 @@
 // the page mirrors (a button placed over each of the open view's key controls, named as the app
 // names it) is inside the viewport's sides, but a tree's nodes, which scroll sideways; the page
 // neither scrolls nor is wider than the screen; the answer field, Check and Next are tapped where
-// the mirror says they are, inside the viewport (swiped into it first if they are below). The
+// the mirror says they are, inside the viewport (swiped into it first if they are out of it). The
 // answers come from the command line (`tictactoe exercises --code CODE --format json`, run by
 // scripts/web-check.sh before the browser starts), never from this file. Fails on any page error.
 //
@@ -53,7 +53,11 @@ async function session({ width, height, items }) {
   try {
     const page = context.pages()[0] || await context.waitForEvent("page");
     page.on("pageerror", (error) => problems.push(`${name}: page error: ${error.message}`));
-    page.on("console", (m) => m.type() === "error" && problems.push(`${name}: console error: ${m.text()}`));
+    // A swipe's touchmove reaches a listener Chromium treats as passive, and it says so as an
+    // error (an intervention: the scroll goes on, egui scrolls the view): not the page's error.
+    const passive = /Unable to preventDefault inside passive event listener/;
+    page.on("console", (m) => m.type() === "error" && !passive.test(m.text()) &&
+      problems.push(`${name}: console error: ${m.text()}`));
     await page.waitForLoadState("domcontentloaded");
     const cdp = await context.newCDPSession(page);
     const viewport = await page.evaluate(() => ({
@@ -61,6 +65,7 @@ async function session({ width, height, items }) {
     }));
     check(viewport.width === width && viewport.ratio === ratio,
       `${name}: the viewport is ${JSON.stringify(viewport)}, not ${width} px wide at ${ratio}×`);
+    say(`${name}: a true viewport of ${viewport.width}×${viewport.height} CSS px at ${viewport.ratio}×`);
     const controls = page.locator("#controls");
     const mirrored = () => controls.getByRole("button").evaluateAll((buttons) => buttons.map((b) => {
       const r = b.getBoundingClientRect();
@@ -111,7 +116,19 @@ async function session({ width, height, items }) {
     // Taps the control named `label` where the mirror says it is, once it is inside the
     // viewport: swiped up or down into the view if it is not.
     const tap = async (label, when) => {
-      await until(async () => (await control(label)) !== undefined, `"${label}" (${when})`, 15_000);
+      // Out of the view a control is clipped away and not mirrored: swiped for, above the view
+      // first (where Next is left when the verdict scrolls it up), then below.
+      await until(async () => (await control(label)) !== undefined, `"${label}" (${when})`, 3_000).catch(() => {});
+      for (let attempt = 0; attempt < 6 && (await control(label)) === undefined; attempt++) {
+        const top = await viewTop();
+        const bottom = height - 90;
+        const middle = (top + bottom) / 2;
+        const by = (attempt < 3 ? 1 : -1) * 0.3 * (bottom - top);
+        say(`${name}, ${when}: "${label}" is out of the view, swiped ${by > 0 ? "down" : "up"} for it`);
+        swipes++;
+        await swipe({ x: width - 12, y: middle - by / 2 }, { x: width - 12, y: middle + by / 2 });
+      }
+      await until(async () => (await control(label)) !== undefined, `"${label}" (${when})`, 5_000);
       for (let attempt = 0; attempt < 6; attempt++) {
         const c = await control(label);
         const top = await viewTop();
@@ -159,6 +176,10 @@ async function session({ width, height, items }) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     say(`${name} at ${ratio}×: ${items} of ${set.items.length} items answered by taps and typing, every ` +
       `control inside the sides, ${swipes} swipe(s) to reach a control, ${seconds} s`);
+  } catch (error) {
+    const page = context.pages()[0];
+    if (page) await page.screenshot({ path: `${out}/${name}-failed.png` }).catch(() => {});
+    throw error;
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
