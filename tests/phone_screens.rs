@@ -274,6 +274,15 @@ fn a_whole_set_is_done_by_taps_and_typing_at_every_width_a_phone_has() {
             on_screen(&mut game, &header, screen, &when);
             assert_within_the_sides(&mut game, screen, &when, false);
             let swiped = swipe_to_every_node(&mut game, screen, &when);
+            // A touch screen's words: taps, not clicks.
+            assert_eq!(
+                game.harness.query_all_by_label_contains("Click").count(),
+                0,
+                "{screen:?}, {when}: a touch screen is told to click"
+            );
+            if matches!(item.task, Task::Horizon(_)) {
+                game.harness.get_by_label_contains("Tap the cells");
+            }
             let field = on_screen(&mut game, "Your answer:", screen, &when);
             game.tap_at(field.center());
             game.harness
