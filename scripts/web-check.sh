@@ -3,7 +3,8 @@
 # drives Debian's Chromium through it with playwright-core (tests/web/check.mjs): the first
 # frame, no page or console errors, a game by keys, the scores, the explorer, a position from
 # the link, settings kept across a reload; it reports the load time and the longest tasks. Then a
-# touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs). Last,
+# touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs), and a
+# whole exercise set by taps at every width a phone has (tests/web/phone.mjs). Last,
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
 # (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
 #
@@ -51,6 +52,17 @@ command -v xvfb-run >/dev/null || {
 for device in phone tablet; do
     xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out" "$device"
 done
+# A whole exercise set of every kind (trees and positions) done by taps and typing on a phone's
+# screen at true viewport widths, the page opened as an app window of each size at a device pixel
+# ratio of 3 (tests/web/phone.mjs): the whole set at 390 px, the first three items (a value, a
+# tree filled in, a prune tree to tap) at the other widths and on its side. The answers are the
+# command line's, computed here before the browser starts.
+set_code="v1-s2025-k=value,tree,prune,horizon,move-n=12-3x3-trees"
+cargo run --locked --quiet --bin tictactoe -- exercises --code "$set_code" --format json >"$out/phone-set.json"
+started=$SECONDS
+xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/phone.mjs "http://127.0.0.1:$port/index.html" \
+    "$out/phone" "$out/phone-set.json" 390x844 320x640:3 360x780:3 412x915:3 430x932:3 844x390:3
+say "the exercise set on phones took $((SECONDS - started)) s"
 # The computer's first answers on the largest boards: proven or not and how fast, once each (16
 # fresh pages, about 40 s). Reported only: an unproven answer or a slow one fails nothing; a page
 # error or a move never answered does. `node tests/web/first-answers.mjs URL OUT 5` gives medians.

@@ -109,6 +109,24 @@ fn pruned_branches_are_clicked_on_the_tree_and_a_wrong_answer_shows_the_cut_off(
             .unwrap();
         assert!(name.contains("pruned"), "{name}");
     }
+    // The drawing agrees with its legend: the root says what it returned; a node below it,
+    // what it returned and its window as the search left it.
+    let name_of = |game: &Game, label: &str| {
+        game.harness
+            .get_by_label_contains(&format!("Node {label}, "))
+            .accesskit_node()
+            .label()
+            .unwrap()
+    };
+    let root = name_of(&game, &key.nodes[0].label);
+    let returned = key.returned[0].unwrap().value();
+    assert!(root.ends_with(&format!("returned {returned}")), "{root}");
+    let inner = (1..key.nodes.len())
+        .find(|&n| key.nodes[n].leaf.is_none() && key.returned[n].is_some())
+        .expect("a searched node below the root");
+    let window = key.window_text(key.final_window(inner).unwrap());
+    let below = name_of(&game, &key.nodes[inner].label);
+    assert!(below.ends_with(&format!(" {window}")), "{below}");
     shot(&mut game, "2-wrong-with-the-search");
     game.press(Key::N);
 

@@ -109,6 +109,37 @@ impl Exercises {
         }
     }
 
+    /// The status bar's two lines while the set is open: where the learner is in it, and how
+    /// it goes so far (with the way back to the game).
+    pub fn status_lines(&self, touch: bool) -> (String, String) {
+        let count = self.set.items.len();
+        let answered = self.results.iter().flatten().count();
+        let right = self
+            .results
+            .iter()
+            .flatten()
+            .filter(|&&right| right)
+            .count();
+        // The code is in the view: a phone's status bar has room for a short line.
+        let place = match self.item() {
+            Some(item) => format!(
+                "Exercises: item {} of {count}, {}.",
+                item.number,
+                item.kind().name()
+            ),
+            None => format!("Exercises done: {right} of {count} right."),
+        };
+        let back = match touch {
+            true => "Close goes back to the game.",
+            false => "Close (Esc) goes back to the game.",
+        };
+        let so_far = match answered {
+            0 => format!("None answered yet. {back}"),
+            _ => format!("{answered} answered, {right} right. {back}"),
+        };
+        (place, so_far)
+    }
+
     pub fn summary(&self) -> Summary {
         Summary::of(&self.set, &self.results)
     }
@@ -240,7 +271,12 @@ impl Exercises {
     /// Draws the set; `spoken` gets what a screen reader hears of the item's board.
     pub fn show(&self, ui: &mut Ui, spoken: &mut Spoken) -> Vec<Command> {
         let mut commands = Vec::new();
+        // A scroll of its own per item, and once it is graded: the new view is not moved on by
+        // what the last one was scrolled, swiped or flung to (a tap on Check or Next is a touch
+        // the view saw too), but only to what it brings into sight.
+        let shown = (self.set.code.to_string(), self.index, self.graded());
         egui::ScrollArea::vertical()
+            .id_salt(("exercises", shown))
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 self.code_bar(ui, &mut commands);
@@ -260,7 +296,6 @@ impl Exercises {
     fn code_bar(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Exercises").strong());
-            ui.label(format!("Set {}", self.set.code));
             if ui
                 .button(texts::with_key(ui, "Close", "Esc"))
                 .mirrored("Close")
@@ -269,11 +304,16 @@ impl Exercises {
                 commands.push(Command::ToggleExercises);
             }
         });
+        // The code on a line of its own, never after another widget in a wrapping row: there
+        // egui lays a word longer than the row (a set's code on a phone) out past the row's left
+        // edge (emilk/egui#8560), and every row under it follows, off the screen.
+        ui.add(egui::Label::new(format!("Set {}", self.set.code)).wrap());
         let mut text = self.code_text.clone();
+        let room = ui.available_width();
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Set code:");
             let edit = egui::TextEdit::singleline(&mut text)
-                .desired_width(340.0)
+                .desired_width(field_width(ui, room, 340.0))
                 .hint_text("v1-s1234-k=value,horizon-n=10-3x3")
                 .id_salt("exercise set code");
             let response = ui.add(edit).labelled_by(label.id);
@@ -304,7 +344,7 @@ impl Exercises {
         commands: &mut Vec<Command>,
         spoken: &mut Spoken,
     ) {
-        ui.label(
+        let header = ui.label(
             RichText::new(format!(
                 "Item {} of {} · {}, level {}",
                 item.number,
@@ -314,57 +354,78 @@ impl Exercises {
             ))
             .strong(),
         );
+        let item_key = (self.set.code.to_string(), item.number);
         ui.add(egui::Label::new(item.prompt()).wrap());
-        let how = match item.task {
-            Task::Horizon(_) => "Click the cells to add or remove them, then Check; or type them.",
-            Task::FindMove(_) => "Click the cell, or type it.",
-            Task::Prune(PruneKey {
-                ask: Ask::Pruned, ..
-            }) => {
-                "Click or tap the top of each pruned branch (again to take it back), or type the letters."
-            }
-            Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => "",
-        };
+        let how = how_to_answer(item, texts::touch(ui.ctx()));
         if !item.on_board() && !how.is_empty() && !self.graded() {
             ui.label(how);
         }
         if item.on_board() && !self.graded() {
-            ui.label(format!(
-                "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
-            ));
+            ui.add(
+                egui::Label::new(format!(
+                    "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
+                ))
+                .wrap(),
+            );
         }
         let mut answer = self.answer.clone();
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Your answer:");
+        let label = ui.label("Your answer:");
+        // The field and Check on one row, Check always beside the field: a phone shows both.
+        let answer_row = ui.horizontal(|ui| {
+            let check_words = texts::with_key(ui, "Check", "Enter");
+            let check_width = egui::WidgetText::from(check_words.as_str())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                )
+                .size()
+                .x
+                + 2.0 * ui.spacing().button_padding.x;
+            let room = ui.available_width() - check_width - ui.spacing().item_spacing.x;
             let edit = egui::TextEdit::singleline(&mut answer)
-                .desired_width(300.0)
+                .desired_width(field_width(ui, room, 300.0))
                 .hint_text(item.accepted())
                 .id_salt("exercise answer")
                 .interactive(!self.graded());
             let response = ui.add(edit).labelled_by(label.id);
             // A new item's field has the keyboard, so that the answer is typed at once; so has
             // the field after an answer that could not be read, to be corrected.
-            let focused_item = egui::Id::unique("exercise answer focused for");
-            let item_key = (self.set.code.to_string(), item.number, self.unreadable);
-            let last = ui.data(|data| data.get_temp::<(String, usize, usize)>(focused_item));
-            if last.as_ref() != Some(&item_key) {
+            // Once the layout has settled: the field scrolls itself into sight when it takes the
+            // keyboard, to where it was drawn in that frame.
+            let focus_key = (item_key.0.clone(), item_key.1, self.unreadable);
+            if frames_shown(ui, "exercise answer focused", &focus_key) == SETTLING - 1 {
                 response.request_focus();
-                ui.data_mut(|data| data.insert_temp(focused_item, item_key));
             }
+            // On the page: a tap where the mirror says gives the field the keyboard.
+            let response = match self.graded() {
+                true => response,
+                false => response.mirrored("Your answer"),
+            };
             if response.changed() {
                 commands.push(ExercisesCommand::EditAnswer(answer.clone()).into());
             }
             let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
             let check = ui
-                .add_enabled(
-                    !self.graded(),
-                    egui::Button::new(texts::with_key(ui, "Check", "Enter")),
-                )
+                .add_enabled(!self.graded(), egui::Button::new(check_words))
                 .mirrored("Check");
             if check.clicked() || (entered && !self.graded()) {
                 commands.push(ExercisesCommand::Submit.into());
             }
         });
+        // A new item (after Next, or the first) comes into sight from its title down to the
+        // answer and Check, wherever the last one ended; at once, so that a finger aims at
+        // where things are.
+        // On a screen too low for both (a phone on its side), the answer and Check come first.
+        if frames_shown(ui, "exercise item shown", &item_key) < SETTLING {
+            let whole = header.rect.union(answer_row.response.rect);
+            let shown = match whole.height() <= ui.clip_rect().height() {
+                true => whole,
+                false => answer_row.response.rect,
+            };
+            ui.scroll_to_rect_animation(shown, None, egui::style::ScrollAnimation::none());
+        }
         match &self.feedback {
             None => {}
             Some(Err(unreadable)) => {
@@ -387,11 +448,12 @@ impl Exercises {
                 let last = self.index + 1 == self.set.items.len();
                 let words = if last { "See the results" } else { "Next" };
                 ui.horizontal_wrapped(|ui| {
-                    if ui
-                        .button(texts::with_key(ui, words, "N"))
-                        .mirrored(words)
-                        .clicked()
-                    {
+                    let next = ui.button(texts::with_key(ui, words, "N")).mirrored(words);
+                    // The verdict can push Next under the screen's edge: it comes into sight.
+                    if frames_shown(ui, "exercise next shown", &item_key) < SETTLING {
+                        next.scroll_to_me_animation(None, egui::style::ScrollAnimation::none());
+                    }
+                    if next.clicked() {
                         commands.push(ExercisesCommand::Next.into());
                     }
                     // The view that explains the answer, one click away: the search drawn over
@@ -439,16 +501,18 @@ impl Exercises {
         if self.show_search {
             let words = match item.task {
                 Task::Prune(_) => {
-                    "Under each node: what its call returned, and (α, β) as the search left it. \
-                     A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
+                    "Under each node: what its call returned; under each node below the root, \
+                     (α, β) as the search left it. A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
                      in your answer."
                 }
                 _ => "Under each inner node: its minimax value.",
             };
             ui.add(egui::Label::new(RichText::new(words).weak()).wrap());
         }
+        // A scroll of its own per item: the next tree starts at its left, not where the last
+        // one was swiped to.
         egui::ScrollArea::horizontal()
-            .id_salt("exercise tree")
+            .id_salt(("exercise tree", &salt))
             .show(ui, |ui| {
                 if let Some(node) = exercise_tree::draw(ui, &spots, salt, clickable) {
                     commands.push(ExercisesCommand::Node(node).into());
@@ -551,6 +615,65 @@ fn key_analysis(item: &Item) -> Option<&Analysis> {
         Task::FindMove(key) => Some(&key.analysis),
         Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => None,
     }
+}
+
+/// How an item's answer is given beyond typing it: on the board or the tree, in the words of a
+/// touch screen ("Tap") or of a mouse ("Click").
+fn how_to_answer(item: &Item, touch: bool) -> &'static str {
+    match (&item.task, touch) {
+        (Task::Horizon(_), false) => {
+            "Click the cells to add or remove them, then Check; or type them."
+        }
+        (Task::Horizon(_), true) => {
+            "Tap the cells to add or remove them, then Check; or type them."
+        }
+        (Task::FindMove(_), false) => "Click the cell, or type it.",
+        (Task::FindMove(_), true) => "Tap the cell, or type it.",
+        (
+            Task::Prune(PruneKey {
+                ask: Ask::Pruned, ..
+            }),
+            false,
+        ) => "Click the top of each pruned branch (again to take it back), or type the letters.",
+        (
+            Task::Prune(PruneKey {
+                ask: Ask::Pruned, ..
+            }),
+            true,
+        ) => "Tap the top of each pruned branch (again to take it back), or type the letters.",
+        _ => "",
+    }
+}
+
+/// How many frames have shown `key` to `what` before this one: a scroll to something just
+/// shown is asked again while the layout settles (the first frame after a change of text size,
+/// or of the screen's, lays the view out before the styles apply), and the next frames are
+/// asked for.
+fn frames_shown<K>(ui: &Ui, what: &'static str, key: &K) -> u32
+where
+    K: Clone + PartialEq + Send + Sync + 'static,
+{
+    let id = egui::Id::unique(what);
+    let seen = ui.data(|data| data.get_temp::<(K, u32)>(id));
+    let frames = match seen {
+        Some((last, frames)) if &last == key => frames,
+        _ => 0,
+    };
+    ui.data_mut(|data| data.insert_temp(id, (key.clone(), frames.saturating_add(1))));
+    if frames < SETTLING {
+        ui.ctx().request_repaint();
+    }
+    frames
+}
+
+/// The frames a new item's layout takes to settle.
+const SETTLING: u32 = 3;
+
+/// A text field's width (its text, without its margins) in `room` points of a row: `widest` at
+/// most, and never past the row's end on a narrow screen.
+fn field_width(ui: &Ui, room: f32, widest: f32) -> f32 {
+    let margins = ui.spacing().button_padding.x * 2.0 + 4.0;
+    (room - margins).clamp(60.0, widest)
 }
 
 /// "Copy link" on the page (a link that opens the set for everyone); "Copy the set's code" on

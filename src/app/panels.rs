@@ -130,7 +130,20 @@ impl TicTacToeApp {
     /// The status bar: what just happened and whose turn it is (a live region, so that a screen
     /// reader announces the computer's moves and the result), the search's progress, the score.
     pub(super) fn status_panel(&self, ui: &mut Ui) {
-        let status = self.status_facts(self.touch(ui.ctx()));
+        let touch = self.touch(ui.ctx());
+        // While a set is open the bar speaks of the set; the game waits under it.
+        let (status, tally) = match &self.exercises {
+            Some(exercises) => exercises.status_lines(touch),
+            None => {
+                let session = self.controller.session();
+                let tally = texts::tally_text(
+                    session.tally(),
+                    session.setup().mode,
+                    &self.controller.accuracy(),
+                );
+                (self.status_facts(touch), tally)
+            }
+        };
         if let Some(mirror) = &self.status_mirror {
             mirror(&status, &self.over_the_board().unwrap_or_default());
         }
@@ -144,12 +157,6 @@ impl TicTacToeApp {
                 ))
             })
             .flatten();
-        let session = self.controller.session();
-        let tally = texts::tally_text(
-            session.tally(),
-            session.setup().mode,
-            &self.controller.accuracy(),
-        );
         // The lines are laid out first, so that the panel is as tall as they are in this very
         // frame: a panel sized by its contents takes the last frame's height, and the score line
         // would be cut off at the end of a game until something else repaints.

@@ -79,6 +79,12 @@ pub fn start_with_review_budget(settings: &str, review_node_budget: u64) -> Game
 
 /// Starts the app as [`start`] does, with `adjust` making its own changes to the options.
 pub fn start_adjusted(settings: &str, adjust: impl FnOnce(&mut AppOptions)) -> Game {
+    start_sized(settings, [460.0, 580.0], adjust)
+}
+
+/// Starts the app as [`start_adjusted`] does, in a window of `size` from its first frame (as a
+/// phone's page starts at the phone's size).
+pub fn start_sized(settings: &str, size: [f32; 2], adjust: impl FnOnce(&mut AppOptions)) -> Game {
     let (dir, settings_path) = settings_file(&format!("(ai_delay_ms: 0, theme: Dark, {settings})"));
     let mut options = AppOptions {
         settings_path: Some(settings_path.clone()),
@@ -87,7 +93,7 @@ pub fn start_adjusted(settings: &str, adjust: impl FnOnce(&mut AppOptions)) -> G
     };
     adjust(&mut options);
     let harness = Harness::builder()
-        .with_size([460.0, 580.0])
+        .with_size(size)
         .build_eframe(|cc| TicTacToeApp::new(cc, options));
     let mut game = Game {
         harness,
