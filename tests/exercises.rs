@@ -454,6 +454,20 @@ fn one_small_set_prints_as_it_always_has() {
     }
 }
 
+/// `tictactoe exercises --code CODE --check FILE`.
+fn check_file(code: &SetCode, file: &std::path::Path) -> binary::Run {
+    run(
+        &[
+            "exercises",
+            "--code",
+            &code.to_string(),
+            "--check",
+            file.to_str().unwrap(),
+        ],
+        b"",
+    )
+}
+
 #[test]
 fn an_answers_file_is_graded_and_its_comments_skipped() {
     let code: SetCode = "v1-s21-k=value,move-n=4-3x3".parse().unwrap();
@@ -465,16 +479,7 @@ fn an_answers_file_is_graded_and_its_comments_skipped() {
         text.push_str(&format!("{} = {}\n", item.number, item.answer_text()));
     }
     std::fs::write(&file, text).unwrap();
-    let printed = run(
-        &[
-            "exercises",
-            "--code",
-            &code.to_string(),
-            "--check",
-            file.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let printed = check_file(&code, &file);
     assert_eq!(printed.status, 0, "{}", printed.stderr);
     let lines: Vec<&str> = printed.stdout.lines().collect();
     assert_eq!(lines[0], format!("Set {code}: 3 of 4 right."));
@@ -520,16 +525,7 @@ fn an_answers_file_with_a_byte_order_mark_and_windows_line_ends_is_read() {
         text.push_str(&format!("{}={}\r\n", item.number, item.answer_text()));
     }
     std::fs::write(&file, text).unwrap();
-    let printed = run(
-        &[
-            "exercises",
-            "--code",
-            &code.to_string(),
-            "--check",
-            file.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let printed = check_file(&code, &file);
     assert_eq!(printed.status, 0, "{}", printed.stderr);
     assert!(
         printed

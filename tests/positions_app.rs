@@ -155,20 +155,25 @@ fn copy_then_paste_gives_back_the_position_on_every_board_size() {
     }
 }
 
+/// Game › The articles' examples › `example`, by the pointer, which then leaves the window.
+fn open_example(game: &mut Game, example: &tictactoe::learn::examples::Example) {
+    game.harness.get_by_label("Game").click();
+    game.settle();
+    game.harness.get_by_label("The articles' examples").hover();
+    game.settle();
+    game.harness
+        .get_by_label(&format!("{} ({})", example.title, example.notation))
+        .click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+}
+
 #[test]
 fn every_example_of_the_articles_opens_with_its_sentence() {
     let mut game = start("welcome_hint: false");
     for example in examples() {
-        game.harness.get_by_label("Game").click();
-        game.settle();
-        game.harness.get_by_label("The articles' examples").hover();
-        game.settle();
-        game.harness
-            .get_by_label(&format!("{} ({})", example.title, example.notation))
-            .click();
-        game.settle();
-        game.harness.event(egui::Event::PointerGone);
-        game.settle();
+        open_example(&mut game, example);
         assert_eq!(board_on_show(&game), example.board(), "{}", example.name);
         game.harness.get_by_label_contains(example.sentence);
         let shown = numbers(&game);
@@ -427,16 +432,7 @@ fn the_explorer_opens_on_the_position_on_show_and_says_which_it_is() {
         .get_by_label_contains("in the one search from the root (the game's position)");
     // Open already, then an example: it follows the example.
     let example = &examples()[0];
-    game.harness.get_by_label("Game").click();
-    game.settle();
-    game.harness.get_by_label("The articles' examples").hover();
-    game.settle();
-    game.harness
-        .get_by_label(&format!("{} ({})", example.title, example.notation))
-        .click();
-    game.settle();
-    game.harness.event(egui::Event::PointerGone);
-    game.settle();
+    open_example(&mut game, example);
     assert_eq!(explorer_root(&game), example.board(), "{}", example.name);
     // A position from a link or `--position` is the game's own.
     let dir = tempfile::tempdir().unwrap();
