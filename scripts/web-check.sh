@@ -2,7 +2,8 @@
 # CI check of the web page: builds the site (scripts/web-build.sh), serves it on 127.0.0.1 and
 # drives Debian's Chromium through it with playwright-core (tests/web/check.mjs): the first
 # frame, no page or console errors, a game by keys, the scores, the explorer, a position from
-# the link, settings kept across a reload; it reports the load time and the longest tasks. Then a
+# the link, settings kept across a reload; it reports the load time and the longest tasks. Then
+# the page's graphics lost and restored (tests/web/graphics.mjs). Then a
 # touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs). Last,
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
 # (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
@@ -40,6 +41,9 @@ for _ in $(seq 50); do
 done
 
 node tests/web/check.mjs "http://127.0.0.1:$port/index.html" "$out"
+# The graphics taken away and given back (WEBGL_lose_context): said on the page, and the game
+# drawn again where it was (tests/web/graphics.mjs).
+node tests/web/graphics.mjs "http://127.0.0.1:$port/index.html" "$out"
 # The touch session needs a headful Chromium (a real device pixel ratio): under a virtual X server.
 command -v xvfb-run >/dev/null || {
     export DEBIAN_FRONTEND=noninteractive

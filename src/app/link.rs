@@ -71,11 +71,20 @@ impl Link {
         format!("exercises={code}")
     }
 
+    /// The query that opens a textbook's tree as it was typed.
+    pub fn tree_query(typed: &str) -> String {
+        format!("tree={}", encode(typed))
+    }
+
     /// The query that opens `board` as it is shown: seen in `view`, with the scores on or off.
     pub fn query(board: &Board, view: ScoreView, scores: bool) -> String {
+        format!("{}&{}", board.link_query(), Link::view_query(view, scores))
+    }
+
+    /// The query that shows the numbers in `view`, with the scores on or off.
+    pub fn view_query(view: ScoreView, scores: bool) -> String {
         format!(
-            "{}&view={}&scores={}",
-            board.link_query(),
+            "view={}&scores={}",
             view_name(view),
             if scores { "on" } else { "off" }
         )
@@ -206,6 +215,19 @@ fn view_name(view: ScoreView) -> &'static str {
         ScoreView::SideToMove => "mover",
         ScoreView::Articles => "x",
     }
+}
+
+/// `value` as a query carries it: every byte but letters, digits and `-._~` as a `%XX` escape.
+fn encode(value: &str) -> String {
+    let mut encoded = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            encoded.push(byte as char);
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
 }
 
 /// A query value with its `%XX` escapes and `+`s (spaces) decoded; an escape that is not one is
@@ -352,6 +374,15 @@ mod tests {
             Link::parse("tree=three-ply").tree.as_deref(),
             Some("three-ply")
         );
+    }
+
+    #[test]
+    fn a_trees_link_gives_back_the_tree_as_typed() {
+        for typed in ["[[3, 12, 8], [2, 4, 6]]", "three-ply", "a&b=c%d+e é"] {
+            let link = Link::parse(&Link::tree_query(typed));
+            assert_eq!(link.tree.as_deref(), Some(typed));
+            assert!(link.ignored.is_empty());
+        }
     }
 
     #[test]

@@ -252,6 +252,31 @@ impl TicTacToeApp {
         }
     }
 
+    /// A link's query that opens the app where it is now: the game's position, seen in the view
+    /// on show with the scores on or off, and the open set of exercises and textbook's tree. The
+    /// web page keeps it, so that a reload (after the browser reset its graphics) lands here.
+    pub fn link_to_here(&self) -> String {
+        use super::link::Link;
+        let record = self.controller.record();
+        let view = Link::view_query(self.settings.score_view, self.settings.show_scores);
+        // A game not begun is left to the settings, which seat the players as they were; a
+        // linked position seats the player on the side to move.
+        let begun = !record.moves.is_empty()
+            || record.start != Board::empty(record.start.geometry(), record.start.to_move());
+        let mut query = if begun {
+            format!("{}&{view}", self.controller.board().link_query())
+        } else {
+            view
+        };
+        if let Some(lab) = &self.tree_lab {
+            query = format!("{query}&{}", Link::tree_query(lab.typed()));
+        }
+        if let Some(exercises) = &self.exercises {
+            query = format!("{query}&{}", Link::exercises_query(exercises.code()));
+        }
+        query
+    }
+
     /// The position the board shows, and where it comes from: practice, a preview, or the game.
     pub fn on_show(&self) -> OnShow {
         if let Some(board) = self.coach.practice_board() {
