@@ -4,7 +4,8 @@
 # frame, no page or console errors, a game by keys, the scores, the explorer, a position from
 # the link, settings kept across a reload; it reports the load time and the longest tasks. Then
 # the page's graphics lost and restored (tests/web/graphics.mjs). Then a
-# touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs). Last,
+# touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs), and the
+# page zoomed to 200 % (tests/web/zoom.mjs). Last,
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
 # (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
 #
@@ -55,6 +56,9 @@ command -v xvfb-run >/dev/null || {
 for device in phone tablet; do
     xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out" "$device"
 done
+# The page zoomed: a viewport that lets a reader zoom, and the layout at 200 % (a true device
+# pixel ratio of 2, so under the virtual X server too).
+xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/zoom.mjs "http://127.0.0.1:$port/index.html" "$out"
 # The computer's first answers on the largest boards: proven or not and how fast, once each (16
 # fresh pages, about 40 s). Reported only: an unproven answer or a slow one fails nothing; a page
 # error or a move never answered does. `node tests/web/first-answers.mjs URL OUT 5` gives medians.

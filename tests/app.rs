@@ -1842,3 +1842,19 @@ fn a_mistyped_tree_is_named_where_it_goes_wrong() {
     game.harness
         .get_by_label_contains("Not a tree: at character 16");
 }
+
+/// The desktop app zooms as a browser does (egui's own zoom; on the web page the browser's zoom
+/// does it, and the page follows).
+#[test]
+fn ctrl_plus_and_ctrl_minus_zoom_the_window_and_ctrl_0_resets_it() {
+    let mut game = harness::start("");
+    let zoom = |game: &Game| game.harness.ctx.zoom_factor();
+    assert_eq!(zoom(&game), 1.0);
+    game.press_with(Modifiers::COMMAND, Key::Plus);
+    game.press_with(Modifiers::COMMAND, Key::Plus);
+    assert!((zoom(&game) - 1.2).abs() < 1e-4, "{}", zoom(&game));
+    game.press_with(Modifiers::COMMAND, Key::Minus);
+    assert!((zoom(&game) - 1.1).abs() < 1e-4, "{}", zoom(&game));
+    game.press_with(Modifiers::COMMAND, Key::Num0);
+    assert_eq!(zoom(&game), 1.0);
+}
