@@ -5,7 +5,8 @@
 # the link, settings kept across a reload; it reports the load time and the longest tasks. Then
 # the page's graphics lost and restored (tests/web/graphics.mjs). Then a
 # touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs), and the
-# page zoomed to 200 % (tests/web/zoom.mjs). Last,
+# page zoomed to 200 % (tests/web/zoom.mjs); a new version deployed over an old offline copy
+# (tests/web/update.mjs). Last,
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
 # (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
 #
@@ -56,6 +57,9 @@ command -v xvfb-run >/dev/null || {
 for device in phone tablet; do
     xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/touch.mjs "http://127.0.0.1:$port/index.html" "$out" "$device"
 done
+# A returning visitor after a new version is deployed: the next load is the new version
+# (tests/web/update.mjs serves the built site, then a copy with a new build id, itself).
+node tests/web/update.mjs target/web "$out"
 # The page zoomed: a viewport that lets a reader zoom, and the layout at 200 % (a true device
 # pixel ratio of 2, so under the virtual X server too).
 xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/zoom.mjs "http://127.0.0.1:$port/index.html" "$out"
