@@ -459,6 +459,7 @@ fn reopened(game: &Game) -> Game {
         options.show_scores = link.scores;
         options.tree = link.tree;
         options.exercises = link.exercises;
+        options.exercise_item = link.item;
     })
 }
 
@@ -499,10 +500,13 @@ fn the_link_to_here_reopens_the_game_as_shown_and_what_is_open_over_it() {
         let game = harness::start_adjusted("", |options| {
             options.tree = tree.map(str::to_string);
             options.exercises = exercises.map(|code| code.parse().unwrap());
+            // A set open on its third item reopens on it.
+            options.exercise_item = Some(3);
         });
         let link = game.harness.state().link_to_here();
         assert_eq!(link.contains("tree="), tree.is_some(), "{link}");
         assert_eq!(link.contains("exercises="), exercises.is_some(), "{link}");
+        assert_eq!(link.contains("&item=3"), exercises.is_some(), "{link}");
         let again = reopened(&game);
         assert_eq!(again.harness.state().link_to_here(), link);
         let parsed = Link::parse(&link);

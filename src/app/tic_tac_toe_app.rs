@@ -167,7 +167,9 @@ impl TicTacToeApp {
             stepper: None,
             editor: None,
             tree_lab: options.tree.as_deref().map(TreeLab::new),
-            exercises: options.exercises.map(Exercises::new),
+            exercises: options
+                .exercises
+                .map(|code| Exercises::new(code).at_item(options.exercise_item.unwrap_or(1))),
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
@@ -253,8 +255,9 @@ impl TicTacToeApp {
     }
 
     /// A link's query that opens the app where it is now: the game's position, seen in the view
-    /// on show with the scores on or off, and the open set of exercises and textbook's tree. The
-    /// web page keeps it, so that a reload (after the browser reset its graphics) lands here.
+    /// on show with the scores on or off, the open set of exercises (on its item) and textbook's
+    /// tree. The web page keeps it, so that a reload (after the browser reset its graphics)
+    /// lands here.
     pub fn link_to_here(&self) -> String {
         use super::link::Link;
         let record = self.controller.record();
@@ -272,7 +275,10 @@ impl TicTacToeApp {
             query = format!("{query}&{}", Link::tree_query(lab.typed()));
         }
         if let Some(exercises) = &self.exercises {
-            query = format!("{query}&{}", Link::exercises_query(exercises.code()));
+            query = format!(
+                "{query}&{}",
+                Link::exercise_item_query(exercises.code(), exercises.item_number())
+            );
         }
         query
     }

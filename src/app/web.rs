@@ -31,6 +31,7 @@ pub fn start() {
         touch_screen: page::pointer_is_coarse(),
         tree: link.tree,
         exercises: link.exercises,
+        exercise_item: link.item,
         ..AppOptions::default()
     };
     page::spawn(async move {

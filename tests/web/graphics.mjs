@@ -120,8 +120,9 @@ try {
     `on the same position and scores ("${statusBefore}" → "${await status()}"; ` +
     `screenshots ${drawnBytes} bytes before, ${lostBytes} lost, ${redrawnBytes} after)`);
 
-  // A set of exercises open (from its link): it is open again after the reset, on the same item.
-  await page.goto(`${url}?exercises=v1-s7-k=value-n=4-3x3`);
+  // A set of exercises open on its second item (from its link): it is open again after the
+  // reset, on the same item.
+  await page.goto(`${url}?exercises=v1-s7-k=value-n=4-3x3&item=2`);
   await waitUntil(async () => (await controlNames()).some((n) => /answer|Check/i.test(n)) ||
     (await page.evaluate(() => window.framesDrawn)) > 5, "the exercises' first frames");
   const controlsBefore = await controlNames();
@@ -130,6 +131,9 @@ try {
   await waitUntil(async () => JSON.stringify(await controlNames()) === JSON.stringify(controlsBefore) &&
     JSON.stringify(await cellNames()) === JSON.stringify(cellsInSet),
     `the same exercise on show (controls before: ${JSON.stringify(controlsBefore)})`);
+  const link = await page.locator("canvas#game").getAttribute("data-link");
+  check(/exercises=v1-s7-k%3Dvalue-n%3D4-3x3&item=2$|exercises=v1-s7-k=value-n=4-3x3&item=2$/.test(link),
+    `after the reset the app is not on the set's second item: its link is ${link}`);
   await shotBytes("exercises-after");
   say(`graphics reset in a set of exercises: the set open again on the same item ` +
     `(${controlsBefore.length} controls, ${cellsInSet.length} cells mirrored)`);
