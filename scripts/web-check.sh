@@ -2,9 +2,11 @@
 # CI check of the web page: builds the site (scripts/web-build.sh), serves it on 127.0.0.1 and
 # drives Debian's Chromium through it with playwright-core (tests/web/check.mjs): the first
 # frame, no page or console errors, a game by keys, the scores, the explorer, a position from
-# the link, settings kept across a reload; it reports the load time and the longest tasks. Then a
-# touch session on a phone and a tablet at a real device pixel ratio (tests/web/touch.mjs), and a
-# whole exercise set by taps at every width a phone has (tests/web/phone.mjs). Last,
+# the link, settings kept across a reload; it reports the load time and the longest tasks. Then
+# the page's graphics lost and restored (tests/web/graphics.mjs). Then a touch session on a phone
+# and a tablet at a real device pixel ratio (tests/web/touch.mjs), a whole exercise set by taps at
+# every width a phone has (tests/web/phone.mjs), the page zoomed to 200 % (tests/web/zoom.mjs)
+# and a new version deployed over an old offline copy (tests/web/update.mjs). Last,
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
 # (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
 #
@@ -41,6 +43,9 @@ for _ in $(seq 50); do
 done
 
 node tests/web/check.mjs "http://127.0.0.1:$port/index.html" "$out"
+# The graphics taken away and given back (WEBGL_lose_context): said on the page, and the game
+# drawn again where it was (tests/web/graphics.mjs).
+node tests/web/graphics.mjs "http://127.0.0.1:$port/index.html" "$out"
 # The touch session needs a headful Chromium (a real device pixel ratio): under a virtual X server.
 command -v xvfb-run >/dev/null || {
     export DEBIAN_FRONTEND=noninteractive
@@ -63,6 +68,12 @@ started=$SECONDS
 xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/phone.mjs "http://127.0.0.1:$port/index.html" \
     "$out/phone" "$out/phone-set.json" 390x844 320x640:3 360x780:3 412x915:3 430x932:3 844x390:3
 say "the exercise set on phones took $((SECONDS - started)) s"
+# A returning visitor after a new version is deployed: the next load is the new version
+# (tests/web/update.mjs serves the built site, then a copy with a new build id, itself).
+node tests/web/update.mjs target/web "$out"
+# The page zoomed: a viewport that lets a reader zoom, and the layout at 200 % (a true device
+# pixel ratio of 2, so under the virtual X server too).
+xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/zoom.mjs "http://127.0.0.1:$port/index.html" "$out"
 # The computer's first answers on the largest boards: proven or not and how fast, once each (16
 # fresh pages, about 40 s). Reported only: an unproven answer or a slow one fails nothing; a page
 # error or a move never answered does. `node tests/web/first-answers.mjs URL OUT 5` gives medians.

@@ -1926,4 +1926,19 @@ fn a_huge_paste_into_the_trees_field_is_cut_with_a_line_that_says_so() {
         "{} characters",
         kept.chars().count()
     );
+
+/// The desktop app zooms as a browser does (egui's own zoom; on the web page the browser's zoom
+/// does it, and the page follows).
+#[test]
+fn ctrl_plus_and_ctrl_minus_zoom_the_window_and_ctrl_0_resets_it() {
+    let mut game = harness::start("");
+    let zoom = |game: &Game| game.harness.ctx.zoom_factor();
+    assert_eq!(zoom(&game), 1.0);
+    game.press_with(Modifiers::COMMAND, Key::Plus);
+    game.press_with(Modifiers::COMMAND, Key::Plus);
+    assert!((zoom(&game) - 1.2).abs() < 1e-4, "{}", zoom(&game));
+    game.press_with(Modifiers::COMMAND, Key::Minus);
+    assert!((zoom(&game) - 1.1).abs() < 1e-4, "{}", zoom(&game));
+    game.press_with(Modifiers::COMMAND, Key::Num0);
+    assert_eq!(zoom(&game), 1.0);
 }

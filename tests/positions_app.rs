@@ -4,6 +4,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::app::link::Link;
 use tictactoe::learn::examples::examples;
 use tictactoe::{Board, Cell, Geometry, Mark};
 
@@ -441,4 +442,74 @@ fn the_explorer_opens_on_the_position_on_show_and_says_which_it_is() {
     let mut game = harness::start_with_position(dir, path, pasted);
     game.settle();
     assert_eq!(explorer_root(&game), pasted);
+}
+
+/// A second app, opened on the link to where `game` is (as the web page reloads into it when the
+/// browser resets its graphics), with settings of its own: the scores off, the player's view.
+fn reopened(game: &Game) -> Game {
+    let link = Link::parse(&game.harness.state().link_to_here());
+    assert!(link.ignored.is_empty(), "{:?}", link.ignored);
+    harness::start_adjusted("show_scores: false, score_view: SideToMove", |options| {
+        options.position = link.position;
+        options.score_view = link.view;
+        options.show_scores = link.scores;
+        options.tree = link.tree;
+        options.exercises = link.exercises;
+        options.exercise_item = link.item;
+    })
+}
+
+#[test]
+fn the_link_to_here_reopens_the_game_as_shown_and_what_is_open_over_it() {
+    let mut game = harness::start_adjusted("show_scores: false, score_view: Articles", |_| {});
+    // A game not begun is left to the settings, which seat the players as they were.
+    let link = game.harness.state().link_to_here();
+    assert_eq!(link, "view=x&scores=off");
+
+    game.click_cell(Cell::new(1, 1));
+    assert_eq!(game.board().count(Mark::O), 1, "the computer answered");
+    game.press(egui::Key::S);
+    let shown = game.harness.state().settings().clone();
+    assert!(shown.show_scores);
+    assert_eq!(
+        shown.score_view,
+        tictactoe::learn::view::ScoreView::Articles
+    );
+    let again = reopened(&game);
+    assert_eq!(again.board(), game.board());
+    assert!(again.harness.state().settings().show_scores);
+    assert_eq!(
+        again.harness.state().settings().score_view,
+        shown.score_view
+    );
+    assert_eq!(
+        again.harness.state().link_to_here(),
+        game.harness.state().link_to_here()
+    );
+
+    // A textbook's tree, typed with spaces and brackets, and a set of exercises: open again.
+    for (tree, exercises) in [
+        (Some("[[3, 12, 8], [2, 4, 6]]"), None),
+        (None, Some("v1-s7-k=value-n=4-3x3")),
+        (Some("three-ply"), Some("v1-s7-k=value-n=4-3x3")),
+    ] {
+        let game = harness::start_adjusted("", |options| {
+            options.tree = tree.map(str::to_string);
+            options.exercises = exercises.map(|code| code.parse().unwrap());
+            // A set open on its third item reopens on it.
+            options.exercise_item = Some(3);
+        });
+        let link = game.harness.state().link_to_here();
+        assert_eq!(link.contains("tree="), tree.is_some(), "{link}");
+        assert_eq!(link.contains("exercises="), exercises.is_some(), "{link}");
+        assert_eq!(link.contains("&item=3"), exercises.is_some(), "{link}");
+        let again = reopened(&game);
+        assert_eq!(again.harness.state().link_to_here(), link);
+        let parsed = Link::parse(&link);
+        assert_eq!(parsed.tree.as_deref(), tree);
+        assert_eq!(
+            parsed.exercises.map(|code| code.to_string()).as_deref(),
+            exercises
+        );
+    }
 }

@@ -63,6 +63,19 @@ impl Exercises {
         }
     }
 
+    /// The same set, on item `number` (from 1; one past the last is the last): a set reopened
+    /// where it was, its earlier items unanswered.
+    pub fn at_item(mut self, number: usize) -> Exercises {
+        let last = self.set.items.len().saturating_sub(1);
+        self.index = number.saturating_sub(1).min(last);
+        self
+    }
+
+    /// The number of the item on show, from 1 (one past the last once every item is done).
+    pub fn item_number(&self) -> usize {
+        self.index + 1
+    }
+
     /// A set of every kind on the classic board, seen in `view`, from `seed`.
     pub fn every_kind(seed: u64, view: ScoreView) -> Exercises {
         let code = SetCode::new(seed, Kind::ALL.to_vec(), MENU_COUNT, 3, view)

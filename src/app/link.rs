@@ -18,6 +18,8 @@ pub struct Link {
     pub tree: Option<String>,
     /// A set of graded exercises to open on, by its code (`exercises=v1-s7-k=value-n=4-3x3`).
     pub exercises: Option<SetCode>,
+    /// The set's item to open on, from 1 (`item=3`); `None` for its first.
+    pub item: Option<usize>,
     /// What of the link could not be used, a sentence each, saying what was typed and what is
     /// accepted; the rest of the link is used all the same.
     pub ignored: Vec<String>,
@@ -40,6 +42,7 @@ impl Link {
                 "scores" => fields.scores = Some(value),
                 "tree" => fields.tree = Some(value),
                 "exercises" => fields.exercises = Some(value),
+                "item" => fields.item = Some(value),
                 // Other parts of an address (a site's own) are not the game's.
                 _ => {}
             }
@@ -71,11 +74,28 @@ impl Link {
         format!("exercises={code}")
     }
 
+    /// The query that opens the set of exercises `code` names on its item `number` (from 1).
+    pub fn exercise_item_query(code: &SetCode, number: usize) -> String {
+        match number {
+            0 | 1 => Link::exercises_query(code),
+            _ => format!("{}&item={number}", Link::exercises_query(code)),
+        }
+    }
+
+    /// The query that opens a textbook's tree as it was typed.
+    pub fn tree_query(typed: &str) -> String {
+        format!("tree={}", encode(typed))
+    }
+
     /// The query that opens `board` as it is shown: seen in `view`, with the scores on or off.
     pub fn query(board: &Board, view: ScoreView, scores: bool) -> String {
+        format!("{}&{}", board.link_query(), Link::view_query(view, scores))
+    }
+
+    /// The query that shows the numbers in `view`, with the scores on or off.
+    pub fn view_query(view: ScoreView, scores: bool) -> String {
         format!(
-            "{}&view={}&scores={}",
-            board.link_query(),
+            "view={}&scores={}",
             view_name(view),
             if scores { "on" } else { "off" }
         )
@@ -92,6 +112,7 @@ struct Fields {
     scores: Option<String>,
     tree: Option<String>,
     exercises: Option<String>,
+    item: Option<String>,
 }
 
 impl Fields {
@@ -133,12 +154,25 @@ impl Fields {
                 }
             },
         };
+        let item = match self.item.as_deref().map(str::parse::<usize>) {
+            None => None,
+            Some(Ok(number)) if number >= 1 => Some(number),
+            Some(_) => {
+                ignored.push(format!(
+                    "This link's item={} is not an item's number (1, 2, …): the set opens on \
+                     its first item.",
+                    self.item.as_deref().unwrap_or_default()
+                ));
+                None
+            }
+        };
         Link {
             position,
             view,
             scores,
             tree: self.tree,
             exercises,
+            item,
             ignored,
         }
     }
@@ -206,6 +240,19 @@ fn view_name(view: ScoreView) -> &'static str {
         ScoreView::SideToMove => "mover",
         ScoreView::Articles => "x",
     }
+}
+
+/// `value` as a query carries it: every byte but letters, digits and `-._~` as a `%XX` escape.
+fn encode(value: &str) -> String {
+    let mut encoded = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            encoded.push(byte as char);
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
 }
 
 /// A query value with its `%XX` escapes and `+`s (spaces) decoded; an escape that is not one is
@@ -352,6 +399,35 @@ mod tests {
             Link::parse("tree=three-ply").tree.as_deref(),
             Some("three-ply")
         );
+    }
+
+    #[test]
+    fn a_sets_link_names_its_item_after_the_first() {
+        let code: SetCode = "v1-s7-k=value-n=4-3x3".parse().unwrap();
+        assert_eq!(
+            Link::exercise_item_query(&code, 1),
+            Link::exercises_query(&code)
+        );
+        let link = Link::parse(&Link::exercise_item_query(&code, 3));
+        assert_eq!((link.exercises, link.item), (Some(code), Some(3)));
+        let link = Link::parse("item=0");
+        assert_eq!(link.item, None);
+        assert_eq!(
+            link.ignored,
+            [
+                "This link's item=0 is not an item's number (1, 2, …): the set opens on its first \
+              item."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_trees_link_gives_back_the_tree_as_typed() {
+        for typed in ["[[3, 12, 8], [2, 4, 6]]", "three-ply", "a&b=c%d+e é"] {
+            let link = Link::parse(&Link::tree_query(typed));
+            assert_eq!(link.tree.as_deref(), Some(typed));
+            assert!(link.ignored.is_empty());
+        }
     }
 
     #[test]

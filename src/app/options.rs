@@ -58,6 +58,8 @@ pub struct AppOptions {
     pub tree: Option<String>,
     /// A set of graded exercises to open on (the page's `?exercises=`).
     pub exercises: Option<crate::learn::exercises::SetCode>,
+    /// The set's item to open on, from 1 (the page's `?item=`); `None` for its first.
+    pub exercise_item: Option<usize>,
     /// Show no file dialog, as where none can be shown: a game is saved as text on the
     /// clipboard instead (for tests, where a dialog would wait for a person).
     pub no_file_dialogs: bool,

@@ -174,7 +174,9 @@ impl TicTacToeApp {
             stepper: None,
             editor: None,
             tree_lab: options.tree.as_deref().map(TreeLab::new),
-            exercises: options.exercises.map(Exercises::new),
+            exercises: options
+                .exercises
+                .map(|code| Exercises::new(code).at_item(options.exercise_item.unwrap_or(1))),
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
@@ -257,6 +259,35 @@ impl TicTacToeApp {
         if let Some(saver) = &self.saver {
             saver.flush();
         }
+    }
+
+    /// A link's query that opens the app where it is now: the game's position, seen in the view
+    /// on show with the scores on or off, the open set of exercises (on its item) and textbook's
+    /// tree. The web page keeps it, so that a reload (after the browser reset its graphics)
+    /// lands here.
+    pub fn link_to_here(&self) -> String {
+        use super::link::Link;
+        let record = self.controller.record();
+        let view = Link::view_query(self.settings.score_view, self.settings.show_scores);
+        // A game not begun is left to the settings, which seat the players as they were; a
+        // linked position seats the player on the side to move.
+        let begun = !record.moves.is_empty()
+            || record.start != Board::empty(record.start.geometry(), record.start.to_move());
+        let mut query = if begun {
+            format!("{}&{view}", self.controller.board().link_query())
+        } else {
+            view
+        };
+        if let Some(lab) = &self.tree_lab {
+            query = format!("{query}&{}", Link::tree_query(lab.typed()));
+        }
+        if let Some(exercises) = &self.exercises {
+            query = format!(
+                "{query}&{}",
+                Link::exercise_item_query(exercises.code(), exercises.item_number())
+            );
+        }
+        query
     }
 
     /// The position the board shows, and where it comes from: practice, a preview, or the game.

@@ -54,6 +54,11 @@ impl TreeLab {
         lab
     }
 
+    /// The tree's notation as typed.
+    pub fn typed(&self) -> &str {
+        &self.text
+    }
+
     /// The tree the lab shows, if the text gives one.
     pub fn tree(&self) -> Option<&GameTree> {
         self.tree.as_ref().ok()

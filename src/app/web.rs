@@ -31,6 +31,7 @@ pub fn start() {
         touch_screen: page::pointer_is_coarse(),
         tree: link.tree,
         exercises: link.exercises,
+        exercise_item: link.item,
         ..AppOptions::default()
     };
     page::spawn(async move {
@@ -39,6 +40,7 @@ pub fn start() {
             return;
         };
         page::draw_without_multisampling(&canvas);
+        let kept_on = canvas.clone();
         let started = eframe::WebRunner::new()
             .start(
                 canvas,
@@ -46,7 +48,10 @@ pub fn start() {
                 Box::new(|cc| {
                     let repaint = cc.egui_ctx.clone();
                     CONTEXT.with_borrow_mut(|context| *context = Some(repaint));
-                    Ok(Box::new(Timed(TicTacToeApp::new(cc, options))))
+                    Ok(Box::new(Timed {
+                        app: TicTacToeApp::new(cc, options),
+                        canvas: kept_on,
+                    }))
                 }),
             )
             .await;
@@ -59,8 +64,13 @@ pub fn start() {
 /// The game, timing its own work in every frame for the browser tests: where the page defines
 /// `window.tictactoeFrameTimed(start, ms)`, it hears when each frame's logic and drawing began
 /// and how long they took (not the browser's painting of the result), so that a long task of
-/// ours can be told from slow software WebGL.
-struct Timed(TicTacToeApp);
+/// ours can be told from slow software WebGL. After each frame it keeps the link to where the
+/// game is on its canvas: when the browser resets the page's graphics, eframe cannot draw
+/// again, and the page reloads itself into that link.
+struct Timed {
+    app: TicTacToeApp,
+    canvas: page::Canvas,
+}
 
 impl Timed {
     fn timed(work: impl FnOnce()) {
@@ -72,15 +82,16 @@ impl Timed {
 
 impl eframe::App for Timed {
     fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
-        Timed::timed(|| self.0.logic(ctx, frame));
+        Timed::timed(|| self.app.logic(ctx, frame));
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
-        Timed::timed(|| self.0.ui(ui, frame));
+        Timed::timed(|| self.app.ui(ui, frame));
+        page::keep_link(&self.canvas, &self.app.link_to_here());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.0.save(storage);
+        self.app.save(storage);
     }
 
     /// A control pressed on the page's mirror is pressed on the canvas: the pointer goes down and
@@ -104,7 +115,7 @@ impl eframe::App for Timed {
     }
 
     fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
-        self.0.on_exit(gl);
+        self.app.on_exit(gl);
     }
 }
 

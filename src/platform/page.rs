@@ -17,11 +17,30 @@ pub fn spawn(task: impl Future<Output = ()> + 'static) {
     wasm_bindgen_futures::spawn_local(task);
 }
 
-/// The query of the page's address (`?position=…`), or "" when there is none.
+/// The query the game starts on: the page's `window.tictactoeStartQuery` where the page set one
+/// (the link kept by [`keep_link`], when the page reloads itself after the browser reset its
+/// graphics), else the query of the page's address (`?position=…`), or "" when there is none.
 pub fn query() -> String {
-    web_sys::window()
-        .and_then(|window| window.location().search().ok())
+    let Some(window) = web_sys::window() else {
+        return String::new();
+    };
+    js_sys::Reflect::get(&window, &"tictactoeStartQuery".into())
+        .ok()
+        .and_then(|query| query.as_string())
+        .or_else(|| window.location().search().ok())
         .unwrap_or_default()
+}
+
+/// Keeps `query`, a link's query to where the game is now, in the `data-link` attribute of
+/// `canvas`, for the page to reload into (see `assets/web/index.html`). Written only when it
+/// changes.
+pub fn keep_link(canvas: &Canvas, query: &str) {
+    thread_local!(static KEPT: RefCell<String> = const { RefCell::new(String::new()) });
+    KEPT.with_borrow_mut(|kept| {
+        if kept != query && canvas.set_attribute("data-link", query).is_ok() {
+            query.clone_into(kept);
+        }
+    });
 }
 
 /// Whether the page's main pointer is a finger (a phone or a tablet), as the CSS media query

@@ -1,0 +1,127 @@
+// A returning visitor after a new version of the site is deployed (scripts/web-check.sh runs
+// this on the built site): version A is served and loaded twice, so that its service worker
+// keeps its offline copy and controls the page; then version B is deployed in its place (the
+// same site with another build id in its service worker and a visible marker in its page, as a
+// new build differs) and the visitor, in the same browser profile, reloads: the page must be
+// version B, and the game must start. Reports what served it and what became of B's service
+// worker. Screenshots go to OUT_DIR/update-*.png.
+//
+//   node update.mjs SITE_DIR OUT_DIR
+import { chromium } from "playwright-core";
+import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize } from "node:path";
+
+const [site, out] = process.argv.slice(2);
+if (!site || !out) {
+  console.error("usage: node update.mjs SITE_DIR OUT_DIR");
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const say = (text) => console.log(`web-check: ${text}`);
+const problems = [];
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+// Version A is the site as built; version B the same files with a new build id in its service
+// worker's cache name and a marker on its page.
+const versionA = join(out, "update-site-a");
+const versionB = join(out, "update-site-b");
+for (const folder of [versionA, versionB]) {
+  rmSync(folder, { recursive: true, force: true });
+  cpSync(site, folder, { recursive: true });
+}
+const sw = readFileSync(join(versionB, "sw.js"), "utf8");
+const cacheA = sw.match(/const CACHE = "([^"]+)"/)?.[1];
+check(cacheA, "the service worker names no cache");
+const cacheB = `${cacheA}-next`;
+writeFileSync(join(versionB, "sw.js"), sw.replace(`"${cacheA}"`, `"${cacheB}"`));
+const page = readFileSync(join(versionB, "index.html"), "utf8");
+check(page.includes("<body>"), "the page has no <body>");
+writeFileSync(join(versionB, "index.html"), page.replace("<body>",
+  '<body>\n  <div id="deployed" style="position:absolute;right:8px;bottom:8px;color:#c0c">version B</div>'));
+
+// A static server, as a host serves a site (Last-Modified, no Cache-Control), whose folder is
+// swapped when version B is deployed.
+let root = versionA;
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
+  ".webmanifest": "application/manifest+json", ".png": "image/png" };
+const server = createServer((request, response) => {
+  let path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+  if (path.endsWith("/")) path += "index.html";
+  const file = join(root, normalize(path));
+  try {
+    const body = readFileSync(file);
+    response.writeHead(200, { "Content-Type": types[extname(file)] || "application/octet-stream",
+      "Last-Modified": statSync(file).mtime.toUTCString() });
+    response.end(body);
+  } catch {
+    response.writeHead(404);
+    response.end();
+  }
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const url = `http://127.0.0.1:${server.address().port}/index.html`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync"],
+});
+const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+const tab = await context.newPage();
+tab.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+tab.on("console", (message) => {
+  if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+});
+const started = () => tab.waitForFunction(() =>
+  (document.getElementById("status")?.textContent || "").includes("Your move"), null, { timeout: 30_000 });
+const cacheNames = () => tab.evaluate(() => caches.keys());
+
+try {
+  // The first visit: A's service worker installs and keeps the site; the second, A's worker
+  // controls the page.
+  await tab.goto(url);
+  await started();
+  await tab.evaluate(() => navigator.serviceWorker.ready);
+  await tab.reload();
+  await started();
+  check(await tab.evaluate(() => navigator.serviceWorker.controller !== null),
+    "version A's service worker does not control the page on the second visit");
+  check((await cacheNames()).includes(cacheA), `no offline copy of version A: ${await cacheNames()}`);
+  check(await tab.locator("#deployed").count() === 0, "version A shows B's marker");
+
+  // Version B deployed; the visitor comes back.
+  root = versionB;
+  const response = await tab.reload();
+  await started();
+  await tab.screenshot({ path: `${out}/update-b.png` });
+  const marker = tab.locator("#deployed");
+  check(await marker.count() === 1 && await marker.isVisible(),
+    "after version B was deployed, a reload still shows version A");
+  // B's service worker installs beside A's: its offline copy is kept once it is installed.
+  const waitingSince = Date.now();
+  while (!(await cacheNames()).includes(cacheB)) {
+    check(Date.now() - waitingSince < 30_000,
+      `version B's offline copy (${cacheB}) never appeared: ${JSON.stringify(await cacheNames())}`);
+    await tab.waitForTimeout(200);
+  }
+  const worker = await tab.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return registration.waiting ? "waiting" : registration.installing ? "installing" : "active";
+  });
+  say(`update: after version B was deployed, one reload showed B (served ${response.fromServiceWorker()
+    ? "through A's service worker" : "from the network"}); B's service worker installed its offline copy ` +
+    `and is ${worker}; caches ${JSON.stringify(await cacheNames())}`);
+} catch (error) {
+  problems.push(error.message);
+  await tab.screenshot({ path: `${out}/update-failure.png` }).catch(() => {});
+}
+await browser.close();
+server.close();
+if (problems.length) {
+  for (const problem of problems) console.error(`web-check: FAIL: ${problem}`);
+  process.exit(1);
+}
+say("update: ok");
