@@ -1926,6 +1926,7 @@ fn a_huge_paste_into_the_trees_field_is_cut_with_a_line_that_says_so() {
         "{} characters",
         kept.chars().count()
     );
+}
 
 /// The desktop app zooms as a browser does (egui's own zoom; on the web page the browser's zoom
 /// does it, and the page follows).
