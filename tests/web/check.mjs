@@ -7,7 +7,7 @@
 // the page's long tasks.
 //
 //   node check.mjs URL OUT_DIR
-import { chromium } from "playwright-core";
+import { gatherErrors, launchHeadless } from "./chromium.mjs";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const [url, out] = process.argv.slice(2);
@@ -19,17 +19,10 @@ mkdirSync(out, { recursive: true });
 const say = (text) => console.log(`web-check: ${text}`);
 const problems = [];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchHeadless();
 const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
 const page = await context.newPage();
-page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-page.on("console", (message) => {
-  if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-});
+gatherErrors(page, problems);
 // Long tasks, from the page's own observer, kept on window for the report, and the game's own
 // work in each frame (the app reports it through window.tictactoeFrameTimed), to tell a long
 // task of ours from the browser's software WebGL.

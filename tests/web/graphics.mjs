@@ -6,7 +6,7 @@
 // exercises open. Screenshots go to OUT_DIR/graphics-*.png.
 //
 //   node graphics.mjs URL OUT_DIR
-import { chromium } from "playwright-core";
+import { gatherErrors, launchHeadless } from "./chromium.mjs";
 import { mkdirSync } from "node:fs";
 
 const [url, out] = process.argv.slice(2);
@@ -21,17 +21,10 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchHeadless();
 const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
 const page = await context.newPage();
-page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-page.on("console", (message) => {
-  if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-});
+gatherErrors(page, problems);
 // Frames the game has worked out since this document loaded (a reload starts again from 0).
 await page.addInitScript(() => {
   window.framesDrawn = 0;

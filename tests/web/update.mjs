@@ -7,7 +7,7 @@
 // worker. Screenshots go to OUT_DIR/update-*.png.
 //
 //   node update.mjs SITE_DIR OUT_DIR
-import { chromium } from "playwright-core";
+import { gatherErrors, launchHeadless } from "./chromium.mjs";
 import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
@@ -64,17 +64,10 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const url = `http://127.0.0.1:${server.address().port}/index.html`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchHeadless();
 const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
 const tab = await context.newPage();
-tab.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-tab.on("console", (message) => {
-  if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-});
+gatherErrors(tab, problems);
 const started = () => tab.waitForFunction(() =>
   (document.getElementById("status")?.textContent || "").includes("Your move"), null, { timeout: 30_000 });
 const cacheNames = () => tab.evaluate(() => caches.keys());

@@ -5,6 +5,7 @@
 //
 //   node zoom.mjs URL OUT_DIR
 import { chromium } from "playwright-core";
+import { gatherErrors, launchHeadless } from "./chromium.mjs";
 import { mkdirSync } from "node:fs";
 
 const [url, out] = process.argv.slice(2);
@@ -19,18 +20,11 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchHeadless();
 async function open(options) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-  });
+  gatherErrors(page, problems);
   await page.goto(url);
   await page.waitForFunction(() => (document.getElementById("status")?.textContent || "").includes("Your move"),
     null, { timeout: 30_000 });
