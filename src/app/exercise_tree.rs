@@ -221,7 +221,7 @@ pub fn draw(
         });
         // On the page, a node to pick is a button a screen reader and a finger reach.
         let response = match clickable && id > 0 {
-            true => response.mirrored(chosen_words(&name, spot.chosen)),
+            true => response.mirrored(name),
             false => response,
         };
         if response.clicked() {
@@ -295,12 +295,4 @@ fn paint_shape(
         }
     };
     painter.add(egui::Shape::convex_polygon(points, fill, stroke));
-}
-
-/// A node's name on the page's mirror: with whether it is in the answer.
-fn chosen_words(name: &str, chosen: bool) -> String {
-    match chosen {
-        true => format!("{name}, in your answer"),
-        false => name.to_owned(),
-    }
 }

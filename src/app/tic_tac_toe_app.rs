@@ -26,7 +26,7 @@ use super::keys;
 use super::menus;
 use super::notice::Notice;
 use super::on_show::{OnShow, Source};
-use super::options::{AppOptions, BoardMirror, ControlsMirror, PressedCells, StatusMirror};
+use super::options::{AppOptions, BoardMirror, PressedCells, StatusMirror};
 use super::preview::Preview;
 use super::saver::SettingsSaver;
 use super::stepper::Stepper;
@@ -92,8 +92,6 @@ pub struct TicTacToeApp {
     pub(super) board_mirror: Option<BoardMirror>,
     /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
     pub(super) pressed_cells: Option<PressedCells>,
-    /// Told the open view's key controls ([`AppOptions::controls_mirror`]).
-    pub(super) controls_mirror: Option<ControlsMirror>,
 }
 
 impl TicTacToeApp {
@@ -181,7 +179,6 @@ impl TicTacToeApp {
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
             pressed_cells: options.pressed_cells,
-            controls_mirror: options.controls_mirror,
         };
         app.apply_theme(&cc.egui_ctx);
         // A blinking cursor repaints the whole window twice a second for as long as a text
@@ -191,6 +188,10 @@ impl TicTacToeApp {
             .all_styles_mut(|style| style.visuals.text_cursor.blink = false);
         if options.touch_screen {
             texts::note_touch_screen(&cc.egui_ctx);
+        }
+        if let Some(mirror) = options.controls_mirror {
+            cc.egui_ctx
+                .add_plugin(controls::ControlsMirrorPlugin { mirror });
         }
         if options.score_view.is_some() || options.show_scores.is_some() {
             let mut shown = app.settings.clone();
@@ -442,10 +443,6 @@ impl eframe::App for TicTacToeApp {
         }
         if board_covered && let Some(mirror) = &self.board_mirror {
             mirror(&spoken);
-        }
-        let drawn = controls::take(&ctx);
-        if let Some(mirror) = &self.controls_mirror {
-            mirror(&drawn);
         }
         for command in commands {
             self.apply(&ctx, command);

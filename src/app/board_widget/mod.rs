@@ -14,6 +14,7 @@ use egui::{
     Widget, WidgetInfo,
 };
 
+use super::controls;
 use crate::engine::board::{Board, Cell, Geometry, Mark, Outcome};
 use crate::engine::minimax::{Analysis, MoveScore};
 use crate::game::PartialScores;
@@ -367,6 +368,8 @@ impl<'a> BoardWidget<'a> {
         };
         let response = ui.interact(rect, id, Sense::click());
         response.widget_info(|| WidgetInfo::labeled(Role::Button, playable, &label));
+        // The page mirrors the board's cells as a group of their own.
+        controls::mirrored_elsewhere(&response);
         let response = explain(ui, &response, explanation);
         if self.take_focus && self.focus == Some(cell) {
             response.request_focus();
