@@ -1,0 +1,549 @@
+//! The app itself: its state, what starts it, and eframe's frame (take in the worker's answers,
+//! draw the panels, carry out the commands they return). Carrying out a command is in
+//! `apply.rs`; drawing the panels in `panels.rs`; files and settings in `settings_io.rs`,
+//! `transfers.rs` and `tree_export.rs`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::ai::AiPlayer;
+use crate::engine::board::{Board, Cell};
+use crate::engine::clock::SystemClock;
+use crate::engine::minimax::Analysis;
+use crate::game::{ControllerOptions, GameController, Session};
+use crate::store::settings::{self, Settings, Store};
+use crate::store::window_state::{self, WindowState, WindowStateFile};
+
+use super::keys;
+use super::menus;
+use super::notice::Notice;
+use super::options::{AppOptions, BoardMirror, ControlsMirror, PressedCells, StatusMirror};
+use super::preview::Preview;
+use crate::app::commands::{self, Command};
+use crate::app::controls;
+use crate::app::drawing::board_widget::Spoken;
+use crate::app::drawing::texts;
+use crate::app::files::dialogs::FileDialogs;
+use crate::app::files::saver::SettingsSaver;
+use crate::app::on_show::{OnShow, Source};
+use crate::app::views::coach::Coach;
+use crate::app::views::editor::Editor;
+use crate::app::views::exercises::Exercises;
+use crate::app::views::explorer::Explorer;
+use crate::app::views::stepper::Stepper;
+use crate::app::views::tree_lab::TreeLab;
+
+/// The key settings are kept under in eframe's storage, where there is no settings file.
+const SETTINGS_KEY: &str = "tictactoe settings";
+
+pub struct TicTacToeApp {
+    pub(super) settings: Settings,
+    /// Saves settings off the UI thread; `None` when there is no config directory to keep them in.
+    pub(super) saver: Option<SettingsSaver>,
+    /// The settings as saved, while a game set up for itself (`--position`, a position played
+    /// from a preview) runs with others; `None` while they are `settings`.
+    pub(super) saved_settings: Option<Settings>,
+    /// The settings eframe's storage holds, where it keeps them (no settings file: the web page).
+    pub(super) in_storage: Settings,
+    pub(super) dialogs: FileDialogs,
+    /// Where the window's size and position are written on the way out, and what they were when
+    /// last seen ([`AppOptions::window_state`]).
+    pub(super) window_state: Option<WindowStateFile>,
+    pub(super) window_seen: Option<WindowState>,
+    pub(super) controller: GameController,
+    /// The cell the arrow keys point at.
+    pub(super) focus: Option<Cell>,
+    /// Whether the arrow keys moved `focus` since the board was drawn: the board then gives that
+    /// cell the keyboard and accessibility focus, which a screen reader follows.
+    pub(super) focus_moved: bool,
+    /// A message for the player, shown until dismissed.
+    pub(super) notice: Option<Notice>,
+    /// The cell whose score is being looked at (hovered or focused), as the board last reported.
+    pub(super) inspected: Option<Cell>,
+    /// Whether the panel on the computer's last move is open.
+    pub(super) show_reasoning: bool,
+    /// The text size the window's size calls for, last applied.
+    pub(super) text_scale: f32,
+    /// Whether the sizes last applied were a touch screen's.
+    pub(super) touch_sized: bool,
+    /// The game-tree explorer, while open.
+    pub(super) explorer: Option<Explorer>,
+    /// The window's width before a side panel widened it, given back when they close.
+    pub(super) width_before_panels: Option<f32>,
+    /// What the board shows instead of the game, if anything.
+    pub(super) preview: Option<Preview>,
+    /// The game's position last drawn: a change ends a preview and moves the explorer's root.
+    pub(super) game_board: Board,
+    /// The step-through of the search, while open.
+    pub(super) stepper: Option<Stepper>,
+    /// The position editor, while open.
+    pub(super) editor: Option<Editor>,
+    /// A textbook's tree, while open.
+    pub(super) tree_lab: Option<TreeLab>,
+    /// The graded exercises, while open.
+    pub(super) exercises: Option<Exercises>,
+    /// A drawn tree's picture waiting for the path the player picks for it.
+    pub(super) picture_to_save: Option<commands::PictureExport>,
+    /// The game review, hints, threats and practice.
+    pub(super) coach: Coach,
+    /// Told the status line as it is drawn ([`AppOptions::status_mirror`]).
+    pub(super) status_mirror: Option<StatusMirror>,
+    /// Told the board's names as they are drawn ([`AppOptions::board_mirror`]).
+    pub(super) board_mirror: Option<BoardMirror>,
+    /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
+    pub(super) pressed_cells: Option<PressedCells>,
+    /// Told the open view's key controls ([`AppOptions::controls_mirror`]).
+    pub(super) controls_mirror: Option<ControlsMirror>,
+}
+
+impl TicTacToeApp {
+    pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> TicTacToeApp {
+        let wake_ctx = cc.egui_ctx.clone();
+        let wake = move || wake_ctx.request_repaint();
+        let (saver, settings, notice) = match options.settings_path.or_else(settings::default_path)
+        {
+            Some(path) => {
+                let loaded = Store::open(path);
+                (
+                    Some(SettingsSaver::spawn(loaded.store, wake.clone())),
+                    loaded.settings,
+                    loaded
+                        .problem
+                        .map(|problem| Notice::new(problem.to_string())),
+                )
+            }
+            // No folder for a settings file (the web page): eframe's storage keeps them.
+            None => match cc.storage {
+                Some(storage) => (
+                    None,
+                    storage
+                        .get_string(SETTINGS_KEY)
+                        .map_or_else(Settings::default, |text| settings::from_text(&text)),
+                    None,
+                ),
+                None => (
+                    None,
+                    Settings::default(),
+                    Some(Notice::new(
+                        "No config directory was found: settings will not be saved.",
+                    )),
+                ),
+            },
+        };
+        let notice = options.start_notice.map(Notice::new).or(notice);
+        let controller = GameController::new(
+            settings.game_setup(),
+            ControllerOptions {
+                difficulty: settings.difficulty,
+                ai_delay: Duration::from_millis(u64::from(settings.ai_delay_ms)),
+                scores_wanted: settings.show_scores,
+                think_time: Duration::from_millis(u64::from(settings.think_time_ms)),
+                ai: options
+                    .ai_seed
+                    .map_or_else(AiPlayer::from_entropy, AiPlayer::seeded),
+                clock: options.clock.unwrap_or_else(|| Arc::new(SystemClock)),
+                trace_limit: options.trace_limit.unwrap_or(crate::game::TRACE_LIMIT),
+                review_budget: options
+                    .review_node_budget
+                    .unwrap_or(crate::learn::review::REVIEW_NODE_BUDGET),
+            },
+            wake,
+        );
+        let in_storage = settings.clone();
+        let mut app = TicTacToeApp {
+            settings,
+            saver,
+            saved_settings: None,
+            in_storage,
+            dialogs: FileDialogs::new(!options.no_file_dialogs),
+            window_state: options.window_state.clone(),
+            window_seen: None,
+            picture_to_save: None,
+            controller,
+            focus: None,
+            focus_moved: false,
+            notice,
+            inspected: None,
+            show_reasoning: false,
+            text_scale: 0.0,
+            touch_sized: false,
+            explorer: None,
+            width_before_panels: None,
+            preview: None,
+            game_board: Board::default(),
+            stepper: None,
+            editor: None,
+            tree_lab: options.tree.as_deref().map(TreeLab::new),
+            exercises: options
+                .exercises
+                .map(|code| Exercises::new(code).at_item(options.exercise_item.unwrap_or(1))),
+            coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
+            status_mirror: options.status_mirror,
+            board_mirror: options.board_mirror,
+            pressed_cells: options.pressed_cells,
+            controls_mirror: options.controls_mirror,
+        };
+        app.apply_theme(&cc.egui_ctx);
+        // A blinking cursor repaints the whole window twice a second for as long as a text
+        // field has focus (the exercises' answer box has it by default): a steady cursor lets an
+        // idle window draw nothing.
+        cc.egui_ctx
+            .all_styles_mut(|style| style.visuals.text_cursor.blink = false);
+        if options.touch_screen {
+            texts::note_touch_screen(&cc.egui_ctx);
+        }
+        if options.score_view.is_some() || options.show_scores.is_some() {
+            let mut shown = app.settings.clone();
+            shown.score_view = options.score_view.unwrap_or(shown.score_view);
+            shown.show_scores = options.show_scores.unwrap_or(shown.show_scores);
+            app.settings_for_one_game(&cc.egui_ctx, shown);
+        }
+        if let Some(board) = options.position {
+            let seating = match app.settings.mode {
+                crate::game::Mode::TwoPlayers => commands::Seating::TwoPlayers,
+                _ => commands::Seating::You(board.to_move()),
+            };
+            app.play_position(&cc.egui_ctx, board, seating);
+        }
+        app.game_board = *app.controller.board();
+        if app.settings.explorer_open {
+            let (root, name) = app
+                .position_to_explore()
+                .unwrap_or_else(|| (app.game_board, OnShow::game(app.game_board).name()));
+            app.explorer = Some(Explorer::new(root, name));
+        }
+        app
+    }
+
+    // --- read access, for tests and the status line ---
+
+    pub fn controller(&self) -> &GameController {
+        &self.controller
+    }
+
+    pub fn session(&self) -> &Session {
+        self.controller.session()
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_ref().map(|notice| notice.text.as_str())
+    }
+
+    /// Whether a search is running or the computer's move waits for its moment.
+    pub fn is_busy(&self) -> bool {
+        self.controller.is_busy()
+    }
+
+    /// The analysis the overlay shows now on the game's board, if any.
+    pub fn shown_scores(&self) -> Option<&Analysis> {
+        self.controller.shown_scores()
+    }
+
+    /// The cell whose score is being looked at, as the board last reported it.
+    pub fn inspected(&self) -> Option<Cell> {
+        self.inspected
+    }
+
+    /// Waits up to `timeout` for the search thread's next answer (for tests: the app itself never
+    /// waits). `false` if none came.
+    pub fn wait_for_search(&mut self, timeout: Duration) -> bool {
+        self.controller.wait_for_worker(timeout)
+    }
+
+    /// Waits until every settings save asked for so far is on disk (for tests).
+    pub fn flush_settings(&self) {
+        if let Some(saver) = &self.saver {
+            saver.flush();
+        }
+    }
+
+    /// A link's query that opens the app where it is now: the game's position, seen in the view
+    /// on show with the scores on or off, the open set of exercises (on its item) and textbook's
+    /// tree. The web page keeps it, so that a reload (after the browser reset its graphics)
+    /// lands here.
+    pub fn link_to_here(&self) -> String {
+        use crate::app::files::link::Link;
+        let record = self.controller.record();
+        let view = Link::view_query(self.settings.score_view, self.settings.show_scores);
+        // A game not begun is left to the settings, which seat the players as they were; a
+        // linked position seats the player on the side to move.
+        let begun = !record.moves.is_empty()
+            || record.start != Board::empty(record.start.geometry(), record.start.to_move());
+        let mut query = if begun {
+            format!("{}&{view}", self.controller.board().link_query())
+        } else {
+            view
+        };
+        if let Some(lab) = &self.tree_lab {
+            query = format!("{query}&{}", Link::tree_query(lab.typed()));
+        }
+        if let Some(exercises) = &self.exercises {
+            query = format!(
+                "{query}&{}",
+                Link::exercise_item_query(exercises.code(), exercises.item_number())
+            );
+        }
+        query
+    }
+
+    /// The position the board shows, and where it comes from: practice, a preview, or the game.
+    pub fn on_show(&self) -> OnShow {
+        if let Some(board) = self.coach.practice_board() {
+            return OnShow::at(board, Source::Practice);
+        }
+        match &self.preview {
+            Some(preview) => {
+                let root = self
+                    .explorer
+                    .as_ref()
+                    .map_or(*self.controller.board(), |explorer| explorer.root());
+                preview.on_show(root)
+            }
+            None => OnShow::game(*self.controller.board()),
+        }
+    }
+
+    /// The position the explorer starts from, with its name: the position on show (the game's,
+    /// a pasted or linked one, an example, the editor's, a review's), the start of a replay;
+    /// `None` while the board shows one of the explorer's own nodes, whose root stays.
+    pub(super) fn position_to_explore(&self) -> Option<(Board, String)> {
+        let on_show = self.on_show();
+        match on_show.source {
+            Source::Node { .. } => None,
+            Source::Replay { .. } => Some((
+                on_show.origin,
+                OnShow::at(on_show.origin, Source::Replay { step: 0 }).name(),
+            )),
+            _ => Some((on_show.board, on_show.name())),
+        }
+    }
+
+    /// The scores shown on the position on show: the game's as the overlay wants them, a
+    /// preview's when scores are on, a practice position's once answered.
+    pub(super) fn scores_on_show(&self, on_show: &OnShow) -> Option<&Analysis> {
+        let wanted = match on_show.source {
+            Source::Game => return self.controller.shown_scores(),
+            Source::Practice => self.coach.practice_answered(),
+            // Set up to be analysed: its scores are the point.
+            Source::SetUp => true,
+            _ => self.settings.show_scores,
+        };
+        wanted
+            .then(|| self.controller.analysis(&on_show.board))
+            .flatten()
+    }
+
+    /// Keeps previews and the explorer about the game on the board, and tells the controller
+    /// what the panels need: analyses, counts, practice positions, a trace.
+    pub(super) fn follow_the_game(&mut self) {
+        let board = *self.controller.board();
+        if board != self.game_board {
+            self.game_board = board;
+            self.preview = None;
+            self.inspected = None;
+        }
+        self.coach.follow(&self.controller);
+        let mut wanted = self.coach.wanted();
+        if let Some(preview) = &self.preview {
+            wanted.push(preview.board());
+        }
+        let to_explore = self.position_to_explore();
+        if let Some(explorer) = &mut self.explorer {
+            if let Some((root, name)) = to_explore {
+                explorer.follow(root, name);
+            }
+            wanted.extend(explorer.wanted(&self.controller));
+        }
+        self.controller.want_analyses(wanted);
+        let reviewed = self.coach.review_wanted(&self.controller);
+        self.controller.want_review(reviewed.as_ref());
+        self.controller
+            .want_counts(self.explorer.as_ref().map(Explorer::root));
+        self.controller.want_exercises(self.coach.wants_exercises());
+        self.controller
+            .want_trace(self.stepper.as_ref().map(Stepper::trace_wanted));
+    }
+}
+
+impl eframe::App for TicTacToeApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.file_picked(ctx);
+        self.saves_finished();
+        // Take in what the worker answered first, so that this frame draws it.
+        self.controller.update();
+        self.controller.take_news();
+        self.follow_the_game();
+        if let Some(stepper) = &mut self.stepper
+            && stepper.tick(ctx.input(|input| input.stable_dt), self.controller.trace())
+        {
+            ctx.request_repaint();
+        }
+        if let Some(due) = self.controller.update() {
+            ctx.request_repaint_after(due);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        if self.window_state.is_some() {
+            self.window_seen = Some(window_seen(&ctx, self.window_seen));
+        }
+        // Only this frame's controls are mirrored.
+        controls::take(&ctx);
+        self.scale_text(&ctx);
+        let context = self.key_context();
+        // A text field with the keyboard (a tree being typed) gets every key.
+        let mut commands = if ctx.text_edit_focused() {
+            Vec::new()
+        } else {
+            ctx.input_mut(|input| keys::commands(input, &context))
+        };
+        if let Some(pressed) = &self.pressed_cells {
+            commands.extend(pressed().into_iter().map(Command::PlayDigit));
+        }
+        commands.extend(self.menu_panel(ui));
+        self.status_panel(ui);
+        // What a screen reader hears of the board, where the board panel does not draw it: the
+        // exercise's board, or none (the step-through, a textbook's tree, the editor).
+        let mut spoken = Spoken::default();
+        let board_covered = self.exercises.is_some()
+            || self.tree_lab.is_some()
+            || self.stepper.is_some()
+            || self.editor.is_some();
+        if let Some(exercises) = &self.exercises {
+            let shown =
+                egui::CentralPanel::default().show(ui, |ui| exercises.show(ui, &mut spoken));
+            commands.extend(shown.inner);
+        } else if let Some(lab) = &self.tree_lab {
+            let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
+            let shown = egui::CentralPanel::default().show(ui, |ui| {
+                // A notice (a picture saved, say) goes over the view, as it goes over the board.
+                let dismissed = notice.and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
+                dismissed
+                    .into_iter()
+                    .chain(lab.show(ui))
+                    .collect::<Vec<_>>()
+            });
+            commands.extend(shown.inner);
+        } else if self.stepper.is_some() {
+            commands.extend(self.stepper_panel(ui));
+        } else if let Some(editor) = &self.editor {
+            let edited = egui::CentralPanel::default().show(ui, |ui| editor.show(ui));
+            commands.extend(edited.inner);
+        } else {
+            commands.extend(self.review_panel(ui));
+            commands.extend(self.explorer_panel(ui));
+            commands.extend(self.legend_panel(ui));
+            commands.extend(self.board_panel(ui));
+        }
+        if board_covered && let Some(mirror) = &self.board_mirror {
+            mirror(&spoken);
+        }
+        let drawn = controls::take(&ctx);
+        if let Some(mirror) = &self.controls_mirror {
+            mirror(&drawn);
+        }
+        for command in commands {
+            self.apply(&ctx, command);
+        }
+        // Commands and the panels may have made a move or opened something that needs a search:
+        // ask for it this frame.
+        self.follow_the_game();
+        if let Some(due) = self.controller.update() {
+            ctx.request_repaint_after(due);
+        }
+        // Answers taken in after the panels were drawn are drawn next frame (the worker's wake
+        // came while this frame ran, so nothing else would ask for one).
+        if self.controller.take_news() {
+            ctx.request_repaint();
+        }
+    }
+
+    /// egui's memory (which panels were open, scroll positions) is not kept between runs: eframe
+    /// would write it into the window-state file itself, through a link or over any file.
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+
+    /// Where there is no settings file (the web page), settings go into eframe's storage, which
+    /// eframe asks for now and then and when the page is left.
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.saver.is_some() {
+            return;
+        }
+        // Written only when the player changed a setting, so that a visit that changed nothing
+        // (a link's visit included) leaves the stored text as it was, byte for byte.
+        if *self.settings_to_save() != self.in_storage
+            && let Ok(text) = settings::to_ron(self.settings_to_save())
+        {
+            storage.set_string(SETTINGS_KEY, text);
+            self.in_storage = self.settings_to_save().clone();
+        }
+    }
+
+    /// Every change of a setting asked for its save when it was made: quitting only waits for
+    /// them, so that a visit that changed no setting leaves the file as it was, byte for byte.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if let Some(saver) = &self.saver {
+            saver.flush();
+        }
+        if let (Some(file), Some(state)) = (&self.window_state, &self.window_seen)
+            && let Err(why) = window_state::save(file, state)
+        {
+            // The window opens at its usual place next time; nothing else depends on it.
+            eprintln!(
+                "tictactoe: the window's size and position were not kept in {}: {why}",
+                crate::store::shown_path(&file.path)
+            );
+        }
+    }
+}
+
+/// The window's state as the system tells it this frame; while it is maximized or full screen,
+/// the position and size it had before (`last`), to which it is restored.
+fn window_seen(ctx: &egui::Context, last: Option<WindowState>) -> WindowState {
+    // Asked before `input`, whose lock theirs would wait on.
+    let (zoom, content, pixels_per_point) = (
+        ctx.zoom_factor(),
+        ctx.content_rect(),
+        ctx.pixels_per_point(),
+    );
+    ctx.input(|input| {
+        let viewport = input.viewport();
+        let (maximized, fullscreen) = (
+            viewport.maximized.unwrap_or(false),
+            viewport.fullscreen.unwrap_or(false),
+        );
+        // Where the system does not say (a window with no system behind it, in tests), what
+        // egui draws with.
+        let scale_factor = viewport
+            .native_pixels_per_point
+            .unwrap_or(pixels_per_point / zoom);
+        let inner = viewport.inner_rect.unwrap_or(content);
+        let pixels_per_point = scale_factor * zoom;
+        let normal = WindowState {
+            position_pixels: viewport.outer_rect.map(|outer| {
+                [
+                    outer.min.x * pixels_per_point,
+                    outer.min.y * pixels_per_point,
+                ]
+            }),
+            scale_factor,
+            inner_size_points: [inner.width(), inner.height()],
+            maximized,
+            fullscreen,
+        };
+        match last {
+            Some(last) if maximized || fullscreen => WindowState {
+                maximized,
+                fullscreen,
+                ..last
+            },
+            _ => normal,
+        }
+    })
+}
