@@ -12,6 +12,7 @@ mod drawing;
 mod files;
 mod on_show;
 mod shell;
+mod view;
 mod views;
 
 /// A link's position, view and scores, read and written.
@@ -27,3 +28,4 @@ pub use on_show::{OnShow, Source};
 pub use shell::launch::{WindowFailure, run};
 pub use shell::options::{AppOptions, BoardMirror, ControlsMirror, PressedCells, StatusMirror};
 pub use shell::tic_tac_toe_app::TicTacToeApp;
+pub use view::ViewKind;

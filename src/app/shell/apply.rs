@@ -28,7 +28,7 @@ impl TicTacToeApp {
             Command::PlayDigit(index) => {
                 // The exercise's board when the exercises are open (the page's cell buttons
                 // mirror it then), else the board on show.
-                if let Some(exercises) = &mut self.exercises {
+                if let Some(exercises) = &mut self.views.exercises {
                     if let Some(board) = exercises.item_board() {
                         let cell = board.geometry().cell(index);
                         exercises.apply(ExercisesCommand::Cell(cell), fresh_seed);
@@ -65,7 +65,7 @@ impl TicTacToeApp {
             Command::Preview(command) => self.apply_preview(command),
             Command::ToggleStepper => self.toggle_stepper(),
             Command::Step(step) => {
-                if let Some(stepper) = &mut self.stepper {
+                if let Some(stepper) = &mut self.views.stepper {
                     stepper.apply(step, self.controller.trace());
                 }
             }
@@ -84,30 +84,30 @@ impl TicTacToeApp {
                 self.open_dialog(ctx, crate::app::files::dialogs::Purpose::OpenGame)
             }
             Command::ToggleTreeLab => {
-                self.tree_lab = match self.tree_lab.take() {
+                self.views.tree_lab = match self.views.tree_lab.take() {
                     Some(_) => None,
                     None => Some(TreeLab::new("three-ply")),
                 };
-                self.exercises = None;
+                self.views.exercises = None;
             }
             Command::ExportPicture(export) => self.export_picture(ctx, export),
             Command::ToggleExercises => {
-                self.exercises = match self.exercises.take() {
+                self.views.exercises = match self.views.exercises.take() {
                     Some(_) => None,
                     None => Some(Exercises::every_kind(
                         fresh_seed(),
                         self.settings.score_view,
                     )),
                 };
-                self.tree_lab = None;
+                self.views.tree_lab = None;
             }
             Command::Exercises(ExercisesCommand::CopyResults) => {
-                if let Some(exercises) = &self.exercises {
+                if let Some(exercises) = &self.views.exercises {
                     ctx.copy_text(exercises.summary().lines().join("\n"));
                 }
             }
             Command::Exercises(ExercisesCommand::CopyLink) => {
-                if let Some(exercises) = &mut self.exercises {
+                if let Some(exercises) = &mut self.views.exercises {
                     // On the page, a link that opens the set; on the desktop, which has no
                     // address, its code (for View › Exercises or `tictactoe exercises --code`).
                     let code = exercises.code();
@@ -127,12 +127,12 @@ impl TicTacToeApp {
                 }
             }
             Command::Exercises(command) => {
-                if let Some(exercises) = &mut self.exercises {
+                if let Some(exercises) = &mut self.views.exercises {
                     exercises.apply(command, fresh_seed);
                 }
             }
             Command::TreeLab(command) => {
-                if let Some(lab) = &mut self.tree_lab {
+                if let Some(lab) = &mut self.views.tree_lab {
                     lab.apply(command);
                 }
             }
@@ -143,14 +143,14 @@ impl TicTacToeApp {
     fn apply_explorer(&mut self, ctx: &Context, command: ExplorerCommand) {
         match command {
             ExplorerCommand::Key(key) => {
-                if let Some(explorer) = &mut self.explorer
+                if let Some(explorer) = &mut self.views.explorer
                     && let Some(command) = explorer.key(key, &self.controller)
                 {
                     self.apply(ctx, command);
                 }
             }
             ExplorerCommand::PreviewNode(path) => {
-                if let Some(explorer) = &self.explorer {
+                if let Some(explorer) = &self.views.explorer {
                     let board = explorer.board_at(&path);
                     self.preview = Some(Preview::Node { path, board });
                 }
@@ -179,18 +179,18 @@ impl TicTacToeApp {
     fn apply_editor(&mut self, ctx: &Context, command: EditorCommand) {
         match command {
             EditorCommand::Toggle => {
-                self.editor = match self.editor.take() {
+                self.views.editor = match self.views.editor.take() {
                     Some(_) => None,
                     None => Some(Editor::from_board(&self.on_show().board)),
                 };
             }
             EditorCommand::Edit(edit) => {
-                if let Some(editor) = &mut self.editor {
+                if let Some(editor) = &mut self.views.editor {
                     editor.apply(edit);
                 }
             }
             EditorCommand::Analyse(board) => {
-                self.editor = None;
+                self.views.editor = None;
                 self.preview = Some(Preview::Position {
                     board,
                     caption: None,
@@ -224,7 +224,7 @@ impl TicTacToeApp {
             }
             ClipboardCommand::PastePosition(text) => match Board::paste(&text) {
                 Ok(board) => {
-                    self.editor = None;
+                    self.views.editor = None;
                     self.preview = Some(Preview::Position {
                         board,
                         caption: Some("The position you pasted.".to_string()),
@@ -257,7 +257,7 @@ impl TicTacToeApp {
     /// Shows one of the articles' examples with its scores.
     fn open_example(&mut self, index: usize) {
         if let Some(example) = examples().get(index) {
-            self.editor = None;
+            self.views.editor = None;
             self.preview = Some(Preview::Position {
                 board: example.board(),
                 caption: Some(format!("{}. {}", example.title, example.sentence)),
@@ -284,7 +284,7 @@ impl TicTacToeApp {
             Seating::TwoPlayers => settings.mode = Mode::TwoPlayers,
         }
         self.settings_for_one_game(ctx, settings);
-        self.editor = None;
+        self.views.editor = None;
         self.preview = None;
         self.controller
             .start_from(self.settings.game_setup(), &board);
@@ -314,13 +314,13 @@ impl TicTacToeApp {
     fn play(&mut self, cell: Cell) {
         if self.coach.practice.is_some() {
             self.coach.practice_answer(cell);
-        } else if self.preview.is_none() && self.editor.is_none() {
+        } else if self.preview.is_none() && self.views.editor.is_none() {
             self.controller.play(cell);
         }
     }
 
     fn move_focus(&mut self, rows: isize, cols: isize) {
-        if let Some(explorer) = &mut self.explorer {
+        if let Some(explorer) = &mut self.views.explorer {
             explorer.has_keyboard = false;
         }
         let geometry = self.on_show().board.geometry();
@@ -371,11 +371,11 @@ impl TicTacToeApp {
                 }
             }
             PreviewCommand::BackToGame => {
-                if self.editor.take().is_some() {
+                if self.views.editor.take().is_some() {
                     return;
                 }
                 if self.preview.take().is_none()
-                    && let Some(explorer) = &mut self.explorer
+                    && let Some(explorer) = &mut self.views.explorer
                 {
                     explorer.has_keyboard = false;
                 }
@@ -416,7 +416,7 @@ impl TicTacToeApp {
 
     /// The step-through opens on the position on show, with plain minimax first.
     fn toggle_stepper(&mut self) {
-        self.stepper = match self.stepper.take() {
+        self.views.stepper = match self.views.stepper.take() {
             Some(_) => None,
             None => Some(Stepper::new(self.on_show(), TraceAlgorithm::Plain)),
         };

@@ -9,6 +9,7 @@ mod keys;
 pub(super) mod launch;
 mod menus;
 mod notice;
+mod open_views;
 pub(super) mod options;
 mod panels;
 mod picture_saving;

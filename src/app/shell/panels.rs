@@ -11,6 +11,7 @@ use crate::app::commands::Command;
 use crate::app::drawing::board_widget::{BoardWidget, Highlight, Palette, Spoken};
 use crate::app::drawing::texts::{self, StatusFacts, Tone};
 use crate::app::on_show::Source;
+use crate::app::view::{Given, View, ViewKind};
 use crate::app::views::coach::BoardKeyboard;
 use crate::app::views::legend::{self, LegendData};
 use crate::game::Mode;
@@ -57,13 +58,13 @@ impl TicTacToeApp {
     /// What is open, for the key map.
     pub(super) fn key_context(&self) -> KeyContext {
         KeyContext {
-            stepping: self.stepper.is_some(),
-            tree_lab: self.tree_lab.is_some(),
-            exercises: self.exercises.is_some(),
+            stepping: self.views.stepper.is_some(),
+            tree_lab: self.views.tree_lab.is_some(),
+            exercises: self.views.exercises.is_some(),
             practice: self.coach.practice.is_some(),
-            explorer_keys: self.explorer.as_ref().is_some_and(|e| e.has_keyboard),
+            explorer_keys: self.views.explorer.as_ref().is_some_and(|e| e.has_keyboard),
             digits_play: self.preview.is_none()
-                && self.editor.is_none()
+                && self.views.editor.is_none()
                 && self.on_show().board.geometry().cells() == 9,
         }
     }
@@ -132,7 +133,7 @@ impl TicTacToeApp {
     pub(super) fn status_panel(&self, ui: &mut Ui) {
         let touch = self.touch(ui.ctx());
         // While a set is open the bar speaks of the set; the game waits under it.
-        let (status, tally) = match &self.exercises {
+        let (status, tally) = match &self.views.exercises {
             Some(exercises) => exercises.status_lines(touch),
             None => {
                 let session = self.controller.session();
@@ -205,17 +206,29 @@ impl TicTacToeApp {
         }
     }
 
-    pub(super) fn stepper_panel(&self, ui: &mut Ui) -> Vec<Command> {
-        let Some(stepper) = &self.stepper else {
+    /// The open view that takes the board's place, drawn in the central panel; a notice goes
+    /// over it where the view shows notices.
+    pub(super) fn covering_panel(
+        &mut self,
+        ui: &mut Ui,
+        kind: ViewKind,
+        spoken: &mut Spoken,
+    ) -> Vec<Command> {
+        let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
+        let mut given = Given {
+            controller: &self.controller,
+            score_view: self.settings.score_view,
+            spoken,
+        };
+        let Some(view) = self.views.get_mut(kind) else {
             return Vec::new();
         };
-        let view = self.settings.score_view;
-        let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
         egui::CentralPanel::default()
             .show(ui, |ui| {
-                // A notice (a picture saved, say) goes over the view, as it goes over the board.
-                let dismissed = notice.and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
-                let shown = stepper.show(ui, self.controller.trace(), view);
+                let dismissed = notice
+                    .filter(|_| view.shows_notices())
+                    .and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
+                let shown = view.ui(ui, &mut given);
                 dismissed.into_iter().chain(shown).collect()
             })
             .inner
@@ -255,7 +268,7 @@ impl TicTacToeApp {
     pub(super) fn explorer_panel(&mut self, ui: &mut Ui) -> Vec<Command> {
         let view = self.settings.score_view;
         let room = ui.available_rect_before_wrap().size();
-        let Some(explorer) = &mut self.explorer else {
+        let Some(explorer) = &mut self.views.explorer else {
             return Vec::new();
         };
         let panel = if room.x < NARROW {
@@ -270,7 +283,16 @@ impl TicTacToeApp {
         };
         panel
             .resizable(true)
-            .show(ui, |ui| explorer.show(ui, &self.controller, view))
+            .show(ui, |ui| {
+                explorer.ui(
+                    ui,
+                    &mut Given {
+                        controller: &self.controller,
+                        score_view: view,
+                        spoken: &mut Spoken::default(),
+                    },
+                )
+            })
             .inner
     }
 
@@ -433,10 +455,13 @@ impl TicTacToeApp {
     /// covered (the step-through, the editor, practice).
     fn over_the_board(&self) -> Option<String> {
         // The exercises cover the board: their verdict is what a screen reader is told.
-        if let Some(exercises) = &self.exercises {
+        if let Some(exercises) = &self.views.exercises {
             return exercises.live_words();
         }
-        if self.stepper.is_some() || self.editor.is_some() || self.coach.practice.is_some() {
+        if self.views.stepper.is_some()
+            || self.views.editor.is_some()
+            || self.coach.practice.is_some()
+        {
             return None;
         }
         match &self.preview {

@@ -136,7 +136,7 @@ impl TicTacToeApp {
 
     /// Opens a game pasted as text (a game file's text) in the review.
     pub(super) fn open_pasted_game(&mut self, ctx: &Context, record: crate::game::GameRecord) {
-        self.editor = None;
+        self.views.editor = None;
         self.coach
             .show_game(record, "The game you pasted.".to_string());
         self.make_room_for_side_panels(ctx);
@@ -164,7 +164,7 @@ impl TicTacToeApp {
     /// editor gives way to the review.
     pub(super) fn show_opened_game(&mut self, ctx: &Context, record: GameRecord, name: &str) {
         self.notice = None;
-        self.editor = None;
+        self.views.editor = None;
         self.coach
             .show_game(record, format!("The game opened from {name}."));
         self.make_room_for_side_panels(ctx);
@@ -268,9 +268,9 @@ impl TicTacToeApp {
                 let board = *self.controller.board();
                 (board, OnShow::game(board).name())
             });
-            self.explorer = Some(Explorer::new(root, name));
+            self.views.explorer = Some(Explorer::new(root, name));
         } else {
-            self.explorer = None;
+            self.views.explorer = None;
             self.preview
                 .take_if(|preview| matches!(preview, Preview::Node { .. }));
         }
@@ -282,7 +282,7 @@ impl TicTacToeApp {
     /// meanwhile.
     pub(super) fn make_room_for_side_panels(&mut self, ctx: &Context) {
         let width = ctx.content_rect().width();
-        let panels_open = self.explorer.is_some() || self.coach.show_review;
+        let panels_open = self.views.explorer.is_some() || self.coach.show_review;
         match self.width_before_panels {
             None if panels_open && width < WIDTH_WITH_PANEL => {
                 self.width_before_panels = Some(width);

@@ -15,8 +15,8 @@ use crate::store::settings::{self, Settings, Store};
 use crate::store::window_state::{self, WindowState, WindowStateFile};
 
 use super::keys;
-use super::menus;
 use super::notice::Notice;
+use super::open_views::OpenViews;
 use super::options::{AppOptions, BoardMirror, ControlsMirror, PressedCells, StatusMirror};
 use super::preview::Preview;
 use crate::app::commands::{self, Command};
@@ -26,11 +26,10 @@ use crate::app::drawing::texts;
 use crate::app::files::dialogs::FileDialogs;
 use crate::app::files::saver::SettingsSaver;
 use crate::app::on_show::{OnShow, Source};
+use crate::app::view::ViewKind;
 use crate::app::views::coach::Coach;
-use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
 use crate::app::views::explorer::Explorer;
-use crate::app::views::stepper::Stepper;
 use crate::app::views::tree_lab::TreeLab;
 
 /// The key settings are kept under in eframe's storage, where there is no settings file.
@@ -66,24 +65,17 @@ pub struct TicTacToeApp {
     pub(super) text_scale: f32,
     /// Whether the sizes last applied were a touch screen's.
     pub(super) touch_sized: bool,
-    /// The game-tree explorer, while open.
-    pub(super) explorer: Option<Explorer>,
     /// The window's width before a side panel widened it, given back when they close.
     pub(super) width_before_panels: Option<f32>,
     /// What the board shows instead of the game, if anything.
     pub(super) preview: Option<Preview>,
     /// The game's position last drawn: a change ends a preview and moves the explorer's root.
     pub(super) game_board: Board,
-    /// The step-through of the search, while open.
-    pub(super) stepper: Option<Stepper>,
-    /// The position editor, while open.
-    pub(super) editor: Option<Editor>,
-    /// A textbook's tree, while open.
-    pub(super) tree_lab: Option<TreeLab>,
-    /// The graded exercises, while open.
-    pub(super) exercises: Option<Exercises>,
     /// A drawn tree's picture waiting for the path the player picks for it.
     pub(super) picture_to_save: Option<commands::PictureExport>,
+    /// The views that are open: the explorer, the step-through, the editor, a textbook's tree,
+    /// the graded exercises.
+    pub(super) views: OpenViews,
     /// The game review, hints, threats and practice.
     pub(super) coach: Coach,
     /// Told the status line as it is drawn ([`AppOptions::status_mirror`]).
@@ -167,16 +159,16 @@ impl TicTacToeApp {
             show_reasoning: false,
             text_scale: 0.0,
             touch_sized: false,
-            explorer: None,
             width_before_panels: None,
             preview: None,
             game_board: Board::default(),
-            stepper: None,
-            editor: None,
-            tree_lab: options.tree.as_deref().map(TreeLab::new),
-            exercises: options
-                .exercises
-                .map(|code| Exercises::new(code).at_item(options.exercise_item.unwrap_or(1))),
+            views: OpenViews {
+                tree_lab: options.tree.as_deref().map(TreeLab::new),
+                exercises: options
+                    .exercises
+                    .map(|code| Exercises::new(code).at_item(options.exercise_item.unwrap_or(1))),
+                ..OpenViews::default()
+            },
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
@@ -210,7 +202,7 @@ impl TicTacToeApp {
             let (root, name) = app
                 .position_to_explore()
                 .unwrap_or_else(|| (app.game_board, OnShow::game(app.game_board).name()));
-            app.explorer = Some(Explorer::new(root, name));
+            app.views.explorer = Some(Explorer::new(root, name));
         }
         app
     }
@@ -231,6 +223,21 @@ impl TicTacToeApp {
 
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_ref().map(|notice| notice.text.as_str())
+    }
+
+    /// The views open now, in the registry's order ([`ViewKind::ALL`]).
+    pub fn open_views(&self) -> Vec<ViewKind> {
+        self.views.open()
+    }
+
+    /// An open view's name, as it says it over its contents; `None` while it is closed.
+    pub fn view_name(&self, kind: ViewKind) -> Option<&'static str> {
+        self.views.get(kind).map(|view| view.name())
+    }
+
+    /// Opens or closes a view, as its menu entry or key does.
+    pub fn toggle_view(&mut self, ctx: &egui::Context, kind: ViewKind) {
+        self.apply(ctx, kind.toggle());
     }
 
     /// Whether a search is running or the computer's move waits for its moment.
@@ -278,10 +285,10 @@ impl TicTacToeApp {
         } else {
             view
         };
-        if let Some(lab) = &self.tree_lab {
+        if let Some(lab) = &self.views.tree_lab {
             query = format!("{query}&{}", Link::tree_query(lab.typed()));
         }
-        if let Some(exercises) = &self.exercises {
+        if let Some(exercises) = &self.views.exercises {
             query = format!(
                 "{query}&{}",
                 Link::exercise_item_query(exercises.code(), exercises.item_number())
@@ -298,6 +305,7 @@ impl TicTacToeApp {
         match &self.preview {
             Some(preview) => {
                 let root = self
+                    .views
                     .explorer
                     .as_ref()
                     .map_or(*self.controller.board(), |explorer| explorer.root());
@@ -352,20 +360,17 @@ impl TicTacToeApp {
             wanted.push(preview.board());
         }
         let to_explore = self.position_to_explore();
-        if let Some(explorer) = &mut self.explorer {
-            if let Some((root, name)) = to_explore {
-                explorer.follow(root, name);
-            }
-            wanted.extend(explorer.wanted(&self.controller));
+        if let (Some(explorer), Some((root, name))) = (&mut self.views.explorer, to_explore) {
+            explorer.follow(root, name);
         }
+        let needs = self.views.needs(&self.controller);
+        wanted.extend(needs.analyses);
         self.controller.want_analyses(wanted);
         let reviewed = self.coach.review_wanted(&self.controller);
         self.controller.want_review(reviewed.as_ref());
-        self.controller
-            .want_counts(self.explorer.as_ref().map(Explorer::root));
+        self.controller.want_counts(needs.counts);
         self.controller.want_exercises(self.coach.wants_exercises());
-        self.controller
-            .want_trace(self.stepper.as_ref().map(Stepper::trace_wanted));
+        self.controller.want_trace(needs.trace);
     }
 }
 
@@ -377,7 +382,7 @@ impl eframe::App for TicTacToeApp {
         self.controller.update();
         self.controller.take_news();
         self.follow_the_game();
-        if let Some(stepper) = &mut self.stepper
+        if let Some(stepper) = &mut self.views.stepper
             && stepper.tick(ctx.input(|input| input.stable_dt), self.controller.trace())
         {
             ctx.request_repaint();
@@ -410,37 +415,18 @@ impl eframe::App for TicTacToeApp {
         // What a screen reader hears of the board, where the board panel does not draw it: the
         // exercise's board, or none (the step-through, a textbook's tree, the editor).
         let mut spoken = Spoken::default();
-        let board_covered = self.exercises.is_some()
-            || self.tree_lab.is_some()
-            || self.stepper.is_some()
-            || self.editor.is_some();
-        if let Some(exercises) = &self.exercises {
-            let shown =
-                egui::CentralPanel::default().show(ui, |ui| exercises.show(ui, &mut spoken));
-            commands.extend(shown.inner);
-        } else if let Some(lab) = &self.tree_lab {
-            let notice = self.notice.as_ref().map(|notice| notice.text.as_str());
-            let shown = egui::CentralPanel::default().show(ui, |ui| {
-                // A notice (a picture saved, say) goes over the view, as it goes over the board.
-                let dismissed = notice.and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
-                dismissed
-                    .into_iter()
-                    .chain(lab.show(ui))
-                    .collect::<Vec<_>>()
-            });
-            commands.extend(shown.inner);
-        } else if self.stepper.is_some() {
-            commands.extend(self.stepper_panel(ui));
-        } else if let Some(editor) = &self.editor {
-            let edited = egui::CentralPanel::default().show(ui, |ui| editor.show(ui));
-            commands.extend(edited.inner);
+        let covering = self.views.covering();
+        if let Some(kind) = covering {
+            commands.extend(self.covering_panel(ui, kind, &mut spoken));
         } else {
             commands.extend(self.review_panel(ui));
             commands.extend(self.explorer_panel(ui));
             commands.extend(self.legend_panel(ui));
             commands.extend(self.board_panel(ui));
         }
-        if board_covered && let Some(mirror) = &self.board_mirror {
+        if covering.is_some()
+            && let Some(mirror) = &self.board_mirror
+        {
             mirror(&spoken);
         }
         let drawn = controls::take(&ctx);

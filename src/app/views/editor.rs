@@ -8,6 +8,7 @@ use egui::{RichText, Ui};
 use crate::app::commands::{Brush, Command, Edit, EditorCommand, Seating};
 use crate::app::drawing::board_widget::{BoardWidget, Palette, sketch_notation};
 use crate::app::drawing::texts;
+use crate::app::view::{Given, View};
 use crate::engine::board::{Board, Geometry, Mark};
 use crate::store::settings::Settings;
 
@@ -187,6 +188,16 @@ impl Editor {
                 commands.push(EditorCommand::Toggle.into());
             }
         });
+    }
+}
+
+impl View for Editor {
+    fn name(&self) -> &'static str {
+        "Set up a position"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, _given: &mut Given<'_>) -> Vec<Command> {
+        self.show(ui)
     }
 }
 

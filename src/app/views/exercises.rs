@@ -10,6 +10,7 @@ use crate::app::controls::Mirrored;
 use crate::app::drawing::board_widget::{BoardWidget, Highlight, Palette, Spoken};
 use crate::app::drawing::exercise_tree;
 use crate::app::drawing::texts;
+use crate::app::view::{Given, View};
 use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::Analysis;
 use crate::learn::exercises::prune::{Ask, PruneKey};
@@ -706,6 +707,16 @@ fn chosen_nodes(key: &PruneKey, answer: &str) -> Vec<usize> {
     match answer.trim().is_empty() {
         true => Vec::new(),
         false => crate::learn::exercises::parse_labels(answer, key).unwrap_or_default(),
+    }
+}
+
+impl View for Exercises {
+    fn name(&self) -> &'static str {
+        "Exercises"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, given: &mut Given<'_>) -> Vec<Command> {
+        self.show(ui, given.spoken)
     }
 }
 

@@ -21,6 +21,7 @@ use crate::app::drawing::board_widget::BoardWidget;
 use crate::app::drawing::texts::thousands;
 use crate::app::drawing::tree_drawing;
 use crate::app::on_show::moves;
+use crate::app::view::{Given, Needs, View};
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::minimax::Stop;
 use crate::engine::score::Score;
@@ -471,5 +472,24 @@ fn path_name(path: &[Cell]) -> String {
         "root".to_string()
     } else {
         moves(path)
+    }
+}
+
+impl View for Explorer {
+    fn name(&self) -> &'static str {
+        "Game tree"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, given: &mut Given<'_>) -> Vec<Command> {
+        self.show(ui, given.controller, given.score_view)
+    }
+
+    /// The analyses of the nodes it has open, and the counts of the search from its root.
+    fn needs(&self, controller: &GameController) -> Needs {
+        Needs {
+            analyses: self.wanted(controller),
+            counts: Some(self.root),
+            trace: None,
+        }
     }
 }

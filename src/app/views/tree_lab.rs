@@ -12,6 +12,7 @@ use crate::app::drawing::code_panel::code_lines;
 use crate::app::drawing::texts;
 use crate::app::drawing::tree_drawing;
 use crate::app::drawing::tree_export;
+use crate::app::view::{Given, View};
 use crate::engine::game_tree::{GameTree, MAX_NODES};
 use crate::engine::minimax::SearchControl;
 use crate::learn::abstract_tree::tree_examples;
@@ -280,5 +281,19 @@ impl TreeLab {
             words.push_str(&format!(" · the root's value: {value}"));
         }
         words
+    }
+}
+
+impl View for TreeLab {
+    fn name(&self) -> &'static str {
+        "A textbook's tree"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, _given: &mut Given<'_>) -> Vec<Command> {
+        self.show(ui)
+    }
+
+    fn shows_notices(&self) -> bool {
+        true
     }
 }

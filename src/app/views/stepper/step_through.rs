@@ -8,8 +8,10 @@ use crate::app::commands::{Command, StepCommand};
 use crate::app::controls::Mirrored;
 use crate::app::drawing::texts::{self, thousands};
 use crate::app::on_show::OnShow;
+use crate::app::view::{Given, Needs, View};
 use crate::engine::board::Board;
 use crate::engine::minimax::Stop;
+use crate::game::GameController;
 use crate::game::TraceLog;
 use crate::learn::trace::{StepState, TraceAlgorithm, TraceEvent};
 use crate::learn::view::{ScoreView, Seen};
@@ -254,4 +256,26 @@ pub(super) fn positions_visited(state: &StepState) -> String {
         thousands(state.calls + 1),
         thousands(state.calls)
     )
+}
+
+impl View for Stepper {
+    fn name(&self) -> &'static str {
+        "Step through the search"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, given: &mut Given<'_>) -> Vec<Command> {
+        self.show(ui, given.controller.trace(), given.score_view)
+    }
+
+    /// The search from where it started, recorded call by call.
+    fn needs(&self, _controller: &GameController) -> Needs {
+        Needs {
+            trace: Some(self.trace_wanted()),
+            ..Needs::default()
+        }
+    }
+
+    fn shows_notices(&self) -> bool {
+        true
+    }
 }
