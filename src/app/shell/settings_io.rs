@@ -1,8 +1,6 @@
 //! Settings in the app: applying a change (to the game, the theme, the panels), saving it off the
 //! UI thread, and the "Save settings as…" and "Load settings…" dialogs.
 
-use std::time::Duration;
-
 use egui::{Context, ThemePreference};
 
 use super::notice::Notice;
@@ -230,12 +228,7 @@ impl TicTacToeApp {
                 self.notice.take_if(|notice| notice.until_next_game);
             }
         }
-        self.controller.set_difficulty(new.difficulty);
-        self.controller
-            .set_ai_delay(Duration::from_millis(u64::from(new.ai_delay_ms)));
-        self.controller.set_scores_wanted(new.show_scores);
-        self.controller
-            .set_think_time(Duration::from_millis(u64::from(new.think_time_ms)));
+        self.controller.set_play_options(new.play());
         if old.theme != new.theme {
             self.apply_theme(ctx);
         }

@@ -126,10 +126,7 @@ impl TicTacToeApp {
         let controller = GameController::new(
             settings.game_setup(),
             ControllerOptions {
-                difficulty: settings.difficulty,
-                ai_delay: Duration::from_millis(u64::from(settings.ai_delay_ms)),
-                scores_wanted: settings.show_scores,
-                think_time: Duration::from_millis(u64::from(settings.think_time_ms)),
+                play: settings.play(),
                 ai: options
                     .ai_seed
                     .map_or_else(AiPlayer::from_entropy, AiPlayer::seeded),
