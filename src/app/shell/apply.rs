@@ -348,7 +348,12 @@ impl TicTacToeApp {
                 settings.welcome_hint = false;
             }
             SettingCommand::DismissWelcome => settings.welcome_hint = false,
-            SettingCommand::ToggleExplorer => settings.explorer_open = !settings.explorer_open,
+            SettingCommand::ToggleExplorer => {
+                let open = self.views.explorer.is_none();
+                self.open_explorer(ctx, open);
+                // Remembered, so that the next start opens it again.
+                settings.explorer_open = open;
+            }
             SettingCommand::Reset => settings = Settings::default(),
         }
         self.change_settings(ctx, settings);

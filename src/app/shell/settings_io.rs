@@ -232,8 +232,10 @@ impl TicTacToeApp {
         if old.theme != new.theme {
             self.apply_theme(ctx);
         }
-        if old.explorer_open != new.explorer_open {
-            self.explorer_opened_or_closed(ctx, new.explorer_open);
+        // Whether the explorer is open is the open views' to say; the setting only remembers it
+        // for the next start, so that a settings file loaded (or reset) opens or closes it.
+        if save && new.explorer_open != self.views.explorer.is_some() {
+            self.open_explorer(ctx, new.explorer_open);
         }
         if !save {
             self.saved_settings.get_or_insert(old);
@@ -254,8 +256,9 @@ impl TicTacToeApp {
         self.saved_settings.as_ref().unwrap_or(&self.settings)
     }
 
-    /// Opens or closes the explorer.
-    fn explorer_opened_or_closed(&mut self, ctx: &Context, open: bool) {
+    /// Opens the explorer on the position on show, or closes it with a preview of one of its
+    /// nodes.
+    pub(super) fn open_explorer(&mut self, ctx: &Context, open: bool) {
         if open {
             let (root, name) = self.position_to_explore().unwrap_or_else(|| {
                 let board = *self.controller.board();
