@@ -10,11 +10,13 @@
 //! page keeps in a group of their own).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use egui::accesskit::{self, Action, NodeId, Role, Toggled};
 use egui::{Context, Id, Rect, Response};
 
-use super::options::ControlsMirror;
+/// Told every control of the open view as each frame draws it (see [`ControlsMirrorPlugin`]).
+pub type ControlsMirror = Arc<dyn Fn(&[Control]) + Send + Sync>;
 
 /// One control of the open view: its accessible name, and the rectangle it answers in, in
 /// points (the page's CSS pixels).
