@@ -44,7 +44,7 @@ pub struct AppOptions {
     /// presses (eframe's web runner gives it nothing of egui's own names).
     pub board_mirror: Option<BoardMirror>,
     /// Told the open view's key controls, their names and places, as each frame draws them:
-    /// the web page keeps a button over each for assistive technology (see [`controls`]).
+    /// the web page keeps a button over each for assistive technology (see [`crate::app::controls`]).
     pub controls_mirror: Option<ControlsMirror>,
     /// Asked every frame for the cells pressed outside the canvas since (the page's cell
     /// buttons), by their index in reading order.
