@@ -17,6 +17,7 @@ use crate::engine::minimax::SearchControl;
 use crate::learn::abstract_tree::tree_examples;
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::whole_search_picture;
+use crate::learn::tree_sketch;
 use crate::learn::trace::{EventKind, Step, TraceAlgorithm, trace_game};
 use crate::learn::view::{SeenTree, ShowsSearch};
 
@@ -246,15 +247,14 @@ impl TreeLab {
         // A textbook's tree is for the whole class to see: as large as the room allows.
         tree_drawing::fit_at_first(ui, zoom);
         tree_drawing::drawing_bar(ui, zoom, true);
-        let drawing = tree_drawing::of_tree_search(&picture, tree);
-        let legend = tree_export::tree_search_legend;
-        if let Some(export) = tree_export::export_bar(ui, zoom, &drawing, legend, "tree") {
+        let sketch = tree_sketch::tree_search(&picture, tree);
+        if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
             commands.push(Command::ExportPicture(export));
         }
         egui::ScrollArea::both()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                tree_drawing::draw(ui, &drawing, zoom, None, false);
+                tree_drawing::draw(ui, &sketch, zoom, None, false);
             });
     }
 
