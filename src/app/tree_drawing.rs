@@ -139,16 +139,8 @@ fn legend_item(ui: &mut Ui, role: Option<Role>, crossed: bool, meaning: &str) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
     let icon = Sketch {
         nodes: vec![SketchNode {
-            x: 0.0,
-            level: 0,
-            shape: Shape::of(role),
-            value: None,
-            title: String::new(),
-            dashed: false,
-            on_line: false,
             crossed,
-            note: None,
-            board: None,
+            ..SketchNode::at(0.0, 0, Shape::of(role), String::new())
         }],
         edges: Vec::new(),
         width: 1,
@@ -166,7 +158,6 @@ fn legend_item(ui: &mut Ui, role: Option<Role>, crossed: bool, meaning: &str) {
     painter.extend(shapes(painter, &node.items, place, &Colours::of(ui), None));
     ui.label(meaning);
 }
-
 
 /// Draws `sketch` at the zoom under `key`, the `selected` node ringed and, with `reveal`,
 /// scrolled into view; returns the node clicked, if any.

@@ -76,7 +76,7 @@ mod tests {
     use crate::learn::abstract_tree::{self, tree_examples};
     use crate::learn::examples::examples;
     use crate::learn::search_picture::{search_picture, whole_search_picture};
-    use crate::learn::trace::{StepState, TraceAlgorithm, trace_game};
+    use crate::learn::trace::{StepState, TraceAlgorithm, trace_game, whole_trace};
     use crate::learn::tree::grow;
     use crate::learn::tree_layout::{Ink, scene};
     use crate::learn::tree_picture::picture;
@@ -85,13 +85,7 @@ mod tests {
 
     /// A typed tree searched by alpha-beta to the end, as the textbook's tree draws it.
     fn textbook_search(tree: &GameTree) -> Sketch {
-        let mut steps = Vec::new();
-        let _ = trace_game(
-            &tree.root(),
-            TraceAlgorithm::AlphaBetaClassic,
-            &SearchControl::new(),
-            |step, pruned| steps.push((step, pruned.to_vec())),
-        );
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
         let shown = steps
             .iter()
             .map(|(step, pruned)| (*step, pruned.as_slice()));
@@ -321,7 +315,10 @@ mod tests {
             .map(|n| n.board.unwrap().count(Mark::O))
             .sum();
         assert_eq!(o_marks.len(), o_count);
-        assert!(o_marks.iter().all(|c| *c == hex(light.mark(Mark::O))), "{o_marks:?}");
+        assert!(
+            o_marks.iter().all(|c| *c == hex(light.mark(Mark::O))),
+            "{o_marks:?}"
+        );
         // The X marks: two strokes each in X's colour.
         let x_count: usize = sketch
             .nodes
@@ -340,9 +337,7 @@ mod tests {
         // On screen, the app paints them in the same colours.
         let painted_x = painted(&sketch, true)
             .iter()
-            .filter(|shape| {
-                matches!(shape, Drawn::LineSegment { stroke, .. } if stroke.color == x)
-            })
+            .filter(|shape| matches!(shape, Drawn::LineSegment { stroke, .. } if stroke.color == x))
             .count();
         assert_eq!(painted_x, 2 * x_count);
     }

@@ -2,7 +2,7 @@
 //! (`[[3,12,8],[2,4,6],[14,5,2]]`) or one of the built-in figures, searched by plain minimax or
 //! alpha-beta one call at a time and drawn as the textbooks draw a search: every call made with
 //! the value it returned, every pruned move crossed out with the window that cut it, to the end.
-//! The numbers are the engine's (`learn::trace::trace_game`, `learn::search_picture`); this
+//! The numbers are the engine's (`learn::trace::whole_trace`, `learn::search_picture`); this
 //! only shows them.
 
 use egui::{RichText, Ui};
@@ -13,12 +13,11 @@ use super::texts;
 use super::tree_drawing;
 use super::tree_export;
 use crate::engine::game_tree::{GameTree, MAX_NODES};
-use crate::engine::minimax::SearchControl;
 use crate::learn::abstract_tree::tree_examples;
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::whole_search_picture;
+use crate::learn::trace::{EventKind, Step, TraceAlgorithm, whole_trace};
 use crate::learn::tree_sketch;
-use crate::learn::trace::{EventKind, Step, TraceAlgorithm, trace_game};
 use crate::learn::view::{SeenTree, ShowsSearch};
 
 /// A tree being stepped through.
@@ -82,14 +81,8 @@ impl TreeLab {
         self.steps.clear();
         self.position = 0;
         if let Ok(tree) = &self.tree {
-            let steps = &mut self.steps;
             // A typed tree has at most 1,000 nodes: its whole trace is small and quick.
-            let _ = trace_game(
-                &tree.root(),
-                self.algorithm,
-                &SearchControl::new(),
-                |step, pruned| steps.push((step, pruned.to_vec())),
-            );
+            self.steps = whole_trace(&tree.root(), self.algorithm);
         }
     }
 

@@ -20,13 +20,6 @@ pub const RADIUS: f32 = 20.0;
 /// A small board's side, and the gap between it and its node.
 const BOARD: f32 = 36.0;
 const BOARD_GAP: f32 = 6.0;
-/// Text sizes: a level's label, an edge's move, a node's value, a note (alpha-beta's window), a
-/// line of the legend.
-const LABEL_SIZE: f32 = 14.0;
-const EDGE_SIZE: f32 = 14.0;
-const VALUE_SIZE: f32 = 15.0;
-const NOTE_SIZE: f32 = 13.0;
-const LEGEND_SIZE: f32 = 13.0;
 /// Pixels between two lines of a note, and of the legend.
 const NOTE_LINE: f32 = 15.0;
 const LEGEND_LINE: f32 = 18.0;
@@ -37,6 +30,32 @@ const LEFT: f32 = 8.0;
 /// How far along an edge (from its parent) its move is written: nearer the child, where the
 /// edges fan out.
 const LABEL_ALONG: f32 = 0.7;
+
+/// What a text is, for its size.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// A level's label.
+    Label,
+    /// An edge's move.
+    Edge,
+    /// A node's value.
+    Value,
+    /// A line of a note (alpha-beta's window).
+    Note,
+    /// A line of the legend.
+    Legend,
+}
+
+impl Kind {
+    /// Its size in pixels.
+    const fn size(self) -> f32 {
+        match self {
+            Kind::Label | Kind::Edge => 14.0,
+            Kind::Value => 15.0,
+            Kind::Note | Kind::Legend => 13.0,
+        }
+    }
+}
 
 /// A point in the scene's pixels, from its top left corner.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -166,7 +185,7 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
         .nodes
         .iter()
         .flat_map(note_lines)
-        .map(|line| text_width(line, NOTE_SIZE))
+        .map(|line| text_width(line, Kind::Note.size()))
         .fold(0.0, f32::max);
     let has_boards = sketch.nodes.iter().any(|node| board_of(node).is_some());
     let board_room = if has_boards { BOARD + BOARD_GAP } else { 0.0 };
@@ -193,7 +212,7 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
         + sketch
             .levels
             .iter()
-            .map(|label| text_width(label, LABEL_SIZE))
+            .map(|label| text_width(label, Kind::Label.size()))
             .fold(0.0, f32::max);
     let centre = |x: f32, level: usize| {
         point(
@@ -208,7 +227,7 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
             at: point(LEFT, centre(0.0, level).y),
             anchor: Anchor::Left,
             text: label.clone(),
-            size: LABEL_SIZE,
+            size: Kind::Label.size(),
             ink: Ink::Soft,
             bold: false,
             halo: false,
@@ -239,7 +258,7 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
             ),
             anchor: Anchor::Centre,
             text: edge.label.clone(),
-            size: EDGE_SIZE,
+            size: Kind::Edge.size(),
             ink: Ink::Text,
             bold: false,
             halo: true,
@@ -271,7 +290,7 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
             at: point(LEFT, legend_top + index as f32 * LEGEND_LINE),
             anchor: Anchor::Left,
             text: line.clone(),
-            size: LEGEND_SIZE,
+            size: Kind::Legend.size(),
             ink: Ink::Soft,
             bold: false,
             halo: false,
@@ -280,7 +299,7 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
     let widest_legend = sketch
         .legend
         .iter()
-        .map(|line| LEFT * 2.0 + text_width(line, LEGEND_SIZE))
+        .map(|line| LEFT * 2.0 + text_width(line, Kind::Legend.size()))
         .fold(0.0, f32::max);
     let bottom = if legend.is_empty() {
         tree_bottom
@@ -345,7 +364,7 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             at: point(at.x, at.y + lower),
             anchor: Anchor::Centre,
             text: value.to_string(),
-            size: VALUE_SIZE,
+            size: Kind::Value.size(),
             ink,
             bold: true,
             halo: false,
@@ -372,7 +391,7 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             at: point(at.x, below + NOTE_LINE / 2.0 + index as f32 * NOTE_LINE),
             anchor: Anchor::Centre,
             text: line.to_string(),
-            size: NOTE_SIZE,
+            size: Kind::Note.size(),
             ink: Ink::Soft,
             bold: false,
             halo: true,
@@ -442,7 +461,7 @@ fn small_board(items: &mut Vec<Item>, board: &Board, corner: Point) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::tree_sketch::{SketchEdge, Shape};
+    use crate::learn::tree_sketch::{Shape, SketchEdge};
 
     fn node(x: f32, level: usize, note: Option<&str>) -> SketchNode {
         SketchNode {
@@ -488,7 +507,7 @@ mod tests {
         let noted = scene(&sketch(Some("α -infinity and more\nβ 2")), false);
         let gap = noted.nodes[2].centre.x - noted.nodes[1].centre.x;
         assert!(gap > right.x - left.x);
-        assert!(gap >= text_width("α -infinity and more", NOTE_SIZE));
+        assert!(gap >= text_width("α -infinity and more", Kind::Note.size()));
     }
 
     /// Small boards push the next level down and the edges start under them; without them the
@@ -500,7 +519,9 @@ mod tests {
         assert!(with.nodes[1].centre.y - with.nodes[0].centre.y >= LEVEL + BOARD);
         let rects = |scene: &Scene| {
             let items = scene.nodes.iter().flat_map(|node| &node.items);
-            items.filter(|item| matches!(item, Item::Rect { .. })).count()
+            items
+                .filter(|item| matches!(item, Item::Rect { .. }))
+                .count()
         };
         assert_eq!((rects(&without), rects(&with)), (0, 3));
         let Item::Line { from, .. } = &with.items[2] else {

@@ -83,6 +83,39 @@ pub struct SketchEdge {
     pub on_line: bool,
 }
 
+impl SketchNode {
+    /// A node in its slot and level with its shape and title, plain: no value, not on the line,
+    /// not crossed, dashed or noted, no board.
+    pub fn at(x: f32, level: usize, shape: Shape, title: String) -> SketchNode {
+        SketchNode {
+            x,
+            level,
+            shape,
+            value: None,
+            title,
+            dashed: false,
+            on_line: false,
+            crossed: false,
+            note: None,
+            board: None,
+        }
+    }
+}
+
+impl SketchEdge {
+    /// The edge `from` → `to` labelled with its move, the `best` move there or not, on the
+    /// line or not.
+    pub fn of(from: usize, to: usize, label: String, best: bool, on_line: bool) -> SketchEdge {
+        SketchEdge {
+            from,
+            to,
+            label,
+            best,
+            on_line,
+        }
+    }
+}
+
 impl Sketch {
     /// Whether any node has a position to draw small.
     pub fn has_boards(&self) -> bool {
@@ -103,28 +136,17 @@ pub fn board_tree(
         .iter()
         .zip(titles)
         .map(|(spot, title)| SketchNode {
-            x: spot.x,
-            level: spot.level,
-            shape: Shape::of(spot.role),
             value: spot.value.map(Shown::value),
-            title,
             dashed: !spot.opened && !spot.board.outcome().is_over(),
             on_line: spot.on_line,
-            crossed: false,
-            note: None,
             board: Some(spot.board),
+            ..SketchNode::at(spot.x, spot.level, Shape::of(spot.role), title)
         })
         .collect();
     let edges = picture
         .edges
         .iter()
-        .map(|edge| SketchEdge {
-            from: edge.from,
-            to: edge.to,
-            label: edge.cell.name(),
-            best: edge.best,
-            on_line: edge.on_line,
-        })
+        .map(|e| SketchEdge::of(e.from, e.to, e.cell.name(), e.best, e.on_line))
         .collect();
     let boards = picture.spots.iter().map(|spot| (spot.level, spot.board));
     Sketch {
@@ -176,33 +198,21 @@ pub fn typed_tree(tree: &GameTree, picture: &AbstractPicture) -> Sketch {
             } else {
                 format!("child {}", path.join("."))
             };
+            let title = match spot.side {
+                Some(side) => format!("{name} ({side})"),
+                None => format!("{name} (a leaf)"),
+            };
             SketchNode {
-                x: spot.x,
-                level: spot.level,
-                shape: Shape::of(spot.side.map(role_of)),
                 value: Some(spot.value),
-                title: match spot.side {
-                    Some(side) => format!("{name} ({side})"),
-                    None => format!("{name} (a leaf)"),
-                },
-                dashed: false,
                 on_line: spot.on_line,
-                crossed: false,
-                note: None,
-                board: None,
+                ..SketchNode::at(spot.x, spot.level, Shape::of(spot.side.map(role_of)), title)
             }
         })
         .collect();
     let edges = picture
         .edges
         .iter()
-        .map(|edge| SketchEdge {
-            from: edge.from,
-            to: edge.to,
-            label: (edge.child + 1).to_string(),
-            best: edge.best,
-            on_line: edge.on_line,
-        })
+        .map(|e| SketchEdge::of(e.from, e.to, (e.child + 1).to_string(), e.best, e.on_line))
         .collect();
     Sketch {
         nodes,
@@ -313,17 +323,16 @@ fn search_sketch<G: Rules>(
     let nodes = picture
         .spots
         .iter()
-        .map(|spot| SketchNode {
-            x: spot.x,
-            level: spot.level,
-            shape: Shape::of(spot.role),
-            value: spot.value.map(Shown::value),
-            title: name(spot, window(spot).map(|w| w.replace('\n', " "))),
-            dashed: false,
-            on_line: on_path(spot),
-            crossed: spot.standing == Standing::Pruned,
-            note: window(spot),
-            board: board(spot),
+        .map(|spot| {
+            let title = name(spot, window(spot).map(|w| w.replace('\n', " ")));
+            SketchNode {
+                value: spot.value.map(Shown::value),
+                on_line: on_path(spot),
+                crossed: spot.standing == Standing::Pruned,
+                note: window(spot),
+                board: board(spot),
+                ..SketchNode::at(spot.x, spot.level, Shape::of(spot.role), title)
+            }
         })
         .collect();
     let edges = picture
@@ -393,11 +402,7 @@ fn call_words<G: Rules>(spot: &SearchSpot<G>, window: Option<String>) -> String 
 fn search_node_name(spot: &SearchSpot, window: Option<String>) -> String {
     let what = call_words(spot, window);
     let place = match spot.cell {
-        Some(cell) => format!(
-            "Call {} {}",
-            spot.board.to_move().opponent(),
-            cell.human()
-        ),
+        Some(cell) => format!("Call {} {}", spot.board.to_move().opponent(), cell.human()),
         None => "findBestMove".to_string(),
     };
     format!(

@@ -48,7 +48,10 @@ pub fn board_tree_svg(picture: &Picture, seen: &Seen, note: Option<&str>, boards
         .iter()
         .map(|spot| position_title(&spot.board))
         .collect();
-    svg(&tree_sketch::board_tree(picture, seen, titles, note), boards)
+    svg(
+        &tree_sketch::board_tree(picture, seen, titles, note),
+        boards,
+    )
 }
 
 /// A typed tree's `picture` as a standalone SVG document.
@@ -94,7 +97,13 @@ fn write_all(out: &mut String, scene: &Scene) -> std::fmt::Result {
 }
 
 fn write_item(out: &mut String, item: &Item) -> std::fmt::Result {
-    let dash = |dashed: bool| if dashed { " stroke-dasharray=\"4 3\"" } else { "" };
+    let dash = |dashed: bool| {
+        if dashed {
+            " stroke-dasharray=\"4 3\""
+        } else {
+            ""
+        }
+    };
     match item {
         Item::Line {
             from,

@@ -14,8 +14,8 @@ use crate::engine::score::Score;
 use crate::game::TraceLog;
 use crate::learn::pseudocode::{Event, Line, Step, line_of, pseudocode, step_of};
 use crate::learn::search_picture::{Standing, search_picture};
-use crate::learn::tree_sketch;
 use crate::learn::trace::{Child, EventKind, TraceAlgorithm, cutoff_reason};
+use crate::learn::tree_sketch;
 use crate::learn::view::Seen;
 
 impl Stepper {
@@ -122,10 +122,7 @@ impl Stepper {
                         );
                     }
                     Child::Pruned { cells, alpha, beta } => {
-                        let cells: Vec<String> = cells
-                            .iter()
-                            .map(|c| c.name())
-                            .collect();
+                        let cells: Vec<String> = cells.iter().map(|c| c.name()).collect();
                         let (alpha, beta) = seen.window(*alpha, *beta);
                         let cut_by_max = seen.is_max(frame.is_max);
                         let reason = cutoff_reason(alpha, beta, cut_by_max, seen.maximiser());
