@@ -191,9 +191,8 @@ impl Stepper {
         {
             let mover = self.start.board.to_move();
             let text = format!(
-                "Done: findBestMove plays row {}, column {} (value {}); {}.",
-                best.cell.row + 1,
-                best.cell.col + 1,
+                "Done: findBestMove plays {} (value {}); {}.",
+                best.cell.human(),
                 seen.number(best.score, mover, 0).value(),
                 positions_visited(self.playback.state())
             );
