@@ -213,11 +213,7 @@ pub fn shortcut(ui: &egui::Ui, key: &str) -> String {
 }
 
 pub fn window_bound(number: Shown, start: &Board) -> String {
-    if number.is_infinite(start.geometry()) {
-        if number.is_win() { "+inf" } else { "-inf" }.to_string()
-    } else {
-        number.value().to_string()
-    }
+    number.bound(start.geometry())
 }
 
 #[cfg(test)]

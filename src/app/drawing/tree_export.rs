@@ -1,74 +1,29 @@
-//! A drawn tree's picture as a file's contents: the drawing on show ([`tree_drawing::Drawing`])
-//! becomes a [`Sketch`] node for node, which the SVG writer `tictactoe tree --format svg` uses
-//! draws, and [`png`] rasterises on the desktop. The whole tree, whatever part of it is scrolled
-//! into view: the picture is drawn from the drawing's data, not from the screen.
-//! `picture_saving.rs` hands the file to the player.
+//! A drawn tree's picture as a file's contents: the sketch on show, written by learn's SVG
+//! writer from the same scene the app paints ([`tree_layout`](crate::learn::tree_layout)), and
+//! [`png`] rasterises that SVG on the desktop. The whole tree, whatever part of it is scrolled
+//! into view: the picture is drawn from the sketch, not from the screen. `picture_saving.rs`
+//! hands the file to the player.
 
 use egui::Ui;
 
-use super::tree_drawing::{self, Drawing, Emphasis};
 use crate::app::commands::{PictureExport, PictureFormat};
-use crate::learn::tree_svg::{self, Shape, Sketch, SketchEdge, SketchNode};
-use crate::learn::view::Role;
-
-/// `drawing` as the SVG writer draws it: the same nodes in the same slots and levels, the same
-/// values, labels, windows and crosses; small boards if `boards`; `legend` under it.
-pub fn sketch(drawing: &Drawing, legend: Vec<String>, boards: bool) -> Sketch {
-    let nodes = drawing
-        .nodes
-        .iter()
-        .map(|node| SketchNode {
-            x: node.x,
-            level: node.level,
-            shape: match node.role {
-                Some(Role::Maximiser) => Shape::Max,
-                Some(Role::Minimiser) => Shape::Min,
-                None => Shape::End,
-            },
-            value: node.value.map(|value| value.value()),
-            title: node.name.clone(),
-            dashed: node.dashed,
-            on_line: node.emphasis == Emphasis::Line,
-            crossed: node.crossed,
-            note: node.note.clone(),
-            board: node.board.filter(|_| boards),
-        })
-        .collect();
-    let edges = drawing
-        .links
-        .iter()
-        .map(|link| SketchEdge {
-            from: link.from,
-            to: link.to,
-            label: link.label.clone(),
-            best: link.best,
-            on_line: link.emphasis == Emphasis::Line,
-        })
-        .collect();
-    Sketch {
-        nodes,
-        edges,
-        width: drawing.width,
-        levels: drawing.levels.clone(),
-        legend,
-    }
-}
+use super::tree_drawing;
+use crate::learn::tree_sketch::Sketch;
+use crate::learn::tree_svg;
 
 /// Under a drawing's zoom bar: small boards on or off (a board's tree), and the picture exported
-/// as SVG or PNG. `legend` says what the picture's shapes mean; `name` is the file's name
-/// without its extension. Returns the export asked for.
+/// as SVG or PNG, small boards as on screen. `name` is the file's name without its extension.
+/// Returns the export asked for.
 pub fn export_bar(
     ui: &mut Ui,
     key: egui::Id,
-    drawing: &Drawing,
-    legend: impl FnOnce() -> Vec<String>,
+    sketch: &Sketch,
     name: &'static str,
 ) -> Option<PictureExport> {
     let mut asked = None;
     ui.horizontal_wrapped(|ui| {
-        let has_boards = drawing.nodes.iter().any(|node| node.board.is_some());
         let mut boards = tree_drawing::show_boards(ui, key);
-        if has_boards
+        if sketch.has_boards()
             && ui
                 .checkbox(&mut boards, "Small boards")
                 .on_hover_text("Each node shows its position")
@@ -89,39 +44,13 @@ pub fn export_bar(
             }
         }
         asked.map(|format| PictureExport {
-            svg: tree_svg::svg(&sketch(drawing, legend(), boards && has_boards)),
+            svg: tree_svg::svg(sketch, boards),
             format,
             name,
         })
     })
     .inner
 }
-
-/// The legend of a drawn search of a board, as the exported picture says it.
-pub fn board_search_legend(seen: &crate::learn::view::Seen) -> Vec<String> {
-    let mut legend = tree_svg::board_legend(seen);
-    legend.push(MOVES.to_string());
-    legend.extend(tree_svg::search_legend());
-    legend
-}
-
-/// The legend of the explorer's tree, as the exported picture says it.
-pub fn board_tree_legend(seen: &crate::learn::view::Seen) -> Vec<String> {
-    let mut legend = tree_svg::board_legend(seen);
-    legend.push(MOVES.to_string());
-    legend.push("Orange: minimax's line. Dashed: a position whose moves are not drawn.".into());
-    legend
-}
-
-/// The legend of a typed tree's drawn search.
-pub fn tree_search_legend() -> Vec<String> {
-    let mut legend = tree_svg::tree_legend();
-    legend.extend(tree_svg::search_legend());
-    legend
-}
-
-/// How the app's drawings name a move, said under an exported picture.
-const MOVES: &str = "Moves are row,column counted from 1, as the app names cells.";
 
 /// `svg` as a PNG, its text in the app's own font (egui's, built into the program).
 pub(crate) fn png(svg: &str) -> Result<Vec<u8>, String> {
@@ -136,131 +65,281 @@ pub(crate) fn png(svg: &str) -> Result<Vec<u8>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::engine::game_tree::GameTree;
-    use crate::engine::minimax::SearchControl;
-    use crate::learn::search_picture::whole_search_picture;
-    use crate::learn::trace::{TraceAlgorithm, trace_game};
-    use crate::learn::tree_svg::Layout;
-    use crate::learn::view::SeenTree;
+    use egui::{Pos2, Rect, Shape as Drawn};
 
-    /// The three-ply figure searched by alpha-beta to the end, as the textbook's tree draws it.
-    fn three_ply_drawing(tree: &GameTree) -> Drawing {
-        let mut steps = Vec::new();
-        let _ = trace_game(
-            &tree.root(),
-            TraceAlgorithm::AlphaBetaClassic,
-            &SearchControl::new(),
-            |step, pruned| steps.push((step, pruned.to_vec())),
-        );
+    use super::super::board_widget::Palette;
+    use super::super::tree_drawing::{Colours, Place, shapes};
+    use super::*;
+    use crate::engine::board::{Board, Cell, Mark};
+    use crate::engine::game_tree::GameTree;
+    use crate::engine::minimax::{SearchControl, plain};
+    use crate::learn::abstract_tree::{self, tree_examples};
+    use crate::learn::examples::examples;
+    use crate::learn::search_picture::{search_picture, whole_search_picture};
+    use crate::learn::trace::{StepState, TraceAlgorithm, trace_game, whole_trace};
+    use crate::learn::tree::grow;
+    use crate::learn::tree_layout::{Ink, scene};
+    use crate::learn::tree_picture::picture;
+    use crate::learn::tree_sketch::{self, position_title};
+    use crate::learn::view::{ScoreView, Seen, SeenTree};
+
+    /// A typed tree searched by alpha-beta to the end, as the textbook's tree draws it.
+    fn textbook_search(tree: &GameTree) -> Sketch {
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
         let shown = steps
             .iter()
             .map(|(step, pruned)| (*step, pruned.as_slice()));
         let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
-        tree_drawing::of_tree_search(&picture, tree)
+        tree_sketch::tree_search(&picture, tree)
     }
 
-    /// The value of `attribute` in an SVG element's `line`.
-    fn attribute(line: &str, attribute: &str) -> f32 {
-        let start = line.find(&format!(" {attribute}=\"")).unwrap() + attribute.len() + 3;
-        let end = start + line[start..].find('"').unwrap();
-        line[start..end].parse().unwrap()
+    /// The step-through's drawing of alpha-beta on `board` after `count` steps.
+    fn board_search(board: &Board, count: usize) -> Sketch {
+        let mut state = StepState::new(*board);
+        let mut taken = 0;
+        let _ = trace_game(
+            board,
+            TraceAlgorithm::AlphaBetaClassic,
+            &SearchControl::new(),
+            |step, pruned| {
+                if taken < count {
+                    state.step(step, pruned);
+                    taken += 1;
+                }
+            },
+        );
+        let seen = Seen::new(ScoreView::SideToMove, board);
+        tree_sketch::board_search(&search_picture(&state, &seen), &seen)
     }
 
-    /// Every node of the exported picture is the app's node: the same name, the same value, at
-    /// the place the app's slot and level give it; the levels' labels, the moves' labels, the
-    /// windows and the crosses are the app's too.
-    #[test]
-    fn the_exported_svg_is_the_drawing_on_show() {
-        let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
-        let drawing = three_ply_drawing(&tree);
-        let sketch = sketch(&drawing, tree_search_legend(), false);
-        let svg = tree_svg::svg(&sketch);
-        let layout = Layout::of(&sketch);
-        let groups: Vec<&str> = svg.split("<g>").skip(1).collect();
-        assert_eq!(groups.len(), drawing.nodes.len());
-        for (node, group) in drawing.nodes.iter().zip(&groups) {
-            assert!(group.contains(&format!("<title>{}</title>", node.name)));
-            let (x, y) = layout.centre(node.x, node.level);
-            let value = group
-                .lines()
-                .find(|line| line.contains("font-weight=\"bold\""));
-            if let Some(shown) = node.value {
-                let value = value.unwrap();
-                assert_eq!(attribute(value, "x"), x, "{}", node.name);
-                assert_eq!(attribute(value, "y"), y + 4.5, "{}", node.name);
-                assert!(value.ends_with(&format!(">{}</text>", shown.value())));
-            } else {
-                // A pruned leaf has no value: its place is its shape's.
-                assert!(value.is_none(), "{}", node.name);
-                let circle = group.lines().find(|l| l.starts_with("<circle")).unwrap();
-                assert_eq!((attribute(circle, "cx"), attribute(circle, "cy")), (x, y));
-            }
-            for line in node.note.iter().flat_map(|note| note.lines()) {
-                assert!(group.contains(&format!(">{line}</text>")), "{line}");
-            }
-            // A cross is two lines through the node.
-            assert_eq!(
-                group.matches("<line").count(),
-                if node.crossed { 2 } else { 0 }
-            );
+    /// The explorer's tree of `board`, `depth` plies opened.
+    fn board_tree(board: &Board, depth: usize) -> Sketch {
+        let tree = grow(board, &mut |path: &[Cell], node: &Board| {
+            Ok::<_, ()>((path.len() < depth && !node.outcome().is_over()).then(|| plain(node)))
+        })
+        .unwrap();
+        let seen = Seen::new(ScoreView::SideToMove, board);
+        let picture = picture(&tree, &seen);
+        let titles = picture.spots.iter().map(|s| position_title(&s.board));
+        tree_sketch::board_tree(&picture, &seen, titles.collect(), None)
+    }
+
+    /// Every kind of drawing: the typed trees and their searches, the articles' positions'
+    /// trees, a board's search at its start, midway and at its end.
+    fn every_kind() -> Vec<(String, Sketch)> {
+        let mut sketches = Vec::new();
+        for example in tree_examples() {
+            let tree = example.tree();
+            let typed = tree_sketch::typed_tree(&tree, &abstract_tree::picture(&tree));
+            sketches.push((format!("tree {}", example.name), typed));
+            sketches.push((format!("search {}", example.name), textbook_search(&tree)));
         }
-        // Leaves 2.2 and 2.3 pruned with the window that cut them, as the app shows.
-        let crossed: Vec<&str> = drawing
+        for example in examples() {
+            let board = example.board();
+            sketches.push((format!("explorer {}", example.name), board_tree(&board, 2)));
+        }
+        let board: Board = "XOX/.O./X..".parse().unwrap();
+        for count in [1, 12, 40, usize::MAX] {
+            sketches.push((format!("step-through {count}"), board_search(&board, count)));
+        }
+        sketches
+    }
+
+    /// What the app paints for `sketch` at 100% of the layout's pixels, on the light theme.
+    fn painted(sketch: &Sketch, boards: bool) -> Vec<Drawn> {
+        let scene = scene(sketch, boards);
+        let ctx = egui::Context::default();
+        ctx.set_visuals(egui::Visuals::light());
+        let mut drawn = Vec::new();
+        let output = ctx.run_ui(Default::default(), |ui| {
+            let painter = ui.painter().clone();
+            let colours = Colours::of(ui);
+            let place = Place {
+                origin: Pos2::ZERO,
+                scale: 1.0,
+            };
+            drawn = shapes(&painter, &scene.items, place, &colours, None);
+            for node in &scene.nodes {
+                drawn.extend(shapes(&painter, &node.items, place, &colours, None));
+            }
+        });
+        output.drop_without_applying_deltas();
+        drawn
+    }
+
+    fn number(node: roxmltree::Node, name: &str) -> f32 {
+        node.attribute(name).unwrap().parse().unwrap()
+    }
+
+    fn close(a: f32, b: f32) -> bool {
+        (a - b).abs() < 0.01
+    }
+
+    /// The app's painted picture and the exported SVG are one picture: every text the app
+    /// paints is the SVG's text at the same place (the legend, which the app says beside the
+    /// drawing, follows in the file), every line the SVG draws the app draws where it does,
+    /// and every node's shape has the same corners; the file's tooltips are the app's buttons'
+    /// names.
+    #[test]
+    fn the_app_paints_what_the_svg_writes() {
+        for (name, sketch) in every_kind() {
+            for boards in [false, true] {
+                let svg = tree_svg::svg(&sketch, boards);
+                let document = roxmltree::Document::parse(&svg).unwrap();
+                let elements: Vec<roxmltree::Node> = document.descendants().collect();
+                let drawn = painted(&sketch, boards);
+
+                let texts: Vec<_> = elements.iter().filter(|e| e.has_tag_name("text")).collect();
+                let painted_texts: Vec<_> = drawn
+                    .iter()
+                    .filter_map(|shape| match shape {
+                        Drawn::Text(text) => Some(text),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(
+                    texts.len(),
+                    painted_texts.len() + sketch.legend.len(),
+                    "{name}"
+                );
+                for (text, shown) in texts.iter().zip(&painted_texts) {
+                    let words = text.text().unwrap_or_default();
+                    assert_eq!(shown.galley.text(), words, "{name}");
+                    let size = number(**text, "font-size");
+                    let middle = number(**text, "y") - size * tree_svg::BASELINE;
+                    let rect = Rect::from_min_size(shown.pos, shown.galley.size());
+                    let x = match text.attribute("text-anchor") {
+                        Some("middle") => rect.center().x,
+                        _ => rect.left(),
+                    };
+                    assert!(close(x, number(**text, "x")), "{name}: {words}");
+                    assert!(close(rect.center().y, middle), "{name}: {words}");
+                }
+
+                let segments: Vec<[Pos2; 2]> = drawn
+                    .iter()
+                    .filter_map(|shape| match shape {
+                        Drawn::LineSegment { points, .. } => Some(*points),
+                        _ => None,
+                    })
+                    .collect();
+                let mut rest = segments.iter();
+                for line in elements.iter().filter(|e| e.has_tag_name("line")) {
+                    let want = [
+                        (number(*line, "x1"), number(*line, "y1")),
+                        (number(*line, "x2"), number(*line, "y2")),
+                    ];
+                    let found = rest.any(|[a, b]| {
+                        close(a.x, want[0].0)
+                            && close(a.y, want[0].1)
+                            && close(b.x, want[1].0)
+                            && close(b.y, want[1].1)
+                    });
+                    assert!(found, "{name}: the app draws the SVG's line {want:?}");
+                }
+
+                let corners: Vec<Vec<(f32, f32)>> = drawn
+                    .iter()
+                    .filter_map(|shape| match shape {
+                        Drawn::Path(path) => Some(path.points.iter().map(|p| (p.x, p.y)).collect()),
+                        _ => None,
+                    })
+                    .collect();
+                let polygons: Vec<Vec<(f32, f32)>> = elements
+                    .iter()
+                    .filter(|e| e.has_tag_name("polygon"))
+                    .map(|polygon| {
+                        let points = polygon.attribute("points").unwrap().split(' ');
+                        points
+                            .map(|pair| {
+                                let (x, y) = pair.split_once(',').unwrap();
+                                (x.parse().unwrap(), y.parse().unwrap())
+                            })
+                            .collect()
+                    })
+                    .collect();
+                assert_eq!(corners, polygons, "{name}");
+
+                let titles: Vec<&str> = elements
+                    .iter()
+                    .filter(|e| e.has_tag_name("title"))
+                    .map(|e| e.text().unwrap_or_default())
+                    .collect();
+                let names: Vec<&str> = sketch.nodes.iter().map(|n| n.title.as_str()).collect();
+                assert_eq!(titles, names, "{name}");
+            }
+        }
+    }
+
+    /// Moves are named one way on screen and in a file, by the one formatter: `r2c1`.
+    #[test]
+    fn moves_are_named_as_everywhere_else() {
+        let board: Board = "XOX/.O./X..".parse().unwrap();
+        for sketch in [board_tree(&board, 1), board_search(&board, usize::MAX)] {
+            let labels: Vec<&str> = sketch.edges.iter().map(|e| e.label.as_str()).collect();
+            assert!(labels.contains(&"r2c1"), "{labels:?}");
+            let svg = tree_svg::svg(&sketch, false);
+            assert!(svg.contains(">r2c1</text>"));
+            assert!(!svg.contains(">2,1</text>"));
+        }
+    }
+
+    /// Small boards keep the screen's colours in a file: X red, O blue, as the light theme's
+    /// board draws them (they were swapped once).
+    #[test]
+    fn small_boards_keep_the_marks_colours() {
+        let board: Board = "XOX/.O./X..".parse().unwrap();
+        let sketch = board_tree(&board, 1);
+        let svg = tree_svg::svg(&sketch, true);
+        let light = Palette::themed(false, egui::Color32::GRAY, egui::Color32::BLACK);
+        let hex = |colour: egui::Color32| {
+            format!("#{:02x}{:02x}{:02x}", colour.r(), colour.g(), colour.b())
+        };
+        let document = roxmltree::Document::parse(&svg).unwrap();
+        let strokes = |tag: &str| -> Vec<String> {
+            document
+                .descendants()
+                .filter(|e| e.has_tag_name(tag) && e.attribute("fill").is_none())
+                .filter_map(|e| e.attribute("stroke").map(str::to_string))
+                .collect()
+        };
+        // The O marks: circles without a fill.
+        let o_marks: Vec<String> = document
+            .descendants()
+            .filter(|e| e.has_tag_name("circle") && e.attribute("fill") == Some("none"))
+            .map(|e| e.attribute("stroke").unwrap().to_string())
+            .collect();
+        let o_count: usize = sketch
             .nodes
             .iter()
-            .filter(|node| node.crossed)
-            .map(|node| node.name.as_str())
-            .collect();
-        assert_eq!(crossed.len(), 2, "{crossed:?}");
-        assert!(groups.iter().any(|group| group.contains(">α 3</text>")));
-        assert!(groups.iter().any(|group| group.contains(">β 2</text>")));
-        for (level, label) in drawing.levels.iter().enumerate() {
-            let (_, y) = layout.centre(0.0, level);
-            let line = format!(
-                "<text x=\"8\" y=\"{}\" fill=\"#555\">{label}</text>",
-                y + 4.0
-            );
-            assert!(svg.contains(&line), "{line}");
-        }
-        assert_eq!(
-            drawing.levels,
-            ["MAX (depth 0)", "MIN (depth 1)", "MAX (depth 2)"]
+            .map(|n| n.board.unwrap().count(Mark::O))
+            .sum();
+        assert_eq!(o_marks.len(), o_count);
+        assert!(
+            o_marks.iter().all(|c| *c == hex(light.mark(Mark::O))),
+            "{o_marks:?}"
         );
-        for link in &drawing.links {
-            assert!(svg.contains(&format!("paint-order=\"stroke\">{}</text>", link.label)));
-        }
-    }
-
-    /// A board's drawing exports each position small under its node only when asked.
-    #[test]
-    fn small_boards_are_exported_when_asked() {
-        use crate::engine::board::Board;
-        use crate::learn::tree::grow;
-        use crate::learn::tree_picture::picture;
-        use crate::learn::view::{ScoreView, Seen};
-        let board: Board = "XOX/.O./X..".parse().unwrap();
-        let seen = Seen::new(ScoreView::SideToMove, &board);
-        let tree =
-            grow(&board, &mut |path: &[crate::engine::board::Cell],
-                               node: &Board| {
-                Ok::<_, ()>(
-                    (path.is_empty() && !node.outcome().is_over())
-                        .then(|| crate::engine::minimax::plain(node)),
-                )
-            })
-            .unwrap();
-        let picture = picture(&tree, &seen);
-        let names = vec![String::new(); picture.spots.len()];
-        let drawing = tree_drawing::of_tree(&picture, names, &seen);
-        let without = tree_svg::svg(&sketch(&drawing, Vec::new(), false));
-        let with = tree_svg::svg(&sketch(&drawing, Vec::new(), true));
-        assert!(!without.contains("stroke=\"#999\""));
-        // One small board a node, and in them as many marks as the positions hold.
-        assert_eq!(with.matches("stroke=\"#999\"").count(), drawing.nodes.len());
-        let marks: usize = picture.spots.iter().map(|s| s.board.marks_placed()).sum();
-        let drawn = with.matches("<path d=").count() + with.matches("fill=\"none\"").count();
-        assert_eq!(drawn, marks);
+        // The X marks: two strokes each in X's colour.
+        let x_count: usize = sketch
+            .nodes
+            .iter()
+            .map(|n| n.board.unwrap().count(Mark::X))
+            .sum();
+        let x_strokes = strokes("line")
+            .into_iter()
+            .filter(|c| *c == hex(light.mark(Mark::X)))
+            .count();
+        assert_eq!(x_strokes, 2 * x_count);
+        assert_eq!(tree_svg::ink(Ink::Mark(Mark::X)), hex(light.mark(Mark::X)));
+        // Red and blue, not the other way round.
+        let x = light.mark(Mark::X);
+        assert!(x.r() > x.b());
+        // On screen, the app paints them in the same colours.
+        let painted_x = painted(&sketch, true)
+            .iter()
+            .filter(|shape| matches!(shape, Drawn::LineSegment { stroke, .. } if stroke.color == x))
+            .count();
+        assert_eq!(painted_x, 2 * x_count);
     }
 
     /// The desktop's PNG is the SVG rasterised twice its size, text and all.
@@ -268,8 +347,7 @@ mod tests {
     #[test]
     fn the_png_is_the_svg_twice_its_size() {
         let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
-        let drawing = three_ply_drawing(&tree);
-        let svg = tree_svg::svg(&sketch(&drawing, tree_search_legend(), false));
+        let svg = tree_svg::svg(&textbook_search(&tree), false);
         let png = png(&svg).unwrap();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         let number = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());

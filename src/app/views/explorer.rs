@@ -29,6 +29,7 @@ use crate::game::GameController;
 use crate::learn::explain::named_verdict;
 use crate::learn::tree::{self, TreeNode, how_value_comes_about};
 use crate::learn::tree_picture;
+use crate::learn::tree_sketch;
 use crate::learn::view::{ScoreView, Seen};
 
 pub struct Explorer {
@@ -236,9 +237,9 @@ impl Explorer {
                 let played = from.map(|branch| {
                     let mover = node.board.to_move().opponent();
                     let cell = branch.cell;
-                    format!("{mover} row {}, column {}", cell.row + 1, cell.col + 1)
+                    format!("{mover} {}", cell.human())
                 });
-                tree_drawing::node_name(spot, played)
+                tree_sketch::node_name(spot, played)
             })
             .collect();
         let selected = nodes
@@ -249,12 +250,10 @@ impl Explorer {
         self.revealed = Some(self.selected.clone());
         let zoom = egui::Id::unique("explorer's drawing");
         tree_drawing::drawing_bar(ui, zoom, false);
-        let drawing = tree_drawing::of_tree(&picture, names, seen);
-        let legend = || crate::app::drawing::tree_export::board_tree_legend(seen);
-        let export =
-            crate::app::drawing::tree_export::export_bar(ui, zoom, &drawing, legend, "game-tree");
+        let sketch = tree_sketch::board_tree(&picture, seen, names, None);
+        let export = crate::app::drawing::tree_export::export_bar(ui, zoom, &sketch, "game-tree");
         egui::ScrollArea::both().show(ui, |ui| {
-            if let Some(clicked) = tree_drawing::draw(ui, &drawing, zoom, Some(selected), reveal) {
+            if let Some(clicked) = tree_drawing::draw(ui, &sketch, zoom, Some(selected), reveal) {
                 let path = nodes[clicked].0.clone();
                 // On a touch screen the first tap on a node selects it and shows its words; a
                 // second opens or closes it. A click does both at once.

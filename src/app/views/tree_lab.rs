@@ -2,7 +2,7 @@
 //! (`[[3,12,8],[2,4,6],[14,5,2]]`) or one of the built-in figures, searched by plain minimax or
 //! alpha-beta one call at a time and drawn as the textbooks draw a search: every call made with
 //! the value it returned, every pruned move crossed out with the window that cut it, to the end.
-//! The numbers are the engine's (`learn::trace::trace_game`, `learn::search_picture`); this
+//! The numbers are the engine's (`learn::trace::whole_trace`, `learn::search_picture`); this
 //! only shows them.
 
 use egui::{RichText, Ui};
@@ -14,11 +14,11 @@ use crate::app::drawing::tree_drawing;
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, View};
 use crate::engine::game_tree::{GameTree, MAX_NODES};
-use crate::engine::minimax::SearchControl;
 use crate::learn::abstract_tree::tree_examples;
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::whole_search_picture;
-use crate::learn::trace::{EventKind, Step, TraceAlgorithm, trace_game};
+use crate::learn::trace::{EventKind, Step, TraceAlgorithm, whole_trace};
+use crate::learn::tree_sketch;
 use crate::learn::view::{SeenTree, ShowsSearch};
 
 /// A tree being stepped through.
@@ -82,14 +82,8 @@ impl TreeLab {
         self.steps.clear();
         self.position = 0;
         if let Ok(tree) = &self.tree {
-            let steps = &mut self.steps;
             // A typed tree has at most 1,000 nodes: its whole trace is small and quick.
-            let _ = trace_game(
-                &tree.root(),
-                self.algorithm,
-                &SearchControl::new(),
-                |step, pruned| steps.push((step, pruned.to_vec())),
-            );
+            self.steps = whole_trace(&tree.root(), self.algorithm);
         }
     }
 
@@ -247,15 +241,14 @@ impl TreeLab {
         // A textbook's tree is for the whole class to see: as large as the room allows.
         tree_drawing::fit_at_first(ui, zoom);
         tree_drawing::drawing_bar(ui, zoom, true);
-        let drawing = tree_drawing::of_tree_search(&picture, tree);
-        let legend = tree_export::tree_search_legend;
-        if let Some(export) = tree_export::export_bar(ui, zoom, &drawing, legend, "tree") {
+        let sketch = tree_sketch::tree_search(&picture, tree);
+        if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
             commands.push(Command::ExportPicture(export));
         }
         egui::ScrollArea::both()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                tree_drawing::draw(ui, &drawing, zoom, None, false);
+                tree_drawing::draw(ui, &sketch, zoom, None, false);
             });
     }
 

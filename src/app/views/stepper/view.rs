@@ -15,6 +15,7 @@ use crate::game::TraceLog;
 use crate::learn::pseudocode::{Event, Line, Step, line_of, pseudocode, step_of};
 use crate::learn::search_picture::{Standing, search_picture};
 use crate::learn::trace::{Child, EventKind, TraceAlgorithm, cutoff_reason};
+use crate::learn::tree_sketch;
 use crate::learn::view::Seen;
 
 impl Stepper {
@@ -59,9 +60,8 @@ impl Stepper {
             format!(
                 "findBestMove: moves scored so far: {}",
                 list_or_none(state.root_moves.iter().map(|(cell, score)| format!(
-                    "r{}c{} = {}",
-                    cell.row + 1,
-                    cell.col + 1,
+                    "{} = {}",
+                    cell.name(),
                     value(*score)
                 )))
             ),
@@ -80,11 +80,10 @@ impl Stepper {
                 ui,
                 frame.depth + 1,
                 format!(
-                    "depth {}: {} r{}c{} · {}{window} · best so far {best}",
+                    "depth {}: {} {} · {}{window} · best so far {best}",
                     frame.depth,
                     frame.board.to_move().opponent(),
-                    frame.cell.row + 1,
-                    frame.cell.col + 1,
+                    frame.cell.name(),
                     Self::role(seen, frame.is_max),
                 ),
             );
@@ -107,10 +106,9 @@ impl Stepper {
                 ui,
                 depth,
                 format!(
-                    "{} r{}c{} (depth {}):",
+                    "{} {} (depth {}):",
                     frame.board.to_move().opponent(),
-                    frame.cell.row + 1,
-                    frame.cell.col + 1,
+                    frame.cell.name(),
                     frame.depth
                 ),
             );
@@ -120,19 +118,11 @@ impl Stepper {
                         indented(
                             ui,
                             depth + 2,
-                            format!(
-                                "r{}c{} returned {}",
-                                cell.row + 1,
-                                cell.col + 1,
-                                value(*score)
-                            ),
+                            format!("{} returned {}", cell.name(), value(*score)),
                         );
                     }
                     Child::Pruned { cells, alpha, beta } => {
-                        let cells: Vec<String> = cells
-                            .iter()
-                            .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
-                            .collect();
+                        let cells: Vec<String> = cells.iter().map(|c| c.name()).collect();
                         let (alpha, beta) = seen.window(*alpha, *beta);
                         let cut_by_max = seen.is_max(frame.is_max);
                         let reason = cutoff_reason(alpha, beta, cut_by_max, seen.maximiser());
@@ -157,16 +147,15 @@ impl Stepper {
             .position(|spot| spot.standing == Standing::Current);
         let zoom = egui::Id::unique("search drawing");
         tree_drawing::drawing_bar(ui, zoom, true);
-        let drawing = tree_drawing::of_search(&picture, seen);
-        let legend = || tree_export::board_search_legend(seen);
-        let export = tree_export::export_bar(ui, zoom, &drawing, legend, "search");
+        let sketch = tree_sketch::board_search(&picture, seen);
+        let export = tree_export::export_bar(ui, zoom, &sketch, "search");
         let scroll = if fill {
             egui::ScrollArea::both().auto_shrink([false, false])
         } else {
             egui::ScrollArea::horizontal()
         };
         scroll.id_salt("search drawing").show(ui, |ui| {
-            tree_drawing::draw(ui, &drawing, zoom, current, true);
+            tree_drawing::draw(ui, &sketch, zoom, current, true);
         });
         export.map(Command::ExportPicture)
     }
@@ -202,9 +191,8 @@ impl Stepper {
         {
             let mover = self.start.board.to_move();
             let text = format!(
-                "Done: findBestMove plays row {}, column {} (value {}); {}.",
-                best.cell.row + 1,
-                best.cell.col + 1,
+                "Done: findBestMove plays {} (value {}); {}.",
+                best.cell.human(),
                 seen.number(best.score, mover, 0).value(),
                 positions_visited(self.playback.state())
             );
