@@ -12,6 +12,7 @@
 pub mod ai;
 pub mod board;
 pub mod clock;
+pub mod fraction;
 pub mod game_tree;
 pub mod minimax;
 pub mod platform;

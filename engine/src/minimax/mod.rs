@@ -33,6 +33,7 @@ mod analysis;
 mod control;
 mod counts;
 mod estimator;
+mod expectimax;
 mod observe;
 mod plain;
 mod root_moves;
@@ -50,6 +51,7 @@ pub use analysis::{
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped, Watcher};
 pub use counts::{SearchCounts, count_searches};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
+pub use expectimax::{ExpectedValue, expectiminimax};
 pub use observe::{Observer, Unobserved};
 pub use plain::{plain, plain_game, plain_observed, plain_with};
 pub use search::{AlphaBetaClassic, EXACT_SHARE, Plain, Search, ThinkTime, analyze_with, fresh};
