@@ -475,7 +475,11 @@ fn expectimax_on_the_textbook_example_is_seven_and_a_half_and_max_picks_the_firs
                 .unwrap()
                 .value
                 .value();
-            let for_max = if node.side() == Side::Max { found } else { -found };
+            let for_max = if node.side() == Side::Max {
+                found
+            } else {
+                -found
+            };
             let expected = minimax::expectiminimax(&tree)[node.id()].value;
             assert_eq!(expected.to_string(), for_max.to_string());
         }

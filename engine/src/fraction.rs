@@ -74,12 +74,8 @@ impl Fraction {
     /// the product of both, so that sums of a tree's values stay within its bound.
     pub fn checked_add(self, other: Fraction) -> Option<Fraction> {
         let common = lcm(self.denominator, other.denominator)?;
-        let left = self
-            .numerator
-            .checked_mul(common / self.denominator)?;
-        let right = other
-            .numerator
-            .checked_mul(common / other.denominator)?;
+        let left = self.numerator.checked_mul(common / self.denominator)?;
+        let right = other.numerator.checked_mul(common / other.denominator)?;
         Fraction::new(left.checked_add(right)?, common)
     }
 

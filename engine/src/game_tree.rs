@@ -699,7 +699,11 @@ impl Parser {
             Fraction::new(top, bottom)
                 .ok_or_else(|| self.error_at(start, TreeProblem::ZeroDenominator))?
         } else if let Some((units, places)) = text.split_once('.') {
-            let units = if units.is_empty() { Some(0) } else { whole(units) };
+            let units = if units.is_empty() {
+                Some(0)
+            } else {
+                whole(units)
+            };
             let (units, tenths) = (units.ok_or_else(malformed)?, whole(places));
             let tenths = tenths.ok_or_else(malformed)?;
             let scale = 10i128.pow(places.len() as u32);
@@ -879,7 +883,10 @@ mod chance_tests {
         let list = tree.root().child(1).unwrap().child(2).unwrap();
         assert_eq!((list.side(), list.depth()), (Side::Min, 2));
         assert_eq!(
-            "chance[1/3:1,2/3:2]".parse::<GameTree>().unwrap().to_string(),
+            "chance[1/3:1,2/3:2]"
+                .parse::<GameTree>()
+                .unwrap()
+                .to_string(),
             "chance[1/3:1,2/3:2]"
         );
         assert!(!"[[1,2]]".parse::<GameTree>().unwrap().has_chance());

@@ -14,7 +14,7 @@ use super::tree_drawing;
 use super::tree_export;
 use crate::engine::game_tree::{GameTree, MAX_NODES};
 use crate::engine::minimax::SearchControl;
-use crate::learn::abstract_tree::tree_examples;
+use crate::learn::abstract_tree::{tree_examples, without_chance};
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::whole_search_picture;
 use crate::learn::trace::{EventKind, Step, TraceAlgorithm, trace_game};
@@ -72,7 +72,10 @@ impl TreeLab {
             .find(|example| example.name == text.trim());
         self.tree = match named {
             Some(example) => Ok(example.tree()),
-            None => text.parse::<GameTree>().map_err(|error| error.to_string()),
+            None => text
+                .parse::<GameTree>()
+                .map_err(|error| error.to_string())
+                .and_then(without_chance),
         };
         self.retrace();
     }
