@@ -14,6 +14,7 @@ pub mod board;
 pub mod clock;
 pub mod fraction;
 pub mod game_tree;
+pub mod mcts;
 pub mod minimax;
 pub mod platform;
 pub mod rules;
