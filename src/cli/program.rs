@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use super::analyze::AnalyzeArgs;
 use super::args::{Checked, MarkArg, parse_k, preview};
 use super::exercises::{ExercisesArgs, parse_code};
+use super::mcts::MctsArgs;
 use super::review::ReviewArgs;
 use super::trace::TraceArgs;
 use super::tree::TreeArgs;
@@ -117,6 +118,9 @@ pub enum Command {
     Tree(TreeArgs),
     /// Print every call a search makes, as JSON lines, as the step-through view shows them.
     Trace(TraceArgs),
+    /// Monte Carlo tree search (UCT) from a position: each move's visits and estimate beside
+    /// its exact value, as JSON; with --trace, every iteration's phases.
+    Mcts(MctsArgs),
     /// Review a game move by move: each move's score, the best score there was, and its class.
     Review(ReviewArgs),
     /// Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or
