@@ -25,6 +25,9 @@ _tictactoe() {
             tictactoe,help)
                 cmd="tictactoe__subcmd__help"
                 ;;
+            tictactoe,mcts)
+                cmd="tictactoe__subcmd__mcts"
+                ;;
             tictactoe,review)
                 cmd="tictactoe__subcmd__review"
                 ;;
@@ -43,6 +46,9 @@ _tictactoe() {
             tictactoe__subcmd__help,help)
                 cmd="tictactoe__subcmd__help__subcmd__help"
                 ;;
+            tictactoe__subcmd__help,mcts)
+                cmd="tictactoe__subcmd__help__subcmd__mcts"
+                ;;
             tictactoe__subcmd__help,review)
                 cmd="tictactoe__subcmd__help__subcmd__review"
                 ;;
@@ -59,7 +65,7 @@ _tictactoe() {
 
     case "${cmd}" in
         tictactoe)
-            opts="-h -V --settings --position --to-move --k --tree --exercises --help --version analyze tree trace review exercises help"
+            opts="-h -V --settings --position --to-move --k --tree --exercises --help --version analyze tree trace mcts review exercises help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -185,7 +191,7 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__help)
-            opts="analyze tree trace review exercises help"
+            opts="analyze tree trace mcts review exercises help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,6 +246,20 @@ _tictactoe() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tictactoe__subcmd__help__subcmd__mcts)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tictactoe__subcmd__help__subcmd__review)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -275,6 +295,44 @@ _tictactoe() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tictactoe__subcmd__mcts)
+            opts="-h --iterations --seed --c --max-tree-nodes --trace --to-move --k --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --iterations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-tree-nodes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to-move)
+                    COMPREPLY=($(compgen -W "X O" -- "${cur}"))
+                    return 0
+                    ;;
+                --k)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

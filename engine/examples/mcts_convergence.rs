@@ -15,7 +15,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tictactoe_engine::board::{Board, Cell, Geometry, Mark};
 use tictactoe_engine::mcts::Mcts;
-use tictactoe_engine::minimax::{Search, Solver};
+use tictactoe_engine::minimax::Solver;
 use tictactoe_engine::score::{Score, Verdict};
 
 fn random_position(geometry: Geometry, empty: usize, rng: &mut SmallRng) -> Board {

@@ -16,8 +16,8 @@
 //! has no children and N = the times it was reached. (Once the tree is full, a node with moves
 //! untried counts the playouts that start from it too.)
 //!
-//! The random numbers are the search's own (SplitMix64 from the seed), so a seed gives the same
-//! iterations on every machine and target. The tree is capped at a number of nodes: once full,
+//! The random numbers are the search's own (SplitMix64 from the seed), the same sequence on
+//! every machine and target, so a seed repeats a run. The tree is capped at a number of nodes: once full,
 //! iterations go on without adding nodes (the playout starts at the node selection stopped at)
 //! and [`Mcts::is_full`] says so.
 //!
