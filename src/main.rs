@@ -67,6 +67,10 @@ mod desktop {
                     cli::mcts_showing_progress(&args, stdout, io::stderr(), progress),
                 )
             }
+            Some(Command::Cutoff(args)) => {
+                let stdout = io::BufWriter::new(io::stdout().lock());
+                exit_status("cutoff", cli::cutoff(&args, stdout, io::stderr()))
+            }
             Some(Command::Review(args)) => {
                 let stdout = io::BufWriter::new(io::stdout().lock());
                 let progress = io::stderr().is_terminal();

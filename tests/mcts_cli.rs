@@ -186,3 +186,71 @@ fn with_enough_iterations_the_most_visited_move_has_the_best_outcome() {
     }
     assert!(right * 100 >= positions * 95, "{right} of {positions}");
 }
+
+#[test]
+fn cutoff_prints_depth_limited_numbers_beside_plain_minimax_s_and_refuses_bad_depths() {
+    use tictactoe::engine::minimax::{Evaluation, SearchControl, Valuation, depth_limited};
+    for (text, depth, eval) in [
+        ("X../.O./...", "2", Evaluation::OpenLines),
+        ("XX./OO./...", "1", Evaluation::OpenLines),
+        ("X../.O./...", "3", Evaluation::Zero),
+    ] {
+        let flag = if eval == Evaluation::Zero {
+            "zero"
+        } else {
+            "open-lines"
+        };
+        let out = run(&["cutoff", text, "--depth", depth, "--eval", flag], b"");
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        let result = out.json();
+        let position = board(text);
+        let reference = minimax::plain(&position);
+        let limited = depth_limited(
+            &position,
+            depth.parse().unwrap(),
+            eval,
+            &SearchControl::new(),
+        )
+        .unwrap();
+        let moves = result["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), limited.len());
+        for (m, (cell, valuation)) in moves.iter().zip(&limited) {
+            assert_eq!(
+                (m["row"].as_u64(), m["col"].as_u64()),
+                (Some(cell.row as u64), Some(cell.col as u64))
+            );
+            let (value, evaluated) = match valuation {
+                Valuation::Exact(score) => (score.value(), false),
+                Valuation::Estimate(value) => (*value, true),
+            };
+            assert_eq!(
+                (m["value"].as_i64(), m["evaluated"].as_bool()),
+                (Some(value.into()), Some(evaluated))
+            );
+            assert_eq!(m["exact"], reference.score_of(*cell).unwrap().value());
+        }
+    }
+    // Depth 1 sees X's win now and judges the rest by open lines.
+    let result = run(&["cutoff", "XX./OO./...", "--depth", "1"], b"").json();
+    assert_eq!(result["choice"], serde_json::json!({"row": 0, "col": 2}));
+    assert_eq!(result["moves"][0]["value"], 10);
+    assert_eq!(result["moves"][0]["evaluated"], false);
+    for (args, message) in [
+        (
+            vec!["cutoff", "X../.O./...", "--depth", "0"],
+            "from 1 to 49, not 0",
+        ),
+        (
+            vec!["cutoff", "XXX/OO./...", "--depth", "2"],
+            "the game is over",
+        ),
+        (
+            vec!["cutoff", "X../.O./...", "--depth", "9", "--max-nodes", "10"],
+            "raise --max-nodes",
+        ),
+    ] {
+        let out = run(&args, b"");
+        assert_eq!(out.status, 2, "{args:?}");
+        assert!(out.stderr.contains(message), "{}", out.stderr);
+    }
+}

@@ -2,12 +2,13 @@
 //! positions.
 //!
 //! `program` is the command line as a whole (the game window's options and the commands); one
-//! module a command (`analyze`, `tree`, `trace`, `mcts`, `review`, `exercises`); the options they share in
+//! module a command (`analyze`, `tree`, `trace`, `mcts`, `cutoff`, `review`, `exercises`); the options they share in
 //! `args`, their exit statuses in `exit_status`, the JSON `analyze` writes in `report`, and the
 //! progress line in `progress`.
 
 mod analyze;
 mod args;
+mod cutoff;
 mod exercises;
 mod exit_status;
 mod mcts;
@@ -24,6 +25,7 @@ pub use args::{
     AlgorithmArg, DEFAULT_MAX_NODES, MarkArg, RulesArgs, TEST_DEFAULT_MAX_NODES_VAR, ViewArg,
     default_max_nodes,
 };
+pub use cutoff::{CutoffArgs, EvalArg, cutoff};
 pub use exercises::{ExercisesArgs, ExercisesFormat, KindList, exercises};
 pub use exit_status::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
 pub use mcts::{

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use super::analyze::AnalyzeArgs;
 use super::args::{Checked, MarkArg, parse_k, preview};
+use super::cutoff::CutoffArgs;
 use super::exercises::{ExercisesArgs, parse_code};
 use super::mcts::MctsArgs;
 use super::review::ReviewArgs;
@@ -121,6 +122,9 @@ pub enum Command {
     /// Monte Carlo tree search (UCT) from a position: each move's visits and estimate beside
     /// its exact value, as JSON; with --trace, every iteration's phases.
     Mcts(MctsArgs),
+    /// Depth-limited minimax with an evaluation function at the cutoff: each move's number
+    /// beside its exact score, as JSON.
+    Cutoff(CutoffArgs),
     /// Review a game move by move: each move's score, the best score there was, and its class.
     Review(ReviewArgs),
     /// Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or

@@ -32,6 +32,7 @@ mod alpha_beta_classic;
 mod analysis;
 mod control;
 mod counts;
+mod depth_limited;
 mod estimator;
 mod expectimax;
 mod observe;
@@ -50,6 +51,7 @@ pub use analysis::{
 };
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped, Watcher};
 pub use counts::{SearchCounts, count_searches};
+pub use depth_limited::{Evaluation, depth_limited, open_lines};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
 pub use expectimax::{ExpectedValue, expectiminimax};
 pub use observe::{Observer, Unobserved};
