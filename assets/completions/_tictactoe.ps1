@@ -35,6 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('tree', 'tree', [CompletionResultType]::ParameterValue, 'Print the game tree below a position with every move''s score, as the explorer shows it')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Print every call a search makes, as JSON lines, as the step-through view shows them')
             [CompletionResult]::new('mcts', 'mcts', [CompletionResultType]::ParameterValue, 'Monte Carlo tree search (UCT) from a position: each move''s visits and estimate beside its exact value, as JSON; with --trace, every iteration''s phases')
+            [CompletionResult]::new('cutoff', 'cutoff', [CompletionResultType]::ParameterValue, 'Depth-limited minimax with an evaluation function at the cutoff: each move''s number beside its exact score, as JSON')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'Review a game move by move: each move''s score, the best score there was, and its class')
             [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -89,6 +90,16 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'tictactoe;cutoff' {
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'How many plies to look ahead, the move itself counted: positions still open there are judged by the evaluation')
+            [CompletionResult]::new('--eval', '--eval', [CompletionResultType]::ParameterName, 'The evaluation at the cutoff: `open-lines` (the side''s open lines minus the opponent''s, a line being open for a side while the opponent has no mark on it) or `zero` (nothing is known beyond the cutoff)')
+            [CompletionResult]::new('--to-move', '--to-move', [CompletionResultType]::ParameterName, 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)')
+            [CompletionResult]::new('--k', '--k', [CompletionResultType]::ParameterName, 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)')
+            [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up after visiting this many positions')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'tictactoe;review' {
             [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'Review the game saved in FILE (Game > Save game… in the app) instead')
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The position the game started from, when not the empty board (board notation; --first is the side to move there)')
@@ -123,6 +134,7 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('tree', 'tree', [CompletionResultType]::ParameterValue, 'Print the game tree below a position with every move''s score, as the explorer shows it')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Print every call a search makes, as JSON lines, as the step-through view shows them')
             [CompletionResult]::new('mcts', 'mcts', [CompletionResultType]::ParameterValue, 'Monte Carlo tree search (UCT) from a position: each move''s visits and estimate beside its exact value, as JSON; with --trace, every iteration''s phases')
+            [CompletionResult]::new('cutoff', 'cutoff', [CompletionResultType]::ParameterValue, 'Depth-limited minimax with an evaluation function at the cutoff: each move''s number beside its exact score, as JSON')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'Review a game move by move: each move''s score, the best score there was, and its class')
             [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -138,6 +150,9 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             break
         }
         'tictactoe;help;mcts' {
+            break
+        }
+        'tictactoe;help;cutoff' {
             break
         }
         'tictactoe;help;review' {
