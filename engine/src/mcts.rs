@@ -104,8 +104,9 @@ struct Node<G: Rules> {
     mv: Option<G::Move>,
     parent: Option<u32>,
     children: Vec<u32>,
-    /// Moves not yet added as children, in move order.
-    untried: Vec<G::Move>,
+    /// Moves not yet added as children, as their places in [`Rules::moves`]' order (two bytes
+    /// a move rather than a whole move: a 7×7 board's node is a fifth of the size).
+    untried: Vec<u16>,
     visits: u64,
     /// The rewards of the playouts through here, for the side that chose the move into this
     /// node (at the root, for the side to move there).
@@ -175,7 +176,10 @@ impl<G: Reward> Mcts<G> {
     }
 
     fn push(&mut self, position: G, mv: Option<G::Move>, parent: Option<u32>) -> u32 {
-        let untried = position.moves().collect();
+        let count = position.moves().count();
+        let untried = (0..count)
+            .map(|index| u16::try_from(index).expect("a position has at most 65,535 moves"))
+            .collect();
         self.nodes.push(Node {
             position,
             mv,
@@ -240,7 +244,15 @@ impl<G: Reward> Mcts<G> {
             if self.nodes.len() < self.max_nodes {
                 let node = &mut self.nodes[at as usize];
                 let index = self.rng.below(node.untried.len());
-                let mv = node.untried.remove(index);
+                let place = node.untried.remove(index);
+                let mv = node
+                    .position
+                    .moves()
+                    .nth(place.into())
+                    .expect("an untried move is one of the moves");
+                if node.untried.is_empty() {
+                    node.untried = Vec::new();
+                }
                 let position = node.position.after(mv);
                 let child = self.push(position, Some(mv), Some(at));
                 self.nodes[at as usize].children.push(child);
