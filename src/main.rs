@@ -59,6 +59,18 @@ mod desktop {
                     cli::tree_showing_progress(&args, stdout, io::stderr(), progress),
                 )
             }
+            Some(Command::Mcts(args)) => {
+                let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                let progress = io::stderr().is_terminal();
+                exit_status(
+                    "mcts",
+                    cli::mcts_showing_progress(&args, stdout, io::stderr(), progress),
+                )
+            }
+            Some(Command::Cutoff(args)) => {
+                let stdout = io::BufWriter::new(io::stdout().lock());
+                exit_status("cutoff", cli::cutoff(&args, stdout, io::stderr()))
+            }
             Some(Command::Review(args)) => {
                 let stdout = io::BufWriter::new(io::stdout().lock());
                 let progress = io::stderr().is_terminal();

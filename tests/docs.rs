@@ -543,7 +543,9 @@ scores, T for the game tree, D to step through the search).
 
 With a command, it prints what those views show, for scripts, tests and teachers: analyze (every \
 move's score and line of play, as JSON), tree (the game tree, as JSON, Graphviz or SVG), trace \
-(every call of a search, as JSON lines), review (a game's moves with their classes) and exercises \
+(every call of a search, as JSON lines), cutoff (depth-limited minimax with an evaluation \
+function beside the exact scores), mcts (Monte Carlo tree search's estimates beside the \
+exact values), review (a game's moves with their classes) and exercises \
 (a graded set, as text, JSON or a Moodle quiz). Each has its own page: tictactoe-analyze(1) and \
 so on.
 

@@ -338,3 +338,150 @@ fn from_a_board_the_game_searches_agree_with_the_board_s_analysis() {
         assert_eq!(plain.nodes, analysis.stats.nodes, "{position}");
     }
 }
+
+/// A tree with chance nodes as this test builds it, apart from the engine's.
+enum Gen {
+    Leaf(i64),
+    /// MAX or MIN as the levels fall.
+    Choice(Vec<Gen>),
+    /// Each child with its probability as (numerator, denominator); `None`: equal shares.
+    Chance(Vec<(Option<(i64, i64)>, Gen)>),
+}
+
+fn generate(rng: &mut SmallRng, depth: usize) -> Gen {
+    if depth == 0 || (depth < 3 && rng.random_bool(0.3)) {
+        return Gen::Leaf(rng.random_range(-20..=20));
+    }
+    let width = rng.random_range(1..=3);
+    if rng.random_bool(0.4) {
+        let children: Vec<Gen> = (0..width).map(|_| generate(rng, depth - 1)).collect();
+        // Probabilities in tenths, quarters or thirds that add up to 1, or none.
+        let shares: Option<Vec<(i64, i64)>> = match rng.random_range(0..3) {
+            0 => None,
+            kind => {
+                let whole = if kind == 1 { 20 } else { 12 };
+                let mut left = whole;
+                let mut shares = Vec::new();
+                for index in 0..width {
+                    let share = if index + 1 == width {
+                        left
+                    } else {
+                        rng.random_range(1..=left - (width - index - 1) as i64)
+                    };
+                    left -= share;
+                    shares.push((share, whole));
+                }
+                Some(shares)
+            }
+        };
+        Gen::Chance(
+            children
+                .into_iter()
+                .enumerate()
+                .map(|(index, child)| (shares.as_ref().map(|s| s[index]), child))
+                .collect(),
+        )
+    } else {
+        Gen::Choice((0..width).map(|_| generate(rng, depth - 1)).collect())
+    }
+}
+
+fn notation(shape: &Gen) -> String {
+    match shape {
+        Gen::Leaf(value) => value.to_string(),
+        Gen::Choice(children) => {
+            let inner: Vec<String> = children.iter().map(notation).collect();
+            format!("[{}]", inner.join(", "))
+        }
+        Gen::Chance(children) => {
+            let inner: Vec<String> = children
+                .iter()
+                .map(|(share, child)| match share {
+                    Some((top, bottom)) => format!("{top}/{bottom}: {}", notation(child)),
+                    None => notation(child),
+                })
+                .collect();
+            format!("chance[{}]", inner.join(", "))
+        }
+    }
+}
+
+/// Expectiminimax as a fraction `(numerator, denominator)`, never reduced: products of
+/// denominators, compared by cross-multiplying. `maximise`: the side at this node's lists.
+fn expected(shape: &Gen, maximise: bool) -> (i128, i128) {
+    match shape {
+        Gen::Leaf(value) => (*value as i128, 1),
+        Gen::Choice(children) => children
+            .iter()
+            .map(|child| expected(child, !maximise))
+            .reduce(|best, next| {
+                let next_higher = next.0 * best.1 > best.0 * next.1;
+                if next_higher == maximise && next.0 * best.1 != best.0 * next.1 {
+                    next
+                } else {
+                    best
+                }
+            })
+            .unwrap(),
+        Gen::Chance(children) => {
+            let count = children.len() as i128;
+            children.iter().fold((0, 1), |(num, den), (share, child)| {
+                let (p, q) = share.map_or((1, count), |(p, q)| (p as i128, q as i128));
+                let (v, w) = expected(child, maximise);
+                (num * q * w + p * v * den, den * q * w)
+            })
+        }
+    }
+}
+
+#[test]
+fn expectiminimax_equals_a_test_written_one_on_a_thousand_random_trees_with_chance_nodes() {
+    let mut rng = SmallRng::seed_from_u64(61);
+    let mut with_chance = 0;
+    for _ in 0..1000 {
+        let shape = generate(&mut rng, 4);
+        let text = notation(&shape);
+        let tree: GameTree = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        with_chance += usize::from(tree.has_chance());
+        let engine = minimax::expectiminimax(&tree)[0].value;
+        let (num, den) = expected(&shape, true);
+        assert_eq!(
+            engine.numerator() * den,
+            num * engine.denominator(),
+            "{text}: the engine says {engine}, the test {num}/{den}"
+        );
+    }
+    assert!(with_chance > 500, "{with_chance} trees had a chance node");
+}
+
+#[test]
+fn expectimax_on_the_textbook_example_is_seven_and_a_half_and_max_picks_the_first() {
+    let tree: GameTree = "[chance[3, 12], chance[2, 4, 6]]".parse().unwrap();
+    let values = minimax::expectiminimax(&tree);
+    assert_eq!(values[0].value.decimal(4), "7.5");
+    assert_eq!(values[0].best, Some(0));
+    assert_eq!(values[4].value.decimal(4), "4");
+    assert_eq!(values[1].value.to_string(), "15/2");
+    // Without chance nodes, expectiminimax is minimax: the same value at every node.
+    let mut rng = SmallRng::seed_from_u64(7);
+    for _ in 0..200 {
+        let shape = generate(&mut rng, 4);
+        if notation(&shape).contains("chance") {
+            continue;
+        }
+        let tree: GameTree = notation(&shape).parse().unwrap();
+        for node in tree.nodes() {
+            let found = plain_game(&node, &SearchControl::new(), &mut minimax::Unobserved)
+                .unwrap()
+                .value
+                .value();
+            let for_max = if node.side() == Side::Max {
+                found
+            } else {
+                -found
+            };
+            let expected = minimax::expectiminimax(&tree)[node.id()].value;
+            assert_eq!(expected.to_string(), for_max.to_string());
+        }
+    }
+}

@@ -638,3 +638,112 @@ fn textbook_alpha_beta_agrees_with_plain_minimax_with_fewer_calls() {
     );
     assert!(classic.stats.nodes * 10 < empty.stats.nodes);
 }
+
+/// Depth-limited minimax written here from the lecture, apart from the engine's: minimax (not
+/// negamax) for `maximiser`, the eight lines of 3×3 spelled out, results as (class, number):
+/// a proven win above every evaluation, a proven loss below. Returns the key and whether it
+/// came from the evaluation at the cutoff.
+fn cutoff_reference(
+    board: &Board,
+    maximiser: Mark,
+    depth: i32,
+    plies_left: u32,
+    open_lines: bool,
+) -> ((i32, i32), bool) {
+    const LINES: [[(usize, usize); 3]; 8] = [
+        [(0, 0), (0, 1), (0, 2)],
+        [(1, 0), (1, 1), (1, 2)],
+        [(2, 0), (2, 1), (2, 2)],
+        [(0, 0), (1, 0), (2, 0)],
+        [(0, 1), (1, 1), (2, 1)],
+        [(0, 2), (1, 2), (2, 2)],
+        [(0, 0), (1, 1), (2, 2)],
+        [(0, 2), (1, 1), (2, 0)],
+    ];
+    match board.outcome() {
+        Outcome::Won { mark, .. } if mark == maximiser => return ((2, 10 - depth), false),
+        Outcome::Won { .. } => return ((0, depth - 10), false),
+        Outcome::Draw => return ((1, 0), false),
+        Outcome::Ongoing => {}
+    }
+    if plies_left == 0 {
+        let open_for = |side: Mark| {
+            LINES
+                .iter()
+                .filter(|line| {
+                    line.iter()
+                        .all(|&(r, c)| board.get(Cell::new(r, c)) != Some(side.opponent()))
+                })
+                .count() as i32
+        };
+        let value = if open_lines {
+            open_for(maximiser) - open_for(maximiser.opponent())
+        } else {
+            0
+        };
+        return ((1, value), true);
+    }
+    let maximising = board.to_move() == maximiser;
+    let mut best: Option<((i32, i32), bool)> = None;
+    for cell in board.legal_moves() {
+        let child = cutoff_reference(
+            &board.after(cell).unwrap(),
+            maximiser,
+            depth + 1,
+            plies_left - 1,
+            open_lines,
+        );
+        let better = match best {
+            None => true,
+            Some((key, _)) if maximising => child.0 > key,
+            Some((key, _)) => child.0 < key,
+        };
+        if better {
+            best = Some(child);
+        }
+    }
+    best.unwrap()
+}
+
+#[test]
+fn depth_limited_minimax_equals_one_written_here_on_500_positions() {
+    use tictactoe::engine::minimax::{Evaluation, SearchControl, Valuation, depth_limited};
+    let mut rng = SmallRng::seed_from_u64(500);
+    let geometry = Geometry::new(3, 3, 3).unwrap();
+    let mut evaluated = 0;
+    for index in 0..500 {
+        let empty = 2 + index % 7;
+        let position = common::random_open_position(geometry, Mark::X, empty, &mut rng);
+        let plies = 1 + (index as u32 / 7) % 4;
+        let open_lines = index % 3 != 0;
+        let evaluation = if open_lines {
+            Evaluation::OpenLines
+        } else {
+            Evaluation::Zero
+        };
+        let found = depth_limited(&position, plies, evaluation, &SearchControl::new()).unwrap();
+        let mover = position.to_move();
+        for (cell, valuation) in found {
+            let (key, by_evaluation) = cutoff_reference(
+                &position.after(cell).unwrap(),
+                mover,
+                0,
+                plies - 1,
+                open_lines,
+            );
+            let engine = match valuation {
+                Valuation::Exact(score) if score.value() > 0 => ((2, score.value()), false),
+                Valuation::Exact(score) if score.value() < 0 => ((0, score.value()), false),
+                Valuation::Exact(_) => ((1, 0), false),
+                Valuation::Estimate(value) => ((1, value), true),
+            };
+            assert_eq!(
+                engine,
+                (key, by_evaluation),
+                "{position} {cell} depth {plies}"
+            );
+            evaluated += usize::from(by_evaluation);
+        }
+    }
+    assert!(evaluated > 500, "only {evaluated} moves reached the cutoff");
+}

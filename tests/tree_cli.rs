@@ -369,3 +369,116 @@ fn the_svg_draws_small_boards_when_asked() {
         boards.stdout.matches("<title>").count()
     );
 }
+
+/// A fraction as the JSON writes it ("15/2", "-3", "0.25"), as (numerator, denominator).
+fn fraction(text: &str) -> (i128, i128) {
+    if let Some((top, bottom)) = text.split_once('/') {
+        return (top.parse().unwrap(), bottom.parse().unwrap());
+    }
+    if let Some((units, places)) = text.split_once('.') {
+        let scale = 10i128.pow(places.len() as u32);
+        return (
+            units.parse::<i128>().unwrap() * scale + places.parse::<i128>().unwrap(),
+            scale,
+        );
+    }
+    (text.parse().unwrap(), 1)
+}
+
+#[test]
+fn a_tree_with_chance_nodes_prints_expectiminimax_values_exactly_and_max_s_pick() {
+    /// Checks a node against its children: MAX the highest, MIN the lowest, chance the
+    /// probability-weighted sum (cross-multiplied, never rounded). Returns its value.
+    fn check(node: &Value) -> (i128, i128) {
+        let (n, d) = fraction(node["exact"].as_str().unwrap());
+        assert!((node["value"].as_f64().unwrap() - n as f64 / d as f64).abs() < 1e-9);
+        let Some(children) = node["children"].as_array() else {
+            return (n, d);
+        };
+        let values: Vec<(i128, i128)> = children.iter().map(check).collect();
+        match node["side"].as_str().unwrap() {
+            "chance" => {
+                let (mut sum_n, mut sum_d) = (0i128, 1i128);
+                for (child, (v, w)) in children.iter().zip(&values) {
+                    let (p, q) = fraction(child["probability"].as_str().unwrap());
+                    (sum_n, sum_d) = (sum_n * q * w + p * v * sum_d, sum_d * q * w);
+                    assert!(child.get("best").is_none());
+                }
+                assert_eq!(n * sum_d, sum_n * d, "{node}");
+            }
+            side => {
+                let better = |a: (i128, i128), b: (i128, i128)| {
+                    let higher = a.0 * b.1 > b.0 * a.1;
+                    if side == "max" {
+                        higher
+                    } else {
+                        b.0 * a.1 > a.0 * b.1
+                    }
+                };
+                let mut first = 0;
+                for (index, &value) in values.iter().enumerate() {
+                    if better(value, values[first]) {
+                        first = index;
+                    }
+                }
+                assert_eq!(n * values[first].1, values[first].0 * d, "{node}");
+                for (index, child) in children.iter().enumerate() {
+                    assert_eq!(child["best"], index == first, "{node}");
+                }
+            }
+        }
+        (n, d)
+    }
+    for (text, exact) in [
+        ("[chance[3, 12], chance[2, 4, 6]]", "15/2"),
+        ("chance[0.5: 3, 0.25: 12, 0.25: [2, 4]]", "11/2"),
+        ("[chance[[3,5],[2,9]], chance[1/3: [1, 8], 2/3: -4]]", "5/2"),
+        ("min:[chance[7, [1, 2]], 3]", "3"),
+    ] {
+        let out = run(&["tree", text], b"");
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        let root = out.json();
+        assert_eq!(root["exact"], exact, "{text}");
+        check(&root);
+    }
+    let root = run(&["tree", "[chance[3, 12], chance[2, 4, 6]]"], b"").json();
+    assert_eq!(root["value"], 7.5);
+    assert_eq!(root["children"][0]["best"], true);
+    assert_eq!(root["children"][1]["children"][0]["probability"], "1/3");
+
+    let dot = run(&["tree", "[chance[3, 12], 1]", "--format", "dot"], b"").stdout;
+    assert!(dot.contains("n1 [shape=circle, label=\"7.5\"]"), "{dot}");
+    assert!(dot.contains("n1 -> n2 [label=\"0.5\"]"), "{dot}");
+}
+
+#[test]
+fn a_bad_chance_node_or_a_search_that_does_not_apply_is_one_line_and_status_2() {
+    for (args, message) in [
+        (
+            vec!["tree", "[chance[0.5: 3, 0.4: 12]]"],
+            "at character 2: a chance node's probabilities add up to 0.9, not 1",
+        ),
+        (
+            vec!["tree", "[chance[0.5: 3, 12]]"],
+            "probabilities for some children and not others",
+        ),
+        (
+            vec!["tree", "[chance[3, 12]]", "--format", "svg"],
+            "a tree with chance nodes is not drawn as a picture yet",
+        ),
+        (
+            vec!["trace", "[chance[3, 12]]", "--algorithm", "alphabeta"],
+            "alpha-beta does not apply to chance nodes",
+        ),
+        (
+            vec!["trace", "chance[3, 12]"],
+            "a tree with chance nodes is not traced call by call",
+        ),
+    ] {
+        let out = run(&args, b"");
+        assert_eq!(out.status, 2, "{args:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        assert!(out.stderr.contains(message), "{}", out.stderr);
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -34,6 +34,8 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('analyze', 'analyze', [CompletionResultType]::ParameterValue, 'Rate every legal move of a position with minimax and print the result as JSON')
             [CompletionResult]::new('tree', 'tree', [CompletionResultType]::ParameterValue, 'Print the game tree below a position with every move''s score, as the explorer shows it')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Print every call a search makes, as JSON lines, as the step-through view shows them')
+            [CompletionResult]::new('mcts', 'mcts', [CompletionResultType]::ParameterValue, 'Monte Carlo tree search (UCT) from a position: each move''s visits and estimate beside its exact value, as JSON; with --trace, every iteration''s phases')
+            [CompletionResult]::new('cutoff', 'cutoff', [CompletionResultType]::ParameterValue, 'Depth-limited minimax with an evaluation function at the cutoff: each move''s number beside its exact score, as JSON')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'Review a game move by move: each move''s score, the best score there was, and its class')
             [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -76,6 +78,28 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'tictactoe;mcts' {
+            [CompletionResult]::new('--iterations', '--iterations', [CompletionResultType]::ParameterName, 'How many iterations (selection, expansion, playout, backup) to run')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The random numbers'' seed: the same seed gives the same search, on every machine')
+            [CompletionResult]::new('--c', '--c', [CompletionResultType]::ParameterName, 'The exploration constant in UCB1 = W/N + c·√(ln N(parent) / N) (default √2; on a tree, whose rewards are its leaves, scale it to the leaves)')
+            [CompletionResult]::new('--max-tree-nodes', '--max-tree-nodes', [CompletionResultType]::ParameterName, 'The most nodes the search tree keeps: once reached, iterations go on without adding nodes, and the JSON says "full": true')
+            [CompletionResult]::new('--to-move', '--to-move', [CompletionResultType]::ParameterName, 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)')
+            [CompletionResult]::new('--k', '--k', [CompletionResultType]::ParameterName, 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)')
+            [CompletionResult]::new('--trace', '--trace', [CompletionResultType]::ParameterName, 'Write every iteration''s phases, one JSON line each, before the result (at most 100000 iterations)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'tictactoe;cutoff' {
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'How many plies to look ahead, the move itself counted: positions still open there are judged by the evaluation')
+            [CompletionResult]::new('--eval', '--eval', [CompletionResultType]::ParameterName, 'The evaluation at the cutoff: `open-lines` (the side''s open lines minus the opponent''s, a line being open for a side while the opponent has no mark on it) or `zero` (nothing is known beyond the cutoff)')
+            [CompletionResult]::new('--to-move', '--to-move', [CompletionResultType]::ParameterName, 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)')
+            [CompletionResult]::new('--k', '--k', [CompletionResultType]::ParameterName, 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)')
+            [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up after visiting this many positions')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'tictactoe;review' {
             [CompletionResult]::new('--game', '--game', [CompletionResultType]::ParameterName, 'Review the game saved in FILE (Game > Save game… in the app) instead')
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The position the game started from, when not the empty board (board notation; --first is the side to move there)')
@@ -109,6 +133,8 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('analyze', 'analyze', [CompletionResultType]::ParameterValue, 'Rate every legal move of a position with minimax and print the result as JSON')
             [CompletionResult]::new('tree', 'tree', [CompletionResultType]::ParameterValue, 'Print the game tree below a position with every move''s score, as the explorer shows it')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Print every call a search makes, as JSON lines, as the step-through view shows them')
+            [CompletionResult]::new('mcts', 'mcts', [CompletionResultType]::ParameterValue, 'Monte Carlo tree search (UCT) from a position: each move''s visits and estimate beside its exact value, as JSON; with --trace, every iteration''s phases')
+            [CompletionResult]::new('cutoff', 'cutoff', [CompletionResultType]::ParameterValue, 'Depth-limited minimax with an evaluation function at the cutoff: each move''s number beside its exact score, as JSON')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'Review a game move by move: each move''s score, the best score there was, and its class')
             [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -121,6 +147,12 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             break
         }
         'tictactoe;help;trace' {
+            break
+        }
+        'tictactoe;help;mcts' {
+            break
+        }
+        'tictactoe;help;cutoff' {
             break
         }
         'tictactoe;help;review' {

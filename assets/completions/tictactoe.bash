@@ -19,11 +19,17 @@ _tictactoe() {
             tictactoe,analyze)
                 cmd="tictactoe__subcmd__analyze"
                 ;;
+            tictactoe,cutoff)
+                cmd="tictactoe__subcmd__cutoff"
+                ;;
             tictactoe,exercises)
                 cmd="tictactoe__subcmd__exercises"
                 ;;
             tictactoe,help)
                 cmd="tictactoe__subcmd__help"
+                ;;
+            tictactoe,mcts)
+                cmd="tictactoe__subcmd__mcts"
                 ;;
             tictactoe,review)
                 cmd="tictactoe__subcmd__review"
@@ -37,11 +43,17 @@ _tictactoe() {
             tictactoe__subcmd__help,analyze)
                 cmd="tictactoe__subcmd__help__subcmd__analyze"
                 ;;
+            tictactoe__subcmd__help,cutoff)
+                cmd="tictactoe__subcmd__help__subcmd__cutoff"
+                ;;
             tictactoe__subcmd__help,exercises)
                 cmd="tictactoe__subcmd__help__subcmd__exercises"
                 ;;
             tictactoe__subcmd__help,help)
                 cmd="tictactoe__subcmd__help__subcmd__help"
+                ;;
+            tictactoe__subcmd__help,mcts)
+                cmd="tictactoe__subcmd__help__subcmd__mcts"
                 ;;
             tictactoe__subcmd__help,review)
                 cmd="tictactoe__subcmd__help__subcmd__review"
@@ -59,7 +71,7 @@ _tictactoe() {
 
     case "${cmd}" in
         tictactoe)
-            opts="-h -V --settings --position --to-move --k --tree --exercises --help --version analyze tree trace review exercises help"
+            opts="-h -V --settings --position --to-move --k --tree --exercises --help --version analyze tree trace mcts cutoff review exercises help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -134,6 +146,40 @@ _tictactoe() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tictactoe__subcmd__cutoff)
+            opts="-h --depth --eval --to-move --k --max-nodes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --eval)
+                    COMPREPLY=($(compgen -W "open-lines zero" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-move)
+                    COMPREPLY=($(compgen -W "X O" -- "${cur}"))
+                    return 0
+                    ;;
+                --k)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-nodes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tictactoe__subcmd__exercises)
             opts="-h --code --seed --kinds --count --size --view --trees --format --check --answer --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -185,7 +231,7 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__help)
-            opts="analyze tree trace review exercises help"
+            opts="analyze tree trace mcts cutoff review exercises help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -199,6 +245,20 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__help__subcmd__analyze)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tictactoe__subcmd__help__subcmd__cutoff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -227,6 +287,20 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tictactoe__subcmd__help__subcmd__mcts)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -275,6 +349,44 @@ _tictactoe() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tictactoe__subcmd__mcts)
+            opts="-h --iterations --seed --c --max-tree-nodes --trace --to-move --k --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --iterations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-tree-nodes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to-move)
+                    COMPREPLY=($(compgen -W "X O" -- "${cur}"))
+                    return 0
+                    ;;
+                --k)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -36,6 +36,8 @@ complete -c tictactoe -n "__fish_tictactoe_needs_command" -s V -l version -d 'Pr
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "analyze" -d 'Rate every legal move of a position with minimax and print the result as JSON'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "tree" -d 'Print the game tree below a position with every move\'s score, as the explorer shows it'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "trace" -d 'Print every call a search makes, as JSON lines, as the step-through view shows them'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "mcts" -d 'Monte Carlo tree search (UCT) from a position: each move\'s visits and estimate beside its exact value, as JSON; with --trace, every iteration\'s phases'
+complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "cutoff" -d 'Depth-limited minimax with an evaluation function at the cutoff: each move\'s number beside its exact score, as JSON'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "review" -d 'Review a game move by move: each move\'s score, the best score there was, and its class'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one'
 complete -c tictactoe -n "__fish_tictactoe_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -76,6 +78,23 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l view -d 'W
 x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l pseudocode -d 'Add to each event the line of pseudocode it shows (as "code"), the line the app\'s step-through highlights'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -l iterations -d 'How many iterations (selection, expansion, playout, backup) to run' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -l seed -d 'The random numbers\' seed: the same seed gives the same search, on every machine' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -l c -d 'The exploration constant in UCB1 = W/N + c·√(ln N(parent) / N) (default √2; on a tree, whose rewards are its leaves, scale it to the leaves)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -l max-tree-nodes -d 'The most nodes the search tree keeps: once reached, iterations go on without adding nodes, and the JSON says "full": true' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -l to-move -d 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)' -r -f -a "X\t''
+O\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -l k -d 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -l trace -d 'Write every iteration\'s phases, one JSON line each, before the result (at most 100000 iterations)'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -s h -l help -d 'Print help'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand cutoff" -l depth -d 'How many plies to look ahead, the move itself counted: positions still open there are judged by the evaluation' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand cutoff" -l eval -d 'The evaluation at the cutoff: `open-lines` (the side\'s open lines minus the opponent\'s, a line being open for a side while the opponent has no mark on it) or `zero` (nothing is known beyond the cutoff)' -r -f -a "open-lines\t''
+zero\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand cutoff" -l to-move -d 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)' -r -f -a "X\t''
+O\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand cutoff" -l k -d 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand cutoff" -l max-nodes -d 'Give up after visiting this many positions' -r
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand cutoff" -s h -l help -d 'Print help'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l game -d 'Review the game saved in FILE (Game > Save game… in the app) instead' -r -F
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l from -d 'The position the game started from, when not the empty board (board notation; --first is the side to move there)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand review" -l first -d 'Who moved first (with --from, the side to move there)' -r -f -a "X\t''
@@ -103,9 +122,11 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l check 
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l answer -d 'Grade this answer to item N (may be given many times; with --check, it comes after the file\'s answers)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l trees -d 'The tree and prune kinds on the textbooks\' abstract trees (built-in and random ones) instead of below board positions'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "analyze" -d 'Rate every legal move of a position with minimax and print the result as JSON'
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "tree" -d 'Print the game tree below a position with every move\'s score, as the explorer shows it'
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "trace" -d 'Print every call a search makes, as JSON lines, as the step-through view shows them'
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "review" -d 'Review a game move by move: each move\'s score, the best score there was, and its class'
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one'
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace review exercises help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace mcts cutoff review exercises help" -f -a "analyze" -d 'Rate every legal move of a position with minimax and print the result as JSON'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace mcts cutoff review exercises help" -f -a "tree" -d 'Print the game tree below a position with every move\'s score, as the explorer shows it'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace mcts cutoff review exercises help" -f -a "trace" -d 'Print every call a search makes, as JSON lines, as the step-through view shows them'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace mcts cutoff review exercises help" -f -a "mcts" -d 'Monte Carlo tree search (UCT) from a position: each move\'s visits and estimate beside its exact value, as JSON; with --trace, every iteration\'s phases'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace mcts cutoff review exercises help" -f -a "cutoff" -d 'Depth-limited minimax with an evaluation function at the cutoff: each move\'s number beside its exact score, as JSON'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace mcts cutoff review exercises help" -f -a "review" -d 'Review a game move by move: each move\'s score, the best score there was, and its class'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace mcts cutoff review exercises help" -f -a "exercises" -d 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one'
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand help; and not __fish_seen_subcommand_from analyze tree trace mcts cutoff review exercises help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -10,6 +10,15 @@
 //! is MAX unless the text starts with `min:` (`max:` may be written too). Spaces may go between
 //! any two tokens; a leaf may be negative.
 //!
+//! A chance node (expectimax's, the dice's turn) is a list written `chance[...]`: its value is the
+//! average of its children's, each weighted by its probability. `chance[3, 12]` gives its
+//! children equal probabilities; `chance[0.5: 3, 0.25: 12, 0.25: [2, 4]]` gives each its own, as
+//! a decimal or a fraction (`1/3: 3`), every child or none, each above 0, adding up to exactly 1.
+//! Chance levels do not take a turn: below a chance node the side is the one that would move
+//! there without it, so `[chance[[3,5],[2,9]]]` is MAX, chance, then two MIN nodes (AIMA's
+//! backgammon: MAX, chance, MIN, chance, …). The root may be a chance node too (`chance[3,12]`,
+//! or `min:chance[...]` for MIN below it).
+//!
 //! Bounds: at most [`MAX_NODES`] nodes, leaves at most [`MAX_DEPTH`] levels below the root, and
 //! leaf values within ±[`MAX_LEAF`] (nine digits). The root is a list, and every list has at
 //! least one child.
@@ -30,6 +39,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::fraction::{Fraction, MAX_DENOMINATOR, lcm};
 use crate::rules::Rules;
 use crate::score::Score;
 
@@ -39,6 +49,8 @@ pub const MAX_NODES: usize = 1000;
 pub const MAX_DEPTH: usize = 12;
 /// Leaf values lie within ±`MAX_LEAF`.
 pub const MAX_LEAF: i32 = 999_999_999;
+/// A probability is written with at most this many digits (`0.125`: four).
+pub const MAX_PROBABILITY_DIGITS: usize = 18;
 
 /// Who moves at a node: MAX picks the highest value, MIN the lowest. Leaf values are MAX's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -80,6 +92,8 @@ pub struct GameTree {
     bound: i32,
     /// Levels below the root of the deepest leaf.
     height: usize,
+    /// Whether any node is a chance node.
+    has_chance: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,6 +104,18 @@ struct Node {
     /// The parent's index and which of its children this is (from 0); `None` at the root.
     parent: Option<(u32, u32)>,
     depth: u8,
+    /// How many of the node's ancestors are MAX or MIN nodes (chance levels take no turn).
+    turns: u8,
+    chance: Option<Chance>,
+    /// The chance of this child below a chance node; `None` below MAX and MIN.
+    probability: Option<Fraction>,
+}
+
+/// What a chance node keeps of how it was typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Chance {
+    /// The probabilities were written out (else every child has the same).
+    given: bool,
 }
 
 impl GameTree {
@@ -137,6 +163,12 @@ impl GameTree {
     /// The leaves from left to right, as the textbooks read them.
     pub fn leaves(&self) -> impl Iterator<Item = TreePosition<'_>> {
         self.nodes().filter(|node| node.is_leaf())
+    }
+
+    /// Whether the tree has a chance node: its values are then expectiminimax's
+    /// ([`crate::minimax::expectiminimax`]), and minimax and alpha-beta do not apply.
+    pub fn has_chance(&self) -> bool {
+        self.has_chance
     }
 
     /// The same leaves with the root's side changed.
@@ -187,9 +219,11 @@ impl<'a> TreePosition<'a> {
         self.data().depth.into()
     }
 
-    /// Who moves here: the root's side on even levels, the other on odd ones.
+    /// Who moves here: the root's side after an even number of MAX and MIN levels above, the
+    /// other after an odd number (chance levels take no turn; without them, the root's side
+    /// on even levels). At a chance node, the side that moves at the lists below it.
     pub fn side(&self) -> Side {
-        if self.depth().is_multiple_of(2) {
+        if self.data().turns.is_multiple_of(2) {
             self.tree.root_side
         } else {
             self.tree.root_side.opponent()
@@ -203,6 +237,22 @@ impl<'a> TreePosition<'a> {
 
     pub fn is_leaf(&self) -> bool {
         self.data().leaf.is_some()
+    }
+
+    /// Whether this is a chance node: its value is its children's average, weighted by
+    /// [`TreePosition::probability`].
+    pub fn is_chance(&self) -> bool {
+        self.data().chance.is_some()
+    }
+
+    /// Whether a chance node's probabilities were written out (else they are equal).
+    pub fn probabilities_given(&self) -> bool {
+        self.data().chance.is_some_and(|chance| chance.given)
+    }
+
+    /// The probability of reaching this node from its parent, if the parent is a chance node.
+    pub fn probability(&self) -> Option<Fraction> {
+        self.data().probability
     }
 
     /// How many children, from left to right.
@@ -288,10 +338,18 @@ impl fmt::Display for GameTree {
             if let Some(value) = node.leaf() {
                 return write!(f, "{value}");
             }
+            if node.is_chance() {
+                f.write_str("chance")?;
+            }
             f.write_str("[")?;
             for (index, child) in node.children().enumerate() {
                 if index > 0 {
                     f.write_str(",")?;
+                }
+                if node.probabilities_given()
+                    && let Some(probability) = child.probability()
+                {
+                    write!(f, "{}:", probability_text(probability))?;
                 }
                 write(f, child)?;
             }
@@ -301,6 +359,21 @@ impl fmt::Display for GameTree {
             f.write_str("min:")?;
         }
         write(f, self.root())
+    }
+}
+
+/// A probability as the notation writes it: a decimal when one is exact (`0.25`), else a
+/// fraction (`1/3`).
+pub fn probability_text(probability: Fraction) -> String {
+    let exact_places = (0..=MAX_PROBABILITY_DIGITS as u32).find(|&places| {
+        probability
+            .numerator()
+            .checked_mul(10i128.pow(places))
+            .is_some_and(|scaled| scaled % probability.denominator() == 0)
+    });
+    match exact_places {
+        Some(places) => probability.decimal(places),
+        None => probability.to_string(),
     }
 }
 
@@ -328,12 +401,28 @@ pub enum TreeProblem {
     TooManyNodes,
     #[error("a leaf beyond ±{MAX_LEAF}")]
     LeafTooLarge,
+    #[error("a chance node's probabilities add up to {0}, not 1")]
+    ProbabilitiesSum(String),
+    #[error("a chance node with probabilities for some children and not others (give all or none)")]
+    SomeProbabilities,
+    #[error("a probability of 0 (a child that can never happen: leave it out)")]
+    ZeroProbability,
+    #[error("a probability with more than {MAX_PROBABILITY_DIGITS} digits")]
+    ProbabilityTooLong,
+    #[error("a probability with a denominator of 0")]
+    ZeroDenominator,
+    #[error(
+        "probabilities too fine to compute exactly (values would need a denominator beyond 10^27)"
+    )]
+    TooFine,
 }
 
 /// What stood where something else was expected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found {
     Char(char),
+    /// A few characters read as one token (a probability).
+    Text(String),
     End,
 }
 
@@ -342,6 +431,7 @@ impl fmt::Display for Found {
         match self {
             // Debug escapes controls and invisible characters, so the message stays one line.
             Found::Char(c) => write!(f, "{c:?}"),
+            Found::Text(text) => write!(f, "{text:?}"),
             Found::End => f.write_str("the end"),
         }
     }
@@ -359,15 +449,18 @@ impl FromStr for GameTree {
                 nodes: Vec::new(),
                 bound: 0,
                 height: 0,
+                has_chance: false,
             },
         };
         parser.skip_spaces();
-        parser.tree.root_side = parser.side()?;
-        parser.skip_spaces();
-        if parser.peek() != Some('[') {
+        if !parser.at_chance() {
+            parser.tree.root_side = parser.side()?;
+            parser.skip_spaces();
+        }
+        if parser.peek() != Some('[') && !parser.at_chance() {
             return Err(parser.expected("'[' (or max: or min: before it)"));
         }
-        parser.node(None, 0)?;
+        parser.node(None, 0, 0, None)?;
         parser.skip_spaces();
         if parser.peek().is_some() {
             return Err(parser.expected("the end after the root's ']'"));
@@ -430,8 +523,22 @@ impl Parser {
         Ok(side)
     }
 
-    /// A node at `depth`: a list or (below the root) a number. Returns its index.
-    fn node(&mut self, parent: Option<(u32, u32)>, depth: usize) -> Result<u32, TreeError> {
+    /// Whether `chance` (in any case) starts here.
+    fn at_chance(&self) -> bool {
+        let word: String = self.chars[self.at..].iter().take(6).collect();
+        word.eq_ignore_ascii_case("chance")
+    }
+
+    /// A node at `depth` below `turns` MAX and MIN levels: a list, a chance list or (below the
+    /// root) a number. Returns its index and the denominator its value may need (every value
+    /// below it is a multiple of one over it).
+    fn node(
+        &mut self,
+        parent: Option<(u32, u32)>,
+        depth: usize,
+        turns: usize,
+        probability: Option<Fraction>,
+    ) -> Result<(u32, i128), TreeError> {
         if depth > MAX_DEPTH {
             return Err(self.error_at(self.at, TreeProblem::TooDeep));
         }
@@ -439,6 +546,16 @@ impl Parser {
             return Err(self.error_at(self.at, TreeProblem::TooManyNodes));
         }
         let index = self.tree.nodes.len() as u32;
+        let keyword = self.at;
+        let chance = self.at_chance();
+        if chance {
+            self.at += "chance".len();
+            self.skip_spaces();
+            if self.peek() != Some('[') {
+                return Err(self.expected("'[' after chance"));
+            }
+            self.tree.has_chance = true;
+        }
         let leaf = if self.peek() == Some('[') {
             None
         } else {
@@ -449,11 +566,14 @@ impl Parser {
             children: Vec::new(),
             parent,
             depth: depth as u8,
+            turns: turns as u8,
+            chance: chance.then_some(Chance { given: false }),
+            probability,
         });
         if let Some(value) = leaf {
             self.tree.bound = self.tree.bound.max(value.abs());
             self.tree.height = self.tree.height.max(depth);
-            return Ok(index);
+            return Ok((index, 1));
         }
         let open = self.at;
         self.at += 1;
@@ -461,10 +581,22 @@ impl Parser {
         if self.peek() == Some(']') {
             return Err(self.error_at(open, TreeProblem::EmptyList));
         }
+        let below = if chance { turns } else { turns + 1 };
+        let mut denominator = 1i128;
+        let mut probabilities = Vec::new();
         loop {
             let number = self.tree.nodes[index as usize].children.len() as u32;
-            let child = self.node(Some((index, number)), depth + 1)?;
+            let given = if chance { self.probability()? } else { None };
+            probabilities.push(given);
+            let (child, child_denominator) =
+                self.node(Some((index, number)), depth + 1, below, given)?;
             self.tree.nodes[index as usize].children.push(child);
+            let weight = given.map_or(1, Fraction::denominator);
+            denominator = weight
+                .checked_mul(child_denominator)
+                .and_then(|needed| lcm(denominator, needed))
+                .filter(|&needed| needed <= MAX_DENOMINATOR)
+                .ok_or_else(|| self.error_at(keyword, TreeProblem::TooFine))?;
             self.skip_spaces();
             match self.peek() {
                 Some(',') => {
@@ -473,11 +605,118 @@ impl Parser {
                 }
                 Some(']') => {
                     self.at += 1;
-                    return Ok(index);
+                    break;
                 }
                 _ => return Err(self.expected("',' or ']'")),
             }
         }
+        if chance {
+            denominator = self.weigh(index, keyword, &probabilities, denominator)?;
+        }
+        Ok((index, denominator))
+    }
+
+    /// Checks a chance node's probabilities (all given and adding up to 1, or none), and
+    /// gives equal ones when none were written. Returns the node's denominator.
+    fn weigh(
+        &mut self,
+        index: u32,
+        keyword: usize,
+        probabilities: &[Option<Fraction>],
+        denominator: i128,
+    ) -> Result<i128, TreeError> {
+        let given = probabilities.iter().filter(|p| p.is_some()).count();
+        let children = self.tree.nodes[index as usize].children.clone();
+        if given == 0 {
+            let share = Fraction::new(1, children.len() as i128).expect("a list has a child");
+            for &child in &children {
+                self.tree.nodes[child as usize].probability = Some(share);
+            }
+            return denominator
+                .checked_mul(children.len() as i128)
+                .filter(|&needed| needed <= MAX_DENOMINATOR)
+                .ok_or_else(|| self.error_at(keyword, TreeProblem::TooFine));
+        }
+        if given < probabilities.len() {
+            return Err(self.error_at(keyword, TreeProblem::SomeProbabilities));
+        }
+        let sum = probabilities
+            .iter()
+            .flatten()
+            .try_fold(Fraction::ZERO, |sum, &p| sum.checked_add(p))
+            .ok_or_else(|| self.error_at(keyword, TreeProblem::TooFine))?;
+        if sum != Fraction::ONE {
+            return Err(self.error_at(
+                keyword,
+                TreeProblem::ProbabilitiesSum(probability_text(sum)),
+            ));
+        }
+        self.tree.nodes[index as usize].chance = Some(Chance { given: true });
+        Ok(denominator)
+    }
+
+    /// A chance child's probability and its ':', if one is written here (`0.25:`, `1/3:`);
+    /// else nothing is read.
+    fn probability(&mut self) -> Result<Option<Fraction>, TreeError> {
+        let start = self.at;
+        let mut end = self.at;
+        while self
+            .chars
+            .get(end)
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, '.' | '/'))
+        {
+            end += 1;
+        }
+        let mut colon = end;
+        while self.chars.get(colon).is_some_and(|c| c.is_whitespace()) {
+            colon += 1;
+        }
+        if end == start || self.chars.get(colon) != Some(&':') {
+            return Ok(None);
+        }
+        let text: String = self.chars[start..end].iter().collect();
+        let digits = text.chars().filter(char::is_ascii_digit).count();
+        if digits > MAX_PROBABILITY_DIGITS {
+            return Err(self.error_at(start, TreeProblem::ProbabilityTooLong));
+        }
+        let malformed = || {
+            self.error_at(
+                start,
+                TreeProblem::Expected {
+                    expected: "a probability like 0.25 or 1/3",
+                    found: Found::Text(text.clone()),
+                },
+            )
+        };
+        let whole = |part: &str| -> Option<i128> {
+            (!part.is_empty() && part.chars().all(|c| c.is_ascii_digit()))
+                .then(|| part.parse().ok())
+                .flatten()
+        };
+        let probability = if let Some((top, bottom)) = text.split_once('/') {
+            let (top, bottom) = (whole(top).ok_or_else(malformed)?, whole(bottom));
+            let bottom = bottom.ok_or_else(malformed)?;
+            Fraction::new(top, bottom)
+                .ok_or_else(|| self.error_at(start, TreeProblem::ZeroDenominator))?
+        } else if let Some((units, places)) = text.split_once('.') {
+            let units = if units.is_empty() {
+                Some(0)
+            } else {
+                whole(units)
+            };
+            let (units, tenths) = (units.ok_or_else(malformed)?, whole(places));
+            let tenths = tenths.ok_or_else(malformed)?;
+            let scale = 10i128.pow(places.len() as u32);
+            Fraction::new(units * scale + tenths, scale).expect("a power of ten is not 0")
+        } else {
+            Fraction::new(whole(&text).ok_or_else(malformed)?, 1).expect("1 is not 0")
+        };
+        if probability == Fraction::ZERO {
+            return Err(self.error_at(start, TreeProblem::ZeroProbability));
+        }
+        self.at = colon + 1;
+        self.skip_spaces();
+        Ok(Some(probability))
     }
 
     /// A leaf: an optional '-' and digits.
@@ -615,5 +854,94 @@ mod tests {
         assert_eq!(tree.root().infinity(), Score::new(5));
         assert_eq!(tree.root().moves().collect::<Vec<_>>(), [0, 1]);
         assert_eq!(tree.root().after(1).to_move(), Side::Min);
+    }
+}
+
+#[cfg(test)]
+mod chance_tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        text.parse::<GameTree>().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn chance_nodes_read_with_equal_or_given_probabilities_and_write_back() {
+        let tree: GameTree = "[chance[3, 12], Chance [0.5: 2, 1/4 :4, .25: [6, 1]]]"
+            .parse()
+            .unwrap();
+        assert!(tree.has_chance());
+        assert_eq!(
+            tree.to_string(),
+            "[chance[3,12],chance[0.5:2,0.25:4,0.25:[6,1]]]"
+        );
+        assert_eq!(tree.to_string().parse::<GameTree>().unwrap(), tree);
+        let first = tree.root().child(0).unwrap();
+        assert!(first.is_chance() && !first.probabilities_given());
+        assert_eq!(first.child(1).unwrap().probability(), Fraction::new(1, 2));
+        // The list below the second chance node is MIN's: chance levels take no turn.
+        let list = tree.root().child(1).unwrap().child(2).unwrap();
+        assert_eq!((list.side(), list.depth()), (Side::Min, 2));
+        assert_eq!(
+            "chance[1/3:1,2/3:2]"
+                .parse::<GameTree>()
+                .unwrap()
+                .to_string(),
+            "chance[1/3:1,2/3:2]"
+        );
+        assert!(!"[[1,2]]".parse::<GameTree>().unwrap().has_chance());
+    }
+
+    #[test]
+    fn a_bad_probability_list_is_one_error_naming_the_problem() {
+        assert_eq!(
+            error("[chance[0.5: 3, 0.4: 12]]"),
+            "at character 2: a chance node's probabilities add up to 0.9, not 1"
+        );
+        assert_eq!(
+            error("chance[2/3: 3, 2/3: 12]"),
+            "at character 1: a chance node's probabilities add up to 4/3, not 1"
+        );
+        assert_eq!(
+            error("[chance[0.5: 3, 12]]"),
+            "at character 2: a chance node with probabilities for some children and not \
+             others (give all or none)"
+        );
+        assert_eq!(
+            error("chance[0: 3, 1: 12]"),
+            "at character 8: a probability of 0 (a child that can never happen: leave it out)"
+        );
+        assert_eq!(
+            error("chance[1/0: 3]"),
+            "at character 8: a probability with a denominator of 0"
+        );
+        assert_eq!(
+            error("chance[0.5.1: 3, 0.5: 1]"),
+            "at character 8: expected a probability like 0.25 or 1/3, found \"0.5.1\""
+        );
+        assert_eq!(
+            error("chance 3"),
+            "at character 8: expected '[' after chance, found '3'"
+        );
+        assert_eq!(
+            error("[chance[1:1], chance[]]"),
+            "at character 21: a list with no children (every inner node has at least one)"
+        );
+        assert_eq!(
+            error(&format!("chance[0.{}1: 1]", "0".repeat(18))),
+            "at character 8: a probability with more than 18 digits"
+        );
+        // Five levels of millionths (a prime's) need a denominator near 10^30: refused.
+        let fine = |levels| {
+            (0..levels).fold("1".to_string(), |inner, _| {
+                format!("chance[1/999983:{inner},999982/999983:2]")
+            })
+        };
+        assert!(fine(4).parse::<GameTree>().is_ok());
+        assert_eq!(
+            error(&fine(5)),
+            "at character 1: probabilities too fine to compute exactly (values would need a \
+             denominator beyond 10^27)"
+        );
     }
 }

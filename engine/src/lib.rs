@@ -1,7 +1,8 @@
 //! The engine of the Tic-Tac-Toe game, a crate of its own below the game: the rules
 //! ([`board`]), depth-adjusted scores ([`score`]), the searches that rate moves ([`minimax`],
 //! with its solver), what its teaching searches need of a game ([`rules`]), the textbooks'
-//! abstract trees they also search ([`game_tree`]), the computer's choices from those ratings
+//! abstract trees they also search ([`game_tree`], chance nodes with [`fraction`]s among them),
+//! Monte Carlo tree search over the same rules ([`mcts`]), the computer's choices from those ratings
 //! ([`ai`]) and the clock searches are timed by ([`clock`]). It knows nothing of the game above
 //! it (its app, command line and files); what it needs of the machine (threads, the clock) is
 //! in [`platform`].
@@ -12,7 +13,9 @@
 pub mod ai;
 pub mod board;
 pub mod clock;
+pub mod fraction;
 pub mod game_tree;
+pub mod mcts;
 pub mod minimax;
 pub mod platform;
 pub mod rules;

@@ -2,14 +2,16 @@
 //! positions.
 //!
 //! `program` is the command line as a whole (the game window's options and the commands); one
-//! module a command (`analyze`, `tree`, `trace`, `review`, `exercises`); the options they share in
+//! module a command (`analyze`, `tree`, `trace`, `mcts`, `cutoff`, `review`, `exercises`); the options they share in
 //! `args`, their exit statuses in `exit_status`, the JSON `analyze` writes in `report`, and the
 //! progress line in `progress`.
 
 mod analyze;
 mod args;
+mod cutoff;
 mod exercises;
 mod exit_status;
+mod mcts;
 mod position;
 mod program;
 mod progress;
@@ -23,8 +25,13 @@ pub use args::{
     AlgorithmArg, DEFAULT_MAX_NODES, MarkArg, RulesArgs, TEST_DEFAULT_MAX_NODES_VAR, ViewArg,
     default_max_nodes,
 };
+pub use cutoff::{CutoffArgs, EvalArg, cutoff};
 pub use exercises::{ExercisesArgs, ExercisesFormat, KindList, exercises};
 pub use exit_status::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
+pub use mcts::{
+    DEFAULT_TREE_NODES, MAX_ITERATIONS, MAX_TRACED, MAX_TREE_NODES, MctsArgs, mcts,
+    mcts_showing_progress,
+};
 pub use program::{Cli, Command};
 pub use report::{Report, UnsettledMove, write_analysis, write_report, write_report_seen};
 pub use review::{ReviewArgs, review, review_showing_progress};

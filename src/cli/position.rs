@@ -13,7 +13,7 @@ pub(super) enum Position {
 }
 
 /// Whether `text` is meant as an abstract tree rather than a board: a built-in tree's name; text
-/// that starts with `max` or `min` (a root's side; no board starts with m); or text that starts
+/// that starts with `max`, `min` (a root's side; no board starts with m) or `chance`; or text that starts
 /// with '[' and has no quotes, with a digit or none of a board's marks and empty cells. A board
 /// pasted as a list (`[['x', 'o', 'x'], …]`, `[[X, O, .], …]`) has quotes or marks and no
 /// digits; a tree has digits, so a tree with a typing mistake still gets the tree's message.
@@ -27,6 +27,7 @@ fn names_a_tree(text: &str) -> bool {
         || text.starts_with('-')
         || lower.starts_with("max")
         || lower.starts_with("min")
+        || lower.starts_with("chance")
         || (text.starts_with('[')
             && !text.contains(['\'', '"'])
             && (text.contains(|c: char| c.is_ascii_digit()) || !text.contains(board_like)))
@@ -89,6 +90,7 @@ mod tests {
             "three-ply",
             "Three-Ply",
             "three_ply",
+            "chance[3, 12]",
             "-[1,2]",
             "-3",
         ] {

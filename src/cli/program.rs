@@ -7,13 +7,15 @@ use clap::{Parser, Subcommand};
 
 use super::analyze::AnalyzeArgs;
 use super::args::{Checked, MarkArg, parse_k, preview};
+use super::cutoff::CutoffArgs;
 use super::exercises::{ExercisesArgs, parse_code};
+use super::mcts::MctsArgs;
 use super::review::ReviewArgs;
 use super::trace::TraceArgs;
 use super::tree::TreeArgs;
 use crate::engine::board::{Board, Mark};
 use crate::engine::game_tree::GameTree;
-use crate::learn::abstract_tree::tree_examples;
+use crate::learn::abstract_tree::{tree_examples, without_chance};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -95,14 +97,17 @@ impl Cli {
                 names.join(", ")
             ));
         }
-        text.parse::<GameTree>().map(drop).map_err(|error| {
+        let tree = text.parse::<GameTree>().map_err(|error| {
             format!(
                 "tictactoe --tree: {:?}: {error}; a tree is nested lists of leaf values, like \
                  [[3,12,8],[2,4,6],[14,5,2]], or one of {}",
                 preview(text),
                 names.join(", ")
             )
-        })
+        })?;
+        without_chance(tree)
+            .map(drop)
+            .map_err(|problem| format!("tictactoe --tree: {:?}: {problem}", preview(text)))
     }
 }
 
@@ -114,6 +119,12 @@ pub enum Command {
     Tree(TreeArgs),
     /// Print every call a search makes, as JSON lines, as the step-through view shows them.
     Trace(TraceArgs),
+    /// Monte Carlo tree search (UCT) from a position: each move's visits and estimate beside
+    /// its exact value, as JSON; with --trace, every iteration's phases.
+    Mcts(MctsArgs),
+    /// Depth-limited minimax with an evaluation function at the cutoff: each move's number
+    /// beside its exact score, as JSON.
+    Cutoff(CutoffArgs),
     /// Review a game move by move: each move's score, the best score there was, and its class.
     Review(ReviewArgs),
     /// Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or

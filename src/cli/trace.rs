@@ -110,6 +110,15 @@ pub fn trace_showing_progress(
 ) -> io::Result<i32> {
     let board = match args.rules.position(&args.board, args.view.is_some()) {
         Ok(Position::Board(board)) => board,
+        Ok(Position::Tree(tree)) if tree.has_chance() => {
+            writeln!(
+                err,
+                "tictactoe trace: {:?}: {}",
+                preview(&args.board),
+                no_chance_trace(args.algorithm)
+            )?;
+            return Ok(EXIT_BAD_BOARD);
+        }
         Ok(Position::Tree(tree)) => return trace_tree(args, &tree, out, err, progress),
         Err(message) => {
             writeln!(
@@ -173,6 +182,22 @@ pub fn trace_showing_progress(
             Ok(EXIT_OK)
         }
         Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out, err),
+    }
+}
+
+/// Why a tree with chance nodes is not traced: alpha-beta does not apply to it, and the
+/// step-through follows minimax and alpha-beta only.
+fn no_chance_trace(algorithm: TraceAlgorithmArg) -> &'static str {
+    match algorithm {
+        TraceAlgorithmArg::Alphabeta => {
+            "alpha-beta does not apply to chance nodes: a chance node's average can still move \
+             anywhere until its last child is seen, so without bounds on the leaves no child \
+             can be skipped (tictactoe tree prints the expectiminimax values)"
+        }
+        TraceAlgorithmArg::Plain => {
+            "a tree with chance nodes is not traced call by call (tictactoe tree prints every \
+             node's expectiminimax value)"
+        }
     }
 }
 

@@ -12,8 +12,8 @@ use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
 use super::position::Position;
 use super::progress;
 use crate::engine::board::{Board, Cell, Outcome};
-use crate::engine::game_tree::{GameTree, Side, TreePosition};
-use crate::engine::minimax::{Analysis, SearchControl, Solver, Stop};
+use crate::engine::game_tree::{GameTree, Side, TreePosition, probability_text};
+use crate::engine::minimax::{Analysis, ExpectedValue, SearchControl, Solver, Stop};
 use crate::engine::score::Score;
 use crate::learn::abstract_tree::{self, NodeValue};
 use crate::learn::tree::{TreeNode, grow};
@@ -31,7 +31,10 @@ use crate::learn::view::{ScoreView, Seen, Shown};
                   tictactoe tree three-cutoffs\n\n\
                   A tree prints each node as {\"child\":i,\"best\":b,\"side\":\"max\"|\"min\",\"value\":v,\n\
                   \"children\":[...]}: i counts from 1, left to right; v is MAX's minimax value; a leaf\n\
-                  has no side and no children; the root adds \"tree\", the notation."
+                  has no side and no children; the root adds \"tree\", the notation.\n\n\
+                  A tree with chance nodes (tictactoe tree '[chance[3,12],chance[2,4,6]]') prints\n\
+                  expectiminimax's values: side \"chance\" at a chance node, its children with\n\
+                  \"probability\" (exact, as 1/2), each value as a number and \"exact\" (a fraction)."
 )]
 pub struct TreeArgs {
     /// The position: rows joined by '/', with X, O and '.' for empty (e.g. XOX/.O./X..). Or an
@@ -109,6 +112,9 @@ pub fn tree_showing_progress(
 ) -> io::Result<i32> {
     let board = match args.rules.position(&args.board, args.view.is_some()) {
         Ok(Position::Board(board)) => board,
+        Ok(Position::Tree(tree)) if tree.has_chance() => {
+            return write_chance_tree(args, &tree, out, err);
+        }
         Ok(Position::Tree(tree)) => return write_typed_tree(args, &tree, out),
         Err(message) => {
             writeln!(err, "tictactoe tree: {:?}: {message}", preview(&args.board))?;
@@ -463,6 +469,150 @@ fn write_typed_tree(args: &TreeArgs, tree: &GameTree, mut out: impl Write) -> io
     }
     out.flush()?;
     Ok(EXIT_OK)
+}
+
+/// How many decimal places a chance tree's values are shown with: exact when they fit
+/// (`7.5`, `3.125`), else rounded and marked `≈` (`≈0.333`).
+pub const CHANCE_PLACES: u32 = 3;
+
+/// Prints a tree with chance nodes: every node's expectiminimax value, exact, MAX's choice
+/// at MAX and MIN nodes, each chance child's probability. A picture of one is not drawn yet.
+fn write_chance_tree(
+    args: &TreeArgs,
+    tree: &GameTree,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<i32> {
+    let levels = args.depth.unwrap_or(u32::MAX);
+    let values = crate::engine::minimax::expectiminimax(tree);
+    match args.format {
+        TreeFormat::Json => {
+            let mut json = chance_node_json(tree.root(), &values, levels, None);
+            json.tree = Some(tree.to_string());
+            serde_json::to_writer(&mut out, &json)?;
+            writeln!(out)?;
+        }
+        TreeFormat::Dot => {
+            writeln!(out, "digraph tree {{")?;
+            writeln!(out, "  node [fontname=\"sans-serif\"];")?;
+            chance_node_dot(&mut out, tree.root(), &values, levels)?;
+            writeln!(out, "}}")?;
+        }
+        TreeFormat::Svg => {
+            writeln!(
+                err,
+                "tictactoe tree: {:?}: a tree with chance nodes is not drawn as a picture yet; \
+                 --format json or dot prints it",
+                preview(&args.board)
+            )?;
+            return Ok(EXIT_BAD_BOARD);
+        }
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
+}
+
+/// A node of a tree with chance nodes as `tree` prints it.
+#[derive(Serialize)]
+struct ChanceNodeJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    child: Option<usize>,
+    /// Below a chance node: this child's probability, exact (`1/2`, `0.25`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    probability: Option<String>,
+    /// Below MAX or MIN: whether this is the first child with the parent's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<bool>,
+    /// "max", "min" or "chance" at an inner node; none at a leaf.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<&'static str>,
+    /// MAX's expectiminimax value, as the nearest number.
+    value: f64,
+    /// The same value exactly: a whole number or a fraction in lowest terms (`15/2`).
+    exact: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<Vec<ChanceNodeJson>>,
+}
+
+fn chance_node_json(
+    node: TreePosition,
+    values: &[ExpectedValue],
+    levels: u32,
+    from: Option<(usize, Option<bool>)>,
+) -> ChanceNodeJson {
+    let value = values[node.id()];
+    let children = (!node.is_leaf() && levels > 0).then(|| {
+        node.children()
+            .enumerate()
+            .map(|(index, child)| {
+                let best = value.best.map(|best| best == index);
+                chance_node_json(child, values, levels - 1, Some((index + 1, best)))
+            })
+            .collect()
+    });
+    let side = match (node.is_leaf(), node.is_chance()) {
+        (true, _) => None,
+        (false, true) => Some("chance"),
+        (false, false) => Some(side_name(node.side())),
+    };
+    ChanceNodeJson {
+        tree: None,
+        child: from.map(|(child, _)| child),
+        probability: node.probability().map(probability_text),
+        best: from.and_then(|(_, best)| best),
+        side,
+        value: value.value.to_f64(),
+        exact: value.value.to_string(),
+        children,
+    }
+}
+
+/// Graphviz: MAX a triangle, MIN one upside down, a chance node a circle, a leaf a box, each
+/// with its value ([`CHANCE_PLACES`] places); a chance child's edge labelled with its
+/// probability, a MAX or MIN child's with its number; the choices bold.
+fn chance_node_dot(
+    out: &mut impl Write,
+    node: TreePosition,
+    values: &[ExpectedValue],
+    levels: u32,
+) -> io::Result<()> {
+    let value = values[node.id()];
+    let shape = match (node.is_leaf(), node.is_chance(), node.side()) {
+        (true, _, _) => "box",
+        (false, true, _) => "circle",
+        (false, false, Side::Max) => "triangle",
+        (false, false, Side::Min) => "invtriangle",
+    };
+    writeln!(
+        out,
+        "  n{} [shape={shape}, label=\"{}\"];",
+        node.id(),
+        value.value.decimal(CHANCE_PLACES)
+    )?;
+    if levels == 0 {
+        return Ok(());
+    }
+    for (index, child) in node.children().enumerate() {
+        chance_node_dot(out, child, values, levels - 1)?;
+        let label = match child.probability() {
+            Some(probability) if node.is_chance() => probability_text(probability),
+            _ => (index + 1).to_string(),
+        };
+        let style = if Some(index) == value.best {
+            ", style=bold, penwidth=3"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  n{} -> n{} [label=\"{label}\"{style}];",
+            node.id(),
+            child.id()
+        )?;
+    }
+    Ok(())
 }
 
 /// A node of a typed tree as `tree` prints it.

@@ -9,6 +9,22 @@ use crate::engine::minimax::{SearchControl, Unobserved, plain_game};
 use crate::learn::tree_picture::{Laid, tidy};
 use crate::learn::view::for_max;
 
+/// Why a tree with chance nodes is refused where the searches are minimax and alpha-beta (the
+/// tree lab's step-through): alpha-beta does not apply to them without bounds on the leaves, and
+/// minimax would read a chance node as a move.
+pub const CHANCE_NOT_STEPPED: &str = "a tree with chance nodes: its values are expectiminimax's \
+     (tictactoe tree prints them), and the step-through follows minimax and alpha-beta, which \
+     do not apply to chance nodes";
+
+/// `tree` if it has no chance node, else [`CHANCE_NOT_STEPPED`].
+pub fn without_chance(tree: GameTree) -> Result<GameTree, String> {
+    if tree.has_chance() {
+        Err(CHANCE_NOT_STEPPED.to_string())
+    } else {
+        Ok(tree)
+    }
+}
+
 /// A node's minimax value and minimax's choice there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NodeValue {

@@ -14,7 +14,7 @@ use crate::app::drawing::tree_drawing;
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, View};
 use crate::engine::game_tree::{GameTree, MAX_NODES};
-use crate::learn::abstract_tree::tree_examples;
+use crate::learn::abstract_tree::{tree_examples, without_chance};
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::whole_search_picture;
 use crate::learn::trace::{EventKind, Step, TraceAlgorithm, whole_trace};
@@ -73,7 +73,10 @@ impl TreeLab {
             .find(|example| example.name == text.trim());
         self.tree = match named {
             Some(example) => Ok(example.tree()),
-            None => text.parse::<GameTree>().map_err(|error| error.to_string()),
+            None => text
+                .parse::<GameTree>()
+                .map_err(|error| error.to_string())
+                .and_then(without_chance),
         };
         self.retrace();
     }
