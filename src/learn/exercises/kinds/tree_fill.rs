@@ -1,0 +1,127 @@
+//! The tree kind on an abstract tree: its inner nodes' values filled in bottom-up with minimax.
+//! The key ([`TreeFillKey`]) is made with the other abstract trees' keys, in `prune.rs`.
+
+use super::exercise::{Exercise, Form, MATCH_VALUES, QuizForm, number_choices};
+use crate::engine::board::Board;
+use crate::engine::game_tree::GameTree;
+use crate::learn::exercises::answer::{AnswerError, answer_error, parse_numbers};
+use crate::learn::exercises::prune::{TreeFillKey, label};
+use crate::learn::exercises::slips;
+
+impl Exercise for TreeFillKey {
+    fn on_board(&self) -> bool {
+        false
+    }
+
+    fn figure(&self) -> Vec<String> {
+        self.outline()
+    }
+
+    fn figure_line(&self) -> Option<String> {
+        Some(self.one_line())
+    }
+
+    fn tree(&self) -> Option<&GameTree> {
+        Some(&self.tree)
+    }
+
+    fn prompt(&self, _board: &Board, _at: &str) -> String {
+        let order: Vec<String> = self.order.iter().map(|&n| label(n)).collect();
+        let name = match self.name {
+            Some(name) => format!("the textbook tree \"{name}\""),
+            None => "this tree".to_string(),
+        };
+        format!(
+            "Fill in {name} bottom-up with minimax (leaves are MAX's values; MAX takes the \
+             highest, MIN the lowest). Type the value of each inner node in this order: {}.",
+            order.join(", ")
+        )
+    }
+
+    fn answer_text(&self) -> String {
+        let numbers: Vec<String> = self
+            .order
+            .iter()
+            .map(|&n| self.values[n].to_string())
+            .collect();
+        numbers.join(", ")
+    }
+
+    fn accepted(&self, _board: &Board) -> String {
+        format!(
+            "type {} whole numbers in the order listed, separated by commas",
+            self.order.len()
+        )
+    }
+
+    fn grade(&self, board: &Board, typed: &str) -> Result<(bool, String), AnswerError> {
+        let numbers = parse_numbers(typed)?;
+        if numbers.len() != self.order.len() {
+            return Err(answer_error(
+                typed,
+                format!(
+                    "has {} numbers, but the tree has {} inner nodes",
+                    numbers.len(),
+                    self.order.len()
+                ),
+                self.accepted(board),
+            ));
+        }
+        let wrong: Vec<String> = self
+            .order
+            .iter()
+            .zip(&numbers)
+            .filter(|&(&n, &typed)| self.values[n] != typed)
+            .map(|(&n, typed)| format!("{} is {}, not {typed}", label(n), self.values[n]))
+            .collect();
+        let verdict = match wrong.is_empty() {
+            true => format!("the values are {}", self.answer_text()),
+            false => wrong.join("; "),
+        };
+        Ok((wrong.is_empty(), verdict))
+    }
+
+    fn slip_feedback(&self, _board: &Board, typed: &str) -> Vec<String> {
+        slips::tree_fill_feedback(self, typed)
+    }
+
+    fn worked(&self, _board: &Board) -> Vec<String> {
+        TreeFillKey::worked(self)
+    }
+
+    fn form(&self) -> Form<'_> {
+        Form::Fill(self)
+    }
+
+    fn quiz(&self, _board: &Board) -> QuizForm {
+        let values: Vec<i32> = self.order.iter().map(|&n| self.values[n]).collect();
+        let leaves: Vec<i32> = self.tree.nodes().filter_map(|n| n.leaf()).collect();
+        QuizForm::Matching {
+            ask: MATCH_VALUES,
+            pairs: self
+                .order
+                .iter()
+                .map(|&n| (label(n), self.values[n].to_string()))
+                .collect(),
+            choices: number_choices(&values, &leaves, None),
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn key_json(&self) -> Box<serde_json::value::RawValue> {
+        #[derive(serde::Serialize)]
+        struct Json {
+            nodes: Vec<super::exercise::NodeJson>,
+        }
+        super::exercise::json(&Json {
+            nodes: self
+                .order
+                .iter()
+                .map(|&n| super::exercise::NodeJson {
+                    path: label(n),
+                    value: self.values[n],
+                })
+                .collect(),
+        })
+    }
+}
