@@ -614,8 +614,7 @@ mod tests {
         );
         let (gift, _) = run(&["--code", CODE, "--format", "gift"]);
         assert!(
-            gift.contains(&format!("::Item 1 (a toy count)::"))
-                && gift.contains(&format!("#={empty}:0")),
+            gift.contains("::Item 1 (a toy count)::") && gift.contains(&format!("#={empty}:0")),
             "{gift}"
         );
         let (moodle, _) = run(&["--code", CODE, "--format", "moodle"]);
