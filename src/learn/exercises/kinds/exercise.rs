@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use crate::engine::board::{Board, Cell, Geometry, Mark};
 use crate::engine::game_tree::GameTree;
 use crate::engine::minimax::Analysis;
-use crate::learn::exercises::answer::{AnswerError, answer_error};
+use crate::learn::exercises::answer::{AnswerError, answer_error, parse_numbers};
 use crate::learn::exercises::cell_names::{cell_name, cells_text};
 use crate::learn::exercises::prune::{PruneKey, TreeFillKey};
 use crate::learn::exercises::random::{TRIES, below};
@@ -259,6 +259,58 @@ pub fn json(key: &impl serde::Serialize) -> Box<serde_json::value::RawValue> {
 pub struct NodeJson {
     pub path: String,
     pub value: i32,
+}
+
+/// A tree's values typed in the order listed: each node's name with its value, and what the
+/// tree has that many of ("nodes", "inner nodes"). The tree kinds, on a position and on an
+/// abstract tree, answer the same way.
+pub struct NumbersInOrder {
+    pub nodes: Vec<(String, i32)>,
+    pub what: &'static str,
+}
+
+impl NumbersInOrder {
+    /// The values as they would be typed.
+    pub fn answer_text(&self) -> String {
+        let numbers: Vec<String> = self.nodes.iter().map(|(_, v)| v.to_string()).collect();
+        numbers.join(", ")
+    }
+
+    pub fn accepted(&self) -> String {
+        format!(
+            "type {} whole numbers in the order listed, separated by commas",
+            self.nodes.len()
+        )
+    }
+
+    /// Whether `typed` gives every value, and the verdict: every value, or each one wrong.
+    pub fn grade(&self, typed: &str) -> Result<(bool, String), AnswerError> {
+        let numbers = parse_numbers(typed)?;
+        if numbers.len() != self.nodes.len() {
+            return Err(answer_error(
+                typed,
+                format!(
+                    "has {} numbers, but the tree has {} {}",
+                    numbers.len(),
+                    self.nodes.len(),
+                    self.what
+                ),
+                self.accepted(),
+            ));
+        }
+        let wrong: Vec<String> = self
+            .nodes
+            .iter()
+            .zip(&numbers)
+            .filter(|&((_, right), typed)| right != typed)
+            .map(|((name, right), typed)| format!("{name} is {right}, not {typed}"))
+            .collect();
+        let verdict = match wrong.is_empty() {
+            true => format!("the values are {}", self.answer_text()),
+            false => wrong.join("; "),
+        };
+        Ok((wrong.is_empty(), verdict))
+    }
 }
 
 /// The empty cells of a kind whose table by level is `by_level`, at most `most`: the table is

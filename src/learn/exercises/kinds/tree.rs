@@ -5,12 +5,12 @@
 use rand::rngs::StdRng;
 
 use super::exercise::{
-    Exercise, Form, MATCH_VALUES, Plan, QuizForm, Spec, by_level, number_choices, numbers_words,
-    telling_draw,
+    Exercise, Form, MATCH_VALUES, NumbersInOrder, Plan, QuizForm, Spec, by_level, number_choices,
+    numbers_words, telling_draw,
 };
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::{MoveScore, plain};
-use crate::learn::exercises::answer::{AnswerError, answer_error, parse_numbers};
+use crate::learn::exercises::answer::AnswerError;
 use crate::learn::exercises::cell_names::{cells_text, path_name};
 use crate::learn::exercises::prune::{TreeFillKey, pick_tree};
 use crate::learn::exercises::slips;
@@ -63,6 +63,18 @@ fn make<T: From<TreeKey> + From<TreeFillKey>>(rng: &mut StdRng, plan: Plan) -> (
 }
 
 impl TreeKey {
+    /// The values as the learner types them: every node, a reply after its move.
+    fn in_order(&self) -> NumbersInOrder {
+        NumbersInOrder {
+            nodes: self
+                .nodes
+                .iter()
+                .map(|n| (path_name(&n.path), n.number.value()))
+                .collect(),
+            what: "nodes",
+        }
+    }
+
     /// Whether some move's replies are not all worth the same: there the side that replies must
     /// pick the lowest (or the highest), and a learner who lets it pick the other way is caught.
     pub fn has_replies_to_choose(&self) -> bool {
@@ -118,52 +130,15 @@ impl Exercise for TreeKey {
     }
 
     fn answer_text(&self) -> String {
-        let numbers: Vec<String> = self
-            .nodes
-            .iter()
-            .map(|n| n.number.value().to_string())
-            .collect();
-        numbers.join(", ")
+        self.in_order().answer_text()
     }
 
     fn accepted(&self, _board: &Board) -> String {
-        format!(
-            "type {} whole numbers in the order listed, separated by commas",
-            self.nodes.len()
-        )
+        self.in_order().accepted()
     }
 
-    fn grade(&self, board: &Board, typed: &str) -> Result<(bool, String), AnswerError> {
-        let numbers = parse_numbers(typed)?;
-        if numbers.len() != self.nodes.len() {
-            return Err(answer_error(
-                typed,
-                format!(
-                    "has {} numbers, but the tree has {} nodes",
-                    numbers.len(),
-                    self.nodes.len()
-                ),
-                self.accepted(board),
-            ));
-        }
-        let wrong: Vec<String> = self
-            .nodes
-            .iter()
-            .zip(&numbers)
-            .filter(|&(node, &n)| node.number.value() != n)
-            .map(|(node, n)| {
-                format!(
-                    "{} is {}, not {n}",
-                    path_name(&node.path),
-                    node.number.value()
-                )
-            })
-            .collect();
-        let verdict = match wrong.is_empty() {
-            true => format!("the values are {}", self.answer_text()),
-            false => wrong.join("; "),
-        };
-        Ok((wrong.is_empty(), verdict))
+    fn grade(&self, _board: &Board, typed: &str) -> Result<(bool, String), AnswerError> {
+        self.in_order().grade(typed)
     }
 
     fn slip_feedback(&self, board: &Board, typed: &str) -> Vec<String> {

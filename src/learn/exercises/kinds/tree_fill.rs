@@ -1,12 +1,24 @@
 //! The tree kind on an abstract tree: its inner nodes' values filled in bottom-up with minimax.
 //! The key ([`TreeFillKey`]) is made with the other abstract trees' keys, in `prune.rs`.
 
-use super::exercise::{Exercise, Form, MATCH_VALUES, QuizForm, number_choices};
+use super::exercise::{Exercise, Form, MATCH_VALUES, NumbersInOrder, QuizForm, number_choices};
 use crate::engine::board::Board;
 use crate::engine::game_tree::GameTree;
-use crate::learn::exercises::answer::{AnswerError, answer_error, parse_numbers};
+use crate::learn::exercises::answer::AnswerError;
 use crate::learn::exercises::prune::{TreeFillKey, label};
 use crate::learn::exercises::slips;
+
+/// The values as the learner types them: every inner node, after its children.
+fn in_order(key: &TreeFillKey) -> NumbersInOrder {
+    NumbersInOrder {
+        nodes: key
+            .order
+            .iter()
+            .map(|&n| (label(n), key.values[n]))
+            .collect(),
+        what: "inner nodes",
+    }
+}
 
 impl Exercise for TreeFillKey {
     fn on_board(&self) -> bool {
@@ -39,46 +51,15 @@ impl Exercise for TreeFillKey {
     }
 
     fn answer_text(&self) -> String {
-        let numbers: Vec<String> = self
-            .order
-            .iter()
-            .map(|&n| self.values[n].to_string())
-            .collect();
-        numbers.join(", ")
+        in_order(self).answer_text()
     }
 
     fn accepted(&self, _board: &Board) -> String {
-        format!(
-            "type {} whole numbers in the order listed, separated by commas",
-            self.order.len()
-        )
+        in_order(self).accepted()
     }
 
-    fn grade(&self, board: &Board, typed: &str) -> Result<(bool, String), AnswerError> {
-        let numbers = parse_numbers(typed)?;
-        if numbers.len() != self.order.len() {
-            return Err(answer_error(
-                typed,
-                format!(
-                    "has {} numbers, but the tree has {} inner nodes",
-                    numbers.len(),
-                    self.order.len()
-                ),
-                self.accepted(board),
-            ));
-        }
-        let wrong: Vec<String> = self
-            .order
-            .iter()
-            .zip(&numbers)
-            .filter(|&(&n, &typed)| self.values[n] != typed)
-            .map(|(&n, typed)| format!("{} is {}, not {typed}", label(n), self.values[n]))
-            .collect();
-        let verdict = match wrong.is_empty() {
-            true => format!("the values are {}", self.answer_text()),
-            false => wrong.join("; "),
-        };
-        Ok((wrong.is_empty(), verdict))
+    fn grade(&self, _board: &Board, typed: &str) -> Result<(bool, String), AnswerError> {
+        in_order(self).grade(typed)
     }
 
     fn slip_feedback(&self, _board: &Board, typed: &str) -> Vec<String> {
