@@ -220,13 +220,10 @@ pub fn refuse_taken(board: &Board, typed: &str, cells: &[Cell]) -> Result<(), An
     }
 }
 
-/// What a quiz's numbers typed in order are matched as: each from one list.
-pub const MATCH_VALUES: &str = "Here, choose each node's value from its list rather than type it.";
-
 /// The values a dropdown offers for whole numbers `right`: those, and what the classic slips
 /// make of them (the other side's sign, one off) where `bound` says scores go no further, in
 /// order. `shown` adds the values the figure shows (a tree's leaves), which any node could take.
-pub fn number_choices(right: &[i32], shown: &[i32], slips: Option<i32>) -> Vec<String> {
+fn number_choices(right: &[i32], shown: &[i32], slips: Option<i32>) -> Vec<String> {
     let mut values: BTreeSet<i32> = right.iter().chain(shown).copied().collect();
     if let Some(bound) = slips {
         for &v in right {
@@ -251,14 +248,6 @@ pub fn cell_names(cells: impl IntoIterator<Item = Cell>) -> Vec<String> {
 #[cfg(not(target_arch = "wasm32"))]
 pub fn json(key: &impl serde::Serialize) -> Box<serde_json::value::RawValue> {
     serde_json::value::to_raw_value(key).expect("a key is plain data")
-}
-
-/// A node of a tree's JSON key and its value.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(serde::Serialize)]
-pub struct NodeJson {
-    pub path: String,
-    pub value: i32,
 }
 
 /// A tree's values typed in the order listed: each node's name with its value, and what the
@@ -310,6 +299,45 @@ impl NumbersInOrder {
             false => wrong.join("; "),
         };
         Ok((wrong.is_empty(), verdict))
+    }
+
+    /// As a quiz: each node matched to its value from one list, the values the figure shows
+    /// (`shown`) and the slips within `bound` among them.
+    pub fn quiz(&self, shown: &[i32], bound: Option<i32>) -> QuizForm {
+        let values: Vec<i32> = self.nodes.iter().map(|&(_, v)| v).collect();
+        QuizForm::Matching {
+            ask: "Here, choose each node's value from its list rather than type it.",
+            pairs: self
+                .nodes
+                .iter()
+                .map(|(name, value)| (name.clone(), value.to_string()))
+                .collect(),
+            choices: number_choices(&values, shown, bound),
+        }
+    }
+
+    /// The key as JSON: each node with its value, in order.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn key_json(&self) -> Box<serde_json::value::RawValue> {
+        #[derive(serde::Serialize)]
+        struct Node<'a> {
+            path: &'a str,
+            value: i32,
+        }
+        #[derive(serde::Serialize)]
+        struct Json<'a> {
+            nodes: Vec<Node<'a>>,
+        }
+        json(&Json {
+            nodes: self
+                .nodes
+                .iter()
+                .map(|(path, value)| Node {
+                    path,
+                    value: *value,
+                })
+                .collect(),
+        })
     }
 }
 

@@ -5,8 +5,7 @@
 use rand::rngs::StdRng;
 
 use super::exercise::{
-    Exercise, Form, MATCH_VALUES, NumbersInOrder, Plan, QuizForm, Spec, by_level, number_choices,
-    numbers_words, telling_draw,
+    Exercise, Form, NumbersInOrder, Plan, QuizForm, Spec, by_level, numbers_words, telling_draw,
 };
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::{MoveScore, plain};
@@ -197,33 +196,12 @@ impl Exercise for TreeKey {
     }
 
     fn quiz(&self, board: &Board) -> QuizForm {
-        let values: Vec<i32> = self.nodes.iter().map(|n| n.number.value()).collect();
-        QuizForm::Matching {
-            ask: MATCH_VALUES,
-            pairs: self
-                .nodes
-                .iter()
-                .map(|n| (path_name(&n.path), n.number.value().to_string()))
-                .collect(),
-            choices: number_choices(&values, &[], Some(board.geometry().win_score())),
-        }
+        let bound = board.geometry().win_score();
+        self.in_order().quiz(&[], Some(bound))
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     fn key_json(&self) -> Box<serde_json::value::RawValue> {
-        #[derive(serde::Serialize)]
-        struct Json {
-            nodes: Vec<super::exercise::NodeJson>,
-        }
-        super::exercise::json(&Json {
-            nodes: self
-                .nodes
-                .iter()
-                .map(|n| super::exercise::NodeJson {
-                    path: path_name(&n.path),
-                    value: n.number.value(),
-                })
-                .collect(),
-        })
+        self.in_order().key_json()
     }
 }

@@ -1,7 +1,7 @@
 //! The tree kind on an abstract tree: its inner nodes' values filled in bottom-up with minimax.
 //! The key ([`TreeFillKey`]) is made with the other abstract trees' keys, in `prune.rs`.
 
-use super::exercise::{Exercise, Form, MATCH_VALUES, NumbersInOrder, QuizForm, number_choices};
+use super::exercise::{Exercise, Form, NumbersInOrder, QuizForm};
 use crate::engine::board::Board;
 use crate::engine::game_tree::GameTree;
 use crate::learn::exercises::answer::AnswerError;
@@ -75,34 +75,12 @@ impl Exercise for TreeFillKey {
     }
 
     fn quiz(&self, _board: &Board) -> QuizForm {
-        let values: Vec<i32> = self.order.iter().map(|&n| self.values[n]).collect();
         let leaves: Vec<i32> = self.tree.nodes().filter_map(|n| n.leaf()).collect();
-        QuizForm::Matching {
-            ask: MATCH_VALUES,
-            pairs: self
-                .order
-                .iter()
-                .map(|&n| (label(n), self.values[n].to_string()))
-                .collect(),
-            choices: number_choices(&values, &leaves, None),
-        }
+        in_order(self).quiz(&leaves, None)
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     fn key_json(&self) -> Box<serde_json::value::RawValue> {
-        #[derive(serde::Serialize)]
-        struct Json {
-            nodes: Vec<super::exercise::NodeJson>,
-        }
-        super::exercise::json(&Json {
-            nodes: self
-                .order
-                .iter()
-                .map(|&n| super::exercise::NodeJson {
-                    path: label(n),
-                    value: self.values[n],
-                })
-                .collect(),
-        })
+        in_order(self).key_json()
     }
 }
