@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # CI check of the Windows build, from Linux, under Wine:
-#   1. scripts/windows-dist.sh builds tictactoe.exe, tictactoe.com, the zip and the installer;
+#   1. scripts/windows-dist.sh builds tictactoe.exe, tictactoe.com, the zip and the installer
+#      (with the `windows-check` profile: the release without link-time optimisation, whose
+#      dependencies step 5's tests share);
 #      the .exe is a GUI program and the .com a console one, and the .exe carries its icon,
 #      version information and manifest
 #   2. every command's output from tictactoe.com equals the golden files byte for byte (the
@@ -37,7 +39,7 @@ if ((${#need[@]})); then
 fi
 
 # ------------------------------------------------------------------- 1. build
-scripts/windows-dist.sh
+TICTACTOE_PROFILE=windows-check scripts/windows-dist.sh
 version="$(cargo pkgid | sed 's/.*@//')"
 name="tictactoe-$version-windows-x86_64"
 dist="$repo/target/windows-dist"
@@ -148,6 +150,7 @@ say "uninstalled silently: nothing left ($((SECONDS - start)) s)"
 
 # ------------------------------------------------------------ 5. tests on Windows
 CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=wine \
-    cargo test --locked --target "$target" --lib --test settings --test game_files
+    cargo test --locked --profile windows-check --target "$target" --lib --test settings \
+    --test game_files
 say "ok: the library's, the settings' and the saved games' tests pass on Windows (under Wine)"
 say "took $((SECONDS - start)) s"

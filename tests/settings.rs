@@ -2077,3 +2077,23 @@ fn a_failed_save_does_not_name_its_temporary_file() {
         assert!(!message.contains("~"), "{message}");
     });
 }
+
+#[test]
+fn the_controller_gets_the_settings_play_options_as_one_value() {
+    let settings = Settings {
+        difficulty: Difficulty::Easy,
+        ai_delay_ms: 250,
+        show_scores: true,
+        think_time_ms: 1_500,
+        ..Settings::default()
+    };
+    assert_eq!(
+        settings.play(),
+        tictactoe::game::PlayOptions {
+            difficulty: Difficulty::Easy,
+            ai_delay: std::time::Duration::from_millis(250),
+            scores_wanted: true,
+            think_time: std::time::Duration::from_millis(1_500),
+        }
+    );
+}

@@ -333,3 +333,108 @@ fn an_alpha_beta_exercise_is_answered_by_taps_on_its_mirrored_nodes_and_buttons(
     tap_control(&mut game, &mirrored, "Show the search");
     control(&mirrored, |name| name == "Hide the search");
 }
+
+/// Every control drawn (a node of the accessibility tree that can be pressed, has a name, is
+/// enabled and not text, and is shown: not scrolled or clipped out of sight; the board's cells
+/// aside, which the page mirrors as the board) has a mirrored button over it.
+fn assert_every_control_is_mirrored(game: &Game, mirrored: &Mirrored, place: &str) {
+    use egui_kittest::kittest::By;
+    let shown = mirrored.lock().unwrap().clone();
+    let pressable = game.harness.ctx.interactive_rects_last_pass();
+    let drawn = game.harness.query_all(By::new().predicate(|node| {
+        node.data().supports_action(egui::accesskit::Action::Click)
+            && !node.is_hidden()
+            && !node.is_disabled()
+            && node.role() != egui::accesskit::Role::Label
+            && node.label().is_some_and(|label| !label.trim().is_empty())
+    }));
+    let mut missing = Vec::new();
+    let mut count = 0;
+    for node in drawn {
+        let label = node.accesskit_node().label().unwrap_or_default();
+        if label.starts_with("Row ") || label.contains(": row ") {
+            continue;
+        }
+        // Shown: egui answers a press somewhere on it (not scrolled or clipped out of sight).
+        let rect = node.rect();
+        if !pressable
+            .iter()
+            .any(|place| rect.expand(8.0).contains_rect(*place))
+        {
+            continue;
+        }
+        count += 1;
+        // Pressed where the mirror says, the control is pressed (a mirrored rectangle may be
+        // the wider one the control answers in).
+        if !shown
+            .iter()
+            .any(|control| rect.contains(control.rect.center()))
+        {
+            missing.push(format!("{label} at {rect:?}"));
+        }
+    }
+    assert!(count > 0, "{place}: nothing drawn to press");
+    assert!(
+        missing.is_empty(),
+        "{place}: drawn but not mirrored: {missing:?}\nmirrored: {:?}",
+        shown.iter().map(|c| c.name.as_str()).collect::<Vec<_>>()
+    );
+}
+
+/// A game in a window of `size` whose mirrored controls are kept in `mirrored`.
+fn game_with_mirror(mirrored: &Mirrored, size: egui::Vec2) -> Game {
+    let told = mirrored.clone();
+    let mut game = start_adjusted("welcome_hint: false", move |options| {
+        options.touch_screen = true;
+        options.controls_mirror = Some(Arc::new(move |controls| {
+            *told.lock().unwrap() = controls.to_vec();
+        }));
+    });
+    game.harness.set_size(size);
+    game.settle();
+    game
+}
+
+/// Taps the mirrored controls named in `path`, one after the other, as a screen reader's user
+/// would, and checks every control drawn after each is mirrored.
+fn walk(game: &mut Game, mirrored: &Mirrored, path: &[&str]) {
+    for (step, name) in path.iter().enumerate() {
+        tap_control(game, mirrored, name);
+        game.settle();
+        assert_every_control_is_mirrored(game, mirrored, &path[..=step].join(" › "));
+    }
+}
+
+#[test]
+fn every_menu_and_view_is_walked_by_the_mirror_alone_and_every_control_drawn_is_mirrored() {
+    let paths: &[&[&str]] = &[
+        &["Game", "The articles' examples"],
+        &["Players", "Who starts"],
+        &["Players", "You play"],
+        &["Players", "Mode"],
+        &["Players", "Difficulty"],
+        &["Board", "In a row to win"],
+        &["Board", "Computer's time on large boards"],
+        &["View", "Scores are seen"],
+        &["View", "Theme"],
+        &["Settings"],
+        &["View", "Game tree explorer"],
+        &["View", "Step through the search"],
+        &["View", "A textbook's tree (minimax and alpha-beta)"],
+        &["View", "Exercises…"],
+        &["View", "Why the computer played there"],
+        &["Game", "Game review"],
+        &["Game", "Practice positions"],
+        &["Game", "Set up a position…"],
+    ];
+    // A phone's true viewport, and a laptop's window.
+    for size in [egui::vec2(390.0, 844.0), egui::vec2(1280.0, 800.0)] {
+        let mirrored: Mirrored = Arc::default();
+        let game = game_with_mirror(&mirrored, size);
+        assert_every_control_is_mirrored(&game, &mirrored, "the board");
+        for path in paths {
+            let mut game = game_with_mirror(&mirrored, size);
+            walk(&mut game, &mirrored, path);
+        }
+    }
+}

@@ -351,17 +351,18 @@ fn the_svg_draws_small_boards_when_asked() {
     let with: Vec<&str> = args.iter().copied().chain(["--boards"]).collect();
     let boards = run(&with, b"");
     assert_eq!(boards.status, 0, "{}", boards.stderr);
-    // The position and its four moves.
-    let small = |svg: &str| svg.matches("stroke=\"#999\"").count();
+    // The position and its four moves: a small board is the one rectangle placed with `x`.
+    let small = |svg: &str| svg.matches("<rect x=").count();
     assert_eq!(small(&plain.stdout), 0);
     assert_eq!(small(&boards.stdout), 5);
-    // 5 marks at the top, 6 in each of the four positions below it.
-    let xs = boards.stdout.matches("<path d=").count();
+    // 5 marks at the top, 6 in each of the four positions below it, in the board's colours
+    // on a light theme: an X two red strokes, an O a blue ring.
+    let xs = boards.stdout.matches("stroke=\"#d64828\"").count();
     let os = boards
         .stdout
-        .matches("fill=\"none\" stroke=\"#c0392b\"")
+        .matches("fill=\"none\" stroke=\"#1482aa\"")
         .count();
-    assert_eq!((xs, os), (3 + 4 * 3, 2 + 4 * 3));
+    assert_eq!((xs, os), (2 * (3 + 4 * 3), 2 + 4 * 3));
     // The nodes, their values and their labels are where they were, the levels further apart.
     assert_eq!(
         plain.stdout.matches("<title>").count(),

@@ -102,10 +102,7 @@ impl OnShow {
 
 /// "r1c2 r2c2": moves, rows and columns from 1.
 pub fn moves(path: &[Cell]) -> String {
-    path.iter()
-        .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
-        .collect::<Vec<_>>()
-        .join(" ")
+    path.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ mod record;
 mod session;
 pub mod worker;
 
-pub use controller::{ComputerMove, ControllerOptions, GameController, SetupChange};
+pub use controller::{ComputerMove, ControllerOptions, GameController, PlayOptions, SetupChange};
 pub use history::Game;
 pub use knowledge::{Basis, COUNT_LIMIT, PartialScores, TRACE_LIMIT, TraceLog};
 pub use record::{GameRecord, SessionAccuracy, game_summary};

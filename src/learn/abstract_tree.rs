@@ -6,7 +6,7 @@
 
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{SearchControl, Unobserved, plain_game};
-use crate::learn::tree_picture::tidy;
+use crate::learn::tree_picture::{Laid, tidy};
 use crate::learn::view::for_max;
 
 /// A node's minimax value and minimax's choice there.
@@ -64,13 +64,7 @@ pub struct AbstractEdge {
 
 /// An abstract tree laid out as [`tree_picture`](super::tree_picture) lays out the game tree:
 /// spots in preorder (so a spot's index is its node's id), leaves side by side from the left.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AbstractPicture {
-    pub spots: Vec<AbstractSpot>,
-    pub edges: Vec<AbstractEdge>,
-    pub width: usize,
-    pub levels: usize,
-}
+pub type AbstractPicture = Laid<AbstractSpot, AbstractEdge>;
 
 /// Lays out `tree` with the values of [`values`].
 pub fn picture(tree: &GameTree) -> AbstractPicture {

@@ -174,7 +174,7 @@ fn cell_list(cells: &[Cell]) -> String {
         [cell] => cell.human(),
         _ => cells
             .iter()
-            .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
+            .map(|c| c.name())
             .collect::<Vec<_>>()
             .join(", "),
     }

@@ -5,7 +5,8 @@
 //! classes a game's moves, [`practice`] finds positions to solve, [`exercises`] makes graded
 //! sets of exercises with their keys, [`quiz`] writes one as a quiz for a course (GIFT, Moodle XML), [`examples`] holds the positions that teach, and
 //! [`abstract_tree`] the textbooks' abstract trees (their values, picture and the built-in ones);
-//! [`tree_svg`] writes any drawn tree as an SVG picture.
+//! every drawn tree is a [`tree_sketch`], laid out once by [`tree_layout`], which the app paints
+//! and [`tree_svg`] writes as an SVG picture.
 //! It imports only from the engine.
 
 pub mod abstract_tree;
@@ -19,6 +20,8 @@ pub mod review;
 pub mod search_picture;
 pub mod trace;
 pub mod tree;
+pub mod tree_layout;
 pub mod tree_picture;
+pub mod tree_sketch;
 pub mod tree_svg;
 pub mod view;

@@ -351,7 +351,6 @@ mod tests {
     #[test]
     fn a_tree_s_search_is_drawn_with_its_pruned_leaves() {
         use crate::engine::game_tree::GameTree;
-        use crate::learn::trace::{Step, trace_game};
         use crate::learn::view::SeenTree;
         for (text, root_value, moves) in [
             ("[[3,12,8],[2,4,6],[14,5,2]]", 3, [3, 2, 2]),
@@ -359,14 +358,8 @@ mod tests {
         ] {
             let tree: GameTree = text.parse().unwrap();
             let seen = SeenTree::new(&tree);
-            let mut steps: Vec<(Step<usize>, Vec<usize>)> = Vec::new();
-            trace_game(
-                &tree.root(),
-                TraceAlgorithm::AlphaBetaClassic,
-                &SearchControl::new(),
-                |step, pruned| steps.push((step, pruned.to_vec())),
-            )
-            .unwrap();
+            let steps =
+                crate::learn::trace::whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
             let mut state = StepState::new(tree.root());
             let mut pruned_drawn = Vec::new();
             for (step, pruned) in &steps {
@@ -406,19 +399,11 @@ mod tests {
     #[test]
     fn the_whole_search_keeps_its_pruned_leaves_to_the_end() {
         use crate::engine::game_tree::GameTree;
-        use crate::learn::trace::{Step, trace_game};
         use crate::learn::view::SeenTree;
         let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
         let seen = SeenTree::new(&tree);
         for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBetaClassic] {
-            let mut steps: Vec<(Step<usize>, Vec<usize>)> = Vec::new();
-            trace_game(
-                &tree.root(),
-                algorithm,
-                &SearchControl::new(),
-                |step, pruned| steps.push((step, pruned.to_vec())),
-            )
-            .unwrap();
+            let steps = crate::learn::trace::whole_trace(&tree.root(), algorithm);
             let whole = |count: usize| {
                 let so_far = steps[..count].iter().map(|(s, p)| (*s, p.as_slice()));
                 whole_search_picture(tree.root(), so_far, &seen)

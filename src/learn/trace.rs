@@ -289,6 +289,20 @@ pub fn trace_game<G: Rules>(
     algorithm.run_game(start, control, &mut Stepper { sink })
 }
 
+/// A step of a search with the moves it prunes (empty unless it is a cutoff).
+pub type TracedStep<M> = (Step<M>, Vec<M>);
+
+/// Every step of `algorithm`'s whole search from `start`, each with the moves it prunes
+/// ([`trace_game`] without a budget): for a small search, such as a typed tree's (at most 1,000
+/// nodes), kept to be stepped through and drawn.
+pub fn whole_trace<G: Rules>(start: &G, algorithm: TraceAlgorithm) -> Vec<TracedStep<G::Move>> {
+    let mut steps = Vec::new();
+    let _ = trace_game(start, algorithm, &SearchControl::new(), |step, pruned| {
+        steps.push((step, pruned.to_vec()))
+    });
+    steps
+}
+
 /// A move tried by a call, as far as the trace has got.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Child<M = Cell> {

@@ -40,16 +40,20 @@ pub struct Edge {
     pub on_line: bool,
 }
 
-/// The whole picture: spots in the order the tree reads down the page (a node, then each move's
-/// subtree), edges from parent to child.
+/// A tree laid out: its spots (the root first) and edges from parent to child, leaf slots
+/// across (at least 1) and levels down. The game tree's [`Picture`] and the abstract trees'
+/// [`AbstractPicture`](super::abstract_tree::AbstractPicture) are each one.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Picture {
-    pub spots: Vec<Spot>,
-    pub edges: Vec<Edge>,
-    /// Leaf slots across (at least 1), and levels down.
+pub struct Laid<S, E> {
+    pub spots: Vec<S>,
+    pub edges: Vec<E>,
     pub width: usize,
     pub levels: usize,
 }
+
+/// The whole picture: spots in the order the tree reads down the page (a node, then each move's
+/// subtree), edges from parent to child.
+pub type Picture = Laid<Spot, Edge>;
 
 /// Lays out `root` with its values as `seen` shows them.
 pub fn picture(root: &TreeNode, seen: &Seen) -> Picture {

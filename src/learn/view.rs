@@ -135,6 +135,15 @@ impl Shown {
         self.0.is_infinite(geometry)
     }
 
+    /// The number as an alpha-beta window's end is written: "+inf", "-inf" or its value.
+    pub fn bound(self, geometry: Geometry) -> String {
+        if self.is_infinite(geometry) {
+            if self.is_win() { "+inf" } else { "-inf" }.to_string()
+        } else {
+            self.value().to_string()
+        }
+    }
+
     /// A number for a test to compare with: what a view is expected to draw.
     #[cfg(test)]
     pub(crate) const fn expected(value: i32) -> Shown {

@@ -17,6 +17,12 @@ impl Cell {
         Cell { row, col }
     }
 
+    /// "r2c3": the cell's short name, counted from 1, as every drawing, exercise, explanation
+    /// and the command line's pictures write a move. The one place it is formatted.
+    pub fn name(self) -> String {
+        format!("r{}c{}", self.row + 1, self.col + 1)
+    }
+
     /// "row 2, column 3": the cell as people count, from 1.
     pub fn human(self) -> String {
         format!("row {}, column {}", self.row + 1, self.col + 1)

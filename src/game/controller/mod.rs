@@ -29,16 +29,25 @@ mod review;
 
 use review::{AccuracyTally, GameReview};
 
-/// How the computer plays and what the display wants, besides the game's setup.
-pub struct ControllerOptions {
+/// What the player chooses of how the computer plays and what the display wants, given to the
+/// controller as one value whenever it changes (the settings make it: `Settings::play`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Takes effect from the computer's next choice.
     pub difficulty: Difficulty,
-    /// The pause between the start of the computer's turn and its move appearing.
+    /// The pause between the start of the computer's turn and its move appearing; takes effect
+    /// from the computer's next turn.
     pub ai_delay: Duration,
     /// Whether the scores of the human's moves are wanted (the overlay is on).
     pub scores_wanted: bool,
     /// How long the computer may think on boards larger than 3×3 before it moves on an
-    /// estimate (3×3 is always solved at once).
+    /// estimate (3×3 is always solved at once); takes effect from the next search.
     pub think_time: Duration,
+}
+
+/// How the computer plays and what the display wants, besides the game's setup.
+pub struct ControllerOptions {
+    pub play: PlayOptions,
     pub ai: AiPlayer,
     pub clock: Arc<dyn Clock>,
     /// The positions a trace may visit (see [`super::TRACE_LIMIT`]).
@@ -79,10 +88,7 @@ pub struct GameController {
     session: Session,
     /// The setup the next game starts with.
     next_setup: GameSetup,
-    difficulty: Difficulty,
-    ai_delay: Duration,
-    scores_wanted: bool,
-    think_time: Duration,
+    play: PlayOptions,
     ai: AiPlayer,
     clock: Arc<dyn Clock>,
     knowledge: Knowledge,
@@ -111,10 +117,7 @@ impl GameController {
         let mut controller = GameController {
             session: Session::new(setup),
             next_setup: setup,
-            difficulty: options.difficulty,
-            ai_delay: options.ai_delay,
-            scores_wanted: options.scores_wanted,
-            think_time: options.think_time,
+            play: options.play,
             ai: options.ai,
             clock: Arc::clone(&clock),
             knowledge: Knowledge::new(clock, options.trace_limit, wake),
@@ -140,7 +143,7 @@ impl GameController {
     }
 
     pub fn difficulty(&self) -> Difficulty {
-        self.difficulty
+        self.play.difficulty
     }
 
     /// The analysis of `board`, if it has been searched.
@@ -168,7 +171,7 @@ impl GameController {
     fn scores_shown(&self) -> bool {
         let watching = self.session.setup().mode == Mode::ComputerVsComputer;
         let wanted = self.session.human_to_move() || (watching && self.session.computer_to_move());
-        self.scores_wanted && wanted
+        self.play.scores_wanted && wanted
     }
 
     /// What the overlay shows while the scores of the board are not complete (see
@@ -196,7 +199,7 @@ impl GameController {
 
     /// The think time on boards larger than 3×3.
     pub fn think_time(&self) -> Duration {
-        self.think_time
+        self.play.think_time
     }
 
     /// Whether the position on the board is large enough to be thought about within a think
@@ -365,23 +368,14 @@ impl GameController {
         redone
     }
 
-    /// Takes effect from the computer's next choice.
-    pub fn set_difficulty(&mut self, difficulty: Difficulty) {
-        self.difficulty = difficulty;
+    /// What the player chose of how the computer plays, as last given.
+    pub fn play_options(&self) -> PlayOptions {
+        self.play
     }
 
-    /// Takes effect from the next search.
-    pub fn set_think_time(&mut self, think_time: Duration) {
-        self.think_time = think_time;
-    }
-
-    /// Takes effect from the computer's next turn.
-    pub fn set_ai_delay(&mut self, delay: Duration) {
-        self.ai_delay = delay;
-    }
-
-    pub fn set_scores_wanted(&mut self, wanted: bool) {
-        self.scores_wanted = wanted;
+    /// Takes the player's choices, each from its next use (see [`PlayOptions`]).
+    pub fn set_play_options(&mut self, play: PlayOptions) {
+        self.play = play;
     }
 
     /// Asks for the analyses of `boards` (most wanted first), after what the game itself needs.
@@ -456,7 +450,7 @@ impl GameController {
         let board = *self.board();
         let Some((candidates, basis)) =
             self.knowledge
-                .candidates(&board, self.difficulty, self.turn)
+                .candidates(&board, self.play.difficulty, self.turn)
         else {
             return;
         };
@@ -466,9 +460,9 @@ impl GameController {
         self.computer_move = Some(ComputerMove {
             board,
             cell,
-            due: self.turn_started + self.ai_delay,
+            due: self.turn_started + self.play.ai_delay,
             candidates,
-            difficulty: self.difficulty,
+            difficulty: self.play.difficulty,
             basis,
         });
     }
@@ -484,7 +478,7 @@ impl GameController {
         }
         let now_known = self
             .knowledge
-            .candidates(&next.board, self.difficulty, self.turn);
+            .candidates(&next.board, self.play.difficulty, self.turn);
         if let Some((candidates, Basis::Exact)) = now_known {
             next.candidates = candidates;
             next.basis = Basis::Exact;
@@ -512,9 +506,9 @@ impl GameController {
         GameNeeds {
             board: *self.board(),
             computer_to_move: self.session.computer_to_move(),
-            scores_for_human: self.scores_wanted && self.session.human_to_move(),
-            limited_depth: limited_depth(self.difficulty, self.board()),
-            think_time: self.think_time,
+            scores_for_human: self.play.scores_wanted && self.session.human_to_move(),
+            limited_depth: limited_depth(self.play.difficulty, self.board()),
+            think_time: self.play.think_time,
             turn: self.turn,
             finished_positions: over.then(|| self.record().positions_before()),
         }
@@ -551,10 +545,12 @@ mod tests {
         GameController::new(
             setup,
             ControllerOptions {
-                difficulty: Difficulty::Perfect,
-                ai_delay: DELAY,
-                scores_wanted: false,
-                think_time: Duration::from_secs(2),
+                play: PlayOptions {
+                    difficulty: Difficulty::Perfect,
+                    ai_delay: DELAY,
+                    scores_wanted: false,
+                    think_time: Duration::from_secs(2),
+                },
                 ai: AiPlayer::seeded(7),
                 clock: Arc::clone(clock) as Arc<dyn Clock>,
                 trace_limit: TRACE_LIMIT,
@@ -745,7 +741,10 @@ mod tests {
         ] {
             let clock = Arc::new(ManualClock::new());
             let mut game = large(5, &clock);
-            game.set_difficulty(difficulty);
+            game.set_play_options(PlayOptions {
+                difficulty,
+                ..game.play_options()
+            });
             let reply = exchange(&mut game, &clock, Cell::new(2, 2));
             assert_eq!(reply.basis, Basis::DepthLimited { depth }, "{difficulty:?}");
             // No exact search was needed for it.
@@ -759,7 +758,10 @@ mod tests {
         let clock = Arc::new(ManualClock::new());
         let mut game = large(7, &clock);
         // No think time: the exact search is past its deadline before it begins.
-        game.set_think_time(Duration::ZERO);
+        game.set_play_options(PlayOptions {
+            think_time: Duration::ZERO,
+            ..game.play_options()
+        });
         let reply = exchange(&mut game, &clock, Cell::new(3, 3));
         let Basis::Unproven { depth, reason } = reply.basis else {
             panic!("no time, no proof: {:?}", reply.basis);
@@ -780,7 +782,10 @@ mod tests {
     fn a_move_played_on_an_estimate_is_reviewed_from_that_estimate() {
         let clock = Arc::new(ManualClock::new());
         let mut game = large(7, &clock);
-        game.set_think_time(Duration::ZERO);
+        game.set_play_options(PlayOptions {
+            think_time: Duration::ZERO,
+            ..game.play_options()
+        });
         let reply = exchange(&mut game, &clock, Cell::new(3, 3));
         let record = game.record();
         // Move 2 is the computer's, chosen on an estimate: no exact review, the estimate's.
@@ -802,8 +807,11 @@ mod tests {
     fn while_a_large_board_is_solved_the_overlay_has_estimates_then_exact_scores() {
         let clock = Arc::new(ManualClock::new());
         let mut game = large(6, &clock);
-        game.set_think_time(Duration::ZERO);
-        game.set_scores_wanted(true);
+        game.set_play_options(PlayOptions {
+            think_time: Duration::ZERO,
+            scores_wanted: true,
+            ..game.play_options()
+        });
         // The human (X) is to move on the empty 6×6; with no think time the exact search stops
         // at once and the estimates come.
         game.update();
@@ -839,13 +847,19 @@ mod tests {
         // its think time ran out.
         let clock = Arc::new(ManualClock::new());
         let mut game = computer_first(7, &clock);
-        game.set_think_time(Duration::ZERO);
+        game.set_play_options(PlayOptions {
+            think_time: Duration::ZERO,
+            ..game.play_options()
+        });
         settle(&mut game);
         assert!(matches!(
             game.computer_move().map(|m| m.basis),
             Some(Basis::Unproven { .. })
         ));
-        game.set_think_time(Duration::from_secs(2));
+        game.set_play_options(PlayOptions {
+            think_time: Duration::from_secs(2),
+            ..game.play_options()
+        });
         game.new_game();
         game.update();
         // The clock stands still: this turn's think time has not run out, so there is no move
@@ -923,7 +937,10 @@ mod tests {
             },
             &clock,
         );
-        game.set_scores_wanted(true);
+        game.set_play_options(PlayOptions {
+            scores_wanted: true,
+            ..game.play_options()
+        });
         game.update();
         let first = game
             .knowledge
@@ -944,7 +961,10 @@ mod tests {
             game.knowledge.in_flight.as_ref().unwrap().board,
             *game.board()
         );
-        game.set_scores_wanted(false);
+        game.set_play_options(PlayOptions {
+            scores_wanted: false,
+            ..game.play_options()
+        });
         game.update();
         assert!(
             game.knowledge.in_flight.is_none(),
@@ -956,7 +976,10 @@ mod tests {
     fn scores_are_kept_per_position_and_come_back_after_undo() {
         let clock = Arc::new(ManualClock::new());
         let mut game = controller(GameSetup::default(), &clock);
-        game.set_scores_wanted(true);
+        game.set_play_options(PlayOptions {
+            scores_wanted: true,
+            ..game.play_options()
+        });
         settle(&mut game);
         let empty = *game.board();
         assert_eq!(game.shown_scores().map(|a| a.board), Some(empty));

@@ -2,9 +2,9 @@
 
 use crate::engine::board::Cell;
 
-/// A cell as exercises name it, from 1: `r2c3`.
+/// A cell as exercises name it, from 1: `r2c3` ([`Cell::name`], as everywhere).
 pub fn cell_name(cell: Cell) -> String {
-    format!("r{}c{}", cell.row + 1, cell.col + 1)
+    cell.name()
 }
 
 /// "r1c3" for a move, "r1c3 r2c1" for a reply after it.

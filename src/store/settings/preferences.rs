@@ -2,13 +2,14 @@
 //! the file is read.
 
 use std::ops::RangeInclusive;
+use std::time::Duration;
 
 use serde::de::Error;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Geometry, Mark};
-use crate::game::{FirstPlayer, GameSetup, Mode};
+use crate::game::{FirstPlayer, GameSetup, Mode, PlayOptions};
 use crate::learn::view::ScoreView;
 
 /// Light or dark colours, or `System`: the operating system's preference.
@@ -73,6 +74,16 @@ impl Settings {
             human_mark: self.human_mark,
             first_player: self.first_player,
             geometry: self.geometry(),
+        }
+    }
+
+    /// How the computer plays and whether scores are wanted, as the controller takes them.
+    pub fn play(&self) -> PlayOptions {
+        PlayOptions {
+            difficulty: self.difficulty,
+            ai_delay: Duration::from_millis(u64::from(self.ai_delay_ms)),
+            scores_wanted: self.show_scores,
+            think_time: Duration::from_millis(u64::from(self.think_time_ms)),
         }
     }
 

@@ -1,0 +1,298 @@
+//! The tree of an alpha-beta or fill-in exercise, drawn as the textbooks draw it: a letter on
+//! every node (how answers name them), MAX and MIN by shape, leaves with their values, a board's
+//! moves on the edges. Each node is a button with a name for screen readers: clicking or tapping
+//! one adds its letter to the answer, or takes it back. Once graded, "Show the search" draws the
+//! trace over it: what each call returned, its window, the branches pruned crossed out.
+
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2};
+
+use super::board_widget::Palette;
+use crate::app::controls::Mirrored;
+use crate::learn::exercises::prune::{PruneKey, TreeFillKey, label};
+use crate::learn::tree_picture::tidy;
+use crate::learn::view::Role;
+
+/// A node as drawn.
+pub struct Spot {
+    pub label: String,
+    pub parent: Option<usize>,
+    pub level: usize,
+    pub role: Option<Role>,
+    pub leaf: Option<i32>,
+    /// The move on the edge from the parent (a board's cell).
+    pub edge: Option<String>,
+    /// In the learner's answer.
+    pub chosen: bool,
+    /// Pruned by the search, drawn once the search is shown.
+    pub pruned: bool,
+    /// Under the node once the search is shown: what it returned and its window.
+    pub note: Option<String>,
+    /// Never searched (pruned, or below a pruned branch), drawn faint once the search is shown.
+    pub skipped: bool,
+}
+
+/// The spots of an alpha-beta item; `chosen` are the nodes in the answer; `reveal` adds the
+/// trace's values, windows and pruned branches.
+pub fn prune_spots(key: &PruneKey, chosen: &[usize], reveal: bool) -> Vec<Spot> {
+    key.nodes
+        .iter()
+        .enumerate()
+        .map(|(id, node)| {
+            let note = reveal.then(|| {
+                let returned = key.returned[id].map(|v| v.value().to_string());
+                // The key keeps the root's window as it was entered, (−∞, ∞), not as its
+                // children narrowed it: drawn, it would say the search left the root unnarrowed,
+                // against the legend and the windows its children were entered with.
+                let window = (id > 0)
+                    .then(|| key.final_window(id))
+                    .flatten()
+                    .map(|w| key.window_text(w));
+                match (returned, window, node.leaf) {
+                    (_, _, Some(_)) => None,
+                    (Some(v), Some(w), None) => Some(format!("{v} {w}")),
+                    (Some(v), None, None) => Some(v),
+                    (None, Some(w), None) => Some(w),
+                    (None, None, None) => None,
+                }
+            });
+            Spot {
+                label: node.label.clone(),
+                parent: node.parent,
+                level: node.depth,
+                role: node.role,
+                leaf: node.leaf.map(|v| v.value()),
+                edge: node.move_name.clone(),
+                chosen: chosen.contains(&id),
+                pruned: reveal && key.pruned.contains(&id),
+                note: note.flatten(),
+                skipped: reveal && key.returned[id].is_none(),
+            }
+        })
+        .collect()
+}
+
+/// The spots of a fill-in item on an abstract tree; `reveal` writes each inner node's value.
+pub fn fill_spots(key: &TreeFillKey, reveal: bool) -> Vec<Spot> {
+    key.tree
+        .nodes()
+        .map(|node| Spot {
+            label: label(node.id()),
+            parent: (node.id() > 0).then(|| {
+                let path = node.path();
+                let mut at = key.tree.root();
+                for &step in &path[..path.len() - 1] {
+                    at = at.child(step).expect("a path of the tree");
+                }
+                at.id()
+            }),
+            level: node.depth(),
+            role: (!node.is_leaf()).then(|| match node.side() {
+                crate::engine::game_tree::Side::Max => Role::Maximiser,
+                crate::engine::game_tree::Side::Min => Role::Minimiser,
+            }),
+            leaf: node.leaf(),
+            edge: None,
+            chosen: false,
+            pruned: false,
+            note: (reveal && !node.is_leaf()).then(|| key.values[node.id()].to_string()),
+            skipped: false,
+        })
+        .collect()
+}
+
+/// What a node is called for a screen reader and a test: "E, MIN, r1c2, leaf 4, in your answer".
+pub fn spot_name(spot: &Spot) -> String {
+    let mut words = vec![format!("Node {}", spot.label)];
+    if let Some(role) = spot.role {
+        words.push(
+            match role {
+                Role::Maximiser => "MAX",
+                Role::Minimiser => "MIN",
+            }
+            .to_string(),
+        );
+    }
+    if let Some(edge) = &spot.edge {
+        words.push(format!("move {edge}"));
+    }
+    if let Some(leaf) = spot.leaf {
+        words.push(format!("leaf {leaf}"));
+    }
+    if spot.chosen {
+        words.push("in your answer".to_string());
+    }
+    if spot.pruned {
+        words.push("pruned".to_string());
+    }
+    if let Some(note) = &spot.note {
+        words.push(format!("returned {note}"));
+    }
+    words.join(", ")
+}
+
+const RADIUS: f32 = 15.0;
+const SLOT: f32 = 44.0;
+const LEVEL: f32 = 70.0;
+/// The side of a node's target on a touch screen, as the app's buttons there.
+const TOUCH_TARGET: f32 = 44.0;
+
+/// Draws `spots` and returns the node clicked or tapped, if any. `clickable` is false once the
+/// answer is graded.
+pub fn draw(
+    ui: &mut Ui,
+    spots: &[Spot],
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    clickable: bool,
+) -> Option<usize> {
+    let mut children = vec![Vec::new(); spots.len()];
+    for (id, spot) in spots.iter().enumerate() {
+        if let Some(parent) = spot.parent {
+            children[parent].push(id);
+        }
+    }
+    let (across, width) = tidy(&children);
+    let levels = spots.iter().map(|s| s.level).max().unwrap_or(0) + 1;
+    // Narrow screens get narrower slots, down to what a finger can still tap (a wide tree then
+    // scrolls sideways); a node is a finger's size on a touch screen.
+    let touch = super::texts::touch(ui.ctx());
+    let (narrowest, hit) = match touch {
+        true => (TOUCH_TARGET + 2.0, TOUCH_TARGET),
+        false => (34.0, RADIUS * 2.4),
+    };
+    let slot = (ui.available_width() / width as f32).clamp(narrowest, SLOT.max(narrowest));
+    let size = Vec2::new(
+        slot * width as f32 + 16.0,
+        LEVEL * (levels as f32 - 1.0) + 2.0 * RADIUS + 40.0,
+    );
+    let (area, _) = ui.allocate_exact_size(size, Sense::hover());
+    let at = |id: usize| -> Pos2 {
+        pos2(
+            area.left() + 8.0 + slot * (across[id] + 0.5),
+            area.top() + RADIUS + 4.0 + spots[id].level as f32 * LEVEL,
+        )
+    };
+    let palette = Palette::of(ui);
+    let text = ui.visuals().text_color();
+    let faint = ui.visuals().weak_text_color();
+    let painter = ui.painter_at(area);
+    for (id, spot) in spots.iter().enumerate() {
+        let Some(parent) = spot.parent else { continue };
+        let (start, end) = (at(parent) + Vec2::Y * RADIUS, at(id) - Vec2::Y * RADIUS);
+        painter.line_segment([start, end], Stroke::new(1.2, faint));
+        let middle = start + (end - start) * 0.5;
+        // The learner's cut: a bar across the branch; the search's: a cross in the colour of a
+        // loss, over it.
+        let across = Vec2::new(8.0, -5.0);
+        if spot.chosen {
+            painter.line_segment([middle - across, middle + across], Stroke::new(3.0, text));
+        }
+        if spot.pruned {
+            let stroke = Stroke::new(2.5, palette.loss);
+            painter.line_segment([middle - across, middle + across], stroke);
+            painter.line_segment([middle - across.rot90(), middle + across.rot90()], stroke);
+        }
+        if let Some(edge) = &spot.edge {
+            let galley =
+                painter.layout_no_wrap(edge.clone(), egui::FontId::proportional(10.0), faint);
+            // On a patch of the background, two thirds down the edge: apart from its
+            // neighbours', which part from it there.
+            let rect = egui::Align2::CENTER_CENTER
+                .anchor_size(start + (end - start) * 0.66, galley.size());
+            painter.rect_filled(rect.expand(1.0), 2.0, ui.visuals().panel_fill);
+            painter.galley(rect.min, galley, faint);
+        }
+    }
+    let mut clicked = None;
+    for (id, spot) in spots.iter().enumerate() {
+        let centre = at(id);
+        let rect = Rect::from_center_size(centre, Vec2::splat(hit));
+        let response = ui.interact(
+            rect,
+            ui.scope_id().with(("exercise tree node", &salt, id)),
+            if clickable && id > 0 {
+                Sense::click()
+            } else {
+                Sense::hover()
+            },
+        );
+        let name = spot_name(spot);
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::Button, clickable, spot.chosen, &name)
+        });
+        // On the page, a node to pick is a button a screen reader and a finger reach.
+        let response = match clickable && id > 0 {
+            true => response.mirrored(name),
+            false => response,
+        };
+        if response.clicked() {
+            clicked = Some(id);
+        }
+        let fill = match response.hovered() && clickable {
+            true => ui.visuals().widgets.hovered.bg_fill,
+            false => ui.visuals().extreme_bg_color,
+        };
+        // A node in the answer has a thick outline in the colour of the best move; a node the
+        // search never reached is faint.
+        let ink = if spot.skipped { faint } else { text };
+        let stroke = match spot.chosen {
+            true => Stroke::new(3.5, palette.best),
+            false => Stroke::new(1.5, ink),
+        };
+        paint_shape(&painter, centre, spot.role, fill, stroke);
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            &spot.label,
+            egui::FontId::proportional(13.0),
+            ink,
+        );
+        let below = centre + Vec2::Y * (RADIUS + 2.0);
+        let under = match (spot.leaf, &spot.note) {
+            (Some(leaf), _) => Some((leaf.to_string(), ink, 14.0)),
+            (None, Some(note)) => Some((note.clone(), palette.best, 11.0)),
+            (None, None) => None,
+        };
+        if let Some((words, colour, size)) = under {
+            let galley = painter.layout_no_wrap(words, egui::FontId::proportional(size), colour);
+            let rect = egui::Align2::CENTER_TOP.anchor_size(below, galley.size());
+            painter.rect_filled(rect.expand(1.0), 2.0, ui.visuals().panel_fill);
+            painter.galley(rect.min, galley, colour);
+        }
+    }
+    clicked
+}
+
+/// MAX a triangle pointing up, MIN one pointing down (as the textbooks draw them), a leaf a
+/// square.
+fn paint_shape(
+    painter: &egui::Painter,
+    centre: Pos2,
+    role: Option<Role>,
+    fill: Color32,
+    stroke: Stroke,
+) {
+    let r = RADIUS;
+    let points = match role {
+        Some(Role::Maximiser) => vec![
+            centre + Vec2::new(0.0, -r * 1.1),
+            centre + Vec2::new(r * 1.1, r * 0.75),
+            centre + Vec2::new(-r * 1.1, r * 0.75),
+        ],
+        Some(Role::Minimiser) => vec![
+            centre + Vec2::new(-r * 1.1, -r * 0.75),
+            centre + Vec2::new(r * 1.1, -r * 0.75),
+            centre + Vec2::new(0.0, r * 1.1),
+        ],
+        None => {
+            painter.rect(
+                Rect::from_center_size(centre, Vec2::splat(r * 1.5)),
+                2.0,
+                fill,
+                stroke,
+                egui::StrokeKind::Middle,
+            );
+            return;
+        }
+    };
+    painter.add(egui::Shape::convex_polygon(points, fill, stroke));
+}

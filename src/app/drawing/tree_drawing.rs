@@ -1,0 +1,437 @@
+//! Trees drawn as the textbooks draw a search: the explorer's game tree, the step-through's
+//! search around its current call and the textbook trees' searches, each a
+//! [`Sketch`](crate::learn::tree_sketch::Sketch) laid out by learn's one layout
+//! ([`scene`]) and painted here with egui, item by item, as the SVG writer writes the same
+//! scene. Each node is a button a click or a screen reader can reach.
+
+use std::sync::Arc;
+
+use egui::{
+    Color32, CornerRadius, FontId, Galley, Painter, Pos2, Rect, RichText, Sense, Shape as Drawn,
+    Stroke, StrokeKind, Ui, Vec2,
+};
+
+use crate::engine::board::Mark;
+use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, RADIUS, scene};
+use crate::learn::tree_sketch::{Shape, Sketch, SketchNode};
+use crate::learn::view::Role;
+
+/// The app's 100%: the layout's pixels (sized for slides) drawn a little smaller on screen.
+const BASE: f32 = 0.75;
+const LINE: Color32 = Color32::from_rgb(217, 130, 43);
+
+/// How much larger than at first a tree is drawn: the zoom under `key`, kept for as long as the
+/// app runs.
+fn zoom_of(ui: &Ui, key: egui::Id) -> Zoom {
+    ui.data(|data| data.get_temp(key)).unwrap_or_default()
+}
+
+fn set_zoom(ui: &Ui, key: egui::Id, zoom: Zoom) {
+    let zoom = Zoom {
+        factor: zoom.factor.clamp(MIN_ZOOM, MAX_ZOOM),
+        ..zoom
+    };
+    ui.data_mut(|data| data.insert_temp(key, zoom));
+}
+
+/// How large a drawing is drawn: a factor, or as large as fits the room it has (for a
+/// projector), which shrinks as a search's drawing grows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Zoom {
+    pub factor: f32,
+    pub fit: bool,
+}
+
+impl Default for Zoom {
+    fn default() -> Zoom {
+        Zoom {
+            factor: 1.0,
+            fit: false,
+        }
+    }
+}
+
+/// Makes the drawing under `key` fit its room from now on (unless the player zooms it), when no
+/// zoom was chosen for it yet.
+pub fn fit_at_first(ui: &Ui, key: egui::Id) {
+    if ui.data(|data| data.get_temp::<Zoom>(key)).is_none() {
+        set_zoom(
+            ui,
+            key,
+            Zoom {
+                factor: 1.0,
+                fit: true,
+            },
+        );
+    }
+}
+
+/// Whether the drawing under `key` shows each node's position in a small board.
+pub fn show_boards(ui: &Ui, key: egui::Id) -> bool {
+    ui.data(|data| data.get_temp(key.with("boards")))
+        .unwrap_or(false)
+}
+
+pub fn set_show_boards(ui: &Ui, key: egui::Id, shown: bool) {
+    ui.data_mut(|data| data.insert_temp(key.with("boards"), shown));
+}
+
+const MIN_ZOOM: f32 = 0.5;
+const MAX_ZOOM: f32 = 4.0;
+
+/// Over a drawing: its zoom (buttons; Ctrl+wheel and pinch on the drawing too) and what its
+/// shapes mean. `key` names the drawing's zoom; `search` says whether it is a search, whose
+/// orange line is the path to the running call and whose crossed nodes were pruned.
+pub fn drawing_bar(ui: &mut Ui, key: egui::Id, search: bool) {
+    let zoom = zoom_of(ui, key);
+    let by = |factor: f32| Zoom { factor, fit: false };
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(zoom.factor > MIN_ZOOM, egui::Button::new("−"))
+            .on_hover_text("Zoom out (Ctrl+wheel, pinch)")
+            .clicked()
+        {
+            set_zoom(ui, key, by(zoom.factor / 1.25));
+        }
+        let label = format!("{:.0}%", zoom.factor * 100.0);
+        if ui.button(label).on_hover_text("Back to 100%").clicked() {
+            set_zoom(ui, key, by(1.0));
+        }
+        if ui
+            .add_enabled(zoom.factor < MAX_ZOOM, egui::Button::new("+"))
+            .on_hover_text("Zoom in (Ctrl+wheel, pinch)")
+            .clicked()
+        {
+            set_zoom(ui, key, by(zoom.factor * 1.25));
+        }
+        let fit = egui::Button::new("Fit").selected(zoom.fit);
+        if ui
+            .add(fit)
+            .on_hover_text("As large as the room allows")
+            .clicked()
+        {
+            set_zoom(
+                ui,
+                key,
+                Zoom {
+                    fit: !zoom.fit,
+                    ..zoom
+                },
+            );
+        }
+        ui.separator();
+        legend_item(ui, Some(Role::Maximiser), false, "MAX moves");
+        legend_item(ui, Some(Role::Minimiser), false, "MIN moves");
+        legend_item(ui, None, false, "game over");
+        if search {
+            legend_item(ui, None, true, "pruned, with the window that cut it");
+            ui.label(RichText::new("orange: the calls under way").color(LINE));
+        } else {
+            ui.label(RichText::new("orange: minimax's line").color(LINE));
+        }
+    });
+}
+
+/// A small shape of the drawing and what it means: a one-node sketch, laid out and painted as
+/// the drawing's nodes are, shrunk to the text's height.
+fn legend_item(ui: &mut Ui, role: Option<Role>, crossed: bool, meaning: &str) {
+    let side = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+    let icon = Sketch {
+        nodes: vec![SketchNode {
+            crossed,
+            ..SketchNode::at(0.0, 0, Shape::of(role), String::new())
+        }],
+        edges: Vec::new(),
+        width: 1,
+        levels: Vec::new(),
+        legend: Vec::new(),
+    };
+    let scene = scene(&icon, false);
+    let node = &scene.nodes[0];
+    let scale = side * 0.45 / RADIUS;
+    let place = Place {
+        origin: rect.center() - Vec2::new(node.centre.x, node.centre.y) * scale,
+        scale,
+    };
+    let painter = ui.painter();
+    painter.extend(shapes(painter, &node.items, place, &Colours::of(ui), None));
+    ui.label(meaning);
+}
+
+/// Draws `sketch` at the zoom under `key`, the `selected` node ringed and, with `reveal`,
+/// scrolled into view; returns the node clicked, if any.
+pub fn draw(
+    ui: &mut Ui,
+    sketch: &Sketch,
+    key: egui::Id,
+    selected: Option<usize>,
+    reveal: bool,
+) -> Option<usize> {
+    let mut zoom = zoom_of(ui, key);
+    let scene = scene(sketch, show_boards(ui, key));
+    let tree = Vec2::new(scene.tree_size.x, scene.tree_size.y) * BASE;
+    if zoom.fit {
+        // As large as the room allows.
+        let room = ui.available_size();
+        let factor = (room.x / tree.x).min(room.y / tree.y) * 0.98;
+        let factor = factor.clamp(MIN_ZOOM, MAX_ZOOM);
+        if (factor - zoom.factor).abs() > 0.01 {
+            zoom.factor = factor;
+            set_zoom(ui, key, zoom);
+        }
+    }
+    let scale = zoom.factor * BASE;
+    let (area, _) = ui.allocate_exact_size(tree * zoom.factor, Sense::hover());
+    // Ctrl+wheel and pinch over the drawing (its nodes included) zoom it, from the next frame.
+    if ui.rect_contains_pointer(area) {
+        let delta = ui.input(|input| input.zoom_delta());
+        if delta != 1.0 {
+            set_zoom(
+                ui,
+                key,
+                Zoom {
+                    factor: zoom.factor * delta,
+                    fit: false,
+                },
+            );
+        }
+    }
+    let place = Place {
+        origin: area.min,
+        scale,
+    };
+    let colours = Colours::of(ui);
+    let painter = ui.painter_at(area);
+    painter.extend(shapes(&painter, &scene.items, place, &colours, None));
+    let mut clicked = None;
+    // On a touch screen nothing hovers: a tapped node keeps its words open beside it until it
+    // or another node is tapped.
+    let touch = super::texts::touch(ui.ctx());
+    let tapped_key = key.with("tapped node");
+    let mut tapped: Option<usize> = ui.data(|data| data.get_temp(tapped_key)).flatten();
+    for (index, node) in scene.nodes.iter().enumerate() {
+        let rect = Rect::from_center_size(place.at(node.centre), Vec2::splat(RADIUS * 2.2 * scale));
+        let id = ui.scope_id().with(("tree node", index));
+        let response = ui.interact(rect, id, Sense::click());
+        let is_selected = selected == Some(index);
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::Button, true, is_selected, &node.title)
+        });
+        if response.clicked() {
+            clicked = Some(index);
+            if touch {
+                tapped = (tapped != Some(index)).then_some(index);
+                ui.data_mut(|data| data.insert_temp(tapped_key, tapped));
+            }
+        }
+        let fill = response
+            .hovered()
+            .then_some(ui.visuals().widgets.hovered.bg_fill);
+        if is_selected && reveal {
+            ui.scroll_to_rect(rect.expand(scale * 64.0), None);
+        }
+        painter.extend(shapes(&painter, &node.items, place, &colours, fill));
+        if is_selected {
+            painter.rect_stroke(
+                rect.expand(2.0),
+                CornerRadius::same(4),
+                Stroke::new(1.5, ui.visuals().selection.stroke.color),
+                StrokeKind::Outside,
+            );
+        }
+        if touch && tapped == Some(index) {
+            response.show_tooltip_text(&node.title);
+        } else {
+            response.on_hover_text(&node.title);
+        }
+    }
+    clicked
+}
+
+/// Where the scene's pixels land on the screen: from `origin`, `scale` times as large.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Place {
+    pub origin: Pos2,
+    pub scale: f32,
+}
+
+impl Place {
+    fn at(&self, point: Point) -> Pos2 {
+        self.origin + Vec2::new(point.x, point.y) * self.scale
+    }
+}
+
+/// The colour roles' colours on the current theme: the text's, the board's marks.
+pub(super) struct Colours {
+    text: Color32,
+    soft: Color32,
+    faint: Color32,
+    node: Color32,
+    panel: Color32,
+    x: Color32,
+    o: Color32,
+}
+
+impl Colours {
+    pub fn of(ui: &Ui) -> Colours {
+        let visuals = ui.visuals();
+        let palette = super::board_widget::Palette::of(ui);
+        Colours {
+            text: visuals.text_color(),
+            soft: visuals.text_color(),
+            faint: visuals.weak_text_color(),
+            node: visuals.extreme_bg_color,
+            panel: visuals.panel_fill,
+            x: palette.mark(Mark::X),
+            o: palette.mark(Mark::O),
+        }
+    }
+
+    pub fn ink(&self, ink: Ink) -> Color32 {
+        match ink {
+            Ink::Text | Ink::Strong => self.text,
+            Ink::Soft => self.soft,
+            Ink::Faint | Ink::Grid => self.faint,
+            Ink::Line => LINE,
+            Ink::Mark(Mark::X) => self.x,
+            Ink::Mark(Mark::O) => self.o,
+        }
+    }
+
+    fn fill(&self, fill: Fill) -> Color32 {
+        match fill {
+            Fill::Node | Fill::Paper => self.node,
+        }
+    }
+}
+
+/// The egui shapes of a scene's `items` at `place`: what [`draw`] paints, item for item what the
+/// SVG writer writes. `node_fill` replaces a node's fill (a hovered node's).
+pub(super) fn shapes(
+    painter: &Painter,
+    items: &[Item],
+    place: Place,
+    colours: &Colours,
+    node_fill: Option<Color32>,
+) -> Vec<Drawn> {
+    let fill_of = |fill: Fill| match (fill, node_fill) {
+        (Fill::Node, Some(hovered)) => hovered,
+        (fill, _) => colours.fill(fill),
+    };
+    let scaled = |width: f32| width * place.scale;
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            Item::Line {
+                from,
+                to,
+                width,
+                ink,
+            } => out.push(Drawn::line_segment(
+                [place.at(*from), place.at(*to)],
+                Stroke::new(scaled(*width), colours.ink(*ink)),
+            )),
+            Item::Polygon {
+                points,
+                fill,
+                width,
+                ink,
+                dashed,
+            } => {
+                let points: Vec<Pos2> = points.iter().map(|p| place.at(*p)).collect();
+                let stroke = Stroke::new(scaled(*width), colours.ink(*ink));
+                outline(&mut out, points, fill_of(*fill), stroke, *dashed, place);
+            }
+            Item::Circle {
+                centre,
+                radius,
+                fill,
+                width,
+                ink,
+                dashed,
+            } => {
+                let (centre, radius) = (place.at(*centre), scaled(*radius));
+                let stroke = Stroke::new(scaled(*width), colours.ink(*ink));
+                let fill = fill.map_or(Color32::TRANSPARENT, fill_of);
+                if *dashed {
+                    let points = (0..32)
+                        .map(|i| {
+                            let angle = i as f32 / 32.0 * std::f32::consts::TAU;
+                            centre + Vec2::angled(angle) * radius
+                        })
+                        .collect();
+                    outline(&mut out, points, fill, stroke, true, place);
+                } else {
+                    out.push(Drawn::circle_filled(centre, radius, fill));
+                    out.push(Drawn::circle_stroke(centre, radius, stroke));
+                }
+            }
+            Item::Rect {
+                min,
+                max,
+                fill,
+                ink,
+            } => {
+                let rect = Rect::from_min_max(place.at(*min), place.at(*max));
+                out.push(Drawn::rect_filled(rect, 0.0, fill_of(*fill)));
+                out.push(Drawn::rect_stroke(
+                    rect,
+                    0.0,
+                    Stroke::new(1.0, colours.ink(*ink)),
+                    StrokeKind::Inside,
+                ));
+            }
+            Item::Text {
+                at,
+                anchor,
+                text,
+                size,
+                ink,
+                bold: _,
+                halo,
+            } => {
+                let colour = colours.ink(*ink);
+                let galley: Arc<Galley> = painter.layout_no_wrap(
+                    text.clone(),
+                    FontId::proportional(scaled(*size)),
+                    colour,
+                );
+                let align = match anchor {
+                    Anchor::Left => egui::Align2::LEFT_CENTER,
+                    Anchor::Centre => egui::Align2::CENTER_CENTER,
+                };
+                let rect = align.anchor_size(place.at(*at), galley.size());
+                if *halo {
+                    out.push(Drawn::rect_filled(rect.expand(1.0), 2.0, colours.panel));
+                }
+                out.push(Drawn::galley(rect.min, galley, colour));
+            }
+        }
+    }
+    out
+}
+
+/// A closed shape through `points`: filled, its outline whole or dashed.
+fn outline(
+    out: &mut Vec<Drawn>,
+    points: Vec<Pos2>,
+    fill: Color32,
+    stroke: Stroke,
+    dashed: bool,
+    place: Place,
+) {
+    if dashed {
+        let mut closed = points.clone();
+        closed.push(points[0]);
+        out.push(Drawn::convex_polygon(points, fill, Stroke::NONE));
+        out.extend(Drawn::dashed_line(
+            &closed,
+            stroke,
+            4.0 * place.scale,
+            3.0 * place.scale,
+        ));
+    } else {
+        out.push(Drawn::convex_polygon(points, fill, stroke));
+    }
+}

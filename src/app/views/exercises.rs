@@ -1,0 +1,813 @@
+//! Graded exercises: a set named by its code, one item at a time (its prompt, its board, an
+//! answer typed or a cell clicked), each answer graded with the engine's feedback, and at the
+//! end the summary a student hands in. Sets, prompts, keys, grading and the summary are
+//! `learn::exercises`'s; this only shows them and keeps the learner's place.
+
+use egui::{Key, RichText, Ui};
+
+use crate::app::commands::{Command, ExercisesCommand};
+use crate::app::controls::Mirrored;
+use crate::app::drawing::board_widget::{BoardWidget, Highlight, Palette, Spoken};
+use crate::app::drawing::exercise_tree;
+use crate::app::drawing::texts;
+use crate::app::view::{Given, View};
+use crate::engine::board::{Board, Cell};
+use crate::engine::minimax::Analysis;
+use crate::learn::exercises::prune::{Ask, PruneKey};
+use crate::learn::exercises::{
+    AnswerError, ExerciseSet, Form, Graded, Item, Kind, SetCode, Summary, cells_text, generate,
+    parse_cells,
+};
+use crate::learn::view::ScoreView;
+
+/// How many items a set opened from the menu has (as `tictactoe exercises` deals by default).
+const MENU_COUNT: usize = 8;
+
+/// A set being answered.
+pub struct Exercises {
+    set: ExerciseSet,
+    /// The code field as typed, and why it names no set (if it does not).
+    code_text: String,
+    code_problem: Option<String>,
+    /// The item answered now (from 0); the set's length once every item is done.
+    index: usize,
+    /// Whether each item was answered right (`None`: not yet).
+    results: Vec<Option<bool>>,
+    /// The answer field as typed.
+    answer: String,
+    /// What the last answer to the current item gave.
+    feedback: Option<Result<Graded, AnswerError>>,
+    /// Answers to the current item that could not be read: after each, the answer field takes
+    /// the keyboard again, to be corrected.
+    unreadable: usize,
+    /// Whether the search is drawn over the item's tree (once graded).
+    show_search: bool,
+    /// What was just copied, said until the next command.
+    copied: Option<String>,
+}
+
+impl Exercises {
+    /// The set `code` names, from its first item.
+    pub fn new(code: SetCode) -> Exercises {
+        let set = generate(&code);
+        Exercises {
+            code_text: code.to_string(),
+            code_problem: None,
+            index: 0,
+            results: vec![None; set.items.len()],
+            answer: String::new(),
+            feedback: None,
+            unreadable: 0,
+            show_search: false,
+            copied: None,
+            set,
+        }
+    }
+
+    /// The same set, on item `number` (from 1; one past the last is the last): a set reopened
+    /// where it was, its earlier items unanswered.
+    pub fn at_item(mut self, number: usize) -> Exercises {
+        let last = self.set.items.len().saturating_sub(1);
+        self.index = number.saturating_sub(1).min(last);
+        self
+    }
+
+    /// The number of the item on show, from 1 (one past the last once every item is done).
+    pub fn item_number(&self) -> usize {
+        self.index + 1
+    }
+
+    /// A set of every kind on the classic board, seen in `view`, from `seed`.
+    pub fn every_kind(seed: u64, view: ScoreView) -> Exercises {
+        let code = SetCode::new(seed, Kind::ALL.to_vec(), MENU_COUNT, 3, view)
+            .expect("every kind on 3x3 is a valid set");
+        Exercises::new(code)
+    }
+
+    /// The item answered now, if the set is not done.
+    /// The board of the item on show, if one is (not the results).
+    pub fn item_board(&self) -> Option<Board> {
+        self.item().map(|item| item.board)
+    }
+
+    fn item(&self) -> Option<&Item> {
+        self.set.items.get(self.index)
+    }
+
+    /// Whether the current item has been graded (right or wrong): it is then done.
+    fn graded(&self) -> bool {
+        matches!(self.feedback, Some(Ok(_)))
+    }
+
+    /// Says what was just copied (a link, the set's code), until the next command.
+    pub fn copied(&mut self, said: String) {
+        self.copied = Some(said);
+    }
+
+    /// The set's code.
+    pub fn code(&self) -> &SetCode {
+        &self.set.code
+    }
+
+    /// What the page's live region says: the verdict on the last answer (or why it could not
+    /// be read), the first line of the results at the end; `None` while an item waits.
+    pub fn live_words(&self) -> Option<String> {
+        if let Some(copied) = &self.copied {
+            return Some(copied.clone());
+        }
+        match (&self.feedback, self.item()) {
+            (_, None) => self.summary().lines().into_iter().next(),
+            (Some(Ok(graded)), Some(_)) => graded.feedback.first().cloned(),
+            (Some(Err(unreadable)), Some(_)) => Some(unreadable.to_string()),
+            (None, Some(_)) => None,
+        }
+    }
+
+    /// The status bar's two lines while the set is open: where the learner is in it, and how
+    /// it goes so far (with the way back to the game).
+    pub fn status_lines(&self, touch: bool) -> (String, String) {
+        let count = self.set.items.len();
+        let answered = self.results.iter().flatten().count();
+        let right = self
+            .results
+            .iter()
+            .flatten()
+            .filter(|&&right| right)
+            .count();
+        // The code is in the view: a phone's status bar has room for a short line.
+        let place = match self.item() {
+            Some(item) => format!(
+                "Exercises: item {} of {count}, {}.",
+                item.number,
+                item.kind().name()
+            ),
+            None => format!("Exercises done: {right} of {count} right."),
+        };
+        let back = match touch {
+            true => "Close goes back to the game.",
+            false => "Close (Esc) goes back to the game.",
+        };
+        let so_far = match answered {
+            0 => format!("None answered yet. {back}"),
+            _ => format!("{answered} answered, {right} right. {back}"),
+        };
+        (place, so_far)
+    }
+
+    pub fn summary(&self) -> Summary {
+        Summary::of(&self.set, &self.results)
+    }
+
+    /// Applies `command`; `fresh_seed` gives a new set its seed.
+    pub fn apply(&mut self, command: ExercisesCommand, fresh_seed: impl FnOnce() -> u64) {
+        self.copied = None;
+        match command {
+            ExercisesCommand::EditCode(text) => {
+                self.code_text = text;
+                self.code_problem = None;
+            }
+            ExercisesCommand::OpenCode => match self.code_text.parse::<SetCode>() {
+                Ok(code) => *self = Exercises::new(code),
+                Err(error) => self.code_problem = Some(error.to_string()),
+            },
+            ExercisesCommand::NewSet => {
+                let code = SetCode {
+                    seed: fresh_seed(),
+                    ..self.set.code.clone()
+                };
+                *self = Exercises::new(code);
+            }
+            ExercisesCommand::AgainMissed => {
+                let kinds = self.summary().missed_kinds();
+                let code = &self.set.code;
+                if let Ok(fresh) =
+                    SetCode::new(fresh_seed(), kinds, code.count, code.size, code.view)
+                {
+                    *self = Exercises::new(fresh.on_trees(code.trees));
+                }
+            }
+            ExercisesCommand::EditAnswer(text) => {
+                if !self.graded() {
+                    self.answer = text;
+                }
+            }
+            ExercisesCommand::Submit => self.submit(),
+            ExercisesCommand::Cell(cell) => self.cell_answer(cell),
+            ExercisesCommand::Node(node) => self.node_answer(node),
+            ExercisesCommand::ShowSearch => {
+                if self.graded() {
+                    self.show_search = !self.show_search;
+                }
+            }
+            // The app puts the results and the link on the clipboard: it holds the context.
+            ExercisesCommand::CopyResults | ExercisesCommand::CopyLink => {}
+            ExercisesCommand::Next => {
+                if self.graded() {
+                    self.index += 1;
+                    self.answer.clear();
+                    self.feedback = None;
+                    self.unreadable = 0;
+                    self.show_search = false;
+                }
+            }
+        }
+    }
+
+    fn submit(&mut self) {
+        let Some(item) = self.item() else { return };
+        if self.graded() {
+            return;
+        }
+        let graded = item.grade(&self.answer);
+        match &graded {
+            Ok(graded) => self.results[self.index] = Some(graded.correct),
+            Err(_) => self.unreadable += 1,
+        }
+        self.feedback = Some(graded);
+    }
+
+    /// A cell clicked on the board: the answer to "find the move"; one cell more (or less) of
+    /// the horizon's list.
+    fn cell_answer(&mut self, cell: Cell) {
+        let Some(item) = self.item() else { return };
+        if self.graded() {
+            return;
+        }
+        match item.form() {
+            Form::Cell { .. } => {
+                self.answer = cells_text(&[cell]);
+                self.submit();
+            }
+            Form::Cells { .. } => {
+                let mut cells =
+                    parse_cells(&self.answer, item.board.geometry()).unwrap_or_default();
+                match cells.iter().position(|&c| c == cell) {
+                    Some(at) => {
+                        cells.remove(at);
+                    }
+                    None => {
+                        cells.push(cell);
+                        cells.sort();
+                    }
+                }
+                self.answer = cells_text(&cells);
+            }
+            Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) => {}
+        }
+    }
+
+    /// A node of the tree clicked or tapped: in the pruned branches typed, or out again.
+    fn node_answer(&mut self, node: usize) {
+        let Some(item) = self.item() else { return };
+        if self.graded() {
+            return;
+        }
+        let Form::Search(key) = item.form() else {
+            return;
+        };
+        if key.ask != Ask::Pruned || node == 0 || node >= key.nodes.len() {
+            return;
+        }
+        let mut nodes = chosen_nodes(key, &self.answer);
+        match nodes.iter().position(|&n| n == node) {
+            Some(at) => {
+                nodes.remove(at);
+            }
+            None => {
+                nodes.push(node);
+                nodes.sort_unstable();
+            }
+        }
+        self.answer = match nodes.is_empty() {
+            true => String::new(),
+            false => key.labels(&nodes),
+        };
+    }
+
+    /// Draws the set; `spoken` gets what a screen reader hears of the item's board.
+    pub fn show(&self, ui: &mut Ui, spoken: &mut Spoken) -> Vec<Command> {
+        let mut commands = Vec::new();
+        // A scroll of its own per item, and once it is graded: the new view is not moved on by
+        // what the last one was scrolled, swiped or flung to (a tap on Check or Next is a touch
+        // the view saw too), but only to what it brings into sight.
+        let shown = (self.set.code.to_string(), self.index, self.graded());
+        egui::ScrollArea::vertical()
+            .id_salt(("exercises", shown))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                self.code_bar(ui, &mut commands);
+                if let Some(copied) = &self.copied {
+                    ui.add(egui::Label::new(RichText::new(copied).weak()).wrap());
+                }
+                ui.separator();
+                match self.item() {
+                    Some(item) => self.item_view(ui, item, &mut commands, spoken),
+                    None => self.summary_view(ui, &mut commands),
+                }
+            });
+        commands
+    }
+
+    /// The title, the set's code with a field for another, and a fresh set.
+    fn code_bar(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Exercises").strong());
+            if ui
+                .button(texts::with_key(ui, "Close", "Esc"))
+                .mirrored("Close")
+                .clicked()
+            {
+                commands.push(Command::ToggleExercises);
+            }
+        });
+        // The code on a line of its own, never after another widget in a wrapping row: there
+        // egui lays a word longer than the row (a set's code on a phone) out past the row's left
+        // edge (emilk/egui#8560), and every row under it follows, off the screen.
+        ui.add(egui::Label::new(format!("Set {}", self.set.code)).wrap());
+        let mut text = self.code_text.clone();
+        let room = ui.available_width();
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Set code:");
+            let edit = egui::TextEdit::singleline(&mut text)
+                .desired_width(field_width(ui, room, 340.0))
+                .hint_text("v1-s1234-k=value,horizon-n=10-3x3")
+                .id_salt("exercise set code");
+            let response = ui.add(edit).labelled_by(label.id);
+            if response.changed() {
+                commands.push(ExercisesCommand::EditCode(text.clone()).into());
+            }
+            let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
+            if ui.button("Open the set").mirrored("Open the set").clicked() || entered {
+                commands.push(ExercisesCommand::OpenCode.into());
+            }
+            if ui.button("New set").mirrored("New set").clicked() {
+                commands.push(ExercisesCommand::NewSet.into());
+            }
+            // At the end, the results have their own, beside "Copy the results".
+            if self.item().is_some() {
+                copy_link_button(ui, commands);
+            }
+        });
+        if let Some(problem) = &self.code_problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
+    }
+
+    fn item_view(
+        &self,
+        ui: &mut Ui,
+        item: &Item,
+        commands: &mut Vec<Command>,
+        spoken: &mut Spoken,
+    ) {
+        let header = ui.label(
+            RichText::new(format!(
+                "Item {} of {} · {}, level {}",
+                item.number,
+                self.set.items.len(),
+                item.kind().name(),
+                item.level
+            ))
+            .strong(),
+        );
+        let item_key = (self.set.code.to_string(), item.number);
+        ui.add(egui::Label::new(item.prompt()).wrap());
+        let how = how_to_answer(item, texts::touch(ui.ctx()));
+        if !item.on_board() && !how.is_empty() && !self.graded() {
+            ui.label(how);
+        }
+        if item.on_board() && !self.graded() {
+            ui.add(
+                egui::Label::new(format!(
+                    "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
+                ))
+                .wrap(),
+            );
+        }
+        let mut answer = self.answer.clone();
+        let label = ui.label("Your answer:");
+        // The field and Check on one row, Check always beside the field: a phone shows both.
+        let answer_row = ui.horizontal(|ui| {
+            let check_words = texts::with_key(ui, "Check", "Enter");
+            let check_width = egui::WidgetText::from(check_words.as_str())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                )
+                .size()
+                .x
+                + 2.0 * ui.spacing().button_padding.x;
+            let room = ui.available_width() - check_width - ui.spacing().item_spacing.x;
+            let edit = egui::TextEdit::singleline(&mut answer)
+                .desired_width(field_width(ui, room, 300.0))
+                .hint_text(item.accepted())
+                .id_salt("exercise answer")
+                .interactive(!self.graded());
+            let response = ui.add(edit).labelled_by(label.id);
+            // A new item's field has the keyboard, so that the answer is typed at once; so has
+            // the field after an answer that could not be read, to be corrected.
+            // Once the layout has settled: the field scrolls itself into sight when it takes the
+            // keyboard, to where it was drawn in that frame.
+            let focus_key = (item_key.0.clone(), item_key.1, self.unreadable);
+            if frames_shown(ui, "exercise answer focused", &focus_key) == SETTLING - 1 {
+                response.request_focus();
+            }
+            // On the page: a tap where the mirror says gives the field the keyboard.
+            let response = match self.graded() {
+                true => response,
+                false => response.mirrored("Your answer"),
+            };
+            if response.changed() {
+                commands.push(ExercisesCommand::EditAnswer(answer.clone()).into());
+            }
+            let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
+            let check = ui
+                .add_enabled(!self.graded(), egui::Button::new(check_words))
+                .mirrored("Check");
+            if check.clicked() || (entered && !self.graded()) {
+                commands.push(ExercisesCommand::Submit.into());
+            }
+        });
+        // A new item (after Next, or the first) comes into sight from its title down to the
+        // answer and Check, wherever the last one ended; at once, so that a finger aims at
+        // where things are.
+        // On a screen too low for both (a phone on its side), the answer and Check come first.
+        if frames_shown(ui, "exercise item shown", &item_key) < SETTLING {
+            let whole = header.rect.union(answer_row.response.rect);
+            let shown = match whole.height() <= ui.clip_rect().height() {
+                true => whole,
+                false => answer_row.response.rect,
+            };
+            ui.scroll_to_rect_animation(shown, None, egui::style::ScrollAnimation::none());
+        }
+        match &self.feedback {
+            None => {}
+            Some(Err(unreadable)) => {
+                ui.colored_label(ui.visuals().error_fg_color, unreadable.to_string());
+            }
+            Some(Ok(graded)) => {
+                let palette = Palette::of(ui);
+                let color = if graded.correct {
+                    palette.win
+                } else {
+                    palette.loss
+                };
+                let mut lines = graded.feedback.iter();
+                if let Some(first) = lines.next() {
+                    ui.add(egui::Label::new(RichText::new(first).color(color).strong()).wrap());
+                }
+                for line in lines {
+                    ui.add(egui::Label::new(line).wrap());
+                }
+                let last = self.index + 1 == self.set.items.len();
+                let words = if last { "See the results" } else { "Next" };
+                ui.horizontal_wrapped(|ui| {
+                    let next = ui.button(texts::with_key(ui, words, "N")).mirrored(words);
+                    // The verdict can push Next under the screen's edge: it comes into sight.
+                    if frames_shown(ui, "exercise next shown", &item_key) < SETTLING {
+                        next.scroll_to_me_animation(None, egui::style::ScrollAnimation::none());
+                    }
+                    if next.clicked() {
+                        commands.push(ExercisesCommand::Next.into());
+                    }
+                    // The view that explains the answer, one click away: the search drawn over
+                    // the tree.
+                    if matches!(item.form(), Form::Search(_) | Form::Fill(_)) {
+                        let words = match (self.show_search, item.form()) {
+                            (true, Form::Search(_)) => "Hide the search",
+                            (false, Form::Search(_)) => "Show the search",
+                            (true, _) => "Hide the values",
+                            (false, _) => "Show the values",
+                        };
+                        let button = egui::Button::new(words).selected(self.show_search);
+                        if ui.add(button).mirrored(words).clicked() {
+                            commands.push(ExercisesCommand::ShowSearch.into());
+                        }
+                    }
+                });
+            }
+        }
+        // Under the answer, so that a small screen shows the field and the feedback first.
+        if item.on_board() {
+            self.board(ui, item, commands, spoken);
+        }
+        self.tree(ui, item, commands);
+    }
+
+    /// The item's tree, if it has one: nodes to click for the pruned branches.
+    fn tree(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+        let spots = match item.form() {
+            Form::Search(key) => {
+                exercise_tree::prune_spots(key, &chosen_nodes(key, &self.answer), self.show_search)
+            }
+            Form::Fill(key) => exercise_tree::fill_spots(key, self.show_search),
+            _ => return,
+        };
+        let clickable = !self.graded()
+            && matches!(
+                item.form(),
+                Form::Search(PruneKey {
+                    ask: Ask::Pruned,
+                    ..
+                })
+            );
+        let salt = (self.set.code.to_string(), item.number);
+        if self.show_search {
+            let words = match item.form() {
+                Form::Search(_) => {
+                    "Under each node: what its call returned; under each node below the root, \
+                     (α, β) as the search left it. A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
+                     in your answer."
+                }
+                _ => "Under each inner node: its minimax value.",
+            };
+            ui.add(egui::Label::new(RichText::new(words).weak()).wrap());
+        }
+        // A scroll of its own per item: the next tree starts at its left, not where the last
+        // one was swiped to.
+        egui::ScrollArea::horizontal()
+            .id_salt(("exercise tree", &salt))
+            .show(ui, |ui| {
+                if let Some(node) = exercise_tree::draw(ui, &spots, salt, clickable) {
+                    commands.push(ExercisesCommand::Node(node).into());
+                }
+            });
+    }
+
+    /// The item's board: read-only for numbers, clickable for cells.
+    fn board(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>, spoken: &mut Spoken) {
+        let takes_cells = matches!(item.form(), Form::Cell { .. } | Form::Cells { .. });
+        // Beside a tree to click, the board is only its start: small, to leave the room to it.
+        let largest = match item.form() {
+            Form::Search(_) => 150.0,
+            _ => 260.0,
+        };
+        let side = ui.available_width().clamp(100.0, largest);
+        let mut clicked = None;
+        let analysis = self.graded().then(|| key_analysis(item)).flatten();
+        let highlights = self.highlights(ui, item);
+        let board = BoardWidget::new(&item.board, ("exercise board", item.number))
+            .side(side)
+            .view(self.set.code.view)
+            .highlights(&highlights)
+            .scores(analysis)
+            .spoken(spoken);
+        if takes_cells {
+            ui.add(board.on_click(&mut clicked, !self.graded()));
+        } else {
+            ui.add(board);
+        }
+        commands.extend(clicked.map(|cell| ExercisesCommand::Cell(cell).into()));
+    }
+
+    /// The end of the set: the score per kind and the items missed, to copy and hand in.
+    fn summary_view(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let summary = self.summary();
+        ui.label(RichText::new("Results").strong());
+        for line in summary.lines() {
+            ui.add(egui::Label::new(line).wrap());
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Copy the results")
+                .mirrored("Copy the results")
+                .clicked()
+            {
+                commands.push(ExercisesCommand::CopyResults.into());
+            }
+            copy_link_button(ui, commands);
+            let again = egui::Button::new("Again with the kinds I missed");
+            if ui
+                .add_enabled(!summary.missed_kinds().is_empty(), again)
+                .mirrored("Again with the kinds I missed")
+                .clicked()
+            {
+                commands.push(ExercisesCommand::AgainMissed.into());
+            }
+        });
+    }
+}
+
+impl Exercises {
+    /// The move a value is asked of; the cells of the answer, once graded in the colour of
+    /// right or wrong.
+    fn highlights(&self, ui: &Ui, item: &Item) -> Vec<Highlight> {
+        let palette = Palette::of(ui);
+        if let Form::Number { about: Some(cell) } = item.form() {
+            return vec![Highlight {
+                cell,
+                color: palette.best,
+                label: "the move asked about",
+            }];
+        }
+        let color = match &self.feedback {
+            Some(Ok(graded)) if graded.correct => palette.win,
+            Some(Ok(_)) => palette.loss,
+            _ => palette.text,
+        };
+        let takes_cells = matches!(item.form(), Form::Cell { .. } | Form::Cells { .. });
+        let cells = match takes_cells {
+            true => parse_cells(&self.answer, item.board.geometry()).unwrap_or_default(),
+            false => Vec::new(),
+        };
+        cells
+            .into_iter()
+            .filter(|&cell| item.board.get(cell).is_none())
+            .map(|cell| Highlight {
+                cell,
+                color,
+                label: "in your answer",
+            })
+            .collect()
+    }
+}
+
+/// The engine's analysis an item's key holds, shown on its board once it is graded.
+fn key_analysis(item: &Item) -> Option<&Analysis> {
+    match item.form() {
+        Form::Cell { analysis } | Form::Cells { analysis } => Some(analysis),
+        Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) => None,
+    }
+}
+
+/// How an item's answer is given beyond typing it: on the board or the tree, in the words of a
+/// touch screen ("Tap") or of a mouse ("Click").
+fn how_to_answer(item: &Item, touch: bool) -> &'static str {
+    match (item.form(), touch) {
+        (Form::Cells { .. }, false) => {
+            "Click the cells to add or remove them, then Check; or type them."
+        }
+        (Form::Cells { .. }, true) => {
+            "Tap the cells to add or remove them, then Check; or type them."
+        }
+        (Form::Cell { .. }, false) => "Click the cell, or type it.",
+        (Form::Cell { .. }, true) => "Tap the cell, or type it.",
+        (
+            Form::Search(PruneKey {
+                ask: Ask::Pruned, ..
+            }),
+            false,
+        ) => "Click the top of each pruned branch (again to take it back), or type the letters.",
+        (
+            Form::Search(PruneKey {
+                ask: Ask::Pruned, ..
+            }),
+            true,
+        ) => "Tap the top of each pruned branch (again to take it back), or type the letters.",
+        _ => "",
+    }
+}
+
+/// How many frames have shown `key` to `what` before this one: a scroll to something just
+/// shown is asked again while the layout settles (the first frame after a change of text size,
+/// or of the screen's, lays the view out before the styles apply), and the next frames are
+/// asked for.
+fn frames_shown<K>(ui: &Ui, what: &'static str, key: &K) -> u32
+where
+    K: Clone + PartialEq + Send + Sync + 'static,
+{
+    let id = egui::Id::unique(what);
+    let seen = ui.data(|data| data.get_temp::<(K, u32)>(id));
+    let frames = match seen {
+        Some((last, frames)) if &last == key => frames,
+        _ => 0,
+    };
+    ui.data_mut(|data| data.insert_temp(id, (key.clone(), frames.saturating_add(1))));
+    if frames < SETTLING {
+        ui.ctx().request_repaint();
+    }
+    frames
+}
+
+/// The frames a new item's layout takes to settle.
+const SETTLING: u32 = 3;
+
+/// A text field's width (its text, without its margins) in `room` points of a row: `widest` at
+/// most, and never past the row's end on a narrow screen.
+fn field_width(ui: &Ui, room: f32, widest: f32) -> f32 {
+    let margins = ui.spacing().button_padding.x * 2.0 + 4.0;
+    (room - margins).clamp(60.0, widest)
+}
+
+/// "Copy link" on the page (a link that opens the set for everyone); "Copy the set's code" on
+/// the desktop, which has no address to link to.
+fn copy_link_button(ui: &mut Ui, commands: &mut Vec<Command>) {
+    let words = match crate::platform::page_address() {
+        Some(_) => "Copy link",
+        None => "Copy the set's code",
+    };
+    if ui.button(words).mirrored(words).clicked() {
+        commands.push(ExercisesCommand::CopyLink.into());
+    }
+}
+
+/// The nodes the answer typed so far names (none while it names no node of the tree).
+fn chosen_nodes(key: &PruneKey, answer: &str) -> Vec<usize> {
+    match answer.trim().is_empty() {
+        true => Vec::new(),
+        false => crate::learn::exercises::parse_labels(answer, key).unwrap_or_default(),
+    }
+}
+
+impl View for Exercises {
+    fn name(&self) -> &'static str {
+        "Exercises"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, given: &mut Given<'_>) -> Vec<Command> {
+        self.show(ui, given.spoken)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(exercises: &mut Exercises, text: &str) {
+        exercises.apply(ExercisesCommand::EditAnswer(text.to_string()), || 0);
+        exercises.apply(ExercisesCommand::Submit, || 0);
+    }
+
+    #[test]
+    fn an_item_is_passed_only_once_graded_and_a_graded_answer_stands() {
+        let code: SetCode = "v1-s5-k=value,tree-n=2-3x3".parse().unwrap();
+        let set = generate(&code);
+        let mut exercises = Exercises::new(code);
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, "not a number");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        assert_eq!(exercises.index, 0, "an unreadable answer is not an answer");
+        assert!(matches!(exercises.feedback, Some(Err(_))));
+        let wrong = set.items[0].grade("99").unwrap();
+        assert!(!wrong.correct);
+        answer(&mut exercises, "99");
+        // Typing the key after the grade changes nothing: the first graded answer counts.
+        answer(&mut exercises, &set.items[0].answer_text());
+        assert_eq!(exercises.results, [Some(false), None]);
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, &set.items[1].answer_text());
+        exercises.apply(ExercisesCommand::Next, || 0);
+        assert_eq!(exercises.item(), None);
+        assert_eq!(exercises.summary().missed, [1]);
+        // Again with the kinds missed: values only, as long, from the seed given.
+        exercises.apply(ExercisesCommand::AgainMissed, || 42);
+        assert_eq!(
+            exercises.set.code.to_string(),
+            "v1-s42-k=value-n=2-3x3",
+            "the kinds missed, from a fresh seed"
+        );
+    }
+
+    #[test]
+    fn again_with_the_kinds_missed_keeps_the_sets_trees() {
+        let code: SetCode = "v1-s5-k=tree,prune-n=2-3x3-trees".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        answer(&mut exercises, "0");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        answer(&mut exercises, "none");
+        exercises.apply(ExercisesCommand::Next, || 0);
+        exercises.apply(ExercisesCommand::AgainMissed, || 8);
+        assert!(exercises.set.code.trees, "{}", exercises.set.code);
+        assert!(exercises.set.code.to_string().starts_with("v1-s8-k="));
+    }
+
+    #[test]
+    fn nodes_clicked_build_the_pruned_branches_and_a_second_click_takes_one_back() {
+        let code: SetCode = "v1-s7-k=prune-n=1-3x3-trees".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        let Form::Search(key) = exercises.set.items[0].form() else {
+            panic!("an alpha-beta item");
+        };
+        let key = key.clone();
+        exercises.apply(ExercisesCommand::Node(5), || 0);
+        exercises.apply(ExercisesCommand::Node(2), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2, 5]), "in preorder");
+        exercises.apply(ExercisesCommand::Node(5), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2]));
+        // The root is always searched: it is not a branch to name.
+        exercises.apply(ExercisesCommand::Node(0), || 0);
+        assert_eq!(exercises.answer, key.labels(&[2]));
+        assert_eq!(exercises.feedback, None, "the answer waits for Check");
+    }
+
+    #[test]
+    fn cells_clicked_build_the_horizons_list_and_a_second_click_takes_one_back() {
+        let code: SetCode = "v1-s3-k=horizon-n=1-3x3".parse().unwrap();
+        let mut exercises = Exercises::new(code);
+        let board = exercises.set.items[0].board;
+        let empty: Vec<Cell> = board.legal_moves().collect();
+        let (first, second) = (empty[1], empty[0]);
+        exercises.apply(ExercisesCommand::Cell(first), || 0);
+        exercises.apply(ExercisesCommand::Cell(second), || 0);
+        assert_eq!(
+            exercises.answer,
+            cells_text(&[second, first]),
+            "in reading order"
+        );
+        exercises.apply(ExercisesCommand::Cell(second), || 0);
+        assert_eq!(exercises.answer, cells_text(&[first]));
+        assert_eq!(exercises.feedback, None, "the horizon waits for Check");
+    }
+}

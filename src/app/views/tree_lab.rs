@@ -1,0 +1,292 @@
+//! The textbooks' trees: a game tree typed in the notation of [`crate::engine::game_tree`]
+//! (`[[3,12,8],[2,4,6],[14,5,2]]`) or one of the built-in figures, searched by plain minimax or
+//! alpha-beta one call at a time and drawn as the textbooks draw a search: every call made with
+//! the value it returned, every pruned move crossed out with the window that cut it, to the end.
+//! The numbers are the engine's (`learn::trace::whole_trace`, `learn::search_picture`); this
+//! only shows them.
+
+use egui::{RichText, Ui};
+
+use crate::app::commands::{Command, TreeLabCommand};
+use crate::app::drawing::code_panel::code_lines;
+use crate::app::drawing::texts;
+use crate::app::drawing::tree_drawing;
+use crate::app::drawing::tree_export;
+use crate::app::view::{Given, View};
+use crate::engine::game_tree::{GameTree, MAX_NODES};
+use crate::learn::abstract_tree::tree_examples;
+use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
+use crate::learn::search_picture::whole_search_picture;
+use crate::learn::trace::{EventKind, Step, TraceAlgorithm, whole_trace};
+use crate::learn::tree_sketch;
+use crate::learn::view::{SeenTree, ShowsSearch};
+
+/// A tree being stepped through.
+pub struct TreeLab {
+    /// The notation as typed.
+    text: String,
+    /// The tree the text gives, or why it gives none.
+    tree: Result<GameTree, String>,
+    algorithm: TraceAlgorithm,
+    /// Every step of the search, with the moves each cutoff skips.
+    steps: Vec<(Step<usize>, Vec<usize>)>,
+    /// How many steps are shown.
+    position: usize,
+    /// Whether the textbook's code is shown beside the drawing, its line highlighted.
+    show_code: bool,
+}
+
+/// The most characters the tree's field takes: far more than a tree of [`MAX_NODES`] nodes
+/// needs, and few enough that a paste of megabytes is neither kept nor laid out.
+pub const MAX_TREE_CHARS: usize = 20_000;
+
+impl TreeLab {
+    /// The lab on `text` (a tree's notation or a built-in tree's name), searched by alpha-beta.
+    pub fn new(text: &str) -> TreeLab {
+        let mut lab = TreeLab {
+            text: String::new(),
+            tree: Err(String::new()),
+            algorithm: TraceAlgorithm::AlphaBetaClassic,
+            steps: Vec::new(),
+            position: 0,
+            show_code: true,
+        };
+        lab.read(text);
+        lab
+    }
+
+    /// The tree's notation as typed.
+    pub fn typed(&self) -> &str {
+        &self.text
+    }
+
+    /// The tree the lab shows, if the text gives one.
+    pub fn tree(&self) -> Option<&GameTree> {
+        self.tree.as_ref().ok()
+    }
+
+    /// Reads `text` as a tree (or a built-in tree's name) and traces it from the start.
+    fn read(&mut self, text: &str) {
+        text.clone_into(&mut self.text);
+        let named = tree_examples()
+            .iter()
+            .find(|example| example.name == text.trim());
+        self.tree = match named {
+            Some(example) => Ok(example.tree()),
+            None => text.parse::<GameTree>().map_err(|error| error.to_string()),
+        };
+        self.retrace();
+    }
+
+    fn retrace(&mut self) {
+        self.steps.clear();
+        self.position = 0;
+        if let Ok(tree) = &self.tree {
+            // A typed tree has at most 1,000 nodes: its whole trace is small and quick.
+            self.steps = whole_trace(&tree.root(), self.algorithm);
+        }
+    }
+
+    pub fn apply(&mut self, command: TreeLabCommand) {
+        match command {
+            TreeLabCommand::Edit(text) => self.read(&text),
+            TreeLabCommand::Algorithm(algorithm) => {
+                self.algorithm = algorithm;
+                self.retrace();
+            }
+            TreeLabCommand::Step => self.position = (self.position + 1).min(self.steps.len()),
+            TreeLabCommand::Back => self.position = self.position.saturating_sub(1),
+            TreeLabCommand::RunToEnd => self.position = self.steps.len(),
+            TreeLabCommand::Restart => self.position = 0,
+            TreeLabCommand::ShowCode(shown) => self.show_code = shown,
+        }
+    }
+
+    pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("A textbook's tree").strong());
+            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
+                commands.push(Command::ToggleTreeLab);
+            }
+        });
+        ui.add(
+            egui::Label::new(
+                "Leaves are MAX's values, children left to right, MAX at the root unless the tree \
+                 starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]).",
+            )
+            .wrap(),
+        );
+        let mut text = self.text.clone();
+        ui.horizontal(|ui| {
+            let label = ui.label("The tree:");
+            let edit = egui::TextEdit::singleline(&mut text)
+                .char_limit(MAX_TREE_CHARS)
+                .desired_width(f32::INFINITY)
+                .hint_text("[[3,12,8],[2,4,6],[14,5,2]]")
+                .id_salt("tree notation");
+            if ui.add(edit).labelled_by(label.id).changed() {
+                commands.push(TreeLabCommand::Edit(text.clone()).into());
+            }
+        });
+        if self.text.chars().count() >= MAX_TREE_CHARS {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!(
+                    "The field keeps the first {MAX_TREE_CHARS} characters of what was typed or \
+                     pasted: a tree has at most {MAX_NODES} nodes."
+                ),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label("The textbooks' figures:");
+            for example in tree_examples() {
+                if ui
+                    .button(example.name)
+                    .on_hover_text(example.sentence)
+                    .clicked()
+                {
+                    commands.push(TreeLabCommand::Edit(example.name.to_string()).into());
+                }
+            }
+        });
+        let tree = match &self.tree {
+            Ok(tree) => tree,
+            Err(problem) => {
+                if !self.text.trim().is_empty() {
+                    ui.colored_label(
+                        ui.visuals().error_fg_color,
+                        format!("Not a tree: {problem}."),
+                    );
+                }
+                return commands;
+            }
+        };
+        ui.horizontal_wrapped(|ui| {
+            let mut chosen = self.algorithm;
+            ui.radio_value(&mut chosen, TraceAlgorithm::Plain, "plain minimax");
+            ui.radio_value(&mut chosen, TraceAlgorithm::AlphaBetaClassic, "alpha-beta");
+            if chosen != self.algorithm {
+                commands.push(TreeLabCommand::Algorithm(chosen).into());
+            }
+            for (words, key, command, enabled) in [
+                ("Back", "Left", TreeLabCommand::Back, self.position > 0),
+                (
+                    "Step",
+                    "Right",
+                    TreeLabCommand::Step,
+                    self.position < self.steps.len(),
+                ),
+                (
+                    "Run to end",
+                    "End",
+                    TreeLabCommand::RunToEnd,
+                    self.position < self.steps.len(),
+                ),
+                (
+                    "Restart",
+                    "Home",
+                    TreeLabCommand::Restart,
+                    self.position > 0,
+                ),
+            ] {
+                let button = egui::Button::new(texts::with_key(ui, words, key));
+                if ui.add_enabled(enabled, button).clicked() {
+                    commands.push(command.into());
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(self.progress());
+            let mut code = self.show_code;
+            if ui.checkbox(&mut code, "The code").changed() {
+                commands.push(TreeLabCommand::ShowCode(code).into());
+            }
+        });
+        let code = tree_pseudocode(self.algorithm, tree.root_side());
+        let active = line_of(&code, self.active_step(tree));
+        // Beside the drawing where the window is wide; above it where it is narrow.
+        if self.show_code && ui.available_width() > 900.0 {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(ui.available_width().min(420.0));
+                    code_lines(ui, &code, active);
+                });
+                ui.vertical(|ui| self.drawing(ui, tree, &mut commands));
+            });
+        } else {
+            if self.show_code {
+                code_lines(ui, &code, active);
+            }
+            self.drawing(ui, tree, &mut commands);
+        }
+        commands
+    }
+
+    /// The line of the code the search is at: its last step's, the first line before any.
+    fn active_step(&self, tree: &GameTree) -> pseudocode::Step {
+        match self.steps[..self.position].last() {
+            Some((step, _)) => tree_step_of(step.kind, step.depth, tree.root_side()),
+            None => pseudocode::Step::Start,
+        }
+    }
+
+    /// The search so far, drawn whole, with its zoom and export bars.
+    fn drawing(&self, ui: &mut Ui, tree: &GameTree, commands: &mut Vec<Command>) {
+        let shown = self.steps[..self.position]
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
+        let zoom = egui::Id::unique("textbook tree drawing");
+        // A textbook's tree is for the whole class to see: as large as the room allows.
+        tree_drawing::fit_at_first(ui, zoom);
+        tree_drawing::drawing_bar(ui, zoom, true);
+        let sketch = tree_sketch::tree_search(&picture, tree);
+        if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
+            commands.push(Command::ExportPicture(export));
+        }
+        egui::ScrollArea::both()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                tree_drawing::draw(ui, &sketch, zoom, None, false);
+            });
+    }
+
+    /// Where the search is: its step, calls, leaves and cutoffs so far, and its value at the end.
+    fn progress(&self) -> String {
+        let done = &self.steps[..self.position];
+        let count = |kind| done.iter().filter(|(step, _)| step.kind == kind).count();
+        let pruned: usize = done.iter().map(|(_, pruned)| pruned.len()).sum();
+        let mut words = format!(
+            "Step {} of {} · calls {} · leaves evaluated {} · cutoffs {} · moves pruned {}",
+            self.position,
+            self.steps.len(),
+            count(EventKind::Enter),
+            count(EventKind::Leaf),
+            count(EventKind::Cutoff),
+            pruned
+        );
+        if self.position == self.steps.len()
+            && let Some(tree) = self.tree()
+            && let Some((last, _)) = self.steps.last()
+        {
+            let value = SeenTree::new(tree).root_number(last.score()).value();
+            words.push_str(&format!(" · the root's value: {value}"));
+        }
+        words
+    }
+}
+
+impl View for TreeLab {
+    fn name(&self) -> &'static str {
+        "A textbook's tree"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, _given: &mut Given<'_>) -> Vec<Command> {
+        self.show(ui)
+    }
+
+    fn shows_notices(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,490 @@
+//! What a drawn tree shows, whoever draws it: the explorer's game tree, a search around its
+//! current call, a typed tree and its search, as one [`Sketch`] each: nodes in leaf slots and
+//! levels, each with its shape (MAX, MIN, a finished game or leaf), value, window, cross and
+//! small board; edges with their moves; a label a level; the legend. The app paints a sketch and
+//! `tictactoe tree --format svg` (and the app's SVG and PNG exports) write it, both through the
+//! one layout of [`tree_layout`](super::tree_layout), so the picture on screen and the picture
+//! in a file are the same picture.
+//!
+//! Moves are named as everywhere else, from 1 ([`Cell::name`]: `r3c1`, row 3, column 1). Only
+//! the JSON that programs read (`analyze`, `tree`, `trace`) keeps `analyze`'s 0-based pairs.
+
+use crate::engine::board::{Board, Cell, Outcome};
+use crate::engine::game_tree::{GameTree, Side, TreePosition};
+use crate::engine::rules::Rules;
+use crate::learn::abstract_tree::AbstractPicture;
+use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
+use crate::learn::tree_picture::{Picture, Spot, level_label};
+use crate::learn::view::{Role, ScoreView, Seen, Shown};
+
+/// A drawn tree: nodes, edges, a label a level and the legend.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sketch {
+    pub nodes: Vec<SketchNode>,
+    pub edges: Vec<SketchEdge>,
+    /// Leaf slots across.
+    pub width: usize,
+    /// One label per level, from the top: "MAX: X to move (depth 0)".
+    pub levels: Vec<String>,
+    /// What the shapes and colours mean, a line each (written under an exported picture; the
+    /// app says it beside the drawing).
+    pub legend: Vec<String>,
+}
+
+/// A node's shape: who moves there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Max,
+    Min,
+    /// A finished game, or a leaf of a typed tree.
+    End,
+}
+
+impl Shape {
+    /// A triangle up for the maximiser, down for the minimiser, a circle where no one moves.
+    pub fn of(role: Option<Role>) -> Shape {
+        match role {
+            Some(Role::Maximiser) => Shape::Max,
+            Some(Role::Minimiser) => Shape::Min,
+            None => Shape::End,
+        }
+    }
+}
+
+/// A node: where it goes (across in leaf slots, down in levels) and what it shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SketchNode {
+    pub x: f32,
+    pub level: usize,
+    pub shape: Shape,
+    pub value: Option<i32>,
+    /// What it is in words: the app's button name, the picture's tooltip.
+    pub title: String,
+    /// Not opened: its value is known, its moves are not drawn.
+    pub dashed: bool,
+    /// On minimax's line, or on a search's path to its current call: drawn orange.
+    pub on_line: bool,
+    /// Pruned: drawn faint and crossed out.
+    pub crossed: bool,
+    /// A small text under the node, a line each (alpha-beta's window).
+    pub note: Option<String>,
+    /// The position, drawn small under the node when small boards are asked for.
+    pub board: Option<Board>,
+}
+
+/// An edge from parent to child, with its move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SketchEdge {
+    pub from: usize,
+    pub to: usize,
+    pub label: String,
+    /// Minimax's choice at `from` (drawn stronger than the other moves).
+    pub best: bool,
+    pub on_line: bool,
+}
+
+impl SketchNode {
+    /// A node in its slot and level with its shape and title, plain: no value, not on the line,
+    /// not crossed, dashed or noted, no board.
+    pub fn at(x: f32, level: usize, shape: Shape, title: String) -> SketchNode {
+        SketchNode {
+            x,
+            level,
+            shape,
+            value: None,
+            title,
+            dashed: false,
+            on_line: false,
+            crossed: false,
+            note: None,
+            board: None,
+        }
+    }
+}
+
+impl SketchEdge {
+    /// The edge `from` → `to` labelled with its move, the `best` move there or not, on the
+    /// line or not.
+    pub fn of(from: usize, to: usize, label: String, best: bool, on_line: bool) -> SketchEdge {
+        SketchEdge {
+            from,
+            to,
+            label,
+            best,
+            on_line,
+        }
+    }
+}
+
+impl Sketch {
+    /// Whether any node has a position to draw small.
+    pub fn has_boards(&self) -> bool {
+        self.nodes.iter().any(|node| node.board.is_some())
+    }
+}
+
+/// A board's game tree `picture`, each node named by `titles` (in the picture's order); `note`
+/// (a tree cut short) goes under the legend.
+pub fn board_tree(
+    picture: &Picture,
+    seen: &Seen,
+    titles: Vec<String>,
+    note: Option<&str>,
+) -> Sketch {
+    let nodes = picture
+        .spots
+        .iter()
+        .zip(titles)
+        .map(|(spot, title)| SketchNode {
+            value: spot.value.map(Shown::value),
+            dashed: !spot.opened && !spot.board.outcome().is_over(),
+            on_line: spot.on_line,
+            board: Some(spot.board),
+            ..SketchNode::at(spot.x, spot.level, Shape::of(spot.role), title)
+        })
+        .collect();
+    let edges = picture
+        .edges
+        .iter()
+        .map(|e| SketchEdge::of(e.from, e.to, e.cell.name(), e.best, e.on_line))
+        .collect();
+    let boards = picture.spots.iter().map(|spot| (spot.level, spot.board));
+    Sketch {
+        nodes,
+        edges,
+        width: picture.width,
+        levels: level_labels(picture.levels, seen, boards),
+        legend: board_tree_legend(seen)
+            .into_iter()
+            .chain(note.map(str::to_string))
+            .collect(),
+    }
+}
+
+/// A position as a picture's tooltip names it: "XOX/.O./X.. (O to move)".
+pub fn position_title(board: &Board) -> String {
+    let status = match board.outcome() {
+        Outcome::Ongoing => format!("{} to move", board.to_move()),
+        outcome => outcome.to_string(),
+    };
+    format!("{} ({status})", board.notation().as_str())
+}
+
+/// What a node of the explorer's tree is, in words, for its button's name: "O row 2, column 1:
+/// 8, the minimiser moves next" (the move that led there, its value, who moves there).
+pub fn node_name(spot: &Spot, move_name: Option<String>) -> String {
+    let value = spot.value.map_or_else(
+        || "not searched".to_string(),
+        |value| value.value().to_string(),
+    );
+    let next = next_words(spot.board.outcome(), spot.role);
+    match move_name {
+        Some(played) => format!("{played}: {value}, {next}"),
+        None => format!("The position: {value}, {next}"),
+    }
+}
+
+/// A typed tree's `picture`: values are MAX's, as the leaves are typed, and the root is at
+/// depth 0, as the textbooks and `trace` count it.
+pub fn typed_tree(tree: &GameTree, picture: &AbstractPicture) -> Sketch {
+    let nodes = picture
+        .spots
+        .iter()
+        .map(|spot| {
+            let node = tree.node(spot.node).expect("a spot is a node of its tree");
+            let path: Vec<String> = node.path().iter().map(|i| (i + 1).to_string()).collect();
+            let name = if path.is_empty() {
+                "the root".to_string()
+            } else {
+                format!("child {}", path.join("."))
+            };
+            let title = match spot.side {
+                Some(side) => format!("{name} ({side})"),
+                None => format!("{name} (a leaf)"),
+            };
+            SketchNode {
+                value: Some(spot.value),
+                on_line: spot.on_line,
+                ..SketchNode::at(spot.x, spot.level, Shape::of(spot.side.map(role_of)), title)
+            }
+        })
+        .collect();
+    let edges = picture
+        .edges
+        .iter()
+        .map(|e| SketchEdge::of(e.from, e.to, (e.child + 1).to_string(), e.best, e.on_line))
+        .collect();
+    Sketch {
+        nodes,
+        edges,
+        width: picture.width,
+        levels: (0..picture.levels)
+            .map(|level| tree_level_label(tree, level))
+            .collect(),
+        legend: tree_legend()
+            .into_iter()
+            .chain([LINE_WORDS.to_string()])
+            .collect(),
+    }
+}
+
+fn role_of(side: Side) -> Role {
+    match side {
+        Side::Max => Role::Maximiser,
+        Side::Min => Role::Minimiser,
+    }
+}
+
+/// The label of a typed tree's `level`: "MAX (depth 0)" at the root.
+pub fn tree_level_label(tree: &GameTree, level: usize) -> String {
+    let side = if level.is_multiple_of(2) {
+        tree.root_side()
+    } else {
+        tree.root_side().opponent()
+    };
+    format!("{} (depth {level})", side.name())
+}
+
+/// Each level's label, from the first position at that level among `boards` (level, board).
+fn level_labels(
+    levels: usize,
+    seen: &Seen,
+    boards: impl Iterator<Item = (usize, Board)>,
+) -> Vec<String> {
+    let mut labels = vec![String::new(); levels];
+    let mut labelled = vec![false; levels];
+    for (level, board) in boards {
+        if level < levels && !labelled[level] {
+            labelled[level] = true;
+            labels[level] = level_label(&board, seen, level);
+        }
+    }
+    labels
+}
+
+/// The step-through's search around its current call: the path to the current call in orange,
+/// each call's window under it, pruned moves crossed out.
+pub fn board_search(picture: &SearchPicture, seen: &Seen) -> Sketch {
+    let start = picture.spots[0].board;
+    let boards = picture.spots.iter().map(|spot| (spot.level, spot.board));
+    let levels = level_labels(picture.levels, seen, boards);
+    search_sketch(
+        picture,
+        levels,
+        board_search_legend(seen),
+        |number| number.bound(start.geometry()),
+        Cell::name,
+        search_node_name,
+        |spot| Some(spot.board),
+    )
+}
+
+/// A typed tree's search, drawn as [`board_search`] draws a board's: moves named by their place
+/// among their siblings from 1 (as the textbooks count leaves), every level MAX or MIN with its
+/// depth from the root, 0.
+pub fn tree_search(picture: &SearchPicture<TreePosition<'_>>, tree: &GameTree) -> Sketch {
+    let infinity = tree.root().infinity().value();
+    let levels = (0..picture.levels)
+        .map(|level| tree_level_label(tree, level))
+        .collect();
+    let bound = move |number: Shown| match number.value() {
+        value if value >= infinity => "+inf".to_string(),
+        value if value <= -infinity => "-inf".to_string(),
+        value => value.to_string(),
+    };
+    search_sketch(
+        picture,
+        levels,
+        tree_search_legend(),
+        bound,
+        |index: usize| (index + 1).to_string(),
+        tree_node_name,
+        |_| None,
+    )
+}
+
+/// A search's picture as a sketch: `bound` writes a window's number, `move_name` an edge's
+/// move, `name` a node's title (given its window in words).
+fn search_sketch<G: Rules>(
+    picture: &SearchPicture<G>,
+    levels: Vec<String>,
+    legend: Vec<String>,
+    bound: impl Fn(Shown) -> String,
+    move_name: impl Fn(G::Move) -> String,
+    name: impl Fn(&SearchSpot<G>, Option<String>) -> String,
+    board: impl Fn(&SearchSpot<G>) -> Option<Board>,
+) -> Sketch {
+    let window = |spot: &SearchSpot<G>| {
+        spot.window
+            .map(|(alpha, beta)| format!("α {}\nβ {}", bound(alpha), bound(beta)))
+    };
+    let on_path =
+        |spot: &SearchSpot<G>| matches!(spot.standing, Standing::Waiting | Standing::Current);
+    let nodes = picture
+        .spots
+        .iter()
+        .map(|spot| {
+            let title = name(spot, window(spot).map(|w| w.replace('\n', " ")));
+            SketchNode {
+                value: spot.value.map(Shown::value),
+                on_line: on_path(spot),
+                crossed: spot.standing == Standing::Pruned,
+                note: window(spot),
+                board: board(spot),
+                ..SketchNode::at(spot.x, spot.level, Shape::of(spot.role), title)
+            }
+        })
+        .collect();
+    let edges = picture
+        .edges
+        .iter()
+        .map(|&(from, to)| {
+            let spot = &picture.spots[to];
+            let mv = spot.cell.expect("below the root, a move led here");
+            SketchEdge {
+                from,
+                to,
+                label: move_name(mv),
+                best: false,
+                on_line: on_path(spot),
+            }
+        })
+        .collect();
+    Sketch {
+        nodes,
+        edges,
+        width: picture.width,
+        levels,
+        legend,
+    }
+}
+
+/// What a node of a tree's search is, in words: "Node 2.1: returned 3, MIN moves next", "Node
+/// 2.2: pruned (α 3 β 2)" (its place from the root, each child counted from 1).
+fn tree_node_name(spot: &SearchSpot<TreePosition<'_>>, window: Option<String>) -> String {
+    let path = spot.board.path();
+    let place = if path.is_empty() {
+        "The root".to_string()
+    } else {
+        let steps: Vec<String> = path.iter().map(|index| (index + 1).to_string()).collect();
+        format!("Node {}", steps.join("."))
+    };
+    let what = call_words(spot, window);
+    let next = match spot.role {
+        Some(Role::Maximiser) => "MAX moves next",
+        Some(Role::Minimiser) => "MIN moves next",
+        None => "a leaf",
+    };
+    format!("{place}: {what}, {next}")
+}
+
+/// Where a call of a search stands, in words: "returned 8", "pruned (α 8 β 10)", "running now,
+/// best so far 0 (α 0 β 11)" (`window` in words).
+fn call_words<G: Rules>(spot: &SearchSpot<G>, window: Option<String>) -> String {
+    let window = window.map_or_else(String::new, |window| format!(" ({window})"));
+    let value = |words: &str| {
+        spot.value
+            .map_or_else(String::new, |value| format!(", {words} {}", value.value()))
+    };
+    match spot.standing {
+        Standing::Returned => match spot.value {
+            Some(value) => format!("returned {}", value.value()),
+            None => "returned".to_string(),
+        },
+        Standing::Waiting => format!("waiting{}{window}", value("best so far")),
+        Standing::Current => format!("running now{}{window}", value("best so far")),
+        Standing::Pruned => format!("pruned{window}"),
+    }
+}
+
+/// What a node of the search is, in words: "Call O row 2, column 1: returned 8", "… pruned
+/// (α 8 β 10)", "… under way, best so far 0 (α 0 β 11)".
+fn search_node_name(spot: &SearchSpot, window: Option<String>) -> String {
+    let what = call_words(spot, window);
+    let place = match spot.cell {
+        Some(cell) => format!("Call {} {}", spot.board.to_move().opponent(), cell.human()),
+        None => "findBestMove".to_string(),
+    };
+    format!(
+        "{place}: {what}, {}",
+        next_words(spot.board.outcome(), spot.role)
+    )
+}
+
+fn next_words(outcome: Outcome, role: Option<Role>) -> String {
+    match (outcome, role) {
+        (Outcome::Ongoing, Some(Role::Maximiser)) => "the maximiser moves next".to_string(),
+        (Outcome::Ongoing, _) => "the minimiser moves next".to_string(),
+        (outcome, _) => outcome.to_string(),
+    }
+}
+
+/// How a board's drawings name a move, said under them.
+const MOVES: &str = "Moves name cells from 1, as the app does: r3c1 is row 3, column 1.";
+/// What the orange line of a drawn tree is.
+const LINE_WORDS: &str = "Orange: minimax's line.";
+
+/// What a board's drawn tree or search needs said first: its shapes, whose values, how depth
+/// counts, how moves are named.
+pub fn board_legend(seen: &Seen) -> Vec<String> {
+    let values = match seen.view() {
+        ScoreView::SideToMove => "Values are the top player's.",
+        ScoreView::Articles => "Values are X's (X maximises).",
+    };
+    [
+        "Triangle up: the maximiser moves; down: the minimiser; circle: the game is over.",
+        values,
+        "Depth as minimax(board, depth, isMax) counts it: the top's moves lead to depth 0.",
+        MOVES,
+    ]
+    .iter()
+    .map(|line| line.to_string())
+    .collect()
+}
+
+/// What a typed tree's drawing needs said first: its shapes, whose values, how depth and
+/// children count.
+pub fn tree_legend() -> Vec<String> {
+    [
+        "Triangle up: MAX moves; down: MIN; circle: a leaf.",
+        "Values are MAX's, as the leaves are typed. Depth counted from the root, 0.",
+        "Children numbered from 1, left to right, the order the search tries them.",
+    ]
+    .iter()
+    .map(|line| line.to_string())
+    .collect()
+}
+
+/// What a drawn search's shapes and colours mean, after [`board_legend`] or [`tree_legend`].
+pub fn search_legend() -> Vec<String> {
+    [
+        "Orange: the calls under way. Crossed out: pruned, with the window that cut it.",
+        "Under a call: its window, alpha over beta.",
+    ]
+    .iter()
+    .map(|line| line.to_string())
+    .collect()
+}
+
+/// The legend of the explorer's tree and of `tictactoe tree --format svg`.
+pub fn board_tree_legend(seen: &Seen) -> Vec<String> {
+    let mut legend = board_legend(seen);
+    legend.push(format!(
+        "{LINE_WORDS} Dashed: a position whose moves are not drawn."
+    ));
+    legend
+}
+
+/// The legend of a drawn search of a board.
+pub fn board_search_legend(seen: &Seen) -> Vec<String> {
+    let mut legend = board_legend(seen);
+    legend.extend(search_legend());
+    legend
+}
+
+/// The legend of a typed tree's drawn search.
+pub fn tree_search_legend() -> Vec<String> {
+    let mut legend = tree_legend();
+    legend.extend(search_legend());
+    legend
+}
