@@ -15,7 +15,7 @@ use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::Analysis;
 use crate::learn::exercises::prune::{Ask, PruneKey};
 use crate::learn::exercises::{
-    AnswerError, ExerciseSet, Graded, Item, Kind, SetCode, Summary, Task, cells_text, generate,
+    AnswerError, ExerciseSet, Form, Graded, Item, Kind, SetCode, Summary, cells_text, generate,
     parse_cells,
 };
 use crate::learn::view::ScoreView;
@@ -233,12 +233,12 @@ impl Exercises {
         if self.graded() {
             return;
         }
-        match item.task {
-            Task::FindMove(_) => {
+        match item.form() {
+            Form::Cell { .. } => {
                 self.answer = cells_text(&[cell]);
                 self.submit();
             }
-            Task::Horizon(_) => {
+            Form::Cells { .. } => {
                 let mut cells =
                     parse_cells(&self.answer, item.board.geometry()).unwrap_or_default();
                 match cells.iter().position(|&c| c == cell) {
@@ -252,7 +252,7 @@ impl Exercises {
                 }
                 self.answer = cells_text(&cells);
             }
-            Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => {}
+            Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) => {}
         }
     }
 
@@ -262,7 +262,9 @@ impl Exercises {
         if self.graded() {
             return;
         }
-        let Task::Prune(key) = &item.task else { return };
+        let Form::Search(key) = item.form() else {
+            return;
+        };
         if key.ask != Ask::Pruned || node == 0 || node >= key.nodes.len() {
             return;
         }
@@ -472,10 +474,10 @@ impl Exercises {
                     }
                     // The view that explains the answer, one click away: the search drawn over
                     // the tree.
-                    if matches!(item.task, Task::Prune(_) | Task::TreeFill(_)) {
-                        let words = match (self.show_search, &item.task) {
-                            (true, Task::Prune(_)) => "Hide the search",
-                            (false, Task::Prune(_)) => "Show the search",
+                    if matches!(item.form(), Form::Search(_) | Form::Fill(_)) {
+                        let words = match (self.show_search, item.form()) {
+                            (true, Form::Search(_)) => "Hide the search",
+                            (false, Form::Search(_)) => "Show the search",
                             (true, _) => "Hide the values",
                             (false, _) => "Show the values",
                         };
@@ -496,25 +498,25 @@ impl Exercises {
 
     /// The item's tree, if it has one: nodes to click for the pruned branches.
     fn tree(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
-        let spots = match &item.task {
-            Task::Prune(key) => {
+        let spots = match item.form() {
+            Form::Search(key) => {
                 exercise_tree::prune_spots(key, &chosen_nodes(key, &self.answer), self.show_search)
             }
-            Task::TreeFill(key) => exercise_tree::fill_spots(key, self.show_search),
+            Form::Fill(key) => exercise_tree::fill_spots(key, self.show_search),
             _ => return,
         };
         let clickable = !self.graded()
             && matches!(
-                item.task,
-                Task::Prune(PruneKey {
+                item.form(),
+                Form::Search(PruneKey {
                     ask: Ask::Pruned,
                     ..
                 })
             );
         let salt = (self.set.code.to_string(), item.number);
         if self.show_search {
-            let words = match item.task {
-                Task::Prune(_) => {
+            let words = match item.form() {
+                Form::Search(_) => {
                     "Under each node: what its call returned; under each node below the root, \
                      (α, β) as the search left it. A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
                      in your answer."
@@ -536,10 +538,10 @@ impl Exercises {
 
     /// The item's board: read-only for numbers, clickable for cells.
     fn board(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>, spoken: &mut Spoken) {
-        let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
+        let takes_cells = matches!(item.form(), Form::Cell { .. } | Form::Cells { .. });
         // Beside a tree to click, the board is only its start: small, to leave the room to it.
-        let largest = match item.task {
-            Task::Prune(_) => 150.0,
+        let largest = match item.form() {
+            Form::Search(_) => 150.0,
             _ => 260.0,
         };
         let side = ui.available_width().clamp(100.0, largest);
@@ -593,9 +595,9 @@ impl Exercises {
     /// right or wrong.
     fn highlights(&self, ui: &Ui, item: &Item) -> Vec<Highlight> {
         let palette = Palette::of(ui);
-        if let Task::Value(key) = &item.task {
+        if let Form::Number { about: Some(cell) } = item.form() {
             return vec![Highlight {
-                cell: key.scored.cell,
+                cell,
                 color: palette.best,
                 label: "the move asked about",
             }];
@@ -605,7 +607,7 @@ impl Exercises {
             Some(Ok(_)) => palette.loss,
             _ => palette.text,
         };
-        let takes_cells = matches!(item.task, Task::FindMove(_) | Task::Horizon(_));
+        let takes_cells = matches!(item.form(), Form::Cell { .. } | Form::Cells { .. });
         let cells = match takes_cells {
             true => parse_cells(&self.answer, item.board.geometry()).unwrap_or_default(),
             false => Vec::new(),
@@ -624,33 +626,32 @@ impl Exercises {
 
 /// The engine's analysis an item's key holds, shown on its board once it is graded.
 fn key_analysis(item: &Item) -> Option<&Analysis> {
-    match &item.task {
-        Task::Horizon(key) => Some(&key.analysis),
-        Task::FindMove(key) => Some(&key.analysis),
-        Task::Value(_) | Task::Tree(_) | Task::Prune(_) | Task::TreeFill(_) => None,
+    match item.form() {
+        Form::Cell { analysis } | Form::Cells { analysis } => Some(analysis),
+        Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) => None,
     }
 }
 
 /// How an item's answer is given beyond typing it: on the board or the tree, in the words of a
 /// touch screen ("Tap") or of a mouse ("Click").
 fn how_to_answer(item: &Item, touch: bool) -> &'static str {
-    match (&item.task, touch) {
-        (Task::Horizon(_), false) => {
+    match (item.form(), touch) {
+        (Form::Cells { .. }, false) => {
             "Click the cells to add or remove them, then Check; or type them."
         }
-        (Task::Horizon(_), true) => {
+        (Form::Cells { .. }, true) => {
             "Tap the cells to add or remove them, then Check; or type them."
         }
-        (Task::FindMove(_), false) => "Click the cell, or type it.",
-        (Task::FindMove(_), true) => "Tap the cell, or type it.",
+        (Form::Cell { .. }, false) => "Click the cell, or type it.",
+        (Form::Cell { .. }, true) => "Tap the cell, or type it.",
         (
-            Task::Prune(PruneKey {
+            Form::Search(PruneKey {
                 ask: Ask::Pruned, ..
             }),
             false,
         ) => "Click the top of each pruned branch (again to take it back), or type the letters.",
         (
-            Task::Prune(PruneKey {
+            Form::Search(PruneKey {
                 ask: Ask::Pruned, ..
             }),
             true,
@@ -776,7 +777,7 @@ mod tests {
     fn nodes_clicked_build_the_pruned_branches_and_a_second_click_takes_one_back() {
         let code: SetCode = "v1-s7-k=prune-n=1-3x3-trees".parse().unwrap();
         let mut exercises = Exercises::new(code);
-        let Task::Prune(key) = &exercises.set.items[0].task else {
+        let Form::Search(key) = exercises.set.items[0].form() else {
             panic!("an alpha-beta item");
         };
         let key = key.clone();

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::kind::{Kind, LEVELS};
+use super::kinds::{Kind, LEVELS};
 use super::quoted::quoted;
 use crate::engine::board::{Geometry, Mark};
 use crate::learn::view::ScoreView;

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::questions::{Answer, Question, questions};
-use crate::learn::exercises::{ExerciseSet, Task};
+use crate::learn::exercises::ExerciseSet;
 
 /// Text made safe for GIFT: its special characters escaped, on one line (a line break would
 /// end the question where a blank line follows).
@@ -65,10 +65,9 @@ pub fn write_gift(set: &ExerciseSet, out: &mut impl Write) -> io::Result<()> {
         } = question;
         // GIFT has no room for a drawing: an abstract tree goes on one line in the text (a
         // board is in the prompt already).
-        let tree = match &item.task {
-            Task::Prune(key) => format!(" The tree: {}.", key.one_line()),
-            Task::TreeFill(key) => format!(" The tree: {}.", key.one_line()),
-            _ => String::new(),
+        let tree = match item.exercise().figure_line() {
+            Some(line) => format!(" The tree: {line}."),
+            None => String::new(),
         };
         writeln!(out)?;
         writeln!(

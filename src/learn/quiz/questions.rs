@@ -18,11 +18,8 @@
 //!   and a 13-node tree would weigh 13 items. The list holds every value the tree shows and the
 //!   ones the classic slips give, so it tells nothing away.
 
-use std::collections::BTreeSet;
-
 use crate::engine::board::Cell;
-use crate::learn::exercises::prune::{Ask, PruneKey, label};
-use crate::learn::exercises::{ExerciseSet, Item, Task, cell_name, path_name};
+use crate::learn::exercises::{ExerciseSet, Item, QuizForm};
 
 /// One question of the quiz: one item of the set.
 #[derive(Debug, Clone, PartialEq)]
@@ -149,83 +146,23 @@ fn board_figure(item: &Item) -> Vec<String> {
     lines
 }
 
-/// The values a dropdown offers for whole numbers `right`: those, and what the classic slips
-/// make of them (the other side's sign, one off) where `bound` says scores go no further, in
-/// order. `shown` adds the values the figure shows (a tree's leaves), which any node could take.
-fn number_choices(right: &[i32], shown: &[i32], slips: Option<i32>) -> Vec<String> {
-    let mut values: BTreeSet<i32> = right.iter().chain(shown).copied().collect();
-    if let Some(bound) = slips {
-        for &v in right {
-            values.extend([-v, v - 1, v + 1].into_iter().filter(|s| s.abs() <= bound));
-        }
-    }
-    // A list of one or two looks like a hint: pad it with neighbours.
-    let mut next = values.iter().min().copied().unwrap_or(0) - 1;
-    while values.len() < 3 {
-        values.insert(next);
-        next -= 1;
-    }
-    values.into_iter().map(|v| v.to_string()).collect()
-}
-
 fn question(set: &ExerciseSet, item: &Item) -> Question {
     let mut figure = match item.on_board() {
         true => board_figure(item),
         false => Vec::new(),
     };
     figure.extend(item.figure());
-    // Cells named as the prompts and the worked answers name them.
-    let cells = |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&c| cell_name(c)).collect() };
-    let empty: Vec<Cell> = item.board.legal_moves().collect();
     let tick = "Tick every right choice: each wrong tick costs as much as a right one earns.";
-    let (ask, answer) = match &item.task {
-        Task::Value(key) => (String::new(), Answer::Numeric(key.number.value())),
-        Task::Horizon(key) => (
-            tick.to_string(),
-            Answer::Choices(weighted(&cells(&key.plays), &cells(&empty))),
-        ),
-        Task::FindMove(key) => (
-            tick.to_string(),
-            Answer::Choices(weighted(&cells(&key.exercise.good), &cells(&empty))),
-        ),
-        Task::Tree(key) => {
-            let values: Vec<i32> = key.nodes.iter().map(|n| n.number.value()).collect();
-            let pairs = key
-                .nodes
-                .iter()
-                .map(|n| (path_name(&n.path), n.number.value().to_string()))
-                .collect();
-            (
-                "Here, choose each node's value from its list rather than type it.".to_string(),
-                Answer::Matching {
-                    pairs,
-                    choices: number_choices(&values, &[], Some(item.board.geometry().win_score())),
-                },
-            )
+    let (ask, answer) = match item.exercise().quiz(&item.board) {
+        QuizForm::Number(value) => (String::new(), Answer::Numeric(value)),
+        QuizForm::Ticks { right, among } => {
+            (tick.to_string(), Answer::Choices(weighted(&right, &among)))
         }
-        Task::TreeFill(key) => {
-            let values: Vec<i32> = key.order.iter().map(|&n| key.values[n]).collect();
-            let leaves: Vec<i32> = key.tree.nodes().filter_map(|n| n.leaf()).collect();
-            let pairs = key
-                .order
-                .iter()
-                .map(|&n| (label(n), key.values[n].to_string()))
-                .collect();
-            (
-                "Here, choose each node's value from its list rather than type it.".to_string(),
-                Answer::Matching {
-                    pairs,
-                    choices: number_choices(&values, &leaves, None),
-                },
-            )
-        }
-        Task::Prune(key) => match key.ask {
-            Ask::Pruned => {
-                let (all, right) = prune_choices(key);
-                (tick.to_string(), Answer::Choices(weighted(&right, &all)))
-            }
-            Ask::Window(_) => window_question(key),
-        },
+        QuizForm::Matching {
+            ask,
+            pairs,
+            choices,
+        } => (ask.to_string(), Answer::Matching { pairs, choices }),
     };
     Question {
         title: format!("Item {} ({})", item.number, item.kind().name()),
@@ -236,44 +173,6 @@ fn question(set: &ExerciseSet, item: &Item) -> Question {
         feedback: item.worked().join(" "),
         answer,
     }
-}
-
-/// α and β, each matched to its value among every number the tree shows and both infinities,
-/// written as the app writes them.
-fn window_question(key: &PruneKey) -> (String, Answer) {
-    let Ask::Window(node) = key.ask else {
-        unreachable!("asked of a window item")
-    };
-    let (alpha, beta) = key.final_window(node).expect("asked of a searched node");
-    let mut values: BTreeSet<i32> = key
-        .nodes
-        .iter()
-        .filter_map(|n| n.leaf.map(|leaf| leaf.value()))
-        .collect();
-    values.extend([alpha.value(), beta.value(), -key.infinity, key.infinity]);
-    let choices = values.into_iter().map(|v| key.number_text(v)).collect();
-    (
-        "Here, choose α and β from their lists rather than type them.".to_string(),
-        Answer::Matching {
-            pairs: vec![
-                ("α".to_string(), key.number_text(alpha.value())),
-                ("β".to_string(), key.number_text(beta.value())),
-            ],
-            choices,
-        },
-    )
-}
-
-/// The choices of "which branches are pruned": every node but the root (which is always
-/// searched), and "none", with the right ones.
-fn prune_choices(key: &PruneKey) -> (Vec<String>, Vec<String>) {
-    let mut all: Vec<String> = (1..key.nodes.len()).map(|n| key.node_words(n)).collect();
-    all.push("none".to_string());
-    let mut right: Vec<String> = key.pruned.iter().map(|&n| key.node_words(n)).collect();
-    if right.is_empty() {
-        right.push("none".to_string());
-    }
-    (all, right)
 }
 
 /// A name for the question that stays the same each time the set is exported, so that a
@@ -334,13 +233,5 @@ mod tests {
                 assert!(all - smallest > 0.0, "{right}");
             }
         }
-    }
-
-    #[test]
-    fn dropdowns_offer_the_slips_and_at_least_three_values() {
-        assert_eq!(number_choices(&[5], &[], Some(10)), ["-5", "4", "5", "6"]);
-        assert_eq!(number_choices(&[10], &[], Some(10)), ["-10", "9", "10"]);
-        assert_eq!(number_choices(&[3, 3], &[3], None), ["1", "2", "3"]);
-        assert_eq!(number_choices(&[2], &[2, 9, 1], None), ["1", "2", "9"]);
     }
 }
