@@ -6,8 +6,8 @@
 
 use egui::Ui;
 
-use crate::app::commands::{PictureExport, PictureFormat};
 use super::tree_drawing;
+use crate::app::commands::{PictureExport, PictureFormat};
 use crate::learn::tree_sketch::Sketch;
 use crate::learn::tree_svg;
 
