@@ -555,8 +555,8 @@ impl Exercises {
         if self.show_search {
             let words = match item.task {
                 Task::Prune(_) => {
-                    "Under each node: what its call returned; under each node below the root, \
-                     (α, β) as the search left it. A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
+                    "Under each node: what its call returned and (α, β) as the search left it. \
+                     A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
                      in your answer."
                 }
                 _ => "Under each inner node: its minimax value.",
