@@ -381,9 +381,10 @@ fn tappable(game: &mut Game, name: &str, screen: [f32; 2], when: &str) {
     );
 }
 
-/// Every view of the game at every width a phone has, upright and on its side: nothing drawn
-/// past the screen's sides (but an exercise's tree, checked above, which scrolls), and each
-/// view's own buttons where a finger can tap them without a swipe.
+/// Every view of the game at every width a phone has, upright and on its side (the menus, the
+/// scores, the computer's reasons, the explorer, the review, practice, the editor, the hint):
+/// nothing drawn past the screen's sides. The step-through, a textbook's tree and the exercises
+/// have tests of their own.
 #[test]
 fn every_view_fits_a_phone_upright_and_on_its_side() {
     for screen in VIEW_SCREENS {
@@ -438,7 +439,7 @@ fn every_view_fits_a_phone_upright_and_on_its_side() {
             at_size(&mut game, screen);
             assert_within_the_sides(&mut game, screen, view, false);
             // With the scores on too: the panels beside or under the board share the room.
-            if key != egui::Key::S {
+            if matches!(key, egui::Key::W | egui::Key::T | egui::Key::M) {
                 game.press(egui::Key::S);
                 at_size(&mut game, screen);
                 assert_within_the_sides(&mut game, screen, &format!("{view}, scores on"), false);
@@ -448,7 +449,19 @@ fn every_view_fits_a_phone_upright_and_on_its_side() {
             game.press(key);
             at_size(&mut game, screen);
         }
-        // The step-through: listed, then drawn, plain and alpha-beta, at the start and the end.
+    }
+}
+
+/// The step-through at every width a phone has, upright and on its side: listed, then drawn,
+/// plain and alpha-beta, at the start and the end; nothing past the sides (but the drawn
+/// search's nodes, which scroll sideways), its buttons where a finger taps them without a swipe.
+#[test]
+fn the_step_through_fits_a_phone_upright_and_on_its_side() {
+    for screen in VIEW_SCREENS {
+        let mut game = harness::start_sized("welcome_hint: false", screen, |options| {
+            options.touch_screen = true;
+        });
+        game.press(egui::Key::Num5);
         game.press(egui::Key::D);
         at_size(&mut game, screen);
         let step = |game: &mut Game, when: &str| {
