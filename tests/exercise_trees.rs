@@ -27,7 +27,7 @@ use tictactoe::learn::trace::{EventKind, TraceAlgorithm, trace_game};
 use tictactoe::learn::view::{ScoreView, Seen, SeenTree, ShowsSearch};
 
 /// What a textbook alpha-beta finds, by node path (child indices from the root): the branches
-/// it skips, and the window each inner node below the root has when the search leaves it.
+/// it skips, and the window each inner node (the root too) has when the search leaves it.
 #[derive(Default)]
 struct Reference {
     pruned: Vec<Vec<usize>>,
@@ -93,9 +93,9 @@ fn alpha_beta<G: Rules>(
             break;
         }
     }
-    if !path.is_empty() {
-        found.windows.insert(path.clone(), (alpha, beta));
-    }
+    // The root's too: it is an alpha-beta call like any other, its window narrowed as its
+    // children return.
+    found.windows.insert(path.clone(), (alpha, beta));
     best
 }
 
@@ -166,7 +166,7 @@ fn check_against<G: Rules>(key: &PruneKey, start: &G, seen: &impl ShowsSearch<G>
     assert_eq!(key.cutoffs.len(), trace_cutoffs(start), "{context}");
     let cut_nodes: usize = key.cutoffs.iter().map(|c| c.pruned.len()).sum();
     assert_eq!(cut_nodes, key.pruned.len(), "{context}");
-    for (node, facts) in key.nodes.iter().enumerate().skip(1) {
+    for (node, facts) in key.nodes.iter().enumerate() {
         if facts.leaf.is_some() {
             continue;
         }

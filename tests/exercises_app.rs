@@ -109,8 +109,8 @@ fn pruned_branches_are_clicked_on_the_tree_and_a_wrong_answer_shows_the_cut_off(
             .unwrap();
         assert!(name.contains("pruned"), "{name}");
     }
-    // The drawing agrees with its legend: the root says what it returned; a node below it,
-    // what it returned and its window as the search left it.
+    // The drawing agrees with its legend: each node, the root too, says what it returned and
+    // its window as the search left it (the root's narrowed as its children returned).
     let name_of = |game: &Game, label: &str| {
         game.harness
             .get_by_label_contains(&format!("Node {label}, "))
@@ -120,7 +120,13 @@ fn pruned_branches_are_clicked_on_the_tree_and_a_wrong_answer_shows_the_cut_off(
     };
     let root = name_of(&game, &key.nodes[0].label);
     let returned = key.returned[0].unwrap().value();
-    assert!(root.ends_with(&format!("returned {returned}")), "{root}");
+    let root_window = key.final_window(0).unwrap();
+    assert_ne!(root_window, key.windows[0][0], "A's window narrowed");
+    let root_window = key.window_text(root_window);
+    assert!(
+        root.ends_with(&format!("returned {returned} {root_window}")),
+        "{root}"
+    );
     let inner = (1..key.nodes.len())
         .find(|&n| key.nodes[n].leaf.is_none() && key.returned[n].is_some())
         .expect("a searched node below the root");

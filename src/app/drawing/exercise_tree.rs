@@ -40,13 +40,8 @@ pub fn prune_spots(key: &PruneKey, chosen: &[usize], reveal: bool) -> Vec<Spot> 
         .map(|(id, node)| {
             let note = reveal.then(|| {
                 let returned = key.returned[id].map(|v| v.value().to_string());
-                // The key keeps the root's window as it was entered, (−∞, ∞), not as its
-                // children narrowed it: drawn, it would say the search left the root unnarrowed,
-                // against the legend and the windows its children were entered with.
-                let window = (id > 0)
-                    .then(|| key.final_window(id))
-                    .flatten()
-                    .map(|w| key.window_text(w));
+                // Every searched node's window as the search left it, the root's too.
+                let window = key.final_window(id).map(|w| key.window_text(w));
                 match (returned, window, node.leaf) {
                     (_, _, Some(_)) => None,
                     (Some(v), Some(w), None) => Some(format!("{v} {w}")),

@@ -287,24 +287,51 @@ impl Exercises {
     /// Draws the set; `spoken` gets what a screen reader hears of the item's board.
     pub fn show(&self, ui: &mut Ui, spoken: &mut Spoken) -> Vec<Command> {
         let mut commands = Vec::new();
+        // The answer and Check, then Next, in a bar under the item that never scrolls away: on
+        // any screen a finger reaches them without a swipe, however long the prompt, the verdict
+        // or the tree. The bar is as tall as it was last frame (a frame whose bar changed height
+        // is laid out again), the item scrolls in the rest.
+        let whole = ui.available_rect_before_wrap();
+        let bar_id = egui::Id::unique("exercise answer bar height");
+        let bar_height = match self.item() {
+            Some(_) => ui.data(|data| data.get_temp::<f32>(bar_id)).unwrap_or(0.0),
+            None => 0.0,
+        };
+        let split = (whole.max.y - bar_height).max(whole.min.y);
+        let above = egui::Rect::from_min_max(whole.min, egui::pos2(whole.max.x, split));
         // A scroll of its own per item, and once it is graded: the new view is not moved on by
-        // what the last one was scrolled, swiped or flung to (a tap on Check or Next is a touch
-        // the view saw too), but only to what it brings into sight.
+        // what the last one was scrolled, swiped or flung to, but starts at its top (the item's
+        // title), and once graded shows the verdict.
         let shown = (self.set.code.to_string(), self.index, self.graded());
-        egui::ScrollArea::vertical()
-            .id_salt(("exercises", shown))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                self.code_bar(ui, &mut commands);
-                if let Some(copied) = &self.copied {
-                    ui.add(egui::Label::new(RichText::new(copied).weak()).wrap());
-                }
+        ui.scope_builder(egui::UiBuilder::new().max_rect(above), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt(("exercises", shown))
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    self.code_bar(ui, &mut commands);
+                    if let Some(copied) = &self.copied {
+                        ui.add(egui::Label::new(RichText::new(copied).weak()).wrap());
+                    }
+                    ui.separator();
+                    match self.item() {
+                        Some(item) => self.item_view(ui, item, &mut commands, spoken),
+                        None => self.summary_view(ui, &mut commands),
+                    }
+                });
+        });
+        if let Some(item) = self.item() {
+            let below = egui::Rect::from_min_max(egui::pos2(whole.min.x, split), whole.max);
+            let bar = ui.scope_builder(egui::UiBuilder::new().max_rect(below), |ui| {
                 ui.separator();
-                match self.item() {
-                    Some(item) => self.item_view(ui, item, &mut commands, spoken),
-                    None => self.summary_view(ui, &mut commands),
-                }
+                self.answer_bar(ui, item, &mut commands);
             });
+            let height = bar.response.rect.height();
+            if (height - bar_height).abs() > 0.5 {
+                ui.data_mut(|data| data.insert_temp(bar_id, height));
+                ui.ctx()
+                    .request_discard("the exercise's answer bar changed height");
+            }
+        }
         commands
     }
 
@@ -371,81 +398,34 @@ impl Exercises {
             .strong(),
         );
         let item_key = (self.set.code.to_string(), item.number);
-        ui.add(egui::Label::new(item.prompt()).wrap());
+        let mut asked = header
+            .rect
+            .union(ui.add(egui::Label::new(item.prompt()).wrap()).rect);
         let how = how_to_answer(item, texts::touch(ui.ctx()));
         if !item.on_board() && !how.is_empty() && !self.graded() {
-            ui.label(how);
+            asked = asked.union(ui.label(how).rect);
         }
         if item.on_board() && !self.graded() {
-            ui.add(
-                egui::Label::new(format!(
-                    "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
-                ))
-                .wrap(),
+            let words = format!(
+                "Rows and columns count from 1 at the top left: r2c3 is row 2, column 3. {how}"
             );
+            asked = asked.union(ui.add(egui::Label::new(words).wrap()).rect);
         }
-        let mut answer = self.answer.clone();
-        let label = ui.label("Your answer:");
-        // The field and Check on one row, Check always beside the field: a phone shows both.
-        let answer_row = ui.horizontal(|ui| {
-            let check_words = texts::with_key(ui, "Check", "Enter");
-            let check_width = egui::WidgetText::from(check_words.as_str())
-                .into_galley(
-                    ui,
-                    Some(egui::TextWrapMode::Extend),
-                    f32::INFINITY,
-                    egui::TextStyle::Button,
-                )
-                .size()
-                .x
-                + 2.0 * ui.spacing().button_padding.x;
-            let room = ui.available_width() - check_width - ui.spacing().item_spacing.x;
-            let edit = egui::TextEdit::singleline(&mut answer)
-                .desired_width(field_width(ui, room, 300.0))
-                .hint_text(item.accepted())
-                .id_salt("exercise answer")
-                .interactive(!self.graded());
-            let response = ui.add(edit).labelled_by(label.id);
-            // A new item's field has the keyboard, so that the answer is typed at once; so has
-            // the field after an answer that could not be read, to be corrected.
-            // Once the layout has settled: the field scrolls itself into sight when it takes the
-            // keyboard, to where it was drawn in that frame.
-            let focus_key = (item_key.0.clone(), item_key.1, self.unreadable);
-            if frames_shown(ui, "exercise answer focused", &focus_key) == SETTLING - 1 {
-                response.request_focus();
-            }
-            // On the page: a tap where the mirror says gives the field the keyboard.
-            let response = match self.graded() {
-                true => response,
-                false => response.mirrored("Your answer"),
-            };
-            if response.changed() {
-                commands.push(ExercisesCommand::EditAnswer(answer.clone()).into());
-            }
-            let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
-            let check = ui
-                .add_enabled(!self.graded(), egui::Button::new(check_words))
-                .mirrored("Check");
-            if check.clicked() || (entered && !self.graded()) {
-                commands.push(ExercisesCommand::Submit.into());
-            }
-        });
-        // A new item (after Next, or the first) comes into sight from its title down to the
-        // answer and Check, wherever the last one ended; at once, so that a finger aims at
-        // where things are.
-        // On a screen too low for both (a phone on its side), the answer and Check come first.
-        if frames_shown(ui, "exercise item shown", &item_key) < SETTLING {
-            let whole = header.rect.union(answer_row.response.rect);
-            let shown = match whole.height() <= ui.clip_rect().height() {
-                true => whole,
-                false => answer_row.response.rect,
-            };
-            ui.scroll_to_rect_animation(shown, None, egui::style::ScrollAnimation::none());
+        // A new item (after Next, or the first) comes into sight from its title down to how it
+        // is answered, wherever the last one ended; at once, so that a finger aims at where
+        // things are. Where the words are taller than the view, from the title.
+        if !self.graded() && frames_shown(ui, "exercise item shown", &item_key) < SETTLING {
+            bring_into_view(ui, asked);
         }
         match &self.feedback {
             None => {}
             Some(Err(unreadable)) => {
-                ui.colored_label(ui.visuals().error_fg_color, unreadable.to_string());
+                let said = ui.colored_label(ui.visuals().error_fg_color, unreadable.to_string());
+                // Said where the answer bar's user sees it.
+                let key = (item_key.0.clone(), item_key.1, self.unreadable);
+                if frames_shown(ui, "exercise unreadable shown", &key) < SETTLING {
+                    bring_into_view(ui, said.rect);
+                }
             }
             Some(Ok(graded)) => {
                 let palette = Palette::of(ui);
@@ -455,45 +435,106 @@ impl Exercises {
                     palette.loss
                 };
                 let mut lines = graded.feedback.iter();
+                let mut verdict = None;
                 if let Some(first) = lines.next() {
-                    ui.add(egui::Label::new(RichText::new(first).color(color).strong()).wrap());
+                    let first = RichText::new(first).color(color).strong();
+                    verdict = Some(ui.add(egui::Label::new(first).wrap()).rect);
                 }
                 for line in lines {
-                    ui.add(egui::Label::new(line).wrap());
+                    let rect = ui.add(egui::Label::new(line).wrap()).rect;
+                    verdict = verdict.map(|verdict| verdict.union(rect));
                 }
-                let last = self.index + 1 == self.set.items.len();
-                let words = if last { "See the results" } else { "Next" };
-                ui.horizontal_wrapped(|ui| {
-                    let next = ui.button(texts::with_key(ui, words, "N")).mirrored(words);
-                    // The verdict can push Next under the screen's edge: it comes into sight.
-                    if frames_shown(ui, "exercise next shown", &item_key) < SETTLING {
-                        next.scroll_to_me_animation(None, egui::style::ScrollAnimation::none());
+                // The view that explains the answer, one tap away: the search drawn over the
+                // tree.
+                if matches!(item.form(), Form::Search(_) | Form::Fill(_)) {
+                    let words = match (self.show_search, item.form()) {
+                        (true, Form::Search(_)) => "Hide the search",
+                        (false, Form::Search(_)) => "Show the search",
+                        (true, _) => "Hide the values",
+                        (false, _) => "Show the values",
+                    };
+                    let button = egui::Button::new(words).selected(self.show_search);
+                    if ui.add(button).mirrored(words).clicked() {
+                        commands.push(ExercisesCommand::ShowSearch.into());
                     }
-                    if next.clicked() {
-                        commands.push(ExercisesCommand::Next.into());
-                    }
-                    // The view that explains the answer, one click away: the search drawn over
-                    // the tree.
-                    if matches!(item.form(), Form::Search(_) | Form::Fill(_)) {
-                        let words = match (self.show_search, item.form()) {
-                            (true, Form::Search(_)) => "Hide the search",
-                            (false, Form::Search(_)) => "Show the search",
-                            (true, _) => "Hide the values",
-                            (false, _) => "Show the values",
-                        };
-                        let button = egui::Button::new(words).selected(self.show_search);
-                        if ui.add(button).mirrored(words).clicked() {
-                            commands.push(ExercisesCommand::ShowSearch.into());
-                        }
-                    }
-                });
+                }
+                // The verdict comes into sight, from its first line if it is taller than the
+                // view (Next waits in the bar under it).
+                if let Some(verdict) = verdict
+                    && frames_shown(ui, "exercise verdict shown", &item_key) < SETTLING
+                {
+                    bring_into_view(ui, verdict);
+                }
             }
         }
-        // Under the answer, so that a small screen shows the field and the feedback first.
+        // Under the prompt and the verdict, so that a small screen shows the words first.
         if item.on_board() {
             self.board(ui, item, commands, spoken);
         }
         self.tree(ui, item, commands);
+    }
+
+    /// The answer field and Check; once graded, the answer as given and Next (or the results).
+    /// The field, its label and the button on one row where the row has room for a field a few
+    /// words wide; the label above them on a narrow screen.
+    fn answer_bar(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
+        let item_key = (self.set.code.to_string(), item.number);
+        let graded = self.graded();
+        let last = self.index + 1 == self.set.items.len();
+        let (words, key) = match (graded, last) {
+            (false, _) => ("Check", "Enter"),
+            (true, false) => ("Next", "N"),
+            (true, true) => ("See the results", "N"),
+        };
+        let button_words = texts::with_key(ui, words, key);
+        let width_of = |ui: &Ui, text: &str, style: egui::TextStyle| {
+            egui::WidgetText::from(text)
+                .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style)
+                .size()
+                .x
+        };
+        let spacing = ui.spacing().item_spacing.x;
+        let button_width = width_of(ui, &button_words, egui::TextStyle::Button)
+            + 2.0 * ui.spacing().button_padding.x;
+        let label_width = width_of(ui, "Your answer:", egui::TextStyle::Body);
+        let inline = ui.available_width() >= label_width + button_width + 2.0 * spacing + 160.0;
+        let above = (!inline).then(|| ui.label("Your answer:"));
+        let mut answer = self.answer.clone();
+        ui.horizontal(|ui| {
+            let label = above.unwrap_or_else(|| ui.label("Your answer:"));
+            let room = ui.available_width() - button_width - spacing;
+            let edit = egui::TextEdit::singleline(&mut answer)
+                .desired_width(field_width(ui, room, 300.0))
+                .hint_text(item.accepted())
+                .id_salt("exercise answer")
+                .interactive(!graded);
+            let response = ui.add(edit).labelled_by(label.id);
+            // A new item's field has the keyboard, so that the answer is typed at once; so has
+            // the field after an answer that could not be read, to be corrected. Once the
+            // layout has settled.
+            let focus_key = (item_key.0.clone(), item_key.1, self.unreadable);
+            if frames_shown(ui, "exercise answer focused", &focus_key) == SETTLING - 1 {
+                response.request_focus();
+            }
+            // On the page: a tap where the mirror says gives the field the keyboard.
+            let response = match graded {
+                true => response,
+                false => response.mirrored("Your answer"),
+            };
+            if response.changed() {
+                commands.push(ExercisesCommand::EditAnswer(answer.clone()).into());
+            }
+            let entered = response.lost_focus() && ui.input(|input| input.key_pressed(Key::Enter));
+            // Check, then in its place Next: the same spot for the same finger.
+            let button = ui.button(button_words).mirrored(words);
+            match graded {
+                false if button.clicked() || entered => {
+                    commands.push(ExercisesCommand::Submit.into());
+                }
+                true if button.clicked() => commands.push(ExercisesCommand::Next.into()),
+                _ => {}
+            }
+        });
     }
 
     /// The item's tree, if it has one: nodes to click for the pruned branches.
@@ -517,8 +558,8 @@ impl Exercises {
         if self.show_search {
             let words = match item.form() {
                 Form::Search(_) => {
-                    "Under each node: what its call returned; under each node below the root, \
-                     (α, β) as the search left it. A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
+                    "Under each node: what its call returned and (α, β) as the search left it. \
+                     A red cross: a branch alpha-beta pruned (faint below it); a bar: a branch \
                      in your answer."
                 }
                 _ => "Under each inner node: its minimax value.",
@@ -679,6 +720,23 @@ where
         ui.ctx().request_repaint();
     }
     frames
+}
+
+/// Scrolls the view the least that shows `rect` whole (from its top where it is taller than the
+/// view), asked as where `rect` should end up (its top or its bottom at the view's edge), never
+/// as a distance to move: egui lays out the frame after a scroll is asked before the scroll moves
+/// it, so a distance asked again in that frame, while the layout settles, would be moved twice
+/// (and a prompt or Next flung past the view's edge).
+fn bring_into_view(ui: &Ui, rect: egui::Rect) {
+    let view = ui.clip_rect();
+    let align = if rect.height() > view.height() || rect.top() < view.top() {
+        egui::Align::TOP
+    } else if rect.bottom() > view.bottom() {
+        egui::Align::BOTTOM
+    } else {
+        return;
+    };
+    ui.scroll_to_rect_animation(rect, Some(align), egui::style::ScrollAnimation::none());
 }
 
 /// The frames a new item's layout takes to settle.

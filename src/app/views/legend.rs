@@ -271,7 +271,8 @@ pub fn reasoning(
     view: ScoreView,
 ) -> Option<Command> {
     let mut command = None;
-    ui.horizontal(|ui| {
+    // Wrapping: in a narrow panel Close goes under the title, not past the panel's edge.
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Why the computer played there").strong());
         if ui.small_button("Close").clicked() {
             command = Some(Command::ToggleReasoning);
@@ -295,16 +296,22 @@ pub fn reasoning(
         ));
         return command;
     };
-    ui.horizontal_wrapped(|ui| {
-        let side = (ui.available_width() * 0.4).clamp(96.0, 180.0);
-        ui.add(
-            BoardWidget::new(&last.board, "reasoning board")
-                .side(side)
-                .scores(Some(analysis))
-                .view(view)
-                .last_move(Some(last.cell))
-                .cell_names("The position the computer saw"),
-        );
+    let side = (ui.available_width() * 0.4).clamp(96.0, 180.0);
+    let board = BoardWidget::new(&last.board, "reasoning board")
+        .side(side)
+        .scores(Some(analysis))
+        .view(view)
+        .last_move(Some(last.cell))
+        .cell_names("The position the computer saw");
+    // The words beside the board where they have room for a few words a line, under it where
+    // they would not (a narrow panel beside the board, a phone).
+    let beside = ui.available_width() >= side + 200.0;
+    let layout = match beside {
+        true => egui::Layout::left_to_right(egui::Align::Min),
+        false => egui::Layout::top_down(egui::Align::Min),
+    };
+    ui.with_layout(layout, |ui| {
+        ui.add(board);
         ui.vertical(|ui| {
             ui.label(
                 "The position it saw, with the scores it computed (depth counted from that \

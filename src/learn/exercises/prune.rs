@@ -151,6 +151,8 @@ fn key_of<G: Rules>(
     // whose frames hold each call's window as the moves return.
     let mut open = vec![0usize];
     let mut state = StepState::new(*start);
+    // The root's call is no frame of the step state: whether it maximises, and its window.
+    let mut root = None;
     let mut steps = Vec::new();
     trace_game(
         start,
@@ -177,7 +179,10 @@ fn key_of<G: Rules>(
                         open.push(id);
                         id
                     }
-                    None => 0,
+                    None => {
+                        root = Some((step.is_max, (alpha, beta)));
+                        0
+                    }
                 };
                 key.windows[id].push(seen.window(alpha, beta));
             }
@@ -200,13 +205,24 @@ fn key_of<G: Rules>(
             EventKind::Leaf => {}
         }
         state.step(step, &pruned);
-        // After a child returned, its parent's frame holds the narrowed window.
-        if step.kind == EventKind::Exit
-            && let (Some(frame), Some(&parent)) = (state.stack.last(), open.last())
-            && let Some((alpha, beta)) = frame.window
-            && parent != 0
-        {
-            key.windows[parent].push(seen.window(alpha, beta));
+        // After a child returned, its parent's window is narrowed: a call's frame holds it;
+        // the root's, which is no frame, narrows here as the code narrows it
+        // (`alpha = max(alpha, best)`, or β for a MIN root).
+        if step.kind == EventKind::Exit && at != 0 {
+            let narrowed = match (state.stack.last(), &mut root) {
+                (Some(frame), _) => frame.window,
+                (None, Some((is_max, (alpha, beta)))) => {
+                    match is_max {
+                        true => *alpha = (*alpha).max(step.score()),
+                        false => *beta = (*beta).min(step.score()),
+                    }
+                    Some((*alpha, *beta))
+                }
+                (None, None) => None,
+            };
+            if let (Some((alpha, beta)), Some(&parent)) = (narrowed, open.last()) {
+                key.windows[parent].push(seen.window(alpha, beta));
+            }
         }
     }
     key.pruned.sort_unstable();

@@ -776,9 +776,9 @@ mod tests {
         assert_eq!(run.value, 3);
         assert_eq!(run.windows[F], Some((3, 2)));
         assert_eq!(run.windows[J], Some((3, 2)));
-        // Every node's window as the key's trace has it (the root's is never asked, and the
-        // key keeps only the one it was entered with).
-        for node in 1..key.nodes.len() {
+        // Every node's window as the key's trace has it, the root's too: A leaves with α = 3.
+        assert_eq!(run.windows[0], Some((3, 15)));
+        for node in 0..key.nodes.len() {
             let keyed = key.final_window(node).map(|(a, b)| (a.value(), b.value()));
             assert_eq!(run.windows[node], keyed, "{}", key.nodes[node].label);
         }
