@@ -274,7 +274,7 @@ fn an_abstract_tree_is_filled_in_and_its_values_shown_over_it() {
 }
 
 #[test]
-fn the_verdict_goes_to_the_pages_live_region_and_the_sets_code_is_copied() {
+fn the_verdict_and_its_explanation_go_to_the_pages_live_region_and_the_sets_code_is_copied() {
     use std::sync::{Arc, Mutex};
     let code: SetCode = "v1-s7-k=prune-n=1-3x3-trees".parse().unwrap();
     let set = generate(&code);
@@ -297,10 +297,12 @@ fn the_verdict_goes_to_the_pages_live_region_and_the_sets_code_is_copied() {
     game.press(Key::Enter);
     let graded = item.grade("none").unwrap();
     assert!(!graded.correct);
+    // The verdict and its explanation, every line a sighted learner reads under it.
+    assert!(graded.feedback.len() > 1, "{:?}", graded.feedback);
     assert_eq!(
         heard.lock().unwrap().last(),
-        Some(&graded.feedback[0]),
-        "the verdict is written to the live region"
+        Some(&graded.feedback.join(" ")),
+        "the verdict and its explanation are written to the live region"
     );
     game.press(Key::N);
     let summary = Summary::of(&set, &[Some(false)]);

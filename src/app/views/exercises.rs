@@ -109,15 +109,19 @@ impl Exercises {
         &self.set.code
     }
 
-    /// What the page's live region says: the verdict on the last answer (or why it could not
-    /// be read), the first line of the results at the end; `None` while an item waits.
+    /// What the page's live region says: the verdict on the last answer with its explanation
+    /// (or why the answer could not be read), the first line of the results at the end; `None`
+    /// while an item waits.
     pub fn live_words(&self) -> Option<String> {
         if let Some(copied) = &self.copied {
             return Some(copied.clone());
         }
         match (&self.feedback, self.item()) {
             (_, None) => self.summary().lines().into_iter().next(),
-            (Some(Ok(graded)), Some(_)) => graded.feedback.first().cloned(),
+            // The verdict and all that explains it, as a sighted learner reads them under it.
+            (Some(Ok(graded)), Some(_)) => {
+                (!graded.feedback.is_empty()).then(|| graded.feedback.join(" "))
+            }
             (Some(Err(unreadable)), Some(_)) => Some(unreadable.to_string()),
             (None, Some(_)) => None,
         }
