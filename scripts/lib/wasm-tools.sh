@@ -13,3 +13,14 @@ need_wasm_tools() {
         cargo install --quiet wasm-bindgen-cli --version "$wanted"
     fi
 }
+
+# Binaryen's wasm-opt, Debian's package (the version Debian's release pins: 108 on bookworm; native,
+# so it takes seconds where npm's build of it, run in Node, takes several times as long).
+need_wasm_opt() {
+    if ! command -v wasm-opt >/dev/null; then
+        say "installing binaryen (wasm-opt)"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >/dev/null
+        apt-get install -y -qq binaryen >/dev/null
+    fi
+}

@@ -43,6 +43,7 @@ mod tree_lab;
 /// The web page's start, as `launch` is the desktop's: the game on a canvas.
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+pub mod web_fonts;
 
 pub use board_widget::{BoardWidget, Spoken};
 pub use commands::Command;
