@@ -9,9 +9,9 @@
 # offline once it has loaded. Serve OUT as it is, e.g. `python3 -m http.server -d target/web`.
 #
 # Needs the wasm32-unknown-unknown target, wasm-bindgen-cli at exactly the version of the
-# wasm-bindgen crate in Cargo.lock and binaryen's wasm-opt (Debian's); installs them when missing
-# (the CLI with cargo install, which takes several minutes the first time; binaryen with apt-get,
-# as root).
+# wasm-bindgen crate in Cargo.lock and binaryen's wasm-opt (npm's, pinned in tests/web/package.json);
+# installs them when missing (the CLI with cargo install, which takes several minutes the first
+# time; binaryen with npm ci).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
@@ -29,9 +29,9 @@ mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tictactoe \
     "target/$target/web/tictactoe.wasm"
 # Binaryen's optimiser on the whole module: -O1 gives the smallest download (it gzips smaller than
-# -Oz's output, which is smaller raw) in a quarter of -Oz's time, about 20 s of CPU.
+# -Oz's output, which is smaller raw) in a quarter of -Oz's time, about 40 s of CPU in Node.
 need_wasm_opt
-wasm-opt -O1 "$out/tictactoe_bg.wasm" -o "$out/tictactoe_bg.wasm"
+"$wasm_opt" -O1 "$out/tictactoe_bg.wasm" -o "$out/tictactoe_bg.wasm"
 cp assets/web/index.html assets/web/manifest.webmanifest assets/web/worker.js "$out/"
 # A new cache name for every build, so an updated site replaces the old offline copy.
 version="$(cargo pkgid | sed 's/.*@//')-$(sha256sum "$out/tictactoe_bg.wasm" | cut -c1-12)"

@@ -14,13 +14,10 @@ need_wasm_tools() {
     fi
 }
 
-# Binaryen's wasm-opt, Debian's package (the version Debian's release pins: 108 on bookworm; native,
-# so it takes seconds where npm's build of it, run in Node, takes several times as long).
+# Binaryen's wasm-opt from npm, at the version tests/web/package.json pins (installed with its
+# lockfile when missing). Debian's binaryen (108) is older than wasm-bindgen's output: its -O1
+# leaves a table the page cannot start with (WebAssembly.Table.set refuses the externref).
 need_wasm_opt() {
-    if ! command -v wasm-opt >/dev/null; then
-        say "installing binaryen (wasm-opt)"
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq >/dev/null
-        apt-get install -y -qq binaryen >/dev/null
-    fi
+    [[ -d tests/web/node_modules/binaryen ]] || (cd tests/web && npm ci --no-audit --no-fund --silent)
+    wasm_opt="$PWD/tests/web/node_modules/binaryen/bin/wasm-opt"
 }
