@@ -34,8 +34,8 @@ trap 'rm -f "$characters"' EXIT
 /usr/bin/python3 - "$characters" <<'PY'
 import pathlib, sys
 chars = {chr(c) for c in range(0x20, 0x7F)} | {chr(c) for c in range(0xA0, 0x100)}
-chars |= set("–—‘’“”•…‹›−")  # typography
-chars |= set("⌃⇧⌥⌘⏴⏵⏶⏷")  # egui's modifier and arrow-key symbols
+chars |= set("–—‘’“”•…‹›−←↑→↓")  # typography and arrows
+chars |= set("⇧⌘⏴⏵⏶⏷")  # egui's symbols of the app's modifiers (Shift, Command) and arrow keys
 for root in ("src", "engine/src"):
     for path in pathlib.Path(root).rglob("*.rs"):
         chars |= {c for c in path.read_text() if c.isprintable()}
