@@ -99,7 +99,10 @@ mod tests {
     fn missing(fonts: FontDefinitions, family: FontFamily, characters: &BTreeSet<char>) -> String {
         let ctx = Context::default();
         ctx.set_fonts(fonts);
-        let _ = ctx.run_ui(RawInput::default(), |_| {});
+        // A frame installs the fonts; its texture updates go nowhere here.
+        ctx.run_ui(RawInput::default(), |_| {})
+            .textures_delta
+            .clear();
         let font = FontId::new(14.0, family);
         ctx.fonts_mut(|fonts| {
             characters
