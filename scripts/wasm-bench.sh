@@ -8,7 +8,8 @@
 #
 #   scripts/wasm-bench.sh [RUNS]     (default 1; a run of both takes a few minutes)
 #
-# WASM_OPT_LEVEL=s builds the WebAssembly's engine at that opt-level instead of the web profile's.
+# WASM_OPT_LEVEL=s builds the WebAssembly's engine at that opt-level instead of the web profile's;
+# WASM_OPT=-O1 passes it through binaryen's wasm-opt as scripts/web-build.sh does the page's.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
@@ -35,6 +36,10 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target nodejs --no-typescript --out-dir "$out" \
     "target/$target/web/examples/first_answers.wasm"
+if [[ -n "${WASM_OPT:-}" ]]; then
+    need_wasm_opt
+    "$wasm_opt" "$WASM_OPT" "$out/first_answers_bg.wasm" -o "$out/first_answers_bg.wasm"
+fi
 cat >"$out/run.cjs" <<'JS'
 const bench = require("./first_answers.js");
 const runs = Number(process.argv[2]);

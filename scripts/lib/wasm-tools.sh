@@ -13,3 +13,11 @@ need_wasm_tools() {
         cargo install --quiet wasm-bindgen-cli --version "$wanted"
     fi
 }
+
+# Binaryen's wasm-opt from npm, at the version tests/web/package.json pins (installed with its
+# lockfile when missing). Debian's binaryen (108) is older than wasm-bindgen's output: its -O1
+# leaves a table the page cannot start with (WebAssembly.Table.set refuses the externref).
+need_wasm_opt() {
+    [[ -d tests/web/node_modules/binaryen ]] || (cd tests/web && npm ci --no-audit --no-fund --silent)
+    wasm_opt="$PWD/tests/web/node_modules/binaryen/bin/wasm-opt"
+}

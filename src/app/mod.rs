@@ -14,6 +14,8 @@ mod on_show;
 mod shell;
 mod view;
 mod views;
+/// The page's fonts (built on every target, so that their test runs on the desktop).
+pub mod web_fonts;
 
 /// A link's position, view and scores, read and written.
 pub use files::link;

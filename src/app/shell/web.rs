@@ -46,6 +46,7 @@ pub fn start() {
                 canvas,
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
+                    cc.egui_ctx.set_fonts(crate::app::web_fonts::definitions());
                     let repaint = cc.egui_ctx.clone();
                     CONTEXT.with_borrow_mut(|context| *context = Some(repaint));
                     Ok(Box::new(Timed {
