@@ -4,9 +4,9 @@
 //! to tap.
 //!
 //! Every control egui draws is mirrored, from the accessibility tree egui builds each frame
-//! ([`ControlsMirrorPlugin`]), so that no control can be drawn and left out. A widget may give
+//! (`ControlsMirrorPlugin`), so that no control can be drawn and left out. A widget may give
 //! its mirrored button a name of its own ([`Mirrored::mirrored`]: "3×3, chosen" for a menu's
-//! choice), or leave it to another mirror ([`mirrored_elsewhere`]: the board's cells, which the
+//! choice), or leave it to another mirror (`mirrored_elsewhere`: the board's cells, which the
 //! page keeps in a group of their own).
 
 use std::collections::{HashMap, HashSet};
@@ -15,7 +15,7 @@ use std::sync::Arc;
 use egui::accesskit::{self, Action, NodeId, Role, Toggled};
 use egui::{Context, Id, Rect, Response};
 
-/// Told every control of the open view as each frame draws it (see [`ControlsMirrorPlugin`]).
+/// Told every control of the open view as each frame draws it, from egui's accessibility tree.
 pub type ControlsMirror = Arc<dyn Fn(&[Control]) + Send + Sync>;
 
 /// One control of the open view: its accessible name, and the rectangle it answers in, in

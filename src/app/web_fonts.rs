@@ -43,8 +43,8 @@ pub fn definitions() -> FontDefinitions {
 
 #[cfg(test)]
 mod tests {
+    use crate::platform::fs;
     use std::collections::BTreeSet;
-    use std::fs;
     use std::path::Path;
 
     use egui::{Context, FontFamily, FontId, Key, ModifierNames, RawInput};
