@@ -33,37 +33,12 @@ fn open(code: &SetCode, screen: [f32; 2]) -> Game {
     })
 }
 
-/// Every node the screen reader gets, with its name and where it is drawn.
-fn drawn(game: &Game) -> Vec<(String, Rect)> {
-    game.harness
-        .root()
-        .children_recursive()
-        .filter_map(|node| {
-            let b = node.accesskit_node().bounding_box()?;
-            let ppp = game.harness.ctx.pixels_per_point();
-            let rect = Rect::from_min_max(
-                Pos2::new(b.x0 as f32 / ppp, b.y0 as f32 / ppp),
-                Pos2::new(b.x1 as f32 / ppp, b.y1 as f32 / ppp),
-            );
-            let name = node
-                .accesskit_node()
-                .label()
-                .or_else(|| node.accesskit_node().value())
-                .unwrap_or_default();
-            // A text field's text scrolls inside the field: its runs may be wider (a label's
-            // runs are inside the label's rectangle, which is checked).
-            let run = node.accesskit_node().role() == egui::accesskit::Role::TextRun;
-            (!run && rect.width() > 0.0 && rect.height() > 0.0).then_some((name, rect))
-        })
-        .collect()
-}
-
 /// Nothing past the left edge; nothing past the right edge but a tree's nodes, which scroll
 /// (and, once the tree is swiped, past the left edge too). The step-through's drawn search
 /// scrolls sideways too, and follows the running call: its nodes ("Call …") may be past either
 /// side.
 fn assert_within_the_sides(game: &mut Game, screen: [f32; 2], when: &str, swiped: bool) {
-    for (name, rect) in drawn(game) {
+    for (name, rect) in game.drawn() {
         let tree = name.starts_with("Node ");
         let search = name.starts_with("Call ");
         let fits = (rect.left() >= -0.5 || (tree && swiped) || search)
@@ -181,7 +156,8 @@ fn swipe(game: &mut Game, from: Pos2, to: Pos2) {
 /// A tree wider than the screen is swiped sideways until its last node comes into sight;
 /// whether it was.
 fn swipe_to_every_node(game: &mut Game, screen: [f32; 2], when: &str) -> bool {
-    let tree: Vec<(String, Rect)> = drawn(game)
+    let tree: Vec<(String, Rect)> = game
+        .drawn()
         .into_iter()
         .filter(|(name, _)| name.starts_with("Node "))
         .collect();

@@ -3,8 +3,7 @@
 //! renders, and nothing is drawn past the window's left or right edge (a tree's nodes may run on
 //! to the right, to be scrolled into sight).
 
-use egui::{Pos2, Rect};
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use tictactoe::app::ViewKind;
 
 mod harness;
@@ -22,30 +21,6 @@ fn open(kind: ViewKind, screen: [f32; 2]) -> Game {
     game.harness.state_mut().toggle_view(&ctx, kind);
     game.settle();
     game
-}
-
-/// Every node the screen reader gets that is drawn, with its name and where.
-fn drawn(game: &Game) -> Vec<(String, Rect)> {
-    let ppp = game.harness.ctx.pixels_per_point();
-    game.harness
-        .root()
-        .children_recursive()
-        .filter_map(|node| {
-            let b = node.accesskit_node().bounding_box()?;
-            let rect = Rect::from_min_max(
-                Pos2::new(b.x0 as f32 / ppp, b.y0 as f32 / ppp),
-                Pos2::new(b.x1 as f32 / ppp, b.y1 as f32 / ppp),
-            );
-            let name = node
-                .accesskit_node()
-                .label()
-                .or_else(|| node.accesskit_node().value())
-                .unwrap_or_default();
-            // A text field's text scrolls inside the field.
-            let run = node.accesskit_node().role() == egui::accesskit::Role::TextRun;
-            (!run && rect.width() > 0.0 && rect.height() > 0.0).then_some((name, rect))
-        })
-        .collect()
 }
 
 #[test]
@@ -77,7 +52,7 @@ fn every_view_opens_names_itself_and_fits_a_desktop_and_a_phone() {
             }
             // The window as it is now: a side panel may have widened a desktop's window.
             let width = game.harness.ctx.content_rect().width();
-            for (label, rect) in drawn(&game) {
+            for (label, rect) in game.drawn() {
                 let tree = label.starts_with("Node ");
                 if !(rect.left() >= -0.5 && (rect.right() <= width + 0.5 || tree)) {
                     past.push(format!("{kind:?} at {screen:?}: {label:?} at {rect:?}"));

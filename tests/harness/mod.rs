@@ -161,6 +161,31 @@ impl Game {
         self.settle();
     }
 
+    /// Every node the screen reader gets, with its name and where it is drawn.
+    pub fn drawn(&self) -> Vec<(String, egui::Rect)> {
+        self.harness
+            .root()
+            .children_recursive()
+            .filter_map(|node| {
+                let b = node.accesskit_node().bounding_box()?;
+                let ppp = self.harness.ctx.pixels_per_point();
+                let rect = egui::Rect::from_min_max(
+                    egui::Pos2::new(b.x0 as f32 / ppp, b.y0 as f32 / ppp),
+                    egui::Pos2::new(b.x1 as f32 / ppp, b.y1 as f32 / ppp),
+                );
+                let name = node
+                    .accesskit_node()
+                    .label()
+                    .or_else(|| node.accesskit_node().value())
+                    .unwrap_or_default();
+                // A text field's text scrolls inside the field: its runs may be wider (a label's
+                // runs are inside the label's rectangle, which is checked).
+                let run = node.accesskit_node().role() == egui::accesskit::Role::TextRun;
+                (!run && rect.width() > 0.0 && rect.height() > 0.0).then_some((name, rect))
+            })
+            .collect()
+    }
+
     /// Runs frames until the computer has moved (or, with a test clock, waits for its pause) and
     /// every requested analysis has arrived.
     pub fn settle(&mut self) {
