@@ -776,35 +776,51 @@ fn a_line_of_play_is_replayed_with_the_keys_without_playing_it() {
 #[test]
 fn the_explorer_counts_what_each_search_visits_from_the_root() {
     let mut game = start("mode: TwoPlayers, explorer_open: true");
-    game.harness.get_by_label(
-        "Positions searched to score these moves: plain minimax 549,946, alpha-beta 34,203, \
-         alpha-beta with a table 3,749.",
+    game.harness.get_by_label_contains(
+        "Positions searched to score these moves: plain minimax 549,946, alpha-beta scoring \
+         each move 34,203 (a fresh window for each move, as findBestMove)",
     );
+    game.harness
+        .get_by_label_contains("alpha-beta with a table 3,749.");
     game.click_cell(Cell::new(1, 1));
     let root = game.board();
-    let count = |algorithm| {
-        tictactoe::engine::minimax::analyze_with(
-            &root,
-            algorithm,
-            &tictactoe::engine::minimax::SearchControl::new(),
-        )
-        .unwrap()
-        .stats
-        .nodes
-        .to_string()
-        .as_bytes()
-        .rchunks(3)
-        .rev()
-        .map(|digits| std::str::from_utf8(digits).unwrap())
-        .collect::<Vec<_>>()
-        .join(",")
+    let thousands = |nodes: u64| {
+        nodes
+            .to_string()
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|digits| std::str::from_utf8(digits).unwrap())
+            .collect::<Vec<_>>()
+            .join(",")
     };
-    use tictactoe::engine::minimax::Algorithm;
+    use tictactoe::engine::minimax::{Algorithm, RootWindow, SearchControl, Unobserved};
+    let count = |algorithm| {
+        thousands(
+            tictactoe::engine::minimax::analyze_with(&root, algorithm, &SearchControl::new())
+                .unwrap()
+                .stats
+                .nodes,
+        )
+    };
+    let shared = tictactoe::engine::minimax::alpha_beta_root_observed(
+        &root,
+        RootWindow::Shared,
+        &SearchControl::new(),
+        &mut |_| {},
+        &mut Unobserved,
+    )
+    .unwrap()
+    .stats
+    .nodes;
     game.harness.get_by_label(&format!(
-        "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
-         alpha-beta with a table {}.",
+        "Positions searched to score these moves: plain minimax {}, alpha-beta scoring each \
+         move {} (a fresh window for each move, as findBestMove), alpha-beta searching the \
+         position {} (one window, as the textbook's alphabeta(root), which gives only the best \
+         move an exact value), alpha-beta with a table {}.",
         count(Algorithm::Plain),
         count(Algorithm::AlphaBetaClassic),
+        thousands(shared),
         count(Algorithm::AlphaBeta)
     ));
 }

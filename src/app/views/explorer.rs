@@ -285,10 +285,13 @@ impl Explorer {
         };
         ui.add(
             egui::Label::new(format!(
-                "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
-                 alpha-beta with a table {}.",
+                "Positions searched to score these moves: plain minimax {}, alpha-beta scoring \
+                 each move {} (a fresh window for each move, as findBestMove), alpha-beta \
+                 searching the position {} (one window, as the textbook's alphabeta(root), \
+                 which gives only the best move an exact value), alpha-beta with a table {}.",
                 count(counts.plain),
                 count(counts.alpha_beta),
+                count(counts.alpha_beta_shared),
                 count(counts.alpha_beta_table)
             ))
             .wrap(),

@@ -59,11 +59,15 @@ impl Stepper {
             0,
             format!(
                 "findBestMove: moves scored so far: {}",
-                list_or_none(state.root_moves.iter().map(|(cell, score)| format!(
-                    "{} = {}",
-                    cell.name(),
-                    value(*score)
-                )))
+                list_or_none(
+                    root_values(&state.root_moves, self.algorithm, seen.is_max(true))
+                        .into_iter()
+                        .map(|(cell, bound, score)| format!(
+                            "{} = {bound}{}",
+                            cell.name(),
+                            value(score)
+                        ))
+                )
             ),
         );
         for frame in &state.stack {
@@ -235,7 +239,7 @@ impl Stepper {
                 window_bound(beta, board)
             )
         };
-        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBetaClassic;
+        let alpha_beta = self.algorithm.prunes();
         let what = match last.kind {
             EventKind::Enter if alpha_beta => {
                 format!(" A call starts at depth {}.{}", last.depth, window())
@@ -278,6 +282,32 @@ impl Stepper {
         };
         step_of(event, seen)
     }
+}
+
+/// The root moves' values as far as the search knows them: under one shared window a move that
+/// could not beat the best so far returned only a bound (at most that, for the side to move; at
+/// least, where the side to move is shown minimising). `root_is_max` says how the root's side
+/// is shown.
+fn root_values(
+    root_moves: &[(crate::engine::board::Cell, Score)],
+    algorithm: TraceAlgorithm,
+    root_is_max: bool,
+) -> Vec<(crate::engine::board::Cell, &'static str, Score)> {
+    let mut best: Option<Score> = None;
+    root_moves
+        .iter()
+        .map(|&(cell, score)| {
+            let bounded = algorithm == TraceAlgorithm::AlphaBetaShared
+                && best.is_some_and(|best| score <= best);
+            best = Some(best.map_or(score, |best| best.max(score)));
+            let bound = match (bounded, root_is_max) {
+                (false, _) => "",
+                (true, true) => "≤ ",
+                (true, false) => "≥ ",
+            };
+            (cell, bound, score)
+        })
+        .collect()
 }
 
 /// A label indented by `levels` steps.
