@@ -194,6 +194,7 @@ impl TicTacToeApp {
                 self.preview = Some(Preview::Position {
                     board,
                     caption: None,
+                    name: "the position set up in the editor".to_string(),
                 });
             }
             EditorCommand::Play(board, seating) => self.play_position(ctx, board, seating),
@@ -228,6 +229,7 @@ impl TicTacToeApp {
                     self.preview = Some(Preview::Position {
                         board,
                         caption: Some("The position you pasted.".to_string()),
+                        name: "the pasted position".to_string(),
                     });
                 }
                 Err(problem) => match crate::store::game_file::from_text(&text) {
@@ -261,6 +263,7 @@ impl TicTacToeApp {
             self.preview = Some(Preview::Position {
                 board: example.board(),
                 caption: Some(format!("{}. {}", example.title, example.sentence)),
+                name: format!("the example \"{}\"", example.title),
             });
         }
     }

@@ -326,6 +326,13 @@ impl TicTacToeApp {
             .last_computer_move()
             .map(|last| (last, self.controller.analysis(&last.board)));
         let show_reasoning = self.show_reasoning;
+        // The computer's reasons are the game's: said so while the board shows another position.
+        let reasons_note = (!on_show.is_game()).then(|| {
+            format!(
+                "About the game's last move, not {} on the board (Esc returns to the game).",
+                on_show.name()
+            )
+        });
         let mut commands = Vec::new();
         let side = |ui: &mut Ui| {
             if scores.is_some() || partial.is_some() {
@@ -333,6 +340,9 @@ impl TicTacToeApp {
             }
             if show_reasoning {
                 ui.separator();
+                if let Some(note) = &reasons_note {
+                    ui.add(egui::Label::new(RichText::new(note).italics()).wrap());
+                }
                 commands.extend(legend::reasoning(ui, last, data.view));
             }
         };

@@ -335,7 +335,7 @@ impl TicTacToeApp {
             Source::Game => return self.controller.shown_scores(),
             Source::Practice => self.coach.practice_answered(),
             // Set up to be analysed: its scores are the point.
-            Source::SetUp => true,
+            Source::SetUp { .. } => true,
             _ => self.settings.show_scores,
         };
         wanted

@@ -35,7 +35,7 @@ use crate::learn::view::{ScoreView, Seen};
 pub struct Explorer {
     root: Board,
     /// Which position the root is, in words: "the game's position", "the position before
-    /// move 4", "this position, not the game's".
+    /// move 4", "the pasted position, not the game's".
     root_name: String,
     expanded: HashSet<Path>,
     selected: Path,
