@@ -186,6 +186,24 @@ pub fn note_touch_screen(ctx: &egui::Context) {
     ctx.data_mut(|data| data.insert_temp(known_touch(), true));
 }
 
+fn presenter_id() -> egui::Id {
+    egui::Id::unique("presenter scale")
+}
+
+/// The smallest text in presenter mode (points): read from the back of a room at 1280×720.
+pub const PRESENTER_TEXT: f32 = 24.0;
+
+/// Notes whether text, code and drawings are drawn for a projector (the settings' `presenter`).
+pub fn set_presenter(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|data| data.insert_temp(presenter_id(), on));
+}
+
+/// Whether text, code and drawings are drawn for a projector: then the code is wrapped rather
+/// than shrunk, drawings are drawn twice as large and their labels in the strongest text colour.
+pub fn presenter(ctx: &egui::Context) -> bool {
+    ctx.data(|data| data.get_temp::<bool>(presenter_id()).unwrap_or(false))
+}
+
 /// Whether the screen is a touch screen: touched, or known to be one. Then a tap on a score
 /// explains it before it plays, a press is no pointing, and the words speak of taps, not keys.
 pub fn touch(ctx: &egui::Context) -> bool {

@@ -357,6 +357,7 @@ impl TicTacToeApp {
                 // Remembered, so that the next start opens it again.
                 settings.explorer_open = open;
             }
+            SettingCommand::TogglePresenter => settings.presenter = !settings.presenter,
             SettingCommand::Reset => settings = Settings::default(),
         }
         self.change_settings(ctx, settings);

@@ -113,16 +113,21 @@ impl Stepper {
             ))
             .wrap(),
         );
+        // With the drawing alone, its room is the point: the counters stay, the sentences go.
+        let only_the_drawing = self.drawn && self.drawing_only;
         let maximiser = seen.maximiser();
-        ui.add(
-            egui::Label::new(format!(
-                "{maximiser} maximises: every value is {maximiser}'s, with depth counted from {}.",
-                self.start.name()
-            ))
-            .wrap(),
-        );
-        if let Some(rule) = root_rule(self.algorithm) {
-            ui.add(egui::Label::new(rule).wrap());
+        if !only_the_drawing {
+            ui.add(
+                egui::Label::new(format!(
+                    "{maximiser} maximises: every value is {maximiser}'s, with depth counted \
+                     from {}.",
+                    self.start.name()
+                ))
+                .wrap(),
+            );
+            if let Some(rule) = root_rule(self.algorithm) {
+                ui.add(egui::Label::new(rule).wrap());
+            }
         }
         if let Some(Err(Stop::NodeBudget { limit })) = log.and_then(|log| log.result.as_ref()) {
             let text = format!(
@@ -234,6 +239,9 @@ impl Stepper {
             }
         });
         ui.horizontal_wrapped(|ui| {
+            if self.drawn && self.drawing_only {
+                return;
+            }
             let mut speed = self.playback.speed();
             let slider = egui::Slider::new(&mut speed, 1.0..=2000.0)
                 .logarithmic(true)

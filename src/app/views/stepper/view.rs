@@ -150,6 +150,12 @@ impl Stepper {
             .iter()
             .position(|spot| spot.standing == Standing::Current);
         let zoom = egui::Id::unique("search drawing");
+        // Given the window, the drawing opens as large as fits it, whatever its zoom was.
+        let filled = zoom.with("had the window");
+        if fill && !ui.data(|data| data.get_temp::<bool>(filled).unwrap_or(false)) {
+            tree_drawing::fit_now(ui, zoom);
+        }
+        ui.data_mut(|data| data.insert_temp(filled, fill));
         tree_drawing::drawing_bar(ui, zoom, true);
         let sketch = tree_sketch::board_search(&picture, seen);
         let export = tree_export::export_bar(ui, zoom, &sketch, "search");
