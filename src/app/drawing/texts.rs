@@ -199,9 +199,22 @@ pub fn set_presenter(ctx: &egui::Context, on: bool) {
 }
 
 /// Whether text, code and drawings are drawn for a projector: then the code is wrapped rather
-/// than shrunk, drawings are drawn twice as large and their labels in the strongest text colour.
+/// than shrunk, drawings are drawn two and a half times as large and their labels in the strongest text colour.
 pub fn presenter(ctx: &egui::Context) -> bool {
     ctx.data(|data| data.get_temp::<bool>(presenter_id()).unwrap_or(false))
+}
+
+/// Shrinks the text of `ui` (and what it holds) back to at most the size a window's own scale
+/// gives it: for the controls over a drawing that has the window to itself in presenter mode,
+/// so that the room goes to the drawing, which the class reads, rather than to the buttons,
+/// which the presenter does.
+pub fn compact_controls(ui: &mut egui::Ui) {
+    let defaults = egui::Style::default();
+    for (text_style, font) in &mut ui.style_mut().text_styles {
+        if let Some(default) = defaults.text_styles.get(text_style) {
+            font.size = font.size.min((default.size * 1.25).round());
+        }
+    }
 }
 
 /// Whether the screen is a touch screen: touched, or known to be one. Then a tap on a score

@@ -59,8 +59,9 @@ pub fn fit_now(ui: &Ui, key: egui::Id) {
 }
 
 /// How many times larger than the app's 100% a drawing is drawn in presenter mode, where its
-/// values and labels must read from the back of a room.
-const PRESENTER_BOOST: f32 = 2.0;
+/// values and labels must read from the back of a room: the layout's smallest words (13 of its
+/// pixels, a window's α and β) come to 24 pixels at 100%.
+const PRESENTER_BOOST: f32 = 2.5;
 
 /// The app's 100% in the layout's pixels: [`BASE`], twice that in presenter mode.
 fn base(ui: &Ui) -> f32 {

@@ -96,6 +96,9 @@ impl Stepper {
     pub fn show(&self, ui: &mut Ui, log: Option<&TraceLog>, view: ScoreView) -> Vec<Command> {
         let mut commands = Vec::new();
         let seen = Seen::new(view, &self.start.board);
+        if self.drawn && self.drawing_only && texts::presenter(ui.ctx()) {
+            texts::compact_controls(ui);
+        }
         self.controls(ui, &mut commands);
         let state = self.playback.state();
         let recorded = events(log, &self.start.board, self.algorithm).len();

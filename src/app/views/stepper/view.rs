@@ -143,7 +143,9 @@ impl Stepper {
     /// running call in orange, each call's window under it, pruned moves crossed out.
     /// With `fill`, it takes all the room there is (the window, for a projector).
     pub(super) fn search_drawing(&self, ui: &mut Ui, seen: &Seen, fill: bool) -> Option<Command> {
-        ui.label(RichText::new("The tree around the current call").strong());
+        if !fill {
+            ui.label(RichText::new("The tree around the current call").strong());
+        }
         let picture = search_picture(self.playback.state(), seen);
         let current = picture
             .spots
