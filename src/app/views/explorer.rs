@@ -285,17 +285,23 @@ impl Explorer {
         };
         ui.add(
             egui::Label::new(format!(
-                "Positions searched to score these moves: plain minimax {}, alpha-beta scoring \
-                 each move {} (a fresh window for each move, as findBestMove), alpha-beta \
-                 searching the position {} (one window, as the textbook's alphabeta(root), \
-                 which gives only the best move an exact value), alpha-beta with a table {}.",
+                "Positions searched to score these moves: plain minimax {}, alpha-beta {} \
+                 scoring each move or {} searching the position, alpha-beta with a table {}.",
                 count(counts.plain),
                 count(counts.alpha_beta),
                 count(counts.alpha_beta_shared),
                 count(counts.alpha_beta_table)
             ))
             .wrap(),
-        );
+        )
+        .on_hover_text(format!(
+            "Alpha-beta scoring each move: a fresh window (−∞, +∞) for each move, as the \
+             articles' findBestMove, so every move's value is exact. Searching the position: one \
+             window for the whole search, as the textbook's alphabeta(root), so a move that \
+             cannot beat the best so far is cut short and only the best move's value is exact. \
+             The step-through ({}) steps through either.",
+            crate::app::drawing::texts::shortcut(ui, "D")
+        ));
     }
 
     fn row(
