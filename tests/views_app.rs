@@ -1,7 +1,8 @@
-//! Every view in the registry, opened as its menu entry opens it, at a desktop's size and at a
-//! phone's (390 points, touch): it is the one view open, its name is on the screen, a frame of it
-//! renders, and nothing is drawn past the window's left or right edge (a tree's nodes may run on
-//! to the right, to be scrolled into sight).
+//! Every view in the registry, opened as its menu entry opens it, at a desktop's size, at a
+//! phone's (390 points, touch) and at a projector's in presenter mode (1280×720): it is the one
+//! view open, its name is on the screen, a frame of it renders, and nothing is drawn past the
+//! window's left or right edge (a tree's nodes may run on to the right, to be scrolled into
+//! sight).
 
 use egui_kittest::kittest::Queryable;
 use tictactoe::app::ViewKind;
@@ -14,7 +15,13 @@ const DESKTOP: [f32; 2] = [1024.0, 720.0];
 const PHONE: [f32; 2] = [390.0, 844.0];
 
 fn open(kind: ViewKind, screen: [f32; 2]) -> Game {
-    let mut game = harness::start_sized("welcome_hint: false", screen, |options| {
+    // A projector's screen in presenter mode.
+    let settings = if screen == PROJECTOR {
+        "welcome_hint: false, presenter: true"
+    } else {
+        "welcome_hint: false"
+    };
+    let mut game = harness::start_sized(settings, screen, |options| {
         options.touch_screen = screen == PHONE;
     });
     let ctx = game.harness.ctx.clone();
@@ -24,14 +31,14 @@ fn open(kind: ViewKind, screen: [f32; 2]) -> Game {
 }
 
 #[test]
-fn every_view_opens_names_itself_and_fits_a_desktop_and_a_phone() {
+fn every_view_opens_names_itself_and_fits_a_desktop_a_phone_and_a_projector() {
     assert_eq!(
         ViewKind::ALL.len(),
         5,
         "a view added: it is checked here too"
     );
     let mut past = Vec::new();
-    for screen in [DESKTOP, PHONE] {
+    for screen in [DESKTOP, PHONE, PROJECTOR] {
         for kind in ViewKind::ALL {
             let mut game = open(kind, screen);
             let app = game.harness.state();
