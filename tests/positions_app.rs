@@ -671,4 +671,10 @@ fn the_step_through_counts_alpha_beta_both_ways_on_the_pasted_position() {
     game.press(egui::Key::End);
     game.harness
         .get_by_label_contains("r2c1 = 8, r2c3 = ≤ -9, r3c2 = 10, r3c3 = ≤ -9");
+    // The explorer puts both counts side by side.
+    game.press(egui::Key::Escape);
+    game.press(egui::Key::T);
+    game.harness.get_by_label_contains(
+        "alpha-beta 25 scoring each move or 15 searching the position, alpha-beta with a table",
+    );
 }
