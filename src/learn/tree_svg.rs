@@ -9,7 +9,7 @@ use std::fmt::Write;
 use crate::engine::board::Mark;
 use crate::engine::game_tree::GameTree;
 use crate::learn::abstract_tree::AbstractPicture;
-use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, Scene, scene};
+use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, Scene, scene, scene_sized};
 use crate::learn::tree_picture::Picture;
 use crate::learn::tree_sketch::{self, Sketch, position_title};
 use crate::learn::view::Seen;
@@ -62,6 +62,12 @@ pub fn typed_tree_svg(tree: &GameTree, picture: &AbstractPicture) -> String {
 /// The standalone SVG document of `sketch`, laid out as the app lays it out.
 pub fn svg(sketch: &Sketch, boards: bool) -> String {
     write_scene(&scene(sketch, boards))
+}
+
+/// The standalone SVG document of `sketch` laid out in the room `sizing` needs
+/// ([`scene_sized`]), as the app lays out a search stepped through.
+pub fn svg_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> String {
+    write_scene(&scene_sized(sketch, boards, sizing))
 }
 
 /// The standalone SVG document of `scene`.

@@ -4,7 +4,7 @@
 //! a long run never holds one up.
 
 use crate::app::commands::StepCommand;
-use crate::learn::trace::{StepState, TraceEvent};
+use crate::learn::trace::{EventKind, StepState, TraceEvent};
 
 /// What the playback is doing between frames.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +18,8 @@ enum Running {
     Out(usize),
     /// To the last event.
     ToEnd,
+    /// Until a cut-off has been applied.
+    ToCutoff,
 }
 
 /// At most this many events are applied in one frame, so that a frame stays short.
@@ -101,6 +103,13 @@ impl Playback {
                 self.owed = 0.0;
             }
             StepCommand::RunToEnd => self.running = Running::ToEnd,
+            StepCommand::NextCutoff => self.running = Running::ToCutoff,
+            StepCommand::FinishCall(depth) => {
+                // A call on the stack: until it returns (the stack shallower than it).
+                if (1..=self.state.stack.len()).contains(&depth) {
+                    self.running = Running::Out(depth);
+                }
+            }
             StepCommand::Restart => {
                 self.running = Running::Paused;
                 self.seek(events, 0);
@@ -125,13 +134,18 @@ impl Playback {
                 self.owed -= whole;
                 whole as usize
             }
-            Running::Over(_) | Running::Out(_) | Running::ToEnd => EVENTS_PER_FRAME,
+            Running::Over(_) | Running::Out(_) | Running::ToEnd | Running::ToCutoff => {
+                EVENTS_PER_FRAME
+            }
         };
         // Step over: at least one event, then until the stack is back at its depth; step out:
         // until the current call has returned.
         let reached = self.forward(events, wanted, |state| match running {
             Running::Over(depth) => state.stack.len() <= depth,
             Running::Out(depth) => state.stack.len() < depth || depth == 0,
+            Running::ToCutoff => state
+                .last
+                .is_some_and(|step| step.kind == EventKind::Cutoff),
             Running::Paused | Running::Playing | Running::ToEnd => false,
         });
         let finished = complete && self.position == events.len();

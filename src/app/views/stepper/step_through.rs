@@ -199,6 +199,7 @@ impl Stepper {
                 ("Step", "Right", StepCommand::Step),
                 ("Step over", "Down", StepCommand::StepOver),
                 ("Step out", "Up", StepCommand::StepOut),
+                ("Next cut-off", "PgDn", StepCommand::NextCutoff),
                 (play, "Space", StepCommand::PlayPause),
                 ("Run to end", "End", StepCommand::RunToEnd),
                 ("Restart", "Home", StepCommand::Restart),

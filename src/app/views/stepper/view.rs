@@ -5,7 +5,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::step_through::{Stepper, positions_visited};
-use crate::app::commands::Command;
+use crate::app::commands::{Command, StepCommand};
 use crate::app::drawing::board_widget::BoardWidget;
 use crate::app::drawing::texts::window_bound;
 use crate::app::drawing::tree_drawing;
@@ -114,7 +114,7 @@ impl Stepper {
             );
             for child in &frame.children {
                 match child {
-                    Child::Returned { cell, score } => {
+                    Child::Returned { cell, score, .. } => {
                         indented(
                             ui,
                             depth + 2,
@@ -149,15 +149,51 @@ impl Stepper {
         tree_drawing::drawing_bar(ui, zoom, true);
         let sketch = tree_sketch::board_search(&picture, seen);
         let export = tree_export::export_bar(ui, zoom, &sketch, "search");
+        if let Some(sentence) = self.cutoff_sentence(seen) {
+            ui.add(egui::Label::new(RichText::new(sentence).strong()).wrap());
+        }
+        let verb = if crate::app::drawing::texts::touch(ui.ctx()) {
+            "Tap"
+        } else {
+            "Click"
+        };
+        ui.label(RichText::new(format!("{verb} an orange call to run until it returns.")).weak());
         let scroll = if fill {
             egui::ScrollArea::both().auto_shrink([false, false])
         } else {
             egui::ScrollArea::horizontal()
         };
-        scroll.id_salt("search drawing").show(ui, |ui| {
-            tree_drawing::draw(ui, &sketch, zoom, current, true);
-        });
-        export.map(Command::ExportPicture)
+        let clicked = scroll
+            .id_salt("search drawing")
+            .show(ui, |ui| {
+                tree_drawing::draw(ui, &sketch, zoom, current, true)
+            })
+            .inner;
+        // A call under way clicked: run until it returns.
+        let finish = clicked
+            .map(|index| &picture.spots[index])
+            .filter(|spot| matches!(spot.standing, Standing::Waiting | Standing::Current))
+            .filter(|spot| spot.level > 0)
+            .map(|spot| Command::Step(StepCommand::FinishCall(spot.level)));
+        export.map(Command::ExportPicture).or(finish)
+    }
+
+    /// The cut-off just made, in one sentence (as the drawing and `trace --format svg` say it),
+    /// when the last step is one.
+    pub(super) fn cutoff_sentence(&self, seen: &Seen) -> Option<String> {
+        let state = self.playback.state();
+        if state.last?.kind != EventKind::Cutoff {
+            return None;
+        }
+        let picture = search_picture(state, seen);
+        let current = picture
+            .spots
+            .iter()
+            .position(|spot| spot.standing == Standing::Current)?;
+        tree_sketch::board_cutoffs(&picture, seen)
+            .into_iter()
+            .find(|cut| cut.at == current)
+            .map(|cut| cut.sentence)
     }
 
     pub(super) fn code_and_tree(
@@ -243,7 +279,10 @@ impl Stepper {
             EventKind::Enter => format!(" A call starts at depth {}.", last.depth),
             EventKind::Leaf => format!(" The board is finished: value {value}."),
             EventKind::Exit => format!(" The call returns {value}."),
-            EventKind::Cutoff => format!(" α ≥ β: the other moves are pruned.{}", window()),
+            EventKind::Cutoff => match self.cutoff_sentence(seen) {
+                Some(sentence) => format!(" {sentence}"),
+                None => format!(" α ≥ β: the other moves are pruned.{}", window()),
+            },
         };
         format!("{line}{what}")
     }
