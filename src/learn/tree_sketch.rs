@@ -667,6 +667,7 @@ pub fn search_legend() -> Vec<String> {
     [
         "Orange: the calls under way. Crossed out: pruned, with the window that cut it.",
         "Under a call: its window, alpha over beta.",
+        "≥ v, ≤ v: alpha-beta stopped early there: the minimax value is at least, at most v.",
     ]
     .iter()
     .map(|line| line.to_string())
@@ -689,10 +690,19 @@ pub fn board_search_legend(seen: &Seen) -> Vec<String> {
     legend
 }
 
-/// The legend of a typed tree's drawn search.
+/// The legend of a typed tree's drawn search: the whole tree, up front.
 pub fn tree_search_legend() -> Vec<String> {
     let mut legend = tree_legend();
-    legend.extend(search_legend());
+    legend.extend([
+        "Orange: the calls under way. Crossed out: pruned where it was cut, with the window \
+         that cut it; faint: not reached yet, or under a pruned move."
+            .to_string(),
+        "Under a call: the window it was passed, alpha over beta (under way: its window now). \
+         Letters name the nodes."
+            .to_string(),
+        "≥ v, ≤ v: alpha-beta stopped early there: the minimax value is at least, at most v."
+            .to_string(),
+    ]);
     legend
 }
 

@@ -463,3 +463,26 @@ impl View for TreeLab {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::tree_svg;
+
+    /// At the end of a run the tree lab draws, and exports, exactly what `tictactoe trace
+    /// three-cutoffs --algorithm alphabeta --format svg` writes (its golden file): one sketch,
+    /// one layout.
+    #[test]
+    fn the_lab_s_finished_drawing_is_what_trace_writes_as_svg() {
+        let mut lab = TreeLab::new("three-cutoffs");
+        lab.apply(TreeLabCommand::RunToEnd);
+        let tree = lab.tree().unwrap().clone();
+        let (_, sketch) = lab.sketch_after(&tree, lab.position);
+        let drawn = tree_svg::svg_sized(&sketch, false, lab.finished.as_ref().unwrap());
+        let written = tree_svg::tree_search_svg(&tree, TraceAlgorithm::AlphaBetaClassic);
+        assert_eq!(drawn, written);
+        let golden = include_str!("../../../tests/fixtures/golden/trace_typed_cutoffs_svg.stdout");
+        assert_eq!(drawn, golden);
+        assert!(drawn.contains(">≥ 7</text>") && drawn.contains(">≤ 2</text>"));
+    }
+}
