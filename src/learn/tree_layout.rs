@@ -368,6 +368,17 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             dashed: node.dashed,
         },
     }];
+    if node.crossed {
+        let d = r * 0.9;
+        for (from, to) in [((-d, -d), (d, d)), ((-d, d), (d, -d))] {
+            items.push(Item::Line {
+                from: point(at.x + from.0, at.y + from.1),
+                to: point(at.x + to.0, at.y + to.1),
+                width: 2.0,
+                ink: Ink::Faint,
+            });
+        }
+    }
     if let Some(value) = node.value {
         // A triangle's middle is a little towards its base.
         let lower = match node.shape {
@@ -382,7 +393,8 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             size: Kind::Value.size(),
             ink,
             bold: true,
-            halo: false,
+            // Over a cross, on a patch of the background: a pruned leaf's value stays legible.
+            halo: node.crossed,
         });
     }
     if let Some(label) = &node.label {
@@ -396,17 +408,6 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             bold: false,
             halo: false,
         });
-    }
-    if node.crossed {
-        let d = r * 0.9;
-        for (from, to) in [((-d, -d), (d, d)), ((-d, d), (d, -d))] {
-            items.push(Item::Line {
-                from: point(at.x + from.0, at.y + from.1),
-                to: point(at.x + to.0, at.y + to.1),
-                width: 2.0,
-                ink: Ink::Faint,
-            });
-        }
     }
     let mut below = at.y + r + BOARD_GAP;
     if let Some(board) = board {

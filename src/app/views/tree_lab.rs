@@ -142,7 +142,10 @@ impl TreeLab {
             TreeLabCommand::RunToEnd => self.position = self.steps.len(),
             TreeLabCommand::Restart => self.position = 0,
             TreeLabCommand::ShowCode(shown) => self.show_code = shown,
-            TreeLabCommand::NextCutoff => self.jump(Jump::NextCutoff),
+            TreeLabCommand::NextCutoff if self.algorithm == TraceAlgorithm::AlphaBetaClassic => {
+                self.jump(Jump::NextCutoff)
+            }
+            TreeLabCommand::NextCutoff => {}
             TreeLabCommand::StepOver => self.jump(Jump::StepOver),
             TreeLabCommand::StepOut => self.jump(Jump::StepOut),
             TreeLabCommand::RunTo(node) => {
@@ -241,7 +244,12 @@ impl TreeLab {
                 ("Step", "Right", TreeLabCommand::Step, ahead),
                 ("Step over", "Down", TreeLabCommand::StepOver, ahead),
                 ("Step out", "Up", TreeLabCommand::StepOut, ahead),
-                ("Next cut-off", "PgDn", TreeLabCommand::NextCutoff, ahead),
+                (
+                    "Next cut-off",
+                    "PgDn",
+                    TreeLabCommand::NextCutoff,
+                    ahead && self.algorithm == TraceAlgorithm::AlphaBetaClassic,
+                ),
                 (
                     "Run to end",
                     "End",
