@@ -910,10 +910,20 @@ fn alpha_beta_steps_show_what_they_prune_and_why() {
         game.press(Key::ArrowRight);
     }
     game.harness
-        .get_by_label_contains(">= β = ")
+        .get_by_label_contains("pruned r")
         .accesskit_node();
-    game.harness
-        .get_by_label_contains("already has a better choice");
+    // The list's line and the live region say the same sentence.
+    let said: Vec<String> = game
+        .harness
+        .query_all_by_label_contains("above already has")
+        .map(|node| {
+            let node = node.accesskit_node();
+            let text = node.value().or(node.label()).unwrap_or_default();
+            text[text.find("At ").unwrap()..].to_string()
+        })
+        .collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert_eq!(said[0], said[1]);
     game.harness.get_by_label_contains("cutoffs 1");
 }
 

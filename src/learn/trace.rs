@@ -13,7 +13,6 @@ use crate::engine::minimax::{
 };
 use crate::engine::rules::Rules;
 use crate::engine::score::Score;
-use crate::learn::view::Shown;
 use serde::{Deserialize, Serialize};
 
 /// Which search is traced.
@@ -690,24 +689,6 @@ impl StepState<Board> {
         };
         self.step(step, &pruned);
     }
-}
-
-/// Why alpha-beta skipped moves, in words: "α = 0 >= β = -9: O already has a better choice".
-/// `frame_is_max` is the role at the call that cut; `maximiser` moves at the root.
-pub fn cutoff_reason(alpha: Shown, beta: Shown, frame_is_max: bool, maximiser: Mark) -> String {
-    // A maximiser's call stops when its best so far (α) reaches what the minimiser above it can
-    // already get elsewhere (β): the minimiser will never let the game come here. And the other
-    // way round.
-    let who = if frame_is_max {
-        maximiser.opponent()
-    } else {
-        maximiser
-    };
-    format!(
-        "α = {} >= β = {}: {who} already has a better choice",
-        alpha.value(),
-        beta.value()
-    )
 }
 
 #[cfg(test)]

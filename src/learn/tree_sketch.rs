@@ -842,6 +842,73 @@ mod tests {
         }
     }
 
+    /// On a board, every cut-off of the step-through is said in the one sentence, naming the
+    /// call that cut by its move, its side, the trace's window and the cells it skipped; cut-offs
+    /// at both sides' calls, near the start and deep, all have theirs.
+    #[test]
+    fn a_board_s_cut_offs_are_said_with_the_trace_s_numbers() {
+        use crate::engine::minimax::SearchControl;
+        use crate::learn::search_picture::search_picture;
+        use crate::learn::trace::{EventKind, StepState, trace};
+        use crate::learn::view::ScoreView;
+        let start: Board = "..O/.../.X.".parse().unwrap();
+        let seen = Seen::new(ScoreView::SideToMove, &start);
+        let mut events = Vec::new();
+        trace(
+            &start,
+            TraceAlgorithm::AlphaBetaClassic,
+            &SearchControl::new(),
+            |e| events.push(e),
+        )
+        .unwrap();
+        let mut state = StepState::new(start);
+        let (mut at_max, mut at_min, mut depths) = (0, 0, std::collections::BTreeSet::new());
+        for event in &events {
+            state.apply(event);
+            if event.kind != EventKind::Cutoff {
+                continue;
+            }
+            let frame = state.stack.last().unwrap();
+            let picture = search_picture(&state, &seen);
+            let current = picture
+                .spots
+                .iter()
+                .position(|spot| spot.standing == Standing::Current)
+                .unwrap();
+            let cuts = board_cutoffs(&picture, &seen);
+            let said = &cuts.iter().find(|cut| cut.at == current).unwrap().sentence;
+            let (alpha, beta) = seen.window(event.window().0, event.window().1);
+            let mover = frame.board.to_move();
+            let geometry = start.geometry();
+            let skipped: Vec<String> = (0..geometry.cells())
+                .filter(|index| event.pruned & 1 << index != 0)
+                .map(|index| geometry.cell(index).name())
+                .collect();
+            let opening = format!(
+                "At {} ({mover}): α = {} ≥ β = {}: ",
+                frame.cell.name(),
+                alpha.value(),
+                beta.value()
+            );
+            assert!(said.starts_with(&opening), "{said} / {opening}");
+            assert!(
+                said.contains(&skipped.join(", ")) || skipped.len() > 1,
+                "{said}"
+            );
+            assert!(alpha.value() >= beta.value());
+            match seen.role(mover) {
+                Role::Maximiser => at_max += 1,
+                Role::Minimiser => at_min += 1,
+            }
+            depths.insert(frame.depth);
+        }
+        assert!(at_max > 0 && at_min > 0, "{at_max} {at_min}");
+        assert!(
+            depths.contains(&1) && depths.iter().any(|&d| d >= 4),
+            "{depths:?}"
+        );
+    }
+
     /// Against minimax written in the test, on the built-in trees and on random ones: a value
     /// drawn plain is the node's minimax value, "≥ v" never exceeds it, "≤ v" is never below it.
     #[test]

@@ -269,6 +269,43 @@ mod tests {
         assert_eq!(format!("{:?}", playback.state()), expected);
     }
 
+    /// Next cut-off stops just past each cut-off the trace records, in turn, however far away;
+    /// a call on the stack clicked runs until it has returned, and nothing further.
+    #[test]
+    fn next_cut_off_and_a_clicked_call_stop_where_the_trace_says() {
+        let board: Board = "..O/.../.X.".parse().unwrap();
+        let mut events = Vec::new();
+        trace(
+            &board,
+            TraceAlgorithm::AlphaBetaClassic,
+            &SearchControl::new(),
+            |e| events.push(e),
+        )
+        .unwrap();
+        assert_eq!(events.len(), 5744);
+        let cuts: Vec<usize> = (0..events.len())
+            .filter(|&i| events[i].kind == EventKind::Cutoff)
+            .map(|i| i + 1)
+            .collect();
+        let mut playback = Playback::new(StepState::new(board));
+        for &cut in &cuts[..3] {
+            playback.apply(StepCommand::NextCutoff, &events);
+            while playback.tick(0.016, &events, true) {}
+            assert_eq!(playback.position(), cut);
+        }
+        // The first call on the stack (a move of the start) clicked: run until it returns.
+        let depth = playback.state().stack.len();
+        assert!(depth >= 2);
+        let returned_at = (playback.position()..events.len())
+            .find(|&i| events[i].kind == EventKind::Exit && events[i].depth == 0)
+            .unwrap()
+            + 1;
+        playback.apply(StepCommand::FinishCall(1), &events);
+        while playback.tick(0.016, &events, true) {}
+        assert_eq!(playback.position(), returned_at);
+        assert!(playback.state().stack.is_empty());
+    }
+
     #[test]
     fn step_over_runs_the_next_call_whole_and_step_out_leaves_the_current_one() {
         let (start, events) = recorded("XO./.X./O..");

@@ -14,7 +14,7 @@ use crate::engine::score::Score;
 use crate::game::TraceLog;
 use crate::learn::pseudocode::{Event, Line, Step, line_of, pseudocode, step_of};
 use crate::learn::search_picture::{Standing, search_picture};
-use crate::learn::trace::{Child, EventKind, TraceAlgorithm, cutoff_reason};
+use crate::learn::trace::{Child, EventKind, TraceAlgorithm};
 use crate::learn::tree_sketch;
 use crate::learn::view::Seen;
 
@@ -100,7 +100,8 @@ impl Stepper {
             return;
         }
         ui.label(RichText::new("The tree around the current call").strong());
-        for frame in &self.playback.state().stack {
+        let state = self.playback.state();
+        for frame in &state.stack {
             let depth = frame.depth;
             indented(
                 ui,
@@ -124,8 +125,20 @@ impl Stepper {
                     Child::Pruned { cells, alpha, beta } => {
                         let cells: Vec<String> = cells.iter().map(|c| c.name()).collect();
                         let (alpha, beta) = seen.window(*alpha, *beta);
-                        let cut_by_max = seen.is_max(frame.is_max);
-                        let reason = cutoff_reason(alpha, beta, cut_by_max, seen.maximiser());
+                        let geometry = state.start.geometry();
+                        let role = seen.role(frame.board.to_move());
+                        let sides = tree_sketch::Sides {
+                            max: seen.maximiser().to_string(),
+                            min: seen.maximiser().opponent().to_string(),
+                        };
+                        let reason = tree_sketch::cutoff_sentence(
+                            &frame.cell.name(),
+                            role,
+                            &alpha.bound(geometry),
+                            &beta.bound(geometry),
+                            &cells,
+                            &sides,
+                        );
                         let text = RichText::new(format!("pruned {}: {reason}", cells.join(", ")))
                             .color(ui.visuals().weak_text_color());
                         indented(ui, depth + 2, text);
