@@ -218,7 +218,6 @@ impl TreeLab {
                 }
             }
         });
-        self.random_row(ui, &mut commands);
         let tree = match &self.tree {
             Ok(tree) => tree,
             Err(problem) => {
@@ -228,6 +227,7 @@ impl TreeLab {
                         format!("Not a tree: {problem}."),
                     );
                 }
+                self.random_row(ui, &mut commands);
                 return commands;
             }
         };
@@ -282,6 +282,8 @@ impl TreeLab {
             };
             ui.label(RichText::new(format!("{verb} a node to run the search to it.")).weak());
         });
+        // Under the search's controls, which a phone keeps in view.
+        self.random_row(ui, &mut commands);
         let (picture, sketch) = self.sketch_after(tree, self.position);
         self.cutoff_words(ui, tree, &picture);
         let code = tree_pseudocode(self.algorithm, tree.root_side());
