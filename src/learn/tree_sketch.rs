@@ -924,6 +924,8 @@ mod tests {
                 2 + seed as usize % 2,
             );
             trees.push(notation.parse().unwrap());
+            // MIN at the root: the search's own numbers are MIN's, the bounds turn round.
+            trees.push(format!("min:{notation}").parse().unwrap());
         }
         let mut bounds = 0;
         for tree in &trees {
