@@ -1989,10 +1989,23 @@ fn next_cut_off_reaches_the_first_cut_off_of_a_long_search_in_one_press() {
     game.harness
         .get_by_label_contains(&format!("Step {} of 5,744", cuts[0]));
     game.harness.get_by_label_contains("cutoffs 1");
-    // The sentence, in the live region ("Now at line …") and over the drawing.
-    game.harness
-        .get_by_label_contains("above already has")
-        .accesskit_node();
+    // The sentence, in the live region ("Now at line …") and in the list of the tree around
+    // the call, the same words.
+    let said: Vec<String> = game
+        .harness
+        .query_all_by_label_contains("above already has")
+        .map(|node| {
+            let node = node.accesskit_node();
+            let text = node.value().or(node.label()).unwrap_or_default();
+            text[text.find("At ").unwrap()..].to_string()
+        })
+        .collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert_eq!(said[0], said[1]);
+    assert!(
+        said[0].starts_with("At r3c3 (O): α = 6 ≥ β = 4: X above"),
+        "{said:?}"
+    );
     game.harness.get_by_label("Next cut-off (PgDn)").click();
     for _ in 0..20 {
         game.harness.run_steps(1);
