@@ -926,10 +926,20 @@ fn alpha_beta_steps_show_what_they_prune_and_why() {
         game.press(Key::ArrowRight);
     }
     game.harness
-        .get_by_label_contains(">= β = ")
+        .get_by_label_contains("pruned r")
         .accesskit_node();
-    game.harness
-        .get_by_label_contains("already has a better choice");
+    // The list's line and the live region say the same sentence.
+    let said: Vec<String> = game
+        .harness
+        .query_all_by_label_contains("above already has")
+        .map(|node| {
+            let node = node.accesskit_node();
+            let text = node.value().or(node.label()).unwrap_or_default();
+            text[text.find("At ").unwrap()..].to_string()
+        })
+        .collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert_eq!(said[0], said[1]);
     game.harness.get_by_label_contains("cutoffs 1");
 }
 
@@ -1884,7 +1894,7 @@ fn a_textbooks_tree_is_stepped_through_with_alpha_beta_and_its_pruned_leaves_sta
     game.harness.run_steps(3);
     let spread = |game: &Game| {
         let leaf = |name| game.harness.get_by_label_contains(name).rect().center().x;
-        leaf("Node 3.3:") - leaf("Node 1.1:")
+        leaf("Node M (3.3):") - leaf("Node C (1.1):")
     };
     let fitted = spread(&game);
     let percent = game
@@ -1908,13 +1918,13 @@ fn a_textbooks_tree_is_stepped_through_with_alpha_beta_and_its_pruned_leaves_sta
     assert_eq!(
         pruned,
         [
-            "Node 2.2: pruned (α 3 β 2), a leaf",
-            "Node 2.3: pruned (α 3 β 2), a leaf"
+            "Node H (2.2): pruned (α 3 β 2), a leaf",
+            "Node I (2.3): pruned (α 3 β 2), a leaf"
         ],
         "the two leaves alpha-beta skips"
     );
     game.harness
-        .get_by_label_contains("The root: returned 3, MAX moves next");
+        .get_by_label_contains("The root A: returned 3, MAX moves next");
     // Back one step: the search is under way again; plain minimax prunes nothing.
     game.press(Key::Home);
     game.harness.get_by_label_contains("Step 0 of ");
@@ -1983,4 +1993,114 @@ fn ctrl_plus_and_ctrl_minus_zoom_the_window_and_ctrl_0_resets_it() {
     assert!((zoom(&game) - 1.1).abs() < 1e-4, "{}", zoom(&game));
     game.press_with(Modifiers::COMMAND, Key::Num0);
     assert_eq!(zoom(&game), 1.0);
+}
+
+/// Alpha-beta on `..O/.../.X.` is 5,744 steps; "Next cut-off" (PgDn) reaches the first in one
+/// press, at the step the trace itself puts it, and says the cut-off in one sentence, in the
+/// live region too; a second press reaches the second.
+#[test]
+fn next_cut_off_reaches_the_first_cut_off_of_a_long_search_in_one_press() {
+    use tictactoe::engine::minimax::SearchControl;
+    use tictactoe::learn::trace::{EventKind, TraceAlgorithm, trace};
+    let board: Board = "..O/.../.X.".parse().unwrap();
+    let mut kinds = Vec::new();
+    trace(
+        &board,
+        TraceAlgorithm::AlphaBetaClassic,
+        &SearchControl::new(),
+        |event| kinds.push(event.kind),
+    )
+    .unwrap();
+    assert_eq!(kinds.len(), 5744);
+    let cuts: Vec<usize> = (0..kinds.len())
+        .filter(|&i| kinds[i] == EventKind::Cutoff)
+        .map(|i| i + 1)
+        .collect();
+    let (dir, path) = settings_file("(ai_delay_ms: 0, theme: Dark, welcome_hint: false)");
+    let mut game = harness::start_with_position(dir, path, board);
+    game.harness.set_size(egui::vec2(1280.0, 720.0));
+    game.press(Key::D);
+    game.harness.get_by_label("alpha-beta").click();
+    game.settle();
+    game.harness.get_by_label_contains("Step 0 of 5,744");
+    game.press(Key::PageDown);
+    for _ in 0..20 {
+        game.harness.run_steps(1);
+    }
+    game.harness
+        .get_by_label_contains(&format!("Step {} of 5,744", cuts[0]));
+    game.harness.get_by_label_contains("cutoffs 1");
+    // The sentence, in the live region ("Now at line …") and in the list of the tree around
+    // the call, the same words.
+    let said: Vec<String> = game
+        .harness
+        .query_all_by_label_contains("above already has")
+        .map(|node| {
+            let node = node.accesskit_node();
+            let text = node.value().or(node.label()).unwrap_or_default();
+            text[text.find("At ").unwrap()..].to_string()
+        })
+        .collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert_eq!(said[0], said[1]);
+    assert!(
+        said[0].starts_with("At r3c3 (O): α = 6 ≥ β = 4: X above"),
+        "{said:?}"
+    );
+    game.harness.get_by_label("Next cut-off (PgDn)").click();
+    for _ in 0..20 {
+        game.harness.run_steps(1);
+    }
+    game.harness
+        .get_by_label_contains(&format!("Step {} of 5,744", cuts[1]));
+}
+
+/// The textbook's tree: the whole tree is drawn before the search starts (the leaves' values
+/// showing); PgDn goes from cut-off to cut-off with its sentence; a click on a node runs the
+/// search to it; ↑ finishes the call under way; a random tree is dealt from its seed.
+#[test]
+fn the_textbooks_tree_jumps_from_cut_off_to_cut_off_and_runs_to_a_node() {
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.tree = Some("three-cutoffs".to_string());
+    });
+    game.harness.set_size(egui::vec2(1280.0, 720.0));
+    game.settle();
+    game.harness.get_by_label_contains("Step 0 of 45");
+    game.harness
+        .get_by_label_contains("Node H (1.2.2): not reached yet, worth 9");
+    game.press(Key::PageDown);
+    game.harness.get_by_label(
+        "At F (MAX): α = 7 ≥ β = 6: MIN above already has 6 elsewhere, so it never lets play \
+         reach F, and H (9) is pruned.",
+    );
+    game.harness
+        .get_by_label_contains("Node F (1.2): running now, best so far 7");
+    game.press(Key::PageDown);
+    game.harness
+        .get_by_label_contains("At I (MIN): α = 6 ≥ β = 2");
+    game.harness
+        .get_by_label_contains("Node F (1.2): returned 7, a bound: its minimax value is ≥ 7");
+    // A click on T runs the search to T's call.
+    game.harness.get_by_label_contains("Node T (3.2)").click();
+    game.settle();
+    game.harness
+        .get_by_label_contains("Node T (3.2): running now");
+    game.harness
+        .get_by_label_contains("The last cut-off: At I (MIN)");
+    game.harness
+        .get_by_label_contains("Node I (2): returned 2, a bound: its minimax value is ≤ 2");
+    // Step out: T finishes, cut at its 9.
+    game.press(Key::ArrowUp);
+    game.harness
+        .get_by_label_contains("Node T (3.2): returned 9, a bound: its minimax value is ≥ 9");
+    // A random tree from its seed: the same notation as learn deals.
+    game.harness.get_by_label("Deal").click();
+    game.settle();
+    let dealt = tictactoe::learn::abstract_tree::random_tree(1, 3, 3);
+    let field = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert_eq!(field, dealt);
 }

@@ -465,6 +465,44 @@ fn trace_cases() -> Vec<Case> {
                 "alphabeta",
             ],
         ),
+        // The finished search as the app draws it.
+        case(
+            "trace_typed_cutoffs_svg",
+            &[
+                "trace",
+                "three-cutoffs",
+                "--algorithm",
+                "alphabeta",
+                "--format",
+                "svg",
+            ],
+        ),
+        case(
+            "trace_board_alphabeta_svg",
+            &[
+                "trace",
+                "XOX/.O./X..",
+                "--algorithm",
+                "alphabeta",
+                "--format",
+                "svg",
+            ],
+        ),
+        case(
+            "trace_typed_svg_pseudocode",
+            &["trace", "three-ply", "--format", "svg", "--pseudocode"],
+        ),
+        case(
+            "trace_svg_max_nodes",
+            &[
+                "trace",
+                "..../..../..../....",
+                "--format",
+                "svg",
+                "--max-nodes",
+                "300",
+            ],
+        ),
         case(
             "trace_typed_cutoffs_alphabeta",
             &["trace", "three-cutoffs", "--algorithm", "alphabeta"],

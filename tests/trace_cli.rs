@@ -8,7 +8,9 @@ mod common;
 use binary::run;
 use common::{board, open_classic_positions};
 use serde_json::Value;
-use tictactoe::cli::{MarkArg, RootArg, RulesArgs, TraceAlgorithmArg, TraceArgs, trace};
+use tictactoe::cli::{
+    MarkArg, RootArg, RulesArgs, TraceAlgorithmArg, TraceArgs, TraceFormat, trace,
+};
 use tictactoe::{Board, Cell, Mark, Score, engine::minimax};
 
 fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
@@ -27,6 +29,7 @@ fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
         max_lines: u64::MAX,
         view: None,
         pseudocode: false,
+        format: TraceFormat::Json,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     assert_eq!(trace(&args, &mut out, &mut err).unwrap(), 0);

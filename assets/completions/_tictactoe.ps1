@@ -74,6 +74,7 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up after visiting this many positions')
             [CompletionResult]::new('--max-lines', '--max-lines', [CompletionResultType]::ParameterName, 'Stop after writing this many event lines (then a last "stopped" line)')
             [CompletionResult]::new('--view', '--view', [CompletionResultType]::ParameterName, 'Who maximises: `mover` (the side to move at the start: what it prints without --view) or `x` (X, as the articles write minimax; every score is X''s)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`json`: the events, a line each. `svg`: the finished search drawn as the app draws it (a tree''s in the tree lab, every node with its value or bound, pruned branches crossed, each cut-off''s sentence under the legend; a board''s as the step-through draws it at the end: the start and its moves'' values)')
             [CompletionResult]::new('--pseudocode', '--pseudocode', [CompletionResultType]::ParameterName, 'Add to each event the line of pseudocode it shows (as "code"), the line the app''s step-through highlights')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

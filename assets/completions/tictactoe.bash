@@ -441,7 +441,7 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__trace)
-            opts="-h --algorithm --root --to-move --k --max-nodes --max-lines --view --pseudocode --help"
+            opts="-h --algorithm --root --to-move --k --max-nodes --max-lines --view --pseudocode --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -473,6 +473,10 @@ _tictactoe() {
                     ;;
                 --view)
                     COMPREPLY=($(compgen -W "mover x" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "json svg" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -78,6 +78,8 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l max-nodes 
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l max-lines -d 'Stop after writing this many event lines (then a last "stopped" line)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l view -d 'Who maximises: `mover` (the side to move at the start: what it prints without --view) or `x` (X, as the articles write minimax; every score is X\'s)' -r -f -a "mover\t'The player to move maximises: every number is theirs'
 x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l format -d '`json`: the events, a line each. `svg`: the finished search drawn as the app draws it (a tree\'s in the tree lab, every node with its value or bound, pruned branches crossed, each cut-off\'s sentence under the legend; a board\'s as the step-through draws it at the end: the start and its moves\' values)' -r -f -a "json\t''
+svg\t''"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l pseudocode -d 'Add to each event the line of pseudocode it shows (as "code"), the line the app\'s step-through highlights'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand mcts" -l iterations -d 'How many iterations (selection, expansion, playout, backup) to run' -r

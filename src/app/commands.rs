@@ -124,6 +124,26 @@ pub enum TreeLabCommand {
     Restart,
     /// Show the pseudocode beside the drawing, or not (the drawing then takes the room).
     ShowCode(bool),
+    /// Just past the next cut-off.
+    NextCutoff,
+    /// The next call run whole.
+    StepOver,
+    /// The call under way finished.
+    StepOut,
+    /// Until the search reaches (or prunes) the node with this id (preorder, the root 0).
+    RunTo(usize),
+    /// The random tree's seed, depth and branching as now chosen; `deal` makes the tree.
+    Random(RandomTree),
+}
+
+/// A random tree to practise on, as the tree lab's controls choose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RandomTree {
+    pub seed: u64,
+    pub depth: usize,
+    pub branching: usize,
+    /// Deal the tree now (else only the choice changes).
+    pub deal: bool,
 }
 
 /// The commands that change one setting.
@@ -192,6 +212,11 @@ pub enum StepCommand {
     ToggleDrawing,
     /// Give the drawing the whole window below the controls (for a projector), or share it.
     ToggleDrawingOnly,
+    /// Run to just past the next cut-off.
+    NextCutoff,
+    /// Run until the call this many deep on the call stack (1: a move of the start) returns: a
+    /// call on the drawing's orange path clicked.
+    FinishCall(usize),
 }
 
 /// The game review (the move list).

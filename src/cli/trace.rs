@@ -19,6 +19,7 @@ use crate::learn::pseudocode::{
     Event, Line, line_of, pseudocode, step_of, tree_pseudocode, tree_step_of,
 };
 use crate::learn::trace::{EventKind, TraceAlgorithm};
+use crate::learn::tree_svg;
 use crate::learn::view::{Seen, Shown};
 use crate::learn::view::{SeenTree, ShowsSearch};
 
@@ -87,6 +88,20 @@ pub struct TraceArgs {
     /// step-through highlights.
     #[arg(long)]
     pub pseudocode: bool,
+
+    /// `json`: the events, a line each. `svg`: the finished search drawn as the app draws it
+    /// (a tree's in the tree lab, every node with its value or bound, pruned branches crossed,
+    /// each cut-off's sentence under the legend; a board's as the step-through draws it at the
+    /// end: the start and its moves' values).
+    #[arg(long, value_enum, default_value_t = TraceFormat::Json)]
+    pub format: TraceFormat,
+}
+
+/// What `trace` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    Json,
+    Svg,
 }
 
 /// How many event lines `trace` writes at most unless told otherwise: enough for plain minimax
@@ -148,6 +163,9 @@ pub fn trace_showing_progress(
             )?;
             return Ok(EXIT_BAD_BOARD);
         }
+        Ok(Position::Tree(tree)) if args.format == TraceFormat::Svg => {
+            return tree_svg_out(args, &tree, out, err);
+        }
         Ok(Position::Tree(tree)) => return trace_tree(args, &tree, out, err, progress),
         Err(message) => {
             writeln!(
@@ -165,6 +183,9 @@ pub fn trace_showing_progress(
              share): add --algorithm alphabeta"
         )?;
         return Ok(EXIT_BAD_BOARD);
+    }
+    if args.format == TraceFormat::Svg {
+        return board_svg_out(args, &board, out, err);
     }
     let algorithm = traced(args);
     let control = SearchControl::with_node_budget(args.max_nodes);
@@ -238,6 +259,59 @@ pub fn trace_showing_progress(
             Ok(EXIT_OK)
         }
         Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out, err),
+    }
+}
+
+/// `--pseudocode` tags the JSON events; a picture has none to tag.
+const PSEUDOCODE_NOT_DRAWN: &str =
+    "--pseudocode tags the JSON events with their code lines; --format svg draws no events";
+
+/// A typed tree's finished search as an SVG picture, as the tree lab draws it at its end.
+fn tree_svg_out(
+    args: &TraceArgs,
+    tree: &GameTree,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<i32> {
+    if args.pseudocode {
+        writeln!(err, "tictactoe trace: {PSEUDOCODE_NOT_DRAWN}")?;
+        return Ok(EXIT_BAD_BOARD);
+    }
+    let algorithm = TraceAlgorithm::from(args.algorithm);
+    out.write_all(tree_svg::tree_search_svg(tree, algorithm).as_bytes())?;
+    out.flush()?;
+    Ok(EXIT_OK)
+}
+
+/// A board's finished search as an SVG picture, as the step-through draws it at its end; a
+/// search that needs more than --max-nodes positions is refused in one line.
+fn board_svg_out(
+    args: &TraceArgs,
+    board: &Board,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<i32> {
+    if args.pseudocode {
+        writeln!(err, "tictactoe trace: {PSEUDOCODE_NOT_DRAWN}")?;
+        return Ok(EXIT_BAD_BOARD);
+    }
+    let algorithm = traced(args);
+    let control = SearchControl::with_node_budget(args.max_nodes);
+    let seen = Seen::new(view_or_mover(args.view), board);
+    match tree_svg::board_search_svg(board, algorithm, &control, &seen) {
+        Ok(svg) => {
+            out.write_all(svg.as_bytes())?;
+            out.flush()?;
+            Ok(EXIT_OK)
+        }
+        Err(stop) => {
+            writeln!(
+                err,
+                "tictactoe trace: {:?}: {stop} (raise --max-nodes to search further)",
+                preview(&args.board)
+            )?;
+            Ok(EXIT_BAD_BOARD)
+        }
     }
 }
 

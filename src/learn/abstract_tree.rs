@@ -133,6 +133,39 @@ pub fn picture(tree: &GameTree) -> AbstractPicture {
     }
 }
 
+/// The depths and branchings a random tree to practise on may have: up to 4 levels of moves and
+/// 4 moves a node, small enough to read on a slide (at most 256 leaves).
+pub const RANDOM_DEPTHS: std::ops::RangeInclusive<usize> = 1..=4;
+pub const RANDOM_BRANCHINGS: std::ops::RangeInclusive<usize> = 2..=4;
+
+/// A tree to practise on, in [the notation](crate::engine::game_tree): MAX at the root, `depth`
+/// levels of moves (clamped to [`RANDOM_DEPTHS`]), `branching` moves at every node (clamped to
+/// [`RANDOM_BRANCHINGS`]), leaves from 0 to 20 as the textbooks' figures have them; the same
+/// `seed` gives the same tree on every platform.
+pub fn random_tree(seed: u64, depth: usize, branching: usize) -> String {
+    use rand::{Rng, SeedableRng};
+    let depth = depth.clamp(*RANDOM_DEPTHS.start(), *RANDOM_DEPTHS.end());
+    let branching = branching.clamp(*RANDOM_BRANCHINGS.start(), *RANDOM_BRANCHINGS.end());
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    fn grow(rng: &mut rand::rngs::StdRng, depth: usize, branching: usize, out: &mut String) {
+        if depth == 0 {
+            out.push_str(&rng.random_range(0..=20u32).to_string());
+            return;
+        }
+        out.push('[');
+        for child in 0..branching {
+            if child > 0 {
+                out.push(',');
+            }
+            grow(rng, depth - 1, branching, out);
+        }
+        out.push(']');
+    }
+    let mut notation = String::new();
+    grow(&mut rng, depth, branching, &mut notation);
+    notation
+}
+
 /// One of the textbooks' trees, built in: named for what it shows, with what minimax and
 /// alpha-beta do there (the tests check both against the searches).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -257,6 +290,21 @@ mod tests {
             .collect();
         leaves.dedup();
         assert_eq!(leaves.len(), 1);
+    }
+
+    /// A random tree has the depth and branching asked for, reads back, and is the same for the
+    /// same seed.
+    #[test]
+    fn a_random_tree_has_the_shape_asked_for() {
+        for (depth, branching) in [(1, 2), (3, 3), (4, 4), (9, 9)] {
+            let notation = random_tree(7, depth, branching);
+            let tree: GameTree = notation.parse().unwrap();
+            let (depth, branching) = (depth.min(4), branching.min(4));
+            assert_eq!(tree.height(), depth);
+            assert_eq!(tree.leaves().count(), branching.pow(depth as u32));
+            assert_eq!(random_tree(7, depth, branching), notation);
+        }
+        assert_ne!(random_tree(1, 3, 3), random_tree(2, 3, 3));
     }
 
     #[test]

@@ -7,7 +7,8 @@
 
 use crate::engine::board::Board;
 use crate::engine::rules::Rules;
-use crate::learn::trace::{Child, EventKind, Step, StepState};
+use crate::engine::score::Score;
+use crate::learn::trace::{Bound, Child, EventKind, Step, StepState};
 use crate::learn::tree_picture::tidy;
 use crate::learn::view::{Role, Shown, ShowsSearch};
 
@@ -20,8 +21,11 @@ pub enum Standing {
     Waiting,
     /// The call running now.
     Current,
-    /// Never called: alpha-beta pruned it, because of `window` at its parent.
+    /// Never called: alpha-beta pruned it, because of `window` at its parent (or a node above
+    /// it was pruned).
     Pruned,
+    /// Not reached yet: the whole tree is drawn up front, the nodes ahead of the search faint.
+    Unvisited,
 }
 
 /// A node of the search's picture. Values and windows are as `seen` shows them.
@@ -38,8 +42,11 @@ pub struct SearchSpot<G: Rules = Board> {
     pub standing: Standing,
     /// A returned call's value; for a call under way, its best so far.
     pub value: Option<Shown>,
-    /// Alpha-beta's window: where a call under way stands now, or the window that pruned a move.
+    /// Alpha-beta's window: where a call under way stands now, the window a returned call was
+    /// called with, or the window that pruned a move.
     pub window: Option<(Shown, Shown)>,
+    /// What a returned value says of the minimax value, as shown ("≥ 7" where a MAX node cut).
+    pub bound: Bound,
 }
 
 /// The picture: spots (the root first), edges from parent to child, slots across, levels down.
@@ -62,10 +69,11 @@ pub fn search_picture<G: Rules>(
     let start = state.start;
     // The root's moves returned so far, then each call on the stack with the moves it has tried.
     let mut parent = 0;
-    for &(cell, score) in &state.root_moves {
+    for (&(cell, score), &bound) in state.root_moves.iter().zip(&state.root_bounds) {
         let board = start.after(cell);
         let spot = SearchSpot {
             value: Some(seen.root_number(score)),
+            bound: shown_bound(seen, bound),
             ..SearchSpot::below(cell, board, 1, Standing::Returned, seen)
         };
         add(&mut picture, parent, spot);
@@ -85,10 +93,11 @@ pub fn search_picture<G: Rules>(
         let at = add(&mut picture, parent, spot);
         for child in &frame.children {
             match child {
-                Child::Returned { cell, score } => {
+                Child::Returned { cell, score, bound } => {
                     let board = frame.board.after(*cell);
                     let spot = SearchSpot {
                         value: Some(seen.root_number(*score)),
+                        bound: shown_bound(seen, *bound),
                         ..SearchSpot::below(*cell, board, level + 1, Standing::Returned, seen)
                     };
                     add(&mut picture, at, spot);
@@ -110,12 +119,16 @@ pub fn search_picture<G: Rules>(
     laid_out(picture)
 }
 
-/// The whole search so far, as the textbooks draw alpha-beta at work: every call made, with the
-/// value it returned; every move pruned, crossed out with the window that cut it, kept for the
-/// rest of the search; the calls under way with their best so far and window (from the
-/// [`StepState`] after `steps`). For small searches, such as a typed tree's (at most 1,000
-/// nodes): [`search_picture`] folds finished calls into their values, so a board's long search
-/// stays small.
+/// The whole search so far, as the textbooks draw alpha-beta at work, on the whole tree drawn
+/// up front: every node of the tree from `start`, in preorder, laid out once (so its place never
+/// moves as the search goes on), those not reached yet [`Standing::Unvisited`] with a finished
+/// position's value showing; every call made with the value it returned, a bound where alpha-beta
+/// cut, and the window it was called with; every move pruned, crossed out with the window that cut
+/// it, and the nodes under it pruned too, kept for the rest of the search; the calls under way
+/// with their best so far and window (from the [`StepState`] after `steps`). For small searches
+/// only, such as a typed tree's (at most 1,000 nodes): every position is drawn.
+/// [`search_picture`] folds finished calls into their values, so a board's long search stays
+/// small.
 pub fn whole_search_picture<'m, G: Rules>(
     start: G,
     steps: impl IntoIterator<Item = (Step<G::Move>, &'m [G::Move])>,
@@ -125,37 +138,56 @@ where
     G::Move: 'm,
 {
     let mut state = StepState::new(start);
-    let mut picture = rooted(&state, seen);
+    let mut picture = whole_tree(&state, seen);
+    let mut children = vec![Vec::new(); picture.spots.len()];
+    for &(from, to) in &picture.edges {
+        children[from].push(to);
+    }
+    let child = |picture: &SearchPicture<G>, parent: usize, mv: G::Move| {
+        children[parent]
+            .iter()
+            .copied()
+            .find(|&at| picture.spots[at].cell == Some(mv))
+            .expect("the search makes the tree's moves")
+    };
     // The spots of the calls under way, the root's first.
     let mut open = vec![0];
     let mut root_returned = None;
     for (step, pruned) in steps {
         let parent = *open.last().expect("the root stays open");
+        let mut returned = None;
         match step.kind {
             // A search's first call on its start (a tree's root) is the root's own spot.
             EventKind::Enter => {
                 if let Some(mv) = step.mv {
-                    let from = &picture.spots[parent];
-                    let (board, level) = (from.board.after(mv), from.level + 1);
-                    let spot = SearchSpot::below(mv, board, level, Standing::Waiting, seen);
-                    open.push(add(&mut picture, parent, spot));
+                    let at = child(&picture, parent, mv);
+                    let spot = &mut picture.spots[at];
+                    spot.standing = Standing::Waiting;
+                    // The window it was called with: what the edge passed down.
+                    spot.window = step
+                        .alpha_beta_window()
+                        .filter(|_| spot.role.is_some())
+                        .map(|(alpha, beta)| seen.window(alpha, beta));
+                    open.push(at);
                 }
             }
             EventKind::Exit if open.len() > 1 => {
-                let done = &mut picture.spots[open.pop().expect("more than the root")];
+                let at = open.pop().expect("more than the root");
+                let done = &mut picture.spots[at];
                 done.standing = Standing::Returned;
                 done.value = Some(seen.root_number(step.score()));
+                returned = Some(at);
             }
             EventKind::Cutoff => {
                 let (alpha, beta) = step.window();
-                let from = &picture.spots[parent];
-                let (board, level) = (from.board, from.level + 1);
                 for &mv in pruned {
-                    let spot = SearchSpot {
-                        window: Some(seen.window(alpha, beta)),
-                        ..SearchSpot::below(mv, board.after(mv), level, Standing::Pruned, seen)
-                    };
-                    add(&mut picture, parent, spot);
+                    let at = child(&picture, parent, mv);
+                    picture.spots[at].window = Some(seen.window(alpha, beta));
+                    let mut below = vec![at];
+                    while let Some(next) = below.pop() {
+                        picture.spots[next].standing = Standing::Pruned;
+                        below.extend(&children[next]);
+                    }
                 }
             }
             // The root's own call returning (a tree's search): the search is over.
@@ -163,6 +195,18 @@ where
             EventKind::Leaf => {}
         }
         state.step(step, pruned);
+        // What the call that returned says of its minimax value, as the step state worked it
+        // out: the last move its caller (or the root) has seen return.
+        if let Some(at) = returned {
+            let bound = match state.stack.last() {
+                Some(caller) => match caller.children.last() {
+                    Some(Child::Returned { bound, .. }) => *bound,
+                    _ => Bound::Exact,
+                },
+                None => state.root_bounds.last().copied().unwrap_or_default(),
+            };
+            picture.spots[at].bound = shown_bound(seen, bound);
+        }
     }
     // The calls under way, as the step state has them: best so far, window, the last running.
     for (frame, &at) in state.stack.iter().zip(&open[1..]) {
@@ -179,7 +223,85 @@ where
         root.value = Some(seen.root_number(value));
     }
     picture.spots[0] = root;
-    laid_out(picture)
+    picture
+}
+
+/// Every position from `state`'s start, in preorder, not reached yet: the root as [`rooted`]
+/// has it, a finished position with its value (a leaf's value is on show before the search
+/// reaches it), laid out once.
+fn whole_tree<G: Rules>(state: &StepState<G>, seen: &impl ShowsSearch<G>) -> SearchPicture<G> {
+    let mut picture = rooted(state, seen);
+    let maximiser = state.start.to_move();
+    // (spot, position) still to open, deepest last, so that the spots come in preorder.
+    let mut ahead = vec![0];
+    while let Some(parent) = ahead.pop() {
+        let (board, level) = (picture.spots[parent].board, picture.spots[parent].level);
+        let first = picture.spots.len();
+        for mv in board.moves() {
+            let child = board.after(mv);
+            let value = child
+                .evaluate(maximiser, level as i32 + 1)
+                .map(|score| seen.root_number(score));
+            let spot = SearchSpot {
+                value,
+                ..SearchSpot::below(mv, child, level + 1, Standing::Unvisited, seen)
+            };
+            add(&mut picture, parent, spot);
+        }
+        ahead.extend((first..picture.spots.len()).rev());
+    }
+    // Preorder: each spot's children were added together, but a spot's subtree must come before
+    // its next sibling's; renumber by a walk from the root.
+    let preorder = preordered(&picture);
+    laid_out(preorder)
+}
+
+/// `picture` with its spots renumbered in preorder (the root first, each subtree whole before
+/// the next sibling), its edges renumbered with them.
+fn preordered<G: Rules>(picture: &SearchPicture<G>) -> SearchPicture<G> {
+    let mut children = vec![Vec::new(); picture.spots.len()];
+    for &(from, to) in &picture.edges {
+        children[from].push(to);
+    }
+    let mut order = Vec::with_capacity(picture.spots.len());
+    let mut ahead = vec![0];
+    while let Some(at) = ahead.pop() {
+        order.push(at);
+        ahead.extend(children[at].iter().rev());
+    }
+    let mut new_index = vec![0; picture.spots.len()];
+    for (index, &old) in order.iter().enumerate() {
+        new_index[old] = index;
+    }
+    let mut edges: Vec<(usize, usize)> = picture
+        .edges
+        .iter()
+        .map(|&(from, to)| (new_index[from], new_index[to]))
+        .collect();
+    edges.sort_by_key(|&(_, to)| to);
+    SearchPicture {
+        spots: order
+            .iter()
+            .map(|&old| picture.spots[old].clone())
+            .collect(),
+        edges,
+        width: picture.width,
+        levels: picture.levels,
+    }
+}
+
+/// A bound in the search's numbers as shown: turned round where the shown numbers run the other
+/// way (a MIN root's tree, shown in MAX's numbers).
+fn shown_bound<G: Rules>(seen: &impl ShowsSearch<G>, bound: Bound) -> Bound {
+    let (low, high) = (
+        seen.root_number(Score::DRAW),
+        seen.root_number(Score::new(1)),
+    );
+    if high.value() < low.value() {
+        bound.flipped()
+    } else {
+        bound
+    }
 }
 
 /// A picture with only its root: `state`'s start, with the best of the root's moves so far,
@@ -209,6 +331,7 @@ fn rooted<G: Rules>(state: &StepState<G>, seen: &impl ShowsSearch<G>) -> SearchP
             },
             value: root_best,
             window: None,
+            bound: Bound::Exact,
         }],
         edges: Vec::new(),
         width: 1,
@@ -258,6 +381,7 @@ impl<G: Rules> SearchSpot<G> {
             standing,
             value: None,
             window: None,
+            bound: Bound::Exact,
         }
     }
 }

@@ -13,7 +13,6 @@ use crate::engine::minimax::{
 };
 use crate::engine::rules::Rules;
 use crate::engine::score::Score;
-use crate::learn::view::Shown;
 use serde::{Deserialize, Serialize};
 
 /// Which search is traced.
@@ -239,6 +238,11 @@ impl<M> Step<M> {
     pub fn window(&self) -> (Score, Score) {
         self.window.unwrap_or_default()
     }
+
+    /// Alpha-beta's window at a call's start or at a cutoff; `None` for plain minimax.
+    pub fn alpha_beta_window(&self) -> Option<(Score, Score)> {
+        self.window
+    }
 }
 
 /// Hands each call of a search of any game to a sink as a [`Step`], with the moves a cutoff
@@ -327,11 +331,196 @@ pub fn whole_trace<G: Rules>(start: &G, algorithm: TraceAlgorithm) -> Vec<Traced
     steps
 }
 
+/// What a value alpha-beta returned says of the minimax value, in the search's own numbers (its
+/// maximiser's): the textbooks' "≥ 7" at a MAX node that cut, "≤ 2" at a MIN node that cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Bound {
+    /// The minimax value itself: every move was searched, each giving what its value needs.
+    #[default]
+    Exact,
+    /// The minimax value is at least this: the maximiser stopped looking once it had enough.
+    AtLeast,
+    /// The minimax value is at most this.
+    AtMost,
+}
+
+impl Bound {
+    /// The bound seen from the other side: "at least" for one player is "at most" for the other.
+    pub fn flipped(self) -> Bound {
+        match self {
+            Bound::Exact => Bound::Exact,
+            Bound::AtLeast => Bound::AtMost,
+            Bound::AtMost => Bound::AtLeast,
+        }
+    }
+
+    /// A value with its bound, as the textbooks write it: "7", "≥ 7", "≤ 2".
+    pub fn write(self, value: impl std::fmt::Display) -> String {
+        match self {
+            Bound::Exact => value.to_string(),
+            Bound::AtLeast => format!("≥ {value}"),
+            Bound::AtMost => format!("≤ {value}"),
+        }
+    }
+
+    /// What a call returned `score` says, from what its moves returned (`children`): a call that
+    /// cut is a bound on its side (a maximiser's value can only rise with the moves it skipped);
+    /// a call that tried every move is exact on a side where the moves' values allow it (the
+    /// best move's value is a bound the right way, every other move's does not exceed it).
+    pub fn of_call<M>(is_max: bool, score: Score, children: &[Child<M>]) -> Bound {
+        let cut = children
+            .iter()
+            .any(|child| matches!(child, Child::Pruned { .. }));
+        // In the maximiser's terms: "at least" is the side a maximiser's best move gives.
+        let (rising, falling) = if is_max {
+            (Bound::AtLeast, Bound::AtMost)
+        } else {
+            (Bound::AtMost, Bound::AtLeast)
+        };
+        if cut {
+            return rising;
+        }
+        let returned = children.iter().filter_map(|child| match child {
+            Child::Returned { score, bound, .. } => Some((*score, *bound)),
+            Child::Pruned { .. } => None,
+        });
+        let mut best_holds = true;
+        let mut others_hold = true;
+        let mut best_seen = false;
+        for (value, bound) in returned {
+            if value == score && !best_seen {
+                best_seen = true;
+                best_holds = bound != falling;
+            }
+            others_hold &= bound != rising;
+        }
+        match (best_holds, others_hold) {
+            (true, true) => Bound::Exact,
+            (true, false) => rising,
+            (false, _) => falling,
+        }
+    }
+}
+
+/// Where a jump through a recorded search lands: how many steps are applied after it, from
+/// `position` steps applied. The tree lab and the step-through jump by these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Jump {
+    /// Just past the next cut-off.
+    NextCutoff,
+    /// The next call run whole: one step, and if it starts a call, on until that call returns.
+    StepOver,
+    /// On until the call under way returns (the current subtree finished); the whole search
+    /// when no call is under way.
+    StepOut,
+}
+
+/// How many calls are under way after `steps` (a tree's root call counted as one).
+fn calls_open<M>(steps: &[Step<M>]) -> usize {
+    steps.iter().fold(0usize, |open, step| match step.kind {
+        EventKind::Enter => open + 1,
+        EventKind::Exit => open.saturating_sub(1),
+        EventKind::Leaf | EventKind::Cutoff => open,
+    })
+}
+
+impl Jump {
+    /// The position the jump lands on from `position` in `steps` (the whole search's): never
+    /// past the end, and the end when there is nothing more to land on.
+    pub fn from<M>(self, steps: &[Step<M>], position: usize) -> usize {
+        let position = position.min(steps.len());
+        let end = steps.len();
+        let mut open = calls_open(&steps[..position]);
+        match self {
+            Jump::NextCutoff => steps[position..]
+                .iter()
+                .position(|step| step.kind == EventKind::Cutoff)
+                .map_or(end, |at| position + at + 1),
+            Jump::StepOver | Jump::StepOut => {
+                // Step over: until the calls under way are back to as many as now (after one
+                // step at least); step out: until fewer.
+                let goal = match self {
+                    Jump::StepOut => open.saturating_sub(1),
+                    _ => open,
+                };
+                for (at, step) in steps.iter().enumerate().skip(position) {
+                    match step.kind {
+                        EventKind::Enter => open += 1,
+                        EventKind::Exit => open = open.saturating_sub(1),
+                        EventKind::Leaf | EventKind::Cutoff => {}
+                    }
+                    if open <= goal && (self == Jump::StepOver || step.kind == EventKind::Exit) {
+                        return at + 1;
+                    }
+                }
+                end
+            }
+        }
+    }
+}
+
+/// Where "run to this node" lands in `steps` (a whole search's, with the moves each cut-off
+/// skips): just past the step that enters the call reached by `path` (the moves from the start;
+/// empty for a search's first call on its start), or, where the search never gets there, past
+/// the cut-off that prunes it or a move above it. `None` if the search neither reaches nor
+/// prunes it (a path the start does not have).
+pub fn reaching<M: PartialEq>(steps: &[TracedStep<M>], path: &[M]) -> Option<usize> {
+    let mut at_path: Vec<&M> = Vec::new();
+    for (index, (step, pruned)) in steps.iter().enumerate() {
+        match step.kind {
+            EventKind::Enter => {
+                let entered = match &step.mv {
+                    Some(mv) => {
+                        at_path.push(mv);
+                        true
+                    }
+                    None => at_path.is_empty(),
+                };
+                if entered
+                    && at_path.len() == path.len()
+                    && at_path.iter().zip(path).all(|(a, b)| *a == b)
+                {
+                    return Some(index + 1);
+                }
+            }
+            EventKind::Exit => {
+                at_path.pop();
+            }
+            EventKind::Cutoff => {
+                let above =
+                    at_path.len() < path.len() && at_path.iter().zip(path).all(|(a, b)| *a == b);
+                if above && pruned.contains(&path[at_path.len()]) {
+                    return Some(index + 1);
+                }
+            }
+            EventKind::Leaf => {}
+        }
+    }
+    None
+}
+
+/// The last cut-off in `steps`: its index, and the moves from the start to the call that cut.
+pub fn last_cutoff<M: Copy>(steps: &[TracedStep<M>]) -> Option<(usize, Vec<M>)> {
+    let mut at_path = Vec::new();
+    let mut last = None;
+    for (index, (step, _)) in steps.iter().enumerate() {
+        match step.kind {
+            EventKind::Enter => at_path.extend(step.mv),
+            EventKind::Exit => {
+                at_path.pop();
+            }
+            EventKind::Cutoff => last = Some((index, at_path.clone())),
+            EventKind::Leaf => {}
+        }
+    }
+    last
+}
+
 /// A move tried by a call, as far as the trace has got.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Child<M = Cell> {
-    /// The call for it returned this value.
-    Returned { cell: M, score: Score },
+    /// The call for it returned this value, which says `bound` of the move's minimax value.
+    Returned { cell: M, score: Score, bound: Bound },
     /// Skipped by a cutoff, with the window that made it pointless.
     Pruned {
         cells: Vec<M>,
@@ -366,6 +555,9 @@ pub struct StepState<G: Rules = Board> {
     pub stack: Vec<Frame<G>>,
     /// The root's moves scored so far, in order (what `findBestMove` has seen).
     pub root_moves: Vec<(G::Move, Score)>,
+    /// What each of `root_moves`' values says of its minimax value (a board's root moves are
+    /// each searched with a window of their own, and are exact; a tree's root narrows it).
+    pub root_bounds: Vec<Bound>,
     pub calls: u64,
     pub leaves: u64,
     pub cutoffs: u64,
@@ -379,6 +571,7 @@ impl<G: Rules> StepState<G> {
             start,
             stack: Vec::new(),
             root_moves: Vec::new(),
+            root_bounds: Vec::new(),
             calls: 0,
             leaves: 0,
             cutoffs: 0,
@@ -429,7 +622,8 @@ impl<G: Rules> StepState<G> {
             EventKind::Exit => {
                 // The root's own return (a tree's) leaves nothing to pop.
                 if let Some(done) = self.stack.pop() {
-                    self.returned(done.cell, step.score);
+                    let bound = Bound::of_call(done.is_max, step.score, &done.children);
+                    self.returned(done.cell, step.score, bound);
                 }
             }
             EventKind::Cutoff => {
@@ -448,12 +642,13 @@ impl<G: Rules> StepState<G> {
     }
 
     /// The call for `cell` returned `score` to the call under way, or to the root.
-    fn returned(&mut self, cell: G::Move, score: Score) {
+    fn returned(&mut self, cell: G::Move, score: Score, bound: Bound) {
         let Some(parent) = self.stack.last_mut() else {
             self.root_moves.push((cell, score));
+            self.root_bounds.push(bound);
             return;
         };
-        parent.children.push(Child::Returned { cell, score });
+        parent.children.push(Child::Returned { cell, score, bound });
         let better = parent.best.is_none_or(|best| {
             if parent.is_max {
                 score > best
@@ -520,24 +715,6 @@ impl StepState<Board> {
     }
 }
 
-/// Why alpha-beta skipped moves, in words: "α = 0 >= β = -9: O already has a better choice".
-/// `frame_is_max` is the role at the call that cut; `maximiser` moves at the root.
-pub fn cutoff_reason(alpha: Shown, beta: Shown, frame_is_max: bool, maximiser: Mark) -> String {
-    // A maximiser's call stops when its best so far (α) reaches what the minimiser above it can
-    // already get elsewhere (β): the minimiser will never let the game come here. And the other
-    // way round.
-    let who = if frame_is_max {
-        maximiser.opponent()
-    } else {
-        maximiser
-    };
-    format!(
-        "α = {} >= β = {}: {who} already has a better choice",
-        alpha.value(),
-        beta.value()
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -590,7 +767,8 @@ mod tests {
                     [
                         Child::Returned {
                             cell: 0,
-                            score: two
+                            score: two,
+                            bound: Bound::Exact
                         },
                         Child::Pruned {
                             cells: vec![1, 2],
@@ -620,6 +798,66 @@ mod tests {
                 .map(|(step, pruned)| (*step, pruned.as_slice())),
         );
         assert_eq!(again.root_moves, state.root_moves);
+    }
+
+    /// The jumps on the textbooks' three cut-offs, against the trace read step by step: the
+    /// next cut-off lands just past each cut in turn; step out finishes the call under way (the
+    /// stack one shorter, just after its return); step over runs the next call whole; "run to
+    /// this node" lands where the node is entered, or where it is pruned.
+    #[test]
+    fn the_jumps_land_where_the_trace_says() {
+        use crate::learn::abstract_tree::find_tree;
+        let tree = find_tree("three-cutoffs").unwrap().tree();
+        let traced = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let steps: Vec<Step<usize>> = traced.iter().map(|(step, _)| *step).collect();
+        let cuts: Vec<usize> = (0..steps.len())
+            .filter(|&i| steps[i].kind == EventKind::Cutoff)
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(cuts.len(), 3);
+        let mut at = 0;
+        for &cut in &cuts {
+            at = Jump::NextCutoff.from(&steps, at);
+            assert_eq!(at, cut);
+        }
+        assert_eq!(Jump::NextCutoff.from(&steps, at), steps.len());
+        let open_after = |count: usize| {
+            StepState::after_steps(
+                tree.root(),
+                traced[..count].iter().map(|(s, p)| (*s, p.as_slice())),
+            )
+            .stack
+            .len()
+        };
+        // Step out from just after the first cut (at F, two calls deep): F returns.
+        let out = Jump::StepOut.from(&steps, cuts[0]);
+        assert_eq!(steps[out - 1].kind, EventKind::Exit);
+        assert_eq!(open_after(out), open_after(cuts[0]) - 1);
+        // Step over from the start of B (entered, nothing below it yet): C runs whole.
+        let b = reaching(&traced, &[0]).unwrap();
+        let over = Jump::StepOver.from(&steps, b);
+        assert_eq!(open_after(over), open_after(b));
+        assert_eq!(
+            StepState::after_steps(
+                tree.root(),
+                traced[..over].iter().map(|(s, p)| (*s, p.as_slice()))
+            )
+            .stack[0]
+                .children
+                .len(),
+            1
+        );
+        // Run to F (path 1.2) and to H, which is pruned: past F's entry, past F's cut.
+        let f = reaching(&traced, &[0, 1]).unwrap();
+        assert_eq!(
+            (steps[f - 1].kind, steps[f - 1].mv),
+            (EventKind::Enter, Some(1))
+        );
+        assert_eq!(reaching(&traced, &[0, 1, 1]), Some(cuts[0]));
+        // M's leaves are under a pruned move: the cut at I.
+        assert_eq!(reaching(&traced, &[1, 1, 0]), Some(cuts[1]));
+        assert_eq!(reaching(&traced, &[]), Some(1));
+        assert_eq!(reaching(&traced, &[5]), None);
     }
 
     #[test]

@@ -180,10 +180,19 @@ pub fn text_width(text: &str, size: f32) -> f32 {
 /// The one layout: `sketch` as a scene, its nodes' positions drawn small under them if
 /// `boards`.
 pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
+    scene_sized(sketch, boards, sketch)
+}
+
+/// [`scene`], with its slots, levels and size as `sizing` needs them: a search stepped through
+/// is laid out with the room its finished drawing needs (whose windows and notes are all there),
+/// so that no node moves and the scale holds from the first step to the last. `sizing` has the
+/// same levels and width as `sketch`, and notes at least as wide.
+pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
     let board_of = |node: &SketchNode| node.board.filter(|_| boards);
     let widest_note = sketch
         .nodes
         .iter()
+        .chain(&sizing.nodes)
         .flat_map(note_lines)
         .map(|line| text_width(line, Kind::Note.size()))
         .fold(0.0, f32::max);
@@ -201,6 +210,7 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
     let tallest_note = sketch
         .nodes
         .iter()
+        .chain(&sizing.nodes)
         .map(|node| note_lines(node).count() as f32 * NOTE_LINE)
         .fold(0.0, f32::max);
     let slot = SLOT
@@ -279,7 +289,12 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
 
     let right = gutter + sketch.width as f32 * slot + 8.0;
     let deepest = sketch.levels.len().saturating_sub(1);
-    let under_last = sketch.nodes.iter().map(under).fold(0.0, f32::max);
+    let under_last = sketch
+        .nodes
+        .iter()
+        .chain(&sizing.nodes)
+        .map(under)
+        .fold(0.0, f32::max);
     let tree_bottom = centre(0.0, deepest).y + RADIUS + BOARD_GAP + under_last + 8.0;
     let legend_top = tree_bottom + 16.0;
     let legend: Vec<Item> = sketch
@@ -323,7 +338,7 @@ fn note_lines(node: &SketchNode) -> impl Iterator<Item = &str> {
 /// A node: its shape by role, its value in it; crossed out when pruned; its small board and its
 /// note under it.
 fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
-    let ink = match (node.crossed, node.on_line) {
+    let ink = match (node.crossed || node.faint, node.on_line) {
         (true, _) => Ink::Faint,
         (false, true) => Ink::Line,
         (false, false) => Ink::Text,
@@ -353,23 +368,6 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             dashed: node.dashed,
         },
     }];
-    if let Some(value) = node.value {
-        // A triangle's middle is a little towards its base.
-        let lower = match node.shape {
-            Shape::Max => 3.0,
-            Shape::Min => -3.0,
-            Shape::End => 0.0,
-        };
-        items.push(Item::Text {
-            at: point(at.x, at.y + lower),
-            anchor: Anchor::Centre,
-            text: value.to_string(),
-            size: Kind::Value.size(),
-            ink,
-            bold: true,
-            halo: false,
-        });
-    }
     if node.crossed {
         let d = r * 0.9;
         for (from, to) in [((-d, -d), (d, d)), ((-d, d), (d, -d))] {
@@ -380,6 +378,36 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
                 ink: Ink::Faint,
             });
         }
+    }
+    if let Some(value) = node.value {
+        // A triangle's middle is a little towards its base.
+        let lower = match node.shape {
+            Shape::Max => 3.0,
+            Shape::Min => -3.0,
+            Shape::End => 0.0,
+        };
+        items.push(Item::Text {
+            at: point(at.x, at.y + lower),
+            anchor: Anchor::Centre,
+            text: node.bound.write(value),
+            size: Kind::Value.size(),
+            ink,
+            bold: true,
+            // Over a cross, on a patch of the background: a pruned leaf's value stays legible.
+            halo: node.crossed,
+        });
+    }
+    if let Some(label) = &node.label {
+        // Up and to the left of the shape, where the edges from above do not run.
+        items.push(Item::Text {
+            at: point(at.x - r - 6.0, at.y - r * 0.6),
+            anchor: Anchor::Centre,
+            text: label.clone(),
+            size: Kind::Note.size(),
+            ink: Ink::Soft,
+            bold: false,
+            halo: false,
+        });
     }
     let mut below = at.y + r + BOARD_GAP;
     if let Some(board) = board {
@@ -465,16 +493,10 @@ mod tests {
 
     fn node(x: f32, level: usize, note: Option<&str>) -> SketchNode {
         SketchNode {
-            x,
-            level,
-            shape: Shape::End,
             value: Some(1),
-            title: String::new(),
-            dashed: false,
-            on_line: false,
-            crossed: false,
             note: note.map(str::to_string),
             board: Some(Board::default()),
+            ..SketchNode::at(x, level, Shape::End, String::new())
         }
     }
 

@@ -13,7 +13,9 @@ use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::rules::Rules;
 use crate::learn::abstract_tree::AbstractPicture;
+use crate::learn::exercises::prune::label as letter;
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
+use crate::learn::trace::Bound;
 use crate::learn::tree_picture::{Picture, Spot, level_label};
 use crate::learn::view::{Role, ScoreView, Seen, Shown};
 
@@ -70,6 +72,13 @@ pub struct SketchNode {
     pub note: Option<String>,
     /// The position, drawn small under the node when small boards are asked for.
     pub board: Option<Board>,
+    /// What its value says of the minimax value: written "≥ 7" or "≤ 2" where alpha-beta cut.
+    pub bound: Bound,
+    /// Not reached by the search yet, or under a pruned move: drawn faint, its value grey.
+    pub faint: bool,
+    /// Its letter, written beside it, as the textbooks letter a tree's nodes (and its cut-off
+    /// sentences name them).
+    pub label: Option<String>,
 }
 
 /// An edge from parent to child, with its move.
@@ -98,6 +107,9 @@ impl SketchNode {
             crossed: false,
             note: None,
             board: None,
+            bound: Bound::Exact,
+            faint: false,
+            label: None,
         }
     }
 }
@@ -268,6 +280,10 @@ pub fn board_search(picture: &SearchPicture, seen: &Seen) -> Sketch {
     let start = picture.spots[0].board;
     let boards = picture.spots.iter().map(|spot| (spot.level, spot.board));
     let levels = level_labels(picture.levels, seen, boards);
+    let sides = Sides {
+        max: seen.maximiser().to_string(),
+        min: seen.maximiser().opponent().to_string(),
+    };
     search_sketch(
         picture,
         levels,
@@ -276,35 +292,193 @@ pub fn board_search(picture: &SearchPicture, seen: &Seen) -> Sketch {
         Cell::name,
         search_node_name,
         |spot| Some(spot.board),
+        board_place,
+        board_place,
+        &sides,
     )
+}
+
+/// A board's call named by the move that led to it ("r2c1"), the start "the start".
+fn board_place(spot: &SearchSpot) -> String {
+    spot.cell
+        .map_or_else(|| "the start".to_string(), Cell::name)
+}
+
+/// The words for the two sides in a cut-off's sentence: "MAX" and "MIN" in a tree, the marks on
+/// a board.
+pub struct Sides {
+    pub max: String,
+    pub min: String,
+}
+
+impl Sides {
+    /// A typed tree's: MAX and MIN.
+    pub fn tree() -> Sides {
+        Sides {
+            max: "MAX".to_string(),
+            min: "MIN".to_string(),
+        }
+    }
+}
+
+/// Why alpha-beta stops at a call, in one sentence: "At F (MAX): α = 7 ≥ β = 6: MIN above
+/// already has 6 elsewhere, so it never lets play reach F, and H is pruned." `place` names the
+/// call that cut, `cut_at` who moves there, `alpha` and `beta` its window as written, `pruned`
+/// the moves skipped, `sides` the two sides' names. The tree lab, the step-through and `trace
+/// --format svg` all say a cut-off with it.
+pub fn cutoff_sentence(
+    place: &str,
+    cut_at: Role,
+    alpha: &str,
+    beta: &str,
+    pruned: &[String],
+    sides: &Sides,
+) -> String {
+    let (mover, above, has) = match cut_at {
+        Role::Maximiser => (&sides.max, &sides.min, beta),
+        Role::Minimiser => (&sides.min, &sides.max, alpha),
+    };
+    let skipped = match pruned {
+        [] => "nothing is left to prune".to_string(),
+        [one] => format!("{one} is pruned"),
+        [first @ .., last] => format!("{} and {last} are pruned", first.join(", ")),
+    };
+    format!(
+        "At {place} ({mover}): α = {alpha} ≥ β = {beta}: {above} above already has {has} \
+         elsewhere, so it never lets play reach {place}, and {skipped}."
+    )
+}
+
+/// A cut-off in a drawn search: the node that cut (its index in the picture) and why, in one
+/// sentence ([`cutoff_sentence`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cutoff {
+    pub at: usize,
+    pub sentence: String,
+}
+
+/// The cut-offs a search's picture shows, each with its sentence: every node with moves crossed
+/// out under it, in the picture's order.
+fn cutoffs_of<G: Rules>(
+    picture: &SearchPicture<G>,
+    bound: &impl Fn(Shown) -> String,
+    place: &impl Fn(&SearchSpot<G>) -> String,
+    pruned_name: &impl Fn(&SearchSpot<G>) -> String,
+    sides: &Sides,
+) -> Vec<Cutoff> {
+    let mut cuts: Vec<(usize, Vec<usize>)> = Vec::new();
+    for &(from, to) in &picture.edges {
+        let cut = picture.spots[to].standing == Standing::Pruned
+            && picture.spots[from].standing != Standing::Pruned;
+        if !cut {
+            continue;
+        }
+        match cuts.iter_mut().find(|(at, _)| *at == from) {
+            Some((_, pruned)) => pruned.push(to),
+            None => cuts.push((from, vec![to])),
+        }
+    }
+    cuts.into_iter()
+        .filter_map(|(at, pruned)| {
+            let spot = &picture.spots[at];
+            let (alpha, beta) = picture.spots[pruned[0]].window?;
+            let names: Vec<String> = pruned
+                .iter()
+                .map(|&index| pruned_name(&picture.spots[index]))
+                .collect();
+            let sentence = cutoff_sentence(
+                &place(spot),
+                spot.role?,
+                &bound(alpha),
+                &bound(beta),
+                &names,
+                sides,
+            );
+            Some(Cutoff { at, sentence })
+        })
+        .collect()
+}
+
+/// The cut-offs of a board's search as the step-through draws it ([`board_search`]).
+pub fn board_cutoffs(picture: &SearchPicture, seen: &Seen) -> Vec<Cutoff> {
+    let geometry = picture.spots[0].board.geometry();
+    let sides = Sides {
+        max: seen.maximiser().to_string(),
+        min: seen.maximiser().opponent().to_string(),
+    };
+    cutoffs_of(
+        picture,
+        &|number: Shown| number.bound(geometry),
+        &board_place,
+        &board_place,
+        &sides,
+    )
+}
+
+/// The cut-offs of a typed tree's search as the tree lab draws it ([`tree_search`]): nodes
+/// named by their letters, a pruned leaf with its value ("H (9)").
+pub fn tree_cutoffs(picture: &SearchPicture<TreePosition<'_>>, tree: &GameTree) -> Vec<Cutoff> {
+    cutoffs_of(
+        picture,
+        &tree_bound(tree),
+        &tree_place,
+        &tree_pruned_name,
+        &Sides::tree(),
+    )
+}
+
+/// A typed tree's node by its letter (preorder, the root A).
+fn tree_place(spot: &SearchSpot<TreePosition<'_>>) -> String {
+    letter(spot.board.id())
+}
+
+/// A pruned node of a typed tree: its letter, and a leaf's value ("H (9)").
+fn tree_pruned_name(spot: &SearchSpot<TreePosition<'_>>) -> String {
+    match spot.board.leaf() {
+        Some(value) => format!("{} ({value})", letter(spot.board.id())),
+        None => letter(spot.board.id()),
+    }
+}
+
+/// How a typed tree's search writes a window's end: its number, or ±inf beyond every leaf.
+fn tree_bound(tree: &GameTree) -> impl Fn(Shown) -> String {
+    let infinity = tree.root().infinity().value();
+    move |number: Shown| match number.value() {
+        value if value >= infinity => "+inf".to_string(),
+        value if value <= -infinity => "-inf".to_string(),
+        value => value.to_string(),
+    }
 }
 
 /// A typed tree's search, drawn as [`board_search`] draws a board's: moves named by their place
 /// among their siblings from 1 (as the textbooks count leaves), every level MAX or MIN with its
 /// depth from the root, 0.
 pub fn tree_search(picture: &SearchPicture<TreePosition<'_>>, tree: &GameTree) -> Sketch {
-    let infinity = tree.root().infinity().value();
     let levels = (0..picture.levels)
         .map(|level| tree_level_label(tree, level))
         .collect();
-    let bound = move |number: Shown| match number.value() {
-        value if value >= infinity => "+inf".to_string(),
-        value if value <= -infinity => "-inf".to_string(),
-        value => value.to_string(),
-    };
-    search_sketch(
+    let mut sketch = search_sketch(
         picture,
         levels,
         tree_search_legend(),
-        bound,
+        tree_bound(tree),
         |index: usize| (index + 1).to_string(),
         tree_node_name,
         |_| None,
-    )
+        tree_place,
+        tree_pruned_name,
+        &Sides::tree(),
+    );
+    for (node, spot) in sketch.nodes.iter_mut().zip(&picture.spots) {
+        node.label = Some(letter(spot.board.id()));
+    }
+    sketch
 }
 
 /// A search's picture as a sketch: `bound` writes a window's number, `move_name` an edge's
-/// move, `name` a node's title (given its window in words).
+/// move, `name` a node's title (given its window in words), `pruned_name` a pruned node in a
+/// cut-off's sentence; the sentences follow the legend.
+#[allow(clippy::too_many_arguments)]
 fn search_sketch<G: Rules>(
     picture: &SearchPicture<G>,
     levels: Vec<String>,
@@ -313,7 +487,20 @@ fn search_sketch<G: Rules>(
     move_name: impl Fn(G::Move) -> String,
     name: impl Fn(&SearchSpot<G>, Option<String>) -> String,
     board: impl Fn(&SearchSpot<G>) -> Option<Board>,
+    place: impl Fn(&SearchSpot<G>) -> String,
+    pruned_name: impl Fn(&SearchSpot<G>) -> String,
+    sides: &Sides,
 ) -> Sketch {
+    let mut parent_of = vec![None; picture.spots.len()];
+    for &(from, to) in &picture.edges {
+        parent_of[to] = Some(from);
+    }
+    // A pruned branch is crossed where it was cut; the nodes under it are only faint.
+    let cut_here = |index: usize| {
+        picture.spots[index].standing == Standing::Pruned
+            && parent_of[index]
+                .is_none_or(|parent| picture.spots[parent].standing != Standing::Pruned)
+    };
     let window = |spot: &SearchSpot<G>| {
         spot.window
             .map(|(alpha, beta)| format!("α {}\nβ {}", bound(alpha), bound(beta)))
@@ -323,18 +510,23 @@ fn search_sketch<G: Rules>(
     let nodes = picture
         .spots
         .iter()
-        .map(|spot| {
+        .enumerate()
+        .map(|(index, spot)| {
             let title = name(spot, window(spot).map(|w| w.replace('\n', " ")));
             SketchNode {
                 value: spot.value.map(Shown::value),
                 on_line: on_path(spot),
-                crossed: spot.standing == Standing::Pruned,
+                crossed: cut_here(index),
+                faint: matches!(spot.standing, Standing::Unvisited | Standing::Pruned)
+                    && !cut_here(index),
+                bound: spot.bound,
                 note: window(spot),
                 board: board(spot),
                 ..SketchNode::at(spot.x, spot.level, Shape::of(spot.role), title)
             }
         })
         .collect();
+    let sentences = cutoffs_of(picture, &bound, &place, &pruned_name, sides);
     let edges = picture
         .edges
         .iter()
@@ -355,7 +547,10 @@ fn search_sketch<G: Rules>(
         edges,
         width: picture.width,
         levels,
-        legend,
+        legend: legend
+            .into_iter()
+            .chain(sentences.into_iter().map(|cut| cut.sentence))
+            .collect(),
     }
 }
 
@@ -363,11 +558,12 @@ fn search_sketch<G: Rules>(
 /// 2.2: pruned (α 3 β 2)" (its place from the root, each child counted from 1).
 fn tree_node_name(spot: &SearchSpot<TreePosition<'_>>, window: Option<String>) -> String {
     let path = spot.board.path();
+    let name = letter(spot.board.id());
     let place = if path.is_empty() {
-        "The root".to_string()
+        format!("The root {name}")
     } else {
         let steps: Vec<String> = path.iter().map(|index| (index + 1).to_string()).collect();
-        format!("Node {}", steps.join("."))
+        format!("Node {name} ({})", steps.join("."))
     };
     let what = call_words(spot, window);
     let next = match spot.role {
@@ -388,8 +584,19 @@ fn call_words<G: Rules>(spot: &SearchSpot<G>, window: Option<String>) -> String 
     };
     match spot.standing {
         Standing::Returned => match spot.value {
-            Some(value) => format!("returned {}", value.value()),
+            Some(value) => match spot.bound {
+                Bound::Exact => format!("returned {}", value.value()),
+                bound => format!(
+                    "returned {}, a bound: its minimax value is {}",
+                    value.value(),
+                    bound.write(value.value())
+                ),
+            },
             None => "returned".to_string(),
+        },
+        Standing::Unvisited => match spot.value {
+            Some(value) => format!("not reached yet, worth {}", value.value()),
+            None => "not reached yet".to_string(),
         },
         Standing::Waiting => format!("waiting{}{window}", value("best so far")),
         Standing::Current => format!("running now{}{window}", value("best so far")),
@@ -460,6 +667,7 @@ pub fn search_legend() -> Vec<String> {
     [
         "Orange: the calls under way. Crossed out: pruned, with the window that cut it.",
         "Under a call: its window, alpha over beta.",
+        "≥ v, ≤ v: alpha-beta stopped early there: the minimax value is at least, at most v.",
     ]
     .iter()
     .map(|line| line.to_string())
@@ -482,9 +690,340 @@ pub fn board_search_legend(seen: &Seen) -> Vec<String> {
     legend
 }
 
-/// The legend of a typed tree's drawn search.
+/// The legend of a typed tree's drawn search: the whole tree, up front.
 pub fn tree_search_legend() -> Vec<String> {
     let mut legend = tree_legend();
-    legend.extend(search_legend());
+    legend.extend([
+        "Orange: the calls under way. Crossed out: pruned where it was cut, with the window \
+         that cut it; faint: not reached yet, or under a pruned move."
+            .to_string(),
+        "Under a call: the window it was passed, alpha over beta (under way: its window now). \
+         Letters name the nodes."
+            .to_string(),
+        "≥ v, ≤ v: alpha-beta stopped early there: the minimax value is at least, at most v."
+            .to_string(),
+    ]);
     legend
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::abstract_tree::find_tree;
+    use crate::learn::search_picture::whole_search_picture;
+    use crate::learn::trace::{TraceAlgorithm, whole_trace};
+    use crate::learn::tree_layout::{Item, scene};
+    use crate::learn::view::SeenTree;
+
+    /// Minimax written out for the test: MAX's value at `node`, MAX maximising.
+    fn minimax(node: &TreePosition) -> i32 {
+        match node.leaf() {
+            Some(value) => value,
+            None => {
+                let values = node.children().map(|child| minimax(&child));
+                match node.side() {
+                    Side::Max => values.max().unwrap(),
+                    Side::Min => values.min().unwrap(),
+                }
+            }
+        }
+    }
+
+    /// The finished alpha-beta search of `tree`, drawn as the tree lab and `trace --format svg`
+    /// draw it.
+    fn finished(tree: &GameTree) -> Sketch {
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let shown = steps
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
+        tree_search(&picture, tree)
+    }
+
+    /// The texts drawn for node `index` of `sketch`'s scene.
+    fn texts(sketch: &Sketch, index: usize) -> Vec<String> {
+        scene(sketch, false).nodes[index]
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The textbooks' three cut-offs: F (MAX, minimax value 9) stops at its 7 and reads "≥ 7";
+    /// I (MIN, value 1) stops at its 2 and reads "≤ 2"; T (MAX, value 9) reads "≥ 9"; every other
+    /// node searched reads its minimax value, and the pruned leaves keep theirs, grey.
+    #[test]
+    fn three_cutoffs_draws_f_as_at_least_7_and_i_as_at_most_2() {
+        let tree = find_tree("three-cutoffs").unwrap().tree();
+        let sketch = finished(&tree);
+        let bounds: Vec<(String, String)> = sketch
+            .nodes
+            .iter()
+            .filter(|node| node.bound != Bound::Exact)
+            .map(|node| {
+                let label = node.label.clone().unwrap();
+                (label, node.bound.write(node.value.unwrap()))
+            })
+            .collect();
+        let expected = [("F", "≥ 7"), ("I", "≤ 2"), ("T", "≥ 9")];
+        assert_eq!(
+            bounds,
+            expected.map(|(a, b)| (a.to_string(), b.to_string()))
+        );
+        let minimax_of = |id: usize| minimax(&tree.node(id).unwrap());
+        assert_eq!((minimax_of(5), minimax_of(8)), (9, 1));
+        assert!(texts(&sketch, 5).contains(&"≥ 7".to_string()));
+        assert!(texts(&sketch, 8).contains(&"≤ 2".to_string()));
+        // Pruned: H (9) under F, K and its leaves under I, V (2) under T: crossed where cut,
+        // faint below, every leaf's value kept.
+        let crossed: Vec<usize> = (0..sketch.nodes.len())
+            .filter(|&i| sketch.nodes[i].crossed)
+            .collect();
+        assert_eq!(crossed, [7, 12, 21]);
+        let faint: Vec<usize> = (0..sketch.nodes.len())
+            .filter(|&i| sketch.nodes[i].faint)
+            .collect();
+        assert_eq!(faint, [13, 14]);
+        for id in [7, 13, 14, 21] {
+            assert_eq!(sketch.nodes[id].value, tree.node(id).unwrap().leaf());
+        }
+        // In the file as on the screen.
+        let svg = crate::learn::tree_svg::svg(&sketch, false);
+        assert!(
+            svg.contains(">≥ 7</text>") && svg.contains(">≤ 2</text>"),
+            "{svg}"
+        );
+    }
+
+    /// Every step of a run is laid out in the room the finished drawing needs: no node moves and
+    /// the size holds from the first step to the last, so the picture keeps its scale; and the
+    /// whole tree is drawn from the first step, the nodes ahead faint with the leaves' values.
+    #[test]
+    fn a_run_keeps_every_node_in_its_place() {
+        use crate::learn::tree_layout::scene_sized;
+        let tree = find_tree("three-cutoffs").unwrap().tree();
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let after = |count: usize| {
+            let shown = steps[..count].iter().map(|(s, p)| (*s, p.as_slice()));
+            tree_search(
+                &whole_search_picture(tree.root(), shown, &SeenTree::new(&tree)),
+                &tree,
+            )
+        };
+        let finished = after(steps.len());
+        let start = after(0);
+        assert_eq!(start.nodes.len(), tree.len());
+        assert!(start.nodes[1..].iter().all(|node| node.faint));
+        let leaves: Vec<Option<i32>> = start
+            .nodes
+            .iter()
+            .filter(|n| n.shape == Shape::End)
+            .map(|n| n.value)
+            .collect();
+        assert_eq!(
+            leaves,
+            tree.leaves().map(|leaf| leaf.leaf()).collect::<Vec<_>>()
+        );
+        let placed = |count: usize| {
+            let scene = scene_sized(&after(count), false, &finished);
+            let centres: Vec<(f32, f32)> = scene
+                .nodes
+                .iter()
+                .map(|n| (n.centre.x, n.centre.y))
+                .collect();
+            (scene.tree_size, centres)
+        };
+        let first = placed(0);
+        for count in 1..=steps.len() {
+            assert_eq!(placed(count), first, "step {count}");
+        }
+    }
+
+    /// On a board, every cut-off of the step-through is said in the one sentence, naming the
+    /// call that cut by its move, its side, the trace's window and the cells it skipped; cut-offs
+    /// at both sides' calls, near the start and deep, all have theirs.
+    #[test]
+    fn a_board_s_cut_offs_are_said_with_the_trace_s_numbers() {
+        use crate::engine::minimax::SearchControl;
+        use crate::learn::search_picture::search_picture;
+        use crate::learn::trace::{EventKind, StepState, trace};
+        use crate::learn::view::ScoreView;
+        let start: Board = "..O/.../.X.".parse().unwrap();
+        let seen = Seen::new(ScoreView::SideToMove, &start);
+        let mut events = Vec::new();
+        trace(
+            &start,
+            TraceAlgorithm::AlphaBetaClassic,
+            &SearchControl::new(),
+            |e| events.push(e),
+        )
+        .unwrap();
+        let mut state = StepState::new(start);
+        let (mut at_max, mut at_min, mut depths) = (0, 0, std::collections::BTreeSet::new());
+        for event in &events {
+            state.apply(event);
+            if event.kind != EventKind::Cutoff {
+                continue;
+            }
+            let frame = state.stack.last().unwrap();
+            let picture = search_picture(&state, &seen);
+            let current = picture
+                .spots
+                .iter()
+                .position(|spot| spot.standing == Standing::Current)
+                .unwrap();
+            let cuts = board_cutoffs(&picture, &seen);
+            let said = &cuts.iter().find(|cut| cut.at == current).unwrap().sentence;
+            let (alpha, beta) = seen.window(event.window().0, event.window().1);
+            let mover = frame.board.to_move();
+            let geometry = start.geometry();
+            let skipped: Vec<String> = (0..geometry.cells())
+                .filter(|index| event.pruned & 1 << index != 0)
+                .map(|index| geometry.cell(index).name())
+                .collect();
+            let opening = format!(
+                "At {} ({mover}): α = {} ≥ β = {}: ",
+                frame.cell.name(),
+                alpha.value(),
+                beta.value()
+            );
+            assert!(said.starts_with(&opening), "{said} / {opening}");
+            assert!(
+                said.contains(&skipped.join(", ")) || skipped.len() > 1,
+                "{said}"
+            );
+            assert!(alpha.value() >= beta.value());
+            match seen.role(mover) {
+                Role::Maximiser => at_max += 1,
+                Role::Minimiser => at_min += 1,
+            }
+            depths.insert(frame.depth);
+        }
+        assert!(at_max > 0 && at_min > 0, "{at_max} {at_min}");
+        assert!(
+            depths.contains(&1) && depths.iter().any(|&d| d >= 4),
+            "{depths:?}"
+        );
+    }
+
+    /// Against minimax written in the test, on the built-in trees and on random ones: a value
+    /// drawn plain is the node's minimax value, "≥ v" never exceeds it, "≤ v" is never below it.
+    #[test]
+    fn every_bound_drawn_holds_and_every_plain_value_is_minimax() {
+        let mut trees: Vec<GameTree> = crate::learn::abstract_tree::tree_examples()
+            .iter()
+            .map(|example| example.tree())
+            .collect();
+        for seed in 0..40 {
+            let notation = crate::learn::abstract_tree::random_tree(
+                seed,
+                2 + seed as usize % 3,
+                2 + seed as usize % 2,
+            );
+            trees.push(notation.parse().unwrap());
+            // MIN at the root: the search's own numbers are MIN's, the bounds turn round.
+            trees.push(format!("min:{notation}").parse().unwrap());
+        }
+        let mut bounds = 0;
+        for tree in &trees {
+            let sketch = finished(tree);
+            for (id, node) in sketch.nodes.iter().enumerate() {
+                if node.faint || node.crossed {
+                    continue;
+                }
+                let (value, truth) = (node.value.unwrap(), minimax(&tree.node(id).unwrap()));
+                match node.bound {
+                    Bound::Exact => assert_eq!(value, truth, "{tree:?} {id}"),
+                    Bound::AtLeast => assert!(truth >= value, "{tree:?} {id}"),
+                    Bound::AtMost => assert!(truth <= value, "{tree:?} {id}"),
+                }
+                bounds += usize::from(node.bound != Bound::Exact);
+            }
+        }
+        assert!(bounds > 40, "{bounds}");
+    }
+
+    /// One sentence a cut-off, for each kind: at MAX, at MIN, deep, in a MIN-rooted tree, and
+    /// on a board.
+    #[test]
+    fn each_cut_off_is_said_in_one_sentence() {
+        let tree = find_tree("three-cutoffs").unwrap().tree();
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let shown = steps
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(&tree));
+        let said: Vec<(usize, String)> = tree_cutoffs(&picture, &tree)
+            .into_iter()
+            .map(|cut| (cut.at, cut.sentence))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    5,
+                    "At F (MAX): α = 7 ≥ β = 6: MIN above already has 6 elsewhere, so it never \
+                     lets play reach F, and H (9) is pruned."
+                        .to_string()
+                ),
+                (
+                    8,
+                    "At I (MIN): α = 6 ≥ β = 2: MAX above already has 6 elsewhere, so it never \
+                     lets play reach I, and M is pruned."
+                        .to_string()
+                ),
+                (
+                    19,
+                    "At T (MAX): α = 9 ≥ β = 8: MIN above already has 8 elsewhere, so it never \
+                     lets play reach T, and V (2) is pruned."
+                        .to_string()
+                ),
+            ]
+        );
+        // The sentences follow the legend, in the file too.
+        let sketch = tree_search(&picture, &tree);
+        assert!(
+            sketch
+                .legend
+                .ends_with(&said.iter().map(|s| s.1.clone()).collect::<Vec<_>>())
+        );
+        // A MIN root: the numbers stay MAX's, the roles turn round.
+        let tree: GameTree = "min:[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let shown = steps
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(&tree));
+        let said: Vec<String> = tree_cutoffs(&picture, &tree)
+            .into_iter()
+            .map(|cut| cut.sentence)
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "At J (MAX): α = 14 ≥ β = 6: MIN above already has 6 elsewhere, so it never \
+              lets play reach J, and L (5) and M (2) are pruned."
+            ]
+        );
+        // Two moves pruned at once are listed.
+        let two = cutoff_sentence(
+            "r1c2",
+            Role::Minimiser,
+            "0",
+            "-9",
+            &["r3c2".into(), "r3c3".into()],
+            &Sides {
+                max: "X".into(),
+                min: "O".into(),
+            },
+        );
+        assert_eq!(
+            two,
+            "At r1c2 (O): α = 0 ≥ β = -9: X above already has 0 elsewhere, so it never lets play \
+             reach r1c2, and r3c2 and r3c3 are pruned."
+        );
+    }
 }

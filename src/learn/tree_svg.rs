@@ -6,13 +6,17 @@
 
 use std::fmt::Write;
 
-use crate::engine::board::Mark;
+use crate::engine::board::{Board, Mark};
 use crate::engine::game_tree::GameTree;
+use crate::engine::minimax::{SearchControl, Stop};
 use crate::learn::abstract_tree::AbstractPicture;
-use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, Scene, scene};
+use crate::learn::search_picture::{search_picture, whole_search_picture};
+use crate::learn::trace::{StepState, TraceAlgorithm, trace, whole_trace};
+use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, Scene, scene, scene_sized};
 use crate::learn::tree_picture::Picture;
 use crate::learn::tree_sketch::{self, Sketch, position_title};
 use crate::learn::view::Seen;
+use crate::learn::view::SeenTree;
 
 /// How far below a text's middle its baseline is, as a share of its size.
 pub const BASELINE: f32 = 0.35;
@@ -59,9 +63,46 @@ pub fn typed_tree_svg(tree: &GameTree, picture: &AbstractPicture) -> String {
     svg(&tree_sketch::typed_tree(tree, picture), false)
 }
 
+/// A typed tree's whole search by `algorithm`, finished, as the tree lab draws it at its end
+/// (and `tictactoe trace TREE --format svg` writes it): every node with its value, a bound where
+/// alpha-beta cut, pruned branches crossed, each cut-off's sentence after the legend.
+pub fn tree_search_svg(tree: &GameTree, algorithm: TraceAlgorithm) -> String {
+    svg(&tree_search_sketch(tree, algorithm), false)
+}
+
+/// The sketch of [`tree_search_svg`]: the tree lab's drawing after the search's last step.
+pub fn tree_search_sketch(tree: &GameTree, algorithm: TraceAlgorithm) -> Sketch {
+    let steps = whole_trace(&tree.root(), algorithm);
+    let shown = steps
+        .iter()
+        .map(|(step, pruned)| (*step, pruned.as_slice()));
+    let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
+    tree_sketch::tree_search(&picture, tree)
+}
+
+/// A board's search by `algorithm` under `control`, finished, as the step-through draws it at
+/// its end (the start and its moves' values, as `seen` shows them); or why it stopped.
+pub fn board_search_svg(
+    board: &Board,
+    algorithm: TraceAlgorithm,
+    control: &SearchControl,
+    seen: &Seen,
+) -> Result<String, Stop> {
+    let mut state = StepState::new(*board);
+    trace(board, algorithm, control, |event| state.apply(&event))?;
+    let picture = search_picture(&state, seen);
+    Ok(svg(&tree_sketch::board_search(&picture, seen), false))
+}
+
 /// The standalone SVG document of `sketch`, laid out as the app lays it out.
 pub fn svg(sketch: &Sketch, boards: bool) -> String {
     write_scene(&scene(sketch, boards))
+}
+
+/// The standalone SVG document of `sketch` laid out in the room `sizing` needs
+/// ([`scene_sized`]), as the app lays out a search stepped through.
+pub fn svg_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> String {
+    write_scene(&scene_sized(sketch, boards, sizing))
 }
 
 /// The standalone SVG document of `scene`.

@@ -12,7 +12,7 @@ use egui::{
 };
 
 use crate::engine::board::Mark;
-use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, RADIUS, scene};
+use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, RADIUS, scene, scene_sized};
 use crate::learn::tree_sketch::{Shape, Sketch, SketchNode};
 use crate::learn::view::Role;
 
@@ -189,8 +189,21 @@ pub fn draw(
     selected: Option<usize>,
     reveal: bool,
 ) -> Option<usize> {
+    draw_sized(ui, sketch, sketch, key, selected, reveal)
+}
+
+/// [`draw`], laid out in the room `sizing` needs ([`scene_sized`]): a search stepped through
+/// keeps its nodes' places and its scale from the first step to the last.
+pub fn draw_sized(
+    ui: &mut Ui,
+    sketch: &Sketch,
+    sizing: &Sketch,
+    key: egui::Id,
+    selected: Option<usize>,
+    reveal: bool,
+) -> Option<usize> {
     let mut zoom = zoom_of(ui, key);
-    let scene = scene(sketch, show_boards(ui, key));
+    let scene = scene_sized(sketch, show_boards(ui, key), sizing);
     let base = base(ui);
     let tree = Vec2::new(scene.tree_size.x, scene.tree_size.y) * base;
     if zoom.fit {

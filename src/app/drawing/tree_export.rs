@@ -20,6 +20,18 @@ pub fn export_bar(
     sketch: &Sketch,
     name: &'static str,
 ) -> Option<PictureExport> {
+    export_bar_sized(ui, key, sketch, sketch, name)
+}
+
+/// [`export_bar`] for a drawing laid out in the room `sizing` needs, as
+/// [`tree_drawing::draw_sized`] draws it.
+pub fn export_bar_sized(
+    ui: &mut Ui,
+    key: egui::Id,
+    sketch: &Sketch,
+    sizing: &Sketch,
+    name: &'static str,
+) -> Option<PictureExport> {
     let mut asked = None;
     ui.horizontal_wrapped(|ui| {
         let mut boards = tree_drawing::show_boards(ui, key);
@@ -44,7 +56,7 @@ pub fn export_bar(
             }
         }
         asked.map(|format| PictureExport {
-            svg: tree_svg::svg(sketch, boards),
+            svg: tree_svg::svg_sized(sketch, boards, sizing),
             format,
             name,
         })

@@ -7,18 +7,22 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::commands::{Command, TreeLabCommand};
+use crate::app::commands::{Command, RandomTree, TreeLabCommand};
 use crate::app::drawing::code_panel::code_lines;
 use crate::app::drawing::texts;
 use crate::app::drawing::tree_drawing;
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, View};
 use crate::engine::game_tree::{GameTree, MAX_NODES};
-use crate::learn::abstract_tree::{tree_examples, without_chance};
+use crate::learn::abstract_tree::{
+    RANDOM_BRANCHINGS, RANDOM_DEPTHS, random_tree, tree_examples, without_chance,
+};
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
-use crate::learn::search_picture::whole_search_picture;
-use crate::learn::trace::{EventKind, Step, TraceAlgorithm, whole_trace};
-use crate::learn::tree_sketch;
+use crate::learn::search_picture::{SearchPicture, whole_search_picture};
+use crate::learn::trace::{
+    EventKind, Jump, Step, TraceAlgorithm, last_cutoff, reaching, whole_trace,
+};
+use crate::learn::tree_sketch::{self, Sketch};
 use crate::learn::view::{SeenTree, ShowsSearch};
 
 /// A tree being stepped through.
@@ -34,6 +38,11 @@ pub struct TreeLab {
     position: usize,
     /// Whether the textbook's code is shown beside the drawing, its line highlighted.
     show_code: bool,
+    /// The finished search's drawing: every step is laid out in the room it needs, so that no
+    /// node moves and the scale holds for the whole run.
+    finished: Option<Sketch>,
+    /// The random tree's choices.
+    random: RandomTree,
 }
 
 /// The most characters the tree's field takes: far more than a tree of [`MAX_NODES`] nodes
@@ -50,6 +59,13 @@ impl TreeLab {
             steps: Vec::new(),
             position: 0,
             show_code: true,
+            finished: None,
+            random: RandomTree {
+                seed: 1,
+                depth: 3,
+                branching: 3,
+                deal: false,
+            },
         };
         lab.read(text);
         lab
@@ -84,10 +100,34 @@ impl TreeLab {
     fn retrace(&mut self) {
         self.steps.clear();
         self.position = 0;
+        self.finished = None;
         if let Ok(tree) = &self.tree {
             // A typed tree has at most 1,000 nodes: its whole trace is small and quick.
             self.steps = whole_trace(&tree.root(), self.algorithm);
+            self.finished = Some(self.sketch_after(tree, self.steps.len()).1);
         }
+    }
+
+    /// The search's picture and drawing after `count` steps: the whole tree, drawn up front.
+    fn sketch_after<'t>(
+        &self,
+        tree: &'t GameTree,
+        count: usize,
+    ) -> (
+        SearchPicture<crate::engine::game_tree::TreePosition<'t>>,
+        Sketch,
+    ) {
+        let shown = self.steps[..count]
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
+        let sketch = tree_sketch::tree_search(&picture, tree);
+        (picture, sketch)
+    }
+
+    /// The steps alone, for the jumps.
+    fn bare_steps(&self) -> Vec<Step<usize>> {
+        self.steps.iter().map(|(step, _)| *step).collect()
     }
 
     pub fn apply(&mut self, command: TreeLabCommand) {
@@ -102,7 +142,32 @@ impl TreeLab {
             TreeLabCommand::RunToEnd => self.position = self.steps.len(),
             TreeLabCommand::Restart => self.position = 0,
             TreeLabCommand::ShowCode(shown) => self.show_code = shown,
+            TreeLabCommand::NextCutoff if self.algorithm == TraceAlgorithm::AlphaBetaClassic => {
+                self.jump(Jump::NextCutoff)
+            }
+            TreeLabCommand::NextCutoff => {}
+            TreeLabCommand::StepOver => self.jump(Jump::StepOver),
+            TreeLabCommand::StepOut => self.jump(Jump::StepOut),
+            TreeLabCommand::RunTo(node) => {
+                let path = self
+                    .tree()
+                    .and_then(|tree| tree.node(node))
+                    .map(|node| node.path());
+                if let Some(to) = path.and_then(|path| reaching(&self.steps, &path)) {
+                    self.position = to;
+                }
+            }
+            TreeLabCommand::Random(random) => {
+                self.random = random;
+                if random.deal {
+                    self.read(&random_tree(random.seed, random.depth, random.branching));
+                }
+            }
         }
+    }
+
+    fn jump(&mut self, jump: Jump) {
+        self.position = jump.from(&self.bare_steps(), self.position);
     }
 
     pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
@@ -162,6 +227,7 @@ impl TreeLab {
                         format!("Not a tree: {problem}."),
                     );
                 }
+                self.random_row(ui, &mut commands);
                 return commands;
             }
         };
@@ -172,13 +238,17 @@ impl TreeLab {
             if chosen != self.algorithm {
                 commands.push(TreeLabCommand::Algorithm(chosen).into());
             }
+            let ahead = self.position < self.steps.len();
             for (words, key, command, enabled) in [
                 ("Back", "Left", TreeLabCommand::Back, self.position > 0),
+                ("Step", "Right", TreeLabCommand::Step, ahead),
+                ("Step over", "Down", TreeLabCommand::StepOver, ahead),
+                ("Step out", "Up", TreeLabCommand::StepOut, ahead),
                 (
-                    "Step",
-                    "Right",
-                    TreeLabCommand::Step,
-                    self.position < self.steps.len(),
+                    "Next cut-off",
+                    "PgDn",
+                    TreeLabCommand::NextCutoff,
+                    ahead && self.algorithm == TraceAlgorithm::AlphaBetaClassic,
                 ),
                 (
                     "Run to end",
@@ -205,7 +275,17 @@ impl TreeLab {
             if ui.checkbox(&mut code, "The code").changed() {
                 commands.push(TreeLabCommand::ShowCode(code).into());
             }
+            let verb = if texts::touch(ui.ctx()) {
+                "Tap"
+            } else {
+                "Click"
+            };
+            ui.label(RichText::new(format!("{verb} a node to run the search to it.")).weak());
         });
+        // Under the search's controls, which a phone keeps in view.
+        self.random_row(ui, &mut commands);
+        let (picture, sketch) = self.sketch_after(tree, self.position);
+        self.cutoff_words(ui, tree, &picture);
         let code = tree_pseudocode(self.algorithm, tree.root_side());
         let active = line_of(&code, self.active_step(tree));
         // Beside the drawing where the window is wide; above it where it is narrow.
@@ -215,15 +295,114 @@ impl TreeLab {
                     ui.set_width(ui.available_width().min(420.0));
                     code_lines(ui, &code, active);
                 });
-                ui.vertical(|ui| self.drawing(ui, tree, &mut commands));
+                ui.vertical(|ui| self.drawing(ui, &sketch, &mut commands));
             });
         } else {
             if self.show_code {
                 code_lines(ui, &code, active);
             }
-            self.drawing(ui, tree, &mut commands);
+            self.drawing(ui, &sketch, &mut commands);
         }
         commands
+    }
+
+    /// A random tree to practise on: its depth, branching and seed, dealt with a button; its
+    /// notation is the tree's field's, to copy.
+    fn random_row(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("A random tree:");
+            let mut random = RandomTree {
+                deal: false,
+                ..self.random
+            };
+            let mut changed = false;
+            for (words, value, range) in [
+                ("depth", &mut random.depth, RANDOM_DEPTHS),
+                ("branching", &mut random.branching, RANDOM_BRANCHINGS),
+            ] {
+                let label = ui.label(words);
+                changed |= ui
+                    .add(egui::DragValue::new(value).range(range))
+                    .labelled_by(label.id)
+                    .changed();
+            }
+            let label = ui.label("seed");
+            changed |= ui
+                .add(egui::DragValue::new(&mut random.seed).range(0..=9999))
+                .labelled_by(label.id)
+                .changed();
+            if changed {
+                commands.push(TreeLabCommand::Random(random).into());
+            }
+            if ui
+                .button("Deal")
+                .on_hover_text("A tree of that depth and branching, the same for the same seed")
+                .clicked()
+            {
+                commands.push(
+                    TreeLabCommand::Random(RandomTree {
+                        deal: true,
+                        ..random
+                    })
+                    .into(),
+                );
+            }
+            if ui
+                .button("Copy the tree")
+                .on_hover_text("The tree's notation, to paste in a slide or into tictactoe trace")
+                .clicked()
+            {
+                ui.ctx().copy_text(self.text.clone());
+            }
+        });
+    }
+
+    /// The last cut-off in one sentence, in a room of fixed height (so that the drawing under it
+    /// keeps its scale), said by a screen reader as it changes.
+    fn cutoff_words(
+        &self,
+        ui: &mut Ui,
+        tree: &GameTree,
+        picture: &SearchPicture<crate::engine::game_tree::TreePosition<'_>>,
+    ) {
+        let done = &self.steps[..self.position];
+        let last = last_cutoff(done).and_then(|(index, path)| {
+            let mut node = tree.root();
+            for child in path {
+                node = node.child(child)?;
+            }
+            let cut = tree_sketch::tree_cutoffs(picture, tree)
+                .into_iter()
+                .find(|cut| cut.at == node.id())?;
+            Some((index + 1 == self.position, cut.sentence))
+        });
+        let text = match last {
+            Some((true, sentence)) => RichText::new(sentence).strong(),
+            Some((false, sentence)) => RichText::new(format!("The last cut-off: {sentence}")),
+            None if self.algorithm == TraceAlgorithm::AlphaBetaClassic => {
+                RichText::new("No cut-off yet.").weak()
+            }
+            None => RichText::new("Plain minimax searches every node: no cut-offs.").weak(),
+        };
+        let lines = if ui.available_width() < 700.0 {
+            4.0
+        } else {
+            2.0
+        };
+        let height = lines * ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+        let (room, _) = ui.allocate_exact_size(
+            egui::vec2(ui.available_width(), height),
+            egui::Sense::hover(),
+        );
+        let builder = egui::UiBuilder::new()
+            .max_rect(room)
+            .layout(egui::Layout::top_down(egui::Align::Min));
+        ui.scope_builder(builder, |ui| {
+            let said = ui.add(egui::Label::new(text).wrap());
+            ui.ctx().accesskit_node_builder(said.id, |node| {
+                node.set_live(egui::accesskit::Live::Polite);
+            });
+        });
     }
 
     /// The line of the code the search is at: its last step's, the first line before any.
@@ -234,24 +413,25 @@ impl TreeLab {
         }
     }
 
-    /// The search so far, drawn whole, with its zoom and export bars.
-    fn drawing(&self, ui: &mut Ui, tree: &GameTree, commands: &mut Vec<Command>) {
-        let shown = self.steps[..self.position]
-            .iter()
-            .map(|(step, pruned)| (*step, pruned.as_slice()));
-        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
+    /// The search so far on the whole tree, drawn up front, with its zoom and export bars; a
+    /// node clicked runs the search to it.
+    fn drawing(&self, ui: &mut Ui, sketch: &Sketch, commands: &mut Vec<Command>) {
+        let sizing = self.finished.as_ref().unwrap_or(sketch);
         let zoom = egui::Id::unique("textbook tree drawing");
         // A textbook's tree is for the whole class to see: as large as the room allows.
         tree_drawing::fit_at_first(ui, zoom);
         tree_drawing::drawing_bar(ui, zoom, true);
-        let sketch = tree_sketch::tree_search(&picture, tree);
-        if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
+        if let Some(export) = tree_export::export_bar_sized(ui, zoom, sketch, sizing, "tree") {
             commands.push(Command::ExportPicture(export));
         }
         egui::ScrollArea::both()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                tree_drawing::draw(ui, &sketch, zoom, None, false);
+                // The whole tree's spots are in preorder: a node's index is its id.
+                if let Some(node) = tree_drawing::draw_sized(ui, sketch, sizing, zoom, None, false)
+                {
+                    commands.push(TreeLabCommand::RunTo(node).into());
+                }
             });
     }
 
@@ -291,5 +471,28 @@ impl View for TreeLab {
 
     fn shows_notices(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::tree_svg;
+
+    /// At the end of a run the tree lab draws, and exports, exactly what `tictactoe trace
+    /// three-cutoffs --algorithm alphabeta --format svg` writes (its golden file): one sketch,
+    /// one layout.
+    #[test]
+    fn the_lab_s_finished_drawing_is_what_trace_writes_as_svg() {
+        let mut lab = TreeLab::new("three-cutoffs");
+        lab.apply(TreeLabCommand::RunToEnd);
+        let tree = lab.tree().unwrap().clone();
+        let (_, sketch) = lab.sketch_after(&tree, lab.position);
+        let drawn = tree_svg::svg_sized(&sketch, false, lab.finished.as_ref().unwrap());
+        let written = tree_svg::tree_search_svg(&tree, TraceAlgorithm::AlphaBetaClassic);
+        assert_eq!(drawn, written);
+        let golden = include_str!("../../../tests/fixtures/golden/trace_typed_cutoffs_svg.stdout");
+        assert_eq!(drawn, golden);
+        assert!(drawn.contains(">≥ 7</text>") && drawn.contains(">≤ 2</text>"));
     }
 }

@@ -4,7 +4,7 @@
 //! a long run never holds one up.
 
 use crate::app::commands::StepCommand;
-use crate::learn::trace::{StepState, TraceEvent};
+use crate::learn::trace::{EventKind, StepState, TraceEvent};
 
 /// What the playback is doing between frames.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +18,8 @@ enum Running {
     Out(usize),
     /// To the last event.
     ToEnd,
+    /// Until a cut-off has been applied.
+    ToCutoff,
 }
 
 /// At most this many events are applied in one frame, so that a frame stays short.
@@ -101,6 +103,13 @@ impl Playback {
                 self.owed = 0.0;
             }
             StepCommand::RunToEnd => self.running = Running::ToEnd,
+            StepCommand::NextCutoff => self.running = Running::ToCutoff,
+            StepCommand::FinishCall(depth) => {
+                // A call on the stack: until it returns (the stack shallower than it).
+                if (1..=self.state.stack.len()).contains(&depth) {
+                    self.running = Running::Out(depth);
+                }
+            }
             StepCommand::Restart => {
                 self.running = Running::Paused;
                 self.seek(events, 0);
@@ -125,13 +134,18 @@ impl Playback {
                 self.owed -= whole;
                 whole as usize
             }
-            Running::Over(_) | Running::Out(_) | Running::ToEnd => EVENTS_PER_FRAME,
+            Running::Over(_) | Running::Out(_) | Running::ToEnd | Running::ToCutoff => {
+                EVENTS_PER_FRAME
+            }
         };
         // Step over: at least one event, then until the stack is back at its depth; step out:
         // until the current call has returned.
         let reached = self.forward(events, wanted, |state| match running {
             Running::Over(depth) => state.stack.len() <= depth,
             Running::Out(depth) => state.stack.len() < depth || depth == 0,
+            Running::ToCutoff => state
+                .last
+                .is_some_and(|step| step.kind == EventKind::Cutoff),
             Running::Paused | Running::Playing | Running::ToEnd => false,
         });
         let finished = complete && self.position == events.len();
@@ -253,6 +267,43 @@ mod tests {
         assert_eq!(playback.position(), past - 4);
         let expected = after(&start, &events, past - 4);
         assert_eq!(format!("{:?}", playback.state()), expected);
+    }
+
+    /// Next cut-off stops just past each cut-off the trace records, in turn, however far away;
+    /// a call on the stack clicked runs until it has returned, and nothing further.
+    #[test]
+    fn next_cut_off_and_a_clicked_call_stop_where_the_trace_says() {
+        let board: Board = "..O/.../.X.".parse().unwrap();
+        let mut events = Vec::new();
+        trace(
+            &board,
+            TraceAlgorithm::AlphaBetaClassic,
+            &SearchControl::new(),
+            |e| events.push(e),
+        )
+        .unwrap();
+        assert_eq!(events.len(), 5744);
+        let cuts: Vec<usize> = (0..events.len())
+            .filter(|&i| events[i].kind == EventKind::Cutoff)
+            .map(|i| i + 1)
+            .collect();
+        let mut playback = Playback::new(StepState::new(board));
+        for &cut in &cuts[..3] {
+            playback.apply(StepCommand::NextCutoff, &events);
+            while playback.tick(0.016, &events, true) {}
+            assert_eq!(playback.position(), cut);
+        }
+        // The first call on the stack (a move of the start) clicked: run until it returns.
+        let depth = playback.state().stack.len();
+        assert!(depth >= 2);
+        let returned_at = (playback.position()..events.len())
+            .find(|&i| events[i].kind == EventKind::Exit && events[i].depth == 0)
+            .unwrap()
+            + 1;
+        playback.apply(StepCommand::FinishCall(1), &events);
+        while playback.tick(0.016, &events, true) {}
+        assert_eq!(playback.position(), returned_at);
+        assert!(playback.state().stack.is_empty());
     }
 
     #[test]

@@ -77,6 +77,8 @@ impl Stepper {
             }
             StepCommand::ToggleDrawing => self.drawn = !self.drawn,
             StepCommand::ToggleDrawingOnly => self.drawing_only = !self.drawing_only,
+            // Plain minimax never cuts: nothing to run to.
+            StepCommand::NextCutoff if self.algorithm == TraceAlgorithm::Plain => {}
             playing => {
                 let events = events(log, &self.start.board, self.algorithm);
                 self.playback.apply(playing, events);
@@ -221,15 +223,16 @@ impl Stepper {
                 ("Step", "Right", StepCommand::Step),
                 ("Step over", "Down", StepCommand::StepOver),
                 ("Step out", "Up", StepCommand::StepOut),
+                ("Next cut-off", "PgDn", StepCommand::NextCutoff),
                 (play, "Space", StepCommand::PlayPause),
                 ("Run to end", "End", StepCommand::RunToEnd),
                 ("Restart", "Home", StepCommand::Restart),
             ] {
-                if ui
-                    .button(texts::with_key(ui, text, key))
-                    .mirrored(text)
-                    .clicked()
-                {
+                // Plain minimax never cuts: no cut-off to run to.
+                let enabled = command != StepCommand::NextCutoff
+                    || self.algorithm == TraceAlgorithm::AlphaBetaClassic;
+                let button = egui::Button::new(texts::with_key(ui, text, key));
+                if ui.add_enabled(enabled, button).mirrored(text).clicked() {
                     step(command);
                 }
             }

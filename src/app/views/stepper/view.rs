@@ -5,7 +5,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::step_through::{Stepper, positions_visited};
-use crate::app::commands::Command;
+use crate::app::commands::{Command, StepCommand};
 use crate::app::drawing::board_widget::BoardWidget;
 use crate::app::drawing::texts::window_bound;
 use crate::app::drawing::tree_drawing;
@@ -14,7 +14,7 @@ use crate::engine::score::Score;
 use crate::game::TraceLog;
 use crate::learn::pseudocode::{Event, Line, Step, line_of, pseudocode, step_of};
 use crate::learn::search_picture::{Standing, search_picture};
-use crate::learn::trace::{Child, EventKind, TraceAlgorithm, cutoff_reason};
+use crate::learn::trace::{Child, EventKind, TraceAlgorithm};
 use crate::learn::tree_sketch;
 use crate::learn::view::Seen;
 
@@ -104,7 +104,8 @@ impl Stepper {
             return;
         }
         ui.label(RichText::new("The tree around the current call").strong());
-        for frame in &self.playback.state().stack {
+        let state = self.playback.state();
+        for frame in &state.stack {
             let depth = frame.depth;
             indented(
                 ui,
@@ -118,7 +119,7 @@ impl Stepper {
             );
             for child in &frame.children {
                 match child {
-                    Child::Returned { cell, score } => {
+                    Child::Returned { cell, score, .. } => {
                         indented(
                             ui,
                             depth + 2,
@@ -128,8 +129,20 @@ impl Stepper {
                     Child::Pruned { cells, alpha, beta } => {
                         let cells: Vec<String> = cells.iter().map(|c| c.name()).collect();
                         let (alpha, beta) = seen.window(*alpha, *beta);
-                        let cut_by_max = seen.is_max(frame.is_max);
-                        let reason = cutoff_reason(alpha, beta, cut_by_max, seen.maximiser());
+                        let geometry = state.start.geometry();
+                        let role = seen.role(frame.board.to_move());
+                        let sides = tree_sketch::Sides {
+                            max: seen.maximiser().to_string(),
+                            min: seen.maximiser().opponent().to_string(),
+                        };
+                        let reason = tree_sketch::cutoff_sentence(
+                            &frame.cell.name(),
+                            role,
+                            &alpha.bound(geometry),
+                            &beta.bound(geometry),
+                            &cells,
+                            &sides,
+                        );
                         let text = RichText::new(format!("pruned {}: {reason}", cells.join(", ")))
                             .color(ui.visuals().weak_text_color());
                         indented(ui, depth + 2, text);
@@ -161,15 +174,51 @@ impl Stepper {
         tree_drawing::drawing_bar(ui, zoom, true);
         let sketch = tree_sketch::board_search(&picture, seen);
         let export = tree_export::export_bar(ui, zoom, &sketch, "search");
+        if let Some(sentence) = self.cutoff_sentence(seen) {
+            ui.add(egui::Label::new(RichText::new(sentence).strong()).wrap());
+        }
+        let verb = if crate::app::drawing::texts::touch(ui.ctx()) {
+            "Tap"
+        } else {
+            "Click"
+        };
+        ui.label(RichText::new(format!("{verb} an orange call to run until it returns.")).weak());
         let scroll = if fill {
             egui::ScrollArea::both().auto_shrink([false, false])
         } else {
             egui::ScrollArea::horizontal()
         };
-        scroll.id_salt("search drawing").show(ui, |ui| {
-            tree_drawing::draw(ui, &sketch, zoom, current, true);
-        });
-        export.map(Command::ExportPicture)
+        let clicked = scroll
+            .id_salt("search drawing")
+            .show(ui, |ui| {
+                tree_drawing::draw(ui, &sketch, zoom, current, true)
+            })
+            .inner;
+        // A call under way clicked: run until it returns.
+        let finish = clicked
+            .map(|index| &picture.spots[index])
+            .filter(|spot| matches!(spot.standing, Standing::Waiting | Standing::Current))
+            .filter(|spot| spot.level > 0)
+            .map(|spot| Command::Step(StepCommand::FinishCall(spot.level)));
+        export.map(Command::ExportPicture).or(finish)
+    }
+
+    /// The cut-off just made, in one sentence (as the drawing and `trace --format svg` say it),
+    /// when the last step is one.
+    pub(super) fn cutoff_sentence(&self, seen: &Seen) -> Option<String> {
+        let state = self.playback.state();
+        if state.last?.kind != EventKind::Cutoff {
+            return None;
+        }
+        let picture = search_picture(state, seen);
+        let current = picture
+            .spots
+            .iter()
+            .position(|spot| spot.standing == Standing::Current)?;
+        tree_sketch::board_cutoffs(&picture, seen)
+            .into_iter()
+            .find(|cut| cut.at == current)
+            .map(|cut| cut.sentence)
     }
 
     pub(super) fn code_and_tree(
@@ -255,7 +304,10 @@ impl Stepper {
             EventKind::Enter => format!(" A call starts at depth {}.", last.depth),
             EventKind::Leaf => format!(" The board is finished: value {value}."),
             EventKind::Exit => format!(" The call returns {value}."),
-            EventKind::Cutoff => format!(" α ≥ β: the other moves are pruned.{}", window()),
+            EventKind::Cutoff => match self.cutoff_sentence(seen) {
+                Some(sentence) => format!(" {sentence}"),
+                None => format!(" α ≥ β: the other moves are pruned.{}", window()),
+            },
         };
         format!("{line}{what}")
     }
