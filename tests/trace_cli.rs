@@ -8,7 +8,7 @@ mod common;
 use binary::run;
 use common::{board, open_classic_positions};
 use serde_json::Value;
-use tictactoe::cli::{MarkArg, RulesArgs, TraceAlgorithmArg, TraceArgs, trace};
+use tictactoe::cli::{Finished, MarkArg, RulesArgs, TraceAlgorithmArg, TraceArgs, trace};
 use tictactoe::{Board, Cell, Mark, Score, engine::minimax};
 
 fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
@@ -27,8 +27,8 @@ fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
         view: None,
         pseudocode: false,
     };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(trace(&args, &mut out, &mut err).unwrap(), 0);
+    let mut out = Vec::new();
+    assert_eq!(trace(&args, &mut out).unwrap(), Finished::Done);
     out.split(|&b| b == b'\n')
         .filter(|line| !line.is_empty())
         .map(|line| serde_json::from_slice(line).unwrap())

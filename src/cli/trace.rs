@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::args::{RulesArgs, ViewArg, preview, view_or_mover};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::args::{RulesArgs, ViewArg, view_or_mover};
+use super::error::{Error, Finished};
 use super::position::Position;
 use super::progress;
 use super::report::LineJson;
@@ -95,9 +95,9 @@ impl From<TraceAlgorithmArg> for TraceAlgorithm {
     }
 }
 
-/// Runs `trace`. Returns the exit status.
-pub fn trace(args: &TraceArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
-    trace_showing_progress(args, out, err, false)
+/// Runs `trace`.
+pub fn trace(args: &TraceArgs, out: impl Write) -> Result<Finished, Error> {
+    trace_showing_progress(args, out, false)
 }
 
 /// [`trace`], and with `progress` (for a terminal) a line on standard error telling how many
@@ -105,29 +105,18 @@ pub fn trace(args: &TraceArgs, out: impl Write, err: impl Write) -> io::Result<i
 pub fn trace_showing_progress(
     args: &TraceArgs,
     mut out: impl Write,
-    mut err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let board = match args.rules.position(&args.board, args.view.is_some()) {
         Ok(Position::Board(board)) => board,
         Ok(Position::Tree(tree)) if tree.has_chance() => {
-            writeln!(
-                err,
-                "tictactoe trace: {:?}: {}",
-                preview(&args.board),
-                no_chance_trace(args.algorithm)
-            )?;
-            return Ok(EXIT_BAD_BOARD);
+            return Err(Error::position(
+                &args.board,
+                no_chance_trace(args.algorithm),
+            ));
         }
-        Ok(Position::Tree(tree)) => return trace_tree(args, &tree, out, err, progress),
-        Err(message) => {
-            writeln!(
-                err,
-                "tictactoe trace: {:?}: {message}",
-                preview(&args.board)
-            )?;
-            return Ok(EXIT_BAD_BOARD);
-        }
+        Ok(Position::Tree(tree)) => return trace_tree(args, &tree, out, progress),
+        Err(message) => return Err(Error::position(&args.board, message)),
     };
     let algorithm = TraceAlgorithm::from(args.algorithm);
     let control = SearchControl::with_node_budget(args.max_nodes);
@@ -158,7 +147,7 @@ pub fn trace_showing_progress(
     });
     let result = cut_short(result, &control);
     if let Some(error) = lines.error {
-        return Err(error);
+        return Err(error.into());
     }
     match result {
         Ok(analysis) => {
@@ -179,9 +168,9 @@ pub fn trace_showing_progress(
             };
             write_line(&mut out, &done)?;
             out.flush()?;
-            Ok(EXIT_OK)
+            Ok(Finished::Done)
         }
-        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out, err),
+        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out),
     }
 }
 
@@ -210,14 +199,13 @@ fn cut_short<T>(result: Result<T, Stop>, control: &SearchControl) -> Result<T, S
     }
 }
 
-/// The last line of a trace that stopped, and the message on standard error.
+/// The last line of a trace that stopped, and the error that says why.
 fn stopped(
     args: &TraceArgs,
     stop: Stop,
     lines: u64,
     mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     // The line cap cancels the search; nothing else does.
     let (by, limit, message) = match stop {
         Stop::Cancelled => (
@@ -234,12 +222,7 @@ fn stopped(
     };
     write_line(&mut out, &EventJson::Stopped { by, limit, lines })?;
     out.flush()?;
-    writeln!(
-        err,
-        "tictactoe trace: {:?}: {message}",
-        preview(&args.board)
-    )?;
-    Ok(EXIT_BAD_BOARD)
+    Err(Error::position(&args.board, message))
 }
 
 /// Traces a typed tree from its root (depth 0, as the textbooks search it): the same events,
@@ -249,9 +232,8 @@ fn trace_tree(
     args: &TraceArgs,
     tree: &GameTree,
     mut out: impl Write,
-    err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let algorithm = TraceAlgorithm::from(args.algorithm);
     let control = SearchControl::with_node_budget(args.max_nodes);
     let written = AtomicU64::new(0);
@@ -273,7 +255,7 @@ fn trace_tree(
     });
     let result = cut_short(result, &control);
     if let Some(error) = lines.error {
-        return Err(error);
+        return Err(error.into());
     }
     match result {
         Ok(found) => {
@@ -285,9 +267,9 @@ fn trace_tree(
             };
             write_line(&mut out, &done)?;
             out.flush()?;
-            Ok(EXIT_OK)
+            Ok(Finished::Done)
         }
-        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out, err),
+        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out),
     }
 }
 

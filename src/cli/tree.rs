@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::args::{RulesArgs, ViewArg, preview};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::args::{RulesArgs, ViewArg};
+use super::error::{Error, Finished};
 use super::position::Position;
 use super::progress;
 use crate::engine::board::{Board, Cell, Outcome};
@@ -97,8 +97,8 @@ pub enum TreeFormat {
     Svg,
 }
 
-/// Runs `tree`. Returns the exit status.
-pub fn tree(args: &TreeArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
+/// Runs `tree`.
+pub fn tree(args: &TreeArgs, out: impl Write, err: impl Write) -> Result<Finished, Error> {
     tree_showing_progress(args, out, err, false)
 }
 
@@ -109,17 +109,14 @@ pub fn tree_showing_progress(
     mut out: impl Write,
     mut err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let board = match args.rules.position(&args.board, args.view.is_some()) {
         Ok(Position::Board(board)) => board,
         Ok(Position::Tree(tree)) if tree.has_chance() => {
-            return write_chance_tree(args, &tree, out, err);
+            return write_chance_tree(args, &tree, out);
         }
         Ok(Position::Tree(tree)) => return write_typed_tree(args, &tree, out),
-        Err(message) => {
-            writeln!(err, "tictactoe tree: {:?}: {message}", preview(&args.board))?;
-            return Ok(EXIT_BAD_BOARD);
-        }
+        Err(message) => return Err(Error::position(&args.board, message)),
     };
     let depth = args.depth.unwrap_or(1);
     let printed = AtomicU64::new(0);
@@ -175,22 +172,19 @@ pub fn tree_showing_progress(
         io::Result::Ok(Ok(()))
     })?;
     if let Err(stop) = written {
-        writeln!(
-            err,
-            "tictactoe tree: {:?}: {stop} (raise --max-nodes to search further)",
-            preview(&args.board)
-        )?;
-        return Ok(EXIT_BAD_BOARD);
+        return Err(Error::position(
+            &args.board,
+            format!("{stop} (raise --max-nodes to search further)"),
+        ));
     }
     match walk.halt {
-        None => Ok(EXIT_OK),
-        Some(halt) => {
-            writeln!(err, "tictactoe tree: {}", halt.reason(args))?;
-            Ok(match halt {
-                Halt::Printed => EXIT_OK,
-                Halt::Search(_) => EXIT_BAD_BOARD,
-            })
+        None => Ok(Finished::Done),
+        // What was printed is whole: a note says where it stops.
+        Some(Halt::Printed) => {
+            writeln!(err, "tictactoe tree: {}", Halt::Printed.reason(args))?;
+            Ok(Finished::Done)
         }
+        Some(halt @ Halt::Search(_)) => Err(Error::Stopped(halt.reason(args))),
     }
 }
 
@@ -446,7 +440,11 @@ impl Scores {
 
 /// Prints a typed tree, `--depth` levels of it (all without it): every node's minimax value
 /// (MAX's) and minimax's choice at each, as JSON, Graphviz or a picture.
-fn write_typed_tree(args: &TreeArgs, tree: &GameTree, mut out: impl Write) -> io::Result<i32> {
+fn write_typed_tree(
+    args: &TreeArgs,
+    tree: &GameTree,
+    mut out: impl Write,
+) -> Result<Finished, Error> {
     let levels = args.depth.unwrap_or(u32::MAX);
     let values = abstract_tree::values(tree);
     match args.format {
@@ -468,7 +466,7 @@ fn write_typed_tree(args: &TreeArgs, tree: &GameTree, mut out: impl Write) -> io
         }
     }
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Finished::Done)
 }
 
 /// How many decimal places a chance tree's values are shown with: exact when they fit
@@ -481,8 +479,7 @@ fn write_chance_tree(
     args: &TreeArgs,
     tree: &GameTree,
     mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let levels = args.depth.unwrap_or(u32::MAX);
     let values = crate::engine::minimax::expectiminimax(tree);
     match args.format {
@@ -499,17 +496,15 @@ fn write_chance_tree(
             writeln!(out, "}}")?;
         }
         TreeFormat::Svg => {
-            writeln!(
-                err,
-                "tictactoe tree: {:?}: a tree with chance nodes is not drawn as a picture yet; \
-                 --format json or dot prints it",
-                preview(&args.board)
-            )?;
-            return Ok(EXIT_BAD_BOARD);
+            return Err(Error::position(
+                &args.board,
+                "a tree with chance nodes is not drawn as a picture yet; --format json or dot \
+                 prints it",
+            ));
         }
     }
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Finished::Done)
 }
 
 /// A node of a tree with chance nodes as `tree` prints it.
