@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use super::args::RulesArgs;
+use super::args::{RulesArgs, whole_number};
 use super::error::{Error, Finished};
 use crate::engine::minimax::{Evaluation, SearchControl, Solver, Valuation, depth_limited};
 
@@ -49,13 +49,7 @@ pub enum EvalArg {
 }
 
 fn parse_plies(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(n) if (1..=49).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the depth must be a whole number of plies from 1 to 49, not {}",
-            super::args::typed_or_empty(text)
-        )),
-    }
+    whole_number(text, "the depth", " of plies", 1..=49).map(|plies| plies as u32)
 }
 
 /// Runs `cutoff`.

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::args::{RulesArgs, preview, typed_or_empty};
+use super::args::{RulesArgs, preview, typed_or_empty, whole_number};
 use super::error::{Error, Finished};
 use super::position::Position;
 use super::progress;
@@ -73,23 +73,11 @@ pub const DEFAULT_TREE_NODES: u64 = 200_000;
 pub const MAX_TREE_NODES: u64 = 10_000_000;
 
 fn parse_iterations(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the iterations must be a whole number from 1 to {MAX_ITERATIONS}, not {}",
-            typed_or_empty(text)
-        )),
-    }
+    whole_number(text, "the iterations", "", 1..=MAX_ITERATIONS)
 }
 
 fn parse_seed(text: &str) -> Result<u64, String> {
-    text.parse::<u64>().map_err(|_| {
-        format!(
-            "the seed must be a whole number from 0 to {}, not {}",
-            u64::MAX,
-            typed_or_empty(text)
-        )
-    })
+    whole_number(text, "the seed", "", 0..=u64::MAX)
 }
 
 fn parse_c(text: &str) -> Result<f64, String> {
@@ -103,13 +91,7 @@ fn parse_c(text: &str) -> Result<f64, String> {
 }
 
 fn parse_tree_nodes(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if (1..=MAX_TREE_NODES).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the most tree nodes must be a whole number from 1 to {MAX_TREE_NODES}, not {}",
-            typed_or_empty(text)
-        )),
-    }
+    whole_number(text, "the most tree nodes", "", 1..=MAX_TREE_NODES)
 }
 
 /// A root move as `mcts` prints it.
