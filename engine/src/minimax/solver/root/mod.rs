@@ -22,7 +22,7 @@ use std::sync::{Condvar, Mutex};
 
 #[cfg(feature = "proof-numbers")]
 use super::dfpn::ProofTable;
-use super::rules::{Pos, Rules};
+use super::rules::{GeometryTables, Pos};
 use super::search::{Prover, line_after};
 use super::table::SharedTable;
 use crate::minimax::analysis::{MoveBound, MoveScore};
@@ -45,7 +45,7 @@ const NONE: usize = usize::MAX;
 
 /// The root moves of one analysis and how the threads share them out.
 pub(super) struct RootJob<'a> {
-    rules: &'a Rules,
+    rules: &'a GeometryTables,
     table: &'a SharedTable,
     control: &'a SearchControl,
     root: Pos,
@@ -102,7 +102,7 @@ pub(super) enum Pass {
 
 impl<'a> RootJob<'a> {
     pub(super) fn new(
-        rules: &'a Rules,
+        rules: &'a GeometryTables,
         table: &'a SharedTable,
         root: Pos,
         moves: &'a [usize],
@@ -618,7 +618,7 @@ mod tests {
     #[test]
     fn least_central_first_reverses_the_originals_and_keeps_the_mirror_images_after_them() {
         let geometry = Geometry::new(6, 6, 4).unwrap();
-        let rules = Rules::new(geometry);
+        let rules = GeometryTables::new(geometry);
         let table = SharedTable::new(geometry, 1 << 20, 36);
         let control = SearchControl::new();
         let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);

@@ -12,7 +12,7 @@ use crate::minimax::control::Stop;
 use crate::minimax::solver::dfpn;
 use crate::minimax::solver::rules::Pos;
 use crate::minimax::solver::search::Prover;
-use crate::minimax::solver::table::Known;
+use crate::minimax::solver::table::TableEntry;
 use crate::score::Score;
 
 impl RootJob<'_> {
@@ -40,7 +40,7 @@ impl RootJob<'_> {
                 ..unknown
             });
         }
-        let holds = Known {
+        let holds = TableEntry {
             lower: Some(Score::DRAW),
             upper: None,
             best: None,
@@ -75,7 +75,7 @@ impl RootJob<'_> {
         if !proven {
             return false;
         }
-        let cannot_win = Known {
+        let cannot_win = TableEntry {
             lower: None,
             upper: Some(Score::DRAW),
             best: None,
@@ -108,14 +108,14 @@ impl RootJob<'_> {
                 let exchange = self.root.play(opening, rules).play(reply, rules);
                 let (key, symmetry) = exchange.key();
                 let empties = exchange.empty(rules).count_ones();
-                let held = Known {
+                let held = TableEntry {
                     lower: Some(Score::DRAW),
                     upper: None,
                     best: Some(rules.image[symmetry][answer] as usize),
                 };
                 self.table.store(key, empties, held);
                 let answered = exchange.play(answer, rules);
-                let cannot_win = Known {
+                let cannot_win = TableEntry {
                     lower: None,
                     upper: Some(Score::DRAW),
                     best: None,
@@ -133,8 +133,8 @@ impl RootJob<'_> {
     pub(super) fn first_answers(&self) -> Vec<(usize, usize)> {
         let rules = self.rules;
         let probe = |pos: &Pos| self.table.probe(pos.key().0);
-        let holds = |known: Known| known.lower.is_some_and(|lower| lower >= Score::DRAW);
-        let cannot_win = |known: Known| known.upper.is_some_and(|upper| upper <= Score::DRAW);
+        let holds = |known: TableEntry| known.lower.is_some_and(|lower| lower >= Score::DRAW);
+        let cannot_win = |known: TableEntry| known.upper.is_some_and(|upper| upper <= Score::DRAW);
         let answer_to = |reply: usize| {
             let first = self.root.play(reply, rules);
             let (_, symmetry) = first.key();
@@ -191,7 +191,7 @@ pub(in crate::minimax::solver) fn steal_after_one_mark<'p>(
     if !empty_board.steal_second_half() {
         return None;
     }
-    let holds = Known {
+    let holds = TableEntry {
         lower: Some(Score::DRAW),
         upper: None,
         best: None,
@@ -221,13 +221,13 @@ mod tests {
     use super::*;
     use crate::board::{Board, Geometry, Mark};
     use crate::minimax::control::{Meter, SearchControl};
-    use crate::minimax::solver::rules::Rules;
+    use crate::minimax::solver::rules::GeometryTables;
     use crate::minimax::solver::table::SharedTable;
 
     /// The first pass on the empty board of `side`×`side` with `k` in a row, on one thread.
     fn first_pass_found_a_win(side: usize, k: usize) -> bool {
         let geometry = Geometry::new(side, side, k).unwrap();
-        let rules = Rules::new(geometry);
+        let rules = GeometryTables::new(geometry);
         let table = SharedTable::new(geometry, 1 << 20, (side * side) as u32);
         let control = SearchControl::new();
         let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
@@ -259,7 +259,7 @@ mod tests {
         let (side, k) = (5, 4);
         let geometry = Geometry::new(side, side, k).unwrap();
         let cells = side * side;
-        let rules = Rules::new(geometry);
+        let rules = GeometryTables::new(geometry);
         let table = SharedTable::new(geometry, 1 << 24, cells as u32);
         let control = SearchControl::new();
         let root = Pos::new(&Board::empty(geometry, Mark::X), &rules);
