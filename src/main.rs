@@ -22,12 +22,11 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop {
-    use std::io::{self, BufReader, IsTerminal};
     use std::process::ExitCode;
 
     use clap::Parser;
     use tictactoe::app::{self, AppOptions};
-    use tictactoe::cli::{self, Cli, Command};
+    use tictactoe::cli::{self, Cli};
 
     pub fn main() -> ExitCode {
         // .cargo/config.toml builds for processors with POPCNT: one without it would stop on
@@ -41,73 +40,23 @@ mod desktop {
             return ExitCode::FAILURE;
         }
         let cli = Cli::parse();
-        match cli.command {
-            Some(Command::Analyze(args)) => {
-                let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
-                let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                let progress = io::stderr().is_terminal();
-                exit_status(
-                    "analyze",
-                    cli::analyze_showing_progress(&args, stdin, stdout, io::stderr(), progress),
-                )
-            }
-            Some(Command::Tree(args)) => {
-                let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                let progress = io::stderr().is_terminal();
-                exit_status(
-                    "tree",
-                    cli::tree_showing_progress(&args, stdout, io::stderr(), progress),
-                )
-            }
-            Some(Command::Mcts(args)) => {
-                let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                let progress = io::stderr().is_terminal();
-                exit_status(
-                    "mcts",
-                    cli::mcts_showing_progress(&args, stdout, io::stderr(), progress),
-                )
-            }
-            Some(Command::Cutoff(args)) => {
-                let stdout = io::BufWriter::new(io::stdout().lock());
-                exit_status("cutoff", cli::cutoff(&args, stdout, io::stderr()))
-            }
-            Some(Command::Review(args)) => {
-                let stdout = io::BufWriter::new(io::stdout().lock());
-                let progress = io::stderr().is_terminal();
-                exit_status(
-                    "review",
-                    cli::review_showing_progress(&args, stdout, io::stderr(), progress),
-                )
-            }
-            Some(Command::Exercises(args)) => {
-                let stdout = io::BufWriter::new(io::stdout().lock());
-                exit_status("exercises", cli::exercises(&args, stdout, io::stderr()))
-            }
-            Some(Command::Trace(args)) => {
-                let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                let progress = io::stderr().is_terminal();
-                exit_status(
-                    "trace",
-                    cli::trace_showing_progress(&args, stdout, io::stderr(), progress),
-                )
-            }
-            None => {
-                let position = match cli.position().and_then(|p| cli.check_tree().map(|()| p)) {
-                    Ok(position) => position,
-                    Err(message) => {
-                        eprintln!("{message}");
-                        return ExitCode::from(cli::EXIT_BAD_BOARD as u8);
-                    }
-                };
-                open_window(AppOptions {
-                    settings_path: cli.settings,
-                    position,
-                    tree: cli.tree,
-                    exercises: cli.exercises,
-                    ..AppOptions::default()
-                })
-            }
+        if let Some(command) = &cli.command {
+            return ExitCode::from(command.run() as u8);
         }
+        let position = match cli.position().and_then(|p| cli.check_tree().map(|()| p)) {
+            Ok(position) => position,
+            Err(message) => {
+                eprintln!("{message}");
+                return ExitCode::from(cli::EXIT_BAD_BOARD as u8);
+            }
+        };
+        open_window(AppOptions {
+            settings_path: cli.settings,
+            position,
+            tree: cli.tree,
+            exercises: cli.exercises,
+            ..AppOptions::default()
+        })
     }
 
     fn open_window(options: AppOptions) -> ExitCode {
@@ -115,19 +64,6 @@ mod desktop {
             Ok(()) => ExitCode::SUCCESS,
             // `run` has told the user (stderr, a message box and the log).
             Err(_) => ExitCode::FAILURE,
-        }
-    }
-
-    /// A command's exit status, from what it returned.
-    fn exit_status(command: &str, result: io::Result<i32>) -> ExitCode {
-        match result {
-            Ok(status) => ExitCode::from(status as u8),
-            // A closed pipe (`| head`) is the reader's choice, not an error to report.
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            Err(error) => {
-                eprintln!("tictactoe {command}: {error}");
-                ExitCode::FAILURE
-            }
         }
     }
 }

@@ -8,7 +8,7 @@ mod common;
 use clap::Parser;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::cli::{Cli, Command, analyze};
+use tictactoe::cli::{Cli, Command, Finished, analyze, exit_status};
 use tictactoe::engine::board::{MAX_PASTE_BYTES, PasteError};
 use tictactoe::learn::examples::{Example, examples, find};
 use tictactoe::{Board, Cell, Geometry, Mark, engine::minimax};
@@ -127,7 +127,8 @@ fn analyze_reads_the_copied_text_as_the_same_position() {
                 unreachable!()
             };
             let (mut out, mut err) = (Vec::new(), Vec::new());
-            assert_eq!(analyze(&args, &b""[..], &mut out, &mut err).unwrap(), 0);
+            let finished = analyze(&args, &b""[..], &mut out, &mut err).unwrap();
+            assert_eq!(finished, Finished::Done);
             let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
             assert_eq!(json["board"], board.to_string().as_str(), "{text}");
             assert_eq!(
@@ -206,7 +207,8 @@ fn analyze_error(args: &[&str]) -> (i32, String) {
         unreachable!()
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = analyze(&args, &b""[..], &mut out, &mut err).unwrap();
+    let outcome = analyze(&args, &b""[..], &mut out, &mut err);
+    let status = exit_status("analyze", outcome, &mut err);
     (status, String::from_utf8(err).unwrap())
 }
 

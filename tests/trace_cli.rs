@@ -9,7 +9,7 @@ use binary::run;
 use common::{board, open_classic_positions};
 use serde_json::Value;
 use tictactoe::cli::{
-    MarkArg, RootArg, RulesArgs, TraceAlgorithmArg, TraceArgs, TraceFormat, trace,
+    Finished, MarkArg, RootArg, RulesArgs, TraceAlgorithmArg, TraceArgs, TraceFormat, trace,
 };
 use tictactoe::{Board, Cell, Mark, Score, engine::minimax};
 
@@ -31,8 +31,8 @@ fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
         pseudocode: false,
         format: TraceFormat::Json,
     };
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(trace(&args, &mut out, &mut err).unwrap(), 0);
+    let mut out = Vec::new();
+    assert_eq!(trace(&args, &mut out).unwrap(), Finished::Done);
     out.split(|&b| b == b'\n')
         .filter(|line| !line.is_empty())
         .map(|line| serde_json::from_slice(line).unwrap())

@@ -8,7 +8,7 @@ mod common;
 use binary::run;
 use common::{board, classic_positions, open_classic_positions};
 use serde_json::Value;
-use tictactoe::cli::{RulesArgs, TreeArgs, TreeFormat, tree};
+use tictactoe::cli::{Finished, RulesArgs, TreeArgs, TreeFormat, tree};
 use tictactoe::{Board, Cell, Mark, engine::minimax};
 
 /// `tree` run in-process on `position`, `depth` levels deep, as JSON.
@@ -30,8 +30,13 @@ fn tree_json(position: &Board, depth: u32) -> Value {
         boards: false,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = tree(&args, &mut out, &mut err).unwrap();
-    assert_eq!(status, 0, "{}", String::from_utf8_lossy(&err));
+    let finished = tree(&args, &mut out, &mut err).unwrap();
+    assert_eq!(
+        finished,
+        Finished::Done,
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
     serde_json::from_slice(&out).unwrap()
 }
 

@@ -87,7 +87,7 @@ impl fmt::Display for Side {
 pub struct GameTree {
     root_side: Side,
     /// In preorder: the root first, then each child's subtree from left to right.
-    nodes: Vec<Node>,
+    nodes: Vec<StoredNode>,
     /// The largest leaf value in magnitude.
     bound: i32,
     /// Levels below the root of the deepest leaf.
@@ -97,7 +97,7 @@ pub struct GameTree {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Node {
+struct StoredNode {
     /// A leaf's value, for MAX; `None` for an inner node.
     leaf: Option<i32>,
     children: Vec<u32>,
@@ -201,7 +201,7 @@ impl fmt::Debug for TreePosition<'_> {
 }
 
 impl<'a> TreePosition<'a> {
-    fn data(&self) -> &'a Node {
+    fn data(&self) -> &'a StoredNode {
         &self.tree.nodes[self.node as usize]
     }
 
@@ -561,7 +561,7 @@ impl Parser {
         } else {
             Some(self.number()?)
         };
-        self.tree.nodes.push(Node {
+        self.tree.nodes.push(StoredNode {
             leaf,
             children: Vec::new(),
             parent,

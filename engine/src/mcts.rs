@@ -98,7 +98,7 @@ impl SplitMix {
 
 /// A node of the search tree.
 #[derive(Debug, Clone)]
-struct Node<G: Rules> {
+struct MctsNode<G: Rules> {
     position: G,
     /// The move that led here; `None` at the root.
     mv: Option<G::Move>,
@@ -151,7 +151,7 @@ impl<M> NodeStats<M> {
 /// The search: its tree, its random numbers and its settings.
 #[derive(Debug, Clone)]
 pub struct Mcts<G: Reward> {
-    nodes: Vec<Node<G>>,
+    nodes: Vec<MctsNode<G>>,
     rng: SplitMix,
     c: f64,
     max_nodes: usize,
@@ -180,7 +180,7 @@ impl<G: Reward> Mcts<G> {
         let untried = (0..count)
             .map(|index| u16::try_from(index).expect("a position has at most 65,535 moves"))
             .collect();
-        self.nodes.push(Node {
+        self.nodes.push(MctsNode {
             position,
             mv,
             parent,

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::args::{AlgorithmArg, RulesArgs, ViewArg, preview, view_or_mover};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
+use super::args::{AlgorithmArg, RulesArgs, ViewArg, view_or_mover};
+use super::error::{Error, Finished};
 use super::progress;
 use super::report::{ErrorJson, Report, UnsettledMove, write_report_seen};
 use crate::engine::board::PasteError;
@@ -73,13 +73,13 @@ pub struct AnalyzeArgs {
 /// A batch line longer than this is not a board; it is reported without being kept in memory.
 const MAX_LINE_BYTES: usize = 4096;
 
-/// Runs `analyze`, reading standard input when the board is `-`. Returns the exit status.
+/// Runs `analyze`, reading standard input when the board is `-`.
 pub fn analyze(
     args: &AnalyzeArgs,
     input: impl BufRead,
     out: impl Write,
     err: impl Write,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     analyze_showing_progress(args, input, out, err, false)
 }
 
@@ -91,29 +91,20 @@ pub fn analyze_showing_progress(
     mut out: impl Write,
     mut err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let mut engine = Engine::new(args);
     engine.progress = progress && args.time_limit.is_none();
-    let status = if args.board == "-" {
+    let finished = if args.board == "-" {
         analyze_lines(&mut engine, input, &mut out, &mut err)?
     } else {
-        match engine.analyze(&args.board) {
-            Ok(report) => {
-                write_report_seen(&mut out, &report, engine.stats, engine.view)?;
-                EXIT_OK
-            }
-            Err(error) => {
-                writeln!(
-                    err,
-                    "tictactoe analyze: {:?}: {error}",
-                    preview(&args.board)
-                )?;
-                EXIT_BAD_BOARD
-            }
-        }
+        let report = engine
+            .analyze(&args.board)
+            .map_err(|error| Error::position(&args.board, error))?;
+        write_report_seen(&mut out, &report, engine.stats, engine.view)?;
+        Finished::Done
     };
     out.flush()?;
-    Ok(status)
+    Ok(finished)
 }
 
 /// The searches chosen on the command line, kept across the lines of a batch so that the fast
@@ -232,8 +223,8 @@ fn analyze_lines(
     mut input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
-) -> io::Result<i32> {
-    let mut status = EXIT_OK;
+) -> io::Result<Finished> {
+    let mut finished = Finished::Done;
     let mut line = Vec::new();
     let (mut number, mut bad_in_a_row) = (0, 0);
     while let Some(length) = read_line_capped(&mut input, &mut line, MAX_LINE_BYTES)? {
@@ -265,7 +256,7 @@ fn analyze_lines(
                 write_report_seen(out, &report, engine.stats, engine.view)?;
             }
             Err(message) => {
-                (status, bad_in_a_row) = (EXIT_SOME_LINES_BAD, bad_in_a_row + 1);
+                (finished, bad_in_a_row) = (Finished::SomeLinesBad, bad_in_a_row + 1);
                 let json = ErrorJson {
                     board: &shortened(&text),
                     input_line: number,
@@ -276,7 +267,7 @@ fn analyze_lines(
             }
         }
     }
-    Ok(status)
+    Ok(finished)
 }
 
 /// `text`'s first [`MAX_ECHOED_CHARS`] characters, and `…` when there were more.

@@ -102,7 +102,7 @@ pub(super) fn typed_or_empty(text: &str) -> String {
 
 /// A whole number from `accepted`, or the one message every numeric option gives: `what` must be
 /// a whole number (of `unit`) in the range, not what was typed.
-fn whole_number(
+pub(super) fn whole_number(
     text: &str,
     what: &str,
     unit: &str,

@@ -1,13 +1,13 @@
 //! `tictactoe cutoff`: depth-limited minimax with an evaluation function, each move's number
 //! beside its exact score, as JSON.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use super::args::{RulesArgs, preview};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::args::{RulesArgs, whole_number};
+use super::error::{Error, Finished};
 use crate::engine::minimax::{Evaluation, SearchControl, Solver, Valuation, depth_limited};
 
 #[derive(Debug, Args)]
@@ -49,46 +49,26 @@ pub enum EvalArg {
 }
 
 fn parse_plies(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(n) if (1..=49).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the depth must be a whole number of plies from 1 to 49, not {}",
-            super::args::typed_or_empty(text)
-        )),
-    }
+    whole_number(text, "the depth", " of plies", 1..=49).map(|plies| plies as u32)
 }
 
-/// Runs `cutoff`. Returns the exit status.
-pub fn cutoff(args: &CutoffArgs, mut out: impl Write, mut err: impl Write) -> io::Result<i32> {
-    let refuse = |err: &mut dyn Write, message: &str| -> io::Result<i32> {
-        writeln!(
-            err,
-            "tictactoe cutoff: {:?}: {message}",
-            preview(&args.board)
-        )?;
-        Ok(EXIT_BAD_BOARD)
-    };
-    let board = match args.rules.board(&args.board) {
-        Ok(board) => board,
-        Err(error) => return refuse(&mut err, &error.to_string()),
-    };
+/// Runs `cutoff`.
+pub fn cutoff(args: &CutoffArgs, mut out: impl Write) -> Result<Finished, Error> {
+    let refuse = |problem: &str| Error::position(&args.board, problem);
+    let board = args
+        .rules
+        .board(&args.board)
+        .map_err(|error| refuse(&error.to_string()))?;
     if board.outcome().is_over() {
-        return refuse(&mut err, "the game is over: there is no move to rate");
+        return Err(refuse("the game is over: there is no move to rate"));
     }
     let evaluation = match args.eval {
         EvalArg::OpenLines => Evaluation::OpenLines,
         EvalArg::Zero => Evaluation::Zero,
     };
     let control = SearchControl::with_node_budget(args.max_nodes);
-    let limited = match depth_limited(&board, args.depth, evaluation, &control) {
-        Ok(moves) => moves,
-        Err(stop) => {
-            return refuse(
-                &mut err,
-                &format!("{stop} (raise --max-nodes or lower --depth)"),
-            );
-        }
-    };
+    let limited = depth_limited(&board, args.depth, evaluation, &control)
+        .map_err(|stop| refuse(&format!("{stop} (raise --max-nodes or lower --depth)")))?;
     let exact = Solver::new()
         .analyze_with(
             &board,
@@ -130,5 +110,5 @@ pub fn cutoff(args: &CutoffArgs, mut out: impl Write, mut err: impl Write) -> io
     serde_json::to_writer(&mut out, &result)?;
     writeln!(out)?;
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Finished::Done)
 }

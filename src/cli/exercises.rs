@@ -10,12 +10,13 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::args::{ViewArg, view_or_mover};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::error::{AnswersFileProblem, Error, Finished};
 use crate::engine::board::Cell;
 use crate::learn::exercises::{
     ExerciseSet, Item, Kind, MAX_COUNT, SIZES, SetCode, Summary, generate, parse_kinds,
 };
 use crate::learn::view::ScoreView;
+use crate::store::files::read_capped;
 
 /// The kinds a set has when `--kinds` is not given.
 const ALL_KINDS: &str = "value,tree,horizon,move";
@@ -154,29 +155,14 @@ impl ExercisesArgs {
 }
 
 /// The largest answers file read: far more than a hundred answers need.
-const MAX_ANSWERS_BYTES: u64 = 1 << 20;
+pub(super) const MAX_ANSWERS_BYTES: u64 = 1 << 20;
 
-/// Runs `tictactoe exercises`: the set printed, or the answers graded. Bad input is one line
-/// on `err` and exit status 2.
-pub fn exercises(
-    args: &ExercisesArgs,
-    mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<i32> {
-    let refuse = |err: &mut dyn Write, message: String| -> io::Result<i32> {
-        writeln!(err, "tictactoe exercises: {message}")?;
-        Ok(EXIT_BAD_BOARD)
-    };
-    let code = match args.set_code() {
-        Ok(code) => code,
-        Err(message) => return refuse(&mut err, message),
-    };
+/// Runs `tictactoe exercises`: the set printed, or the answers graded.
+pub fn exercises(args: &ExercisesArgs, mut out: impl Write) -> Result<Finished, Error> {
+    let code = args.set_code().map_err(Error::Usage)?;
     let set = generate(&code);
     if args.check.is_some() || !args.answers.is_empty() {
-        let answers = match gather_answers(args, set.items.len()) {
-            Ok(answers) => answers,
-            Err(message) => return refuse(&mut err, message),
-        };
+        let answers = gather_answers(args, set.items.len())?;
         let marked = mark(&set, &answers);
         match args.format.unwrap_or(ExercisesFormat::Text) {
             ExercisesFormat::Text => write_grading(&set, &marked, &mut out)?,
@@ -190,7 +176,7 @@ pub fn exercises(
                     "--format {format} prints a quiz, not a grading: grade with --format text or \
                      json"
                 );
-                return refuse(&mut err, message);
+                return Err(Error::Usage(message));
             }
         }
     } else {
@@ -205,19 +191,19 @@ pub fn exercises(
         }
     }
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Finished::Done)
 }
 
 /// The answers of `--check`'s file and then `--answer`, by item number. An item answered twice
 /// is refused, naming both places: which one counts is not for the program to guess.
-fn gather_answers(args: &ExercisesArgs, items: usize) -> Result<BTreeMap<usize, String>, String> {
+fn gather_answers(args: &ExercisesArgs, items: usize) -> Result<BTreeMap<usize, String>, Error> {
     let mut answers = BTreeMap::new();
     let mut given_at: BTreeMap<usize, String> = BTreeMap::new();
-    let mut add = |number: usize, answer: String, at: String| -> Result<(), String> {
+    let mut add = |number: usize, answer: String, at: String| -> Result<(), Error> {
         if let Some(first) = given_at.get(&number) {
-            return Err(format!(
+            return Err(Error::Usage(format!(
                 "item {number} is answered twice, at {first} and at {at}: keep one"
-            ));
+            )));
         }
         given_at.insert(number, at);
         answers.insert(number, answer);
@@ -234,35 +220,29 @@ fn gather_answers(args: &ExercisesArgs, items: usize) -> Result<BTreeMap<usize, 
                 continue;
             }
             let at = format!("{} line {}", path.display(), index + 1);
-            let (number, answer) =
-                answer_line(line, items).map_err(|problem| format!("{at}: {problem}"))?;
+            let (number, answer) = answer_line(line, items)
+                .map_err(|problem| Error::Usage(format!("{at}: {problem}")))?;
             add(number, answer, at)?;
         }
     }
     for given in &args.answers {
-        let (number, answer) =
-            answer_line(given, items).map_err(|problem| format!("--answer: {problem}"))?;
+        let (number, answer) = answer_line(given, items)
+            .map_err(|problem| Error::Usage(format!("--answer: {problem}")))?;
         add(number, answer, format!("--answer {}", quoted(given)))?;
     }
     Ok(answers)
 }
 
-fn read_answers_file(path: &Path) -> Result<String, String> {
-    use crate::store::files::{ReadProblem, read_capped};
-    let shown = path.display();
-    let bytes = read_capped(path, MAX_ANSWERS_BYTES, |p| crate::platform::fs::File::open(p))
-        .map_err(|problem| match problem {
-            ReadProblem::IsDirectory => format!("cannot read answers from {shown}: it is a folder"),
-            ReadProblem::NotARegularFile => {
-                format!("cannot read answers from {shown}: it is not a regular file")
-            }
-            ReadProblem::TooLarge { size } => format!(
-                "cannot read answers from {shown}: it has {size} bytes, more than the {MAX_ANSWERS_BYTES} an answers file may have"
-            ),
-            ReadProblem::Io(error) => format!("cannot read answers from {shown}: {error}"),
-        })?;
-    String::from_utf8(bytes)
-        .map_err(|_| format!("cannot read answers from {shown}: it is not UTF-8 text"))
+fn read_answers_file(path: &Path) -> Result<String, Error> {
+    let unreadable = |problem| Error::AnswersFile {
+        path: path.to_owned(),
+        problem,
+    };
+    let bytes = read_capped(path, MAX_ANSWERS_BYTES, |p| {
+        crate::platform::fs::File::open(p)
+    })
+    .map_err(|problem| unreadable(AnswersFileProblem::Read(problem)))?;
+    String::from_utf8(bytes).map_err(|_| unreadable(AnswersFileProblem::NotText))
 }
 
 /// `N=ANSWER`: the item's number (1 to `items`) and the answer as typed.
@@ -547,17 +527,16 @@ mod tests {
     use crate::learn::exercises::Form;
 
     /// `tictactoe exercises` with `words` after it: what it prints and its exit status.
-    fn run(words: &[&str]) -> (String, i32) {
+    fn run(words: &[&str]) -> (String, Finished) {
         #[derive(Parser)]
         struct Line {
             #[command(flatten)]
             args: ExercisesArgs,
         }
         let line = Line::try_parse_from([&["exercises"], words].concat()).unwrap();
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = exercises(&line.args, &mut out, &mut err).unwrap();
-        assert_eq!(String::from_utf8(err).unwrap(), "");
-        (String::from_utf8(out).unwrap(), status)
+        let mut out = Vec::new();
+        let finished = exercises(&line.args, &mut out).unwrap();
+        (String::from_utf8(out).unwrap(), finished)
     }
 
     /// The toy kind (`learn/exercises/kinds/toy.rs`, registered for the tests only) goes
@@ -598,7 +577,7 @@ mod tests {
         assert!(toy.grade("many").is_err(), "an unreadable answer");
 
         let (text, status) = run(&["--code", CODE]);
-        assert_eq!(status, EXIT_OK);
+        assert_eq!(status, Finished::Done);
         assert!(text.contains("how many cells are empty?"), "{text}");
         let (json, _) = run(&["--code", CODE, "--format", "json"]);
         let json: serde_json::Value = serde_json::from_str(&json).unwrap();

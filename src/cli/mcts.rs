@@ -8,8 +8,8 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::args::{RulesArgs, preview, typed_or_empty};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::args::{RulesArgs, preview, typed_or_empty, whole_number};
+use super::error::{Error, Finished};
 use super::position::Position;
 use super::progress;
 use crate::engine::board::{Board, Cell};
@@ -73,23 +73,11 @@ pub const DEFAULT_TREE_NODES: u64 = 200_000;
 pub const MAX_TREE_NODES: u64 = 10_000_000;
 
 fn parse_iterations(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the iterations must be a whole number from 1 to {MAX_ITERATIONS}, not {}",
-            typed_or_empty(text)
-        )),
-    }
+    whole_number(text, "the iterations", "", 1..=MAX_ITERATIONS)
 }
 
 fn parse_seed(text: &str) -> Result<u64, String> {
-    text.parse::<u64>().map_err(|_| {
-        format!(
-            "the seed must be a whole number from 0 to {}, not {}",
-            u64::MAX,
-            typed_or_empty(text)
-        )
-    })
+    whole_number(text, "the seed", "", 0..=u64::MAX)
 }
 
 fn parse_c(text: &str) -> Result<f64, String> {
@@ -103,13 +91,7 @@ fn parse_c(text: &str) -> Result<f64, String> {
 }
 
 fn parse_tree_nodes(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if (1..=MAX_TREE_NODES).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the most tree nodes must be a whole number from 1 to {MAX_TREE_NODES}, not {}",
-            typed_or_empty(text)
-        )),
-    }
+    whole_number(text, "the most tree nodes", "", 1..=MAX_TREE_NODES)
 }
 
 /// A root move as `mcts` prints it.
@@ -128,8 +110,8 @@ struct MoveJson {
     outcome: Option<&'static str>,
 }
 
-/// Runs `mcts`. Returns the exit status.
-pub fn mcts(args: &MctsArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
+/// Runs `mcts`.
+pub fn mcts(args: &MctsArgs, out: impl Write, err: impl Write) -> Result<Finished, Error> {
     mcts_showing_progress(args, out, err, false)
 }
 
@@ -137,30 +119,22 @@ pub fn mcts(args: &MctsArgs, out: impl Write, err: impl Write) -> io::Result<i32
 pub fn mcts_showing_progress(
     args: &MctsArgs,
     out: impl Write,
-    mut err: impl Write,
+    err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
-    let refuse = |err: &mut dyn Write, message: &str| -> io::Result<i32> {
-        writeln!(err, "tictactoe mcts: {:?}: {message}", preview(&args.board))?;
-        Ok(EXIT_BAD_BOARD)
-    };
+) -> Result<Finished, Error> {
+    let refuse = |problem: &str| Err(Error::position(&args.board, problem));
     if args.trace && args.iterations > MAX_TRACED {
-        return refuse(
-            &mut err,
-            &format!(
-                "--trace writes at most {MAX_TRACED} iterations, not {}",
-                args.iterations
-            ),
-        );
+        return refuse(&format!(
+            "--trace writes at most {MAX_TRACED} iterations, not {}",
+            args.iterations
+        ));
     }
     match args.rules.position(&args.board, false) {
-        Err(message) => refuse(&mut err, &message),
+        Err(message) => refuse(&message),
         Ok(Position::Board(board)) if board.outcome().is_over() => refuse(
-            &mut err,
             "the game is over: there is no move to search (give a position with a move to play)",
         ),
         Ok(Position::Tree(tree)) if tree.has_chance() => refuse(
-            &mut err,
             "MCTS here searches MAX and MIN nodes only, not chance nodes (tictactoe tree prints \
              a chance tree's expectiminimax values)",
         ),
@@ -175,7 +149,7 @@ fn on_board(
     mut out: impl Write,
     mut err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let c = args.c.unwrap_or(std::f64::consts::SQRT_2);
     let mut search = Mcts::new(board, args.seed, c, args.max_tree_nodes as usize);
     let cell_json = |cell: Cell| json!({"row": cell.row, "col": cell.col});
@@ -233,7 +207,7 @@ fn on_board(
     serde_json::to_writer(&mut out, &result)?;
     writeln!(out)?;
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Finished::Done)
 }
 
 fn on_tree(
@@ -241,7 +215,7 @@ fn on_tree(
     tree: &GameTree,
     mut out: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let c = args.c.unwrap_or(std::f64::consts::SQRT_2);
     let root = tree.root();
     let mut search = Mcts::new(root, args.seed, c, args.max_tree_nodes as usize);
@@ -287,7 +261,7 @@ fn on_tree(
     serde_json::to_writer(&mut out, &result)?;
     writeln!(out)?;
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Finished::Done)
 }
 
 /// Every root move in move order, with its numbers if the search added it.

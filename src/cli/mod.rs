@@ -3,14 +3,14 @@
 //!
 //! `program` is the command line as a whole (the game window's options and the commands); one
 //! module a command (`analyze`, `tree`, `trace`, `mcts`, `cutoff`, `review`, `exercises`); the options they share in
-//! `args`, their exit statuses in `exit_status`, the JSON `analyze` writes in `report`, and the
+//! `args`, what goes wrong and the exit status it gives in `error`, the JSON `analyze` writes in `report`, and the
 //! progress line in `progress`.
 
 mod analyze;
 mod args;
 mod cutoff;
+mod error;
 mod exercises;
-mod exit_status;
 mod mcts;
 mod position;
 mod program;
@@ -26,15 +26,18 @@ pub use args::{
     default_max_nodes,
 };
 pub use cutoff::{CutoffArgs, EvalArg, cutoff};
+pub use error::{
+    AnswersFileProblem, EXIT_BAD_BOARD, EXIT_IO, EXIT_OK, EXIT_SOME_LINES_BAD, Error, Finished,
+    exit_status,
+};
 pub use exercises::{ExercisesArgs, ExercisesFormat, KindList, exercises};
-pub use exit_status::{EXIT_BAD_BOARD, EXIT_OK, EXIT_SOME_LINES_BAD};
 pub use mcts::{
     DEFAULT_TREE_NODES, MAX_ITERATIONS, MAX_TRACED, MAX_TREE_NODES, MctsArgs, mcts,
     mcts_showing_progress,
 };
 pub use program::{Cli, Command};
 pub use report::{Report, UnsettledMove, write_analysis, write_report, write_report_seen};
-pub use review::{ReviewArgs, review, review_showing_progress};
+pub use review::{ReviewArgs, ReviewError, review, review_showing_progress};
 pub use trace::{
     DEFAULT_MAX_LINES, RootArg, TraceAlgorithmArg, TraceArgs, TraceFormat, trace,
     trace_showing_progress,

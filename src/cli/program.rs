@@ -1,6 +1,7 @@
 //! The program's command line as a whole: the options that open the game window, and the
 //! commands.
 
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
@@ -8,6 +9,7 @@ use clap::{Parser, Subcommand};
 use super::analyze::AnalyzeArgs;
 use super::args::{Checked, MarkArg, parse_k, preview};
 use super::cutoff::CutoffArgs;
+use super::error;
 use super::exercises::{ExercisesArgs, parse_code};
 use super::mcts::MctsArgs;
 use super::review::ReviewArgs;
@@ -130,4 +132,52 @@ pub enum Command {
     /// Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or
     /// a Moodle XML quiz), or grade answers to one.
     Exercises(ExercisesArgs),
+}
+
+impl Command {
+    /// The command's name, as typed after `tictactoe`: every error line it writes starts with
+    /// `tictactoe NAME: `.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Analyze(_) => "analyze",
+            Command::Tree(_) => "tree",
+            Command::Trace(_) => "trace",
+            Command::Mcts(_) => "mcts",
+            Command::Cutoff(_) => "cutoff",
+            Command::Review(_) => "review",
+            Command::Exercises(_) => "exercises",
+        }
+    }
+
+    /// Runs the command on the process's standard streams, with a progress line where standard
+    /// error is a terminal. Returns the exit status.
+    pub fn run(&self) -> i32 {
+        let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
+        let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        let progress = io::stderr().is_terminal();
+        self.run_on(stdin, stdout, io::stderr(), progress)
+    }
+
+    /// Runs the command reading `input` (for `analyze -`), writing its output on `out` and its
+    /// notes, progress and error on `err`. Returns the exit status.
+    pub fn run_on(
+        &self,
+        input: impl BufRead,
+        out: impl Write,
+        mut err: impl Write,
+        progress: bool,
+    ) -> i32 {
+        let outcome = match self {
+            Command::Analyze(args) => {
+                super::analyze_showing_progress(args, input, out, &mut err, progress)
+            }
+            Command::Tree(args) => super::tree_showing_progress(args, out, &mut err, progress),
+            Command::Trace(args) => super::trace_showing_progress(args, out, progress),
+            Command::Mcts(args) => super::mcts_showing_progress(args, out, &mut err, progress),
+            Command::Cutoff(args) => super::cutoff(args, out),
+            Command::Review(args) => super::review_showing_progress(args, out, &mut err, progress),
+            Command::Exercises(args) => super::exercises(args, out),
+        };
+        error::exit_status(self.name(), outcome, err)
+    }
 }

@@ -1,14 +1,14 @@
 //! `tictactoe review`: a game's moves, each with its score, the best score there was and its
 //! class, as the app's review panel shows them.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 use serde::Serialize;
 
 use super::args::{MarkArg, ViewArg, preview, view_or_mover};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::error::{Error, Finished};
 use super::progress;
 use crate::engine::board::{
     BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
@@ -128,7 +128,7 @@ struct BoundJson {
 
 /// Why a game could not be reviewed.
 #[derive(Debug, thiserror::Error)]
-enum ReviewError {
+pub enum ReviewError {
     /// No board of that size or k, or a start position `analyze` would refuse.
     #[error(transparent)]
     Board(#[from] BoardError),
@@ -160,8 +160,8 @@ enum ReviewError {
     GameFile(#[from] GameFileError),
 }
 
-/// Runs `review`. Returns the exit status.
-pub fn review(args: &ReviewArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
+/// Runs `review`.
+pub fn review(args: &ReviewArgs, out: impl Write, err: impl Write) -> Result<Finished, Error> {
     review_showing_progress(args, out, err, false)
 }
 
@@ -172,33 +172,26 @@ pub fn review_showing_progress(
     mut out: impl Write,
     mut err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let searching = AtomicUsize::new(0);
     let status = || format!("reviewing move {}", searching.load(Ordering::Relaxed));
-    match progress::while_running(progress, &status, || reviewed(args, &searching)) {
-        Ok(output) => {
-            serde_json::to_writer(&mut out, &output)?;
-            writeln!(out)?;
-            out.flush()?;
-            if let Some((unsettled, stop)) = output.stopped {
-                let hint = match stop {
-                    Stop::NodeBudget { .. } => " (raise --max-nodes to search further)",
-                    Stop::TimeLimit => " (raise --time-limit to search further)",
-                    Stop::Cancelled => "",
-                };
-                writeln!(
-                    err,
-                    "tictactoe review: {unsettled} of {} moves not settled: {stop}{hint}",
-                    output.moves.len()
-                )?;
-            }
-            Ok(EXIT_OK)
-        }
-        Err(error) => {
-            writeln!(err, "tictactoe review: {error}")?;
-            Ok(EXIT_BAD_BOARD)
-        }
+    let output = progress::while_running(progress, &status, || reviewed(args, &searching))?;
+    serde_json::to_writer(&mut out, &output)?;
+    writeln!(out)?;
+    out.flush()?;
+    if let Some((unsettled, stop)) = output.stopped {
+        let hint = match stop {
+            Stop::NodeBudget { .. } => " (raise --max-nodes to search further)",
+            Stop::TimeLimit => " (raise --time-limit to search further)",
+            Stop::Cancelled => "",
+        };
+        writeln!(
+            err,
+            "tictactoe review: {unsettled} of {} moves not settled: {stop}{hint}",
+            output.moves.len()
+        )?;
     }
+    Ok(Finished::Done)
 }
 
 /// The game the arguments give: a saved game, or the moves from the empty board (or `--from`).

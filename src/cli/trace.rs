@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::args::{RulesArgs, ViewArg, preview, view_or_mover};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::args::{RulesArgs, ViewArg, view_or_mover};
+use super::error::{Error, Finished};
 use super::position::Position;
 use super::progress;
 use super::report::LineJson;
@@ -139,9 +139,9 @@ fn traced(args: &TraceArgs) -> TraceAlgorithm {
     }
 }
 
-/// Runs `trace`. Returns the exit status.
-pub fn trace(args: &TraceArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
-    trace_showing_progress(args, out, err, false)
+/// Runs `trace`.
+pub fn trace(args: &TraceArgs, out: impl Write) -> Result<Finished, Error> {
+    trace_showing_progress(args, out, false)
 }
 
 /// [`trace`], and with `progress` (for a terminal) a line on standard error telling how many
@@ -149,43 +149,31 @@ pub fn trace(args: &TraceArgs, out: impl Write, err: impl Write) -> io::Result<i
 pub fn trace_showing_progress(
     args: &TraceArgs,
     mut out: impl Write,
-    mut err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let board = match args.rules.position(&args.board, args.view.is_some()) {
         Ok(Position::Board(board)) => board,
         Ok(Position::Tree(tree)) if tree.has_chance() => {
-            writeln!(
-                err,
-                "tictactoe trace: {:?}: {}",
-                preview(&args.board),
-                no_chance_trace(args.algorithm)
-            )?;
-            return Ok(EXIT_BAD_BOARD);
+            return Err(Error::position(
+                &args.board,
+                no_chance_trace(args.algorithm),
+            ));
         }
         Ok(Position::Tree(tree)) if args.format == TraceFormat::Svg => {
-            return tree_svg_out(args, &tree, out, err);
+            return tree_svg_out(args, &tree, out);
         }
-        Ok(Position::Tree(tree)) => return trace_tree(args, &tree, out, err, progress),
-        Err(message) => {
-            writeln!(
-                err,
-                "tictactoe trace: {:?}: {message}",
-                preview(&args.board)
-            )?;
-            return Ok(EXIT_BAD_BOARD);
-        }
+        Ok(Position::Tree(tree)) => return trace_tree(args, &tree, out, progress),
+        Err(message) => return Err(Error::position(&args.board, message)),
     };
     if args.algorithm == TraceAlgorithmArg::Plain && args.root == RootArg::Shared {
-        writeln!(
-            err,
-            "tictactoe trace: --root shared is alpha-beta's (plain minimax has no window to \
-             share): add --algorithm alphabeta"
-        )?;
-        return Ok(EXIT_BAD_BOARD);
+        return Err(Error::Usage(
+            "--root shared is alpha-beta's (plain minimax has no window to share): add \
+             --algorithm alphabeta"
+                .to_string(),
+        ));
     }
     if args.format == TraceFormat::Svg {
-        return board_svg_out(args, &board, out, err);
+        return board_svg_out(args, &board, out);
     }
     let algorithm = traced(args);
     let control = SearchControl::with_node_budget(args.max_nodes);
@@ -216,7 +204,7 @@ pub fn trace_showing_progress(
     });
     let result = cut_short(result, &control);
     if let Some(error) = lines.error {
-        return Err(error);
+        return Err(error.into());
     }
     match result {
         Ok(analysis) => {
@@ -256,9 +244,9 @@ pub fn trace_showing_progress(
             };
             write_line(&mut out, &done)?;
             out.flush()?;
-            Ok(EXIT_OK)
+            Ok(Finished::Done)
         }
-        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out, err),
+        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out),
     }
 }
 
@@ -267,33 +255,21 @@ const PSEUDOCODE_NOT_DRAWN: &str =
     "--pseudocode tags the JSON events with their code lines; --format svg draws no events";
 
 /// A typed tree's finished search as an SVG picture, as the tree lab draws it at its end.
-fn tree_svg_out(
-    args: &TraceArgs,
-    tree: &GameTree,
-    mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<i32> {
+fn tree_svg_out(args: &TraceArgs, tree: &GameTree, mut out: impl Write) -> Result<Finished, Error> {
     if args.pseudocode {
-        writeln!(err, "tictactoe trace: {PSEUDOCODE_NOT_DRAWN}")?;
-        return Ok(EXIT_BAD_BOARD);
+        return Err(Error::Usage(PSEUDOCODE_NOT_DRAWN.to_string()));
     }
     let algorithm = TraceAlgorithm::from(args.algorithm);
     out.write_all(tree_svg::tree_search_svg(tree, algorithm).as_bytes())?;
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Finished::Done)
 }
 
 /// A board's finished search as an SVG picture, as the step-through draws it at its end; a
 /// search that needs more than --max-nodes positions is refused in one line.
-fn board_svg_out(
-    args: &TraceArgs,
-    board: &Board,
-    mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<i32> {
+fn board_svg_out(args: &TraceArgs, board: &Board, mut out: impl Write) -> Result<Finished, Error> {
     if args.pseudocode {
-        writeln!(err, "tictactoe trace: {PSEUDOCODE_NOT_DRAWN}")?;
-        return Ok(EXIT_BAD_BOARD);
+        return Err(Error::Usage(PSEUDOCODE_NOT_DRAWN.to_string()));
     }
     let algorithm = traced(args);
     let control = SearchControl::with_node_budget(args.max_nodes);
@@ -302,16 +278,12 @@ fn board_svg_out(
         Ok(svg) => {
             out.write_all(svg.as_bytes())?;
             out.flush()?;
-            Ok(EXIT_OK)
+            Ok(Finished::Done)
         }
-        Err(stop) => {
-            writeln!(
-                err,
-                "tictactoe trace: {:?}: {stop} (raise --max-nodes to search further)",
-                preview(&args.board)
-            )?;
-            Ok(EXIT_BAD_BOARD)
-        }
+        Err(stop) => Err(Error::position(
+            &args.board,
+            format!("{stop} (raise --max-nodes to search further)"),
+        )),
     }
 }
 
@@ -340,14 +312,13 @@ fn cut_short<T>(result: Result<T, Stop>, control: &SearchControl) -> Result<T, S
     }
 }
 
-/// The last line of a trace that stopped, and the message on standard error.
+/// The last line of a trace that stopped, and the error that says why.
 fn stopped(
     args: &TraceArgs,
     stop: Stop,
     lines: u64,
     mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     // The line cap cancels the search; nothing else does.
     let (by, limit, message) = match stop {
         Stop::Cancelled => (
@@ -364,12 +335,7 @@ fn stopped(
     };
     write_line(&mut out, &EventJson::Stopped { by, limit, lines })?;
     out.flush()?;
-    writeln!(
-        err,
-        "tictactoe trace: {:?}: {message}",
-        preview(&args.board)
-    )?;
-    Ok(EXIT_BAD_BOARD)
+    Err(Error::position(&args.board, message))
 }
 
 /// Traces a typed tree from its root (depth 0, as the textbooks search it): the same events,
@@ -379,9 +345,8 @@ fn trace_tree(
     args: &TraceArgs,
     tree: &GameTree,
     mut out: impl Write,
-    err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let algorithm = TraceAlgorithm::from(args.algorithm);
     let control = SearchControl::with_node_budget(args.max_nodes);
     let written = AtomicU64::new(0);
@@ -403,7 +368,7 @@ fn trace_tree(
     });
     let result = cut_short(result, &control);
     if let Some(error) = lines.error {
-        return Err(error);
+        return Err(error.into());
     }
     match result {
         Ok(found) => {
@@ -415,9 +380,9 @@ fn trace_tree(
             };
             write_line(&mut out, &done)?;
             out.flush()?;
-            Ok(EXIT_OK)
+            Ok(Finished::Done)
         }
-        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out, err),
+        Err(stop) => stopped(args, stop, written.load(Ordering::Relaxed), out),
     }
 }
 

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::args::{RulesArgs, ViewArg, preview};
-use super::exit_status::{EXIT_BAD_BOARD, EXIT_OK};
+use super::args::{RulesArgs, ViewArg};
+use super::error::{Error, Finished};
 use super::position::Position;
 use super::progress;
 use crate::engine::board::{Board, Cell, Outcome};
@@ -97,8 +97,8 @@ pub enum TreeFormat {
     Svg,
 }
 
-/// Runs `tree`. Returns the exit status.
-pub fn tree(args: &TreeArgs, out: impl Write, err: impl Write) -> io::Result<i32> {
+/// Runs `tree`.
+pub fn tree(args: &TreeArgs, out: impl Write, err: impl Write) -> Result<Finished, Error> {
     tree_showing_progress(args, out, err, false)
 }
 
@@ -109,17 +109,11 @@ pub fn tree_showing_progress(
     mut out: impl Write,
     mut err: impl Write,
     progress: bool,
-) -> io::Result<i32> {
+) -> Result<Finished, Error> {
     let board = match args.rules.position(&args.board, args.view.is_some()) {
         Ok(Position::Board(board)) => board,
-        Ok(Position::Tree(tree)) if tree.has_chance() => {
-            return write_chance_tree(args, &tree, out, err);
-        }
-        Ok(Position::Tree(tree)) => return write_typed_tree(args, &tree, out),
-        Err(message) => {
-            writeln!(err, "tictactoe tree: {:?}: {message}", preview(&args.board))?;
-            return Ok(EXIT_BAD_BOARD);
-        }
+        Ok(Position::Tree(tree)) => return write_textbook_tree(args, &tree, out),
+        Err(message) => return Err(Error::position(&args.board, message)),
     };
     let depth = args.depth.unwrap_or(1);
     let printed = AtomicU64::new(0);
@@ -175,22 +169,19 @@ pub fn tree_showing_progress(
         io::Result::Ok(Ok(()))
     })?;
     if let Err(stop) = written {
-        writeln!(
-            err,
-            "tictactoe tree: {:?}: {stop} (raise --max-nodes to search further)",
-            preview(&args.board)
-        )?;
-        return Ok(EXIT_BAD_BOARD);
+        return Err(Error::position(
+            &args.board,
+            format!("{stop} (raise --max-nodes to search further)"),
+        ));
     }
     match walk.halt {
-        None => Ok(EXIT_OK),
-        Some(halt) => {
-            writeln!(err, "tictactoe tree: {}", halt.reason(args))?;
-            Ok(match halt {
-                Halt::Printed => EXIT_OK,
-                Halt::Search(_) => EXIT_BAD_BOARD,
-            })
+        None => Ok(Finished::Done),
+        // What was printed is whole: a note says where it stops.
+        Some(Halt::Printed) => {
+            writeln!(err, "tictactoe tree: {}", Halt::Printed.reason(args))?;
+            Ok(Finished::Done)
         }
+        Some(halt @ Halt::Search(_)) => Err(Error::Stopped(halt.reason(args))),
     }
 }
 
@@ -444,79 +435,126 @@ impl Scores {
     }
 }
 
-/// Prints a typed tree, `--depth` levels of it (all without it): every node's minimax value
-/// (MAX's) and minimax's choice at each, as JSON, Graphviz or a picture.
-fn write_typed_tree(args: &TreeArgs, tree: &GameTree, mut out: impl Write) -> io::Result<i32> {
+/// Prints a textbook tree, `--depth` levels of it (all without it): every node's value (MAX's)
+/// and the choice at each, as JSON, Graphviz or a picture; with chance nodes, expectiminimax's
+/// exact values and each chance child's probability (not as a picture yet).
+fn write_textbook_tree(
+    args: &TreeArgs,
+    tree: &GameTree,
+    mut out: impl Write,
+) -> Result<Finished, Error> {
     let levels = args.depth.unwrap_or(u32::MAX);
-    let values = abstract_tree::values(tree);
-    match args.format {
-        TreeFormat::Json => {
-            let mut json = typed_node_json(tree.root(), &values, levels, None);
-            json.tree = Some(tree.to_string());
-            serde_json::to_writer(&mut out, &json)?;
-            writeln!(out)?;
+    if tree.has_chance() {
+        let values = crate::engine::minimax::expectiminimax(tree);
+        match args.format {
+            TreeFormat::Json | TreeFormat::Dot => {
+                write_values(args.format, tree, &values[..], levels, &mut out)?
+            }
+            TreeFormat::Svg => {
+                return Err(Error::position(
+                    &args.board,
+                    "a tree with chance nodes is not drawn as a picture yet; --format json or \
+                     dot prints it",
+                ));
+            }
         }
-        TreeFormat::Dot => {
-            writeln!(out, "digraph tree {{")?;
-            writeln!(out, "  node [fontname=\"sans-serif\"];")?;
-            typed_node_dot(&mut out, tree.root(), &values, levels)?;
-            writeln!(out, "}}")?;
-        }
-        TreeFormat::Svg => {
-            let picture = abstract_tree::picture(tree);
-            out.write_all(tree_svg::typed_tree_svg(tree, &picture).as_bytes())?;
+    } else {
+        let values = abstract_tree::values(tree);
+        match args.format {
+            TreeFormat::Json | TreeFormat::Dot => {
+                write_values(args.format, tree, &values[..], levels, &mut out)?
+            }
+            TreeFormat::Svg => {
+                let picture = abstract_tree::picture(tree);
+                out.write_all(tree_svg::typed_tree_svg(tree, &picture).as_bytes())?;
+            }
         }
     }
     out.flush()?;
-    Ok(EXIT_OK)
+    Ok(Finished::Done)
+}
+
+/// `tree`'s nodes and `values` as JSON on one line, or as a Graphviz graph.
+fn write_values<V: TextbookValues + ?Sized>(
+    format: TreeFormat,
+    tree: &GameTree,
+    values: &V,
+    levels: u32,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    if format == TreeFormat::Json {
+        let mut json = textbook_node_json(tree.root(), values, levels, None);
+        json.tree = Some(tree.to_string());
+        serde_json::to_writer(&mut *out, &json)?;
+        writeln!(out)
+    } else {
+        writeln!(out, "digraph tree {{")?;
+        writeln!(out, "  node [fontname=\"sans-serif\"];")?;
+        textbook_node_dot(out, tree.root(), values, levels)?;
+        writeln!(out, "}}")
+    }
 }
 
 /// How many decimal places a chance tree's values are shown with: exact when they fit
 /// (`7.5`, `3.125`), else rounded and marked `≈` (`≈0.333`).
 pub const CHANCE_PLACES: u32 = 3;
 
-/// Prints a tree with chance nodes: every node's expectiminimax value, exact, MAX's choice
-/// at MAX and MIN nodes, each chance child's probability. A picture of one is not drawn yet.
-fn write_chance_tree(
-    args: &TreeArgs,
-    tree: &GameTree,
-    mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<i32> {
-    let levels = args.depth.unwrap_or(u32::MAX);
-    let values = crate::engine::minimax::expectiminimax(tree);
-    match args.format {
-        TreeFormat::Json => {
-            let mut json = chance_node_json(tree.root(), &values, levels, None);
-            json.tree = Some(tree.to_string());
-            serde_json::to_writer(&mut out, &json)?;
-            writeln!(out)?;
-        }
-        TreeFormat::Dot => {
-            writeln!(out, "digraph tree {{")?;
-            writeln!(out, "  node [fontname=\"sans-serif\"];")?;
-            chance_node_dot(&mut out, tree.root(), &values, levels)?;
-            writeln!(out, "}}")?;
-        }
-        TreeFormat::Svg => {
-            writeln!(
-                err,
-                "tictactoe tree: {:?}: a tree with chance nodes is not drawn as a picture yet; \
-                 --format json or dot prints it",
-                preview(&args.board)
-            )?;
-            return Ok(EXIT_BAD_BOARD);
-        }
-    }
-    out.flush()?;
-    Ok(EXIT_OK)
+/// The values a textbook tree is printed with, by node id: minimax's whole numbers, or
+/// expectiminimax's fractions where the tree has chance nodes. One writer prints both.
+trait TextbookValues {
+    /// A leaf's shape in Graphviz: a circle, unless chance nodes are circles.
+    const LEAF_SHAPE: &'static str;
+    /// The node's value as JSON's `value`, and exactly (`15/2`) where it is a fraction.
+    fn json(&self, id: usize) -> (ValueJson, Option<String>);
+    /// The node's value as its Graphviz label.
+    fn label(&self, id: usize) -> String;
+    /// At a MAX or MIN node, the first child from the left with its value.
+    fn best(&self, id: usize) -> Option<usize>;
 }
 
-/// A node of a tree with chance nodes as `tree` prints it.
+impl TextbookValues for [NodeValue] {
+    const LEAF_SHAPE: &'static str = "circle";
+    fn json(&self, id: usize) -> (ValueJson, Option<String>) {
+        (ValueJson::Whole(self[id].value), None)
+    }
+    fn label(&self, id: usize) -> String {
+        self[id].value.to_string()
+    }
+    fn best(&self, id: usize) -> Option<usize> {
+        self[id].best
+    }
+}
+
+impl TextbookValues for [ExpectedValue] {
+    const LEAF_SHAPE: &'static str = "box";
+    fn json(&self, id: usize) -> (ValueJson, Option<String>) {
+        let value = self[id].value;
+        (ValueJson::Nearest(value.to_f64()), Some(value.to_string()))
+    }
+    fn label(&self, id: usize) -> String {
+        self[id].value.decimal(CHANCE_PLACES)
+    }
+    fn best(&self, id: usize) -> Option<usize> {
+        self[id].best
+    }
+}
+
+/// A node's value in JSON: minimax's whole number, or the nearest number to an
+/// expectiminimax value.
 #[derive(Serialize)]
-struct ChanceNodeJson {
+#[serde(untagged)]
+enum ValueJson {
+    Whole(i32),
+    Nearest(f64),
+}
+
+/// A node of a textbook tree as `tree` prints it.
+#[derive(Serialize)]
+struct TextbookNodeJson {
+    /// The notation, at the root.
     #[serde(skip_serializing_if = "Option::is_none")]
     tree: Option<String>,
+    /// Which child of its parent, from 1 (none at the root).
     #[serde(skip_serializing_if = "Option::is_none")]
     child: Option<usize>,
     /// Below a chance node: this child's probability, exact (`1/2`, `0.25`).
@@ -528,111 +566,13 @@ struct ChanceNodeJson {
     /// "max", "min" or "chance" at an inner node; none at a leaf.
     #[serde(skip_serializing_if = "Option::is_none")]
     side: Option<&'static str>,
-    /// MAX's expectiminimax value, as the nearest number.
-    value: f64,
-    /// The same value exactly: a whole number or a fraction in lowest terms (`15/2`).
-    exact: String,
+    /// MAX's value (with chance nodes, the nearest number).
+    value: ValueJson,
+    /// With chance nodes, the value exactly: a whole number or a fraction in lowest terms.
     #[serde(skip_serializing_if = "Option::is_none")]
-    children: Option<Vec<ChanceNodeJson>>,
-}
-
-fn chance_node_json(
-    node: TreePosition,
-    values: &[ExpectedValue],
-    levels: u32,
-    from: Option<(usize, Option<bool>)>,
-) -> ChanceNodeJson {
-    let value = values[node.id()];
-    let children = (!node.is_leaf() && levels > 0).then(|| {
-        node.children()
-            .enumerate()
-            .map(|(index, child)| {
-                let best = value.best.map(|best| best == index);
-                chance_node_json(child, values, levels - 1, Some((index + 1, best)))
-            })
-            .collect()
-    });
-    let side = match (node.is_leaf(), node.is_chance()) {
-        (true, _) => None,
-        (false, true) => Some("chance"),
-        (false, false) => Some(side_name(node.side())),
-    };
-    ChanceNodeJson {
-        tree: None,
-        child: from.map(|(child, _)| child),
-        probability: node.probability().map(probability_text),
-        best: from.and_then(|(_, best)| best),
-        side,
-        value: value.value.to_f64(),
-        exact: value.value.to_string(),
-        children,
-    }
-}
-
-/// Graphviz: MAX a triangle, MIN one upside down, a chance node a circle, a leaf a box, each
-/// with its value ([`CHANCE_PLACES`] places); a chance child's edge labelled with its
-/// probability, a MAX or MIN child's with its number; the choices bold.
-fn chance_node_dot(
-    out: &mut impl Write,
-    node: TreePosition,
-    values: &[ExpectedValue],
-    levels: u32,
-) -> io::Result<()> {
-    let value = values[node.id()];
-    let shape = match (node.is_leaf(), node.is_chance(), node.side()) {
-        (true, _, _) => "box",
-        (false, true, _) => "circle",
-        (false, false, Side::Max) => "triangle",
-        (false, false, Side::Min) => "invtriangle",
-    };
-    writeln!(
-        out,
-        "  n{} [shape={shape}, label=\"{}\"];",
-        node.id(),
-        value.value.decimal(CHANCE_PLACES)
-    )?;
-    if levels == 0 {
-        return Ok(());
-    }
-    for (index, child) in node.children().enumerate() {
-        chance_node_dot(out, child, values, levels - 1)?;
-        let label = match child.probability() {
-            Some(probability) if node.is_chance() => probability_text(probability),
-            _ => (index + 1).to_string(),
-        };
-        let style = if Some(index) == value.best {
-            ", style=bold, penwidth=3"
-        } else {
-            ""
-        };
-        writeln!(
-            out,
-            "  n{} -> n{} [label=\"{label}\"{style}];",
-            node.id(),
-            child.id()
-        )?;
-    }
-    Ok(())
-}
-
-/// A node of a typed tree as `tree` prints it.
-#[derive(Serialize)]
-struct TypedNodeJson {
-    /// The notation, at the root.
+    exact: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    tree: Option<String>,
-    /// Which child of its parent, from 1 (none at the root).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    child: Option<usize>,
-    /// Minimax's choice at the parent: the first child with the parent's value.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best: Option<bool>,
-    /// "max" or "min" at an inner node; none at a leaf.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    side: Option<&'static str>,
-    value: i32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    children: Option<Vec<TypedNodeJson>>,
+    children: Option<Vec<TextbookNodeJson>>,
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -642,68 +582,81 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn typed_node_json(
+fn textbook_node_json<V: TextbookValues + ?Sized>(
     node: TreePosition,
-    values: &[NodeValue],
+    values: &V,
     levels: u32,
-    from: Option<(usize, bool)>,
-) -> TypedNodeJson {
-    let value = values[node.id()];
+    from: Option<(usize, Option<bool>)>,
+) -> TextbookNodeJson {
+    let best = values.best(node.id());
     let children = (!node.is_leaf() && levels > 0).then(|| {
         node.children()
             .enumerate()
             .map(|(index, child)| {
-                let from = Some((index + 1, Some(index) == value.best));
-                typed_node_json(child, values, levels - 1, from)
+                let chosen = best.map(|best| best == index);
+                textbook_node_json(child, values, levels - 1, Some((index + 1, chosen)))
             })
             .collect()
     });
-    TypedNodeJson {
+    let side = match (node.is_leaf(), node.is_chance()) {
+        (true, _) => None,
+        (false, true) => Some("chance"),
+        (false, false) => Some(side_name(node.side())),
+    };
+    let (value, exact) = values.json(node.id());
+    TextbookNodeJson {
         tree: None,
         child: from.map(|(child, _)| child),
-        best: from.map(|(_, best)| best),
-        side: (!node.is_leaf()).then(|| side_name(node.side())),
-        value: value.value,
+        probability: node.probability().map(probability_text),
+        best: from.and_then(|(_, best)| best),
+        side,
+        value,
+        exact,
         children,
     }
 }
 
-/// Graphviz: MAX a triangle, MIN one upside down, a leaf a circle, each with its value; each edge
-/// labelled with the child's number (from 1); minimax's choices bold.
-fn typed_node_dot(
+/// Graphviz: MAX a triangle, MIN one upside down, a chance node a circle, a leaf a circle (a
+/// box where chance nodes are circles), each with its value; a chance child's edge labelled with
+/// its probability, a MAX or MIN child's with its number (from 1); the choices bold.
+fn textbook_node_dot<V: TextbookValues + ?Sized>(
     out: &mut impl Write,
     node: TreePosition,
-    values: &[NodeValue],
+    values: &V,
     levels: u32,
 ) -> io::Result<()> {
-    let value = values[node.id()];
-    let shape = match (node.is_leaf(), node.side()) {
-        (true, _) => "circle",
-        (false, Side::Max) => "triangle",
-        (false, Side::Min) => "invtriangle",
+    let shape = match (node.is_leaf(), node.is_chance(), node.side()) {
+        (true, _, _) => V::LEAF_SHAPE,
+        (false, true, _) => "circle",
+        (false, false, Side::Max) => "triangle",
+        (false, false, Side::Min) => "invtriangle",
     };
     writeln!(
         out,
         "  n{} [shape={shape}, label=\"{}\"];",
         node.id(),
-        value.value
+        values.label(node.id())
     )?;
     if levels == 0 {
         return Ok(());
     }
+    let best = values.best(node.id());
     for (index, child) in node.children().enumerate() {
-        typed_node_dot(out, child, values, levels - 1)?;
-        let style = if Some(index) == value.best {
+        textbook_node_dot(out, child, values, levels - 1)?;
+        let label = match child.probability() {
+            Some(probability) if node.is_chance() => probability_text(probability),
+            _ => (index + 1).to_string(),
+        };
+        let style = if Some(index) == best {
             ", style=bold, penwidth=3"
         } else {
             ""
         };
         writeln!(
             out,
-            "  n{} -> n{} [label=\"{}\"{style}];",
+            "  n{} -> n{} [label=\"{label}\"{style}];",
             node.id(),
-            child.id(),
-            index + 1
+            child.id()
         )?;
     }
     Ok(())

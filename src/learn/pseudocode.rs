@@ -8,7 +8,7 @@ use crate::learn::view::{Role, Seen};
 
 /// A step of the search, as the pseudocode shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+pub enum CodeStep {
     /// Nothing has happened yet: `findBestMove` is called.
     Start,
     /// A root move's value came back to `findBestMove`'s loop.
@@ -37,14 +37,14 @@ pub enum Step {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Line {
     pub text: &'static str,
-    pub step: Option<Step>,
+    pub step: Option<CodeStep>,
 }
 
 const fn line(text: &'static str) -> Line {
     Line { text, step: None }
 }
 
-const fn shows(step: Step, text: &'static str) -> Line {
+const fn shows(step: CodeStep, text: &'static str) -> Line {
     Line {
         text,
         step: Some(step),
@@ -90,36 +90,36 @@ pub enum Event {
 /// The step `event` shows in the code as `seen` shows it: `isMax` and "the maximiser has a line"
 /// are the shown maximiser's. The step-through's highlight and `tictactoe trace --pseudocode`
 /// both come from here.
-pub fn step_of(event: Event, seen: &Seen) -> Step {
+pub fn step_of(event: Event, seen: &Seen) -> CodeStep {
     match event {
-        Event::Enter => Step::Call,
+        Event::Enter => CodeStep::Call,
         Event::Leaf { score } => {
             let score = seen.root_number(score);
             if score.is_win() {
-                Step::MaximiserWon
+                CodeStep::MaximiserWon
             } else if score.is_loss() {
-                Step::MinimiserWon
+                CodeStep::MinimiserWon
             } else {
-                Step::Drawn
+                CodeStep::Drawn
             }
         }
-        Event::Return { to_root: true, .. } => Step::RootMove,
-        Event::Return { caller_is_max, .. } if seen.is_max(caller_is_max) => Step::MaxTakes,
-        Event::Return { .. } => Step::MinTakes,
-        Event::Cutoff { is_max } if seen.is_max(is_max) => Step::MaxPrunes,
-        Event::Cutoff { .. } => Step::MinPrunes,
+        Event::Return { to_root: true, .. } => CodeStep::RootMove,
+        Event::Return { caller_is_max, .. } if seen.is_max(caller_is_max) => CodeStep::MaxTakes,
+        Event::Return { .. } => CodeStep::MinTakes,
+        Event::Cutoff { is_max } if seen.is_max(is_max) => CodeStep::MaxPrunes,
+        Event::Cutoff { .. } => CodeStep::MinPrunes,
     }
 }
 
 /// The line of `code` that shows `step`.
-pub fn line_of(code: &[Line], step: Step) -> Option<usize> {
+pub fn line_of(code: &[Line], step: CodeStep) -> Option<usize> {
     code.iter().position(|line| line.step == Some(step))
 }
 
 /// The textbooks' code for a typed tree, whose leaves hold their values and whose root is MAX's
 /// or MIN's (`root`): `isMax` is MAX's, as the leaves' values are.
 pub fn tree_pseudocode(algorithm: TraceAlgorithm, root: Side) -> Vec<Line> {
-    use Step::*;
+    use CodeStep::*;
     let top = match (algorithm, root) {
         (TraceAlgorithm::Plain, Side::Max) => {
             "    return minimax(root, true)    # the root's value"
@@ -185,22 +185,22 @@ pub fn tree_pseudocode(algorithm: TraceAlgorithm, root: Side) -> Vec<Line> {
 /// depth of its call (the root at 0), the root MAX's or MIN's. A return to depth 0's caller is
 /// the root's value; a return elsewhere is taken by its caller, one level up. The tree's
 /// step-through and `tictactoe trace --pseudocode` on a tree both come from here.
-pub fn tree_step_of(kind: EventKind, depth: i32, root: Side) -> Step {
+pub fn tree_step_of(kind: EventKind, depth: i32, root: Side) -> CodeStep {
     // MAX moves at the root's level and every second one below it, if the root is MAX's.
     let max_at = |depth: i32| (depth % 2 == 0) == (root == Side::Max);
     match kind {
-        EventKind::Enter => Step::Call,
-        EventKind::Leaf => Step::Leaf,
-        EventKind::Exit if depth == 0 => Step::RootMove,
-        EventKind::Exit if max_at(depth - 1) => Step::MaxTakes,
-        EventKind::Exit => Step::MinTakes,
-        EventKind::Cutoff if max_at(depth) => Step::MaxPrunes,
-        EventKind::Cutoff => Step::MinPrunes,
+        EventKind::Enter => CodeStep::Call,
+        EventKind::Leaf => CodeStep::Leaf,
+        EventKind::Exit if depth == 0 => CodeStep::RootMove,
+        EventKind::Exit if max_at(depth - 1) => CodeStep::MaxTakes,
+        EventKind::Exit => CodeStep::MinTakes,
+        EventKind::Cutoff if max_at(depth) => CodeStep::MaxPrunes,
+        EventKind::Cutoff => CodeStep::MinPrunes,
     }
 }
 
 fn lines(algorithm: TraceAlgorithm) -> Vec<Line> {
-    use Step::*;
+    use CodeStep::*;
     let evaluate = [
         line("function evaluate(board, depth):      # the game is over"),
         shows(
@@ -295,7 +295,7 @@ mod tests {
 
     #[test]
     fn every_step_the_search_can_show_has_one_line_in_each_algorithm() {
-        use Step::*;
+        use CodeStep::*;
         for algorithm in [
             TraceAlgorithm::Plain,
             TraceAlgorithm::AlphaBetaClassic,
@@ -343,7 +343,12 @@ mod tests {
         for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBetaClassic] {
             for root in [Side::Max, Side::Min] {
                 let code = tree_pseudocode(algorithm, root);
-                for step in [Step::Start, Step::RootMove, Step::Call, Step::Leaf] {
+                for step in [
+                    CodeStep::Start,
+                    CodeStep::RootMove,
+                    CodeStep::Call,
+                    CodeStep::Leaf,
+                ] {
                     assert!(line_of(&code, step).is_some(), "{algorithm:?} {step:?}");
                 }
             }

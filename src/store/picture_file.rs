@@ -3,7 +3,8 @@
 //! of another kind (a saved game, the settings, any file that is not a picture of its format),
 //! nor over a directory, a special or read-only file, or a file of another owner.
 
-use std::path::Path;
+use std::io;
+use std::path::{Path, PathBuf};
 
 use super::files::{self, ReadProblem, SaveProblem, SaveRules, TargetProblem};
 use super::shown_path::shown_path;
@@ -12,34 +13,59 @@ use super::shown_path::shown_path;
 /// picture the game exports.
 const MAX_CHECKED_BYTES: u64 = 64 * 1024 * 1024;
 
+/// A picture that was not saved, and why: one line that names the file.
+#[derive(Debug, thiserror::Error)]
+#[error("The picture was not saved to {}: {reason}.", shown_path(.path))]
+pub struct PictureSaveError {
+    pub path: PathBuf,
+    pub reason: PictureSaveReason,
+}
+
+/// Why a picture was not saved.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureSaveReason {
+    #[error("it is a folder")]
+    IsDirectory,
+    #[error("it is not a regular file")]
+    NotARegularFile,
+    #[error("it names no file")]
+    NoFileName,
+    #[error("the file there is read-only")]
+    ReadOnly,
+    #[error("the file there belongs to someone else")]
+    OtherOwner,
+    /// The file there is not, whole, a picture of the format saved (`png` or SVG): it is kept.
+    #[error("the file there is not {} picture, and is kept", if *.png { "a PNG" } else { "an SVG" })]
+    NotAPicture { png: bool },
+    #[error("its folder is missing")]
+    MissingFolder,
+    /// Writing or syncing the new file failed.
+    #[error("{0}")]
+    Write(io::Error),
+}
+
 /// Saves `bytes` (an SVG document or a PNG image, as `path`'s picture) at `path`: a new file,
-/// or in place of a file that is, whole, a picture of that format. The error is a one-line
-/// message that names the file.
-pub fn save(path: &Path, bytes: &[u8], png: bool) -> Result<(), String> {
+/// or in place of a file that is, whole, a picture of that format.
+pub fn save(path: &Path, bytes: &[u8], png: bool) -> Result<(), PictureSaveError> {
     let rules = SaveRules {
         make_folder: false,
         other_kind: if png { not_png } else { not_svg },
         check_bytes: MAX_CHECKED_BYTES,
     };
-    files::save_atomically(path, rules, bytes).map_err(|problem| {
-        let why = match problem {
-            SaveProblem::Target(TargetProblem::IsDirectory) => "it is a folder".to_string(),
+    files::save_atomically(path, rules, bytes).map_err(|problem| PictureSaveError {
+        path: path.to_owned(),
+        reason: match problem {
+            SaveProblem::Target(TargetProblem::IsDirectory) => PictureSaveReason::IsDirectory,
             SaveProblem::Target(TargetProblem::NotARegularFile) => {
-                "it is not a regular file".to_string()
+                PictureSaveReason::NotARegularFile
             }
-            SaveProblem::Target(TargetProblem::NoFileName) => "it names no file".to_string(),
-            SaveProblem::Target(TargetProblem::ReadOnly) => "the file there is read-only".into(),
-            SaveProblem::Target(TargetProblem::OtherOwner) => {
-                "the file there belongs to someone else".to_string()
-            }
-            SaveProblem::Target(TargetProblem::OtherKind) => format!(
-                "the file there is not {} picture, and is kept",
-                if png { "a PNG" } else { "an SVG" }
-            ),
-            SaveProblem::Target(TargetProblem::MissingFolder) => "its folder is missing".into(),
-            SaveProblem::Write(error) => error.to_string(),
-        };
-        format!("The picture was not saved to {}: {why}.", shown_path(path))
+            SaveProblem::Target(TargetProblem::NoFileName) => PictureSaveReason::NoFileName,
+            SaveProblem::Target(TargetProblem::ReadOnly) => PictureSaveReason::ReadOnly,
+            SaveProblem::Target(TargetProblem::OtherOwner) => PictureSaveReason::OtherOwner,
+            SaveProblem::Target(TargetProblem::OtherKind) => PictureSaveReason::NotAPicture { png },
+            SaveProblem::Target(TargetProblem::MissingFolder) => PictureSaveReason::MissingFolder,
+            SaveProblem::Write(error) => PictureSaveReason::Write(error),
+        },
     })
 }
 
@@ -146,7 +172,18 @@ mod tests {
         let game = dir.path().join("game.svg");
         fs::write(&game, "(version: 1, moves: [])").unwrap();
         let error = save(&game, b"<svg/>", false).unwrap_err();
-        assert!(error.contains("not an SVG picture"), "{error}");
+        assert!(
+            matches!(error.reason, PictureSaveReason::NotAPicture { png: false }),
+            "{error}"
+        );
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "The picture was not saved to {}: the file there is not an SVG picture, and is \
+                 kept.",
+                shown_path(&game)
+            )
+        );
         assert_eq!(
             fs::read_to_string(&game).unwrap(),
             "(version: 1, moves: [])"
@@ -191,7 +228,7 @@ mod tests {
                 let path = dir.path().join(format!("case{i}.{extension}"));
                 fs::write(&path, contents).unwrap();
                 let picture = if png { png_file() } else { b"<svg/>".to_vec() };
-                let error = save(&path, &picture, png).unwrap_err();
+                let error = save(&path, &picture, png).unwrap_err().to_string();
                 assert!(error.contains("is not"), "case {i} {extension}: {error}");
                 assert!(error.contains("and is kept"), "{error}");
                 assert_eq!(fs::read(&path).unwrap(), *contents, "case {i} {extension}");

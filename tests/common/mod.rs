@@ -144,14 +144,14 @@ pub struct Printed {
 /// `tictactoe review ARGS…` run in-process, its arguments parsed as the binary parses them.
 pub fn review_in_process(args: &[&str]) -> Printed {
     use clap::Parser;
-    use tictactoe::cli::{Cli, Command, review};
+    use tictactoe::cli::{Cli, Command};
     let words = ["tictactoe", "review"].iter().chain(args);
     let parsed = Cli::try_parse_from(words).unwrap_or_else(|error| panic!("{args:?}: {error}"));
-    let Some(Command::Review(review_args)) = parsed.command else {
+    let Some(command @ Command::Review(_)) = parsed.command else {
         panic!("not a review command: {args:?}");
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = review(&review_args, &mut out, &mut err).unwrap();
+    let status = command.run_on(&b""[..], &mut out, &mut err, false);
     Printed {
         status,
         stdout: String::from_utf8(out).expect("output is UTF-8"),

@@ -43,7 +43,9 @@ impl TicTacToeApp {
         let png = export.format == PictureFormat::Png;
         let saved = bytes
             .map_err(|error| format!("The picture could not be drawn: {error}."))
-            .and_then(|bytes| crate::store::picture_file::save(path, &bytes, png));
+            .and_then(|bytes| {
+                crate::store::picture_file::save(path, &bytes, png).map_err(|e| e.to_string())
+            });
         self.notice = Some(Notice::new(match saved {
             Ok(()) => format!(
                 "The picture was saved to {}.",

@@ -1,6 +1,12 @@
 //! Beside the board: what the scores mean (the legend), the score of the cell being looked at as
 //! the articles compute it, and why the computer played its last move. They draw and return
 //! [`Command`]s; they change nothing.
+//!
+//! The legend is not a [`View`](crate::app::view::View): it is the board's key, not a view the
+//! player opens. It is drawn beside or under the board whenever the position on show has scores
+//! (or the computer's reasoning is asked for), whichever view is open, and what it says comes
+//! from the shell's position on show (a preview, the cell being looked at, a touch screen), which
+//! a view's `Given` does not carry.
 
 use egui::{Color32, RichText, Ui};
 

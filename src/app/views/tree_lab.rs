@@ -406,10 +406,10 @@ impl TreeLab {
     }
 
     /// The line of the code the search is at: its last step's, the first line before any.
-    fn active_step(&self, tree: &GameTree) -> pseudocode::Step {
+    fn active_step(&self, tree: &GameTree) -> pseudocode::CodeStep {
         match self.steps[..self.position].last() {
             Some((step, _)) => tree_step_of(step.kind, step.depth, tree.root_side()),
-            None => pseudocode::Step::Start,
+            None => pseudocode::CodeStep::Start,
         }
     }
 

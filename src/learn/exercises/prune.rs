@@ -13,7 +13,7 @@ use crate::engine::game_tree::{GameTree, Side};
 use crate::engine::minimax::SearchControl;
 use crate::engine::rules::Rules;
 use crate::learn::abstract_tree::{TreeExample, tree_examples, values};
-use crate::learn::pseudocode::{Step, line_of, tree_pseudocode};
+use crate::learn::pseudocode::{CodeStep, line_of, tree_pseudocode};
 use crate::learn::trace::{EventKind, StepState, TraceAlgorithm, trace_game};
 use crate::learn::view::{Role, ScoreView, Seen, SeenTree, Shown, ShowsSearch};
 
@@ -31,7 +31,7 @@ pub enum Start {
 
 /// A node of the whole tree below a start, in preorder (the root first).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Node {
+pub struct LetteredNode {
     /// A, B, C… in preorder: how answers name the node.
     pub label: String,
     pub parent: Option<usize>,
@@ -60,7 +60,7 @@ pub struct Cutoff {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PruneKey {
     pub start: Start,
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<LetteredNode>,
     /// The branches pruned, left to right (the tops of the subtrees never searched), by node.
     pub pruned: Vec<usize>,
     pub cutoffs: Vec<Cutoff>,
@@ -105,7 +105,7 @@ fn key_of<G: Rules>(
     view: ScoreView,
 ) -> PruneKey {
     // The tree listed in preorder, with each child's move: the search's moves, in its order.
-    let mut nodes: Vec<Node> = Vec::new();
+    let mut nodes: Vec<LetteredNode> = Vec::new();
     let mut moves_of: Vec<Vec<(G::Move, usize)>> = Vec::new();
     let maximiser = start.to_move();
     let mut pending = vec![(*start, None, None::<G::Move>, 0usize)];
@@ -114,7 +114,7 @@ fn key_of<G: Rules>(
         let leaf = position
             .evaluate(maximiser, depth as i32)
             .map(|score| seen.root_number(score));
-        nodes.push(Node {
+        nodes.push(LetteredNode {
             label: label(id),
             parent,
             children: Vec::new(),
@@ -466,7 +466,7 @@ impl PruneKey {
 /// and the step-through cannot tell two orders.
 pub fn max_node_steps() -> String {
     let code = tree_pseudocode(TraceAlgorithm::AlphaBetaClassic, Side::Max);
-    let takes = line_of(&code, Step::MaxTakes).expect("alpha-beta's code raises alpha");
+    let takes = line_of(&code, CodeStep::MaxTakes).expect("alpha-beta's code raises alpha");
     code[takes - 1..=takes + 1]
         .iter()
         .map(|line| line.text.split('#').next().unwrap_or_default().trim())

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::rules::{Pos, Rules};
+use super::rules::{GeometryTables, Pos};
 use crate::board::BitIter;
 use crate::minimax::control::{Meter, Stop};
 
@@ -149,7 +149,7 @@ impl Hasher for KeyHasher {
 /// Whether the attacker (X when `attacker_x`, else O) can win `pos`, an ongoing position, by
 /// df-pn. `Err` when `meter` or `abandon` stopped it first: nothing is claimed then.
 pub(super) fn attacker_wins(
-    rules: &Rules,
+    rules: &GeometryTables,
     table: &mut ProofTable,
     meter: &mut Meter,
     abandon: Option<&AtomicBool>,
@@ -179,7 +179,7 @@ pub(super) fn attacker_wins(
 
 /// One df-pn search: the question's table, meter and attacker.
 struct ProofSearch<'s, 'm> {
-    rules: &'s Rules,
+    rules: &'s GeometryTables,
     table: &'s mut ProofTable,
     meter: &'s mut Meter<'m>,
     abandon: Option<&'s AtomicBool>,

@@ -1,7 +1,7 @@
 //! The df-pn prover against the alpha-beta searcher on random late positions, and its stops.
 
 use super::dfpn::{ProofTable, attacker_wins};
-use super::rules::{Pos, Rules};
+use super::rules::{GeometryTables, Pos};
 use crate::board::{Board, Geometry, Mark};
 use crate::minimax::alpha_beta::AlphaBeta;
 use crate::minimax::control::SearchControl;
@@ -44,7 +44,7 @@ fn proof_holding_blocks(
     control: &SearchControl,
     holding_blocks: bool,
 ) -> Result<bool, Stop> {
-    let rules = Rules::new(board.geometry());
+    let rules = GeometryTables::new(board.geometry());
     let pos = Pos::new(board, &rules);
     let mut meter = Meter::new(control);
     let mut table = ProofTable::new().with_holding_blocks(holding_blocks);

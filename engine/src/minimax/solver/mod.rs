@@ -68,7 +68,7 @@ use super::analysis::{Algorithm, Analysis, MoveScore, MovesSoFar, RootReport};
 use super::control::{Meter, SearchControl, Stopped};
 use crate::board::{BitIter, Board, Geometry, Outcome};
 use root::{Pass, Reports, RootJob};
-use rules::{Pos, Rules};
+use rules::{GeometryTables, Pos};
 use search::{DEPTH_AFTER_PROOF, Prover};
 use table::SharedTable;
 
@@ -109,7 +109,7 @@ pub const PROOF_NUMBERS: bool = false;
 pub struct Solver {
     limit: usize,
     threads: usize,
-    prepared: Option<(Box<Rules>, SharedTable)>,
+    prepared: Option<(Box<GeometryTables>, SharedTable)>,
     /// The search of boards of at most [`SMALL_BOARD_CELLS`] cells, made on first use.
     small_boards: Option<AlphaBeta>,
     /// Whether the empty board's second-player half comes from strategy stealing (see
@@ -251,13 +251,13 @@ impl Solver {
     /// The rules of `geometry` and a table large enough for a position with `empties` empty
     /// cells: kept from the last analysis when they fit, so later positions reuse what earlier
     /// ones learned.
-    fn prepare(&mut self, geometry: Geometry, empties: u32) -> (&Rules, &SharedTable) {
+    fn prepare(&mut self, geometry: Geometry, empties: u32) -> (&GeometryTables, &SharedTable) {
         let limit = self.limit;
         if self.prepared.as_ref().is_none_or(|(rules, table)| {
             rules.geometry != geometry || !table.fits(geometry, limit, empties)
         }) {
             self.prepared = Some((
-                Box::new(Rules::new(geometry)),
+                Box::new(GeometryTables::new(geometry)),
                 SharedTable::new(geometry, limit, empties),
             ));
         } else if let Some((_, table)) = &mut self.prepared {

@@ -4,7 +4,7 @@
 //!
 //! [`Open::cannot_win`]: super::rules::Open::cannot_win
 
-use super::rules::{Open, Rules};
+use super::rules::{GeometryTables, Open};
 use crate::board::{BitIter, MAX_SIDE, MIN_K};
 
 /// Whether [`Open::cannot_win`] looks for pairs with the exact [`pairing_exists`] (off: the
@@ -55,7 +55,7 @@ const NO_SLOT: u8 = u8::MAX;
 /// their cells is a bipartite matching (each stretch two cells, each cell one stretch), and the
 /// same matching with a line still to choose asking for as many cells as its fewest stretches
 /// need, from all its free cells, cuts the backtracking short.
-pub(super) fn pairing_exists(rules: &Rules, open: u128, free: u64) -> bool {
+pub(super) fn pairing_exists(rules: &GeometryTables, open: u128, free: u64) -> bool {
     // Cheap necessary conditions first: each run has two free cells, each line a pair of its
     // own; and which cells more than one line could use.
     let (mut once, mut twice, mut lines) = (0u64, 0u64, 0u32);
@@ -345,7 +345,7 @@ fn augment(slots: &[u64], slot: usize, owner: &mut [u8; 64], seen: &mut u64) -> 
 /// The budgeted backtracking search for pairs: whether every run of `open` can be given a pair
 /// of `free` cells it holds, the pairs disjoint; `budget` counts down the steps allowed (with no
 /// limit, the oracle of [`pairing_exists`]).
-pub(super) fn pair_up(rules: &Rules, open: u128, free: u64, budget: &mut u32) -> bool {
+pub(super) fn pair_up(rules: &GeometryTables, open: u128, free: u64, budget: &mut u32) -> bool {
     if open == 0 {
         return true;
     }
@@ -415,7 +415,7 @@ mod pairing_tests {
     /// defender's mark) against any defence, by exhaustive search of the Maker–Breaker game:
     /// the defender only blocks, and a cell on no open run is as good as a pass for either.
     fn maker_wins(
-        rules: &Rules,
+        rules: &GeometryTables,
         attacker: u64,
         defender: u64,
         memo: &mut HashMap<(u64, u64), bool>,
@@ -449,7 +449,7 @@ mod pairing_tests {
     /// Random marks of both sides leaving `empty` cells, no run of the attacker's complete; the
     /// defender has one mark in `share` turns, the attacker the others.
     fn random_position(
-        rules: &Rules,
+        rules: &GeometryTables,
         empty: u32,
         share: u32,
         random: &mut impl FnMut(u64) -> u64,
@@ -485,7 +485,7 @@ mod pairing_tests {
             (4, 4, 300, 40),
             (7, 5, 600, 0),
         ] {
-            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let rules = GeometryTables::new(Geometry::new(side, side, k).unwrap());
             let (mut found, mut brute) = (0, 0);
             for round in 0..tries {
                 let empty = if side >= 5 {
@@ -532,7 +532,7 @@ mod pairing_tests {
     fn a_holding_block_passes_cannot_win_and_one_is_found_whenever_a_cell_passes() {
         let mut random = xorshift(0x2545_f491_4f6c_dd1d);
         for (side, k) in [(4, 4), (5, 4), (5, 5), (6, 4), (6, 5), (7, 5)] {
-            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let rules = GeometryTables::new(Geometry::new(side, side, k).unwrap());
             let (mut holding, mut capped_found) = (0, 0);
             for round in 0..400 {
                 let empty = (side * side) as u32 / 2 + round % 6;
@@ -592,7 +592,7 @@ mod pairing_tests {
     fn the_forced_conflicts_are_those_of_their_definition() {
         let mut random = xorshift(0x6a09_e667_f3bc_c908);
         for (side, k) in [(5, 4), (6, 4), (7, 4), (7, 5)] {
-            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let rules = GeometryTables::new(Geometry::new(side, side, k).unwrap());
             let mut restricted = 0;
             for round in 0..500 {
                 let empty = (side * side) as u32 / 3 + round % 12;
@@ -617,7 +617,7 @@ mod pairing_tests {
     fn a_block_off_the_forced_conflicts_leaves_no_pairing() {
         let mut random = xorshift(0x51_7cc1_b727_220a);
         for (side, k) in [(5, 4), (5, 5), (6, 4), (7, 5)] {
-            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let rules = GeometryTables::new(Geometry::new(side, side, k).unwrap());
             let (mut ruled_out, mut paired) = (0, 0);
             for round in 0..300 {
                 let empty = (side * side) as u32 / 2 + round % 6;
@@ -654,7 +654,7 @@ mod pairing_tests {
         // row share only those two cells, so one pair (0,2)–(0,3) cannot be had: the O side
         // holds them. With the row's other cells free, two pairs (0,0)–(0,1) and (0,4)–(0,5)
         // cover the runs [0..3] and [2..5]; [1..4] needs another pair, which no longer fits.
-        let rules = Rules::new(Geometry::new(6, 6, 4).unwrap());
+        let rules = GeometryTables::new(Geometry::new(6, 6, 4).unwrap());
         // Only the top row's runs are open to the attacker (marks elsewhere block the rest).
         let row = 0b11_1111u64;
         let open = rules.open_runs(0, rules.runs.full & !row);

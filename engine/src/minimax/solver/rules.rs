@@ -11,17 +11,17 @@ pub(super) const MAX_SYMMETRIES: usize = 8;
 const MAX_RUNS: usize = 128;
 
 /// One geometry's runs and symmetries.
-pub(super) struct Rules {
+pub(super) struct GeometryTables {
     pub geometry: Geometry,
     pub win: i32,
     /// The board's runs: what completes one, and the scan for threats (shared with the
     /// estimator).
     pub runs: &'static Runs,
     /// `line[run]`: the bit of the line (row, column or diagonal) that holds `runs[run]`
-    /// (zero past the board's runs), read through [`Rules::line_of`].
+    /// (zero past the board's runs), read through [`GeometryTables::line_of`].
     line: [u64; MAX_RUNS],
     /// `run_cells[run]`: the cells of `runs.all[run]` (zero past the board's runs). A fixed
-    /// array, read through [`Rules::run_cells`]: the pairing search reads it in its innermost
+    /// array, read through [`GeometryTables::run_cells`]: the pairing search reads it in its innermost
     /// loop, and a bit of a run set indexes it with no bounds check to pay.
     run_cells: [u64; MAX_RUNS],
     /// The runs of each line (row, column or diagonal) that holds some, as bits (in order along
@@ -50,8 +50,8 @@ pub(super) struct Rules {
 /// Where a symmetry sends the cell (row, column) of a board of the given rows and columns.
 type CellMap = fn(usize, usize, usize, usize) -> (usize, usize);
 
-impl Rules {
-    pub fn new(geometry: Geometry) -> Rules {
+impl GeometryTables {
+    pub fn new(geometry: Geometry) -> GeometryTables {
         let runs = Runs::of(geometry);
         let (rows, cols) = (geometry.rows(), geometry.cols());
         let maps: Vec<CellMap> = if rows == cols {
@@ -134,7 +134,7 @@ impl Rules {
                 }
             }
         }
-        Rules {
+        GeometryTables {
             geometry,
             line: line_of_run,
             run_cells,
@@ -157,7 +157,7 @@ impl Rules {
         self.run_cells[run % MAX_RUNS]
     }
 
-    /// [`Rules::free_weight`] of a run with `free` empty cells (at most k).
+    /// [`GeometryTables::free_weight`] of a run with `free` empty cells (at most k).
     #[inline]
     pub(super) fn weight_of_free(&self, free: u32) -> u32 {
         self.free_weight[free as usize % 8]
@@ -199,10 +199,10 @@ impl Rules {
     }
 }
 
-/// The runs still open to one side, the attacker (see [`Rules::open_runs`]), and what they tell
+/// The runs still open to one side, the attacker (see [`GeometryTables::open_runs`]), and what they tell
 /// of whether the attacker can ever win.
 pub(super) struct Open<'a> {
-    pub(super) rules: &'a Rules,
+    pub(super) rules: &'a GeometryTables,
     /// The open runs, as bits.
     pub(super) set: u128,
     pub(super) empty: u64,
@@ -410,14 +410,14 @@ pub(super) struct Pos {
     pub op: u64,
     x_to_move: bool,
     keys: [u128; MAX_SYMMETRIES],
-    /// The runs open to the side to move (see [`Rules::open_runs`]), and to the opponent:
+    /// The runs open to the side to move (see [`GeometryTables::open_runs`]), and to the opponent:
     /// kept up to date move by move, a mark closing the runs through it to the other side.
     my_open: u128,
     op_open: u128,
 }
 
 impl Pos {
-    pub fn new(board: &Board, rules: &Rules) -> Pos {
+    pub fn new(board: &Board, rules: &GeometryTables) -> Pos {
         let mover = board.to_move();
         let (me, op) = (board.bits(mover), board.bits(mover.opponent()));
         let mut pos = Pos {
@@ -441,7 +441,7 @@ impl Pos {
 
     /// The position after the side to move plays `index`.
     #[inline]
-    pub fn play(&self, index: usize, rules: &Rules) -> Pos {
+    pub fn play(&self, index: usize, rules: &GeometryTables) -> Pos {
         let mut keys = self.keys;
         // Every symmetry's key, those past the board's symmetries too (their powers are zero):
         // a loop of constant length, unrolled. Digits by table: a 128-bit product is a library
@@ -460,15 +460,15 @@ impl Pos {
         }
     }
 
-    /// The runs open to the side to move: [`Rules::open_runs`]`(me, op)`, kept.
+    /// The runs open to the side to move: [`GeometryTables::open_runs`]`(me, op)`, kept.
     #[inline]
-    pub fn my_open_runs<'r>(&self, rules: &'r Rules) -> Open<'r> {
+    pub fn my_open_runs<'r>(&self, rules: &'r GeometryTables) -> Open<'r> {
         rules.open_set(self.my_open, self.me, self.op)
     }
 
-    /// The runs open to the opponent: [`Rules::open_runs`]`(op, me)`, kept.
+    /// The runs open to the opponent: [`GeometryTables::open_runs`]`(op, me)`, kept.
     #[inline]
-    pub fn op_open_runs<'r>(&self, rules: &'r Rules) -> Open<'r> {
+    pub fn op_open_runs<'r>(&self, rules: &'r GeometryTables) -> Open<'r> {
         rules.open_set(self.op_open, self.op, self.me)
     }
 
@@ -480,7 +480,7 @@ impl Pos {
     }
 
     #[inline]
-    pub fn empty(&self, rules: &Rules) -> u64 {
+    pub fn empty(&self, rules: &GeometryTables) -> u64 {
         rules.runs.full & !(self.me | self.op)
     }
 
@@ -526,7 +526,7 @@ pub(super) mod tests {
     /// Whether the side owning `attacker` can force a completed run before the other side
     /// completes one, by exhaustive search.
     fn can_force_win(
-        rules: &Rules,
+        rules: &GeometryTables,
         attacker: u64,
         defender: u64,
         attacker_to_move: bool,
@@ -559,7 +559,7 @@ pub(super) mod tests {
     fn the_open_runs_a_position_keeps_are_those_its_marks_leave() {
         let mut random = xorshift(0x9e37_79b9_7f4a_7c15u64);
         for (side, k) in [(3, 3), (5, 4), (6, 4), (7, 4), (7, 5)] {
-            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let rules = GeometryTables::new(Geometry::new(side, side, k).unwrap());
             for _ in 0..20 {
                 let mut board = Board::empty(rules.geometry, Mark::X);
                 // From a position made by a board, then move by move.
@@ -599,7 +599,7 @@ pub(super) mod tests {
             (5, 4, 16),
             (5, 5, 14),
         ] {
-            let rules = Rules::new(Geometry::new(side, side, k).unwrap());
+            let rules = GeometryTables::new(Geometry::new(side, side, k).unwrap());
             let cells = (side * side) as u64;
             let (mut paired, mut tried) = (0, 0);
             while tried < 60 {

@@ -21,7 +21,7 @@ use crate::score::Score;
 /// What the table knows of a position: bounds on its value (relative, as if the position were at
 /// depth 0, see [`Score::shifted`]) and the move that was best or cut off, in the canonical frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(super) struct Known {
+pub(super) struct TableEntry {
     pub lower: Option<Score>,
     pub upper: Option<Score>,
     pub best: Option<usize>,
@@ -32,7 +32,7 @@ const DATA_BITS: u32 = 26;
 const DATA_MASK: u64 = (1 << DATA_BITS) - 1;
 const NO_MOVE: u64 = 63;
 
-fn encode(empties: u32, known: Known) -> u64 {
+fn encode(empties: u32, known: TableEntry) -> u64 {
     // A bound r is stored as r + 64 (1..=127); 0 means no bound. |r| < 64 on every board.
     debug_assert!(empties < 64, "{empties} empty cells do not fit in 6 bits");
     debug_assert!(
@@ -50,10 +50,10 @@ fn encode(empties: u32, known: Known) -> u64 {
         | bound(known.upper)
 }
 
-fn decode(data: u64) -> Known {
+fn decode(data: u64) -> TableEntry {
     let bound = |bits: u64| (bits != 0).then(|| Score::new(bits as i32 - 64));
     let best = data >> 14 & 63;
-    Known {
+    TableEntry {
         lower: bound(data >> 7 & 127),
         upper: bound(data & 127),
         best: (best != NO_MOVE).then_some(best as usize),
@@ -65,7 +65,7 @@ fn empties_of(data: u64) -> u32 {
 }
 
 /// Both facts together: the tighter bounds, the newer move.
-fn merge(old: Known, new: Known) -> Known {
+fn merge(old: TableEntry, new: TableEntry) -> TableEntry {
     let lower = match (old.lower, new.lower) {
         (Some(a), Some(b)) => Some(a.max(b)),
         (a, b) => a.or(b),
@@ -74,7 +74,7 @@ fn merge(old: Known, new: Known) -> Known {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
-    Known {
+    TableEntry {
         lower,
         upper,
         best: new.best.or(old.best),
@@ -440,7 +440,7 @@ impl<B: Bucket> Table<B> {
     }
 
     #[inline]
-    fn probe(&self, key: u128) -> Option<Known> {
+    fn probe(&self, key: u128) -> Option<TableEntry> {
         let (bucket, rest) = self.locate(key);
         bucket.slots().iter().find_map(|slot| match slot.read() {
             Some((stored, data)) if stored == rest => Some(decode(data)),
@@ -448,7 +448,7 @@ impl<B: Bucket> Table<B> {
         })
     }
 
-    fn store(&self, key: u128, empties: u32, known: Known) {
+    fn store(&self, key: u128, empties: u32, known: TableEntry) {
         let array = self.array();
         let mixed = scramble(key, self.key_bits);
         let (bucket, rest) = array.locate(mixed);
@@ -462,7 +462,7 @@ impl<B: Bucket> Table<B> {
 
     /// Stores an entry in `bucket`, merged with what it holds of the same key; `true` when the
     /// key had no entry there.
-    fn place(bucket: &B, rest: u64, empties: u32, known: Known) -> bool {
+    fn place(bucket: &B, rest: u64, empties: u32, known: TableEntry) -> bool {
         let [deep, recent] = bucket.slots();
         let (old_deep, old_recent) = (deep.read(), recent.read());
         let mine = |old: Option<(u64, u64)>| old.filter(|&(stored, _)| stored == rest);
@@ -624,13 +624,13 @@ impl SharedTable {
     }
 
     #[inline]
-    pub fn probe(&self, key: u128) -> Option<Known> {
+    pub fn probe(&self, key: u128) -> Option<TableEntry> {
         on_table!(&self.slots, table => table.probe(key))
     }
 
     /// Adds what a search learned of a position with `empties` empty cells to what is known.
     /// Two threads storing at once may lose one of the facts, never mix them up.
-    pub fn store(&self, key: u128, empties: u32, known: Known) {
+    pub fn store(&self, key: u128, empties: u32, known: TableEntry) {
         on_table!(&self.slots, table => table.store(key, empties, known));
     }
 }
@@ -740,7 +740,7 @@ mod tests {
     fn entries_round_trip_and_merge() {
         let geometry = Geometry::new(5, 5, 4).unwrap();
         let table = SharedTable::new(geometry, 1 << 20, 25);
-        let known = Known {
+        let known = TableEntry {
             lower: Some(Score::new(-20)),
             upper: None,
             best: Some(24),
@@ -749,7 +749,7 @@ mod tests {
         assert_eq!(table.probe(key), None);
         table.store(key, 3, known);
         assert_eq!(table.probe(key), Some(known));
-        let tighter = Known {
+        let tighter = TableEntry {
             lower: Some(Score::DRAW),
             upper: Some(Score::DRAW),
             best: None,
@@ -757,7 +757,7 @@ mod tests {
         table.store(key, 3, tighter);
         assert_eq!(
             table.probe(key),
-            Some(Known {
+            Some(TableEntry {
                 best: Some(24),
                 ..tighter
             })
@@ -784,7 +784,7 @@ mod tests {
                 assert_eq!(address % size, 0, "{address:#x}");
                 assert_eq!(address / 64, (address + size - 1) / 64);
             }
-            let known = Known {
+            let known = TableEntry {
                 lower: Some(Score::DRAW),
                 upper: None,
                 best: Some(7),
@@ -854,7 +854,7 @@ mod tests {
             let key_of = |rest: u128| unscramble(rest << bucket_bits | 5, bits);
             let base_rest = 0x5a5a_5a5a_5a5a_5a5a_5a5a & ((1 << rest_bits) - 1);
             let base = key_of(base_rest);
-            let known = |best| Known {
+            let known = |best| TableEntry {
                 lower: Some(Score::DRAW),
                 upper: None,
                 best: Some(best),
@@ -893,9 +893,9 @@ mod tests {
     }
 
     /// Data that tells the key it was stored for apart from most others.
-    fn known_of(key: u128, best: usize) -> Known {
+    fn known_of(key: u128, best: usize) -> TableEntry {
         let bound = Score::new((key % 101) as i32 - 50);
-        Known {
+        TableEntry {
             lower: Some(bound),
             upper: Some(bound),
             best: Some(best),
@@ -910,20 +910,20 @@ mod tests {
         let keys = wide_keys(2000, 1);
         for (index, &key) in keys.iter().enumerate() {
             assert_eq!(table.probe(key), None, "{key:#x}");
-            let known = Known {
+            let known = TableEntry {
                 lower: Some(Score::new(-20)),
                 upper: None,
                 best: Some(index % 49),
             };
             table.store(key, 40, known);
             assert_eq!(table.probe(key), Some(known), "{key:#x}");
-            let tighter = Known {
+            let tighter = TableEntry {
                 lower: Some(Score::DRAW),
                 upper: Some(Score::DRAW),
                 best: None,
             };
             table.store(key, 40, tighter);
-            let merged = Known {
+            let merged = TableEntry {
                 best: known.best,
                 ..tighter
             };

@@ -12,7 +12,7 @@ use crate::app::drawing::tree_drawing;
 use crate::app::drawing::tree_export;
 use crate::engine::score::Score;
 use crate::game::TraceLog;
-use crate::learn::pseudocode::{Event, Line, Step, line_of, pseudocode, step_of};
+use crate::learn::pseudocode::{CodeStep, Event, Line, line_of, pseudocode, step_of};
 use crate::learn::search_picture::{Standing, search_picture};
 use crate::learn::trace::{Child, EventKind, TraceAlgorithm};
 use crate::learn::tree_sketch;
@@ -313,9 +313,9 @@ impl Stepper {
     }
 
     /// The step of the search the last event showed, in the code as shown (see [`step_of`]).
-    fn active_step(&self, seen: &Seen) -> Step {
+    fn active_step(&self, seen: &Seen) -> CodeStep {
         let Some(last) = self.playback.state().last else {
-            return Step::Start;
+            return CodeStep::Start;
         };
         let event = match last.kind {
             EventKind::Enter => Event::Enter,

@@ -320,19 +320,19 @@ impl NumbersInOrder {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn key_json(&self) -> Box<serde_json::value::RawValue> {
         #[derive(serde::Serialize)]
-        struct Node<'a> {
+        struct NodeJson<'a> {
             path: &'a str,
             value: i32,
         }
         #[derive(serde::Serialize)]
         struct Json<'a> {
-            nodes: Vec<Node<'a>>,
+            nodes: Vec<NodeJson<'a>>,
         }
         json(&Json {
             nodes: self
                 .nodes
                 .iter()
-                .map(|(path, value)| Node {
+                .map(|(path, value)| NodeJson {
                     path,
                     value: *value,
                 })

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::depth::Narrower;
 use crate::board::RunScan;
 use crate::minimax::control::{Meter, Stop};
-use crate::minimax::solver::rules::{Open, Pos, Rules};
-use crate::minimax::solver::table::{Known, SharedTable};
+use crate::minimax::solver::rules::{GeometryTables, Open, Pos};
+use crate::minimax::solver::table::{SharedTable, TableEntry};
 use crate::score::Score;
 
 /// Whether the solver asks a root move's value, once it is at least a draw for the player to
@@ -51,7 +51,7 @@ const THEIRS_OPEN: u8 = 2;
 const NO_HOLDING_BLOCK: u8 = 4;
 
 pub(in crate::minimax::solver) struct Prover<'a> {
-    pub rules: &'a Rules,
+    pub rules: &'a GeometryTables,
     pub(super) table: &'a SharedTable,
     pub meter: Meter<'a>,
     /// How often each cell caused a cut-off, weighted by the size of the subtree it saved.
@@ -72,7 +72,7 @@ pub(in crate::minimax::solver) struct Prover<'a> {
 }
 
 impl<'a> Prover<'a> {
-    pub fn new(rules: &'a Rules, table: &'a SharedTable, meter: Meter<'a>) -> Prover<'a> {
+    pub fn new(rules: &'a GeometryTables, table: &'a SharedTable, meter: Meter<'a>) -> Prover<'a> {
         Prover {
             rules,
             table,
@@ -160,7 +160,7 @@ impl<'a> Prover<'a> {
 
         let empties = empty.count_ones();
         let (mut lower, mut upper) = self.distance_bounds(&scan, empties as i32, depth);
-        let node = Node {
+        let node = KeyedPosition {
             key,
             symmetry,
             empties,
@@ -197,7 +197,7 @@ impl<'a> Prover<'a> {
             // Nothing faster exists, since nothing wins now.
             let value = Score::win_at(depth + 3, rules.win);
             let relative = Some(value.shifted(-depth));
-            let known = Known {
+            let known = TableEntry {
                 lower: relative,
                 upper: relative,
                 best: None,
@@ -297,7 +297,7 @@ impl<'a> Prover<'a> {
     /// move (as a cell of `pos`, whose empty cells are `empty`) if it has one.
     fn probe(
         &self,
-        node: &Node,
+        node: &KeyedPosition,
         empty: u64,
         lower: &mut Score,
         upper: &mut Score,
@@ -323,14 +323,14 @@ impl<'a> Prover<'a> {
     fn no_winner_tests<'r>(
         &mut self,
         pos: &Pos,
-        node: &Node,
+        node: &KeyedPosition,
         (alpha, beta, lower, upper): (Score, Score, Score, Score),
         unpaired: bool,
     ) -> Option<Unpaired<'r>>
     where
         'a: 'r,
     {
-        let rules: &'r Rules = self.rules;
+        let rules: &'r GeometryTables = self.rules;
         let failed = self.failed(node.key);
         let mut mine = false;
         if upper > Score::DRAW && alpha >= Score::DRAW {
@@ -360,8 +360,8 @@ impl<'a> Prover<'a> {
     }
 
     /// Stores a bound that a "cannot win" test proved, with no move.
-    fn store_draw_bound(&self, node: &Node, lower: Option<Score>, upper: Option<Score>) {
-        let known = Known {
+    fn store_draw_bound(&self, node: &KeyedPosition, lower: Option<Score>, upper: Option<Score>) {
+        let known = TableEntry {
             lower,
             upper,
             best: None,
@@ -373,12 +373,12 @@ impl<'a> Prover<'a> {
     /// the opponent (whose open runs are `theirs`) cannot win, among the moves that take
     /// something from the opponent (see `Open::holding_block`; a few candidates are paired).
     /// Looked for before any search; a find is stored as a lower bound with its move.
-    fn holds(&mut self, node: &Node, theirs: Open) -> bool {
+    fn holds(&mut self, node: &KeyedPosition, theirs: Open) -> bool {
         if self.failed(node.key) & NO_HOLDING_BLOCK != 0 {
             return false;
         }
         if let Some(index) = theirs.holding_block(HOLDING_PAIRINGS) {
-            let known = Known {
+            let known = TableEntry {
                 lower: Some(Score::DRAW),
                 upper: None,
                 best: Some(self.rules.image[node.symmetry][index] as usize),
@@ -390,13 +390,13 @@ impl<'a> Prover<'a> {
         false
     }
 
-    /// The value of `pos` (the [`Node`] `node`) within `(alpha, beta)` by searching `moves` in
+    /// The value of `pos` (the [`KeyedPosition`] `node`) within `(alpha, beta)` by searching `moves` in
     /// order, fail-soft, stored in the table with the best move; `unpaired` as for
     /// [`Prover::search_after`], of the side to move (the children's side that just moved).
     fn search_moves(
         &mut self,
         pos: &Pos,
-        node: &Node,
+        node: &KeyedPosition,
         moves: &Moves,
         (alpha, beta): (Score, Score),
         unpaired: bool,
@@ -428,7 +428,7 @@ impl<'a> Prover<'a> {
         }
 
         let relative = best.shifted(-depth);
-        let known = Known {
+        let known = TableEntry {
             lower: (best > alpha).then_some(relative),
             upper: (best < beta).then_some(relative),
             best: Some(rules.image[node.symmetry][best_index as usize] as usize),
@@ -568,7 +568,7 @@ impl Prover<'_> {
 }
 
 /// The position a search is at, as the table knows it.
-struct Node {
+struct KeyedPosition {
     /// Its canonical key, and the symmetry that takes it to the canonical frame.
     key: u128,
     symmetry: usize,
