@@ -28,10 +28,12 @@
 mod answer;
 mod cell_names;
 mod code;
+mod hand_in;
 mod kinds;
 pub mod prune;
 mod quoted;
 mod random;
+mod seal;
 pub mod slips;
 mod telling;
 
@@ -40,6 +42,9 @@ pub use answer::{
 };
 pub use cell_names::{cell_name, cells_text, path_name};
 pub use code::{CODE_VERSION, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kinds};
+pub use hand_in::{
+    HAND_IN_TITLE, HandIn, HandInError, HandInGrade, ItemMark, Verdict, grade_hand_in,
+};
 pub use kinds::{
     Exercise, Form, HorizonKey, Kind, LEVELS, MoveKey, Plan, QuizForm, Spec, Task, TreeKey,
     TreeNode, ValueKey, horizon_difficulty, horizon_key, tree_key, value_key,
