@@ -3,6 +3,7 @@
 //! and games loaded and saved, pictures written).
 
 mod apply;
+mod hand_ins;
 mod keys;
 /// The window, on the desktop (a browser starts the app from its own entry point).
 #[cfg(not(target_arch = "wasm32"))]

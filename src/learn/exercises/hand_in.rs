@@ -25,6 +25,12 @@ use super::{ExerciseSet, generate};
 /// A hand-in's first line.
 pub const HAND_IN_TITLE: &str = "Tic-Tac-Toe exercises: a hand-in";
 
+/// Whether `text` is a hand-in (its first line says so), not an answers file or another text.
+pub fn is_hand_in(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().map(str::trim).find(|line| !line.is_empty()) == Some(HAND_IN_TITLE)
+}
+
 /// What a student hands in: who, which set, and the answers as typed (items not answered are
 /// left out).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -43,7 +43,7 @@ pub use answer::{
 pub use cell_names::{cell_name, cells_text, path_name};
 pub use code::{CODE_VERSION, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kinds};
 pub use hand_in::{
-    HAND_IN_TITLE, HandIn, HandInError, HandInGrade, ItemMark, Verdict, grade_hand_in,
+    HAND_IN_TITLE, HandIn, HandInError, HandInGrade, ItemMark, Verdict, grade_hand_in, is_hand_in,
 };
 pub use kinds::{
     Exercise, Form, HorizonKey, Kind, LEVELS, MoveKey, Plan, QuizForm, Spec, Task, TreeKey,

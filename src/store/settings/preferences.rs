@@ -64,6 +64,8 @@ pub struct Settings {
     /// How long the computer pauses before it moves, at most [`Settings::MAX_AI_DELAY_MS`].
     #[serde(deserialize_with = "ai_delay_ms")]
     pub ai_delay_ms: u32,
+    /// The student's name on an exercise set's hand-in, asked once.
+    pub student_name: String,
 }
 
 impl Settings {
@@ -124,7 +126,8 @@ impl Settings {
             board_size,
             in_a_row,
             think_time_ms,
-            ai_delay_ms
+            ai_delay_ms,
+            student_name
         );
         out
     }
@@ -156,6 +159,7 @@ impl Default for Settings {
             in_a_row: 0,
             think_time_ms: 2_000,
             ai_delay_ms: 300,
+            student_name: String::new(),
         }
     }
 }
