@@ -213,15 +213,18 @@ impl Exercises {
     /// Applies `command`; `fresh_seed` gives a new set its seed.
     pub fn apply(&mut self, command: ExercisesCommand, fresh_seed: impl FnOnce() -> u64) {
         self.copied = None;
+        if let ExercisesCommand::HandIn(command) = command {
+            return self.hand_in.apply(command);
+        }
+        // The hand-in's and the teacher's parts stay as they are when another set opens.
         let panel = std::mem::take(&mut self.hand_in);
         self.apply_to_set(command, fresh_seed);
-        let fresh = std::mem::replace(&mut self.hand_in, panel);
-        drop(fresh);
+        self.hand_in = panel;
     }
 
     fn apply_to_set(&mut self, command: ExercisesCommand, fresh_seed: impl FnOnce() -> u64) {
         match command {
-            ExercisesCommand::HandIn(command) => self.hand_in.apply(command),
+            ExercisesCommand::HandIn(_) => {}
             ExercisesCommand::EditCode(text) => {
                 self.code_text = text;
                 self.code_problem = None;

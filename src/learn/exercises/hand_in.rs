@@ -6,9 +6,9 @@
 //! Tic-Tac-Toe exercises: a hand-in
 //! Name: Ada Lovelace
 //! Set: v1-s7-k=value,horizon-n=4-3x3
-//! 1=-5
-//! 2=r1c1; r3c3
-//! Seal: 3f1c0d9a8b7e6f50
+//! 1=-9
+//! 2=r1c1; r1c2; r2c1; r2c2
+//! Seal: 3bec494aae8feb3b
 //! ```
 //!
 //! The answers' lines are those of an answers file (`N=ANSWER`), so the text reads as one too.
@@ -77,7 +77,8 @@ impl HandIn {
             format!("Set: {}", self.code),
         ];
         lines.extend(self.answers.iter().map(|(n, typed)| format!("{n}={typed}")));
-        lines
+        // As a hand-in is read: without spaces at a line's end (an empty name's).
+        lines.iter().map(|line| line.trim_end().to_string()).collect()
     }
 
     /// The hand-in as text, sealed, each line ended by a newline.
@@ -297,9 +298,10 @@ impl HandInGrade {
                 Verdict::Unreadable => format!("not an answer; the answer: {}", mark.answer),
                 Verdict::NotAnswered => format!("not answered; the answer: {}", mark.answer),
             };
+            let item = format!("Item {} ({})", mark.number, mark.kind.name());
             let verdict = match mark.verdict {
-                Verdict::NotAnswered => format!("Item {}: {verdict}.", mark.number),
-                _ => format!("Item {}{typed}: {verdict}.", mark.number),
+                Verdict::NotAnswered => format!("{item}: {verdict}."),
+                _ => format!("{item}{typed}: {verdict}."),
             };
             lines.push(verdict);
         }
@@ -345,9 +347,21 @@ mod tests {
             ]
         );
         assert_eq!(grade.lines()[2], "Score: 2 of 4 right.");
+        let nameless = HandIn::new(" ", &code, &answers).text();
+        assert!(grade_hand_in(&nameless).unwrap().sealed, "{nameless}");
         // Mail's line ends and blank lines change nothing.
         let mailed = format!("\n{}\n", text.replace('\n', "\r\n\r\n"));
         assert_eq!(grade_hand_in(&mailed).unwrap(), grade);
+    }
+
+    #[test]
+    fn the_guides_example_is_sealed() {
+        let example = "Tic-Tac-Toe exercises: a hand-in\nName: Ada Lovelace\n\
+                       Set: v1-s7-k=value,horizon-n=4-3x3\n1=-9\n2=r1c1; r1c2; r2c1; r2c2\n\
+                       Seal: 3bec494aae8feb3b\n";
+        let grade = grade_hand_in(example).unwrap();
+        assert!(grade.sealed);
+        assert_eq!(grade.right, 2);
     }
 
     #[test]
