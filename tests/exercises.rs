@@ -951,8 +951,15 @@ fn a_hand_in_is_graded_by_the_command_line_against_its_own_set_and_an_edit_is_na
     // No --code: the hand-in names its set.
     let graded = run(&["exercises", "--check", path], b"");
     assert_eq!(graded.status, 0, "{}", graded.stderr);
-    assert_eq!(graded.stdout, grade_hand_in(&text).unwrap().lines().join("\n") + "\n");
-    assert!(graded.stdout.contains("Score: 3 of 3 right.\nSeal: intact"), "{}", graded.stdout);
+    assert_eq!(
+        graded.stdout,
+        grade_hand_in(&text).unwrap().lines().join("\n") + "\n"
+    );
+    assert!(
+        graded.stdout.contains("Score: 3 of 3 right.\nSeal: intact"),
+        "{}",
+        graded.stdout
+    );
     let edited = text.replace("Name: Ada", "Name: Bob");
     std::fs::write(&file, &edited).unwrap();
     let flagged = run(&["exercises", "--check", path], b"");
@@ -963,15 +970,30 @@ fn a_hand_in_is_graded_by_the_command_line_against_its_own_set_and_an_edit_is_na
     assert_eq!(refused.status, 2);
     assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
     assert!(
-        refused.stderr.contains("line 6: \"7\" is not an item of the set"),
+        refused
+            .stderr
+            .contains("line 6: \"7\" is not an item of the set"),
         "{}",
         refused.stderr
     );
     // --code of another set is refused rather than graded against the wrong key.
     std::fs::write(&file, &text).unwrap();
-    let other = run(&["exercises", "--check", path, "--code", "v1-s9-k=value-n=3-3x3"], b"");
+    let other = run(
+        &[
+            "exercises",
+            "--check",
+            path,
+            "--code",
+            "v1-s9-k=value-n=3-3x3",
+        ],
+        b"",
+    );
     assert_eq!(other.status, 2, "{}", other.stdout);
-    assert!(other.stderr.contains("is a hand-in of the set v1-s8-k=move,value-n=3-3x3"));
+    assert!(
+        other
+            .stderr
+            .contains("is a hand-in of the set v1-s8-k=move,value-n=3-3x3")
+    );
 }
 
 #[test]
@@ -991,8 +1013,17 @@ fn the_scorm_package_is_made_from_a_built_site_and_a_missing_site_is_named() {
     let code = "v1-s7-k=value,horizon-n=4-3x3";
     let made = run(
         &[
-            "exercises", "--code", code, "--format", "scorm", "--site",
-            site.to_str().unwrap(), "--out", zip.to_str().unwrap(), "--pass-mark", "70",
+            "exercises",
+            "--code",
+            code,
+            "--format",
+            "scorm",
+            "--site",
+            site.to_str().unwrap(),
+            "--out",
+            zip.to_str().unwrap(),
+            "--pass-mark",
+            "70",
         ],
         b"",
     );
@@ -1005,12 +1036,23 @@ fn the_scorm_package_is_made_from_a_built_site_and_a_missing_site_is_named() {
     std::fs::remove_file(site.join("tictactoe_bg.wasm")).unwrap();
     let missing = run(
         &[
-            "exercises", "--code", code, "--format", "scorm", "--site",
-            site.to_str().unwrap(), "--out", zip.to_str().unwrap(),
+            "exercises",
+            "--code",
+            code,
+            "--format",
+            "scorm",
+            "--site",
+            site.to_str().unwrap(),
+            "--out",
+            zip.to_str().unwrap(),
         ],
         b"",
     );
     assert_eq!(missing.status, 2);
     assert_eq!(missing.stderr.lines().count(), 1, "{}", missing.stderr);
-    assert!(missing.stderr.contains("has no tictactoe_bg.wasm"), "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("has no tictactoe_bg.wasm"),
+        "{}",
+        missing.stderr
+    );
 }

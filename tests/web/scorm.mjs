@@ -17,7 +17,7 @@
 import { gatherErrors, launchHeadless } from "./chromium.mjs";
 import { createServer } from "node:http";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { extname, join, normalize } from "node:path";
+import { dirname, extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const [site, packagePath, setPath, out] = process.argv.slice(2);
@@ -70,7 +70,8 @@ const count = set.items.length;
 
 // A static server: the host page and the runtime at /, the unzipped package under /pkg/, the
 // built site under /site/.
-const runtime = readFileSync(fileURLToPath(import.meta.resolve("scorm-again/scorm12/min")));
+// Its browser build, which sets window.Scorm12API.
+const runtime = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "node_modules/scorm-again/dist/scorm12.min.js"));
 const host = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>LMS</title>
 <link rel="icon" href="data:,"><script src="scorm12.min.js"></script>
 <style>body{margin:0;font:14px sans-serif}header{padding:4px 8px;background:#335;color:#fff}
@@ -93,8 +94,12 @@ iframe{border:0;width:100vw;height:calc(100vh - 26px)}</style></head><body>
 </script></body></html>`;
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".png": "image/png",
   ".webmanifest": "application/manifest+json", ".xml": "application/xml" };
+const notFound = [];
 const server = createServer((request, response) => {
-  const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+  // A folder's index.html, as a static host (and an LMS's package player) serves it.
+  const asked = decodeURIComponent(new URL(request.url, "http://x").pathname);
+  const path = asked.endsWith("/") ? `${asked}index.html` : asked;
+  if (path === "/favicon.ico") { response.writeHead(204); response.end(); return; }
   let body = null;
   if (path === "/host.html") body = Buffer.from(host);
   else if (path === "/scorm12.min.js") body = runtime;
@@ -102,7 +107,12 @@ const server = createServer((request, response) => {
   else if (path.startsWith("/site/")) {
     try { body = readFileSync(join(site, normalize(path.slice(6)).replace(/^(\.\.[/\\])+/, ""))); } catch { body = null; }
   }
-  if (body === null) { response.writeHead(404); response.end(); return; }
+  if (body === null) {
+    notFound.push(path);
+    response.writeHead(404);
+    response.end();
+    return;
+  }
   response.writeHead(200, { "content-type": types[extname(path)] || "application/octet-stream" });
   response.end(body);
 });
@@ -193,6 +203,7 @@ for (const problem of manifest.found) check(false, `the manifest: ${problem}`);
 check(manifest.mastery === String(PASS), `the manifest's masteryscore is ${manifest.mastery}, not ${PASS}`);
 say(`the manifest meets SCORM 1.2's rules (${manifest.found.length} problems); it starts ${manifest.href}`);
 
+const shot = (name) => page.screenshot({ path: `${out}/${name}.png` });
 const sco = () => page.frame({ url: /\/pkg\/index\.html/ });
 const status = async () => (await sco()?.locator("#status").textContent().catch(() => "")) || "";
 const until = async (test, what, timeout = 20_000) => {
@@ -201,7 +212,9 @@ const until = async (test, what, timeout = 20_000) => {
     if (await test().catch(() => false)) return;
     await page.waitForTimeout(50);
   }
-  throw new Error(`timed out waiting for ${what}; the set's status says ${JSON.stringify(await status())}`);
+  await shot("scorm-timed-out").catch(() => {});
+  throw new Error(`timed out waiting for ${what}; the set's status says ${JSON.stringify(await status())}; ` +
+    `the frames: ${page.frames().map((f) => f.url()).join(", ")}; problems: ${problems.join("; ")}`);
 };
 const lms = () => page.evaluate(() => ({
   status: API.LMSGetValue("cmi.core.lesson_status"),
@@ -231,7 +244,6 @@ const answer = async (item, typed) => {
   await until(async () => /^(Right|Not quite)/.test(await sco().locator("#notice").textContent()), `the verdict on item ${item}`);
   await page.keyboard.press("n");
 };
-const shot = (name) => page.screenshot({ path: `${out}/${name}.png` });
 
 // The whole set right, with a reload half-way.
 await openHost();
@@ -308,6 +320,7 @@ say(`the page's package, ${download.suggestedFilename()}, is the command line's 
 await browser.close();
 server.close();
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
+if (notFound.length) problems.push(`not found on the server: ${notFound.join(", ")}`);
 if (problems.length) {
   console.error(`scorm: ${problems.length} problems:\n  ${problems.join("\n  ")}`);
   process.exit(1);

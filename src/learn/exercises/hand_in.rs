@@ -78,7 +78,10 @@ impl HandIn {
         ];
         lines.extend(self.answers.iter().map(|(n, typed)| format!("{n}={typed}")));
         // As a hand-in is read: without spaces at a line's end (an empty name's).
-        lines.iter().map(|line| line.trim_end().to_string()).collect()
+        lines
+            .iter()
+            .map(|line| line.trim_end().to_string())
+            .collect()
     }
 
     /// The hand-in as text, sealed, each line ended by a newline.
