@@ -57,6 +57,7 @@ fn non_default() -> Settings {
         in_a_row: 5,
         think_time_ms: 60_000,
         ai_delay_ms: 10_000,
+        student_name: "Ada \"Countess\" Lovelace".into(),
     }
 }
 

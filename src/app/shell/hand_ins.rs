@@ -4,9 +4,8 @@
 //! score and the status reported to it and the answers resumed from its suspend data. What is
 //! reported, packaged and graded is `learn`'s; the LMS is reached through `platform::lms`.
 
-use std::collections::HashMap;
 use std::path::Path;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc;
 
 use egui::Context;
 
@@ -14,63 +13,14 @@ use super::notice::Notice;
 use super::tic_tac_toe_app::TicTacToeApp;
 use crate::app::commands::HandInCommand;
 use crate::app::files::dialogs::Purpose;
-use crate::learn::exercises::{SetCode, is_hand_in};
-use crate::learn::quiz::scorm::{
-    self, DEFAULT_PASS_MARK, SITE_FILES, lms_records, resumed_answers,
-};
+use crate::learn::exercises::is_hand_in;
+use crate::learn::quiz::scorm::{self, SITE_FILES, lms_records};
 use crate::platform::{self, lms};
 use crate::store::files::{self, ReadProblem, SaveRules};
 use crate::store::shown_path;
 
 /// The largest hand-in file read: far more than a hundred answers need.
 const MAX_HAND_IN_BYTES: u64 = 1 << 20;
-
-/// What the app keeps of the LMS and of a package being made.
-#[derive(Default)]
-pub struct LmsLink {
-    /// The set the LMS started the page on, and its pass mark, while the page runs in one.
-    reporting: Option<(SetCode, u8)>,
-    /// What the LMS was last told, by element: only a change is told again.
-    told: HashMap<String, String>,
-    /// What became of the package being made, once it is made (or could not be).
-    package: Option<Receiver<String>>,
-}
-
-impl LmsLink {
-    /// Where the page runs in an LMS on a set (`exercises`): the pass mark from the LMS (the
-    /// package's mastery score) or from the page's address, and the answers the LMS kept.
-    pub fn start(exercises: Option<&mut crate::app::views::exercises::Exercises>) -> LmsLink {
-        let Some(exercises) = exercises else {
-            return LmsLink::default();
-        };
-        if !lms::connected() {
-            return LmsLink::default();
-        }
-        let code = exercises.code().clone();
-        if let Some(answers) = resumed_answers(&lms::get("cmi.suspend_data"), &code) {
-            exercises.resume(&answers);
-        }
-        let from_address = || {
-            let query = lms::page_query();
-            query
-                .trim_start_matches('?')
-                .split('&')
-                .find_map(|part| part.strip_prefix("pass=")?.parse::<u8>().ok())
-        };
-        let pass = lms::get("cmi.student_data.mastery_score")
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .map(|mark| mark.clamp(0.0, 100.0).round() as u8)
-            .or_else(from_address)
-            .unwrap_or(DEFAULT_PASS_MARK)
-            .min(100);
-        LmsLink {
-            reporting: Some((code, pass)),
-            ..LmsLink::default()
-        }
-    }
-}
 
 impl TicTacToeApp {
     /// Carries out what the app does of a hand-in command (the panel keeps the rest).

@@ -8,6 +8,7 @@ mod keys;
 /// The window, on the desktop (a browser starts the app from its own entry point).
 #[cfg(not(target_arch = "wasm32"))]
 pub(super) mod launch;
+mod lms_link;
 mod menus;
 mod notice;
 mod open_views;

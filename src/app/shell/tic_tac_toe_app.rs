@@ -85,7 +85,7 @@ pub struct TicTacToeApp {
     /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
     pub(super) pressed_cells: Option<PressedCells>,
     /// The LMS the page runs in, if any, and a SCORM package being made.
-    pub(super) lms: super::hand_ins::LmsLink,
+    pub(super) lms: super::lms_link::LmsLink,
 }
 
 impl TicTacToeApp {
@@ -172,7 +172,7 @@ impl TicTacToeApp {
             pressed_cells: options.pressed_cells,
             lms: Default::default(),
         };
-        app.lms = super::hand_ins::LmsLink::start(app.views.exercises.as_mut());
+        app.lms = super::lms_link::LmsLink::start(app.views.exercises.as_mut());
         app.apply_theme(&cc.egui_ctx);
         // A blinking cursor repaints the whole window twice a second for as long as a text
         // field has focus (the exercises' answer box has it by default): a steady cursor lets an

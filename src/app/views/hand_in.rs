@@ -72,11 +72,6 @@ impl HandInPanel {
         self.check_text = text;
     }
 
-    /// The grade on show, if a hand-in was given.
-    pub fn checked(&self) -> Option<&Result<HandInGrade, HandInError>> {
-        self.check.as_ref()
-    }
-
     /// The pass mark typed, if it is one: a whole number from 0 to 100.
     pub fn pass_mark(&self) -> Result<u8, String> {
         match self.pass_mark.trim().parse::<u8>() {
@@ -153,10 +148,10 @@ impl HandInPanel {
             (true, true) => format!(
                 "{answered} of {items} items answered: the hand-in has your answers so far."
             ),
-            (true, false) => format!(
-                "Every answer as you typed it, sealed: your teacher grades it with \"Check a \
-                 hand-in\" or tictactoe exercises --check, and sees if it was edited."
-            ),
+            (true, false) => "Every answer as you typed it, sealed: your teacher grades it with \
+                              \"Check a hand-in\" or tictactoe exercises --check, and sees if \
+                              it was edited."
+                .to_string(),
         };
         ui.add(egui::Label::new(RichText::new(words).weak()).wrap());
     }
