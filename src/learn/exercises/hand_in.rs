@@ -8,7 +8,7 @@
 //! Set: v1-s7-k=value,horizon-n=4-3x3
 //! 1=-9
 //! 2=r1c1; r1c2; r2c1; r2c2
-//! Seal: 3bec494aae8feb3b
+//! Seal: 3bec-494a-ae8f-eb3b
 //! ```
 //!
 //! The answers' lines are those of an answers file (`N=ANSWER`), so the text reads as one too.

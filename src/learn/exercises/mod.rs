@@ -532,7 +532,7 @@ mod hand_in_tests {
     fn the_guides_example_is_sealed() {
         let example = "Tic-Tac-Toe exercises: a hand-in\nName: Ada Lovelace\n\
                        Set: v1-s7-k=value,horizon-n=4-3x3\n1=-9\n2=r1c1; r1c2; r2c1; r2c2\n\
-                       Seal: 3bec494aae8feb3b\n";
+                       Seal: 3bec-494a-ae8f-eb3b\n";
         let grade = grade_hand_in(example).unwrap();
         assert!(grade.sealed);
         assert_eq!(grade.right, 2);

@@ -1,5 +1,5 @@
 //! The hand-in's seal: SHA-256 of a key written in this file followed by the text, its first 16
-//! hex digits. Anyone with the program's source can compute it, so it tells a teacher that a
+//! hex digits in groups of four. Anyone with the program's source can compute it, so it tells a teacher that a
 //! hand-in was edited by hand, not that a determined student did not forge one: without a
 //! server holding a secret no seal can. SHA-256 is written out here (FIPS 180-4) rather than
 //! taken from a crate: the page's download stays small.
@@ -7,15 +7,17 @@
 /// The seal's key. Public (it is in the source): it only makes the seal this program's own.
 const KEY: &[u8] = b"tictactoe exercises hand-in seal, v1\n";
 
-/// The seal of `text`: 16 lowercase hex digits.
+/// The seal of `text`: 16 lowercase hex digits in groups of four (`3bec-494a-ae8f-eb3b`), to
+/// be read out and compared by eye.
 pub fn seal(text: &str) -> String {
     let mut message = KEY.to_vec();
     message.extend_from_slice(text.as_bytes());
     let digest = sha256(&message);
-    digest[..8]
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    let groups: Vec<String> = digest[..8]
+        .chunks(2)
+        .map(|pair| format!("{:02x}{:02x}", pair[0], pair[1]))
+        .collect();
+    groups.join("-")
 }
 
 const K: [u32; 64] = [
@@ -114,7 +116,7 @@ mod tests {
 
     #[test]
     fn a_seal_changes_with_any_character() {
-        assert_eq!(seal("a").len(), 16);
+        assert_eq!(seal("a").len(), 19);
         assert_ne!(seal("1=-5"), seal("1=-4"));
         assert_eq!(seal("1=-5"), seal("1=-5"));
     }
