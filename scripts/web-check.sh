@@ -5,8 +5,9 @@
 # the link, settings kept across a reload; it reports the load time and the longest tasks. Then
 # the page's graphics lost and restored (tests/web/graphics.mjs). Then a touch session on a phone
 # and a tablet at a real device pixel ratio (tests/web/touch.mjs), a whole exercise set by taps at
-# every width a phone has (tests/web/phone.mjs), the page zoomed to 200 % (tests/web/zoom.mjs)
-# and a new version deployed over an old offline copy (tests/web/update.mjs). Last,
+# every width a phone has (tests/web/phone.mjs), the page zoomed to 200 % (tests/web/zoom.mjs),
+# a set's SCORM 1.2 package run by a real SCORM 1.2 runtime (tests/web/scorm.mjs) and a new
+# version deployed over an old offline copy (tests/web/update.mjs). Last,
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
 # (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
 #
@@ -70,6 +71,16 @@ started=$SECONDS
 xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/phone.mjs "http://127.0.0.1:$port/index.html" \
     "$out/phone" "$out/phone-set.json" 390x844 844x390 320x640:3 360x780:3 412x915:3 430x932:3
 say "the exercise set on phones took $((SECONDS - started)) s"
+# A set's SCORM 1.2 package (the command line's, from the site just built) under a real SCORM 1.2
+# runtime, scorm-again's Scorm12API as an LMS's window.API (tests/web/scorm.mjs): its manifest
+# against SCORM 1.2's rules, the set answered by keys with a reload half-way (resumed from the
+# suspend data), what the LMS received (one interaction per item, score 100, passed; a set with
+# wrong answers, its lower score and failed), and the page's own download the same bytes.
+scorm_code="v1-s7-k=value,tree,prune,horizon,move-n=6-3x3"
+cargo run --locked --quiet --bin tictactoe -- exercises --code "$scorm_code" --format json >"$out/scorm-set.json"
+cargo run --locked --quiet --bin tictactoe -- exercises --code "$scorm_code" --format scorm --pass-mark 80 \
+    --site target/web --out "$out/scorm-set.zip"
+node tests/web/scorm.mjs target/web "$out/scorm-set.zip" "$out/scorm-set.json" "$out/scorm"
 # A returning visitor after a new version is deployed: the next load is the new version
 # (tests/web/update.mjs serves the built site, then a copy with a new build id, itself).
 node tests/web/update.mjs target/web "$out"

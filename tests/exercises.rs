@@ -936,3 +936,123 @@ fn a_find_the_move_item_is_not_found_by_taking_the_opponent_to_help() {
     );
     assert!(lessons.len() >= 3, "{lessons:?}");
 }
+
+#[test]
+fn a_hand_in_is_graded_by_the_command_line_against_its_own_set_and_an_edit_is_named() {
+    use tictactoe::learn::exercises::{HandIn, grade_hand_in};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hand-in.txt");
+    let path = file.to_str().unwrap();
+    let code: SetCode = "v1-s8-k=move,value-n=3-3x3".parse().unwrap();
+    let set = generate(&code);
+    let answers: Vec<Option<String>> = set.items.iter().map(|i| Some(i.answer_text())).collect();
+    let text = HandIn::new("Ada", &code, &answers).text();
+    std::fs::write(&file, &text).unwrap();
+    // No --code: the hand-in names its set.
+    let graded = run(&["exercises", "--check", path], b"");
+    assert_eq!(graded.status, 0, "{}", graded.stderr);
+    assert_eq!(
+        graded.stdout,
+        grade_hand_in(&text).unwrap().lines().join("\n") + "\n"
+    );
+    assert!(
+        graded.stdout.contains("Score: 3 of 3 right.\nSeal: intact"),
+        "{}",
+        graded.stdout
+    );
+    let edited = text.replace("Name: Ada", "Name: Bob");
+    std::fs::write(&file, &edited).unwrap();
+    let flagged = run(&["exercises", "--check", path], b"");
+    assert!(flagged.stdout.contains("\nEdited: "), "{}", flagged.stdout);
+    // A malformed hand-in: one line, exit 2.
+    std::fs::write(&file, text.replace("3=", "7=")).unwrap();
+    let refused = run(&["exercises", "--check", path], b"");
+    assert_eq!(refused.status, 2);
+    assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    assert!(
+        refused
+            .stderr
+            .contains("line 6: \"7\" is not an item of the set"),
+        "{}",
+        refused.stderr
+    );
+    // --code of another set is refused rather than graded against the wrong key.
+    std::fs::write(&file, &text).unwrap();
+    let other = run(
+        &[
+            "exercises",
+            "--check",
+            path,
+            "--code",
+            "v1-s9-k=value-n=3-3x3",
+        ],
+        b"",
+    );
+    assert_eq!(other.status, 2, "{}", other.stdout);
+    assert!(
+        other
+            .stderr
+            .contains("is a hand-in of the set v1-s8-k=move,value-n=3-3x3")
+    );
+}
+
+#[test]
+fn the_scorm_package_is_made_from_a_built_site_and_a_missing_site_is_named() {
+    use tictactoe::learn::quiz::scorm::{SITE_FILES, package};
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    std::fs::create_dir(&site).unwrap();
+    let contents: Vec<Vec<u8>> = SITE_FILES
+        .iter()
+        .map(|name| format!("the site's {name}").into_bytes())
+        .collect();
+    for (name, bytes) in SITE_FILES.iter().zip(&contents) {
+        std::fs::write(site.join(name), bytes).unwrap();
+    }
+    let zip = dir.path().join("set.zip");
+    let code = "v1-s7-k=value,horizon-n=4-3x3";
+    let made = run(
+        &[
+            "exercises",
+            "--code",
+            code,
+            "--format",
+            "scorm",
+            "--site",
+            site.to_str().unwrap(),
+            "--out",
+            zip.to_str().unwrap(),
+            "--pass-mark",
+            "70",
+        ],
+        b"",
+    );
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    assert_eq!(
+        std::fs::read(&zip).unwrap(),
+        package(&code.parse().unwrap(), 70, &contents),
+        "the package's bytes are the library's, which the page makes too"
+    );
+    std::fs::remove_file(site.join("tictactoe_bg.wasm")).unwrap();
+    let missing = run(
+        &[
+            "exercises",
+            "--code",
+            code,
+            "--format",
+            "scorm",
+            "--site",
+            site.to_str().unwrap(),
+            "--out",
+            zip.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(missing.status, 2);
+    assert_eq!(missing.stderr.lines().count(), 1, "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("has no tictactoe_bg.wasm"),
+        "{}",
+        missing.stderr
+    );
+}

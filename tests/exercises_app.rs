@@ -320,3 +320,90 @@ fn the_verdict_and_its_explanation_go_to_the_pages_live_region_and_the_sets_code
     game.settle();
     shot(&mut game, "6-summary-code-copied");
 }
+
+#[path = "common/binary.rs"]
+mod binary;
+
+#[test]
+fn a_hand_in_is_copied_under_the_name_kept_and_checked_in_the_app_as_the_command_line_grades_it() {
+    use tictactoe::learn::exercises::grade_hand_in;
+    let code: SetCode = "v1-s7-k=value,horizon-n=2-3x3".parse().unwrap();
+    let set = generate(&code);
+    let mut game = open(&code);
+    // Item 1 right, item 2 wrong, by keys.
+    for (item, typed) in [
+        (&set.items[0], set.items[0].answer_text()),
+        (&set.items[1], "r1c1".into()),
+    ] {
+        game.harness.get_by_label(&item.prompt());
+        game.harness.get_by_label("Your answer:").type_text(&typed);
+        game.settle();
+        game.press(Key::Enter);
+        game.press(Key::N);
+    }
+    // The name asked once: kept in the settings.
+    game.harness.get_by_label("Your name:").click();
+    game.settle();
+    game.harness
+        .get_by_label("Your name:")
+        .type_text("Ada Lovelace");
+    game.settle();
+    assert!(
+        game.settings_file()
+            .contains("student_name: \"Ada Lovelace\""),
+        "{}",
+        game.settings_file()
+    );
+    game.harness.get_by_label("Copy the hand-in").click();
+    game.harness.step();
+    let text = game
+        .harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|command| match command {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("the hand-in is on the clipboard");
+    game.settle();
+    game.harness
+        .get_by_label_contains("Copied the hand-in of Ada Lovelace (2 of 2 items answered)");
+    shot(&mut game, "7-hand-in-copied");
+    assert!(
+        text.contains("\nName: Ada Lovelace\n") && text.contains("\n2=r1c1\n"),
+        "{text}"
+    );
+
+    // The teacher pastes it, edited: graded as the command line grades it, and flagged.
+    let edited = text.replace("2=r1c1", "2=r1c2");
+    let grade = grade_hand_in(&edited).unwrap();
+    assert!(!grade.sealed);
+    game.harness.get_by_label("For the teacher").click();
+    game.settle();
+    game.harness
+        .get_by_label("Paste a hand-in, or open its file:")
+        .click();
+    game.settle();
+    game.harness
+        .get_by_label("Paste a hand-in, or open its file:")
+        .type_text(&edited);
+    game.settle();
+    shot(&mut game, "8-hand-in-checked");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hand-in.txt");
+    std::fs::write(&file, &edited).unwrap();
+    let cli = binary::run(&["exercises", "--check", file.to_str().unwrap()], b"");
+    assert_eq!(cli.status, 0, "{}", cli.stderr);
+    let printed: Vec<&str> = cli.stdout.lines().collect();
+    assert_eq!(
+        printed,
+        grade.lines(),
+        "the command line prints the one grading"
+    );
+    assert!(printed.iter().any(|line| line.starts_with("Edited:")));
+    for line in &printed {
+        game.harness.get_by_label(line);
+    }
+}

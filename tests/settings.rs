@@ -58,6 +58,7 @@ fn non_default() -> Settings {
         think_time_ms: 60_000,
         ai_delay_ms: 10_000,
         presenter: true,
+        student_name: "Ada \"Countess\" Lovelace".into(),
     }
 }
 
@@ -211,6 +212,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         "    think_time_ms: 2000, ",
         "    ai_delay_ms: 300, ",
         "    presenter: false, ",
+        "    student_name: \"\", ",
     ] {
         assert!(text.contains(line), "{line:?} not in:\n{text}");
     }
@@ -220,7 +222,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         .filter(|l| l.starts_with("    ") && l.contains("//"))
         .map(|l| l.find("//").unwrap())
         .collect();
-    assert_eq!(columns.len(), 14);
+    assert_eq!(columns.len(), 15);
     assert!(columns.iter().all(|&c| c == columns[0]), "{text}");
     // The file is valid RON for any RON reader, comments and all.
     assert_eq!(

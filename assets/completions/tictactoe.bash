@@ -181,7 +181,7 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__exercises)
-            opts="-h --code --seed --kinds --count --size --view --trees --format --check --answer --help"
+            opts="-h --code --seed --kinds --count --size --view --trees --format --check --site --out --pass-mark --answer --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -212,10 +212,22 @@ _tictactoe() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json gift moodle" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json gift moodle scorm" -- "${cur}"))
                     return 0
                     ;;
                 --check)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --site)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pass-mark)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -118,11 +118,15 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l count 
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l size -d 'The board\'s side, 3 or 4 (the horizon kind is on 3×3 only)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l view -d 'Whose numbers the values are: `mover` (the player to move\'s, the default) or `x` (X maximises, as the articles count)' -r -f -a "mover\t'The player to move maximises: every number is theirs'
 x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l format -d 'What to print: `text` (the questions), `json` (the set with its key), `gift` (a quiz for Moodle and other learning-management systems, with the key) or `moodle` (the same quiz as Moodle XML). Grading prints `text` (the summary and the items missed) or `json` (the summary and every item graded)' -r -f -a "text\t''
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l format -d 'What to print: `text` (the questions), `json` (the set with its key), `gift` (a quiz for Moodle and other learning-management systems, with the key), `moodle` (the same quiz as Moodle XML) or `scorm` (a SCORM 1.2 package of the web page with the set, written to --out from the built site in --site). Grading prints `text` (the summary and the items missed) or `json` (the summary and every item graded)' -r -f -a "text\t''
 json\t''
 gift\t''
-moodle\t'Moodle XML'"
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l check -d 'Grade the answers in FILE (N=ANSWER lines) and print a summary' -r -F
+moodle\t'Moodle XML'
+scorm\t'A SCORM 1.2 package (a zip) for an LMS\'s gradebook'"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l check -d 'Grade the answers in FILE (N=ANSWER lines) and print a summary; or grade a hand-in the app wrote (its set\'s code is in it): each item, the score, and whether it was edited' -r -F
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l site -d 'With --format scorm: the built web page to package (the folder scripts/web-build.sh writes, e.g. target/web)' -r -F
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l out -d 'With --format scorm: the zip file to write' -r -F
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l pass-mark -d 'With --format scorm: the score out of 100 that passes (the LMS\'s mastery score)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l answer -d 'Grade this answer to item N (may be given many times; with --check, it comes after the file\'s answers)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l trees -d 'The tree and prune kinds on the textbooks\' abstract trees (built-in and random ones) instead of below board positions'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -s h -l help -d 'Print help (see more with \'--help\')'

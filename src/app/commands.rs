@@ -110,6 +110,31 @@ pub enum ExercisesCommand {
     Next,
     /// Put the results on the clipboard, to hand in.
     CopyResults,
+    /// The hand-in, checking one, and the SCORM package.
+    HandIn(HandInCommand),
+}
+
+/// A set's hand-in (the student's), checking a hand-in and the SCORM package (the teacher's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HandInCommand {
+    /// Show or hide the hand-in, with the name field.
+    ToggleHandIn,
+    /// Show or hide the teacher's part: checking a hand-in, the SCORM package.
+    ToggleTeacher,
+    /// The student's name as now typed (kept in the settings).
+    EditName(String),
+    /// Put the hand-in on the clipboard.
+    Copy,
+    /// Save the hand-in in a file (a download on the page).
+    Save,
+    /// The hand-in to check, as now pasted or typed.
+    EditCheck(String),
+    /// Open a hand-in's file to check (an upload on the page).
+    OpenCheck,
+    /// The package's pass mark as now typed.
+    EditPassMark(String),
+    /// Make the SCORM package of the set and download it (the page only).
+    DownloadScorm,
 }
 
 /// The textbook's tree: its text, its search and where the search is.

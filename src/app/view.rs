@@ -20,6 +20,8 @@ pub struct Given<'a> {
     pub score_view: ScoreView,
     /// What a screen reader hears of a board the view draws in the board's place.
     pub spoken: &'a mut Spoken,
+    /// The student's name, for an exercise set's hand-in.
+    pub student_name: &'a str,
 }
 
 /// What a view needs searched, asked of the controller every frame.

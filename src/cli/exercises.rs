@@ -13,7 +13,8 @@ use super::args::{ViewArg, view_or_mover};
 use super::error::{AnswersFileProblem, Error, Finished};
 use crate::engine::board::Cell;
 use crate::learn::exercises::{
-    ExerciseSet, Item, Kind, MAX_COUNT, SIZES, SetCode, Summary, generate, parse_kinds,
+    ExerciseSet, Item, Kind, MAX_COUNT, SIZES, SetCode, Summary, Verdict, generate, grade_hand_in,
+    is_hand_in, parse_kinds,
 };
 use crate::learn::view::ScoreView;
 use crate::store::files::read_capped;
@@ -45,7 +46,7 @@ pub struct ExercisesArgs {
     pub code: Option<SetCode>,
 
     /// The seed the set is made from: the same seed and options give the same set everywhere.
-    #[arg(long, value_name = "N", required_unless_present = "code", value_parser = crate::cli::args::Checked(parse_seed), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", required_unless_present_any = ["code", "check"], value_parser = crate::cli::args::Checked(parse_seed), allow_hyphen_values = true)]
     pub seed: Option<u64>,
 
     /// The kinds of exercise, comma-separated, taking turns in this order.
@@ -71,15 +72,30 @@ pub struct ExercisesArgs {
     pub trees: bool,
 
     /// What to print: `text` (the questions), `json` (the set with its key), `gift` (a quiz
-    /// for Moodle and other learning-management systems, with the key) or `moodle` (the same
-    /// quiz as Moodle XML). Grading prints `text` (the summary and the items missed) or `json`
-    /// (the summary and every item graded).
+    /// for Moodle and other learning-management systems, with the key), `moodle` (the same
+    /// quiz as Moodle XML) or `scorm` (a SCORM 1.2 package of the web page with the set, written
+    /// to --out from the built site in --site). Grading prints `text` (the summary and the items
+    /// missed) or `json` (the summary and every item graded).
     #[arg(long, value_enum)]
     pub format: Option<ExercisesFormat>,
 
-    /// Grade the answers in FILE (N=ANSWER lines) and print a summary.
+    /// Grade the answers in FILE (N=ANSWER lines) and print a summary; or grade a hand-in the
+    /// app wrote (its set's code is in it): each item, the score, and whether it was edited.
     #[arg(long, value_name = "FILE")]
     pub check: Option<PathBuf>,
+
+    /// With --format scorm: the built web page to package (the folder scripts/web-build.sh
+    /// writes, e.g. target/web).
+    #[arg(long, value_name = "DIR")]
+    pub site: Option<PathBuf>,
+
+    /// With --format scorm: the zip file to write.
+    #[arg(long, value_name = "FILE.zip")]
+    pub out: Option<PathBuf>,
+
+    /// With --format scorm: the score out of 100 that passes (the LMS's mastery score).
+    #[arg(long, value_name = "N", default_value_t = crate::learn::quiz::scorm::DEFAULT_PASS_MARK, value_parser = crate::cli::args::Checked(parse_pass_mark))]
+    pub pass_mark: u8,
 
     /// Grade this answer to item N (may be given many times; with --check, it comes after the
     /// file's answers).
@@ -98,6 +114,8 @@ pub enum ExercisesFormat {
     Gift,
     /// Moodle XML.
     Moodle,
+    /// A SCORM 1.2 package (a zip) for an LMS's gradebook.
+    Scorm,
 }
 
 pub(super) fn parse_code(text: &str) -> Result<SetCode, String> {
@@ -123,6 +141,16 @@ fn parse_count(text: &str) -> Result<usize, String> {
         Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
         _ => Err(format!(
             "the count must be a whole number from 1 to {MAX_COUNT}, not {}",
+            super::args::typed(text)
+        )),
+    }
+}
+
+fn parse_pass_mark(text: &str) -> Result<u8, String> {
+    match text.parse::<u8>() {
+        Ok(n) if n <= 100 => Ok(n),
+        _ => Err(format!(
+            "the pass mark must be a whole number from 0 to 100, not {}",
             super::args::typed(text)
         )),
     }
@@ -157,9 +185,25 @@ impl ExercisesArgs {
 /// The largest answers file read: far more than a hundred answers need.
 pub(super) const MAX_ANSWERS_BYTES: u64 = 1 << 20;
 
-/// Runs `tictactoe exercises`: the set printed, or the answers graded.
+/// Runs `tictactoe exercises`: the set printed, or the answers graded (a hand-in against the
+/// set it names), or the set packaged for an LMS.
 pub fn exercises(args: &ExercisesArgs, mut out: impl Write) -> Result<Finished, Error> {
+    if let Some(path) = &args.check {
+        let text = read_answers_file(path)?;
+        if is_hand_in(&text) {
+            check_hand_in(args, path, &text, &mut out).map_err(Error::Usage)?;
+            out.flush()?;
+            return Ok(Finished::Done);
+        }
+    }
     let code = args.set_code().map_err(Error::Usage)?;
+    if args.format == Some(ExercisesFormat::Scorm)
+        && args.check.is_none()
+        && args.answers.is_empty()
+    {
+        write_scorm(args, &code, &mut out).map_err(Error::Usage)?;
+        return Ok(Finished::Done);
+    }
     let set = generate(&code);
     if args.check.is_some() || !args.answers.is_empty() {
         let answers = gather_answers(args, set.items.len())?;
@@ -167,9 +211,10 @@ pub fn exercises(args: &ExercisesArgs, mut out: impl Write) -> Result<Finished, 
         match args.format.unwrap_or(ExercisesFormat::Text) {
             ExercisesFormat::Text => write_grading(&set, &marked, &mut out)?,
             ExercisesFormat::Json => write_grading_json(&set, &marked, &mut out)?,
-            ExercisesFormat::Gift | ExercisesFormat::Moodle => {
+            ExercisesFormat::Gift | ExercisesFormat::Moodle | ExercisesFormat::Scorm => {
                 let format = match args.format {
                     Some(ExercisesFormat::Moodle) => "moodle",
+                    Some(ExercisesFormat::Scorm) => "scorm",
                     _ => "gift",
                 };
                 let message = format!(
@@ -188,6 +233,7 @@ pub fn exercises(args: &ExercisesArgs, mut out: impl Write) -> Result<Finished, 
             }
             ExercisesFormat::Gift => crate::learn::quiz::write_gift(&set, &mut out)?,
             ExercisesFormat::Moodle => crate::learn::quiz::write_moodle(&set, &mut out)?,
+            ExercisesFormat::Scorm => unreachable!("a package is written above"),
         }
     }
     out.flush()?;
@@ -243,6 +289,105 @@ fn read_answers_file(path: &Path) -> Result<String, Error> {
     })
     .map_err(|problem| unreadable(AnswersFileProblem::Read(problem)))?;
     String::from_utf8(bytes).map_err(|_| unreadable(AnswersFileProblem::NotText))
+}
+
+/// A hand-in graded against the set its code names, as the app's "Check a hand-in" shows it.
+fn check_hand_in(
+    args: &ExercisesArgs,
+    path: &Path,
+    text: &str,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let shown = path.display();
+    if !args.answers.is_empty() {
+        return Err(format!(
+            "{shown} is a hand-in, which carries its own answers: leave out --answer"
+        ));
+    }
+    let grade = grade_hand_in(text).map_err(|error| format!("{shown}: {error}"))?;
+    if let Some(code) = &args.code
+        && *code != grade.code
+    {
+        return Err(format!(
+            "{shown} is a hand-in of the set {}, not of --code {code}: leave out --code to grade \
+             it against its own set",
+            grade.code
+        ));
+    }
+    let written = match args.format.unwrap_or(ExercisesFormat::Text) {
+        ExercisesFormat::Text => grade
+            .lines()
+            .iter()
+            .try_for_each(|line| writeln!(out, "{line}")),
+        ExercisesFormat::Json => {
+            let json = serde_json::json!({
+                "name": grade.name,
+                "code": grade.code.to_string(),
+                "sealed": grade.sealed,
+                "right": grade.right,
+                "items": grade.items.len(),
+                "graded": grade.items.iter().map(|m| serde_json::json!({
+                    "item": m.number,
+                    "kind": m.kind.code(),
+                    "typed": m.typed,
+                    "verdict": match m.verdict {
+                        Verdict::Right => "right",
+                        Verdict::Wrong => "wrong",
+                        Verdict::Unreadable => "unreadable",
+                        Verdict::NotAnswered => "not answered",
+                    },
+                    "answer": m.answer,
+                })).collect::<Vec<_>>(),
+                "lines": grade.lines(),
+            });
+            writeln!(out, "{json}")
+        }
+        other => {
+            return Err(format!(
+                "--format {} prints a set, not a grading: grade with --format text or json",
+                format!("{other:?}").to_lowercase()
+            ));
+        }
+    };
+    written.map_err(|error| format!("cannot print the grade: {error}"))
+}
+
+/// `--format scorm`: the package of the set, from the built site in `--site`, written to
+/// `--out`; a line on `out` says what was written.
+fn write_scorm(args: &ExercisesArgs, code: &SetCode, out: &mut impl Write) -> Result<(), String> {
+    use crate::learn::quiz::scorm::{SITE_FILES, package};
+    let site = args.site.as_ref().ok_or(
+        "--format scorm packages the web page: give --site DIR, a site scripts/web-build.sh \
+         built (e.g. target/web)",
+    )?;
+    let zip_path = args
+        .out
+        .as_ref()
+        .ok_or("--format scorm writes a zip file: give --out FILE.zip")?;
+    let mut files = Vec::new();
+    for name in SITE_FILES {
+        let path = site.join(name);
+        let bytes = crate::platform::fs::read(&path).map_err(|error| {
+            format!(
+                "cannot make the SCORM package: {} has no {name} ({error}): give --site a site \
+                 that scripts/web-build.sh built, e.g. scripts/web-build.sh {}",
+                site.display(),
+                site.display()
+            )
+        })?;
+        files.push(bytes);
+    }
+    let zip = package(code, args.pass_mark, &files);
+    crate::platform::fs::write(zip_path, &zip)
+        .map_err(|error| format!("cannot write {}: {error}", zip_path.display()))?;
+    writeln!(
+        out,
+        "Wrote {} ({} bytes): a SCORM 1.2 package of the set {code}, pass mark {}.",
+        zip_path.display(),
+        zip.len(),
+        args.pass_mark
+    )
+    .map_err(|error| format!("cannot print: {error}"))
 }
 
 /// `N=ANSWER`: the item's number (1 to `items`) and the answer as typed.

@@ -174,6 +174,23 @@ pub mod dialogs {
         Err("a desktop program saves files where the player picks, not as downloads".into())
     }
 
+    /// A desktop program saves files where the player picks ([`ask`]); it has no downloads.
+    pub fn download_bytes(_file_name: &str, _bytes: &[u8], _mime: &str) -> Result<(), String> {
+        Err("a desktop program saves files where the player picks, not as downloads".into())
+    }
+
+    /// A desktop program is not served from a site: there are no site files to fetch.
+    pub fn fetch_site_files(
+        _names: &'static [&'static str],
+        answer: impl FnOnce(Result<Vec<Vec<u8>>, String>) + 'static,
+    ) {
+        answer(Err(
+            "the desktop game has no web page to package: make the package with tictactoe \
+             exercises --format scorm --site DIR"
+                .into(),
+        ));
+    }
+
     /// A desktop program opens a path the player picks ([`ask`]); it has no uploads.
     pub fn upload(
         _question: FileQuestion,

@@ -11,6 +11,7 @@
 //!   ([`owner`]);
 //! - file dialogs, or in a browser downloads and uploads, and the message box shown when the
 //!   window cannot open ([`dialogs`]), pictures saved ([`pictures`]);
+//! - the LMS a page runs in, through SCORM 1.2's runtime ([`lms`]);
 //! - whether the game can quit ([`CAN_QUIT`]), the page's own address ([`page_address`]) and, in
 //!   a browser, the page around the game (`page`: its query, canvas, mirrored text and buttons).
 //!
@@ -28,6 +29,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop;
 mod file_exchange;
+pub mod lms;
 pub mod owner;
 #[cfg(not(target_arch = "wasm32"))]
 use desktop as implementation;

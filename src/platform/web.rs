@@ -213,6 +213,65 @@ pub mod dialogs {
         Ok(())
     }
 
+    /// Hands `bytes` to the browser as a download named `file_name`, of type `mime`.
+    pub fn download_bytes(file_name: &str, bytes: &[u8], mime: &str) -> Result<(), String> {
+        let document = web_sys::window()
+            .and_then(|window| window.document())
+            .ok_or("the page has no document to download from")?;
+        let options = BlobPropertyBag::new();
+        options.set_type(mime);
+        let array = js_sys::Uint8Array::from(bytes);
+        let parts = js_sys::Array::of1(&array);
+        let blob =
+            Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(refused)?;
+        let url = Url::create_object_url_with_blob(&blob).map_err(refused)?;
+        let link: HtmlAnchorElement = document
+            .create_element("a")
+            .map_err(refused)?
+            .unchecked_into();
+        link.set_download(file_name);
+        link.set_href(&url);
+        link.click();
+        release_later(url);
+        Ok(())
+    }
+
+    /// Fetches the page's own files `names` (beside the page, from its origin) and gives their
+    /// bytes, in order, to `answer`; `Err` names the first that could not be had.
+    pub fn fetch_site_files(
+        names: &'static [&'static str],
+        answer: impl FnOnce(Result<Vec<Vec<u8>>, String>) + 'static,
+    ) {
+        wasm_bindgen_futures::spawn_local(async move {
+            let mut files = Vec::new();
+            for name in names {
+                match fetch_bytes(name).await {
+                    Ok(bytes) => files.push(bytes),
+                    Err(error) => {
+                        return answer(Err(format!("{name} could not be fetched: {error}")));
+                    }
+                }
+            }
+            answer(Ok(files));
+        });
+    }
+
+    async fn fetch_bytes(name: &str) -> Result<Vec<u8>, String> {
+        let window = web_sys::window().ok_or("no window")?;
+        let shown = |error: JsValue| format!("{error:?}");
+        let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(name))
+            .await
+            .map_err(shown)?;
+        let response: web_sys::Response = response.dyn_into().map_err(shown)?;
+        if !response.ok() {
+            return Err(format!("the server answered {}", response.status()));
+        }
+        let buffer = wasm_bindgen_futures::JsFuture::from(response.array_buffer().map_err(shown)?)
+            .await
+            .map_err(shown)?;
+        Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+    }
+
     /// What the browser says when it refuses a download.
     fn refused(error: JsValue) -> String {
         format!("the browser refused the download: {error:?}")

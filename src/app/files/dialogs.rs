@@ -18,6 +18,10 @@ pub enum Purpose {
     OpenGame,
     /// A drawn tree's picture, waiting in the app for a path.
     ExportPicture(PictureFormat),
+    /// An exercise set's hand-in, to save.
+    SaveHandIn,
+    /// A hand-in to check.
+    OpenHandIn,
 }
 
 impl Purpose {
@@ -25,6 +29,7 @@ impl Purpose {
     fn question(self) -> FileQuestion {
         let settings = ("Settings (RON)", "ron");
         let games = ("Games (RON)", "ron");
+        let hand_ins = ("Hand-ins (text)", "txt");
         let (title, filter, file_name, save) = match self {
             Purpose::SaveSettingsAs => ("Save settings as", settings, "settings.ron", true),
             Purpose::LoadSettings => ("Load settings", settings, "settings.ron", false),
@@ -42,6 +47,8 @@ impl Purpose {
                 "tree.png",
                 true,
             ),
+            Purpose::SaveHandIn => ("Save the hand-in", hand_ins, "hand-in.txt", true),
+            Purpose::OpenHandIn => ("Open a hand-in", hand_ins, "hand-in.txt", false),
         };
         FileQuestion {
             title,
@@ -55,9 +62,11 @@ impl Purpose {
     pub fn max_bytes(self) -> u64 {
         match self {
             Purpose::SaveSettingsAs | Purpose::LoadSettings => settings::MAX_FILE_SIZE,
-            Purpose::SaveGame | Purpose::OpenGame | Purpose::ExportPicture(_) => {
-                game_file::MAX_FILE_BYTES
-            }
+            Purpose::SaveGame
+            | Purpose::OpenGame
+            | Purpose::ExportPicture(_)
+            | Purpose::SaveHandIn
+            | Purpose::OpenHandIn => game_file::MAX_FILE_BYTES,
         }
     }
 

@@ -126,6 +126,9 @@ impl TicTacToeApp {
                     ctx.copy_text(text);
                 }
             }
+            Command::Exercises(ExercisesCommand::HandIn(command)) => {
+                self.hand_in_command(ctx, command)
+            }
             Command::Exercises(command) => {
                 if let Some(exercises) = &mut self.views.exercises {
                     exercises.apply(command, fresh_seed);

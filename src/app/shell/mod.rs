@@ -3,10 +3,12 @@
 //! and games loaded and saved, pictures written).
 
 mod apply;
+mod hand_ins;
 mod keys;
 /// The window, on the desktop (a browser starts the app from its own entry point).
 #[cfg(not(target_arch = "wasm32"))]
 pub(super) mod launch;
+mod lms_link;
 mod menus;
 mod notice;
 mod open_views;

@@ -256,6 +256,7 @@ impl TicTacToeApp {
             controller: &self.controller,
             score_view: self.settings.score_view,
             spoken,
+            student_name: &self.settings.student_name,
         };
         let Some(view) = self.views.get_mut(kind) else {
             return Vec::new();
@@ -331,6 +332,7 @@ impl TicTacToeApp {
                         controller: &self.controller,
                         score_view: view,
                         spoken: &mut Spoken::default(),
+                        student_name: "",
                     },
                 )
             })

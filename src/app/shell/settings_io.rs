@@ -39,6 +39,12 @@ impl TicTacToeApp {
                     self.notice = Some(Notice::new(format!("{reason} Nothing was saved.")));
                     return;
                 }
+                Purpose::SaveHandIn | Purpose::OpenHandIn => {
+                    self.notice = Some(Notice::new(format!(
+                        "{reason} Copy the hand-in instead, or paste one to check it."
+                    )));
+                    return;
+                }
                 Purpose::SaveSettingsAs | Purpose::LoadSettings => {}
             }
             let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
@@ -80,6 +86,8 @@ impl TicTacToeApp {
             Purpose::SaveGame => self.save_game(&path),
             Purpose::OpenGame => self.open_game(ctx, &path),
             Purpose::ExportPicture(_) => self.save_picture(&path),
+            Purpose::SaveHandIn => self.save_hand_in(&path),
+            Purpose::OpenHandIn => self.open_hand_in(&path),
         }
     }
 

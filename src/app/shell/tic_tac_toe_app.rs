@@ -86,6 +86,8 @@ pub struct TicTacToeApp {
     pub(super) board_mirror: Option<BoardMirror>,
     /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
     pub(super) pressed_cells: Option<PressedCells>,
+    /// The LMS the page runs in, if any, and a SCORM package being made.
+    pub(super) lms: super::lms_link::LmsLink,
 }
 
 impl TicTacToeApp {
@@ -171,7 +173,9 @@ impl TicTacToeApp {
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
             pressed_cells: options.pressed_cells,
+            lms: Default::default(),
         };
+        app.lms = super::lms_link::LmsLink::start(app.views.exercises.as_mut());
         app.apply_theme(&cc.egui_ctx);
         // A blinking cursor repaints the whole window twice a second for as long as a text
         // field has focus (the exercises' answer box has it by default): a steady cursor lets an
@@ -379,6 +383,7 @@ impl eframe::App for TicTacToeApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.file_picked(ctx);
         self.saves_finished();
+        self.lms_logic();
         // Take in what the worker answered first, so that this frame draws it.
         self.controller.update();
         self.controller.take_news();

@@ -16,7 +16,10 @@ impl TicTacToeApp {
     pub(super) fn transfer(&mut self, ctx: &Context, purpose: Purpose) {
         let name = purpose.file_name();
         let text = match purpose {
-            Purpose::OpenGame | Purpose::LoadSettings => return self.dialogs.upload(purpose, ctx),
+            Purpose::OpenGame | Purpose::LoadSettings | Purpose::OpenHandIn => {
+                return self.dialogs.upload(purpose, ctx);
+            }
+            Purpose::SaveHandIn => return self.download_hand_in(),
             Purpose::ExportPicture(_) => return self.download_picture(),
             Purpose::SaveGame => game_file::to_text(&self.controller.record())
                 .map_err(|error| format!("The game could not be saved: {error}")),
@@ -73,8 +76,12 @@ impl TicTacToeApp {
                     self.notice = Some(Notice::new(format!("Nothing was changed.\n{error}")));
                 }
             },
+            Purpose::OpenHandIn => self.hand_in_opened(text),
             // Nothing is uploaded to be saved.
-            Purpose::SaveGame | Purpose::SaveSettingsAs | Purpose::ExportPicture(_) => {}
+            Purpose::SaveGame
+            | Purpose::SaveSettingsAs
+            | Purpose::ExportPicture(_)
+            | Purpose::SaveHandIn => {}
         }
     }
 }

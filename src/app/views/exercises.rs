@@ -11,12 +11,13 @@ use crate::app::drawing::board_widget::{BoardWidget, Highlight, Palette, Spoken}
 use crate::app::drawing::exercise_tree;
 use crate::app::drawing::texts;
 use crate::app::view::{Given, View};
+use crate::app::views::hand_in::HandInPanel;
 use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::Analysis;
 use crate::learn::exercises::prune::{Ask, PruneKey};
 use crate::learn::exercises::{
-    AnswerError, ExerciseSet, Form, Graded, Item, Kind, SetCode, Summary, cells_text, generate,
-    parse_cells,
+    AnswerError, ExerciseSet, Form, Graded, HandIn, Item, Kind, SetCode, Summary, cells_text,
+    generate, parse_cells,
 };
 use crate::learn::view::ScoreView;
 
@@ -44,6 +45,10 @@ pub struct Exercises {
     show_search: bool,
     /// What was just copied, said until the next command.
     copied: Option<String>,
+    /// Each item's answer as typed when it was graded, for the hand-in.
+    typed: Vec<Option<String>>,
+    /// The hand-in and the teacher's tools.
+    pub hand_in: HandInPanel,
 }
 
 impl Exercises {
@@ -60,8 +65,51 @@ impl Exercises {
             unreadable: 0,
             show_search: false,
             copied: None,
+            typed: vec![None; set.items.len()],
+            hand_in: HandInPanel::default(),
             set,
         }
+    }
+
+    /// The set with `answers` given again (`answers[i]` as typed for item `i + 1`), each graded,
+    /// on the first item not answered: a set resumed where it was left.
+    pub fn resume(&mut self, answers: &[Option<String>]) {
+        for (i, item) in self.set.items.iter().enumerate() {
+            let Some(Some(typed)) = answers.get(i) else {
+                continue;
+            };
+            if let Ok(graded) = item.grade(typed) {
+                self.results[i] = Some(graded.correct);
+                self.typed[i] = Some(typed.clone());
+            }
+        }
+        self.index = self
+            .results
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(self.set.items.len());
+        self.answer.clear();
+        self.feedback = None;
+    }
+
+    /// The set.
+    pub fn set(&self) -> &ExerciseSet {
+        &self.set
+    }
+
+    /// Each item's answer as typed when graded (`None`: not yet).
+    pub fn answers(&self) -> &[Option<String>] {
+        &self.typed
+    }
+
+    /// Whether each item was answered right (`None`: not yet).
+    pub fn results(&self) -> &[Option<bool>] {
+        &self.results
+    }
+
+    /// The hand-in of the answers given so far, under `name`.
+    pub fn hand_in_of(&self, name: &str) -> HandIn {
+        HandIn::new(name, &self.set.code, &self.typed)
     }
 
     /// The same set, on item `number` (from 1; one past the last is the last): a set reopened
@@ -165,7 +213,18 @@ impl Exercises {
     /// Applies `command`; `fresh_seed` gives a new set its seed.
     pub fn apply(&mut self, command: ExercisesCommand, fresh_seed: impl FnOnce() -> u64) {
         self.copied = None;
+        if let ExercisesCommand::HandIn(command) = command {
+            return self.hand_in.apply(command);
+        }
+        // The hand-in's and the teacher's parts stay as they are when another set opens.
+        let panel = std::mem::take(&mut self.hand_in);
+        self.apply_to_set(command, fresh_seed);
+        self.hand_in = panel;
+    }
+
+    fn apply_to_set(&mut self, command: ExercisesCommand, fresh_seed: impl FnOnce() -> u64) {
         match command {
+            ExercisesCommand::HandIn(_) => {}
             ExercisesCommand::EditCode(text) => {
                 self.code_text = text;
                 self.code_problem = None;
@@ -224,7 +283,10 @@ impl Exercises {
         }
         let graded = item.grade(&self.answer);
         match &graded {
-            Ok(graded) => self.results[self.index] = Some(graded.correct),
+            Ok(graded) => {
+                self.results[self.index] = Some(graded.correct);
+                self.typed[self.index] = Some(self.answer.clone());
+            }
             Err(_) => self.unreadable += 1,
         }
         self.feedback = Some(graded);
@@ -289,7 +351,7 @@ impl Exercises {
     }
 
     /// Draws the set; `spoken` gets what a screen reader hears of the item's board.
-    pub fn show(&self, ui: &mut Ui, spoken: &mut Spoken) -> Vec<Command> {
+    pub fn show(&self, ui: &mut Ui, spoken: &mut Spoken, name: &str) -> Vec<Command> {
         let mut commands = Vec::new();
         // The answer and Check, then Next, in a bar under the item that never scrolls away: on
         // any screen a finger reaches them without a swipe, however long the prompt, the verdict
@@ -318,8 +380,25 @@ impl Exercises {
                     }
                     ui.separator();
                     match self.item() {
-                        Some(item) => self.item_view(ui, item, &mut commands, spoken),
-                        None => self.summary_view(ui, &mut commands),
+                        Some(item) => {
+                            if self.hand_in.student_open {
+                                self.hand_in_view(ui, name, &mut commands);
+                            }
+                            if self.hand_in.teacher_open {
+                                self.hand_in.teacher(ui, &mut commands);
+                            }
+                            if self.hand_in.student_open || self.hand_in.teacher_open {
+                                ui.separator();
+                            }
+                            self.item_view(ui, item, &mut commands, spoken)
+                        }
+                        None => {
+                            self.summary_view(ui, &mut commands);
+                            self.hand_in_view(ui, name, &mut commands);
+                            if self.hand_in.teacher_open {
+                                self.hand_in.teacher(ui, &mut commands);
+                            }
+                        }
                     }
                 });
         });
@@ -378,6 +457,8 @@ impl Exercises {
             if self.item().is_some() {
                 copy_link_button(ui, commands);
             }
+            self.hand_in
+                .menu_buttons(ui, self.item().is_none(), commands);
         });
         if let Some(problem) = &self.code_problem {
             ui.colored_label(ui.visuals().error_fg_color, problem);
@@ -636,6 +717,13 @@ impl Exercises {
 }
 
 impl Exercises {
+    /// The hand-in of the answers so far.
+    fn hand_in_view(&self, ui: &mut Ui, name: &str, commands: &mut Vec<Command>) {
+        let answered = self.typed.iter().flatten().count();
+        self.hand_in
+            .student(ui, name, (answered, self.set.items.len()), commands);
+    }
+
     /// The move a value is asked of; the cells of the answer, once graded in the colour of
     /// right or wrong.
     fn highlights(&self, ui: &Ui, item: &Item) -> Vec<Highlight> {
@@ -779,7 +867,7 @@ impl View for Exercises {
     }
 
     fn ui(&mut self, ui: &mut Ui, given: &mut Given<'_>) -> Vec<Command> {
-        self.show(ui, given.spoken)
+        self.show(ui, given.spoken, given.student_name)
     }
 }
 

@@ -5,6 +5,7 @@ pub(super) mod coach;
 pub(super) mod editor;
 pub(super) mod exercises;
 pub(super) mod explorer;
+pub(super) mod hand_in;
 pub(super) mod legend;
 pub(super) mod stepper;
 pub(super) mod tree_lab;

@@ -28,10 +28,12 @@
 mod answer;
 mod cell_names;
 mod code;
+mod hand_in;
 mod kinds;
 pub mod prune;
 mod quoted;
 mod random;
+mod seal;
 pub mod slips;
 mod telling;
 
@@ -40,6 +42,7 @@ pub use answer::{
 };
 pub use cell_names::{cell_name, cells_text, path_name};
 pub use code::{CODE_VERSION, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kinds};
+pub use hand_in::{HAND_IN_TITLE, HandIn, HandInError, HandInGrade, ItemMark, Verdict, is_hand_in};
 pub use kinds::{
     Exercise, Form, HorizonKey, Kind, LEVELS, MoveKey, Plan, QuizForm, Spec, Task, TreeKey,
     TreeNode, ValueKey, horizon_difficulty, horizon_key, tree_key, value_key,
@@ -221,6 +224,46 @@ impl Item {
     pub fn worked(&self) -> Vec<String> {
         self.exercise().worked(&self.board)
     }
+}
+
+/// Reads and grades a hand-in against the set its own code names: the one grading the command
+/// line prints and the app shows.
+pub fn grade_hand_in(text: &str) -> Result<HandInGrade, HandInError> {
+    let (hand_in, sealed) = HandIn::read(text)?;
+    let set = generate(&hand_in.code);
+    let items: Vec<ItemMark> = set
+        .items
+        .iter()
+        .map(|item| {
+            let typed = hand_in
+                .answers
+                .iter()
+                .find(|(n, _)| *n == item.number)
+                .map(|(_, typed)| typed.clone());
+            let verdict = match &typed {
+                None => Verdict::NotAnswered,
+                Some(typed) => match item.grade(typed) {
+                    Ok(graded) if graded.correct => Verdict::Right,
+                    Ok(_) => Verdict::Wrong,
+                    Err(_) => Verdict::Unreadable,
+                },
+            };
+            ItemMark {
+                number: item.number,
+                kind: item.kind(),
+                typed,
+                verdict,
+                answer: item.answer_text(),
+            }
+        })
+        .collect();
+    Ok(HandInGrade {
+        right: items.iter().filter(|m| m.verdict == Verdict::Right).count(),
+        name: hand_in.name,
+        code: hand_in.code,
+        sealed,
+        items,
+    })
 }
 
 /// A student's results on a set: per kind, how many were right, and the items missed.
@@ -435,6 +478,130 @@ mod tests {
                     assert_eq!(Some(&node.number.value()), want, "{view:?}");
                 }
             }
+        }
+    }
+}
+
+/// The hand-in (`hand_in.rs`) read, sealed and graded.
+#[cfg(test)]
+mod hand_in_tests {
+    use super::*;
+
+    const CODE: &str = "v1-s7-k=value,horizon-n=4-3x3";
+
+    fn key(code: &SetCode) -> Vec<Option<String>> {
+        generate(code)
+            .items
+            .iter()
+            .map(|item| Some(item.answer_text()))
+            .collect()
+    }
+
+    #[test]
+    fn a_hand_in_round_trips_and_grades_every_item_against_its_own_set() {
+        let code: SetCode = CODE.parse().unwrap();
+        let mut answers = key(&code);
+        answers[1] = Some("r1c1".into());
+        answers[2] = None;
+        let text = HandIn::new("Ada  Lovelace\n", &code, &answers).text();
+        assert!(text.starts_with(&format!(
+            "{HAND_IN_TITLE}\nName: Ada Lovelace\nSet: {CODE}\n"
+        )));
+        let grade = grade_hand_in(&text).unwrap();
+        assert!(grade.sealed);
+        assert_eq!(grade.right, 2);
+        let verdicts: Vec<Verdict> = grade.items.iter().map(|m| m.verdict).collect();
+        assert_eq!(
+            verdicts,
+            [
+                Verdict::Right,
+                Verdict::Wrong,
+                Verdict::NotAnswered,
+                Verdict::Right
+            ]
+        );
+        assert_eq!(grade.lines()[2], "Score: 2 of 4 right.");
+        let nameless = HandIn::new(" ", &code, &answers).text();
+        assert!(grade_hand_in(&nameless).unwrap().sealed, "{nameless}");
+        // Mail's line ends and blank lines change nothing.
+        let mailed = format!("\n{}\n", text.replace('\n', "\r\n\r\n"));
+        assert_eq!(grade_hand_in(&mailed).unwrap(), grade);
+    }
+
+    #[test]
+    fn the_guides_example_is_sealed() {
+        let example = "Tic-Tac-Toe exercises: a hand-in\nName: Ada Lovelace\n\
+                       Set: v1-s7-k=value,horizon-n=4-3x3\n1=-9\n2=r1c1; r1c2; r2c1; r2c2\n\
+                       Seal: 3bec-494a-ae8f-eb3b\n";
+        let grade = grade_hand_in(example).unwrap();
+        assert!(grade.sealed);
+        assert_eq!(grade.right, 2);
+    }
+
+    #[test]
+    fn an_edited_hand_in_is_graded_and_flagged() {
+        let code: SetCode = CODE.parse().unwrap();
+        let mut answers = key(&code);
+        answers[0] = Some("99".into());
+        let text = HandIn::new("Ada", &code, &answers).text();
+        let honest = grade_hand_in(&text).unwrap();
+        assert!(honest.sealed && honest.right == 3);
+        let right = generate(&code).items[0].answer_text();
+        let edited = text.replace("1=99", &format!("1={right}"));
+        let grade = grade_hand_in(&edited).unwrap();
+        assert_eq!(grade.right, 4, "graded as it now reads");
+        assert!(!grade.sealed);
+        assert!(
+            grade.lines()[3].starts_with("Edited:"),
+            "{:?}",
+            grade.lines()
+        );
+        let unsealed: String = text
+            .lines()
+            .filter(|l| !l.starts_with("Seal:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(!grade_hand_in(&unsealed).unwrap().sealed);
+    }
+
+    #[test]
+    fn a_hand_in_of_another_set_is_graded_against_its_own_code() {
+        let other: SetCode = "v1-s8-k=move-n=3-3x3".parse().unwrap();
+        let text = HandIn::new("Ada", &other, &key(&other)).text();
+        let grade = grade_hand_in(&text).unwrap();
+        assert_eq!((grade.code, grade.right), (other, 3));
+    }
+
+    #[test]
+    fn a_malformed_hand_in_is_refused_in_one_line_that_says_where() {
+        let code: SetCode = CODE.parse().unwrap();
+        let text = HandIn::new("Ada", &code, &key(&code)).text();
+        let cases = [
+            ("", "it is empty, not a hand-in"),
+            ("1=5\n", "it is not a hand-in: its first line is \"1=5\""),
+            (
+                &text.replace("Set: v1-s7", "Set: v9-s7"),
+                "line 3: the set's code:",
+            ),
+            (
+                &text.replace("2=", "9="),
+                "line 5: \"9\" is not an item of the set",
+            ),
+            (&text.replace("2=", "2 "), "line 5: \"2 "),
+            (
+                &text.replace("3=", "2="),
+                "line 6: item 2 is answered twice",
+            ),
+            (&format!("{text}5=1\n"), "line 9: nothing follows the seal"),
+            (
+                &text.replace("Name: Ada\n", ""),
+                "line 2: a hand-in's line 2 is \"Name: …\"",
+            ),
+        ];
+        for (text, start) in cases {
+            let error = grade_hand_in(text).unwrap_err().to_string();
+            assert!(error.starts_with(start), "{error:?} for {text:?}");
+            assert!(!error.contains('\n'), "{error:?}");
         }
     }
 }

@@ -29,6 +29,7 @@ fn describe(field: &str) -> (String, Option<String>) {
         ),
         "think_time_ms" => text(THINK_TIME_EXPECTED, "the computer's time on large boards"),
         "ai_delay_ms" => text(AI_DELAY_EXPECTED, AI_DELAY_COMMENT),
+        "student_name" => text("a name in quotes", "the name on an exercise hand-in"),
         // An enum: its choices as serde lists them for an unknown one, so they always match.
         _ => match ron::from_str::<Settings>(&format!("({field}: _)")).map_err(|e| e.code) {
             Err(RonError::NoSuchEnumVariant { expected: all, .. }) => {

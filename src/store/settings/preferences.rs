@@ -66,6 +66,8 @@ pub struct Settings {
     pub ai_delay_ms: u32,
     /// Whether text, code and drawings are drawn large enough for a projector.
     pub presenter: bool,
+    /// The student's name on an exercise set's hand-in, asked once.
+    pub student_name: String,
 }
 
 impl Settings {
@@ -127,7 +129,8 @@ impl Settings {
             in_a_row,
             think_time_ms,
             ai_delay_ms,
-            presenter
+            presenter,
+            student_name
         );
         out
     }
@@ -160,6 +163,7 @@ impl Default for Settings {
             think_time_ms: 2_000,
             ai_delay_ms: 300,
             presenter: false,
+            student_name: String::new(),
         }
     }
 }
