@@ -122,6 +122,12 @@ impl Kind {
         self.spec().name
     }
 
+    /// What each of its levels asks, in a few words (level 1 first); empty for a kind whose
+    /// items are the same at every level.
+    pub fn level_words(self) -> &'static [&'static str] {
+        self.spec().levels
+    }
+
     pub fn from_code(text: &str) -> Option<Kind> {
         Kind::ALL.iter().copied().find(|kind| kind.code() == text)
     }

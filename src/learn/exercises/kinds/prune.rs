@@ -21,6 +21,11 @@ pub fn spec<T: From<PruneKey>>() -> Spec<T> {
     Spec {
         code: "prune",
         name: "alpha-beta's cut-offs",
+        levels: &[
+            "which branches are pruned (with trees: a textbook's tree)",
+            "α and β as the search leaves a node (with trees: a random tree)",
+            "which branches are pruned (with trees: a random tree, three levels)",
+        ],
         // The whole tree below three or four empty cells is drawn; a start whose tree has more than
         // `prune::MAX_NODES` nodes is passed over.
         empty_cells: |level, geometry, mover| by_level([3, 3, 3], 4, level, geometry, mover),
