@@ -92,6 +92,8 @@ pub enum ExercisesCommand {
     OpenCode,
     /// A set like this one from a fresh seed.
     NewSet,
+    /// The same set from its first item, its answers cleared.
+    StartAgain,
     /// A set of the kinds missed in this one, from a fresh seed.
     AgainMissed,
     /// The answer field as now typed.

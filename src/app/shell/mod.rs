@@ -14,6 +14,7 @@ pub(super) mod options;
 mod panels;
 mod picture_saving;
 mod preview;
+mod progress_keeping;
 mod settings_io;
 pub(super) mod tic_tac_toe_app;
 mod transfers;

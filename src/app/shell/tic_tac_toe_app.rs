@@ -19,6 +19,7 @@ use super::notice::Notice;
 use super::open_views::OpenViews;
 use super::options::{AppOptions, BoardMirror, PressedCells, StatusMirror};
 use super::preview::Preview;
+use super::progress_keeping::ProgressKeeper;
 use crate::app::commands::{self, Command};
 use crate::app::controls;
 use crate::app::drawing::board_widget::Spoken;
@@ -84,14 +85,17 @@ pub struct TicTacToeApp {
     pub(super) board_mirror: Option<BoardMirror>,
     /// The cells pressed outside the canvas ([`AppOptions::pressed_cells`]).
     pub(super) pressed_cells: Option<PressedCells>,
+    /// The students' way through sets of exercises, kept as they go.
+    pub(super) progress: ProgressKeeper,
 }
 
 impl TicTacToeApp {
     pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> TicTacToeApp {
         let wake_ctx = cc.egui_ctx.clone();
         let wake = move || wake_ctx.request_repaint();
-        let (saver, settings, notice) = match options.settings_path.or_else(settings::default_path)
-        {
+        let settings_path = options.settings_path.clone().or_else(settings::default_path);
+        let (progress, progress_problem) = ProgressKeeper::open(settings_path.as_deref());
+        let (saver, settings, notice) = match settings_path {
             Some(path) => {
                 let loaded = Store::open(path);
                 (
@@ -120,7 +124,11 @@ impl TicTacToeApp {
                 ),
             },
         };
-        let notice = options.start_notice.map(Notice::new).or(notice);
+        let notice = options
+            .start_notice
+            .map(Notice::new)
+            .or(notice)
+            .or(progress_problem.map(Notice::new));
         let controller = GameController::new(
             settings.game_setup(),
             ControllerOptions {
@@ -168,7 +176,10 @@ impl TicTacToeApp {
             status_mirror: options.status_mirror,
             board_mirror: options.board_mirror,
             pressed_cells: options.pressed_cells,
+            progress,
         };
+        // A set opened by a link or `--exercises` resumes where it was left.
+        app.follow_progress();
         app.apply_theme(&cc.egui_ctx);
         // A blinking cursor repaints the whole window twice a second for as long as a text
         // field has focus (the exercises' answer box has it by default): a steady cursor lets an
@@ -343,6 +354,17 @@ impl TicTacToeApp {
             .flatten()
     }
 
+    /// Keeps the open set's progress as it changes, and resumes a set just opened where it was
+    /// left; a save that failed is said.
+    pub(super) fn follow_progress(&mut self) {
+        if let Some(problem) = self.progress.follow(&mut self.views.exercises) {
+            if let Some(exercises) = &mut self.views.exercises {
+                exercises.copied(problem.clone());
+            }
+            self.notice = Some(Notice::new(problem));
+        }
+    }
+
     /// Keeps previews and the explorer about the game on the board, and tells the controller
     /// what the panels need: analyses, counts, practice positions, a trace.
     pub(super) fn follow_the_game(&mut self) {
@@ -430,6 +452,7 @@ impl eframe::App for TicTacToeApp {
         for command in commands {
             self.apply(&ctx, command);
         }
+        self.follow_progress();
         // Commands and the panels may have made a move or opened something that needs a search:
         // ask for it this frame.
         self.follow_the_game();

@@ -19,6 +19,7 @@ use crate::learn::exercises::{
     parse_cells,
 };
 use crate::learn::view::ScoreView;
+use crate::store::exercise_progress::SetProgress;
 
 /// How many items a set opened from the menu has (as `tictactoe exercises` deals by default).
 const MENU_COUNT: usize = 8;
@@ -33,6 +34,8 @@ pub struct Exercises {
     index: usize,
     /// Whether each item was answered right (`None`: not yet).
     results: Vec<Option<bool>>,
+    /// Each item's graded answer, as typed: what is kept of the student's progress.
+    given: Vec<Option<String>>,
     /// The answer field as typed.
     answer: String,
     /// What the last answer to the current item gave.
@@ -55,6 +58,7 @@ impl Exercises {
             code_problem: None,
             index: 0,
             results: vec![None; set.items.len()],
+            given: vec![None; set.items.len()],
             answer: String::new(),
             feedback: None,
             unreadable: 0,
@@ -69,6 +73,40 @@ impl Exercises {
     pub fn at_item(mut self, number: usize) -> Exercises {
         let last = self.set.items.len().saturating_sub(1);
         self.index = number.saturating_sub(1).min(last);
+        self
+    }
+
+    /// What is kept of the student's way through the set: the item on show and every answer
+    /// graded, as typed.
+    pub fn progress(&self) -> SetProgress {
+        SetProgress {
+            item: self.index + 1,
+            answers: self
+                .given
+                .iter()
+                .enumerate()
+                .filter_map(|(i, given)| Some((i + 1, given.clone()?)))
+                .collect(),
+        }
+    }
+
+    /// The same set where `progress` left it: each answer kept graded again (the same key
+    /// grades it the same), on the item it was on, its verdict shown if it was graded.
+    pub fn resumed(mut self, progress: &SetProgress) -> Exercises {
+        for (&number, typed) in &progress.answers {
+            let Some(item) = self.set.items.get(number.wrapping_sub(1)) else {
+                continue;
+            };
+            if let Ok(graded) = item.grade(typed) {
+                self.results[number - 1] = Some(graded.correct);
+                self.given[number - 1] = Some(typed.clone());
+            }
+        }
+        self.index = progress.item.saturating_sub(1).min(self.set.items.len());
+        if let Some(Some(typed)) = self.given.get(self.index) {
+            self.answer = typed.clone();
+            self.feedback = self.item().map(|item| item.grade(typed));
+        }
         self
     }
 
@@ -174,6 +212,7 @@ impl Exercises {
                 Ok(code) => *self = Exercises::new(code),
                 Err(error) => self.code_problem = Some(error.to_string()),
             },
+            ExercisesCommand::StartAgain => *self = Exercises::new(self.set.code.clone()),
             ExercisesCommand::NewSet => {
                 let code = SetCode {
                     seed: fresh_seed(),
@@ -224,7 +263,10 @@ impl Exercises {
         }
         let graded = item.grade(&self.answer);
         match &graded {
-            Ok(graded) => self.results[self.index] = Some(graded.correct),
+            Ok(graded) => {
+                self.results[self.index] = Some(graded.correct);
+                self.given[self.index] = Some(self.answer.clone());
+            }
             Err(_) => self.unreadable += 1,
         }
         self.feedback = Some(graded);
@@ -355,6 +397,25 @@ impl Exercises {
         // egui lays a word longer than the row (a set's code on a phone) out past the row's left
         // edge (emilk/egui#8560), and every row under it follows, off the screen.
         ui.add(egui::Label::new(format!("Set {}", self.set.code)).wrap());
+        if !self.progress().is_fresh() {
+            ui.horizontal_wrapped(|ui| {
+                let words = "Start again";
+                let button = ui
+                    .button(words)
+                    .on_hover_text("Back to item 1, your answers to this set cleared")
+                    .mirrored(words);
+                if button.clicked() {
+                    commands.push(ExercisesCommand::StartAgain.into());
+                }
+                ui.add(
+                    egui::Label::new(
+                        RichText::new("Your answers are kept until you start again, which clears them.")
+                            .weak(),
+                    )
+                    .wrap(),
+                );
+            });
+        }
         let mut text = self.code_text.clone();
         let room = ui.available_width();
         ui.horizontal_wrapped(|ui| {
