@@ -262,7 +262,10 @@ mod tests {
         let loaded = load(&path);
         assert_eq!(loaded.progress, Progress::default());
         let said = loaded.problem.unwrap();
-        assert!(said.contains("was kept as") && !said.contains('\n'), "{said}");
+        assert!(
+            said.contains("was kept as") && !said.contains('\n'),
+            "{said}"
+        );
         assert!(!path.exists(), "renamed, not left to be written over");
         let kept: Vec<_> = fs::read_dir(dir.path())
             .unwrap()

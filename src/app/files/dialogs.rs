@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use crate::app::commands::PictureFormat;
+use crate::app::commands::{PictureFormat, QuizFormat};
 use crate::platform::{self, FileQuestion, Upload};
 use crate::store::{game_file, settings};
 
@@ -18,6 +18,8 @@ pub enum Purpose {
     OpenGame,
     /// A drawn tree's picture, waiting in the app for a path.
     ExportPicture(PictureFormat),
+    /// A set's quiz, waiting in the app for a path.
+    ExportQuiz(QuizFormat),
 }
 
 impl Purpose {
@@ -42,6 +44,18 @@ impl Purpose {
                 "tree.png",
                 true,
             ),
+            Purpose::ExportQuiz(QuizFormat::Gift) => (
+                "Export the quiz (GIFT)",
+                ("GIFT quizzes", "txt"),
+                "quiz.txt",
+                true,
+            ),
+            Purpose::ExportQuiz(QuizFormat::MoodleXml) => (
+                "Export the quiz (Moodle XML)",
+                ("Moodle XML quizzes", "xml"),
+                "quiz.xml",
+                true,
+            ),
         };
         FileQuestion {
             title,
@@ -55,9 +69,10 @@ impl Purpose {
     pub fn max_bytes(self) -> u64 {
         match self {
             Purpose::SaveSettingsAs | Purpose::LoadSettings => settings::MAX_FILE_SIZE,
-            Purpose::SaveGame | Purpose::OpenGame | Purpose::ExportPicture(_) => {
-                game_file::MAX_FILE_BYTES
-            }
+            Purpose::SaveGame
+            | Purpose::OpenGame
+            | Purpose::ExportPicture(_)
+            | Purpose::ExportQuiz(_) => game_file::MAX_FILE_BYTES,
         }
     }
 

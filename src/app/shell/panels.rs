@@ -61,6 +61,7 @@ impl TicTacToeApp {
             stepping: self.views.stepper.is_some(),
             tree_lab: self.views.tree_lab.is_some(),
             exercises: self.views.exercises.is_some(),
+            builder: self.views.builder.is_some(),
             practice: self.coach.practice.is_some(),
             explorer_keys: self.views.explorer.as_ref().is_some_and(|e| e.has_keyboard),
             digits_play: self.preview.is_none()

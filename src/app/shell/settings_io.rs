@@ -39,6 +39,13 @@ impl TicTacToeApp {
                     self.notice = Some(Notice::new(format!("{reason} Nothing was saved.")));
                     return;
                 }
+                Purpose::ExportQuiz(_) => {
+                    self.quiz_to_save = None;
+                    self.say_in_builder(format!(
+                        "{reason} Nothing was saved: `tictactoe exercises --code CODE --format                          gift` writes the same quiz."
+                    ));
+                    return;
+                }
                 Purpose::SaveSettingsAs | Purpose::LoadSettings => {}
             }
             let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
@@ -62,6 +69,9 @@ impl TicTacToeApp {
                 if matches!(picked.purpose, Purpose::ExportPicture(_)) {
                     self.picture_to_save = None;
                 }
+                if matches!(picked.purpose, Purpose::ExportQuiz(_)) {
+                    self.quiz_to_save = None;
+                }
                 return;
             }
             Some(Answer::Upload(upload)) => return self.uploaded(ctx, picked.purpose, upload),
@@ -80,6 +90,7 @@ impl TicTacToeApp {
             Purpose::SaveGame => self.save_game(&path),
             Purpose::OpenGame => self.open_game(ctx, &path),
             Purpose::ExportPicture(_) => self.save_picture(&path),
+            Purpose::ExportQuiz(_) => self.save_quiz(&path),
         }
     }
 

@@ -87,13 +87,18 @@ pub struct TicTacToeApp {
     pub(super) pressed_cells: Option<PressedCells>,
     /// The students' way through sets of exercises, kept as they go.
     pub(super) progress: ProgressKeeper,
+    /// A set's quiz waiting for the path the player picks for it.
+    pub(super) quiz_to_save: Option<super::quiz_export::QuizToSave>,
 }
 
 impl TicTacToeApp {
     pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> TicTacToeApp {
         let wake_ctx = cc.egui_ctx.clone();
         let wake = move || wake_ctx.request_repaint();
-        let settings_path = options.settings_path.clone().or_else(settings::default_path);
+        let settings_path = options
+            .settings_path
+            .clone()
+            .or_else(settings::default_path);
         let (progress, progress_problem) = ProgressKeeper::open(settings_path.as_deref());
         let (saver, settings, notice) = match settings_path {
             Some(path) => {
@@ -177,6 +182,7 @@ impl TicTacToeApp {
             board_mirror: options.board_mirror,
             pressed_cells: options.pressed_cells,
             progress,
+            quiz_to_save: None,
         };
         // A set opened by a link or `--exercises` resumes where it was left.
         app.follow_progress();

@@ -18,6 +18,7 @@ impl TicTacToeApp {
         let text = match purpose {
             Purpose::OpenGame | Purpose::LoadSettings => return self.dialogs.upload(purpose, ctx),
             Purpose::ExportPicture(_) => return self.download_picture(),
+            Purpose::ExportQuiz(_) => return self.download_quiz(),
             Purpose::SaveGame => game_file::to_text(&self.controller.record())
                 .map_err(|error| format!("The game could not be saved: {error}")),
             Purpose::SaveSettingsAs => settings::to_ron(&self.settings)
@@ -74,7 +75,10 @@ impl TicTacToeApp {
                 }
             },
             // Nothing is uploaded to be saved.
-            Purpose::SaveGame | Purpose::SaveSettingsAs | Purpose::ExportPicture(_) => {}
+            Purpose::SaveGame
+            | Purpose::SaveSettingsAs
+            | Purpose::ExportPicture(_)
+            | Purpose::ExportQuiz(_) => {}
         }
     }
 }

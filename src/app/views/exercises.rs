@@ -409,8 +409,10 @@ impl Exercises {
                 }
                 ui.add(
                     egui::Label::new(
-                        RichText::new("Your answers are kept until you start again, which clears them.")
-                            .weak(),
+                        RichText::new(
+                            "Your answers are kept until you start again, which clears them.",
+                        )
+                        .weak(),
                     )
                     .wrap(),
                 );
@@ -434,6 +436,10 @@ impl Exercises {
             }
             if ui.button("New set").mirrored("New set").clicked() {
                 commands.push(ExercisesCommand::NewSet.into());
+            }
+            // A teacher's way to choose the kinds, levels and board of a set like this one.
+            if ui.button("Build a set…").mirrored("Build a set…").clicked() {
+                commands.push(Command::ToggleBuilder);
             }
             // At the end, the results have their own, beside "Copy the results".
             if self.item().is_some() {
