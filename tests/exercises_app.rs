@@ -341,7 +341,7 @@ fn a_set_built_on_screen_has_the_code_it_shows_and_alpha_and_beta_at_three_items
         game.harness.get_by_label(&capital(kind)).click();
         game.settle();
     }
-    let prune = Kind::Prune.level_words();
+    let prune = Kind::Prune.level_words(false);
     for level in [1, 3] {
         game.harness
             .get_by_label(&format!("Level {level}: {}", prune[level - 1]))

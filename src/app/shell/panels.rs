@@ -134,9 +134,10 @@ impl TicTacToeApp {
     pub(super) fn status_panel(&self, ui: &mut Ui) {
         let touch = self.touch(ui.ctx());
         // While a set is open the bar speaks of the set; the game waits under it.
-        let (status, tally) = match &self.views.exercises {
-            Some(exercises) => exercises.status_lines(touch),
-            None => {
+        let (status, tally) = match (&self.views.exercises, &self.views.builder) {
+            (Some(exercises), _) => exercises.status_lines(touch),
+            (None, Some(builder)) => builder.status_lines(),
+            (None, None) => {
                 let session = self.controller.session();
                 let tally = texts::tally_text(
                     session.tally(),

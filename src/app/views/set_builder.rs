@@ -12,6 +12,9 @@ use crate::app::view::{Given, View};
 use crate::learn::exercises::{ExerciseSet, Kind, LEVELS, Levels, MAX_COUNT, SIZES, SetCode};
 use crate::learn::view::ScoreView;
 
+/// The width from which the choices and what they make go side by side.
+const WIDE: f32 = 900.0;
+
 /// How many items a new set has, as `tictactoe exercises` deals by default.
 const FIRST_COUNT: usize = 8;
 
@@ -91,7 +94,7 @@ impl SetBuilder {
             .map_err(|e| capitalised(&e.to_string()))?
             .on_trees(self.trees);
         for choice in chosen {
-            if choice.kind.level_words().is_empty() {
+            if choice.kind.level_words(false).is_empty() {
                 continue;
             }
             let levels: Vec<u8> = (1..=LEVELS)
@@ -108,6 +111,20 @@ impl SetBuilder {
                 .map_err(|e| capitalised(&e.to_string()))?;
         }
         Ok(code)
+    }
+
+    /// The status bar's two lines while the builder is open: the set it makes, and the way back.
+    pub fn status_lines(&self) -> (String, String) {
+        let made = match self.code() {
+            Ok(code) => format!(
+                "Building a set: {} items of {} kind{}.",
+                code.count,
+                code.kinds.len(),
+                if code.kinds.len() == 1 { "" } else { "s" }
+            ),
+            Err(problem) => format!("Building a set: {problem}"),
+        };
+        (made, "Close goes back to the game.".to_string())
     }
 
     /// Says what was just copied, until the next command.
@@ -158,17 +175,18 @@ impl SetBuilder {
         (0..code.count)
             .map(|index| {
                 let (kind, level) = (code.kind(index), code.level(index));
-                let words = kind
-                    .level_words()
-                    .get(usize::from(level - 1))
-                    .map_or(String::new(), |words| format!(": {words}"));
-                format!("{}. {}, level {level}{words}", index + 1, kind.name())
+                match kind.level_words(code.trees).get(usize::from(level - 1)) {
+                    Some(words) => {
+                        format!("{}. {}, level {level}: {words}", index + 1, kind.name())
+                    }
+                    None => format!("{}. {}", index + 1, kind.name()),
+                }
             })
             .collect()
     }
 
     /// Lines that say what a choice leaves out: a kind with more levels chosen than it has
-    /// items.
+    /// items (a kind at every level grows with the set, whatever its length).
     fn warnings(&self, code: &SetCode) -> Vec<String> {
         let kinds = code.kinds.len();
         code.kinds
@@ -176,11 +194,7 @@ impl SetBuilder {
             .enumerate()
             .filter_map(|(at, &kind)| {
                 let items = (code.count - at.min(code.count)).div_ceil(kinds);
-                let levels = match code.levels.get(&kind) {
-                    Some(levels) => levels.list().len(),
-                    None if kind.level_words().is_empty() => 1,
-                    None => usize::from(LEVELS),
-                };
+                let levels = code.levels.get(&kind)?.list().len();
                 (items < levels).then(|| {
                     format!(
                         "{} has {items} item{} for {levels} levels: raise the count to deal \
@@ -236,7 +250,6 @@ impl SetBuilder {
                 commands.push(Command::ToggleBuilder);
             }
         });
-        let mut push = |command: BuilderCommand| commands.push(command.into());
         ui.add(
             egui::Label::new(
                 "Choose what the set asks; every student who opens its code or link gets the \
@@ -245,6 +258,23 @@ impl SetBuilder {
             .wrap(),
         );
         ui.separator();
+        // Side by side where there is room (the choices, and what they make), else one under
+        // the other.
+        if ui.available_width() >= WIDE {
+            ui.columns(2, |columns| {
+                self.choices(&mut columns[0], commands);
+                self.outcome(&mut columns[1], commands);
+            });
+        } else {
+            self.choices(ui, commands);
+            ui.separator();
+            self.outcome(ui, commands);
+        }
+    }
+
+    /// The set's parts, each chosen.
+    fn choices(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let mut push = |command: BuilderCommand| commands.push(command.into());
         ui.label(RichText::new("Kinds").strong());
         let mut pushed = Vec::new();
         for choice in &self.kinds {
@@ -263,9 +293,12 @@ impl SetBuilder {
                     ui.add(egui::Label::new(RichText::new("on 3×3 boards only").weak()).wrap());
                 });
             }
-            if choice.chosen && !kind.level_words().is_empty() {
+            // Levels that ask the same (the tree kind below positions) are not a choice.
+            let words = kind.level_words(self.trees);
+            let differ = words.iter().any(|w| *w != words[0]);
+            if choice.chosen && differ {
                 ui.indent(("levels", kind.code()), |ui| {
-                    for (at, words) in kind.level_words().iter().enumerate() {
+                    for (at, words) in kind.level_words(self.trees).iter().enumerate() {
                         let level = at as u8 + 1;
                         let mut on = choice.levels[at];
                         let label = format!("Level {level}: {words}");
@@ -364,7 +397,12 @@ impl SetBuilder {
                 push(BuilderCommand::NewSeed);
             }
         });
-        ui.separator();
+    }
+
+    /// What the choices make: the code and link, the set started, copied or exported, and the
+    /// items it deals.
+    fn outcome(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let mut push = |command: BuilderCommand| commands.push(command.into());
         let code = match self.code() {
             Ok(code) => code,
             Err(problem) => {

@@ -150,7 +150,7 @@ impl SetCode {
             None => {
                 self.levels.remove(&kind);
             }
-            Some(_) if kind.level_words().is_empty() => {
+            Some(_) if kind.level_words(false).is_empty() => {
                 return Err(SetCodeError(format!(
                     "the {} kind is the same at every level: name no levels after it",
                     kind.code()

@@ -121,6 +121,9 @@ pub struct Spec<T> {
     /// What each level asks, in a few words, for a teacher choosing them (a set builder);
     /// empty for a kind whose items are the same at every level.
     pub levels: &'static [&'static str],
+    /// The same on the textbooks' trees (a set's `-trees`), where the kind has them; empty for
+    /// a kind whose items are always on positions.
+    pub tree_levels: &'static [&'static str],
     /// How many empty cells an item has at a level with a side to move: see
     /// `Kind::empty_cells`.
     pub empty_cells: fn(u8, Geometry, Mark) -> usize,

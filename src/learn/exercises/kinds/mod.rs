@@ -122,10 +122,15 @@ impl Kind {
         self.spec().name
     }
 
-    /// What each of its levels asks, in a few words (level 1 first); empty for a kind whose
-    /// items are the same at every level.
-    pub fn level_words(self) -> &'static [&'static str] {
-        self.spec().levels
+    /// What each of its levels asks, in a few words (level 1 first), below positions or (with
+    /// `trees`) on the textbooks' trees; empty for a kind whose items are the same at every
+    /// level.
+    pub fn level_words(self, trees: bool) -> &'static [&'static str] {
+        let spec = self.spec();
+        match trees && !spec.tree_levels.is_empty() {
+            true => spec.tree_levels,
+            false => spec.levels,
+        }
     }
 
     pub fn from_code(text: &str) -> Option<Kind> {

@@ -22,9 +22,14 @@ pub fn spec<T: From<PruneKey>>() -> Spec<T> {
         code: "prune",
         name: "alpha-beta's cut-offs",
         levels: &[
-            "which branches are pruned (with trees: a textbook's tree)",
-            "α and β as the search leaves a node (with trees: a random tree)",
-            "which branches are pruned (with trees: a random tree, three levels)",
+            "which branches are pruned",
+            "α and β as the search leaves a node",
+            "which branches are pruned",
+        ],
+        tree_levels: &[
+            "which branches are pruned, on a textbook's tree",
+            "α and β as the search leaves a node, on a random tree",
+            "which branches are pruned, on a random tree of three levels",
         ],
         // The whole tree below three or four empty cells is drawn; a start whose tree has more than
         // `prune::MAX_NODES` nodes is passed over.

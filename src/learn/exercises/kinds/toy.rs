@@ -18,6 +18,7 @@ pub fn spec<T: From<ToyKey>>() -> Spec<T> {
             "5 or 6 empty cells",
             "6 or 7 empty cells",
         ],
+        tree_levels: &[],
         empty_cells: |level, geometry, mover| by_level([3, 5, 7], 7, level, geometry, mover),
         make: make::<T>,
     }

@@ -22,9 +22,14 @@ pub fn spec<T: From<TreeKey> + From<TreeFillKey>>() -> Spec<T> {
         code: "tree",
         name: "a tree bottom-up",
         levels: &[
-            "3 or 4 empty cells (with trees: a textbook's tree)",
-            "3 or 4 empty cells (with trees: a random tree, two levels)",
-            "3 or 4 empty cells (with trees: a random tree, three levels)",
+            "3 or 4 empty cells",
+            "3 or 4 empty cells",
+            "3 or 4 empty cells",
+        ],
+        tree_levels: &[
+            "a textbook's tree",
+            "a random tree, two levels",
+            "a random tree, three levels",
         ],
         // A tree of three moves has about nine nodes, of four about sixteen.
         empty_cells: |level, geometry, mover| by_level([3, 3, 4], 4, level, geometry, mover),
