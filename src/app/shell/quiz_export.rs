@@ -11,30 +11,24 @@ use crate::learn::exercises::{SetCode, generate};
 use crate::store::files::{self, ReadProblem, SaveRules};
 use crate::store::shown_path;
 
-/// A quiz waiting for the path the player picks for it: its file's name and text.
-pub struct QuizToSave {
-    pub name: String,
-    pub text: String,
-}
-
 impl TicTacToeApp {
     /// Saves the quiz of the set `code` names: in a dialog on the desktop, as a download in a
     /// browser.
     pub(super) fn export_quiz(&mut self, ctx: &egui::Context, code: &SetCode, format: QuizFormat) {
         let text = quiz_text(&generate(code), format);
         let name = format!("quiz-{code}.{}", format.extension());
-        self.quiz_to_save = Some(QuizToSave { name, text });
+        self.quiz_to_save = Some((name, text));
         self.open_dialog(ctx, Purpose::ExportQuiz(format));
     }
 
     /// Hands the quiz waiting to be saved to the browser as a download.
     pub(super) fn download_quiz(&mut self) {
-        let Some(quiz) = self.quiz_to_save.take() else {
+        let Some((name, text)) = self.quiz_to_save.take() else {
             return;
         };
-        let said = crate::platform::dialogs::download(&quiz.name, &quiz.text);
+        let said = crate::platform::dialogs::download(&name, &text);
         self.say_in_builder(match said {
-            Ok(()) => format!("The quiz was downloaded as {}.", quiz.name),
+            Ok(()) => format!("The quiz was downloaded as {name}."),
             Err(error) => format!("Nothing was saved: {error}."),
         });
     }
@@ -42,7 +36,7 @@ impl TicTacToeApp {
     /// Saves the quiz waiting to be saved at `path`, the player's choice: over nothing but a
     /// text file.
     pub(super) fn save_quiz(&mut self, path: &std::path::Path) {
-        let Some(quiz) = self.quiz_to_save.take() else {
+        let Some((_, text)) = self.quiz_to_save.take() else {
             return;
         };
         let rules = SaveRules {
@@ -50,16 +44,13 @@ impl TicTacToeApp {
             other_kind: not_text,
             check_bytes: files::MAX_KIND_CHECK_BYTES,
         };
-        let saved = files::save_atomically(path, rules, quiz.text.as_bytes());
+        let saved = files::save_atomically(path, rules, text.as_bytes());
         self.say_in_builder(match saved {
             Ok(()) => format!("The quiz was saved to {}.", shown_path(path)),
-            Err(files::SaveProblem::Target(files::TargetProblem::OtherKind)) => format!(
-                "The quiz was not saved to {}: the file there is not text, and is kept.",
-                shown_path(path)
-            ),
             Err(problem) => format!(
-                "The quiz was not saved to {}: {problem:?}.",
-                shown_path(path)
+                "The quiz was not saved to {}: {}.",
+                shown_path(path),
+                why_not_saved(problem)
             ),
         });
     }
@@ -71,6 +62,25 @@ impl TicTacToeApp {
             Some(builder) => builder.copied(words),
             None => self.notice = Some(Notice::new(words)),
         }
+    }
+}
+
+/// Why a quiz was not saved, in words.
+fn why_not_saved(problem: files::SaveProblem) -> String {
+    use files::{SaveProblem, TargetProblem};
+    match problem {
+        SaveProblem::Target(TargetProblem::IsDirectory) => "it is a folder".into(),
+        SaveProblem::Target(TargetProblem::NotARegularFile) => "it is not a regular file".into(),
+        SaveProblem::Target(TargetProblem::NoFileName) => "it names no file".into(),
+        SaveProblem::Target(TargetProblem::ReadOnly) => "the file there is read-only".into(),
+        SaveProblem::Target(TargetProblem::OtherOwner) => {
+            "the file there belongs to someone else".into()
+        }
+        SaveProblem::Target(TargetProblem::OtherKind) => {
+            "the file there is not text, and is kept".into()
+        }
+        SaveProblem::Target(TargetProblem::MissingFolder) => "its folder is missing".into(),
+        SaveProblem::Write(error) => error.to_string(),
     }
 }
 

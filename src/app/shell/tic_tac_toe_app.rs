@@ -87,8 +87,8 @@ pub struct TicTacToeApp {
     pub(super) pressed_cells: Option<PressedCells>,
     /// The students' way through sets of exercises, kept as they go.
     pub(super) progress: ProgressKeeper,
-    /// A set's quiz waiting for the path the player picks for it.
-    pub(super) quiz_to_save: Option<super::quiz_export::QuizToSave>,
+    /// A set's quiz waiting for the path the player picks for it: its file's name and text.
+    pub(super) quiz_to_save: Option<(String, String)>,
 }
 
 impl TicTacToeApp {
