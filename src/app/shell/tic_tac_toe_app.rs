@@ -133,7 +133,7 @@ impl TicTacToeApp {
             .start_notice
             .map(Notice::new)
             .or(notice)
-            .or(progress_problem.map(Notice::new));
+            .or(progress_problem.clone().map(Notice::new));
         let controller = GameController::new(
             settings.game_setup(),
             ControllerOptions {
@@ -184,8 +184,12 @@ impl TicTacToeApp {
             progress,
             quiz_to_save: None,
         };
-        // A set opened by a link or `--exercises` resumes where it was left.
+        // A set opened by a link or `--exercises` resumes where it was left; it covers the
+        // board's notices, so a progress that could not be read is said in it too.
         app.follow_progress();
+        if let (Some(problem), Some(exercises)) = (progress_problem, &mut app.views.exercises) {
+            exercises.copied(problem);
+        }
         app.apply_theme(&cc.egui_ctx);
         // A blinking cursor repaints the whole window twice a second for as long as a text
         // field has focus (the exercises' answer box has it by default): a steady cursor lets an

@@ -209,6 +209,9 @@ impl Exercises {
                 self.code_problem = None;
             }
             ExercisesCommand::OpenCode => match self.code_text.parse::<SetCode>() {
+                // The set open already stays as it is, its answers with it (Start again clears
+                // them).
+                Ok(code) if code == self.set.code => {}
                 Ok(code) => *self = Exercises::new(code),
                 Err(error) => self.code_problem = Some(error.to_string()),
             },
