@@ -264,11 +264,17 @@ impl SetBuilder {
             ui.columns(2, |columns| {
                 self.choices(&mut columns[0], commands);
                 self.outcome(&mut columns[1], commands);
+                columns[1].separator();
+                self.items(&mut columns[1]);
             });
         } else {
+            // On a phone the set's code and what to do with it first, in sight at once; the
+            // choices under them, then the items.
+            self.outcome(ui, commands);
+            ui.separator();
             self.choices(ui, commands);
             ui.separator();
-            self.outcome(ui, commands);
+            self.items(ui);
         }
     }
 
@@ -451,7 +457,11 @@ impl SetBuilder {
         for warning in self.warnings(&code) {
             ui.add(egui::Label::new(RichText::new(warning).weak()).wrap());
         }
-        ui.separator();
+    }
+
+    /// The items the set deals, listed.
+    fn items(&self, ui: &mut Ui) {
+        let Ok(code) = self.code() else { return };
         ui.label(RichText::new(format!("The {} items it deals", code.count)).strong());
         for line in SetBuilder::preview(&code) {
             ui.add(egui::Label::new(line).wrap());
