@@ -5,7 +5,8 @@
 # the link, settings kept across a reload; it reports the load time and the longest tasks. Then
 # the page's graphics lost and restored (tests/web/graphics.mjs). Then a touch session on a phone
 # and a tablet at a real device pixel ratio (tests/web/touch.mjs), a whole exercise set by taps at
-# every width a phone has (tests/web/phone.mjs), the page zoomed to 200 % (tests/web/zoom.mjs),
+# every width a phone has (tests/web/phone.mjs), a set's progress kept across a reload and the
+# builder's quiz downloaded (tests/web/progress.mjs), the page zoomed to 200 % (tests/web/zoom.mjs),
 # a set's SCORM 1.2 package run by a real SCORM 1.2 runtime (tests/web/scorm.mjs) and a new
 # version deployed over an old offline copy (tests/web/update.mjs). Last,
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
@@ -71,6 +72,13 @@ started=$SECONDS
 xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/phone.mjs "http://127.0.0.1:$port/index.html" \
     "$out/phone" "$out/phone-set.json" 390x844 844x390 320x640:3 360x780:3 412x915:3 430x932:3
 say "the exercise set on phones took $((SECONDS - started)) s"
+# A student's progress across a reload (two answers, the page reloaded: the same item, the same
+# answers), Start again, and the set builder's quiz downloaded: the command line's bytes
+# (tests/web/progress.mjs, about 15 s).
+progress_code="v1-s7-k=value,move-n=3-3x3"
+cargo run --locked --quiet --bin tictactoe -- exercises --code "$progress_code" --format json >"$out/progress-set.json"
+cargo run --locked --quiet --bin tictactoe -- exercises --code "$progress_code" --format gift >"$out/progress-quiz.gift"
+node tests/web/progress.mjs "http://127.0.0.1:$port/index.html" "$out" "$out/progress-set.json" "$out/progress-quiz.gift"
 # A set's SCORM 1.2 package (the command line's, from the site just built) under a real SCORM 1.2
 # runtime, scorm-again's Scorm12API as an LMS's window.API (tests/web/scorm.mjs): its manifest
 # against SCORM 1.2's rules, the set answered by keys with a reload half-way (resumed from the

@@ -1056,3 +1056,22 @@ fn the_scorm_package_is_made_from_a_built_site_and_a_missing_site_is_named() {
         missing.stderr
     );
 }
+
+#[test]
+fn the_apps_quiz_export_is_the_command_lines_bytes() {
+    use tictactoe::app::{QuizFormat, quiz_text};
+    for code in [
+        "v1-s2025-k=value,tree,prune@2-n=3-3x3-trees",
+        "v1-s7-k=value,horizon,move,prune@13-n=6-3x3-view=x",
+    ] {
+        let set = generate(&code.parse().unwrap());
+        for (format, word) in [
+            (QuizFormat::Gift, "gift"),
+            (QuizFormat::MoodleXml, "moodle"),
+        ] {
+            let printed = run(&["exercises", "--code", code, "--format", word], b"");
+            assert_eq!(printed.status, 0, "{}", printed.stderr);
+            assert_eq!(quiz_text(&set, format), printed.stdout, "{code} as {word}");
+        }
+    }
+}

@@ -407,3 +407,64 @@ fn a_hand_in_is_copied_under_the_name_kept_and_checked_in_the_app_as_the_command
         game.harness.get_by_label(line);
     }
 }
+
+#[test]
+fn a_set_built_on_screen_has_the_code_it_shows_and_alpha_and_beta_at_three_items() {
+    use tictactoe::learn::exercises::Kind;
+    let mut game = harness::start_adjusted("welcome_hint: false", |_| {});
+    game.harness.set_size(egui::vec2(1000.0, 1400.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness
+        .get_by_label("Build a set of exercises…")
+        .click();
+    game.settle();
+    let capital = |kind: Kind| {
+        let name = kind.name();
+        name[..1].to_uppercase() + &name[1..]
+    };
+    for kind in [Kind::Horizon, Kind::FindMove] {
+        game.harness.get_by_label(&capital(kind)).click();
+        game.settle();
+    }
+    let prune = Kind::Prune.level_words(false);
+    for level in [1, 3] {
+        game.harness
+            .get_by_label(&format!("Level {level}: {}", prune[level - 1]))
+            .click();
+        game.settle();
+    }
+    // From the menu's eight items down to three.
+    for _ in 0..5 {
+        game.harness.get_by_label("−").click();
+        game.settle();
+    }
+    game.harness.get_by_label("on textbook trees").click();
+    game.settle();
+    game.harness.get_by_label("Seed:").focus();
+    game.settle();
+    game.press_with(egui::Modifiers::COMMAND, Key::A);
+    game.harness.get_by_label("Seed:").type_text("2025");
+    game.settle();
+    let code = "v1-s2025-k=value,tree,prune@2-n=3-3x3-trees";
+    game.harness.get_by_label(&format!("Set code: {code}"));
+    // The items it deals: the third asks for α and β.
+    game.harness
+        .get_by_label_contains("3. alpha-beta's cut-offs, level 2: α and β");
+    shot(&mut game, "set-builder");
+    // The copy is said on the screen.
+    game.harness.get_by_label("Copy the set's code").click();
+    game.settle();
+    game.harness
+        .get_by_label(&format!("Copied the set's code {code}"));
+    game.harness.get_by_label("Start the set").click();
+    game.settle();
+    game.harness.get_by_label(&format!("Set {code}"));
+    let set = generate(&code.parse().unwrap());
+    assert!(matches!(prune_key(&set.items[2]).ask, Ask::Window(_)));
+    assert_eq!(
+        game.harness.state().open_views(),
+        [tictactoe::app::ViewKind::Exercises]
+    );
+}

@@ -418,3 +418,113 @@ fn exercises_from_a_link_in_xs_numbers_take_cells_clicked_on_the_board() {
     game.harness
         .get_by_label(&generate(&fresh).items[0].prompt());
 }
+
+#[test]
+fn a_set_left_mid_way_resumes_on_its_item_with_its_answers_after_a_restart() {
+    let code: SetCode = "v1-s7-k=value,move-n=3-3x3".parse().unwrap();
+    let set = generate(&code);
+    let open = |options: &mut tictactoe::app::AppOptions| options.exercises = Some(code.clone());
+    let mut game = harness::start_adjusted("welcome_hint: false", open);
+    game.harness.set_size(egui::vec2(900.0, 900.0));
+    game.harness.run_steps(3);
+    let kept = game
+        .settings_path
+        .with_file_name("exercises-in-progress.txt");
+    assert!(!kept.exists(), "a set only opened keeps nothing");
+    // Item 1 answered wrong, item 2 right; the student leaves on item 2, graded.
+    let wrong = format!("{}", set.items[0].answer_text().parse::<i32>().unwrap() + 1);
+    type_answer(&mut game, &wrong);
+    game.press(Key::N);
+    game.settle();
+    let right = set.items[1].answer_text();
+    type_answer(&mut game, &right);
+    let text = std::fs::read_to_string(&kept).expect("kept on the answer, not at exit");
+    assert!(
+        text.contains(&format!("set {code}\nitem 2\n1={wrong}\n2={right}\n")),
+        "{text}"
+    );
+    let written = std::fs::metadata(&kept).unwrap().modified().unwrap();
+
+    let mut game = game.restarted(open);
+    game.harness.set_size(egui::vec2(900.0, 900.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label_contains("Item 2 of 3");
+    let graded = set.items[1].grade(&right).unwrap();
+    game.harness.get_by_label(&graded.feedback[0]);
+    game.harness.get_by_label_contains("2 answered, 1 right.");
+    assert_eq!(
+        std::fs::metadata(&kept).unwrap().modified().unwrap(),
+        written,
+        "a set resumed and nothing changed: the file is not written again"
+    );
+    // Another set is kept apart: it starts afresh, its answer in a block of its own, and this
+    // set's answers stay as they were.
+    let other: SetCode = "v1-s8-k=value-n=2-3x3".parse().unwrap();
+    open_code(&mut game, &other);
+    game.harness.get_by_label_contains("Item 1 of 2");
+    type_answer(&mut game, &generate(&other).items[0].answer_text());
+    let both = std::fs::read_to_string(&kept).unwrap();
+    assert!(
+        both.contains(&format!("set {code}\nitem 2\n1={wrong}\n2={right}\n")),
+        "{both}"
+    );
+    assert!(both.contains(&format!("set {other}\nitem 1\n1=")), "{both}");
+    open_code(&mut game, &code);
+    game.harness.get_by_label_contains("Item 2 of 3");
+
+    // Start again says what it does, and clears this set's answers only.
+    game.harness
+        .get_by_label_contains("start again, which clears them");
+    game.harness.get_by_label("Start again").click();
+    game.settle();
+    game.harness.get_by_label_contains("Item 1 of 3");
+    game.harness.get_by_label_contains("None answered yet.");
+    let left = std::fs::read_to_string(&kept).unwrap();
+    assert!(
+        !left.contains(&code.to_string()) && left.contains(&other.to_string()),
+        "{left}"
+    );
+}
+
+/// Opens the set `code` by typing it over the code field's text.
+fn open_code(game: &mut Game, code: &SetCode) {
+    game.harness.get_by_label("Set code:").focus();
+    game.settle();
+    game.press_with(egui::Modifiers::COMMAND, Key::A);
+    game.harness
+        .get_by_label("Set code:")
+        .type_text(&code.to_string());
+    game.settle();
+    game.press(Key::Enter);
+    game.settle();
+    game.harness.get_by_label(&format!("Set {code}"));
+}
+
+#[test]
+fn a_progress_file_that_cannot_be_read_is_kept_aside_and_said_in_one_line() {
+    let game = start("welcome_hint: false");
+    let kept = game
+        .settings_path
+        .with_file_name("exercises-in-progress.txt");
+    std::fs::write(&kept, "set v1-s1-k=value-n=1-3x3\nitem two\n").unwrap();
+    let game = game.restarted(|_| {});
+    let notice = game.harness.state().notice().expect("said").to_string();
+    assert!(
+        notice.contains("could not be read (line 2: the item is not a whole number)"),
+        "{notice}"
+    );
+    assert!(!notice.contains('\n'), "{notice}");
+    game.harness.get_by_label_contains("the file was kept as");
+    assert!(!kept.exists());
+    let folder = kept.parent().unwrap();
+    let aside: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("exercises-in-progress.txt.broken-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read_to_string(folder.join(&aside[0])).unwrap(),
+        "set v1-s1-k=value-n=1-3x3\nitem two\n"
+    );
+}

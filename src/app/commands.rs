@@ -7,7 +7,9 @@
 //! without importing that view.
 
 use crate::engine::board::{Board, Cell, Mark};
+use crate::learn::exercises::Kind;
 use crate::learn::trace::TraceAlgorithm;
+use crate::learn::view::ScoreView;
 use crate::store::settings::Settings;
 
 /// Something the player asked for, applied by the app after drawing.
@@ -56,6 +58,9 @@ pub enum Command {
     /// Open or close the graded exercises.
     ToggleExercises,
     Exercises(ExercisesCommand),
+    /// Open or close the set builder (on the open set's choices, if one is open).
+    ToggleBuilder,
+    Builder(BuilderCommand),
 }
 
 /// A drawn tree's picture to save: the SVG document, and the file's format and name (without its
@@ -92,6 +97,8 @@ pub enum ExercisesCommand {
     OpenCode,
     /// A set like this one from a fresh seed.
     NewSet,
+    /// The same set from its first item, its answers cleared.
+    StartAgain,
     /// A set of the kinds missed in this one, from a fresh seed.
     AgainMissed,
     /// The answer field as now typed.
@@ -135,6 +142,48 @@ pub enum HandInCommand {
     EditPassMark(String),
     /// Make the SCORM package of the set and download it (the page only).
     DownloadScorm,
+}
+
+/// The set builder: the set's parts chosen, then the set started, shared or exported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BuilderCommand {
+    /// A kind of exercise in the set, or out.
+    Kind(Kind, bool),
+    /// One of a kind's levels (from 1) dealt, or not.
+    Level(Kind, u8, bool),
+    /// How many items.
+    Count(usize),
+    /// The board's side.
+    Size(usize),
+    /// The tree and alpha-beta kinds on the textbooks' trees, or below positions.
+    Trees(bool),
+    View(ScoreView),
+    /// The seed as now typed.
+    Seed(String),
+    NewSeed,
+    /// Copy the set's link (its code, where there is no page to link to).
+    CopyLink,
+    /// Open the set built, from its first item.
+    Start,
+    /// Save the set as a quiz (a download on the web).
+    Export(QuizFormat),
+}
+
+/// A quiz's format, as `tictactoe exercises --format gift|moodle` writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuizFormat {
+    Gift,
+    MoodleXml,
+}
+
+impl QuizFormat {
+    /// The file's extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            QuizFormat::Gift => "txt",
+            QuizFormat::MoodleXml => "xml",
+        }
+    }
 }
 
 /// The textbook's tree: its text, its search and where the search is.
@@ -347,4 +396,5 @@ group_into_command!(
     ClipboardCommand => Clipboard,
     TreeLabCommand => TreeLab,
     ExercisesCommand => Exercises,
+    BuilderCommand => Builder,
 );

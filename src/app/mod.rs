@@ -24,6 +24,9 @@ pub use files::link;
 pub use shell::web;
 
 pub use commands::Command;
+/// The quiz the set builder saves (GIFT or Moodle XML), for the tests that hold it to the
+/// command line's bytes.
+pub use commands::QuizFormat;
 pub use drawing::board_widget::{BoardWidget, Spoken};
 pub use on_show::{OnShow, Source};
 #[cfg(not(target_arch = "wasm32"))]
@@ -31,3 +34,4 @@ pub use shell::launch::{WindowFailure, run};
 pub use shell::options::{AppOptions, BoardMirror, ControlsMirror, PressedCells, StatusMirror};
 pub use shell::tic_tac_toe_app::TicTacToeApp;
 pub use view::ViewKind;
+pub use views::set_builder::quiz_text;

@@ -73,16 +73,18 @@ pub enum ViewKind {
     Stepper,
     Editor,
     Explorer,
+    Builder,
 }
 
 impl ViewKind {
     /// The registry: every view, in the order above.
-    pub const ALL: [ViewKind; 5] = [
+    pub const ALL: [ViewKind; 6] = [
         ViewKind::Exercises,
         ViewKind::TreeLab,
         ViewKind::Stepper,
         ViewKind::Editor,
         ViewKind::Explorer,
+        ViewKind::Builder,
     ];
 
     /// The command that opens or closes it, as its menu entry and key give.
@@ -93,6 +95,7 @@ impl ViewKind {
             ViewKind::Stepper => Command::ToggleStepper,
             ViewKind::Editor => EditorCommand::Toggle.into(),
             ViewKind::Explorer => SettingCommand::ToggleExplorer.into(),
+            ViewKind::Builder => Command::ToggleBuilder,
         }
     }
 

@@ -5,8 +5,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::args::preview;
-use super::review::ReviewError;
+use crate::engine::board::{BadMoveNumber, BoardError};
 use crate::store::files::ReadProblem;
+use crate::store::game_file::GameFileError;
 
 /// Exit status: everything asked was done.
 pub const EXIT_OK: i32 = 0;
@@ -97,6 +98,43 @@ impl From<serde_json::Error> for Error {
     }
 }
 
+/// The largest answers file read: far more than a hundred answers need.
+pub(super) const MAX_ANSWERS_BYTES: u64 = 1 << 20;
+
+/// Why a game could not be reviewed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewError {
+    /// No board of that size or k, or a start position `analyze` would refuse.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    #[error("--from: the board is {rows}×{cols}, but --size {size} asks for {size}×{size}")]
+    StartSize {
+        rows: usize,
+        cols: usize,
+        size: usize,
+    },
+    /// A `--from` board `analyze` would refuse, named as typed (its start).
+    #[error("--from {text:?}: {error}")]
+    From { text: String, error: BoardError },
+    #[error("no moves given: list the cells played, e.g. 5,1,9,3")]
+    NoMoves,
+    /// A saved game with no moves: nothing to review, as with no moves given.
+    #[error("game file {}: no moves to review yet; review a game file with at least one move",
+        crate::store::shown_path(.0))]
+    NoMovesInFile(std::path::PathBuf),
+    #[error("move {ply} ({text:?}): not a cell number; cells are numbered 1 to {cells}")]
+    NotANumber {
+        ply: usize,
+        text: String,
+        cells: usize,
+    },
+    /// A number that is not a cell, or a move that cannot be played: as saved games say it.
+    #[error("{0}")]
+    BadMove(BadMoveNumber),
+    #[error(transparent)]
+    GameFile(#[from] GameFileError),
+}
+
 /// Why an answers file could not be read.
 #[derive(Debug)]
 pub enum AnswersFileProblem {
@@ -106,7 +144,6 @@ pub enum AnswersFileProblem {
 
 impl std::fmt::Display for AnswersFileProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use super::exercises::MAX_ANSWERS_BYTES;
         match self {
             AnswersFileProblem::Read(ReadProblem::IsDirectory) => write!(f, "it is a folder"),
             AnswersFileProblem::Read(ReadProblem::NotARegularFile) => {

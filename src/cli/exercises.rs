@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::args::{ViewArg, view_or_mover};
-use super::error::{AnswersFileProblem, Error, Finished};
+use super::error::{AnswersFileProblem, Error, Finished, MAX_ANSWERS_BYTES};
 use crate::engine::board::Cell;
 use crate::learn::exercises::{
     ExerciseSet, Item, Kind, MAX_COUNT, SIZES, SetCode, Summary, Verdict, generate, grade_hand_in,
@@ -181,9 +181,6 @@ impl ExercisesArgs {
             .map_err(|e| e.to_string())
     }
 }
-
-/// The largest answers file read: far more than a hundred answers need.
-pub(super) const MAX_ANSWERS_BYTES: u64 = 1 << 20;
 
 /// Runs `tictactoe exercises`: the set printed, or the answers graded (a hand-in against the
 /// set it names), or the set packaged for an LMS.

@@ -28,7 +28,7 @@ pub use args::{
 pub use cutoff::{CutoffArgs, EvalArg, cutoff};
 pub use error::{
     AnswersFileProblem, EXIT_BAD_BOARD, EXIT_IO, EXIT_OK, EXIT_SOME_LINES_BAD, Error, Finished,
-    exit_status,
+    ReviewError, exit_status,
 };
 pub use exercises::{ExercisesArgs, ExercisesFormat, KindList, exercises};
 pub use mcts::{
@@ -37,7 +37,7 @@ pub use mcts::{
 };
 pub use program::{Cli, Command};
 pub use report::{Report, UnsettledMove, write_analysis, write_report, write_report_seen};
-pub use review::{ReviewArgs, ReviewError, review, review_showing_progress};
+pub use review::{ReviewArgs, review, review_showing_progress};
 pub use trace::{
     DEFAULT_MAX_LINES, RootArg, TraceAlgorithmArg, TraceArgs, TraceFormat, trace,
     trace_showing_progress,

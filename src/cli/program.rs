@@ -169,14 +169,20 @@ impl Command {
     ) -> i32 {
         let outcome = match self {
             Command::Analyze(args) => {
-                super::analyze_showing_progress(args, input, out, &mut err, progress)
+                super::analyze::analyze_showing_progress(args, input, out, &mut err, progress)
             }
-            Command::Tree(args) => super::tree_showing_progress(args, out, &mut err, progress),
-            Command::Trace(args) => super::trace_showing_progress(args, out, progress),
-            Command::Mcts(args) => super::mcts_showing_progress(args, out, &mut err, progress),
-            Command::Cutoff(args) => super::cutoff(args, out),
-            Command::Review(args) => super::review_showing_progress(args, out, &mut err, progress),
-            Command::Exercises(args) => super::exercises(args, out),
+            Command::Tree(args) => {
+                super::tree::tree_showing_progress(args, out, &mut err, progress)
+            }
+            Command::Trace(args) => super::trace::trace_showing_progress(args, out, progress),
+            Command::Mcts(args) => {
+                super::mcts::mcts_showing_progress(args, out, &mut err, progress)
+            }
+            Command::Cutoff(args) => super::cutoff::cutoff(args, out),
+            Command::Review(args) => {
+                super::review::review_showing_progress(args, out, &mut err, progress)
+            }
+            Command::Exercises(args) => super::exercises::exercises(args, out),
         };
         error::exit_status(self.name(), outcome, err)
     }

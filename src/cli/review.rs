@@ -8,16 +8,16 @@ use clap::Args;
 use serde::Serialize;
 
 use super::args::{MarkArg, ViewArg, preview, view_or_mover};
-use super::error::{Error, Finished};
+use super::error::{Error, Finished, ReviewError};
 use super::progress;
 use crate::engine::board::{
-    BadMoveNumber, Board, BoardError, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
+    BadMoveNumber, Board, Cell, Geometry, Mark, MoveNumbers, MoveNumbersError,
 };
 use crate::engine::minimax::{SearchControl, Solver, Stop};
 use crate::learn::practice::from_mistake;
 use crate::learn::review::{BadMove, ReviewedMove, positions_before};
 use crate::learn::view::{Seen, Shown};
-use crate::store::game_file::{self, GameFileError};
+use crate::store::game_file;
 
 #[derive(Debug, Args)]
 #[command(
@@ -124,40 +124,6 @@ struct PracticeJson {
 struct BoundJson {
     lower: Shown,
     upper: Shown,
-}
-
-/// Why a game could not be reviewed.
-#[derive(Debug, thiserror::Error)]
-pub enum ReviewError {
-    /// No board of that size or k, or a start position `analyze` would refuse.
-    #[error(transparent)]
-    Board(#[from] BoardError),
-    #[error("--from: the board is {rows}×{cols}, but --size {size} asks for {size}×{size}")]
-    StartSize {
-        rows: usize,
-        cols: usize,
-        size: usize,
-    },
-    /// A `--from` board `analyze` would refuse, named as typed (its start).
-    #[error("--from {text:?}: {error}")]
-    From { text: String, error: BoardError },
-    #[error("no moves given: list the cells played, e.g. 5,1,9,3")]
-    NoMoves,
-    /// A saved game with no moves: nothing to review, as with no moves given.
-    #[error("game file {}: no moves to review yet; review a game file with at least one move",
-        crate::store::shown_path(.0))]
-    NoMovesInFile(std::path::PathBuf),
-    #[error("move {ply} ({text:?}): not a cell number; cells are numbered 1 to {cells}")]
-    NotANumber {
-        ply: usize,
-        text: String,
-        cells: usize,
-    },
-    /// A number that is not a cell, or a move that cannot be played: as saved games say it.
-    #[error("{0}")]
-    BadMove(BadMoveNumber),
-    #[error(transparent)]
-    GameFile(#[from] GameFileError),
 }
 
 /// Runs `review`.

@@ -246,3 +246,331 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
+
+/// The sketch's own checks, here above it: some read it back through the layout and the SVG.
+#[cfg(test)]
+mod sketch_tests {
+    use crate::engine::board::Board;
+    use crate::engine::game_tree::{GameTree, Side, TreePosition};
+    use crate::learn::abstract_tree::find_tree;
+    use crate::learn::search_picture::Standing;
+    use crate::learn::search_picture::whole_search_picture;
+    use crate::learn::trace::Bound;
+    use crate::learn::trace::{TraceAlgorithm, whole_trace};
+    use crate::learn::tree_layout::{Item, scene};
+    use crate::learn::tree_sketch::*;
+    use crate::learn::view::SeenTree;
+    use crate::learn::view::{Role, Seen};
+
+    /// Minimax written out for the test: MAX's value at `node`, MAX maximising.
+    fn minimax(node: &TreePosition) -> i32 {
+        match node.leaf() {
+            Some(value) => value,
+            None => {
+                let values = node.children().map(|child| minimax(&child));
+                match node.side() {
+                    Side::Max => values.max().unwrap(),
+                    Side::Min => values.min().unwrap(),
+                }
+            }
+        }
+    }
+
+    /// The finished alpha-beta search of `tree`, drawn as the tree lab and `trace --format svg`
+    /// draw it.
+    fn finished(tree: &GameTree) -> Sketch {
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let shown = steps
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
+        tree_search(&picture, tree)
+    }
+
+    /// The texts drawn for node `index` of `sketch`'s scene.
+    fn texts(sketch: &Sketch, index: usize) -> Vec<String> {
+        scene(sketch, false).nodes[index]
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The textbooks' three cut-offs: F (MAX, minimax value 9) stops at its 7 and reads "≥ 7";
+    /// I (MIN, value 1) stops at its 2 and reads "≤ 2"; T (MAX, value 9) reads "≥ 9"; every other
+    /// node searched reads its minimax value, and the pruned leaves keep theirs, grey.
+    #[test]
+    fn three_cutoffs_draws_f_as_at_least_7_and_i_as_at_most_2() {
+        let tree = find_tree("three-cutoffs").unwrap().tree();
+        let sketch = finished(&tree);
+        let bounds: Vec<(String, String)> = sketch
+            .nodes
+            .iter()
+            .filter(|node| node.bound != Bound::Exact)
+            .map(|node| {
+                let label = node.label.clone().unwrap();
+                (label, node.bound.write(node.value.unwrap()))
+            })
+            .collect();
+        let expected = [("F", "≥ 7"), ("I", "≤ 2"), ("T", "≥ 9")];
+        assert_eq!(
+            bounds,
+            expected.map(|(a, b)| (a.to_string(), b.to_string()))
+        );
+        let minimax_of = |id: usize| minimax(&tree.node(id).unwrap());
+        assert_eq!((minimax_of(5), minimax_of(8)), (9, 1));
+        assert!(texts(&sketch, 5).contains(&"≥ 7".to_string()));
+        assert!(texts(&sketch, 8).contains(&"≤ 2".to_string()));
+        // Pruned: H (9) under F, K and its leaves under I, V (2) under T: crossed where cut,
+        // faint below, every leaf's value kept.
+        let crossed: Vec<usize> = (0..sketch.nodes.len())
+            .filter(|&i| sketch.nodes[i].crossed)
+            .collect();
+        assert_eq!(crossed, [7, 12, 21]);
+        let faint: Vec<usize> = (0..sketch.nodes.len())
+            .filter(|&i| sketch.nodes[i].faint)
+            .collect();
+        assert_eq!(faint, [13, 14]);
+        for id in [7, 13, 14, 21] {
+            assert_eq!(sketch.nodes[id].value, tree.node(id).unwrap().leaf());
+        }
+        // In the file as on the screen.
+        let svg = crate::learn::tree_svg::svg(&sketch, false);
+        assert!(
+            svg.contains(">≥ 7</text>") && svg.contains(">≤ 2</text>"),
+            "{svg}"
+        );
+    }
+
+    /// Every step of a run is laid out in the room the finished drawing needs: no node moves and
+    /// the size holds from the first step to the last, so the picture keeps its scale; and the
+    /// whole tree is drawn from the first step, the nodes ahead faint with the leaves' values.
+    #[test]
+    fn a_run_keeps_every_node_in_its_place() {
+        use crate::learn::tree_layout::scene_sized;
+        let tree = find_tree("three-cutoffs").unwrap().tree();
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let after = |count: usize| {
+            let shown = steps[..count].iter().map(|(s, p)| (*s, p.as_slice()));
+            tree_search(
+                &whole_search_picture(tree.root(), shown, &SeenTree::new(&tree)),
+                &tree,
+            )
+        };
+        let finished = after(steps.len());
+        let start = after(0);
+        assert_eq!(start.nodes.len(), tree.len());
+        assert!(start.nodes[1..].iter().all(|node| node.faint));
+        let leaves: Vec<Option<i32>> = start
+            .nodes
+            .iter()
+            .filter(|n| n.shape == Shape::End)
+            .map(|n| n.value)
+            .collect();
+        assert_eq!(
+            leaves,
+            tree.leaves().map(|leaf| leaf.leaf()).collect::<Vec<_>>()
+        );
+        let placed = |count: usize| {
+            let scene = scene_sized(&after(count), false, &finished);
+            let centres: Vec<(f32, f32)> = scene
+                .nodes
+                .iter()
+                .map(|n| (n.centre.x, n.centre.y))
+                .collect();
+            (scene.tree_size, centres)
+        };
+        let first = placed(0);
+        for count in 1..=steps.len() {
+            assert_eq!(placed(count), first, "step {count}");
+        }
+    }
+
+    /// On a board, every cut-off of the step-through is said in the one sentence, naming the
+    /// call that cut by its move, its side, the trace's window and the cells it skipped; cut-offs
+    /// at both sides' calls, near the start and deep, all have theirs.
+    #[test]
+    fn a_board_s_cut_offs_are_said_with_the_trace_s_numbers() {
+        use crate::engine::minimax::SearchControl;
+        use crate::learn::search_picture::search_picture;
+        use crate::learn::trace::{EventKind, StepState, trace};
+        use crate::learn::view::ScoreView;
+        let start: Board = "..O/.../.X.".parse().unwrap();
+        let seen = Seen::new(ScoreView::SideToMove, &start);
+        let mut events = Vec::new();
+        trace(
+            &start,
+            TraceAlgorithm::AlphaBetaClassic,
+            &SearchControl::new(),
+            |e| events.push(e),
+        )
+        .unwrap();
+        let mut state = StepState::new(start);
+        let (mut at_max, mut at_min, mut depths) = (0, 0, std::collections::BTreeSet::new());
+        for event in &events {
+            state.apply(event);
+            if event.kind != EventKind::Cutoff {
+                continue;
+            }
+            let frame = state.stack.last().unwrap();
+            let picture = search_picture(&state, &seen);
+            let current = picture
+                .spots
+                .iter()
+                .position(|spot| spot.standing == Standing::Current)
+                .unwrap();
+            let cuts = board_cutoffs(&picture, &seen);
+            let said = &cuts.iter().find(|cut| cut.at == current).unwrap().sentence;
+            let (alpha, beta) = seen.window(event.window().0, event.window().1);
+            let mover = frame.board.to_move();
+            let geometry = start.geometry();
+            let skipped: Vec<String> = (0..geometry.cells())
+                .filter(|index| event.pruned & 1 << index != 0)
+                .map(|index| geometry.cell(index).name())
+                .collect();
+            let opening = format!(
+                "At {} ({mover}): α = {} ≥ β = {}: ",
+                frame.cell.name(),
+                alpha.value(),
+                beta.value()
+            );
+            assert!(said.starts_with(&opening), "{said} / {opening}");
+            assert!(
+                said.contains(&skipped.join(", ")) || skipped.len() > 1,
+                "{said}"
+            );
+            assert!(alpha.value() >= beta.value());
+            match seen.role(mover) {
+                Role::Maximiser => at_max += 1,
+                Role::Minimiser => at_min += 1,
+            }
+            depths.insert(frame.depth);
+        }
+        assert!(at_max > 0 && at_min > 0, "{at_max} {at_min}");
+        assert!(
+            depths.contains(&1) && depths.iter().any(|&d| d >= 4),
+            "{depths:?}"
+        );
+    }
+
+    /// Against minimax written in the test, on the built-in trees and on random ones: a value
+    /// drawn plain is the node's minimax value, "≥ v" never exceeds it, "≤ v" is never below it.
+    #[test]
+    fn every_bound_drawn_holds_and_every_plain_value_is_minimax() {
+        let mut trees: Vec<GameTree> = crate::learn::abstract_tree::tree_examples()
+            .iter()
+            .map(|example| example.tree())
+            .collect();
+        for seed in 0..40 {
+            let notation = crate::learn::abstract_tree::random_tree(
+                seed,
+                2 + seed as usize % 3,
+                2 + seed as usize % 2,
+            );
+            trees.push(notation.parse().unwrap());
+            // MIN at the root: the search's own numbers are MIN's, the bounds turn round.
+            trees.push(format!("min:{notation}").parse().unwrap());
+        }
+        let mut bounds = 0;
+        for tree in &trees {
+            let sketch = finished(tree);
+            for (id, node) in sketch.nodes.iter().enumerate() {
+                if node.faint || node.crossed {
+                    continue;
+                }
+                let (value, truth) = (node.value.unwrap(), minimax(&tree.node(id).unwrap()));
+                match node.bound {
+                    Bound::Exact => assert_eq!(value, truth, "{tree:?} {id}"),
+                    Bound::AtLeast => assert!(truth >= value, "{tree:?} {id}"),
+                    Bound::AtMost => assert!(truth <= value, "{tree:?} {id}"),
+                }
+                bounds += usize::from(node.bound != Bound::Exact);
+            }
+        }
+        assert!(bounds > 40, "{bounds}");
+    }
+
+    /// One sentence a cut-off, for each kind: at MAX, at MIN, deep, in a MIN-rooted tree, and
+    /// on a board.
+    #[test]
+    fn each_cut_off_is_said_in_one_sentence() {
+        let tree = find_tree("three-cutoffs").unwrap().tree();
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let shown = steps
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(&tree));
+        let said: Vec<(usize, String)> = tree_cutoffs(&picture, &tree)
+            .into_iter()
+            .map(|cut| (cut.at, cut.sentence))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    5,
+                    "At F (MAX): α = 7 ≥ β = 6: MIN above already has 6 elsewhere, so it never \
+                     lets play reach F, and H (9) is pruned."
+                        .to_string()
+                ),
+                (
+                    8,
+                    "At I (MIN): α = 6 ≥ β = 2: MAX above already has 6 elsewhere, so it never \
+                     lets play reach I, and M is pruned."
+                        .to_string()
+                ),
+                (
+                    19,
+                    "At T (MAX): α = 9 ≥ β = 8: MIN above already has 8 elsewhere, so it never \
+                     lets play reach T, and V (2) is pruned."
+                        .to_string()
+                ),
+            ]
+        );
+        // The sentences follow the legend, in the file too.
+        let sketch = tree_search(&picture, &tree);
+        assert!(
+            sketch
+                .legend
+                .ends_with(&said.iter().map(|s| s.1.clone()).collect::<Vec<_>>())
+        );
+        // A MIN root: the numbers stay MAX's, the roles turn round.
+        let tree: GameTree = "min:[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
+        let shown = steps
+            .iter()
+            .map(|(step, pruned)| (*step, pruned.as_slice()));
+        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(&tree));
+        let said: Vec<String> = tree_cutoffs(&picture, &tree)
+            .into_iter()
+            .map(|cut| cut.sentence)
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "At J (MAX): α = 14 ≥ β = 6: MIN above already has 6 elsewhere, so it never \
+              lets play reach J, and L (5) and M (2) are pruned."
+            ]
+        );
+        // Two moves pruned at once are listed.
+        let two = cutoff_sentence(
+            "r1c2",
+            Role::Minimiser,
+            "0",
+            "-9",
+            &["r3c2".into(), "r3c3".into()],
+            &Sides {
+                max: "X".into(),
+                min: "O".into(),
+            },
+        );
+        assert_eq!(
+            two,
+            "At r1c2 (O): α = 0 ≥ β = -9: X above already has 0 elsewhere, so it never lets play \
+             reach r1c2, and r3c2 and r3c3 are pruned."
+        );
+    }
+}

@@ -271,3 +271,21 @@ pub mod wall_clock {
         SystemTime::now().duration_since(modified).ok()
     }
 }
+
+/// The browser's storage: the desktop keeps its texts in files instead.
+pub mod browser_storage {
+    /// Whether there is a browser's storage to keep texts in.
+    pub const AVAILABLE: bool = false;
+
+    /// Nothing is kept here.
+    pub fn get(_key: &str) -> Option<String> {
+        None
+    }
+
+    /// Not kept: the desktop has files.
+    pub fn set(_key: &str, _text: &str) -> Result<(), String> {
+        Err("the desktop has no browser storage".into())
+    }
+
+    pub fn remove(_key: &str) {}
+}

@@ -7,7 +7,8 @@
 //!   scoped threads, work beside work and sleeping ([`threads`]);
 //! - the clocks ([`Instant`]: std's on the desktop, the browser's `performance.now()` on the web;
 //!   [`wall_clock`] for names and files' ages);
-//! - where settings and logs are kept ([`dirs`]), the file system ([`fs`]) and files' owners
+//! - where settings and logs are kept ([`dirs`]; on the page, texts in the browser's storage:
+//!   [`browser_storage`]), the file system ([`fs`]) and files' owners
 //!   ([`owner`]);
 //! - file dialogs, or in a browser downloads and uploads, and the message box shown when the
 //!   window cannot open ([`dialogs`]), pictures saved ([`pictures`]);
@@ -42,7 +43,7 @@ use web as implementation;
 
 pub use file_exchange::{FileQuestion, Upload};
 pub use implementation::{
-    CAN_QUIT, Server, dialogs, dirs, page_address, pictures, threads, wall_clock,
+    CAN_QUIT, Server, browser_storage, dialogs, dirs, page_address, pictures, threads, wall_clock,
 };
 /// The file system, where there is one. In a browser every call fails with `Unsupported`.
 pub use std::fs;

@@ -470,3 +470,33 @@ pub mod wall_clock {
         None
     }
 }
+
+/// The browser's own storage for the page (`localStorage`): texts kept under a key across a
+/// reload, a closed tab and a restart of the browser.
+pub mod browser_storage {
+    /// Whether there is a browser's storage to keep texts in.
+    pub const AVAILABLE: bool = true;
+
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok()?
+    }
+
+    /// The text kept under `key`, if any.
+    pub fn get(key: &str) -> Option<String> {
+        storage()?.get_item(key).ok()?
+    }
+
+    /// Keeps `text` under `key`; `Err` says why the browser refused (storage full or off).
+    pub fn set(key: &str, text: &str) -> Result<(), String> {
+        let storage = storage().ok_or("the browser keeps no storage for this page")?;
+        storage
+            .set_item(key, text)
+            .map_err(|error| format!("the browser refused to keep it: {error:?}"))
+    }
+
+    pub fn remove(key: &str) {
+        if let Some(storage) = storage() {
+            let _ = storage.remove_item(key);
+        }
+    }
+}

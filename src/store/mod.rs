@@ -3,6 +3,7 @@
 //! atomic writing they share; [`shown_path()`] is how every message writes a path. It imports
 //! from the game, learning and engine layers.
 
+pub mod exercise_progress;
 pub mod files;
 pub mod game_file;
 mod game_shape;

@@ -278,3 +278,36 @@ impl Game {
         self.harness.snapshot(name);
     }
 }
+
+impl Game {
+    /// The app started again over the same settings folder, as after a restart (or a reload of
+    /// the page): this app is closed first, its saves finished.
+    pub fn restarted(self, adjust: impl FnOnce(&mut AppOptions)) -> Game {
+        let Game {
+            harness,
+            settings_path,
+            clock,
+            _dir,
+        } = self;
+        let size = harness.ctx.content_rect().size();
+        harness.state().flush_settings();
+        drop(harness);
+        let mut options = AppOptions {
+            settings_path: Some(settings_path.clone()),
+            ai_seed: Some(7),
+            ..AppOptions::default()
+        };
+        adjust(&mut options);
+        let harness = Harness::builder()
+            .with_size(size)
+            .build_eframe(|cc| TicTacToeApp::new(cc, options));
+        let mut game = Game {
+            harness,
+            settings_path,
+            clock,
+            _dir,
+        };
+        game.settle();
+        game
+    }
+}

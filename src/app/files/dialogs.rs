@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use crate::app::commands::PictureFormat;
+use crate::app::commands::{PictureFormat, QuizFormat};
 use crate::platform::{self, FileQuestion, Upload};
 use crate::store::{game_file, settings};
 
@@ -22,6 +22,8 @@ pub enum Purpose {
     SaveHandIn,
     /// A hand-in to check.
     OpenHandIn,
+    /// A set's quiz, waiting in the app for a path.
+    ExportQuiz(QuizFormat),
 }
 
 impl Purpose {
@@ -49,6 +51,18 @@ impl Purpose {
             ),
             Purpose::SaveHandIn => ("Save the hand-in", hand_ins, "hand-in.txt", true),
             Purpose::OpenHandIn => ("Open a hand-in", hand_ins, "hand-in.txt", false),
+            Purpose::ExportQuiz(QuizFormat::Gift) => (
+                "Export the quiz (GIFT)",
+                ("GIFT quizzes", "txt"),
+                "quiz.txt",
+                true,
+            ),
+            Purpose::ExportQuiz(QuizFormat::MoodleXml) => (
+                "Export the quiz (Moodle XML)",
+                ("Moodle XML quizzes", "xml"),
+                "quiz.xml",
+                true,
+            ),
         };
         FileQuestion {
             title,
@@ -66,7 +80,8 @@ impl Purpose {
             | Purpose::OpenGame
             | Purpose::ExportPicture(_)
             | Purpose::SaveHandIn
-            | Purpose::OpenHandIn => game_file::MAX_FILE_BYTES,
+            | Purpose::OpenHandIn
+            | Purpose::ExportQuiz(_) => game_file::MAX_FILE_BYTES,
         }
     }
 

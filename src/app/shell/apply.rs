@@ -7,11 +7,12 @@ use super::notice::Notice;
 use super::preview::Preview;
 use super::tic_tac_toe_app::TicTacToeApp;
 use crate::app::commands::{
-    ClipboardCommand, CoachCommand, Command, EditorCommand, ExercisesCommand, ExplorerCommand,
-    PreviewCommand, ReviewCommand, Seating, SettingCommand,
+    BuilderCommand, ClipboardCommand, CoachCommand, Command, EditorCommand, ExercisesCommand,
+    ExplorerCommand, PreviewCommand, ReviewCommand, Seating, SettingCommand,
 };
 use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
+use crate::app::views::set_builder::SetBuilder;
 use crate::app::views::stepper::Stepper;
 use crate::app::views::tree_lab::TreeLab;
 use crate::engine::board::{Board, Cell, Geometry, MoveNumbers};
@@ -21,6 +22,41 @@ use crate::learn::trace::TraceAlgorithm;
 use crate::store::settings::Settings;
 
 impl TicTacToeApp {
+    /// Carries out what the set builder asked: its choices are its own; the set started, its
+    /// link copied and its quiz saved are the app's.
+    fn apply_builder(&mut self, ctx: &Context, command: BuilderCommand) {
+        let Some(builder) = &mut self.views.builder else {
+            return;
+        };
+        let code = builder.code();
+        match (command, code) {
+            (BuilderCommand::Start, Ok(code)) => {
+                self.views.builder = None;
+                self.views.exercises = Some(Exercises::new(code));
+            }
+            (BuilderCommand::CopyLink, Ok(code)) => {
+                let (text, said) = match crate::platform::page_address() {
+                    Some(address) => {
+                        let link = format!(
+                            "{address}?{}",
+                            crate::app::files::link::Link::exercises_query(&code)
+                        );
+                        (link.clone(), format!("Copied the link {link}"))
+                    }
+                    None => (code.to_string(), format!("Copied the set's code {code}")),
+                };
+                builder.copied(said);
+                ctx.copy_text(text);
+            }
+            (BuilderCommand::Export(format), Ok(code)) => self.export_quiz(ctx, &code, format),
+            (
+                BuilderCommand::Start | BuilderCommand::CopyLink | BuilderCommand::Export(_),
+                Err(_),
+            ) => {}
+            (command, _) => builder.apply(command, fresh_seed),
+        }
+    }
+
     /// Carries out one command.
     pub(super) fn apply(&mut self, ctx: &Context, command: Command) {
         match command {
@@ -134,6 +170,18 @@ impl TicTacToeApp {
                     exercises.apply(command, fresh_seed);
                 }
             }
+            Command::ToggleBuilder => {
+                self.views.builder = match self.views.builder.take() {
+                    Some(_) => None,
+                    // On the open set's choices, to change them; else a set of every kind.
+                    None => Some(match self.views.exercises.take() {
+                        Some(exercises) => SetBuilder::from_code(exercises.code()),
+                        None => SetBuilder::every_kind(fresh_seed(), self.settings.score_view),
+                    }),
+                };
+                self.views.tree_lab = None;
+            }
+            Command::Builder(command) => self.apply_builder(ctx, command),
             Command::TreeLab(command) => {
                 if let Some(lab) = &mut self.views.tree_lab {
                     lab.apply(command);

@@ -24,6 +24,8 @@ pub struct KeyContext {
     pub tree_lab: bool,
     /// The graded exercises cover the board: only their keys work.
     pub exercises: bool,
+    /// The set builder covers the board: no key of the game works.
+    pub builder: bool,
     pub practice: bool,
     /// The explorer has the keyboard: arrows and Enter move in the tree.
     pub explorer_keys: bool,
@@ -56,14 +58,14 @@ enum Scope {
 
 impl Scope {
     fn applies(self, context: &KeyContext) -> bool {
-        let covered = context.tree_lab || context.exercises;
+        let covered = context.tree_lab || context.exercises || context.builder;
         let playing = !context.stepping && !covered;
         match self {
             Scope::Anywhere => true,
             Scope::Always => !covered,
             Scope::Stepping => context.stepping && !covered,
             Scope::TreeLab => context.tree_lab,
-            Scope::Exercises => context.exercises && !context.tree_lab,
+            Scope::Exercises => context.exercises && !context.tree_lab && !context.builder,
             Scope::Playing => playing,
             Scope::Practice => playing && context.practice,
             Scope::Tree => playing && context.explorer_keys,

@@ -317,6 +317,13 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     {
         settings.presenter = !settings.presenter;
     }
+    if ui
+        .button("Build a set of exercises…")
+        .mirrored("Build a set of exercises…")
+        .clicked()
+    {
+        commands.push(Command::ToggleBuilder);
+    }
     ui.menu_button("Theme", |ui| {
         choice(ui, &mut settings.theme, ColorTheme::Dark, "Dark");
         choice(ui, &mut settings.theme, ColorTheme::Light, "Light");

@@ -16,6 +16,8 @@ pub(super) mod options;
 mod panels;
 mod picture_saving;
 mod preview;
+mod progress_keeping;
+mod quiz_export;
 mod settings_io;
 pub(super) mod tic_tac_toe_app;
 mod transfers;

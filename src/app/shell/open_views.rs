@@ -5,6 +5,7 @@ use crate::app::view::{Needs, View, ViewKind};
 use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
 use crate::app::views::explorer::Explorer;
+use crate::app::views::set_builder::SetBuilder;
 use crate::app::views::stepper::Stepper;
 use crate::app::views::tree_lab::TreeLab;
 use crate::game::GameController;
@@ -17,6 +18,7 @@ pub struct OpenViews {
     pub stepper: Option<Stepper>,
     pub editor: Option<Editor>,
     pub explorer: Option<Explorer>,
+    pub builder: Option<SetBuilder>,
 }
 
 impl OpenViews {
@@ -27,6 +29,7 @@ impl OpenViews {
             ViewKind::Stepper => self.stepper.as_ref().map(|v| v as &dyn View),
             ViewKind::Editor => self.editor.as_ref().map(|v| v as &dyn View),
             ViewKind::Explorer => self.explorer.as_ref().map(|v| v as &dyn View),
+            ViewKind::Builder => self.builder.as_ref().map(|v| v as &dyn View),
         }
     }
 
@@ -37,6 +40,7 @@ impl OpenViews {
             ViewKind::Stepper => self.stepper.as_mut().map(|v| v as &mut dyn View),
             ViewKind::Editor => self.editor.as_mut().map(|v| v as &mut dyn View),
             ViewKind::Explorer => self.explorer.as_mut().map(|v| v as &mut dyn View),
+            ViewKind::Builder => self.builder.as_mut().map(|v| v as &mut dyn View),
         }
     }
 

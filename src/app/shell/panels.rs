@@ -82,6 +82,7 @@ impl TicTacToeApp {
             stepping: self.views.stepper.is_some(),
             tree_lab: self.views.tree_lab.is_some(),
             exercises: self.views.exercises.is_some(),
+            builder: self.views.builder.is_some(),
             practice: self.coach.practice.is_some(),
             explorer_keys: self.views.explorer.as_ref().is_some_and(|e| e.has_keyboard),
             digits_play: self.preview.is_none()
@@ -170,9 +171,10 @@ impl TicTacToeApp {
     pub(super) fn status_panel(&self, ui: &mut Ui) {
         let touch = self.touch(ui.ctx());
         // While a set is open the bar speaks of the set; the game waits under it.
-        let (status, tally) = match &self.views.exercises {
-            Some(exercises) => exercises.status_lines(touch),
-            None => {
+        let (status, tally) = match (&self.views.exercises, &self.views.builder) {
+            (Some(exercises), _) => exercises.status_lines(touch),
+            (None, Some(builder)) => builder.status_lines(),
+            (None, None) => {
                 let session = self.controller.session();
                 let tally = texts::tally_text(
                     session.tally(),

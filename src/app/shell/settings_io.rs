@@ -45,6 +45,13 @@ impl TicTacToeApp {
                     )));
                     return;
                 }
+                Purpose::ExportQuiz(_) => {
+                    self.quiz_to_save = None;
+                    self.say_in_builder(format!(
+                        "{reason} Nothing was saved: `tictactoe exercises --code CODE --format gift` writes the same quiz."
+                    ));
+                    return;
+                }
                 Purpose::SaveSettingsAs | Purpose::LoadSettings => {}
             }
             let saved_at = self.saver.as_ref().map_or(String::new(), |saver| {
@@ -68,6 +75,9 @@ impl TicTacToeApp {
                 if matches!(picked.purpose, Purpose::ExportPicture(_)) {
                     self.picture_to_save = None;
                 }
+                if matches!(picked.purpose, Purpose::ExportQuiz(_)) {
+                    self.quiz_to_save = None;
+                }
                 return;
             }
             Some(Answer::Upload(upload)) => return self.uploaded(ctx, picked.purpose, upload),
@@ -88,6 +98,7 @@ impl TicTacToeApp {
             Purpose::ExportPicture(_) => self.save_picture(&path),
             Purpose::SaveHandIn => self.save_hand_in(&path),
             Purpose::OpenHandIn => self.open_hand_in(&path),
+            Purpose::ExportQuiz(_) => self.save_quiz(&path),
         }
     }
 

@@ -19,6 +19,7 @@ use super::notice::Notice;
 use super::open_views::OpenViews;
 use super::options::{AppOptions, BoardMirror, PressedCells, StatusMirror};
 use super::preview::Preview;
+use super::progress_keeping::ProgressKeeper;
 use crate::app::commands::{self, Command};
 use crate::app::controls;
 use crate::app::drawing::board_widget::Spoken;
@@ -88,14 +89,22 @@ pub struct TicTacToeApp {
     pub(super) pressed_cells: Option<PressedCells>,
     /// The LMS the page runs in, if any, and a SCORM package being made.
     pub(super) lms: super::lms_link::LmsLink,
+    /// The students' way through sets of exercises, kept as they go.
+    pub(super) progress: ProgressKeeper,
+    /// A set's quiz waiting for the path the player picks for it: its file's name and text.
+    pub(super) quiz_to_save: Option<(String, String)>,
 }
 
 impl TicTacToeApp {
     pub fn new(cc: &eframe::CreationContext<'_>, options: AppOptions) -> TicTacToeApp {
         let wake_ctx = cc.egui_ctx.clone();
         let wake = move || wake_ctx.request_repaint();
-        let (saver, settings, notice) = match options.settings_path.or_else(settings::default_path)
-        {
+        let settings_path = options
+            .settings_path
+            .clone()
+            .or_else(settings::default_path);
+        let (progress, progress_problem) = ProgressKeeper::open(settings_path.as_deref());
+        let (saver, settings, notice) = match settings_path {
             Some(path) => {
                 let loaded = Store::open(path);
                 (
@@ -124,7 +133,11 @@ impl TicTacToeApp {
                 ),
             },
         };
-        let notice = options.start_notice.map(Notice::new).or(notice);
+        let notice = options
+            .start_notice
+            .map(Notice::new)
+            .or(notice)
+            .or(progress_problem.clone().map(Notice::new));
         let controller = GameController::new(
             settings.game_setup(),
             ControllerOptions {
@@ -174,7 +187,15 @@ impl TicTacToeApp {
             board_mirror: options.board_mirror,
             pressed_cells: options.pressed_cells,
             lms: Default::default(),
+            progress,
+            quiz_to_save: None,
         };
+        // A set opened by a link or `--exercises` resumes where it was left; it covers the
+        // board's notices, so a progress that could not be read is said in it too.
+        app.follow_progress();
+        if let (Some(problem), Some(exercises)) = (progress_problem, &mut app.views.exercises) {
+            exercises.copied(problem);
+        }
         app.lms = super::lms_link::LmsLink::start(app.views.exercises.as_mut());
         app.apply_theme(&cc.egui_ctx);
         // A blinking cursor repaints the whole window twice a second for as long as a text
@@ -350,6 +371,17 @@ impl TicTacToeApp {
             .flatten()
     }
 
+    /// Keeps the open set's progress as it changes, and resumes a set just opened where it was
+    /// left; a save that failed is said.
+    pub(super) fn follow_progress(&mut self) {
+        if let Some(problem) = self.progress.follow(&mut self.views.exercises) {
+            if let Some(exercises) = &mut self.views.exercises {
+                exercises.copied(problem.clone());
+            }
+            self.notice = Some(Notice::new(problem));
+        }
+    }
+
     /// Keeps previews and the explorer about the game on the board, and tells the controller
     /// what the panels need: analyses, counts, practice positions, a trace.
     pub(super) fn follow_the_game(&mut self) {
@@ -438,6 +470,7 @@ impl eframe::App for TicTacToeApp {
         for command in commands {
             self.apply(&ctx, command);
         }
+        self.follow_progress();
         // Commands and the panels may have made a move or opened something that needs a search:
         // ask for it this frame.
         self.follow_the_game();

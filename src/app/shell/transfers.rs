@@ -21,6 +21,7 @@ impl TicTacToeApp {
             }
             Purpose::SaveHandIn => return self.download_hand_in(),
             Purpose::ExportPicture(_) => return self.download_picture(),
+            Purpose::ExportQuiz(_) => return self.download_quiz(),
             Purpose::SaveGame => game_file::to_text(&self.controller.record())
                 .map_err(|error| format!("The game could not be saved: {error}")),
             Purpose::SaveSettingsAs => settings::to_ron(&self.settings)
@@ -81,7 +82,8 @@ impl TicTacToeApp {
             Purpose::SaveGame
             | Purpose::SaveSettingsAs
             | Purpose::ExportPicture(_)
-            | Purpose::SaveHandIn => {}
+            | Purpose::SaveHandIn
+            | Purpose::ExportQuiz(_) => {}
         }
     }
 }

@@ -20,6 +20,7 @@ use crate::learn::exercises::{
     generate, parse_cells,
 };
 use crate::learn::view::ScoreView;
+use crate::store::exercise_progress::SetProgress;
 
 /// How many items a set opened from the menu has (as `tictactoe exercises` deals by default).
 const MENU_COUNT: usize = 8;
@@ -34,6 +35,9 @@ pub struct Exercises {
     index: usize,
     /// Whether each item was answered right (`None`: not yet).
     results: Vec<Option<bool>>,
+    /// Each item's graded answer, as typed: what is kept of the student's progress, and what
+    /// a hand-in carries.
+    given: Vec<Option<String>>,
     /// The answer field as typed.
     answer: String,
     /// What the last answer to the current item gave.
@@ -45,8 +49,6 @@ pub struct Exercises {
     show_search: bool,
     /// What was just copied, said until the next command.
     copied: Option<String>,
-    /// Each item's answer as typed when it was graded, for the hand-in.
-    typed: Vec<Option<String>>,
     /// The hand-in and the teacher's tools.
     pub hand_in: HandInPanel,
 }
@@ -60,12 +62,12 @@ impl Exercises {
             code_problem: None,
             index: 0,
             results: vec![None; set.items.len()],
+            given: vec![None; set.items.len()],
             answer: String::new(),
             feedback: None,
             unreadable: 0,
             show_search: false,
             copied: None,
-            typed: vec![None; set.items.len()],
             hand_in: HandInPanel::default(),
             set,
         }
@@ -80,7 +82,7 @@ impl Exercises {
             };
             if let Ok(graded) = item.grade(typed) {
                 self.results[i] = Some(graded.correct);
-                self.typed[i] = Some(typed.clone());
+                self.given[i] = Some(typed.clone());
             }
         }
         self.index = self
@@ -99,7 +101,7 @@ impl Exercises {
 
     /// Each item's answer as typed when graded (`None`: not yet).
     pub fn answers(&self) -> &[Option<String>] {
-        &self.typed
+        &self.given
     }
 
     /// Whether each item was answered right (`None`: not yet).
@@ -109,7 +111,7 @@ impl Exercises {
 
     /// The hand-in of the answers given so far, under `name`.
     pub fn hand_in_of(&self, name: &str) -> HandIn {
-        HandIn::new(name, &self.set.code, &self.typed)
+        HandIn::new(name, &self.set.code, &self.given)
     }
 
     /// The same set, on item `number` (from 1; one past the last is the last): a set reopened
@@ -117,6 +119,40 @@ impl Exercises {
     pub fn at_item(mut self, number: usize) -> Exercises {
         let last = self.set.items.len().saturating_sub(1);
         self.index = number.saturating_sub(1).min(last);
+        self
+    }
+
+    /// What is kept of the student's way through the set: the item on show and every answer
+    /// graded, as typed.
+    pub fn progress(&self) -> SetProgress {
+        SetProgress {
+            item: self.index + 1,
+            answers: self
+                .given
+                .iter()
+                .enumerate()
+                .filter_map(|(i, given)| Some((i + 1, given.clone()?)))
+                .collect(),
+        }
+    }
+
+    /// The same set where `progress` left it: each answer kept graded again (the same key
+    /// grades it the same), on the item it was on, its verdict shown if it was graded.
+    pub fn resumed(mut self, progress: &SetProgress) -> Exercises {
+        for (&number, typed) in &progress.answers {
+            let Some(item) = self.set.items.get(number.wrapping_sub(1)) else {
+                continue;
+            };
+            if let Ok(graded) = item.grade(typed) {
+                self.results[number - 1] = Some(graded.correct);
+                self.given[number - 1] = Some(typed.clone());
+            }
+        }
+        self.index = progress.item.saturating_sub(1).min(self.set.items.len());
+        if let Some(Some(typed)) = self.given.get(self.index) {
+            self.answer = typed.clone();
+            self.feedback = self.item().map(|item| item.grade(typed));
+        }
         self
     }
 
@@ -230,9 +266,13 @@ impl Exercises {
                 self.code_problem = None;
             }
             ExercisesCommand::OpenCode => match self.code_text.parse::<SetCode>() {
+                // The set open already stays as it is, its answers with it (Start again clears
+                // them).
+                Ok(code) if code == self.set.code => {}
                 Ok(code) => *self = Exercises::new(code),
                 Err(error) => self.code_problem = Some(error.to_string()),
             },
+            ExercisesCommand::StartAgain => *self = Exercises::new(self.set.code.clone()),
             ExercisesCommand::NewSet => {
                 let code = SetCode {
                     seed: fresh_seed(),
@@ -285,7 +325,7 @@ impl Exercises {
         match &graded {
             Ok(graded) => {
                 self.results[self.index] = Some(graded.correct);
-                self.typed[self.index] = Some(self.answer.clone());
+                self.given[self.index] = Some(self.answer.clone());
             }
             Err(_) => self.unreadable += 1,
         }
@@ -434,6 +474,27 @@ impl Exercises {
         // egui lays a word longer than the row (a set's code on a phone) out past the row's left
         // edge (emilk/egui#8560), and every row under it follows, off the screen.
         ui.add(egui::Label::new(format!("Set {}", self.set.code)).wrap());
+        if !self.progress().is_fresh() {
+            ui.horizontal_wrapped(|ui| {
+                let words = "Start again";
+                let button = ui
+                    .button(words)
+                    .on_hover_text("Back to item 1, your answers to this set cleared")
+                    .mirrored(words);
+                if button.clicked() {
+                    commands.push(ExercisesCommand::StartAgain.into());
+                }
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(
+                            "Your answers are kept until you start again, which clears them.",
+                        )
+                        .weak(),
+                    )
+                    .wrap(),
+                );
+            });
+        }
         let mut text = self.code_text.clone();
         let room = ui.available_width();
         ui.horizontal_wrapped(|ui| {
@@ -452,6 +513,10 @@ impl Exercises {
             }
             if ui.button("New set").mirrored("New set").clicked() {
                 commands.push(ExercisesCommand::NewSet.into());
+            }
+            // A teacher's way to choose the kinds, levels and board of a set like this one.
+            if ui.button("Build a set…").mirrored("Build a set…").clicked() {
+                commands.push(Command::ToggleBuilder);
             }
             // At the end, the results have their own, beside "Copy the results".
             if self.item().is_some() {
@@ -719,7 +784,7 @@ impl Exercises {
 impl Exercises {
     /// The hand-in of the answers so far.
     fn hand_in_view(&self, ui: &mut Ui, name: &str, commands: &mut Vec<Command>) {
-        let answered = self.typed.iter().flatten().count();
+        let answered = self.given.iter().flatten().count();
         self.hand_in
             .student(ui, name, (answered, self.set.items.len()), commands);
     }

@@ -7,5 +7,6 @@ pub(super) mod exercises;
 pub(super) mod explorer;
 pub(super) mod hand_in;
 pub(super) mod legend;
+pub(super) mod set_builder;
 pub(super) mod stepper;
 pub(super) mod tree_lab;

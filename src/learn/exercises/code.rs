@@ -1,6 +1,8 @@
-//! The set code: a set's seed, kinds, count, board and view as a short text that round-trips
-//! through [`FromStr`] and [`Display`](fmt::Display), for a link or a command line.
+//! The set code: a set's seed, kinds (each with the levels it is dealt at, where a teacher chose
+//! some), count, board and view as a short text that round-trips through [`FromStr`] and
+//! [`Display`](fmt::Display), for a link or a command line.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -31,6 +33,39 @@ pub struct SetCode {
     /// The tree and alpha-beta kinds on the textbooks' abstract trees (built-in and random
     /// ones) instead of below board positions.
     pub trees: bool,
+    /// The kinds dealt at some of their levels only (`prune@2` in the code: α and β only); a
+    /// kind not here grows through every level along the set.
+    pub levels: BTreeMap<Kind, Levels>,
+}
+
+/// Some of a kind's levels, 1 to [`LEVELS`]: never none, never all (a kind at every level is
+/// not restricted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Levels(u8);
+
+impl Levels {
+    /// The levels listed, or `None` when they are none or every level (no restriction), or one
+    /// is not a level.
+    pub fn only(levels: &[u8]) -> Option<Levels> {
+        let mut bits = 0u8;
+        for &level in levels {
+            if !(1..=LEVELS).contains(&level) {
+                return None;
+            }
+            bits |= 1 << (level - 1);
+        }
+        let every = (1u8 << LEVELS) - 1;
+        (bits != 0 && bits != every).then_some(Levels(bits))
+    }
+
+    pub fn contains(self, level: u8) -> bool {
+        (1..=LEVELS).contains(&level) && self.0 & (1 << (level - 1)) != 0
+    }
+
+    /// The levels, lowest first.
+    pub fn list(self) -> Vec<u8> {
+        (1..=LEVELS).filter(|&level| self.contains(level)).collect()
+    }
 }
 
 /// Why a set code or its parts were refused: one line that names what was typed and what is
@@ -94,7 +129,38 @@ impl SetCode {
             size,
             view,
             trees: false,
+            levels: BTreeMap::new(),
         })
+    }
+
+    /// The same set with `kind` dealt at `levels` only (`None`: at every level, growing along
+    /// the set). Refused for a kind the set has not, or one that is the same at every level.
+    pub fn with_levels(
+        mut self,
+        kind: Kind,
+        levels: Option<Levels>,
+    ) -> Result<SetCode, SetCodeError> {
+        if !self.kinds.contains(&kind) {
+            return Err(SetCodeError(format!(
+                "the set has no {} items to choose levels of",
+                kind.code()
+            )));
+        }
+        match levels {
+            None => {
+                self.levels.remove(&kind);
+            }
+            Some(_) if kind.level_words(false).is_empty() => {
+                return Err(SetCodeError(format!(
+                    "the {} kind is the same at every level: name no levels after it",
+                    kind.code()
+                )));
+            }
+            Some(levels) => {
+                self.levels.insert(kind, levels);
+            }
+        }
+        Ok(self)
     }
 
     /// The same set with the tree and prune kinds on abstract trees (`true`) or on positions.
@@ -108,9 +174,23 @@ impl SetCode {
             .expect("SetCode::new accepts only sides the game plays")
     }
 
-    /// The level of the item at `index` (from 0): 1 for the first third, up to [`LEVELS`].
+    /// The level of the item at `index` (from 0): 1 for the first third, up to [`LEVELS`]; for
+    /// a kind dealt at some levels only, those, growing along that kind's own items (so that a
+    /// kind's every level chosen is dealt once it has as many items, whatever the count and
+    /// however many other kinds take turns with it).
     pub fn level(&self, index: usize) -> u8 {
-        1 + (index * usize::from(LEVELS) / self.count.max(1)) as u8
+        let set_wide = 1 + (index * usize::from(LEVELS) / self.count.max(1)) as u8;
+        let Some(levels) = self.levels.get(&self.kind(index)) else {
+            return set_wide;
+        };
+        let chosen = levels.list();
+        let kinds = self.kinds.len().max(1);
+        // This kind's items: the `own`-th of `of_kind`.
+        let (own, of_kind) = (
+            index / kinds,
+            (self.count - index % kinds).div_ceil(kinds).max(1),
+        );
+        chosen[own * chosen.len() / of_kind]
     }
 
     /// Who is to move in the item at `index` (from 0) on a board: X and O take turns along the
@@ -162,9 +242,62 @@ pub fn parse_kinds(text: &str) -> Result<Vec<Kind>, SetCodeError> {
         .collect()
 }
 
+/// The kinds of a code's `k=` list, each with the levels named after it (`prune@2`: `Some` of
+/// some levels; `Some(None)`: every level named, which is no restriction).
+#[allow(clippy::type_complexity)]
+fn parse_kinds_with_levels(
+    text: &str,
+) -> Result<Vec<(Kind, Option<Option<Levels>>)>, SetCodeError> {
+    text.split(',')
+        .map(|word| {
+            let (name, levels) = match word.split_once('@') {
+                Some((name, digits)) => (name, Some(digits)),
+                None => (word, None),
+            };
+            let kind = parse_kinds(name)?[0];
+            let levels = match levels {
+                None => None,
+                Some(digits) => {
+                    let numbers: Option<Vec<u8>> = digits
+                        .chars()
+                        .map(|c| c.to_digit(10).and_then(|d| u8::try_from(d).ok()))
+                        .collect();
+                    match numbers {
+                        Some(numbers)
+                            if !numbers.is_empty()
+                                && numbers.iter().all(|l| (1..=LEVELS).contains(l)) =>
+                        {
+                            Some(Levels::only(&numbers))
+                        }
+                        _ => {
+                            return Err(SetCodeError(format!(
+                                "the levels {} after {} are not digits from 1 to {LEVELS} \
+                                 (prune@2, value@13)",
+                                quoted(digits),
+                                kind.code()
+                            )));
+                        }
+                    }
+                }
+            };
+            Ok((kind, levels))
+        })
+        .collect()
+}
+
 impl fmt::Display for SetCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kinds: Vec<&str> = self.kinds.iter().map(|k| k.code()).collect();
+        let kinds: Vec<String> = self
+            .kinds
+            .iter()
+            .map(|kind| match self.levels.get(kind) {
+                None => kind.code().to_string(),
+                Some(levels) => {
+                    let digits: String = levels.list().iter().map(u8::to_string).collect();
+                    format!("{}@{digits}", kind.code())
+                }
+            })
+            .collect();
         write!(
             f,
             "{CODE_VERSION}-s{}-k={}-n={}-{}x{}",
@@ -212,7 +345,7 @@ impl FromStr for SetCode {
                     ))
                 })?);
             } else if let Some(list) = part.strip_prefix("k=") {
-                kinds = Some(parse_kinds(list).map_err(|e| refuse(e.0))?);
+                kinds = Some(parse_kinds_with_levels(list).map_err(|e| refuse(e.0))?);
             } else if let Some(number) = part.strip_prefix("n=") {
                 count = Some(number.parse::<usize>().map_err(|_| {
                     refuse(format!(
@@ -249,15 +382,23 @@ impl FromStr for SetCode {
             }
         }
         let missing = |what: &str| refuse(format!("it has no {what}; {CODE_EXAMPLE}"));
-        SetCode::new(
+        let kinds = kinds.ok_or_else(|| missing("kinds (k=value,tree)"))?;
+        let plain: Vec<Kind> = kinds.iter().map(|&(kind, _)| kind).collect();
+        let mut code = SetCode::new(
             seed.ok_or_else(|| missing("seed (s1234)"))?,
-            kinds.ok_or_else(|| missing("kinds (k=value,tree)"))?,
+            plain,
             count.ok_or_else(|| missing("count (n=10)"))?,
             size.ok_or_else(|| missing("board (3x3)"))?,
             view,
         )
         .map(|code| code.on_trees(trees))
-        .map_err(|e| refuse(e.0))
+        .map_err(|e| refuse(e.0))?;
+        for (kind, levels) in kinds {
+            if let Some(levels) = levels {
+                code = code.with_levels(kind, levels).map_err(|e| refuse(e.0))?;
+            }
+        }
+        Ok(code)
     }
 }
 
@@ -294,6 +435,40 @@ mod tests {
             assert!(error.contains(says), "{bad}: {error}");
             assert!(error.starts_with(&format!("set code \"{bad}\"")), "{error}");
             assert!(!error.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn a_kinds_levels_round_trip_and_are_dealt_whatever_the_count() {
+        let code: SetCode = "v1-s3-k=value@13,tree,prune@2-n=7-3x3-trees"
+            .parse()
+            .unwrap();
+        assert_eq!(code.levels.get(&Kind::Prune), Levels::only(&[2]).as_ref());
+        assert_eq!(
+            code.levels.get(&Kind::Value),
+            Levels::only(&[1, 3]).as_ref()
+        );
+        assert_eq!(code.levels.get(&Kind::Tree), None);
+        assert_eq!(
+            code.to_string(),
+            "v1-s3-k=value@13,tree,prune@2-n=7-3x3-trees"
+        );
+        assert_eq!(code.to_string().parse::<SetCode>(), Ok(code.clone()));
+        // Value: items 1, 4, 7 at levels 1, 1, 3 (its own three items spread over 1 and 3);
+        // prune: items 3 and 6 at level 2 only; the tree grows along the set.
+        let levels: Vec<u8> = (0..7).map(|i| code.level(i)).collect();
+        assert_eq!(levels, [1, 1, 2, 1, 2, 2, 3]);
+        // Every level named means no restriction; a kind without levels takes none.
+        let every: SetCode = "v1-s3-k=value@321-n=2-3x3".parse().unwrap();
+        assert_eq!(every.to_string(), "v1-s3-k=value-n=2-3x3");
+        for (bad, says) in [
+            ("v1-s1-k=prune@4-n=3-3x3", "not digits from 1 to 3"),
+            ("v1-s1-k=prune@-n=3-3x3", "not digits from 1 to 3"),
+            ("v1-s1-k=horizon@2-n=3-3x3", "same at every level"),
+            ("v1-s1-k=prune@2,prune-n=3-3x3", "named twice"),
+        ] {
+            let error = bad.parse::<SetCode>().unwrap_err().to_string();
+            assert!(error.contains(says), "{bad}: {error}");
         }
     }
 }

@@ -41,7 +41,7 @@ pub use answer::{
     AnswerError, parse_cell, parse_cells, parse_labels, parse_number, parse_numbers, parse_window,
 };
 pub use cell_names::{cell_name, cells_text, path_name};
-pub use code::{CODE_VERSION, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kinds};
+pub use code::{CODE_VERSION, Levels, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kinds};
 pub use hand_in::{HAND_IN_TITLE, HandIn, HandInError, HandInGrade, ItemMark, Verdict, is_hand_in};
 pub use kinds::{
     Exercise, Form, HorizonKey, Kind, LEVELS, MoveKey, Plan, QuizForm, Spec, Task, TreeKey,
@@ -478,6 +478,44 @@ mod tests {
                     assert_eq!(Some(&node.number.value()), want, "{view:?}");
                 }
             }
+        }
+    }
+
+    /// The α and β question is the alpha-beta kind's level 2: in a set whose levels grow along
+    /// its length, an alpha-beta item among other kinds lands in the middle third only in a long
+    /// set (at 3 items of 3 kinds, never). Its level chosen, it is dealt at any count.
+    #[test]
+    fn alpha_and_beta_are_asked_at_any_count_once_their_level_is_chosen() {
+        use crate::learn::exercises::prune::Ask;
+        let asks_window = |code: &str| -> Vec<bool> {
+            let set = generate(&code.parse().unwrap());
+            set.items
+                .iter()
+                .filter(|item| item.kind() == Kind::Prune)
+                .map(|item| matches!(item.form(), Form::Search(key) if matches!(key.ask, Ask::Window(_))))
+                .collect()
+        };
+        for seed in 0..4 {
+            assert_eq!(
+                asks_window(&format!("v1-s{seed}-k=value,tree,prune-n=3-3x3")),
+                [false]
+            );
+            assert_eq!(
+                asks_window(&format!("v1-s{seed}-k=value,tree,prune@2-n=3-3x3")),
+                [true]
+            );
+            assert_eq!(
+                asks_window(&format!("v1-s{seed}-k=value,tree,prune@2-n=3-3x3-trees")),
+                [true]
+            );
+            assert_eq!(
+                asks_window(&format!("v1-s{seed}-k=prune@2-n=2-3x3")),
+                [true, true]
+            );
+            assert_eq!(
+                asks_window(&format!("v1-s{seed}-k=value,prune@12-n=4-3x3")),
+                [false, true]
+            );
         }
     }
 }

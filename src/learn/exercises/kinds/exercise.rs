@@ -118,6 +118,12 @@ pub struct Spec<T> {
     pub code: &'static str,
     /// The name a summary gives the kind.
     pub name: &'static str,
+    /// What each level asks, in a few words, for a teacher choosing them (a set builder);
+    /// empty for a kind whose items are the same at every level.
+    pub levels: &'static [&'static str],
+    /// The same on the textbooks' trees (a set's `-trees`), where the kind has them; empty for
+    /// a kind whose items are always on positions.
+    pub tree_levels: &'static [&'static str],
     /// How many empty cells an item has at a level with a side to move: see
     /// `Kind::empty_cells`.
     pub empty_cells: fn(u8, Geometry, Mark) -> usize,

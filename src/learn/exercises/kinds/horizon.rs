@@ -20,6 +20,9 @@ pub fn spec<T: From<HorizonKey>>() -> Spec<T> {
     Spec {
         code: "horizon",
         name: "the horizon",
+        // The same at every level (see `empty_cells`).
+        levels: &[],
+        tree_levels: &[],
         // Six at every level, whoever moves (for X, on a board where O started): only there does
         // the computer (at Hard) rate best a move that is not, while passing over another. Easy and
         // Medium never do (what they see of a move's result is exact, and a move they see no result

@@ -122,6 +122,17 @@ impl Kind {
         self.spec().name
     }
 
+    /// What each of its levels asks, in a few words (level 1 first), below positions or (with
+    /// `trees`) on the textbooks' trees; empty for a kind whose items are the same at every
+    /// level.
+    pub fn level_words(self, trees: bool) -> &'static [&'static str] {
+        let spec = self.spec();
+        match trees && !spec.tree_levels.is_empty() {
+            true => spec.tree_levels,
+            false => spec.levels,
+        }
+    }
+
     pub fn from_code(text: &str) -> Option<Kind> {
         Kind::ALL.iter().copied().find(|kind| kind.code() == text)
     }

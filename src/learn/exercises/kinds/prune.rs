@@ -21,6 +21,16 @@ pub fn spec<T: From<PruneKey>>() -> Spec<T> {
     Spec {
         code: "prune",
         name: "alpha-beta's cut-offs",
+        levels: &[
+            "which branches are pruned",
+            "α and β as the search leaves a node",
+            "which branches are pruned",
+        ],
+        tree_levels: &[
+            "which branches are pruned, on a textbook's tree",
+            "α and β as the search leaves a node, on a random tree",
+            "which branches are pruned, on a random tree of three levels",
+        ],
         // The whole tree below three or four empty cells is drawn; a start whose tree has more than
         // `prune::MAX_NODES` nodes is passed over.
         empty_cells: |level, geometry, mover| by_level([3, 3, 3], 4, level, geometry, mover),

@@ -13,6 +13,12 @@ pub fn spec<T: From<ToyKey>>() -> Spec<T> {
     Spec {
         code: "toy",
         name: "a toy count",
+        levels: &[
+            "3 or 4 empty cells",
+            "5 or 6 empty cells",
+            "6 or 7 empty cells",
+        ],
+        tree_levels: &[],
         empty_cells: |level, geometry, mover| by_level([3, 5, 7], 7, level, geometry, mover),
         make: make::<T>,
     }

@@ -21,6 +21,16 @@ pub fn spec<T: From<TreeKey> + From<TreeFillKey>>() -> Spec<T> {
     Spec {
         code: "tree",
         name: "a tree bottom-up",
+        levels: &[
+            "3 or 4 empty cells",
+            "3 or 4 empty cells",
+            "3 or 4 empty cells",
+        ],
+        tree_levels: &[
+            "a textbook's tree",
+            "a random tree, two levels",
+            "a random tree, three levels",
+        ],
         // A tree of three moves has about nine nodes, of four about sixteen.
         empty_cells: |level, geometry, mover| by_level([3, 3, 4], 4, level, geometry, mover),
         make: make::<T>,

@@ -19,6 +19,12 @@ pub fn spec<T: From<ValueKey>>() -> Spec<T> {
     Spec {
         code: "value",
         name: "a move's value",
+        levels: &[
+            "3 or 4 empty cells",
+            "5 or 6 empty cells",
+            "6 or 7 empty cells",
+        ],
+        tree_levels: &[],
         empty_cells: |level, geometry, mover| by_level([3, 5, 7], 7, level, geometry, mover),
         make: make::<T>,
     }

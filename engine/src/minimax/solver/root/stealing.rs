@@ -5,7 +5,8 @@
 
 use std::sync::atomic::Ordering;
 
-use super::{Message, ProofTable, Reports, RootJob};
+use super::reports::{Message, Reports};
+use super::schedule::{ProofTable, RootJob};
 use crate::minimax::analysis::{MoveBound, RootReport};
 use crate::minimax::control::Stop;
 #[cfg(feature = "proof-numbers")]
@@ -217,10 +218,10 @@ pub(in crate::minimax::solver) fn steal_after_one_mark<'p>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::Pass;
     use super::*;
     use crate::board::{Board, Geometry, Mark};
     use crate::minimax::control::{Meter, SearchControl};
+    use crate::minimax::solver::root::schedule::Pass;
     use crate::minimax::solver::rules::GeometryTables;
     use crate::minimax::solver::table::SharedTable;
 
