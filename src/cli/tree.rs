@@ -15,11 +15,11 @@ use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::game_tree::{GameTree, Side, TreePosition, probability_text};
 use crate::engine::minimax::{Analysis, ExpectedValue, SearchControl, Solver, Stop};
 use crate::engine::score::Score;
-use crate::learn::abstract_tree::{self, NodeValue};
+use crate::learn::abstract_tree::{self, CHANCE_PLACES, NodeValue};
 use crate::learn::tree::{TreeNode, grow};
 use crate::learn::tree_picture::picture;
-use crate::learn::tree_svg;
 use crate::learn::view::{ScoreView, Seen, Shown};
+use crate::learn::{tree_sketch, tree_svg};
 
 #[derive(Debug, Args)]
 #[command(
@@ -113,7 +113,7 @@ pub fn tree_showing_progress(
     let board = match args.rules.position(&args.board, args.view.is_some()) {
         Ok(Position::Board(board)) => board,
         Ok(Position::Tree(tree)) if tree.has_chance() => {
-            return write_chance_tree(args, &tree, out, err);
+            return write_chance_tree(args, &tree, out);
         }
         Ok(Position::Tree(tree)) => return write_typed_tree(args, &tree, out),
         Err(message) => {
@@ -471,18 +471,10 @@ fn write_typed_tree(args: &TreeArgs, tree: &GameTree, mut out: impl Write) -> io
     Ok(EXIT_OK)
 }
 
-/// How many decimal places a chance tree's values are shown with: exact when they fit
-/// (`7.5`, `3.125`), else rounded and marked `≈` (`≈0.333`).
-pub const CHANCE_PLACES: u32 = 3;
-
 /// Prints a tree with chance nodes: every node's expectiminimax value, exact, MAX's choice
-/// at MAX and MIN nodes, each chance child's probability. A picture of one is not drawn yet.
-fn write_chance_tree(
-    args: &TreeArgs,
-    tree: &GameTree,
-    mut out: impl Write,
-    mut err: impl Write,
-) -> io::Result<i32> {
+/// at MAX and MIN nodes, each chance child's probability; as JSON, Graphviz or the picture the
+/// app's tree lab draws.
+fn write_chance_tree(args: &TreeArgs, tree: &GameTree, mut out: impl Write) -> io::Result<i32> {
     let levels = args.depth.unwrap_or(u32::MAX);
     let values = crate::engine::minimax::expectiminimax(tree);
     match args.format {
@@ -499,13 +491,7 @@ fn write_chance_tree(
             writeln!(out, "}}")?;
         }
         TreeFormat::Svg => {
-            writeln!(
-                err,
-                "tictactoe tree: {:?}: a tree with chance nodes is not drawn as a picture yet; \
-                 --format json or dot prints it",
-                preview(&args.board)
-            )?;
-            return Ok(EXIT_BAD_BOARD);
+            out.write_all(tree_svg::svg(&tree_sketch::chance_tree(tree), false).as_bytes())?;
         }
     }
     out.flush()?;

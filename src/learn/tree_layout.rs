@@ -206,7 +206,14 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
     let slot = SLOT
         .max(widest_note + 12.0)
         .max(if has_boards { BOARD + 12.0 } else { 0.0 });
-    let level_height = LEVEL + board_room + (tallest_note - 40.0).max(0.0);
+    // A chance node's average sits under it and its edges start below that: room for it.
+    let average_room = sketch
+        .nodes
+        .iter()
+        .filter(|node| node.shape == Shape::Chance)
+        .map(|node| note_lines(node).count() as f32 * NOTE_LINE + BOARD_GAP)
+        .fold(0.0, f32::max);
+    let level_height = LEVEL + board_room + (tallest_note - 40.0).max(0.0) + average_room;
     let gutter = LEFT
         + 16.0
         + sketch
@@ -241,6 +248,11 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
             (false, false) => (Ink::Faint, 1.2),
         };
         let below = RADIUS + board_of(from).map_or(0.0, |_| BOARD_GAP + BOARD);
+        let below = if from.shape == Shape::Chance {
+            below + BOARD_GAP + note_lines(from).count() as f32 * NOTE_LINE
+        } else {
+            below
+        };
         let start = centre(from.x, from.level);
         let start = point(start.x, start.y + below);
         let end = centre(to.x, to.level);
@@ -352,19 +364,48 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             ink,
             dashed: node.dashed,
         },
+        Shape::Chance => Item::Circle {
+            centre: at,
+            radius: r * 1.1,
+            fill: Some(Fill::Node),
+            width,
+            ink,
+            dashed: node.dashed,
+        },
     }];
-    if let Some(value) = node.value {
+    if node.shape == Shape::Chance {
+        // The inner ring of the double circle that tells chance from a leaf.
+        items.push(Item::Circle {
+            centre: at,
+            radius: r * 0.9,
+            fill: None,
+            width: 1.0,
+            ink,
+            dashed: false,
+        });
+    }
+    let value = node
+        .value_text
+        .clone()
+        .or_else(|| node.value.map(|value| value.to_string()));
+    if let Some(value) = value {
         // A triangle's middle is a little towards its base.
         let lower = match node.shape {
             Shape::Max => 3.0,
             Shape::Min => -3.0,
-            Shape::End => 0.0,
+            Shape::End | Shape::Chance => 0.0,
+        };
+        // A long decimal (≈-12.333) in a smaller size, to stay near its node.
+        let size = if value.chars().count() > 4 {
+            Kind::Note.size() - 1.0
+        } else {
+            Kind::Value.size()
         };
         items.push(Item::Text {
             at: point(at.x, at.y + lower),
             anchor: Anchor::Centre,
-            text: value.to_string(),
-            size: Kind::Value.size(),
+            text: value,
+            size,
             ink,
             bold: true,
             halo: false,
@@ -469,6 +510,7 @@ mod tests {
             level,
             shape: Shape::End,
             value: Some(1),
+            value_text: None,
             title: String::new(),
             dashed: false,
             on_line: false,

@@ -14,7 +14,10 @@ use crate::app::drawing::tree_drawing;
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, View};
 use crate::engine::game_tree::{GameTree, MAX_NODES};
-use crate::learn::abstract_tree::{tree_examples, without_chance};
+use crate::engine::minimax::expectiminimax;
+use crate::learn::abstract_tree::{
+    CHANCE_NO_ALPHA_BETA, CHANCE_PLACES, chance_value_text, tree_examples,
+};
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::whole_search_picture;
 use crate::learn::trace::{EventKind, Step, TraceAlgorithm, whole_trace};
@@ -35,6 +38,9 @@ pub struct TreeLab {
     /// Whether the textbook's code is shown beside the drawing, its line highlighted.
     show_code: bool,
 }
+
+/// The textbooks' first expectimax tree, the lab's button for it types.
+pub const CHANCE_EXAMPLE: &str = "[chance[3, 12], chance[2, 4, 6]]";
 
 /// The most characters the tree's field takes: far more than a tree of [`MAX_NODES`] nodes
 /// needs, and few enough that a paste of megabytes is neither kept nor laid out.
@@ -73,10 +79,7 @@ impl TreeLab {
             .find(|example| example.name == text.trim());
         self.tree = match named {
             Some(example) => Ok(example.tree()),
-            None => text
-                .parse::<GameTree>()
-                .map_err(|error| error.to_string())
-                .and_then(without_chance),
+            None => text.parse::<GameTree>().map_err(|error| error.to_string()),
         };
         self.retrace();
     }
@@ -84,7 +87,9 @@ impl TreeLab {
     fn retrace(&mut self) {
         self.steps.clear();
         self.position = 0;
-        if let Ok(tree) = &self.tree {
+        if let Ok(tree) = &self.tree
+            && !tree.has_chance()
+        {
             // A typed tree has at most 1,000 nodes: its whole trace is small and quick.
             self.steps = whole_trace(&tree.root(), self.algorithm);
         }
@@ -116,7 +121,9 @@ impl TreeLab {
         ui.add(
             egui::Label::new(
                 "Leaves are MAX's values, children left to right, MAX at the root unless the tree \
-                 starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]).",
+                 starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]); chance[…] is a chance \
+                 node, its children equally likely or each given its probability \
+                 (chance[0.5: 3, 0.25: 12, 0.25: 6]).",
             )
             .wrap(),
         );
@@ -152,6 +159,16 @@ impl TreeLab {
                     commands.push(TreeLabCommand::Edit(example.name.to_string()).into());
                 }
             }
+            if ui
+                .button("expectimax")
+                .on_hover_text(
+                    "MAX over two chance nodes, one a fair coin over 3 and 12, one a fair die \
+                     over 2, 4 and 6: worth 7.5 and 4, so MAX takes the first, 7.5.",
+                )
+                .clicked()
+            {
+                commands.push(TreeLabCommand::Edit(CHANCE_EXAMPLE.to_string()).into());
+            }
         });
         let tree = match &self.tree {
             Ok(tree) => tree,
@@ -165,6 +182,10 @@ impl TreeLab {
                 return commands;
             }
         };
+        if tree.has_chance() {
+            self.chance_tree(ui, tree, &mut commands);
+            return commands;
+        }
         ui.horizontal_wrapped(|ui| {
             let mut chosen = self.algorithm;
             ui.radio_value(&mut chosen, TraceAlgorithm::Plain, "plain minimax");
@@ -224,6 +245,55 @@ impl TreeLab {
             self.drawing(ui, tree, &mut commands);
         }
         commands
+    }
+
+    /// A tree with chance nodes: its expectiminimax values drawn whole; the searches stepped
+    /// through and their keys shown but disabled, with the reason.
+    fn chance_tree(&self, ui: &mut Ui, tree: &GameTree, commands: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            for words in ["plain minimax", "alpha-beta"] {
+                ui.add_enabled(false, egui::RadioButton::new(false, words))
+                    .on_disabled_hover_text(CHANCE_NO_ALPHA_BETA);
+            }
+            for (words, key) in [
+                ("Back", "Left"),
+                ("Step", "Right"),
+                ("Run to end", "End"),
+                ("Restart", "Home"),
+            ] {
+                let button = egui::Button::new(texts::with_key(ui, words, key));
+                ui.add_enabled(false, button)
+                    .on_disabled_hover_text(CHANCE_NO_ALPHA_BETA);
+            }
+        });
+        ui.add(egui::Label::new(CHANCE_NO_ALPHA_BETA).wrap());
+        let root = expectiminimax(tree)[0].value;
+        let exactly = if root.decimal(CHANCE_PLACES).starts_with('≈') {
+            format!(" (exactly {root})")
+        } else {
+            String::new()
+        };
+        ui.label(format!(
+            "Expectiminimax: the root's value {}{exactly} · values to {CHANCE_PLACES} decimal \
+             places, ≈ where rounded · under each chance node its average, probability times \
+             value added up",
+            chance_value_text(root)
+        ));
+        let zoom = egui::Id::unique("textbook tree drawing");
+        tree_drawing::fit_at_first(ui, zoom);
+        tree_drawing::drawing_bar(ui, zoom, false);
+        let sketch = tree_sketch::chance_tree(tree);
+        for line in &sketch.legend {
+            ui.small(line);
+        }
+        if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
+            commands.push(Command::ExportPicture(export));
+        }
+        egui::ScrollArea::both()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                tree_drawing::draw(ui, &sketch, zoom, None, false);
+            });
     }
 
     /// The line of the code the search is at: its last step's, the first line before any.
