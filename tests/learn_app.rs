@@ -10,6 +10,8 @@ use tictactoe::learn::exercises::{SetCode, Summary, Task, generate};
 use tictactoe::learn::review::MoveClass;
 use tictactoe::{Board, Cell, Mark, Outcome};
 
+#[path = "common/binary.rs"]
+mod binary;
 mod harness;
 
 use harness::{Game, start};
@@ -417,4 +419,96 @@ fn exercises_from_a_link_in_xs_numbers_take_cells_clicked_on_the_board() {
     );
     game.harness
         .get_by_label(&generate(&fresh).items[0].prompt());
+}
+
+/// Monte Carlo tree search on the position on show: its buttons run that many iterations, and
+/// each root move's numbers are the ones `tictactoe mcts` prints for the same seed, c and
+/// iterations, written by the one function both use; beside them the exact score, and the move
+/// MCTS would play with whether it is exact-best. A long run goes a frame's worth at a time and
+/// Stop ends it.
+#[test]
+fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_seed() {
+    use tictactoe::learn::mcts_report::RootMove;
+    let board: Board = "XX./OO./...".parse().unwrap();
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.position = Some(board);
+    });
+    game.harness.set_size(egui::vec2(1280.0, 720.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness.get_by_label("Monte Carlo tree search").click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game.harness.get_by_label("100").click();
+    game.settle();
+    game.harness.get_by_label_contains("Iterations 100 ·");
+    let cli = binary::run(
+        &["mcts", "XX./OO./...", "--iterations", "100", "--seed", "1"],
+        b"",
+    )
+    .json();
+    let moves = cli["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 5);
+    for shown in moves {
+        let cell = Cell::new(
+            shown["row"].as_u64().unwrap() as usize,
+            shown["col"].as_u64().unwrap() as usize,
+        );
+        let row = RootMove {
+            mv: cell,
+            visits: shown["visits"].as_u64().unwrap(),
+            total: shown["total"].as_f64().unwrap(),
+            mean: shown["mean"].as_f64(),
+            ucb1: shown["ucb1"].as_f64(),
+        };
+        assert!(row.visits > 0);
+        let words = format!(
+            "{}: {} · exact {} ",
+            cell.name(),
+            row.numbers(),
+            shown["exact"]
+        );
+        game.harness.get_by_label_contains(&words);
+    }
+    let choice = &cli["choice"];
+    let choice = Cell::new(
+        choice["row"].as_u64().unwrap() as usize,
+        choice["col"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(cli["exact_best"], true, "r1c3 wins at once: {cli}");
+    game.harness.get_by_label_contains(&format!(
+        "MCTS would play {} (the most visited): an exact best move.",
+        choice.name()
+    ));
+    // The tree: the root with its 100 visits, a node for each move, the last path marked.
+    game.harness.get_by_label_contains("Node root: N 100 (+1)");
+    game.harness
+        .get_by_label_contains(&format!("Node {}: ", choice.name()));
+
+    // A thousand more go a frame's worth at a time; Stop ends them before the thousand.
+    game.harness.get_by_label("1,000").click();
+    game.harness.step();
+    game.harness.step();
+    game.harness.get_by_label_contains(" to go");
+    game.harness.get_by_label("Stop").click();
+    game.harness.step();
+    game.settle();
+    assert!(game.harness.query_by_label_contains(" to go").is_none());
+    let status = game.harness.get_by_label_contains("Iterations ");
+    let status = status
+        .accesskit_node()
+        .label()
+        .map(|label| label.to_string())
+        .or_else(|| status.value())
+        .unwrap_or_default();
+    let run: u64 = status["Iterations ".len()..]
+        .split(' ')
+        .next()
+        .map(|count| count.replace(',', ""))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(run > 100 && run < 1_100, "{status}");
 }

@@ -56,6 +56,24 @@ pub enum Command {
     /// Open or close the graded exercises.
     ToggleExercises,
     Exercises(ExercisesCommand),
+    /// Open or close Monte Carlo tree search on the position on show.
+    ToggleMcts,
+    Mcts(MctsCommand),
+}
+
+/// Monte Carlo tree search's view: iterations to run, its seed and c.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MctsCommand {
+    /// Run this many more iterations (a frame's worth at a time).
+    Run(u64),
+    /// Run none of the iterations still to go.
+    Stop,
+    /// Start again with this seed.
+    Seed(u64),
+    /// Start again with this exploration constant.
+    C(f64),
+    /// Start again with the same seed and c.
+    Restart,
 }
 
 /// A drawn tree's picture to save: the SVG document, and the file's format and name (without its
@@ -295,4 +313,5 @@ group_into_command!(
     ClipboardCommand => Clipboard,
     TreeLabCommand => TreeLab,
     ExercisesCommand => Exercises,
+    MctsCommand => Mcts,
 );

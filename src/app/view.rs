@@ -71,16 +71,18 @@ pub enum ViewKind {
     Stepper,
     Editor,
     Explorer,
+    Mcts,
 }
 
 impl ViewKind {
     /// The registry: every view, in the order above.
-    pub const ALL: [ViewKind; 5] = [
+    pub const ALL: [ViewKind; 6] = [
         ViewKind::Exercises,
         ViewKind::TreeLab,
         ViewKind::Stepper,
         ViewKind::Editor,
         ViewKind::Explorer,
+        ViewKind::Mcts,
     ];
 
     /// The command that opens or closes it, as its menu entry and key give.
@@ -91,6 +93,7 @@ impl ViewKind {
             ViewKind::Stepper => Command::ToggleStepper,
             ViewKind::Editor => EditorCommand::Toggle.into(),
             ViewKind::Explorer => SettingCommand::ToggleExplorer.into(),
+            ViewKind::Mcts => Command::ToggleMcts,
         }
     }
 

@@ -12,6 +12,7 @@ use crate::app::commands::{
 };
 use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
+use crate::app::views::mcts::MctsView;
 use crate::app::views::stepper::Stepper;
 use crate::app::views::tree_lab::TreeLab;
 use crate::engine::board::{Board, Cell, Geometry, MoveNumbers};
@@ -134,6 +135,17 @@ impl TicTacToeApp {
             Command::TreeLab(command) => {
                 if let Some(lab) = &mut self.views.tree_lab {
                     lab.apply(command);
+                }
+            }
+            Command::ToggleMcts => {
+                self.views.mcts = match self.views.mcts.take() {
+                    Some(_) => None,
+                    None => Some(MctsView::new(self.on_show().board)),
+                };
+            }
+            Command::Mcts(command) => {
+                if let Some(view) = &mut self.views.mcts {
+                    view.apply(command);
                 }
             }
         }

@@ -5,6 +5,7 @@ use crate::app::view::{Needs, View, ViewKind};
 use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
 use crate::app::views::explorer::Explorer;
+use crate::app::views::mcts::MctsView;
 use crate::app::views::stepper::Stepper;
 use crate::app::views::tree_lab::TreeLab;
 use crate::game::GameController;
@@ -17,6 +18,7 @@ pub struct OpenViews {
     pub stepper: Option<Stepper>,
     pub editor: Option<Editor>,
     pub explorer: Option<Explorer>,
+    pub mcts: Option<MctsView>,
 }
 
 impl OpenViews {
@@ -27,6 +29,7 @@ impl OpenViews {
             ViewKind::Stepper => self.stepper.as_ref().map(|v| v as &dyn View),
             ViewKind::Editor => self.editor.as_ref().map(|v| v as &dyn View),
             ViewKind::Explorer => self.explorer.as_ref().map(|v| v as &dyn View),
+            ViewKind::Mcts => self.mcts.as_ref().map(|v| v as &dyn View),
         }
     }
 
@@ -37,6 +40,7 @@ impl OpenViews {
             ViewKind::Stepper => self.stepper.as_mut().map(|v| v as &mut dyn View),
             ViewKind::Editor => self.editor.as_mut().map(|v| v as &mut dyn View),
             ViewKind::Explorer => self.explorer.as_mut().map(|v| v as &mut dyn View),
+            ViewKind::Mcts => self.mcts.as_mut().map(|v| v as &mut dyn View),
         }
     }
 

@@ -6,5 +6,6 @@ pub(super) mod editor;
 pub(super) mod exercises;
 pub(super) mod explorer;
 pub(super) mod legend;
+pub(super) mod mcts;
 pub(super) mod stepper;
 pub(super) mod tree_lab;
