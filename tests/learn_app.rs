@@ -512,3 +512,60 @@ fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_
         .unwrap();
     assert!(run > 100 && run < 1_100, "{status}");
 }
+
+/// Cutting the search off on the position on show: each move's number at the depth chosen is
+/// the one `tictactoe cutoff` prints, beside its exact score; on X.O/.../... depth 3 plays the
+/// centre (a draw) where depth 4 finds a win.
+#[test]
+fn the_cutoff_view_shows_tictactoe_cutoff_s_numbers_beside_the_exact_scores() {
+    let board: Board = "X.O/.../...".parse().unwrap();
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.position = Some(board);
+    });
+    game.harness.set_size(egui::vec2(1280.0, 720.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness
+        .get_by_label("Cutting the search off (depth and evaluation)")
+        .click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game.harness.get_by_label("Depth 2");
+    game.harness.get_by_label("Deeper").click();
+    game.settle();
+    for (depth, plays, verdict) in [
+        (
+            "3",
+            "r2c2",
+            "not an exact best move: a draw where the best is a win",
+        ),
+        ("4", "r2c1", "an exact best move"),
+    ] {
+        game.harness.get_by_label(&format!("Depth {depth}"));
+        let cli = binary::run(&["cutoff", "X.O/.../...", "--depth", depth], b"").json();
+        for shown in cli["moves"].as_array().unwrap() {
+            let cell = Cell::new(
+                shown["row"].as_u64().unwrap() as usize,
+                shown["col"].as_u64().unwrap() as usize,
+            );
+            let how = if shown["evaluated"] == true {
+                "evaluated at the cutoff"
+            } else {
+                "proven inside the cutoff"
+            };
+            game.harness.get_by_label_contains(&format!(
+                "{}: depth {depth} gives {}, {how} · exact {} ",
+                cell.name(),
+                shown["value"],
+                shown["exact"]
+            ));
+        }
+        game.harness.get_by_label(&format!(
+            "Depth {depth} plays {plays} (the first with the best number): {verdict}."
+        ));
+        game.harness.get_by_label("Deeper").click();
+        game.settle();
+    }
+}

@@ -59,6 +59,20 @@ pub enum Command {
     /// Open or close Monte Carlo tree search on the position on show.
     ToggleMcts,
     Mcts(MctsCommand),
+    /// Open or close the cutoff view (depth-limited minimax) on the position on show.
+    ToggleCutoff,
+    Cutoff(CutoffCommand),
+}
+
+/// The cutoff view: its depth and its evaluation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutoffCommand {
+    Deeper,
+    Shallower,
+    /// Judge the positions at the cutoff by open lines.
+    OpenLines,
+    /// Judge them 0, as the computer's horizon does.
+    Zero,
 }
 
 /// Monte Carlo tree search's view: iterations to run, its seed and c.
@@ -314,4 +328,5 @@ group_into_command!(
     TreeLabCommand => TreeLab,
     ExercisesCommand => Exercises,
     MctsCommand => Mcts,
+    CutoffCommand => Cutoff,
 );

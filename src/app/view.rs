@@ -72,17 +72,19 @@ pub enum ViewKind {
     Editor,
     Explorer,
     Mcts,
+    Cutoff,
 }
 
 impl ViewKind {
     /// The registry: every view, in the order above.
-    pub const ALL: [ViewKind; 6] = [
+    pub const ALL: [ViewKind; 7] = [
         ViewKind::Exercises,
         ViewKind::TreeLab,
         ViewKind::Stepper,
         ViewKind::Editor,
         ViewKind::Explorer,
         ViewKind::Mcts,
+        ViewKind::Cutoff,
     ];
 
     /// The command that opens or closes it, as its menu entry and key give.
@@ -94,6 +96,7 @@ impl ViewKind {
             ViewKind::Editor => EditorCommand::Toggle.into(),
             ViewKind::Explorer => SettingCommand::ToggleExplorer.into(),
             ViewKind::Mcts => Command::ToggleMcts,
+            ViewKind::Cutoff => Command::ToggleCutoff,
         }
     }
 

@@ -10,6 +10,7 @@ use crate::app::commands::{
     ClipboardCommand, CoachCommand, Command, EditorCommand, ExercisesCommand, ExplorerCommand,
     PreviewCommand, ReviewCommand, Seating, SettingCommand,
 };
+use crate::app::views::cutoff::CutoffView;
 use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
 use crate::app::views::mcts::MctsView;
@@ -145,6 +146,17 @@ impl TicTacToeApp {
             }
             Command::Mcts(command) => {
                 if let Some(view) = &mut self.views.mcts {
+                    view.apply(command);
+                }
+            }
+            Command::ToggleCutoff => {
+                self.views.cutoff = match self.views.cutoff.take() {
+                    Some(_) => None,
+                    None => Some(CutoffView::new(self.on_show().board)),
+                };
+            }
+            Command::Cutoff(command) => {
+                if let Some(view) = &mut self.views.cutoff {
                     view.apply(command);
                 }
             }

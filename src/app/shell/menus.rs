@@ -301,6 +301,13 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         commands.push(Command::ToggleMcts);
     }
     if ui
+        .button("Cutting the search off (depth and evaluation)")
+        .mirrored("Cutting the search off (depth and evaluation)")
+        .clicked()
+    {
+        commands.push(Command::ToggleCutoff);
+    }
+    if ui
         .button("A textbook's tree (minimax and alpha-beta)")
         .mirrored("A textbook's tree (minimax and alpha-beta)")
         .clicked()

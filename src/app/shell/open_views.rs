@@ -2,6 +2,7 @@
 //! questions through [`View`].
 
 use crate::app::view::{Needs, View, ViewKind};
+use crate::app::views::cutoff::CutoffView;
 use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
 use crate::app::views::explorer::Explorer;
@@ -19,6 +20,7 @@ pub struct OpenViews {
     pub editor: Option<Editor>,
     pub explorer: Option<Explorer>,
     pub mcts: Option<MctsView>,
+    pub cutoff: Option<CutoffView>,
 }
 
 impl OpenViews {
@@ -30,6 +32,7 @@ impl OpenViews {
             ViewKind::Editor => self.editor.as_ref().map(|v| v as &dyn View),
             ViewKind::Explorer => self.explorer.as_ref().map(|v| v as &dyn View),
             ViewKind::Mcts => self.mcts.as_ref().map(|v| v as &dyn View),
+            ViewKind::Cutoff => self.cutoff.as_ref().map(|v| v as &dyn View),
         }
     }
 
@@ -41,6 +44,7 @@ impl OpenViews {
             ViewKind::Editor => self.editor.as_mut().map(|v| v as &mut dyn View),
             ViewKind::Explorer => self.explorer.as_mut().map(|v| v as &mut dyn View),
             ViewKind::Mcts => self.mcts.as_mut().map(|v| v as &mut dyn View),
+            ViewKind::Cutoff => self.cutoff.as_mut().map(|v| v as &mut dyn View),
         }
     }
 

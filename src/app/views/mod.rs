@@ -2,6 +2,7 @@
 //! imports another; what they share is drawn in `drawing`.
 
 pub(super) mod coach;
+pub(super) mod cutoff;
 pub(super) mod editor;
 pub(super) mod exercises;
 pub(super) mod explorer;
