@@ -261,7 +261,6 @@ impl MctsView {
         };
         let sketch = sketch(&self.board, search, self.last.as_ref());
         let zoom = egui::Id::unique("mcts tree drawing");
-        tree_drawing::fit_at_first(ui, zoom);
         tree_drawing::drawing_bar(ui, zoom, false);
         for line in &sketch.legend {
             ui.add(egui::Label::new(RichText::new(line).small()).wrap());
@@ -458,16 +457,14 @@ fn sketch(board: &Board, search: &Mcts<Board>, last: Option<&Iteration<Cell>>) -
             } else {
                 ""
             };
+            // W/N is in the node; under it N and UCB1, two short lines, so that the edges below
+            // keep room for their moves.
             let mut note = format!("N {}{backed}", stats.visits);
             if !moves.is_empty() {
-                note.push_str(&format!(
-                    "\nW/N {}\nUCB1 {}",
-                    decimal(stats.mean()),
-                    decimal(stats.ucb1)
-                ));
+                note.push_str(&format!("\nUCB1 {}", decimal(stats.ucb1)));
             }
             if is_added {
-                note = format!("added\n{note}");
+                note.push_str("\nadded");
             }
             let shape = if position.outcome().is_over() {
                 Shape::End
@@ -481,7 +478,15 @@ fn sketch(board: &Board, search: &Mcts<Board>, last: Option<&Iteration<Cell>>) -
             } else {
                 moves.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
             };
-            let title = format!("Node {name}: {}", note.replace('\n', ", "));
+            let title = format!(
+                "Node {name}: {}{}",
+                note.replace('\n', ", "),
+                if moves.is_empty() {
+                    String::new()
+                } else {
+                    format!(", W/N {}", decimal(stats.mean()))
+                }
+            );
             SketchNode {
                 value_text: (!moves.is_empty()).then(|| decimal(stats.mean())),
                 on_line: on_path && last.is_some(),
@@ -525,7 +530,7 @@ fn sketch(board: &Board, search: &Mcts<Board>, last: Option<&Iteration<Cell>>) -
         legend: vec![
             "In a node: W/N, the share of its playouts won (a draw a half) by the side that chose its move."
                 .to_string(),
-            "Under it: N, W/N and UCB1 as its parent sees it. Orange: the last iteration's path, (+1) its backup."
+            "Under it: N, and UCB1 as its parent sees it. Orange: the last iteration's path, (+1) its backup."
                 .to_string(),
             "Drawn: the root's moves, and the replies below the move the last iteration went through."
                 .to_string(),
