@@ -14,14 +14,11 @@ use crate::app::drawing::texts::thousands;
 use crate::app::drawing::{tree_drawing, tree_export};
 use crate::app::view::{Given, Needs, View};
 use crate::engine::board::{Board, Cell};
-use crate::engine::mcts::{Iteration, Mcts, NodeStats};
+use crate::engine::mcts::{Iteration, Mcts};
 use crate::engine::minimax::Analysis;
-use crate::engine::rules::Rules;
 use crate::engine::score::{Score, Verdict};
 use crate::game::GameController;
-use crate::learn::mcts_report::{RootMove, TREE_NODES, decimal, root_moves};
-use crate::learn::tree_picture::tidy;
-use crate::learn::tree_sketch::{Shape, Sketch, SketchEdge, SketchNode};
+use crate::learn::mcts_report::{RootMove, TREE_NODES, mcts_sketch, root_moves};
 
 /// How much work a frame does: iterations times the board's cells (a 3×3 board's frame runs 222
 /// iterations, a 7×7's 40), so that a run of 1,000 is a few frames and none is held up.
@@ -259,7 +256,7 @@ impl MctsView {
         let Some(search) = &self.search else {
             return;
         };
-        let sketch = sketch(&self.board, search, self.last.as_ref());
+        let sketch = mcts_sketch(&self.board, search, self.last.as_ref());
         let zoom = egui::Id::unique("mcts tree drawing");
         tree_drawing::drawing_bar(ui, zoom, false);
         for line in &sketch.legend {
@@ -413,143 +410,6 @@ fn iteration_words(board: &Board, last: &Iteration<Cell>) -> String {
         last.playout.len(),
         last.reward
     )
-}
-
-/// The tree near the root as a sketch: the root, its children, and the children of the child
-/// the last iteration went through; that iteration's path in orange, the node it added noted.
-fn sketch(board: &Board, search: &Mcts<Board>, last: Option<&Iteration<Cell>>) -> Sketch {
-    let path: Vec<Cell> = last
-        .map(|last| last.selected.iter().copied().chain(last.added).collect())
-        .unwrap_or_default();
-    let added = last.and_then(|last| last.added);
-    // Nodes: (moves from the root, stats).
-    let mut nodes: Vec<(Vec<Cell>, NodeStats<Cell>)> = vec![(Vec::new(), search.root())];
-    let mut children: Vec<Vec<usize>> = vec![Vec::new()];
-    for stats in in_move_order(board, search.children(&[])) {
-        let mv = stats.mv.expect("a child has a move");
-        let id = nodes.len();
-        children[0].push(id);
-        nodes.push((vec![mv], stats));
-        children.push(Vec::new());
-        if path.first() == Some(&mv) {
-            let below = Rules::after(board, mv);
-            for grandchild in in_move_order(&below, search.children(&[mv])) {
-                let id2 = nodes.len();
-                children[id].push(id2);
-                nodes.push((
-                    vec![mv, grandchild.mv.expect("a child has a move")],
-                    grandchild,
-                ));
-                children.push(Vec::new());
-            }
-        }
-    }
-    let (across, width) = tidy(&children);
-    let sketch_nodes = nodes
-        .iter()
-        .enumerate()
-        .map(|(id, (moves, stats))| {
-            let position = moves.iter().fold(*board, |b, &mv| Rules::after(&b, mv));
-            let on_path = path.starts_with(moves);
-            let is_added = on_path && moves.len() == path.len() && added.is_some();
-            let backed = if on_path && last.is_some() {
-                " (+1)"
-            } else {
-                ""
-            };
-            // W/N is in the node; under it N and UCB1, two short lines, so that the edges below
-            // keep room for their moves.
-            let mut note = format!("N {}{backed}", stats.visits);
-            if !moves.is_empty() {
-                note.push_str(&format!("\nUCB1 {}", decimal(stats.ucb1)));
-            }
-            if is_added {
-                note.push_str("\nadded");
-            }
-            let shape = if position.outcome().is_over() {
-                Shape::End
-            } else if moves.len() % 2 == 0 {
-                Shape::Max
-            } else {
-                Shape::Min
-            };
-            let name = if moves.is_empty() {
-                "root".to_string()
-            } else {
-                moves.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
-            };
-            let title = format!(
-                "Node {name}: {}{}",
-                note.replace('\n', ", "),
-                if moves.is_empty() {
-                    String::new()
-                } else {
-                    format!(", W/N {}", decimal(stats.mean()))
-                }
-            );
-            SketchNode {
-                value_text: (!moves.is_empty()).then(|| decimal(stats.mean())),
-                on_line: on_path && last.is_some(),
-                note: Some(note),
-                board: Some(position),
-                ..SketchNode::at(across[id], moves.len(), shape, title)
-            }
-        })
-        .collect();
-    let edges = nodes
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(id, (moves, _))| {
-            let parent = children
-                .iter()
-                .position(|list| list.contains(&id))
-                .expect("every node but the root has a parent");
-            let mv = *moves.last().expect("a child has a move");
-            SketchEdge::of(
-                parent,
-                id,
-                mv.name(),
-                false,
-                path.starts_with(moves) && last.is_some(),
-            )
-        })
-        .collect();
-    let levels = (0..=children.iter().filter(|c| !c.is_empty()).count().min(2))
-        .map(|level| match level {
-            0 => format!("{} to move (the root)", board.to_move()),
-            1 => format!("after {}'s move", board.to_move()),
-            _ => format!("after {}'s reply", board.to_move().opponent()),
-        })
-        .collect();
-    Sketch {
-        nodes: sketch_nodes,
-        edges,
-        width,
-        levels,
-        legend: vec![
-            "In a node: W/N, the share of its playouts won (a draw a half) by the side that chose its move."
-                .to_string(),
-            "Under it: N, and UCB1 as its parent sees it. Orange: the last iteration's path, (+1) its backup."
-                .to_string(),
-            "Drawn: the root's moves, and the replies below the move the last iteration went through."
-                .to_string(),
-        ],
-    }
-}
-
-/// `children` in the board's move order, for a drawing that does not reshuffle as moves are
-/// added.
-fn in_move_order(board: &Board, children: Vec<NodeStats<Cell>>) -> Vec<NodeStats<Cell>> {
-    board
-        .legal_moves()
-        .filter_map(|cell| {
-            children
-                .iter()
-                .find(|child| child.mv == Some(cell))
-                .copied()
-        })
-        .collect()
 }
 
 impl View for MctsView {
