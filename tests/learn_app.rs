@@ -511,6 +511,15 @@ fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_
         .parse()
         .unwrap();
     assert!(run > 100 && run < 1_100, "{status}");
+    // Esc closes it, and the game's digits wait while it covers the board.
+    game.press(Key::Num6);
+    assert_eq!(
+        game.board(),
+        board,
+        "6 would play r2c3 on the board under the view"
+    );
+    game.press(Key::Escape);
+    assert_eq!(game.harness.state().open_views(), []);
 }
 
 /// Cutting the search off on the position on show: each move's number at the depth chosen is
@@ -568,4 +577,6 @@ fn the_cutoff_view_shows_tictactoe_cutoff_s_numbers_beside_the_exact_scores() {
         game.harness.get_by_label("Deeper").click();
         game.settle();
     }
+    game.press(Key::Escape);
+    assert_eq!(game.harness.state().open_views(), []);
 }

@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 
 use crate::app::commands::{Command, CutoffCommand};
-use crate::app::drawing::texts::thousands;
+use crate::app::drawing::texts::{self, thousands};
 use crate::app::view::{Given, Needs, View};
 use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::{
@@ -80,7 +80,7 @@ impl CutoffView {
         let mut commands = Vec::new();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Cutting the search off").strong());
-            if ui.button("Close").clicked() {
+            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
                 commands.push(Command::ToggleCutoff);
             }
         });

@@ -10,7 +10,7 @@
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
 use crate::app::commands::{Command, MctsCommand};
-use crate::app::drawing::texts::thousands;
+use crate::app::drawing::texts::{self, thousands};
 use crate::app::drawing::{tree_drawing, tree_export};
 use crate::app::view::{Given, Needs, View};
 use crate::engine::board::{Board, Cell};
@@ -122,7 +122,7 @@ impl MctsView {
         let mut commands = Vec::new();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Monte Carlo tree search").strong());
-            if ui.button("Close").clicked() {
+            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
                 commands.push(Command::ToggleMcts);
             }
         });
