@@ -287,10 +287,12 @@ impl MctsView {
             egui::StrokeKind::Inside,
         );
         let last = self.history.last().map_or(1, |(n, _)| *n).max(1) as f32;
+        // Inside the frame, so that a line at 0 or 1 is not drawn over it.
+        let inner = rect.shrink(3.0);
         let at = |iterations: u64, mean: f64| {
             Pos2::new(
-                rect.left() + rect.width() * iterations as f32 / last,
-                rect.bottom() - rect.height() * mean.clamp(0.0, 1.0) as f32,
+                inner.left() + inner.width() * iterations as f32 / last,
+                inner.bottom() - inner.height() * mean.clamp(0.0, 1.0) as f32,
             )
         };
         let geometry = self.board.geometry();
@@ -404,10 +406,13 @@ fn iteration_words(board: &Board, last: &Iteration<Cell>) -> String {
         _ => "a draw".to_string(),
     };
     format!(
-        "The last iteration: {selected}; {added}; a playout of {} random moves ended in {result} \
-         (reward {} for {to_move}); every node on the path got N + 1 and W + the reward for the \
-         side that chose its move.",
-        last.playout.len(),
+        "The last iteration: {selected}; {added}; a playout of {} ended in {result} (reward {} \
+         for {to_move}); every node on the path got N + 1 and W + the reward for the side that \
+         chose its move.",
+        match last.playout.len() {
+            1 => "1 random move".to_string(),
+            moves => format!("{moves} random moves"),
+        },
         last.reward
     )
 }
