@@ -776,35 +776,49 @@ fn a_line_of_play_is_replayed_with_the_keys_without_playing_it() {
 #[test]
 fn the_explorer_counts_what_each_search_visits_from_the_root() {
     let mut game = start("mode: TwoPlayers, explorer_open: true");
-    game.harness.get_by_label(
-        "Positions searched to score these moves: plain minimax 549,946, alpha-beta 34,203, \
-         alpha-beta with a table 3,749.",
+    game.harness.get_by_label_contains(
+        "Positions searched to score these moves: plain minimax 549,946, alpha-beta 34,203 \
+         scoring each move or ",
     );
+    game.harness
+        .get_by_label_contains("searching the position, alpha-beta with a table 3,749.");
     game.click_cell(Cell::new(1, 1));
     let root = game.board();
-    let count = |algorithm| {
-        tictactoe::engine::minimax::analyze_with(
-            &root,
-            algorithm,
-            &tictactoe::engine::minimax::SearchControl::new(),
-        )
-        .unwrap()
-        .stats
-        .nodes
-        .to_string()
-        .as_bytes()
-        .rchunks(3)
-        .rev()
-        .map(|digits| std::str::from_utf8(digits).unwrap())
-        .collect::<Vec<_>>()
-        .join(",")
+    let thousands = |nodes: u64| {
+        nodes
+            .to_string()
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|digits| std::str::from_utf8(digits).unwrap())
+            .collect::<Vec<_>>()
+            .join(",")
     };
-    use tictactoe::engine::minimax::Algorithm;
+    use tictactoe::engine::minimax::{Algorithm, RootWindow, SearchControl, Unobserved};
+    let count = |algorithm| {
+        thousands(
+            tictactoe::engine::minimax::analyze_with(&root, algorithm, &SearchControl::new())
+                .unwrap()
+                .stats
+                .nodes,
+        )
+    };
+    let shared = tictactoe::engine::minimax::alpha_beta_root_observed(
+        &root,
+        RootWindow::Shared,
+        &SearchControl::new(),
+        &mut |_| {},
+        &mut Unobserved,
+    )
+    .unwrap()
+    .stats
+    .nodes;
     game.harness.get_by_label(&format!(
-        "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
-         alpha-beta with a table {}.",
+        "Positions searched to score these moves: plain minimax {}, alpha-beta {} scoring each \
+         move or {} searching the position, alpha-beta with a table {}.",
         count(Algorithm::Plain),
         count(Algorithm::AlphaBetaClassic),
+        thousands(shared),
         count(Algorithm::AlphaBeta)
     ));
 }
@@ -900,7 +914,9 @@ fn alpha_beta_steps_show_what_they_prune_and_why() {
     let mut game = start("mode: TwoPlayers");
     game.click_cell(Cell::new(1, 1)); // X in the centre: O to move, the maximiser here
     game.press(Key::D);
-    game.harness.get_by_label("alpha-beta").click();
+    game.harness
+        .get_by_label("alpha-beta, score each move")
+        .click();
     game.settle();
     // Step until the first cutoff appears.
     for _ in 0..400 {
@@ -1219,7 +1235,9 @@ fn the_drawn_search_shows_the_running_call_and_crosses_out_what_alpha_beta_prune
     game.click_cell(Cell::new(1, 1));
     let start_board = game.board();
     game.press(Key::D);
-    game.harness.get_by_label("alpha-beta").click();
+    game.harness
+        .get_by_label("alpha-beta, score each move")
+        .click();
     game.settle();
     game.harness.get_by_label("Draw the search").click();
     game.settle();
@@ -1366,7 +1384,9 @@ fn the_drawn_searchs_windows_are_drawn_whole() {
     game.harness.set_size(egui::vec2(1280.0, 1600.0));
     game.click_cell(Cell::new(1, 1));
     game.press(Key::D);
-    game.harness.get_by_label("alpha-beta").click();
+    game.harness
+        .get_by_label("alpha-beta, score each move")
+        .click();
     game.settle();
     game.harness.get_by_label("Draw the search").click();
     game.settle();
@@ -1579,7 +1599,9 @@ fn the_drawn_search_zooms_and_labels_every_level() {
     game.harness.set_size(egui::vec2(1280.0, 1000.0));
     game.click_cell(Cell::new(1, 1));
     game.press(Key::D);
-    game.harness.get_by_label("alpha-beta").click();
+    game.harness
+        .get_by_label("alpha-beta, score each move")
+        .click();
     game.settle();
     game.harness.get_by_label("Draw the search").click();
     game.settle();
@@ -1595,6 +1617,15 @@ fn the_drawn_search_zooms_and_labels_every_level() {
             .expect("the drawing's top node")
             .rect()
     };
+    // The zoom the drawing shows: given the window, it opens fitted to it, whatever its size.
+    let percent = |game: &Game| -> f32 {
+        game.drawn()
+            .into_iter()
+            .find_map(|(label, _)| label.strip_suffix('%')?.parse().ok())
+            .expect("the zoom's percentage")
+    };
+    game.harness.get_by_label("Fit");
+    let fitted = percent(&game);
     let at_first = root(&game).width();
     for _ in 0..3 {
         game.harness.get_by_label("+").click();
@@ -1605,7 +1636,11 @@ fn the_drawn_search_zooms_and_labels_every_level() {
         (zoomed / at_first - 1.25f32.powi(3)).abs() < 0.02,
         "{at_first} → {zoomed}"
     );
-    game.harness.get_by_label("195%");
+    let shown = percent(&game);
+    assert!(
+        (shown - (fitted * 1.25f32.powi(3)).round()).abs() <= 1.0,
+        "{fitted}% → {shown}%"
+    );
     // Every level drawn is labelled with who moves there and its depth, the last included.
     game.harness.event(egui::Event::PointerGone);
     game.harness.run_steps(3);
@@ -1639,11 +1674,17 @@ fn the_drawn_search_zooms_and_labels_every_level() {
     game.harness.event(egui::Event::PointerMoved(over));
     game.harness.event(egui::Event::Zoom(1.25));
     game.harness.run_steps(3);
-    game.harness.get_by_label("244%");
+    let pinched = percent(&game);
+    assert!(
+        (pinched - shown * 1.25).abs() <= 1.5,
+        "{shown}% → {pinched}%"
+    );
     // Back to 100%.
-    game.harness.get_by_label("244%").click();
+    game.harness.get_by_label(&format!("{pinched}%")).click();
     game.harness.run_steps(3);
-    assert!((root(&game).width() - at_first).abs() < 0.5);
+    assert_eq!(percent(&game), 100.0);
+    let at_100 = at_first * 100.0 / fitted;
+    assert!((root(&game).width() - at_100).abs() < 1.0, "{at_100}");
 }
 
 /// A tap on `cell` as a touch screen sends it: the touch, then the pointer's press and release,

@@ -450,7 +450,9 @@ fn the_step_through_fits_a_phone_upright_and_on_its_side() {
         game.press(egui::Key::ArrowRight);
         at_size(&mut game, screen);
         step(&mut game, "the step-through, a step in");
-        game.harness.get_by_label("alpha-beta").click();
+        game.harness
+            .get_by_label("alpha-beta, score each move")
+            .click();
         at_size(&mut game, screen);
         game.press(egui::Key::End);
         at_size(&mut game, screen);

@@ -424,8 +424,9 @@ fn the_explorer_opens_on_the_position_on_show_and_says_which_it_is() {
     paste(&mut game, "XOX/.O./X..");
     game.press(egui::Key::T);
     assert_eq!(explorer_root(&game), pasted);
-    game.harness
-        .get_by_label_contains("in the one search from the root (this position, not the game's)");
+    game.harness.get_by_label_contains(
+        "in the one search from the root (the pasted position, not the game's)",
+    );
     // Back to the game: the explorer follows the board again.
     game.press(egui::Key::Escape);
     assert_eq!(explorer_root(&game), Board::classic());
@@ -512,4 +513,168 @@ fn the_link_to_here_reopens_the_game_as_shown_and_what_is_open_over_it() {
             exercises
         );
     }
+}
+
+/// A position put on show one way, as a player puts it there: the app showing it, the position
+/// and the words every view names it by.
+struct OnShow {
+    how: &'static str,
+    game: Game,
+    board: Board,
+    name: String,
+}
+
+/// Every way a position reaches the board: pasted (Ctrl+V), an article's example (Game › The
+/// articles' examples), a link (the game's own position, as `--position` opens it), the editor's
+/// Analyse, and the review's preview of the position before a move. None is the empty board.
+fn every_position_source() -> Vec<OnShow> {
+    let pasted: Board = "XOX/.O./X..".parse().unwrap();
+    let wide = |settings: &str| harness::start_sized(settings, [1024.0, 720.0], |_| {});
+    let mut sources = Vec::new();
+
+    let mut game = wide("welcome_hint: false");
+    paste(&mut game, "XOX/.O./X..");
+    sources.push(OnShow {
+        how: "pasted",
+        game,
+        board: pasted,
+        name: "the pasted position, not the game's".to_string(),
+    });
+
+    let gfg = examples()
+        .iter()
+        .find(|example| example.title.starts_with("GeeksforGeeks"))
+        .unwrap();
+    let mut game = wide("welcome_hint: false");
+    open_example(&mut game, gfg);
+    sources.push(OnShow {
+        how: "an example",
+        game,
+        board: gfg.board(),
+        name: format!("the example \"{}\", not the game's", gfg.title),
+    });
+
+    let game = harness::start_sized("welcome_hint: false", [1024.0, 720.0], |options| {
+        options.position = Link::parse(&format!("{}&view=mover", pasted.link_query())).position;
+    });
+    sources.push(OnShow {
+        how: "a link",
+        game,
+        board: pasted,
+        name: "the game's position".to_string(),
+    });
+
+    let mut game = wide("welcome_hint: false");
+    paste(&mut game, "XOX/.O./X..");
+    game.press(egui::Key::E);
+    game.harness.get_by_label("Analyse").click();
+    game.settle();
+    sources.push(OnShow {
+        how: "the editor",
+        game,
+        board: pasted,
+        name: "the position set up in the editor, not the game's".to_string(),
+    });
+
+    let mut game = wide("welcome_hint: false, mode: TwoPlayers");
+    let moves = [(0, 0), (0, 1), (0, 2), (1, 1)].map(|(row, col)| Cell::new(row, col));
+    for cell in moves {
+        game.click_cell(cell);
+    }
+    game.press(egui::Key::M);
+    game.harness.get_by_label_contains("Move 3: ").click();
+    game.settle();
+    let before_three = moves[..2]
+        .iter()
+        .fold(Board::classic(), |board, &cell| board.after(cell).unwrap());
+    sources.push(OnShow {
+        how: "a review's preview",
+        game,
+        board: before_three,
+        name: "the position before move 3".to_string(),
+    });
+    sources
+}
+
+#[test]
+fn every_view_takes_the_position_on_show_from_every_source_and_says_which_it_is() {
+    for OnShow {
+        how,
+        mut game,
+        board,
+        name,
+    } in every_position_source()
+    {
+        assert_ne!(board, Board::classic(), "{how}");
+        assert_eq!(board_on_show(&game), board, "{how}: the board shows it");
+        // The explorer (T): its root, named.
+        game.press(egui::Key::T);
+        assert_eq!(explorer_root(&game), board, "{how}: the explorer's root");
+        game.harness
+            .get_by_label_contains(&format!("in the one search from the root ({name})"));
+        game.press(egui::Key::T);
+        // The computer's reasons (W) are the game's: said so over another position.
+        game.press(egui::Key::W);
+        let note = format!("About the game's last move, not {name} on the board");
+        assert_eq!(
+            game.harness.query_by_label_contains(&note).is_some(),
+            !name.starts_with("the game's"),
+            "{how}: {note}"
+        );
+        game.press(egui::Key::W);
+        // The step-through (D): its start and its words.
+        game.press(egui::Key::D);
+        game.harness
+            .get_by_label_contains(&format!("with depth counted from {name}."));
+        game.harness.get_by_label(&format!(
+            "Preview board {board}, {} to move",
+            board.to_move()
+        ));
+        game.press(egui::Key::Escape);
+        assert_eq!(game.harness.state().open_views(), [], "{how}");
+        assert_eq!(board_on_show(&game), board, "{how}: still on show");
+    }
+}
+
+#[test]
+fn the_step_through_counts_alpha_beta_both_ways_on_the_pasted_position() {
+    let mut game = harness::start_sized("welcome_hint: false", [1024.0, 720.0], |_| {});
+    paste(&mut game, "XOX/.O./X..");
+    game.press(egui::Key::D);
+    for (rule, count) in [
+        (
+            "alpha-beta, search the position",
+            "positions visited 15 (the start and 14 calls)",
+        ),
+        (
+            "alpha-beta, score each move",
+            "positions visited 25 (the start and 24 calls)",
+        ),
+    ] {
+        game.harness.get_by_label(rule).click();
+        game.settle();
+        game.press(egui::Key::End);
+        game.harness.get_by_label_contains(&format!("· {count} ·"));
+        // The rule is said in words beside the count.
+        let said = if rule.ends_with("position") {
+            "Search the position: one alphabeta(root) call"
+        } else {
+            "Score each move: each move of this position is searched with a fresh window"
+        };
+        game.harness.get_by_label_contains(said);
+    }
+    // Under one window r2c3 and r3c3 cannot beat r2c1's 8: only bounds.
+    game.harness
+        .get_by_label("alpha-beta, search the position")
+        .click();
+    game.settle();
+    game.press(egui::Key::End);
+    game.harness
+        .get_by_label_contains("r2c1 = 8, r2c3 = ≤ -9, r3c2 = 10, r3c3 = ≤ -9");
+    // The explorer puts both counts side by side.
+    game.press(egui::Key::Escape);
+    game.press(egui::Key::T);
+    game.harness.get_by_label_contains(
+        "alpha-beta 25 scoring each move or 15 searching the position, alpha-beta with a table",
+    );
 }

@@ -747,3 +747,42 @@ fn depth_limited_minimax_equals_one_written_here_on_500_positions() {
     }
     assert!(evaluated > 500, "only {evaluated} moves reached the cutoff");
 }
+
+#[test]
+fn alpha_beta_searching_the_position_with_one_window_keeps_the_best_move_and_bounds_the_rest() {
+    use tictactoe::engine::minimax::{RootWindow, Unobserved, alpha_beta_root_observed};
+    // On every open position of the classic game, against plain minimax: the same best move
+    // and value, every other move's score an upper bound of its exact one (the move could not
+    // beat the best before it), and never more positions than each move with a fresh window.
+    for (position, exact) in references(Mark::X) {
+        let search = |root| {
+            alpha_beta_root_observed(
+                position,
+                root,
+                &SearchControl::new(),
+                &mut |_| {},
+                &mut Unobserved,
+            )
+            .unwrap()
+        };
+        let (fresh, shared) = (search(RootWindow::Fresh), search(RootWindow::Shared));
+        assert_eq!(fresh.moves, exact.moves, "{position}");
+        let best = exact.best().unwrap();
+        assert_eq!(
+            shared.best().map(|m| (m.cell, m.score)),
+            Some((best.cell, best.score))
+        );
+        for (shared, exact) in shared.moves.iter().zip(&exact.moves) {
+            assert_eq!(shared.cell, exact.cell);
+            assert!(
+                shared.score >= exact.score,
+                "{position}: {shared:?} {exact:?}"
+            );
+            assert!(
+                shared.score == exact.score || shared.score <= best.score,
+                "{position}"
+            );
+        }
+        assert!(shared.stats.nodes <= fresh.stats.nodes, "{position}");
+    }
+}

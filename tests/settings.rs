@@ -57,6 +57,7 @@ fn non_default() -> Settings {
         in_a_row: 5,
         think_time_ms: 60_000,
         ai_delay_ms: 10_000,
+        presenter: true,
     }
 }
 
@@ -209,6 +210,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         "    in_a_row: 0, ",
         "    think_time_ms: 2000, ",
         "    ai_delay_ms: 300, ",
+        "    presenter: false, ",
     ] {
         assert!(text.contains(line), "{line:?} not in:\n{text}");
     }
@@ -218,7 +220,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         .filter(|l| l.starts_with("    ") && l.contains("//"))
         .map(|l| l.find("//").unwrap())
         .collect();
-    assert_eq!(columns.len(), 13);
+    assert_eq!(columns.len(), 14);
     assert!(columns.iter().all(|&c| c == columns[0]), "{text}");
     // The file is valid RON for any RON reader, comments and all.
     assert_eq!(

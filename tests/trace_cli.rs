@@ -8,13 +8,14 @@ mod common;
 use binary::run;
 use common::{board, open_classic_positions};
 use serde_json::Value;
-use tictactoe::cli::{MarkArg, RulesArgs, TraceAlgorithmArg, TraceArgs, trace};
+use tictactoe::cli::{MarkArg, RootArg, RulesArgs, TraceAlgorithmArg, TraceArgs, trace};
 use tictactoe::{Board, Cell, Mark, Score, engine::minimax};
 
 fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
     let args = TraceArgs {
         board: position.to_string(),
         algorithm,
+        root: RootArg::Fresh,
         rules: RulesArgs {
             to_move: Some(match position.to_move() {
                 Mark::X => MarkArg::X,
@@ -403,4 +404,153 @@ fn a_typed_tree_is_traced_as_the_textbooks_prune_it() {
     let enters = plain.stdout.matches("\"event\":\"enter\"").count();
     assert_eq!(enters, 13);
     assert_eq!(plain.stdout.matches("\"event\":\"return\"").count(), 13);
+}
+
+/// The positions textbook alpha-beta visits on `board` (its start counted once), by a search
+/// written here from the rules alone: with `shared`, one call on the start with the whole
+/// window (the textbook's `alphabeta(root)`); without, each of the start's moves searched with
+/// a fresh (-inf, +inf) window, as the articles' `findBestMove` does.
+fn alpha_beta_positions(board: &Board, shared: bool) -> u64 {
+    // Depth-adjusted values (a win at depth d is W - d, with the start's moves at depth 0), as
+    // the articles score: they decide where the cuts fall.
+    fn search(
+        board: &Board,
+        me: Mark,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        nodes: &mut u64,
+    ) -> i32 {
+        *nodes += 1;
+        let w = board.geometry().cells() as i32 + 1;
+        match board.outcome().winner() {
+            Some(mark) if mark == me => return w - depth,
+            Some(_) => return depth - w,
+            None if board.outcome().is_over() => return 0,
+            None => {}
+        }
+        let maximising = board.to_move() == me;
+        let mut best = if maximising { -w - 1 } else { w + 1 };
+        for cell in board.legal_moves().collect::<Vec<_>>() {
+            let value = search(
+                &board.after(cell).unwrap(),
+                me,
+                depth + 1,
+                alpha,
+                beta,
+                nodes,
+            );
+            if maximising {
+                best = best.max(value);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(value);
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+    let me = board.to_move();
+    let infinity = board.geometry().cells() as i32 + 2;
+    let mut nodes = 0;
+    if shared {
+        search(board, me, -1, -infinity, infinity, &mut nodes);
+    } else {
+        nodes += 1; // findBestMove's own position
+        for cell in board.legal_moves().collect::<Vec<_>>() {
+            search(
+                &board.after(cell).unwrap(),
+                me,
+                0,
+                -infinity,
+                infinity,
+                &mut nodes,
+            );
+        }
+    }
+    nodes
+}
+
+#[test]
+fn alpha_beta_names_its_root_rule_and_counts_fifteen_shared_and_twenty_five_fresh() {
+    // Counted by the search above, and pinned, so that a change to either shows.
+    let board: Board = "XOX/.O./X..".parse().unwrap();
+    let fresh = alpha_beta_positions(&board, false);
+    let shared = alpha_beta_positions(&board, true);
+    let done = |root: &str| {
+        let run = run(
+            &[
+                "trace",
+                "XOX/.O./X..",
+                "--algorithm",
+                "alphabeta",
+                "--root",
+                root,
+            ],
+            b"",
+        );
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let last = run.stdout.lines().last().unwrap().to_string();
+        serde_json::from_str::<Value>(&last).unwrap()
+    };
+    let (fresh_done, shared_done) = (done("fresh"), done("shared"));
+    assert_eq!(fresh_done["root"], "fresh");
+    assert_eq!(shared_done["root"], "shared");
+    assert_eq!(fresh_done["nodes"], fresh);
+    assert_eq!(shared_done["nodes"], shared);
+    assert_eq!((fresh, shared), (25, 15));
+    // The best move is the same; under one window only it is sure to be exact.
+    assert_eq!(fresh_done["best"], shared_done["best"]);
+    let exact = fresh_done["moves"].as_array().unwrap();
+    let shared_moves = shared_done["moves"].as_array().unwrap();
+    let mut bounds = 0;
+    for (exact, shared) in exact.iter().zip(shared_moves) {
+        let (value, seen) = (exact["score"].as_i64(), shared["score"].as_i64());
+        match shared.get("bound") {
+            None => assert_eq!(seen, value, "{shared}"),
+            Some(bound) => {
+                assert_eq!(bound, "at most");
+                assert!(value <= seen, "{exact} {shared}");
+                bounds += 1;
+            }
+        }
+    }
+    assert_eq!(
+        bounds, 2,
+        "r2c3 and r3c3 cannot beat r2c1's 8 and are cut short"
+    );
+    // Without --root, as before: each move with a fresh window.
+    let default = run(&["trace", "XOX/.O./X..", "--algorithm", "alphabeta"], b"");
+    assert_eq!(
+        default.stdout,
+        run(
+            &[
+                "trace",
+                "XOX/.O./X..",
+                "--algorithm",
+                "alphabeta",
+                "--root",
+                "fresh"
+            ],
+            b""
+        )
+        .stdout
+    );
+    // The name `analyze` gives the textbook's search works here too.
+    let classic = run(
+        &["trace", "XOX/.O./X..", "--algorithm", "alphabeta-classic"],
+        b"",
+    );
+    assert_eq!(classic.stdout, default.stdout);
+    // Plain minimax has no window to share: said, not ignored.
+    let plain = run(&["trace", "XOX/.O./X..", "--root", "shared"], b"");
+    assert_eq!(plain.status, 2);
+    assert!(
+        plain.stderr.contains("--root shared is alpha-beta's"),
+        "{}",
+        plain.stderr
+    );
 }

@@ -1,7 +1,8 @@
-//! Every view in the registry, opened as its menu entry opens it, at a desktop's size and at a
-//! phone's (390 points, touch): it is the one view open, its name is on the screen, a frame of it
-//! renders, and nothing is drawn past the window's left or right edge (a tree's nodes may run on
-//! to the right, to be scrolled into sight).
+//! Every view in the registry, opened as its menu entry opens it, at a desktop's size, at a
+//! phone's (390 points, touch) and at a projector's in presenter mode (1280×720): it is the one
+//! view open, its name is on the screen, a frame of it renders, and nothing is drawn past the
+//! window's left or right edge (a tree's nodes may run on to the right, to be scrolled into
+//! sight).
 
 use egui_kittest::kittest::Queryable;
 use tictactoe::app::ViewKind;
@@ -14,7 +15,13 @@ const DESKTOP: [f32; 2] = [1024.0, 720.0];
 const PHONE: [f32; 2] = [390.0, 844.0];
 
 fn open(kind: ViewKind, screen: [f32; 2]) -> Game {
-    let mut game = harness::start_sized("welcome_hint: false", screen, |options| {
+    // A projector's screen in presenter mode.
+    let settings = if screen == PROJECTOR {
+        "welcome_hint: false, presenter: true"
+    } else {
+        "welcome_hint: false"
+    };
+    let mut game = harness::start_sized(settings, screen, |options| {
         options.touch_screen = screen == PHONE;
     });
     let ctx = game.harness.ctx.clone();
@@ -24,14 +31,14 @@ fn open(kind: ViewKind, screen: [f32; 2]) -> Game {
 }
 
 #[test]
-fn every_view_opens_names_itself_and_fits_a_desktop_and_a_phone() {
+fn every_view_opens_names_itself_and_fits_a_desktop_a_phone_and_a_projector() {
     assert_eq!(
         ViewKind::ALL.len(),
         7,
         "a view added: it is checked here too"
     );
     let mut past = Vec::new();
-    for screen in [DESKTOP, PHONE] {
+    for screen in [DESKTOP, PHONE, PROJECTOR] {
         for kind in ViewKind::ALL {
             let mut game = open(kind, screen);
             let app = game.harness.state();
@@ -70,4 +77,102 @@ fn every_view_opens_names_itself_and_fits_a_desktop_and_a_phone() {
         "drawn past the window's side:\n  {}",
         past.join("\n  ")
     );
+}
+
+const PROJECTOR: [f32; 2] = [1280.0, 720.0];
+
+/// The app at a projector's 1280×720, in presenter mode (F5), with `position` pasted on show.
+fn presented(position: &str) -> Game {
+    let mut game = harness::start_sized("welcome_hint: false", PROJECTOR, |_| {});
+    game.press(egui::Key::F5);
+    assert!(game.harness.state().settings().presenter, "F5 turns it on");
+    game.harness.event(egui::Event::Paste(position.to_string()));
+    game.settle();
+    game
+}
+
+/// The rectangle of the first node the screen reader gets whose name starts with `start`.
+fn rect_of(game: &Game, start: &str) -> egui::Rect {
+    game.drawn()
+        .into_iter()
+        .find(|(label, _)| label.starts_with(start))
+        .unwrap_or_else(|| panic!("nothing named {start:?}"))
+        .1
+}
+
+#[test]
+fn presenter_mode_makes_text_code_and_drawings_readable_on_a_projector() {
+    let mut game = presented("XOX/.O./X..");
+    let body =
+        game.harness.ctx.style_of(egui::Theme::Dark).text_styles[&egui::TextStyle::Body].size;
+    let small =
+        game.harness.ctx.style_of(egui::Theme::Dark).text_styles[&egui::TextStyle::Small].size;
+    assert!(body >= 24.0 && small >= 24.0, "body {body}, small {small}");
+    // The explorer drawn as a tree takes the room beside the board.
+    game.press(egui::Key::T);
+    game.harness.get_by_label("Draw as a tree").click();
+    game.settle();
+    let words = rect_of(&game, "O maximises: every number is O's");
+    assert!(words.width() > 900.0, "the explorer's panel is {words:?}");
+    let root = rect_of(&game, "The position: ");
+    assert!(root.height() >= 40.0, "a node is drawn {root:?}");
+    game.press(egui::Key::T);
+    // The step-through's code keeps the text's size; its drawing alone fills the window.
+    game.press(egui::Key::D);
+    let line = rect_of(&game, "function findBestMove(board):");
+    assert!(line.height() >= 24.0, "a line of code is {line:?}");
+    game.harness.get_by_label("Draw the search").click();
+    game.settle();
+    for _ in 0..12 {
+        game.press(egui::Key::ArrowRight);
+    }
+    game.harness.get_by_label("Only the drawing").click();
+    game.settle();
+    let nodes: Vec<egui::Rect> = game
+        .drawn()
+        .into_iter()
+        .filter(|(label, _)| label.starts_with("findBestMove: ") || label.starts_with("Call "))
+        .map(|(_, rect)| rect)
+        .collect();
+    let spread = nodes
+        .iter()
+        .fold(egui::Rect::NOTHING, |all, rect| all.union(*rect));
+    // Fitted: its lowest nodes reach down to the status bar (the room below the controls).
+    let status = rect_of(&game, "Your move");
+    assert!(
+        spread.bottom() > status.top() - 90.0 || spread.right() > 0.9 * PROJECTOR[0],
+        "the drawing fills {spread:?} of the window, the status bar at {status:?}"
+    );
+    assert!(
+        spread.height() > 250.0,
+        "the drawing fills {spread:?} of the window"
+    );
+    // F5 again: back to the window's own sizes.
+    game.press(egui::Key::Escape);
+    game.press(egui::Key::F5);
+    let body =
+        game.harness.ctx.style_of(egui::Theme::Dark).text_styles[&egui::TextStyle::Body].size;
+    assert!(body < 24.0, "body {body}");
+}
+
+#[test]
+fn a_notice_goes_over_the_board_without_moving_it() {
+    let mut game = harness::start_sized("welcome_hint: false", DESKTOP, |_| {});
+    let before = rect_of(&game, "Board ");
+    // Copy: "Copied … (paste it after tictactoe analyze …)".
+    game.harness.event(egui::Event::Copy);
+    game.settle();
+    assert!(game.harness.state().notice().is_some());
+    game.harness.get_by_label("Dismiss");
+    assert_eq!(
+        rect_of(&game, "Board "),
+        before,
+        "the board stays where it was"
+    );
+    // And in the step-through, which shows notices too.
+    game.press(egui::Key::D);
+    let step = rect_of(&game, "Step (Right)");
+    game.harness.event(egui::Event::Copy);
+    game.settle();
+    assert_eq!(rect_of(&game, "Step (Right)"), step);
 }

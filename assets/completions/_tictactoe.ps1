@@ -67,7 +67,8 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             break
         }
         'tictactoe;trace' {
-            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Plain minimax, or alpha-beta as the textbooks write it (no table)')
+            [CompletionResult]::new('--algorithm', '--algorithm', [CompletionResultType]::ParameterName, 'Plain minimax, or alpha-beta as the textbooks write it (no table: `analyze`''s alphabeta-classic, a name `trace` takes too)')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'How alpha-beta treats a board''s moves: `fresh` searches each with the whole window, as the articles'' findBestMove does (every move''s score exact: what `analyze` and the app''s scores use), `shared` searches the position with one window, as the textbook''s alphabeta(root) (the best so far is alpha for the next move: fewer positions, only the best move''s score exact). A typed tree is always searched from its root with one window')
             [CompletionResult]::new('--to-move', '--to-move', [CompletionResultType]::ParameterName, 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)')
             [CompletionResult]::new('--k', '--k', [CompletionResultType]::ParameterName, 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)')
             [CompletionResult]::new('--max-nodes', '--max-nodes', [CompletionResultType]::ParameterName, 'Give up after visiting this many positions')

@@ -441,7 +441,7 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__trace)
-            opts="-h --algorithm --to-move --k --max-nodes --max-lines --view --pseudocode --help"
+            opts="-h --algorithm --root --to-move --k --max-nodes --max-lines --view --pseudocode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -449,6 +449,10 @@ _tictactoe() {
             case "${prev}" in
                 --algorithm)
                     COMPREPLY=($(compgen -W "plain alphabeta" -- "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -W "fresh shared" -- "${cur}"))
                     return 0
                     ;;
                 --to-move)

@@ -45,8 +45,8 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l to-move 
 O\t''"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l k -d 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l algorithm -d 'The search: plain minimax (the reference), textbook alpha-beta (no table), alpha-beta with a table and move ordering (the teaching search) or the solver (the fastest); all give the same scores and lines' -r -f -a "plain\t''
-alphabeta-classic\t'Alpha-beta as the textbooks write it, without a table'
-alphabeta\t''
+alphabeta-classic\t'Alpha-beta as the textbooks write it, without a table (`trace`\'s alphabeta), each move searched with a fresh window'
+alphabeta\t'Alpha-beta with a table and move ordering, each move searched with a fresh window'
 solver\t''"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l max-nodes -d 'Give up on a board after visiting this many positions (open 5×5 and larger boards can take very long; 3×3 needs at most 549,946 even with plain minimax)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand analyze" -l time-limit -d 'Stop each board\'s search after this many seconds and print what it settled, with bounds and estimates for the rest (the last fifth of the time goes to the estimates). The solver then settles a best move first, as the app\'s computer does: "best" names it once no other move can beat it' -r
@@ -67,8 +67,10 @@ complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l view -d 'Ev
 x\t'X maximises and O minimises (the articles\' view): every number is X\'s'"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -l boards -d 'With --format svg, draw each position small under its node (a board\'s tree only)'
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand tree" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l algorithm -d 'Plain minimax, or alpha-beta as the textbooks write it (no table)' -r -f -a "plain\t''
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l algorithm -d 'Plain minimax, or alpha-beta as the textbooks write it (no table: `analyze`\'s alphabeta-classic, a name `trace` takes too)' -r -f -a "plain\t''
 alphabeta\t''"
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l root -d 'How alpha-beta treats a board\'s moves: `fresh` searches each with the whole window, as the articles\' findBestMove does (every move\'s score exact: what `analyze` and the app\'s scores use), `shared` searches the position with one window, as the textbook\'s alphabeta(root) (the best so far is alpha for the next move: fewer positions, only the best move\'s score exact). A typed tree is always searched from its root with one window' -r -f -a "fresh\t''
+shared\t''"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l to-move -d 'Whose move it is (default: from the counts: equal, X; one more X, O; one more O, X)' -r -f -a "X\t''
 O\t''"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand trace" -l k -d 'How many in a row win (default: 3 on 3×3, 4 on 4×4 to 6×6, 5 on 7×7; at most 5)' -r

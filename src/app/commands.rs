@@ -165,6 +165,8 @@ pub enum SettingCommand {
     /// The first-run tip is read.
     DismissWelcome,
     ToggleExplorer,
+    /// Text, code and drawings large enough for a projector, or back.
+    TogglePresenter,
     Reset,
 }
 

@@ -18,8 +18,9 @@ pub enum Source {
     BeforeMove { ply: usize, played: Cell },
     /// A practice position.
     Practice,
-    /// A position set up in the editor.
-    SetUp,
+    /// A position set up in the editor, pasted or opened from the articles' examples, named as
+    /// the views name it: "the pasted position", "the example GeeksforGeeks: the driver's board".
+    SetUp { name: String },
 }
 
 /// The position on show.
@@ -76,7 +77,7 @@ impl OnShow {
             Source::Replay { step } => format!("the replay after move {step}"),
             Source::BeforeMove { ply, .. } => format!("the position before move {ply}"),
             Source::Practice => "the practice position".to_string(),
-            Source::SetUp => "this position, not the game's".to_string(),
+            Source::SetUp { name } => format!("{name}, not the game's"),
         }
     }
 

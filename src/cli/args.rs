@@ -217,8 +217,10 @@ pub(super) fn view_or_mover(view: Option<ViewArg>) -> ScoreView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AlgorithmArg {
     Plain,
-    /// Alpha-beta as the textbooks write it, without a table.
+    /// Alpha-beta as the textbooks write it, without a table (`trace`'s alphabeta), each move
+    /// searched with a fresh window
     AlphabetaClassic,
+    /// Alpha-beta with a table and move ordering, each move searched with a fresh window
     Alphabeta,
     Solver,
 }

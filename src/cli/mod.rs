@@ -35,5 +35,7 @@ pub use mcts::{
 pub use program::{Cli, Command};
 pub use report::{Report, UnsettledMove, write_analysis, write_report, write_report_seen};
 pub use review::{ReviewArgs, review, review_showing_progress};
-pub use trace::{DEFAULT_MAX_LINES, TraceAlgorithmArg, TraceArgs, trace, trace_showing_progress};
+pub use trace::{
+    DEFAULT_MAX_LINES, RootArg, TraceAlgorithmArg, TraceArgs, trace, trace_showing_progress,
+};
 pub use tree::{DEFAULT_MAX_PRINTED, MAX_DRAWN, TreeArgs, TreeFormat, tree, tree_showing_progress};

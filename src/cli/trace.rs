@@ -13,7 +13,7 @@ use super::progress;
 use super::report::LineJson;
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
-use crate::engine::minimax::{Observer, SearchControl, Stop};
+use crate::engine::minimax::{Observer, RootWindow, SearchControl, Stop};
 use crate::engine::score::Score;
 use crate::learn::pseudocode::{
     Event, Line, line_of, pseudocode, step_of, tree_pseudocode, tree_step_of,
@@ -28,7 +28,7 @@ use crate::learn::view::{SeenTree, ShowsSearch};
     {\"event\":\"leaf\",\"depth\":d,\"board\":B,\"score\":s}\n  \
     {\"event\":\"return\",\"depth\":d,\"board\":B,\"score\":s}\n  \
     {\"event\":\"cutoff\",\"depth\":d,\"board\":B,\"alpha\":a,\"beta\":b,\"pruned\":[[r,c],...]}\n  \
-    {\"event\":\"done\",\"algorithm\":..,\"nodes\":N,\"moves\":[{\"row\",\"col\",\"score\"},...],\"best\":{\"row\",\"col\"}}\n  \
+    {\"event\":\"done\",\"algorithm\":..,\"root\":\"fresh\"|\"shared\" (alpha-beta),\"nodes\":N,\"moves\":[{\"row\",\"col\",\"score\"},...],\"best\":{\"row\",\"col\"}}\n  \
     {\"event\":\"stopped\",\"by\":\"max-lines\"|\"max-nodes\",\"limit\":N,\"lines\":L} (last, instead of done)\n\
 With --pseudocode, enter, leaf, return and cutoff add \"code\": the line of pseudocode the event\n\
 shows (the line the app's step-through highlights; a tree's, the textbook's code for trees).\n\
@@ -38,10 +38,14 @@ exits with status 2.\n\
 Scores, roles and windows are the maximiser's: the side to move at the start (without --view,\n\
 or --view mover), or X (--view x). The start's moves lead to depth 0.\n\
 Alpha-beta's window starts at -(W+1), W+1 (W = 10 on 3x3): one beyond any score, for infinity.\n\
+--root fresh (the default) gives each of the start's moves that whole window, as findBestMove\n\
+does; --root shared searches the position with one window, as the textbook's alphabeta(root):\n\
+on XOX/.O./X.. 25 positions and 15. Under shared, a move's score may be a bound (\"bound\").\n\
 A tree's events name the node by the child numbers from the root, from 1 (\"node\":[2,1], the\n\
 root []), where a board's name the board; the root is the first call, at depth 0; every number\n\
 is MAX's; W is the largest leaf in magnitude; done gives \"value\" and \"line\".\n\n\
 Examples:\n  tictactoe trace XOX/.O./X.. --algorithm alphabeta\n  \
+tictactoe trace XOX/.O./X.. --algorithm alphabeta --root shared\n  \
 tictactoe trace XOX/.O./X.. --view x\n  \
 tictactoe trace '[[3,12,8],[2,4,6],[14,5,2]]' --algorithm alphabeta")]
 pub struct TraceArgs {
@@ -50,9 +54,18 @@ pub struct TraceArgs {
     /// tree's name such as three-ply), searched from its root.
     pub board: String,
 
-    /// Plain minimax, or alpha-beta as the textbooks write it (no table).
+    /// Plain minimax, or alpha-beta as the textbooks write it (no table: `analyze`'s
+    /// alphabeta-classic, a name `trace` takes too).
     #[arg(long, value_enum, default_value_t = TraceAlgorithmArg::Plain)]
     pub algorithm: TraceAlgorithmArg,
+
+    /// How alpha-beta treats a board's moves: `fresh` searches each with the whole window, as
+    /// the articles' findBestMove does (every move's score exact: what `analyze` and the app's
+    /// scores use), `shared` searches the position with one window, as the textbook's
+    /// alphabeta(root) (the best so far is alpha for the next move: fewer positions, only the
+    /// best move's score exact). A typed tree is always searched from its root with one window.
+    #[arg(long, value_enum, value_name = "RULE", default_value_t = RootArg::Fresh)]
+    pub root: RootArg,
 
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -83,6 +96,7 @@ pub const DEFAULT_MAX_LINES: u64 = 1_500_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum TraceAlgorithmArg {
     Plain,
+    #[value(alias = "alphabeta-classic")]
     Alphabeta,
 }
 
@@ -92,6 +106,21 @@ impl From<TraceAlgorithmArg> for TraceAlgorithm {
             TraceAlgorithmArg::Plain => TraceAlgorithm::Plain,
             TraceAlgorithmArg::Alphabeta => TraceAlgorithm::AlphaBetaClassic,
         }
+    }
+}
+
+/// How alpha-beta treats a board's root moves (`--root`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RootArg {
+    Fresh,
+    Shared,
+}
+
+/// The search `--algorithm` and `--root` name together.
+fn traced(args: &TraceArgs) -> TraceAlgorithm {
+    match (args.algorithm, args.root) {
+        (TraceAlgorithmArg::Alphabeta, RootArg::Shared) => TraceAlgorithm::AlphaBetaShared,
+        (algorithm, _) => TraceAlgorithm::from(algorithm),
     }
 }
 
@@ -129,7 +158,15 @@ pub fn trace_showing_progress(
             return Ok(EXIT_BAD_BOARD);
         }
     };
-    let algorithm = TraceAlgorithm::from(args.algorithm);
+    if args.algorithm == TraceAlgorithmArg::Plain && args.root == RootArg::Shared {
+        writeln!(
+            err,
+            "tictactoe trace: --root shared is alpha-beta's (plain minimax has no window to \
+             share): add --algorithm alphabeta"
+        )?;
+        return Ok(EXIT_BAD_BOARD);
+    }
+    let algorithm = traced(args);
     let control = SearchControl::with_node_budget(args.max_nodes);
     let seen = Seen::new(view_or_mover(args.view), &board);
     let written = AtomicU64::new(0);
@@ -162,17 +199,36 @@ pub fn trace_showing_progress(
     }
     match result {
         Ok(analysis) => {
+            // Under one shared window a move that could not beat the best before it returned
+            // only a bound: at most that for the side to move, at least where it is shown
+            // minimising.
+            let mut best_before: Option<Score> = None;
+            let root = algorithm.root_window();
             let done = EventJson::Done {
                 algorithm: algorithm.name(),
+                root: root.map(|root| match root {
+                    RootWindow::Fresh => "fresh",
+                    RootWindow::Shared => "shared",
+                }),
                 nodes: analysis.stats.nodes,
                 moves: analysis
                     .moves
                     .iter()
-                    .map(|m| MoveJson {
-                        row: m.cell.row,
-                        col: m.cell.col,
-                        // The root mover's score with depth from the root: the search's own.
-                        score: seen.root_number(m.score),
+                    .map(|m| {
+                        let bounded = root == Some(RootWindow::Shared)
+                            && best_before.is_some_and(|best| m.score <= best);
+                        best_before = Some(best_before.map_or(m.score, |best| best.max(m.score)));
+                        MoveJson {
+                            row: m.cell.row,
+                            col: m.cell.col,
+                            // The root mover's score with depth from the root: the search's own.
+                            score: seen.root_number(m.score),
+                            bound: bounded.then_some(if seen.is_max(true) {
+                                "at most"
+                            } else {
+                                "at least"
+                            }),
+                        }
                     })
                     .collect(),
                 best: analysis.best().map(|m| m.cell),
@@ -498,6 +554,9 @@ enum EventJson<'a> {
     },
     Done {
         algorithm: &'static str,
+        /// Alpha-beta's root rule on a board: "fresh" or "shared" (`--root`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        root: Option<&'static str>,
         nodes: u64,
         moves: Vec<MoveJson>,
         best: Option<Cell>,
@@ -517,6 +576,9 @@ struct MoveJson {
     row: usize,
     col: usize,
     score: Shown,
+    /// Under `--root shared`, "at most" or "at least" where the score is only a bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<&'static str>,
 }
 
 fn write_line(out: &mut impl Write, event: &impl Serialize) -> io::Result<()> {

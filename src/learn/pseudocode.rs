@@ -64,6 +64,9 @@ pub fn pseudocode(algorithm: TraceAlgorithm, root: Role) -> Vec<Line> {
             TraceAlgorithm::AlphaBetaClassic => {
                 "    for each empty cell: value = alphabeta(board + move, 0, true, -inf, +inf)"
             }
+            TraceAlgorithm::AlphaBetaShared => {
+                "    best = +inf; for each empty cell: best = min(best, alphabeta(board + move, 0, true, -inf, best))"
+            }
         };
         code[2].text = "    return the first move with the lowest value";
     }
@@ -124,10 +127,10 @@ pub fn tree_pseudocode(algorithm: TraceAlgorithm, root: Side) -> Vec<Line> {
         (TraceAlgorithm::Plain, Side::Min) => {
             "    return minimax(root, false)    # the root's value"
         }
-        (TraceAlgorithm::AlphaBetaClassic, Side::Max) => {
+        (TraceAlgorithm::AlphaBetaClassic | TraceAlgorithm::AlphaBetaShared, Side::Max) => {
             "    return alphabeta(root, -inf, +inf, true)    # the root's value"
         }
-        (TraceAlgorithm::AlphaBetaClassic, Side::Min) => {
+        (TraceAlgorithm::AlphaBetaClassic | TraceAlgorithm::AlphaBetaShared, Side::Min) => {
             "    return alphabeta(root, -inf, +inf, false)    # the root's value"
         }
     };
@@ -151,7 +154,7 @@ pub fn tree_pseudocode(algorithm: TraceAlgorithm, root: Side) -> Vec<Line> {
             ),
             line("    return best"),
         ]),
-        TraceAlgorithm::AlphaBetaClassic => code.extend([
+        TraceAlgorithm::AlphaBetaClassic | TraceAlgorithm::AlphaBetaShared => code.extend([
             shows(Call, "function alphabeta(node, alpha, beta, isMax):"),
             shows(Leaf, "    if node is a leaf: return its value"),
             line("    if isMax:"),
@@ -239,11 +242,15 @@ fn lines(algorithm: TraceAlgorithm) -> Vec<Line> {
             line("    return best"),
             line(""),
         ],
-        TraceAlgorithm::AlphaBetaClassic => vec![
+        TraceAlgorithm::AlphaBetaClassic | TraceAlgorithm::AlphaBetaShared => vec![
             shows(Start, "function findBestMove(board):"),
             shows(
                 RootMove,
-                "    for each empty cell: value = alphabeta(board + move, 0, false, -inf, +inf)",
+                if algorithm == TraceAlgorithm::AlphaBetaShared {
+                    "    best = -inf; for each empty cell: best = max(best, alphabeta(board + move, 0, false, best, +inf))"
+                } else {
+                    "    for each empty cell: value = alphabeta(board + move, 0, false, -inf, +inf)"
+                },
             ),
             line("    return the first move with the highest value"),
             line(""),
@@ -289,9 +296,13 @@ mod tests {
     #[test]
     fn every_step_the_search_can_show_has_one_line_in_each_algorithm() {
         use Step::*;
-        for algorithm in [TraceAlgorithm::Plain, TraceAlgorithm::AlphaBetaClassic] {
+        for algorithm in [
+            TraceAlgorithm::Plain,
+            TraceAlgorithm::AlphaBetaClassic,
+            TraceAlgorithm::AlphaBetaShared,
+        ] {
             let code = pseudocode(algorithm, Role::Maximiser);
-            let prunes = algorithm == TraceAlgorithm::AlphaBetaClassic;
+            let prunes = algorithm.prunes();
             for step in [
                 Start,
                 RootMove,

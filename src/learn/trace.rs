@@ -8,8 +8,8 @@
 
 use crate::engine::board::{Board, Cell, Mark};
 use crate::engine::minimax::{
-    Analysis, GameValue, Observer, SearchControl, Stop, alpha_beta_game, alpha_beta_observed,
-    plain_game, plain_observed,
+    Analysis, GameValue, Observer, RootWindow, SearchControl, Stop, alpha_beta_game,
+    alpha_beta_observed, alpha_beta_root_observed, plain_game, plain_observed,
 };
 use crate::engine::rules::Rules;
 use crate::engine::score::Score;
@@ -24,13 +24,32 @@ pub enum TraceAlgorithm {
     /// Alpha-beta as the textbooks write it (no table, moves in reading order): the search
     /// [`Algorithm::AlphaBetaClassic`](crate::engine::minimax::Algorithm::AlphaBetaClassic) runs.
     AlphaBetaClassic,
+    /// The same alpha-beta with one window for the whole search of a board (the textbook's
+    /// `alphabeta(root)`, [`RootWindow::Shared`]), where [`TraceAlgorithm::AlphaBetaClassic`]
+    /// gives each root move a fresh one, as the articles' `findBestMove` does. A tree's search
+    /// is the same for both: it starts with one call on the root.
+    AlphaBetaShared,
 }
 
 impl TraceAlgorithm {
     pub fn name(self) -> &'static str {
         match self {
             TraceAlgorithm::Plain => "plain",
-            TraceAlgorithm::AlphaBetaClassic => "alphabeta",
+            TraceAlgorithm::AlphaBetaClassic | TraceAlgorithm::AlphaBetaShared => "alphabeta",
+        }
+    }
+
+    /// Whether it is alpha-beta (it has a window and prunes).
+    pub fn prunes(self) -> bool {
+        self != TraceAlgorithm::Plain
+    }
+
+    /// How alpha-beta treats a board's root moves; `None` for plain minimax, which has no window.
+    pub fn root_window(self) -> Option<RootWindow> {
+        match self {
+            TraceAlgorithm::Plain => None,
+            TraceAlgorithm::AlphaBetaClassic => Some(RootWindow::Fresh),
+            TraceAlgorithm::AlphaBetaShared => Some(RootWindow::Shared),
         }
     }
 
@@ -45,6 +64,9 @@ impl TraceAlgorithm {
             TraceAlgorithm::Plain => plain_observed(board, control, &mut |_| {}, observer),
             TraceAlgorithm::AlphaBetaClassic => {
                 alpha_beta_observed(board, control, &mut |_| {}, observer)
+            }
+            TraceAlgorithm::AlphaBetaShared => {
+                alpha_beta_root_observed(board, RootWindow::Shared, control, &mut |_| {}, observer)
             }
         }
         .map_err(|stopped| stopped.reason)
@@ -61,7 +83,9 @@ impl TraceAlgorithm {
     ) -> Result<GameValue<G::Move>, Stop> {
         match self {
             TraceAlgorithm::Plain => plain_game(start, control, observer),
-            TraceAlgorithm::AlphaBetaClassic => alpha_beta_game(start, control, observer),
+            TraceAlgorithm::AlphaBetaClassic | TraceAlgorithm::AlphaBetaShared => {
+                alpha_beta_game(start, control, observer)
+            }
         }
     }
 }

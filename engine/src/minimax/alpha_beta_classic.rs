@@ -28,7 +28,34 @@ pub fn alpha_beta_observed(
     on_settled: &mut dyn FnMut(&MoveScore),
     observer: &mut impl Observer,
 ) -> Result<Analysis, Stopped> {
+    alpha_beta_root_observed(board, RootWindow::Fresh, control, on_settled, observer)
+}
+
+/// How textbook alpha-beta treats the moves of the position it is asked about. The two visit
+/// different numbers of positions (25 and 15 on `XOX/.O./X..`), so a count says which it used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum RootWindow {
+    /// "Score each move": each root move searched with the whole window (−∞, +∞), as the
+    /// articles' `findBestMove` does. Every move's score is exact.
+    #[default]
+    Fresh,
+    /// "Search the position": one window for the whole search, as the textbook's
+    /// `alphabeta(root, −∞, +∞)`: the best value so far becomes α for the next root move, so
+    /// a move that cannot beat it is cut short. The best move's score is exact; another move's
+    /// is only an upper bound (it is at most that).
+    Shared,
+}
+
+/// [`alpha_beta_observed`] with the root's moves searched as `root` says.
+pub fn alpha_beta_root_observed(
+    board: &Board,
+    root: RootWindow,
+    control: &SearchControl,
+    on_settled: &mut dyn FnMut(&MoveScore),
+    observer: &mut impl Observer,
+) -> Result<Analysis, Stopped> {
     let mut search = TextbookRecursion::new(board, Meter::new(control), observer);
+    search.root = root;
     settle_root_moves(board, control, on_settled, &mut search)
 }
 
@@ -50,12 +77,18 @@ pub fn alpha_beta_game<G: Rules>(
 /// The recursion over the walk's state.
 struct TextbookRecursion<'a, G: Rules, O> {
     walk: Walk<'a, G, O>,
+    /// How a board's root moves are searched.
+    root: RootWindow,
+    /// The best root move's score so far: α for the next root move under [`RootWindow::Shared`].
+    root_best: Option<Score>,
 }
 
 impl<'a, G: Rules, O: Observer<G>> TextbookRecursion<'a, G, O> {
     fn new(start: &G, meter: Meter<'a>, observer: &'a mut O) -> Self {
         TextbookRecursion {
             walk: Walk::new(start, meter, observer),
+            root: RootWindow::Fresh,
+            root_best: None,
         }
     }
 
@@ -130,7 +163,12 @@ impl<O: Observer> RootSearch for TextbookRecursion<'_, Board, O> {
         let child = Rules::after(board, cell);
         let infinity = board.infinity();
         self.walk.led_by = Some(cell);
-        let score = self.alpha_beta(&child, 0, false, -infinity, infinity)?;
+        let alpha = match (self.root, self.root_best) {
+            (RootWindow::Shared, Some(best)) => best,
+            _ => -infinity,
+        };
+        let score = self.alpha_beta(&child, 0, false, alpha, infinity)?;
+        self.root_best = Some(self.root_best.map_or(score, |best| best.max(score)));
         Ok(MoveScore {
             cell,
             score,

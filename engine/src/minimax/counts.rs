@@ -2,8 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::alpha_beta_classic::{RootWindow, alpha_beta_root_observed};
 use super::analysis::Algorithm;
 use super::control::{SearchControl, Stop};
+use super::observe::Unobserved;
 use super::search::analyze_with;
 use crate::board::Board;
 
@@ -13,7 +15,12 @@ use crate::board::Board;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchCounts {
     pub plain: Result<u64, Stop>,
+    /// Textbook alpha-beta scoring each root move with a fresh window ([`RootWindow::Fresh`]), as
+    /// the articles' `findBestMove` does.
     pub alpha_beta: Result<u64, Stop>,
+    /// The same alpha-beta searching the position with one window ([`RootWindow::Shared`]), as
+    /// the textbook's `alphabeta(root)`: fewer positions, and only the best move's score exact.
+    pub alpha_beta_shared: Result<u64, Stop>,
     pub alpha_beta_table: Result<u64, Stop>,
 }
 
@@ -28,6 +35,15 @@ pub fn count_searches(board: &Board, control: &SearchControl) -> SearchCounts {
     SearchCounts {
         plain: nodes(Algorithm::Plain),
         alpha_beta: nodes(Algorithm::AlphaBetaClassic),
+        alpha_beta_shared: alpha_beta_root_observed(
+            board,
+            RootWindow::Shared,
+            control,
+            &mut |_| {},
+            &mut Unobserved,
+        )
+        .map(|analysis| analysis.stats.nodes)
+        .map_err(|stopped| stopped.reason),
         alpha_beta_table: nodes(Algorithm::AlphaBeta),
     }
 }

@@ -44,7 +44,9 @@ mod table;
 mod walk;
 
 pub use alpha_beta::{AlphaBeta, DEFAULT_TABLE_BYTES};
-pub use alpha_beta_classic::{alpha_beta, alpha_beta_game, alpha_beta_observed};
+pub use alpha_beta_classic::{
+    RootWindow, alpha_beta, alpha_beta_game, alpha_beta_observed, alpha_beta_root_observed,
+};
 pub use analysis::{
     Algorithm, Analysis, GameValue, MoveBound, MoveScore, MovesSoFar, RootReport, SearchStats,
     proven_best,

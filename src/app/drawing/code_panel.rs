@@ -10,7 +10,8 @@ const SMALLEST: f32 = 9.0;
 
 /// The code in a frame, `active` highlighted (and selected, for a screen reader), shrunk to its
 /// column down to a size that still reads; on a column narrower than that (a phone), a long line
-/// goes on in rows of its own, indented under it, rather than past the screen's edge.
+/// goes on in rows of its own, indented under it, rather than past the screen's edge. In
+/// presenter mode it keeps the text's size (read from the back of a room) and wraps instead.
 pub(crate) fn code_lines(ui: &mut Ui, code: &[Line], active: Option<usize>) {
     egui::Frame::group(ui.style()).show(ui, |ui| {
         let widest = code
@@ -22,7 +23,12 @@ pub(crate) fn code_lines(ui: &mut Ui, code: &[Line], active: Option<usize>) {
         let char_width = ui.fonts_mut(|fonts| fonts.glyph_width(&font, 'm'));
         let room = ui.available_width();
         let fitting = font.size * room / (widest as f32 * char_width);
-        let size = fitting.clamp(SMALLEST, font.size);
+        let smallest = if super::texts::presenter(ui.ctx()) {
+            font.size
+        } else {
+            SMALLEST.min(font.size)
+        };
+        let size = fitting.clamp(smallest, font.size);
         // A hair under the room: glyph widths are not whole points.
         let columns = ((room - 1.0) / (char_width * size / font.size)).floor() as usize;
         for (number, line) in code.iter().enumerate() {

@@ -186,6 +186,37 @@ pub fn note_touch_screen(ctx: &egui::Context) {
     ctx.data_mut(|data| data.insert_temp(known_touch(), true));
 }
 
+fn presenter_id() -> egui::Id {
+    egui::Id::unique("presenter scale")
+}
+
+/// The smallest text in presenter mode (points): read from the back of a room at 1280×720.
+pub const PRESENTER_TEXT: f32 = 24.0;
+
+/// Notes whether text, code and drawings are drawn for a projector (the settings' `presenter`).
+pub fn set_presenter(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|data| data.insert_temp(presenter_id(), on));
+}
+
+/// Whether text, code and drawings are drawn for a projector: then the code is wrapped rather
+/// than shrunk, drawings are drawn two and a half times as large and their labels in the strongest text colour.
+pub fn presenter(ctx: &egui::Context) -> bool {
+    ctx.data(|data| data.get_temp::<bool>(presenter_id()).unwrap_or(false))
+}
+
+/// Shrinks the text of `ui` (and what it holds) back to at most the size a window's own scale
+/// gives it: for the controls over a drawing that has the window to itself in presenter mode,
+/// so that the room goes to the drawing, which the class reads, rather than to the buttons,
+/// which the presenter does.
+pub fn compact_controls(ui: &mut egui::Ui) {
+    let defaults = egui::Style::default();
+    for (text_style, font) in &mut ui.style_mut().text_styles {
+        if let Some(default) = defaults.text_styles.get(text_style) {
+            font.size = font.size.min((default.size * 1.25).round());
+        }
+    }
+}
+
 /// Whether the screen is a touch screen: touched, or known to be one. Then a tap on a score
 /// explains it before it plays, a press is no pointing, and the words speak of taps, not keys.
 pub fn touch(ctx: &egui::Context) -> bool {

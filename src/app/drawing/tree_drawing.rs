@@ -51,6 +51,27 @@ impl Default for Zoom {
     }
 }
 
+/// Makes the drawing under `key` fit its room from now on (unless the player zooms it), whatever
+/// zoom it had: the drawing given the whole window ("Only the drawing") opens as large as fits.
+pub fn fit_now(ui: &Ui, key: egui::Id) {
+    let zoom = zoom_of(ui, key);
+    set_zoom(ui, key, Zoom { fit: true, ..zoom });
+}
+
+/// How many times larger than the app's 100% a drawing is drawn in presenter mode, where its
+/// values and labels must read from the back of a room: the layout's smallest words (13 of its
+/// pixels, a window's α and β) come to 24 pixels at 100%.
+const PRESENTER_BOOST: f32 = 2.5;
+
+/// The app's 100% in the layout's pixels: [`BASE`], twice that in presenter mode.
+fn base(ui: &Ui) -> f32 {
+    if super::texts::presenter(ui.ctx()) {
+        BASE * PRESENTER_BOOST
+    } else {
+        BASE
+    }
+}
+
 /// Makes the drawing under `key` fit its room from now on (unless the player zooms it), when no
 /// zoom was chosen for it yet.
 pub fn fit_at_first(ui: &Ui, key: egui::Id) {
@@ -170,7 +191,8 @@ pub fn draw(
 ) -> Option<usize> {
     let mut zoom = zoom_of(ui, key);
     let scene = scene(sketch, show_boards(ui, key));
-    let tree = Vec2::new(scene.tree_size.x, scene.tree_size.y) * BASE;
+    let base = base(ui);
+    let tree = Vec2::new(scene.tree_size.x, scene.tree_size.y) * base;
     if zoom.fit {
         // As large as the room allows.
         let room = ui.available_size();
@@ -181,7 +203,7 @@ pub fn draw(
             set_zoom(ui, key, zoom);
         }
     }
-    let scale = zoom.factor * BASE;
+    let scale = zoom.factor * base;
     let (area, _) = ui.allocate_exact_size(tree * zoom.factor, Sense::hover());
     // Ctrl+wheel and pinch over the drawing (its nodes included) zoom it, from the next frame.
     if ui.rect_contains_pointer(area) {
@@ -275,12 +297,33 @@ pub(super) struct Colours {
 
 impl Colours {
     pub fn of(ui: &Ui) -> Colours {
-        let visuals = ui.visuals();
-        let palette = super::board_widget::Palette::of(ui);
+        Colours::for_visuals(
+            ui.visuals(),
+            super::board_widget::Palette::of(ui),
+            super::texts::presenter(ui.ctx()),
+        )
+    }
+
+    /// The colours on `visuals`: every ink that writes words reads at 4.5:1 or more on the
+    /// nodes and the panel (WCAG's contrast for text), the faint ink (pruned, greyed) as well,
+    /// lifted towards the text's colour as far as it takes; in presenter mode the words take the
+    /// strongest text colour.
+    fn for_visuals(
+        visuals: &egui::Visuals,
+        palette: super::board_widget::Palette,
+        presenter: bool,
+    ) -> Colours {
+        let text = if presenter {
+            visuals.strong_text_color()
+        } else {
+            visuals.text_color()
+        };
+        let backgrounds = [visuals.extreme_bg_color, visuals.panel_fill];
+        let faint = readable(visuals.weak_text_color(), text, &backgrounds);
         Colours {
-            text: visuals.text_color(),
-            soft: visuals.text_color(),
-            faint: visuals.weak_text_color(),
+            text,
+            soft: text,
+            faint,
             node: visuals.extreme_bg_color,
             panel: visuals.panel_fill,
             x: palette.mark(Mark::X),
@@ -304,6 +347,39 @@ impl Colours {
             Fill::Node | Fill::Paper => self.node,
         }
     }
+}
+
+/// WCAG's contrast ratio of `front` over `back` (from 1:1 to 21:1), `front` blended over `back`
+/// by its alpha as it is drawn.
+pub(super) fn contrast(front: Color32, back: Color32) -> f32 {
+    let blended = back.blend(front);
+    let luminance = |colour: Color32| {
+        let channel = |c: u8| {
+            let c = f32::from(c) / 255.0;
+            if c <= 0.040_45 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(colour.r()) + 0.7152 * channel(colour.g()) + 0.0722 * channel(colour.b())
+    };
+    let (a, b) = (luminance(blended), luminance(back));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+/// `weak`, or a colour between it and `strong` close enough to `strong` to read at 4.5:1 on
+/// every one of `backgrounds` (`strong` itself if nothing short of it does).
+fn readable(weak: Color32, strong: Color32, backgrounds: &[Color32]) -> Color32 {
+    let reads = |colour: Color32| {
+        backgrounds
+            .iter()
+            .all(|&back| contrast(colour, back) >= 4.5)
+    };
+    (0..=10)
+        .map(|step| weak.lerp_to_gamma(strong, step as f32 / 10.0))
+        .find(|&colour| reads(colour))
+        .unwrap_or(strong)
 }
 
 /// The egui shapes of a scene's `items` at `place`: what [`draw`] paints, item for item what the
@@ -433,5 +509,46 @@ fn outline(
         ));
     } else {
         out.push(Drawn::convex_polygon(points, fill, stroke));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every ink a drawing writes words in (values, windows and bounds, level labels, legends,
+    /// pruned values), on both themes, in and out of presenter mode, read at WCAG's 4.5:1 or
+    /// more on a node's fill and on the panel, where the α/β windows are drawn.
+    #[test]
+    fn every_word_of_a_drawing_reads_at_four_and_a_half_to_one() {
+        for visuals in [egui::Visuals::dark(), egui::Visuals::light()] {
+            for presenter in [false, true] {
+                egui::__run_test_ui(|ui| {
+                    ui.ctx().set_visuals(visuals.clone());
+                    super::super::texts::set_presenter(ui.ctx(), presenter);
+                    let colours = Colours::of(ui);
+                    let backgrounds = [colours.node, colours.panel];
+                    for ink in [Ink::Text, Ink::Strong, Ink::Soft, Ink::Faint] {
+                        for back in backgrounds {
+                            let ratio = contrast(colours.ink(ink), back);
+                            assert!(
+                                ratio >= 4.5,
+                                "{ink:?} on {back:?} (dark {}, presenter {presenter}): {ratio:.2}",
+                                visuals.dark_mode
+                            );
+                        }
+                    }
+                    // The faint ink stays fainter than the words, so that pruned reads as such.
+                    let node = colours.node;
+                    assert!(
+                        contrast(colours.ink(Ink::Faint), node)
+                            <= contrast(colours.ink(Ink::Text), node)
+                    );
+                });
+            }
+        }
+        // The ratio itself: black on white is 21:1, a colour on itself 1:1.
+        assert!((contrast(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 0.01);
+        assert!((contrast(Color32::GRAY, Color32::GRAY) - 1.0).abs() < 0.01);
     }
 }

@@ -218,6 +218,7 @@ impl TicTacToeApp {
                 self.preview = Some(Preview::Position {
                     board,
                     caption: None,
+                    name: "the position set up in the editor".to_string(),
                 });
             }
             EditorCommand::Play(board, seating) => self.play_position(ctx, board, seating),
@@ -252,6 +253,7 @@ impl TicTacToeApp {
                     self.preview = Some(Preview::Position {
                         board,
                         caption: Some("The position you pasted.".to_string()),
+                        name: "the pasted position".to_string(),
                     });
                 }
                 Err(problem) => match crate::store::game_file::from_text(&text) {
@@ -285,6 +287,7 @@ impl TicTacToeApp {
             self.preview = Some(Preview::Position {
                 board: example.board(),
                 caption: Some(format!("{}. {}", example.title, example.sentence)),
+                name: format!("the example \"{}\"", example.title),
             });
         }
     }
@@ -378,6 +381,7 @@ impl TicTacToeApp {
                 // Remembered, so that the next start opens it again.
                 settings.explorer_open = open;
             }
+            SettingCommand::TogglePresenter => settings.presenter = !settings.presenter,
             SettingCommand::Reset => settings = Settings::default(),
         }
         self.change_settings(ctx, settings);

@@ -38,6 +38,8 @@ pub struct KeyContext {
 /// Where a key applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Scope {
+    /// Whatever is open (a text field with the keyboard still gets every key).
+    Anywhere,
     Always,
     /// While stepping through the search.
     Stepping,
@@ -65,6 +67,7 @@ impl Scope {
         let covered = context.tree_lab || context.exercises || context.mcts || context.cutoff;
         let playing = !context.stepping && !covered;
         match self {
+            Scope::Anywhere => true,
             Scope::Always => !covered,
             Scope::Stepping => context.stepping && !covered,
             Scope::TreeLab => context.tree_lab,
@@ -98,6 +101,7 @@ const KEYS: &[(KeyboardShortcut, Scope, Command)] = &[
     (plain(Key::Escape),     Scope::Mcts,     Command::ToggleMcts),
     (plain(Key::Escape),     Scope::Cutoff,   Command::ToggleCutoff),
     (plain(Key::D),          Scope::Always,   Command::ToggleStepper),
+    (plain(Key::F5),         Scope::Anywhere, Command::Setting(SettingCommand::TogglePresenter)),
     (plain(Key::ArrowRight), Scope::Stepping, Command::Step(StepCommand::Step)),
     (plain(Key::ArrowLeft),  Scope::Stepping, Command::Step(StepCommand::Back)),
     (plain(Key::ArrowDown),  Scope::Stepping, Command::Step(StepCommand::StepOver)),

@@ -317,6 +317,20 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     if ui.button("Exercises…").mirrored("Exercises…").clicked() {
         commands.push(Command::ToggleExercises);
     }
+    let presenter = Button::new("Presenter")
+        .selected(settings.presenter)
+        .shortcut_text(texts::shortcut(ui, "F5"));
+    if ui
+        .add(presenter)
+        .on_hover_text(
+            "Text, code and drawings large enough for a projector. Ctrl+plus and Ctrl+minus \
+             zoom everything, Ctrl+0 resets.",
+        )
+        .mirrored("Presenter")
+        .clicked()
+    {
+        settings.presenter = !settings.presenter;
+    }
     ui.menu_button("Theme", |ui| {
         choice(ui, &mut settings.theme, ColorTheme::Dark, "Dark");
         choice(ui, &mut settings.theme, ColorTheme::Light, "Light");

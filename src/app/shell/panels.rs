@@ -48,6 +48,27 @@ fn refit(ui: &Ui, name: &'static str, height: f32) {
     }
 }
 
+/// A notice across the top of the room `ui` has, over what is drawn there rather than above it:
+/// what is under the pointer stays where it was when a notice comes or goes.
+fn notice_over(ui: &mut Ui, text: &str) -> Option<Command> {
+    let room = ui.available_rect_before_wrap();
+    egui::Area::new(ui.scope_id().with("notice over"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(room.min)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style())
+                .show(ui, |ui| {
+                    let margins = egui::Frame::popup(ui.style()).total_margin().sum().x;
+                    let width = (room.width() - margins).max(0.0);
+                    ui.set_min_width(width);
+                    ui.set_max_width(width);
+                    menus::notice_banner(ui, text, "Dismiss")
+                })
+                .inner
+        })
+        .inner
+}
+
 impl TicTacToeApp {
     /// Whether the player has touched the screen: a tap on a score then explains it before it
     /// plays, and the words speak of taps, not keys.
@@ -74,23 +95,39 @@ impl TicTacToeApp {
     /// Text grows with the window, so that a large window is not a sea of small print. On a
     /// touch screen the text is at least a phone's body text (16 px) and every button at least
     /// a finger's 44 px tall.
+    /// In presenter mode every text is at least [`texts::PRESENTER_TEXT`] points.
     pub(super) fn scale_text(&mut self, ctx: &egui::Context) {
         let size = ctx.content_rect().size();
         let touch = self.touch(ctx);
+        let presenter = self.settings.presenter;
+        texts::set_presenter(ctx, presenter);
         let mut scale = (size.x / 460.0).min(size.y / 580.0).clamp(0.9, 1.5);
         if touch {
             scale = scale.max(TOUCH_TEXT_SCALE);
         }
-        if (scale - self.text_scale).abs() < 0.02 && touch == self.touch_sized {
+        let smallest = if presenter {
+            texts::PRESENTER_TEXT
+        } else {
+            0.0
+        };
+        if presenter {
+            let body = egui::Style::default().text_styles[&egui::TextStyle::Body].size;
+            scale = scale.max(texts::PRESENTER_TEXT / body);
+        }
+        if (scale - self.text_scale).abs() < 0.02
+            && touch == self.touch_sized
+            && presenter == self.presenter_sized
+        {
             return;
         }
+        self.presenter_sized = presenter;
         self.text_scale = scale;
         self.touch_sized = touch;
         ctx.all_styles_mut(|style| {
             let defaults = egui::Style::default();
             for (text_style, font) in &mut style.text_styles {
                 if let Some(default) = defaults.text_styles.get(text_style) {
-                    font.size = (default.size * scale).round();
+                    font.size = (default.size * scale).round().max(smallest);
                 }
             }
             style.spacing.interact_size.y = if touch {
@@ -229,7 +266,7 @@ impl TicTacToeApp {
             .show(ui, |ui| {
                 let dismissed = notice
                     .filter(|_| view.shows_notices())
-                    .and_then(|text| menus::notice_banner(ui, text, "Dismiss"));
+                    .and_then(|text| notice_over(ui, text));
                 let shown = view.ui(ui, &mut given);
                 dismissed.into_iter().chain(shown).collect()
             })
@@ -273,18 +310,22 @@ impl TicTacToeApp {
         let Some(explorer) = &mut self.views.explorer else {
             return Vec::new();
         };
+        let presenter = self.settings.presenter;
         let panel = if room.x < NARROW {
             // A phone held upright: under the board, full width, half the height to start.
             egui::Panel::bottom("explorer under the board")
                 .default_size(room.y * 0.5)
                 .size_range((room.y * 0.25)..=(room.y * 0.75))
+        } else if presenter {
+            // For a projector the tree is the lesson: it takes all the room but the board's.
+            egui::Panel::left("explorer presented").exact_size(room.x - MIN_BOARD_ROOM)
         } else {
             egui::Panel::left("explorer")
                 .default_size(side_width(room.x).max(300.0).min(room.x - MIN_BOARD_ROOM))
                 .size_range(200.0..=(room.x - MIN_BOARD_ROOM).max(200.0))
         };
         panel
-            .resizable(true)
+            .resizable(!presenter)
             .show(ui, |ui| {
                 explorer.ui(
                     ui,
@@ -328,6 +369,13 @@ impl TicTacToeApp {
             .last_computer_move()
             .map(|last| (last, self.controller.analysis(&last.board)));
         let show_reasoning = self.show_reasoning;
+        // The computer's reasons are the game's: said so while the board shows another position.
+        let reasons_note = (!on_show.is_game()).then(|| {
+            format!(
+                "About the game's last move, not {} on the board (Esc returns to the game).",
+                on_show.name()
+            )
+        });
         let mut commands = Vec::new();
         let side = |ui: &mut Ui| {
             if scores.is_some() || partial.is_some() {
@@ -335,6 +383,9 @@ impl TicTacToeApp {
             }
             if show_reasoning {
                 ui.separator();
+                if let Some(note) = &reasons_note {
+                    ui.add(egui::Label::new(RichText::new(note).italics()).wrap());
+                }
                 commands.extend(legend::reasoning(ui, last, data.view));
             }
         };
@@ -478,9 +529,7 @@ impl TicTacToeApp {
         if let Some(preview) = &self.preview {
             preview.banner(ui, two_players, self.settings.score_view)
         } else if let Some(notice) = &self.notice {
-            menus::notice_banner(ui, &notice.text, "Dismiss")
-                .into_iter()
-                .collect()
+            notice_over(ui, &notice.text).into_iter().collect()
         } else if self.settings.welcome_hint && !self.settings.show_scores {
             menus::welcome_banner(ui, self.touch(ui.ctx()))
                 .into_iter()

@@ -29,6 +29,8 @@ pub enum Preview {
     Position {
         board: Board,
         caption: Option<String>,
+        /// What it is, as every view names it ("the pasted position").
+        name: String,
     },
     /// A line of play from `start`, shown after its first `step` moves.
     Replay {
@@ -79,7 +81,7 @@ impl Preview {
                 played: *played,
             },
             Preview::Replay { step, .. } => Source::Replay { step: *step },
-            Preview::Position { .. } => Source::SetUp,
+            Preview::Position { name, .. } => Source::SetUp { name: name.clone() },
         };
         let origin = match self {
             Preview::Node { .. } => root,
@@ -197,7 +199,7 @@ impl Preview {
                 };
                 format!("Preview: {what}. Nothing has been played.")
             }
-            Preview::Position { board, caption } => position_text(board, caption.as_deref()),
+            Preview::Position { board, caption, .. } => position_text(board, caption.as_deref()),
             Preview::Replay { .. } => self.replay_text(view),
         }
     }

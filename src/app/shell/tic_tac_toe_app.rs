@@ -65,6 +65,8 @@ pub struct TicTacToeApp {
     pub(super) text_scale: f32,
     /// Whether the sizes last applied were a touch screen's.
     pub(super) touch_sized: bool,
+    /// Whether the sizes last applied were presenter mode's.
+    pub(super) presenter_sized: bool,
     /// The window's width before a side panel widened it, given back when they close.
     pub(super) width_before_panels: Option<f32>,
     /// What the board shows instead of the game, if anything.
@@ -154,6 +156,7 @@ impl TicTacToeApp {
             show_reasoning: false,
             text_scale: 0.0,
             touch_sized: false,
+            presenter_sized: false,
             width_before_panels: None,
             preview: None,
             game_board: Board::default(),
@@ -335,7 +338,7 @@ impl TicTacToeApp {
             Source::Game => return self.controller.shown_scores(),
             Source::Practice => self.coach.practice_answered(),
             // Set up to be analysed: its scores are the point.
-            Source::SetUp => true,
+            Source::SetUp { .. } => true,
             _ => self.settings.show_scores,
         };
         wanted

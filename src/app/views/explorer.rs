@@ -35,7 +35,7 @@ use crate::learn::view::{ScoreView, Seen};
 pub struct Explorer {
     root: Board,
     /// Which position the root is, in words: "the game's position", "the position before
-    /// move 4", "this position, not the game's".
+    /// move 4", "the pasted position, not the game's".
     root_name: String,
     expanded: HashSet<Path>,
     selected: Path,
@@ -285,14 +285,23 @@ impl Explorer {
         };
         ui.add(
             egui::Label::new(format!(
-                "Positions searched to score these moves: plain minimax {}, alpha-beta {}, \
-                 alpha-beta with a table {}.",
+                "Positions searched to score these moves: plain minimax {}, alpha-beta {} \
+                 scoring each move or {} searching the position, alpha-beta with a table {}.",
                 count(counts.plain),
                 count(counts.alpha_beta),
+                count(counts.alpha_beta_shared),
                 count(counts.alpha_beta_table)
             ))
             .wrap(),
-        );
+        )
+        .on_hover_text(format!(
+            "Alpha-beta scoring each move: a fresh window (−∞, +∞) for each move, as the \
+             articles' findBestMove, so every move's value is exact. Searching the position: one \
+             window for the whole search, as the textbook's alphabeta(root), so a move that \
+             cannot beat the best so far is cut short and only the best move's value is exact. \
+             The step-through ({}) steps through either.",
+            crate::app::drawing::texts::shortcut(ui, "D")
+        ));
     }
 
     fn row(

@@ -313,8 +313,13 @@ impl Searches {
 /// The three searches' node counts for `board`, unless cancelled.
 fn count(id: RequestId, board: Board, control: &SearchControl) -> Option<Reply> {
     let counts = count_searches(&board, control);
-    let cancelled =
-        [counts.plain, counts.alpha_beta, counts.alpha_beta_table].contains(&Err(Stop::Cancelled));
+    let cancelled = [
+        counts.plain,
+        counts.alpha_beta,
+        counts.alpha_beta_shared,
+        counts.alpha_beta_table,
+    ]
+    .contains(&Err(Stop::Cancelled));
     (!cancelled).then_some(Reply::Counted { id, board, counts })
 }
 

@@ -21,6 +21,7 @@ fn describe(field: &str) -> (String, Option<String>) {
         "show_scores" => text("true or false", "true | false"),
         "welcome_hint" => text("true or false", "true | false: the tip about S on start"),
         "explorer_open" => text("true or false", "true | false: the game-tree explorer"),
+        "presenter" => text("true or false", "true | false: large, for a projector (F5)"),
         "board_size" => text(BOARD_SIZE_EXPECTED, "3 to 7"),
         "in_a_row" => text(
             IN_A_ROW_EXPECTED,

@@ -64,6 +64,8 @@ pub struct Settings {
     /// How long the computer pauses before it moves, at most [`Settings::MAX_AI_DELAY_MS`].
     #[serde(deserialize_with = "ai_delay_ms")]
     pub ai_delay_ms: u32,
+    /// Whether text, code and drawings are drawn large enough for a projector.
+    pub presenter: bool,
 }
 
 impl Settings {
@@ -124,7 +126,8 @@ impl Settings {
             board_size,
             in_a_row,
             think_time_ms,
-            ai_delay_ms
+            ai_delay_ms,
+            presenter
         );
         out
     }
@@ -156,6 +159,7 @@ impl Default for Settings {
             in_a_row: 0,
             think_time_ms: 2_000,
             ai_delay_ms: 300,
+            presenter: false,
         }
     }
 }

@@ -96,6 +96,9 @@ impl Stepper {
     pub fn show(&self, ui: &mut Ui, log: Option<&TraceLog>, view: ScoreView) -> Vec<Command> {
         let mut commands = Vec::new();
         let seen = Seen::new(view, &self.start.board);
+        if self.drawn && self.drawing_only && texts::presenter(ui.ctx()) {
+            texts::compact_controls(ui);
+        }
         self.controls(ui, &mut commands);
         let state = self.playback.state();
         let recorded = events(log, &self.start.board, self.algorithm).len();
@@ -113,14 +116,22 @@ impl Stepper {
             ))
             .wrap(),
         );
+        // With the drawing alone, its room is the point: the counters stay, the sentences go.
+        let only_the_drawing = self.drawn && self.drawing_only;
         let maximiser = seen.maximiser();
-        ui.add(
-            egui::Label::new(format!(
-                "{maximiser} maximises: every value is {maximiser}'s, with depth counted from {}.",
-                self.start.name()
-            ))
-            .wrap(),
-        );
+        if !only_the_drawing {
+            ui.add(
+                egui::Label::new(format!(
+                    "{maximiser} maximises: every value is {maximiser}'s, with depth counted \
+                     from {}.",
+                    self.start.name()
+                ))
+                .wrap(),
+            );
+            if let Some(rule) = root_rule(self.algorithm) {
+                ui.add(egui::Label::new(rule).wrap());
+            }
+        }
         if let Some(Err(Stop::NodeBudget { limit })) = log.and_then(|log| log.result.as_ref()) {
             let text = format!(
                 "{} needs more than {} positions here: the step-through stopped recording \
@@ -170,7 +181,18 @@ impl Stepper {
             ui.label(RichText::new("Step through the search").strong());
             let mut chosen = self.algorithm;
             ui.radio_value(&mut chosen, TraceAlgorithm::Plain, "plain minimax");
-            ui.radio_value(&mut chosen, TraceAlgorithm::AlphaBetaClassic, "alpha-beta");
+            ui.radio_value(
+                &mut chosen,
+                TraceAlgorithm::AlphaBetaClassic,
+                "alpha-beta, score each move",
+            )
+            .on_hover_text(ROOT_FRESH);
+            ui.radio_value(
+                &mut chosen,
+                TraceAlgorithm::AlphaBetaShared,
+                "alpha-beta, search the position",
+            )
+            .on_hover_text(ROOT_SHARED);
             if chosen != self.algorithm {
                 step(StepCommand::Algorithm(chosen));
             }
@@ -220,6 +242,9 @@ impl Stepper {
             }
         });
         ui.horizontal_wrapped(|ui| {
+            if self.drawn && self.drawing_only {
+                return;
+            }
             let mut speed = self.playback.speed();
             let slider = egui::Slider::new(&mut speed, 1.0..=2000.0)
                 .logarithmic(true)
@@ -236,7 +261,7 @@ impl Stepper {
     fn algorithm_name(&self) -> &'static str {
         match self.algorithm {
             TraceAlgorithm::Plain => "Plain minimax",
-            TraceAlgorithm::AlphaBetaClassic => "Alpha-beta",
+            TraceAlgorithm::AlphaBetaClassic | TraceAlgorithm::AlphaBetaShared => "Alpha-beta",
         }
     }
 
@@ -246,6 +271,28 @@ impl Stepper {
             log.board == self.start.board && log.algorithm == self.algorithm && log.result.is_some()
         })
     }
+}
+
+/// The two ways alpha-beta can treat the moves of the position it starts on, in a sentence each:
+/// why the same alpha-beta visits 25 positions on `XOX/.O./X..` one way and 15 the other.
+pub const ROOT_FRESH: &str = "Score each move: each move of this position is searched with a \
+    fresh window (α = −∞, β = +∞), as the articles' findBestMove does, so every move's value is \
+    exact, and each search prunes only inside its own move.";
+pub const ROOT_SHARED: &str = "Search the position: one alphabeta(root) call, as the textbooks \
+    write it: the best value found so far becomes α for the next move, so a move that cannot \
+    beat it is cut short (its value is only a bound, \"at most\"), and fewer positions are \
+    visited.";
+
+/// Which root rule alpha-beta follows, for the line under the counters; `None` for plain minimax.
+pub(super) fn root_rule(algorithm: TraceAlgorithm) -> Option<String> {
+    let (this, other) = match algorithm {
+        TraceAlgorithm::Plain => return None,
+        TraceAlgorithm::AlphaBetaClassic => (ROOT_FRESH, "search the position"),
+        TraceAlgorithm::AlphaBetaShared => (ROOT_SHARED, "score each move"),
+    };
+    Some(format!(
+        "{this} Choose \"{other}\" above to compare the number of positions visited."
+    ))
 }
 
 /// "positions visited 44 (the start and 43 calls)": the count the search reports, and the calls

@@ -59,11 +59,15 @@ impl Stepper {
             0,
             format!(
                 "findBestMove: moves scored so far: {}",
-                list_or_none(state.root_moves.iter().map(|(cell, score)| format!(
-                    "{} = {}",
-                    cell.name(),
-                    value(*score)
-                )))
+                list_or_none(
+                    root_values(&state.root_moves, self.algorithm, seen.is_max(true))
+                        .into_iter()
+                        .map(|(cell, bound, score)| format!(
+                            "{} = {bound}{}",
+                            cell.name(),
+                            value(score)
+                        ))
+                )
             ),
         );
         for frame in &state.stack {
@@ -139,13 +143,21 @@ impl Stepper {
     /// running call in orange, each call's window under it, pruned moves crossed out.
     /// With `fill`, it takes all the room there is (the window, for a projector).
     pub(super) fn search_drawing(&self, ui: &mut Ui, seen: &Seen, fill: bool) -> Option<Command> {
-        ui.label(RichText::new("The tree around the current call").strong());
+        if !fill {
+            ui.label(RichText::new("The tree around the current call").strong());
+        }
         let picture = search_picture(self.playback.state(), seen);
         let current = picture
             .spots
             .iter()
             .position(|spot| spot.standing == Standing::Current);
         let zoom = egui::Id::unique("search drawing");
+        // Given the window, the drawing opens as large as fits it, whatever its zoom was.
+        let filled = zoom.with("had the window");
+        if fill && !ui.data(|data| data.get_temp::<bool>(filled).unwrap_or(false)) {
+            tree_drawing::fit_now(ui, zoom);
+        }
+        ui.data_mut(|data| data.insert_temp(filled, fill));
         tree_drawing::drawing_bar(ui, zoom, true);
         let sketch = tree_sketch::board_search(&picture, seen);
         let export = tree_export::export_bar(ui, zoom, &sketch, "search");
@@ -235,7 +247,7 @@ impl Stepper {
                 window_bound(beta, board)
             )
         };
-        let alpha_beta = self.algorithm == TraceAlgorithm::AlphaBetaClassic;
+        let alpha_beta = self.algorithm.prunes();
         let what = match last.kind {
             EventKind::Enter if alpha_beta => {
                 format!(" A call starts at depth {}.{}", last.depth, window())
@@ -278,6 +290,32 @@ impl Stepper {
         };
         step_of(event, seen)
     }
+}
+
+/// The root moves' values as far as the search knows them: under one shared window a move that
+/// could not beat the best so far returned only a bound (at most that, for the side to move; at
+/// least, where the side to move is shown minimising). `root_is_max` says how the root's side
+/// is shown.
+fn root_values(
+    root_moves: &[(crate::engine::board::Cell, Score)],
+    algorithm: TraceAlgorithm,
+    root_is_max: bool,
+) -> Vec<(crate::engine::board::Cell, &'static str, Score)> {
+    let mut best: Option<Score> = None;
+    root_moves
+        .iter()
+        .map(|&(cell, score)| {
+            let bounded = algorithm == TraceAlgorithm::AlphaBetaShared
+                && best.is_some_and(|best| score <= best);
+            best = Some(best.map_or(score, |best| best.max(score)));
+            let bound = match (bounded, root_is_max) {
+                (false, _) => "",
+                (true, true) => "≤ ",
+                (true, false) => "≥ ",
+            };
+            (cell, bound, score)
+        })
+        .collect()
 }
 
 /// A label indented by `levels` steps.
