@@ -135,7 +135,9 @@ impl MctsView {
                 if ui.available_width() > 900.0 {
                     ui.horizontal_top(|ui| {
                         ui.vertical(|ui| {
-                            ui.set_width(440.0);
+                            // Wider with the room, so that presenter mode's large text keeps
+                            // each move's numbers on a line or two.
+                            ui.set_width((ui.available_width() * 0.42).max(440.0));
                             self.numbers(ui, analysis, &mut commands);
                         });
                         ui.vertical(|ui| self.tree(ui, &mut commands));
