@@ -1941,6 +1941,47 @@ fn a_textbooks_tree_is_stepped_through_with_alpha_beta_and_its_pruned_leaves_sta
     assert_eq!(game.board(), Board::classic());
 }
 
+/// A tree with chance nodes is drawn with its expectiminimax values: the textbooks' coin and die
+/// under MAX are worth 7.5 and 4, each average written out; the searches that do not apply are
+/// there, disabled, with the reason in one line.
+#[test]
+fn a_chance_tree_is_drawn_with_its_averages_and_the_searches_that_do_not_apply_are_disabled() {
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.tree = Some("three-ply".to_string());
+    });
+    game.settle();
+    game.harness.get_by_label("expectimax").click();
+    game.settle();
+    game.harness.get_by_label("the root (MAX): 7.5");
+    game.harness
+        .get_by_label("child 1 (chance): ½·3 + ½·12 = 7.5");
+    game.harness
+        .get_by_label("child 2 (chance): 1/3·2 + 1/3·4 + 1/3·6 = 4");
+    game.harness.get_by_label("child 1.2 (a leaf): 12");
+    game.harness
+        .get_by_label_contains("Expectiminimax: the root's value 7.5 ·");
+    game.harness
+        .get_by_label_contains("Alpha-beta and the step-through do not apply here");
+    for words in ["Step (Right)", "Run to end (End)", "alpha-beta"] {
+        let button = game.harness.get_by_label(words);
+        assert!(button.accesskit_node().is_disabled(), "{words}");
+    }
+    assert!(game.harness.query_by_label_contains("Not a tree").is_none());
+    // Unequal probabilities, and a value that needs rounding: shown to 3 places and marked.
+    let field = game.harness.get_by_label("The tree:");
+    field.click();
+    game.settle();
+    game.press_with(Modifiers::COMMAND, Key::A);
+    game.harness
+        .get_by_label("The tree:")
+        .type_text("[chance[0.25: 1, 0.75: 2], chance[1, 0, 0]]");
+    game.settle();
+    game.harness
+        .get_by_label("child 1 (chance): ¼·1 + ¾·2 = 1.75");
+    game.harness
+        .get_by_label("child 2 (chance): 1/3·1 + 1/3·0 + 1/3·0 = ≈0.333");
+}
+
 #[test]
 fn a_mistyped_tree_is_named_where_it_goes_wrong() {
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
@@ -2020,7 +2061,7 @@ fn next_cut_off_reaches_the_first_cut_off_of_a_long_search_in_one_press() {
     let mut game = harness::start_with_position(dir, path, board);
     game.harness.set_size(egui::vec2(1280.0, 720.0));
     game.press(Key::D);
-    game.harness.get_by_label("alpha-beta").click();
+    game.harness.get_by_label("alpha-beta, score each move").click();
     game.settle();
     game.harness.get_by_label_contains("Step 0 of 5,744");
     game.press(Key::PageDown);

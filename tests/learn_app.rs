@@ -10,6 +10,8 @@ use tictactoe::learn::exercises::{SetCode, Summary, Task, generate};
 use tictactoe::learn::review::MoveClass;
 use tictactoe::{Board, Cell, Mark, Outcome};
 
+#[path = "common/binary.rs"]
+mod binary;
 mod harness;
 
 use harness::{Game, start};
@@ -527,4 +529,164 @@ fn a_progress_file_that_cannot_be_read_is_kept_aside_and_said_in_one_line() {
         std::fs::read_to_string(folder.join(&aside[0])).unwrap(),
         "set v1-s1-k=value-n=1-3x3\nitem two\n"
     );
+}
+
+/// Monte Carlo tree search on the position on show: its buttons run that many iterations, and
+/// each root move's numbers are the ones `tictactoe mcts` prints for the same seed, c and
+/// iterations, written by the one function both use; beside them the exact score, and the move
+/// MCTS would play with whether it is exact-best. A long run goes a frame's worth at a time and
+/// Stop ends it.
+#[test]
+fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_seed() {
+    use tictactoe::learn::mcts_report::RootMove;
+    let board: Board = "XX./OO./...".parse().unwrap();
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.position = Some(board);
+    });
+    game.harness.set_size(egui::vec2(1280.0, 720.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness.get_by_label("Monte Carlo tree search").click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game.harness.get_by_label("100").click();
+    game.settle();
+    game.harness.get_by_label_contains("Iterations 100 ·");
+    let cli = binary::run(
+        &["mcts", "XX./OO./...", "--iterations", "100", "--seed", "1"],
+        b"",
+    )
+    .json();
+    let moves = cli["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 5);
+    for shown in moves {
+        let cell = Cell::new(
+            shown["row"].as_u64().unwrap() as usize,
+            shown["col"].as_u64().unwrap() as usize,
+        );
+        let row = RootMove {
+            mv: cell,
+            visits: shown["visits"].as_u64().unwrap(),
+            total: shown["total"].as_f64().unwrap(),
+            mean: shown["mean"].as_f64(),
+            ucb1: shown["ucb1"].as_f64(),
+        };
+        assert!(row.visits > 0);
+        let words = format!(
+            "{}: {} · exact {} ",
+            cell.name(),
+            row.numbers(),
+            shown["exact"]
+        );
+        game.harness.get_by_label_contains(&words);
+    }
+    let choice = &cli["choice"];
+    let choice = Cell::new(
+        choice["row"].as_u64().unwrap() as usize,
+        choice["col"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(cli["exact_best"], true, "r1c3 wins at once: {cli}");
+    game.harness.get_by_label_contains(&format!(
+        "MCTS would play {} (the most visited): an exact best move.",
+        choice.name()
+    ));
+    // The tree: the root with its 100 visits, a node for each move, the last path marked.
+    game.harness.get_by_label_contains("Node root: N 100 (+1)");
+    game.harness
+        .get_by_label_contains(&format!("Node {}: ", choice.name()));
+
+    // A thousand more go a frame's worth at a time; Stop ends them before the thousand.
+    game.harness.get_by_label("1,000").click();
+    game.harness.step();
+    game.harness.step();
+    game.harness.get_by_label_contains(" to go");
+    game.harness.get_by_label("Stop").click();
+    game.harness.step();
+    game.settle();
+    assert!(game.harness.query_by_label_contains(" to go").is_none());
+    let status = game.harness.get_by_label_contains("Iterations ");
+    let status = status
+        .accesskit_node()
+        .label()
+        .map(|label| label.to_string())
+        .or_else(|| status.value())
+        .unwrap_or_default();
+    let run: u64 = status["Iterations ".len()..]
+        .split(' ')
+        .next()
+        .map(|count| count.replace(',', ""))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(run > 100 && run < 1_100, "{status}");
+    // Esc closes it, and the game's digits wait while it covers the board.
+    game.press(Key::Num6);
+    assert_eq!(
+        game.board(),
+        board,
+        "6 would play r2c3 on the board under the view"
+    );
+    game.press(Key::Escape);
+    assert_eq!(game.harness.state().open_views(), []);
+}
+
+/// Cutting the search off on the position on show: each move's number at the depth chosen is
+/// the one `tictactoe cutoff` prints, beside its exact score; on X.O/.../... depth 3 plays the
+/// centre (a draw) where depth 4 finds a win.
+#[test]
+fn the_cutoff_view_shows_tictactoe_cutoff_s_numbers_beside_the_exact_scores() {
+    let board: Board = "X.O/.../...".parse().unwrap();
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.position = Some(board);
+    });
+    game.harness.set_size(egui::vec2(1280.0, 720.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness
+        .get_by_label("Cutting the search off (depth and evaluation)")
+        .click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game.harness.get_by_label("Depth 2");
+    game.harness.get_by_label("Deeper").click();
+    game.settle();
+    for (depth, plays, verdict) in [
+        (
+            "3",
+            "r2c2",
+            "not an exact best move: a draw where the best is a win",
+        ),
+        ("4", "r2c1", "an exact best move"),
+    ] {
+        game.harness.get_by_label(&format!("Depth {depth}"));
+        let cli = binary::run(&["cutoff", "X.O/.../...", "--depth", depth], b"").json();
+        for shown in cli["moves"].as_array().unwrap() {
+            let cell = Cell::new(
+                shown["row"].as_u64().unwrap() as usize,
+                shown["col"].as_u64().unwrap() as usize,
+            );
+            let how = if shown["evaluated"] == true {
+                "evaluated at the cutoff"
+            } else {
+                "proven inside the cutoff"
+            };
+            game.harness.get_by_label_contains(&format!(
+                "{}: depth {depth} gives {}, {how} · exact {} ",
+                cell.name(),
+                shown["value"],
+                shown["exact"]
+            ));
+        }
+        game.harness.get_by_label(&format!(
+            "Depth {depth} plays {plays} (the first with the best number): {verdict}."
+        ));
+        game.harness.get_by_label("Deeper").click();
+        game.settle();
+    }
+    game.press(Key::Escape);
+    assert_eq!(game.harness.state().open_views(), []);
 }

@@ -421,6 +421,8 @@ fn every_menu_and_view_is_walked_by_the_mirror_alone_and_every_control_drawn_is_
         &["View", "Game tree explorer"],
         &["View", "Step through the search"],
         &["View", "A textbook's tree (minimax and alpha-beta)"],
+        &["View", "Monte Carlo tree search"],
+        &["View", "Cutting the search off (depth and evaluation)"],
         &["View", "Exercises…"],
         &["View", "Why the computer played there"],
         &["Game", "Game review"],

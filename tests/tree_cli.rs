@@ -454,6 +454,34 @@ fn a_tree_with_chance_nodes_prints_expectiminimax_values_exactly_and_max_s_pick(
     let dot = run(&["tree", "[chance[3, 12], 1]", "--format", "dot"], b"").stdout;
     assert!(dot.contains("n1 [shape=circle, label=\"7.5\"]"), "{dot}");
     assert!(dot.contains("n1 -> n2 [label=\"0.5\"]"), "{dot}");
+
+    // The picture is the tree lab's: the value in each node, chance nodes as double circles
+    // (two rings), probabilities on their edges, each average written out under it.
+    let svg = run(
+        &[
+            "tree",
+            "[chance[3, 12], chance[2, 4, 6]]",
+            "--format",
+            "svg",
+        ],
+        b"",
+    );
+    assert_eq!(svg.status, 0, "{}", svg.stderr);
+    let svg = svg.stdout;
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.contains("<title>the root (MAX): 7.5</title>"), "{svg}");
+    assert!(svg.contains(">7.5</text>"), "{svg}");
+    assert!(svg.contains(">½·3 + ½·12</text>"), "{svg}");
+    assert!(svg.contains(">1/3·2 + 1/3·4</text>"), "{svg}");
+    assert!(svg.contains(">+ 1/3·6 = 4</text>"), "{svg}");
+    assert!(svg.contains(">½</text>"), "{svg}");
+    assert!(svg.contains(">chance (depth 1)</text>"), "{svg}");
+    let rings = svg.matches("<circle").count();
+    assert_eq!(
+        rings,
+        2 * 2 + 5,
+        "two chance nodes' double rings and five leaves"
+    );
 }
 
 #[test]
@@ -466,10 +494,6 @@ fn a_bad_chance_node_or_a_search_that_does_not_apply_is_one_line_and_status_2() 
         (
             vec!["tree", "[chance[0.5: 3, 12]]"],
             "probabilities for some children and not others",
-        ),
-        (
-            vec!["tree", "[chance[3, 12]]", "--format", "svg"],
-            "a tree with chance nodes is not drawn as a picture yet",
         ),
         (
             vec!["trace", "[chance[3, 12]]", "--algorithm", "alphabeta"],

@@ -34,7 +34,7 @@ fn open(kind: ViewKind, screen: [f32; 2]) -> Game {
 fn every_view_opens_names_itself_and_fits_a_desktop_a_phone_and_a_projector() {
     assert_eq!(
         ViewKind::ALL.len(),
-        6,
+        8,
         "a view added: it is checked here too"
     );
     let mut past = Vec::new();

@@ -61,6 +61,38 @@ pub enum Command {
     /// Open or close the set builder (on the open set's choices, if one is open).
     ToggleBuilder,
     Builder(BuilderCommand),
+    /// Open or close Monte Carlo tree search on the position on show.
+    ToggleMcts,
+    Mcts(MctsCommand),
+    /// Open or close the cutoff view (depth-limited minimax) on the position on show.
+    ToggleCutoff,
+    Cutoff(CutoffCommand),
+}
+
+/// The cutoff view: its depth and its evaluation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutoffCommand {
+    Deeper,
+    Shallower,
+    /// Judge the positions at the cutoff by open lines.
+    OpenLines,
+    /// Judge them 0, as the computer's horizon does.
+    Zero,
+}
+
+/// Monte Carlo tree search's view: iterations to run, its seed and c.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MctsCommand {
+    /// Run this many more iterations (a frame's worth at a time).
+    Run(u64),
+    /// Run none of the iterations still to go.
+    Stop,
+    /// Start again with this seed.
+    Seed(u64),
+    /// Start again with this exploration constant.
+    C(f64),
+    /// Start again with the same seed and c.
+    Restart,
 }
 
 /// A drawn tree's picture to save: the SVG document, and the file's format and name (without its
@@ -397,4 +429,6 @@ group_into_command!(
     TreeLabCommand => TreeLab,
     ExercisesCommand => Exercises,
     BuilderCommand => Builder,
+    MctsCommand => Mcts,
+    CutoffCommand => Cutoff,
 );

@@ -74,17 +74,21 @@ pub enum ViewKind {
     Editor,
     Explorer,
     Builder,
+    Mcts,
+    Cutoff,
 }
 
 impl ViewKind {
     /// The registry: every view, in the order above.
-    pub const ALL: [ViewKind; 6] = [
+    pub const ALL: [ViewKind; 8] = [
         ViewKind::Exercises,
         ViewKind::TreeLab,
         ViewKind::Stepper,
         ViewKind::Editor,
         ViewKind::Explorer,
         ViewKind::Builder,
+        ViewKind::Mcts,
+        ViewKind::Cutoff,
     ];
 
     /// The command that opens or closes it, as its menu entry and key give.
@@ -96,6 +100,8 @@ impl ViewKind {
             ViewKind::Editor => EditorCommand::Toggle.into(),
             ViewKind::Explorer => SettingCommand::ToggleExplorer.into(),
             ViewKind::Builder => Command::ToggleBuilder,
+            ViewKind::Mcts => Command::ToggleMcts,
+            ViewKind::Cutoff => Command::ToggleCutoff,
         }
     }
 

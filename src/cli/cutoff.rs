@@ -8,7 +8,9 @@ use serde_json::json;
 
 use super::args::{RulesArgs, whole_number};
 use super::error::{Error, Finished};
-use crate::engine::minimax::{Evaluation, SearchControl, Solver, Valuation, depth_limited};
+use crate::engine::minimax::{
+    Evaluation, SearchControl, Solver, Valuation, cutoff_choice, depth_limited,
+};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  tictactoe cutoff X../.O./... --depth 2\n  \
@@ -76,10 +78,7 @@ pub fn cutoff(args: &CutoffArgs, mut out: impl Write) -> Result<Finished, Error>
             &mut |_| {},
         )
         .ok();
-    let choice = limited
-        .iter()
-        .max_by(|a, b| a.1.rank().cmp(&b.1.rank()).then(b.0.cmp(&a.0)))
-        .map(|(cell, _)| *cell);
+    let choice = cutoff_choice(&limited);
     let moves: Vec<_> = limited
         .iter()
         .map(|(cell, valuation)| {

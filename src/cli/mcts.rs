@@ -14,9 +14,10 @@ use super::position::Position;
 use super::progress;
 use crate::engine::board::{Board, Cell};
 use crate::engine::game_tree::{GameTree, Side};
-use crate::engine::mcts::{Iteration, Mcts, NodeStats, Reward};
+use crate::engine::mcts::{Iteration, Mcts, Reward};
 use crate::engine::minimax::{SearchControl, Solver, Unobserved, plain_game};
 use crate::engine::score::{Score, Verdict};
+use crate::learn::mcts_report::{RootMove, TREE_NODES};
 
 #[derive(Debug, Args)]
 #[command(
@@ -66,9 +67,8 @@ pub struct MctsArgs {
 pub const MAX_ITERATIONS: u64 = 10_000_000;
 /// The most iterations `--trace` writes out.
 pub const MAX_TRACED: u64 = 100_000;
-/// The tree's default cap: about 50 MB of nodes on the empty 7×7 (measured: 13 MB for
-/// 50,000), less on smaller boards.
-pub const DEFAULT_TREE_NODES: u64 = 200_000;
+/// The tree's default cap, the app's view's: see [`TREE_NODES`].
+pub const DEFAULT_TREE_NODES: u64 = TREE_NODES as u64;
 /// The highest cap accepted.
 pub const MAX_TREE_NODES: u64 = 10_000_000;
 
@@ -173,14 +173,14 @@ fn on_board(
         Verdict::Draw => "draw",
         Verdict::Loss { .. } => "loss",
     };
-    let moves = root_moves(&search, board.legal_moves(), |cell, stats| {
-        let score = exact.as_ref().and_then(|a| a.score_of(cell));
+    let moves = root_moves(&search, board.legal_moves(), |row| {
+        let score = exact.as_ref().and_then(|a| a.score_of(row.mv));
         MoveJson {
-            mv: cell_json(cell),
-            visits: stats.map_or(0, |s| s.visits),
-            total: stats.map_or(0.0, |s| s.total),
-            mean: stats.and_then(|s| s.mean()),
-            ucb1: stats.and_then(|s| s.ucb1),
+            mv: cell_json(row.mv),
+            visits: row.visits,
+            total: row.total,
+            mean: row.mean,
+            ucb1: row.ucb1,
             exact: score.map(|s| s.value()),
             outcome: score.map(outcome),
         }
@@ -235,13 +235,13 @@ fn on_tree(
             }
         })
         .collect();
-    let moves = root_moves(&search, 0..root.len(), |index, stats| MoveJson {
-        mv: json!({"child": index + 1}),
-        visits: stats.map_or(0, |s| s.visits),
-        total: stats.map_or(0.0, |s| s.total),
-        mean: stats.and_then(|s| s.mean()),
-        ucb1: stats.and_then(|s| s.ucb1),
-        exact: Some(exact[index]),
+    let moves = root_moves(&search, 0..root.len(), |row| MoveJson {
+        mv: json!({"child": row.mv + 1}),
+        visits: row.visits,
+        total: row.total,
+        mean: row.mean,
+        ucb1: row.ucb1,
+        exact: Some(exact[row.mv]),
         outcome: None,
     });
     let choice = search.most_visited();
@@ -264,15 +264,16 @@ fn on_tree(
     Ok(Finished::Done)
 }
 
-/// Every root move in move order, with its numbers if the search added it.
+/// Every root move in move order, with the numbers the app's view shows
+/// ([`crate::learn::mcts_report::root_moves`]).
 fn root_moves<G: Reward>(
     search: &Mcts<G>,
     moves: impl Iterator<Item = G::Move>,
-    json: impl Fn(G::Move, Option<&NodeStats<G::Move>>) -> MoveJson,
+    json: impl Fn(&RootMove<G::Move>) -> MoveJson,
 ) -> Vec<MoveJson> {
-    let children = search.children(&[]);
-    moves
-        .map(|mv| json(mv, children.iter().find(|child| child.mv == Some(mv))))
+    crate::learn::mcts_report::root_moves(search, moves)
+        .iter()
+        .map(json)
         .collect()
 }
 

@@ -15,11 +15,11 @@ use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::game_tree::{GameTree, Side, TreePosition, probability_text};
 use crate::engine::minimax::{Analysis, ExpectedValue, SearchControl, Solver, Stop};
 use crate::engine::score::Score;
-use crate::learn::abstract_tree::{self, NodeValue};
+use crate::learn::abstract_tree::{self, CHANCE_PLACES, NodeValue};
 use crate::learn::tree::{TreeNode, grow};
 use crate::learn::tree_picture::picture;
-use crate::learn::tree_svg;
 use crate::learn::view::{ScoreView, Seen, Shown};
+use crate::learn::{tree_sketch, tree_svg};
 
 #[derive(Debug, Args)]
 #[command(
@@ -437,7 +437,7 @@ impl Scores {
 
 /// Prints a textbook tree, `--depth` levels of it (all without it): every node's value (MAX's)
 /// and the choice at each, as JSON, Graphviz or a picture; with chance nodes, expectiminimax's
-/// exact values and each chance child's probability (not as a picture yet).
+/// exact values and each chance child's probability (drawn as the app's tree lab draws it).
 fn write_textbook_tree(
     args: &TreeArgs,
     tree: &GameTree,
@@ -451,11 +451,7 @@ fn write_textbook_tree(
                 write_values(args.format, tree, &values[..], levels, &mut out)?
             }
             TreeFormat::Svg => {
-                return Err(Error::position(
-                    &args.board,
-                    "a tree with chance nodes is not drawn as a picture yet; --format json or \
-                     dot prints it",
-                ));
+                out.write_all(tree_svg::svg(&tree_sketch::chance_tree(tree), false).as_bytes())?;
             }
         }
     } else {
@@ -494,10 +490,6 @@ fn write_values<V: TextbookValues + ?Sized>(
         writeln!(out, "}}")
     }
 }
-
-/// How many decimal places a chance tree's values are shown with: exact when they fit
-/// (`7.5`, `3.125`), else rounded and marked `≈` (`≈0.333`).
-pub const CHANCE_PLACES: u32 = 3;
 
 /// The values a textbook tree is printed with, by node id: minimax's whole numbers, or
 /// expectiminimax's fractions where the tree has chance nodes. One writer prints both.

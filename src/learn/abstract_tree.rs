@@ -4,25 +4,85 @@
 //! named for what it shows. Every value comes from [`plain_game`], the recursion the boards'
 //! reference runs.
 
-use crate::engine::game_tree::{GameTree, Side, TreePosition};
-use crate::engine::minimax::{SearchControl, Unobserved, plain_game};
+use crate::engine::fraction::Fraction;
+use crate::engine::game_tree::{GameTree, Side, TreePosition, probability_text};
+use crate::engine::minimax::{ExpectedValue, SearchControl, Unobserved, plain_game};
 use crate::learn::tree_picture::{Laid, tidy};
 use crate::learn::view::for_max;
 
-/// Why a tree with chance nodes is refused where the searches are minimax and alpha-beta (the
-/// tree lab's step-through): alpha-beta does not apply to them without bounds on the leaves, and
-/// minimax would read a chance node as a move.
-pub const CHANCE_NOT_STEPPED: &str = "a tree with chance nodes: its values are expectiminimax's \
-     (tictactoe tree prints them), and the step-through follows minimax and alpha-beta, which \
-     do not apply to chance nodes";
+/// Why the step-through's choices do not apply to a tree with chance nodes, in one line, where
+/// a learner would try them.
+pub const CHANCE_NO_ALPHA_BETA: &str = "Alpha-beta and the step-through do not apply here: a \
+     chance node's average can move anywhere until its last child is seen, so no child can be \
+     skipped. The values are expectiminimax's.";
 
-/// `tree` if it has no chance node, else [`CHANCE_NOT_STEPPED`].
-pub fn without_chance(tree: GameTree) -> Result<GameTree, String> {
-    if tree.has_chance() {
-        Err(CHANCE_NOT_STEPPED.to_string())
-    } else {
-        Ok(tree)
+/// How many decimal places a chance tree's values are shown with, in the app, its pictures and
+/// `tictactoe tree`: exact when they fit (`7.5`, `3.125`), else rounded and marked `≈`
+/// (`≈0.333`).
+pub const CHANCE_PLACES: u32 = 3;
+
+/// A chance tree's value as the drawings and the lab write it: [`CHANCE_PLACES`] places.
+pub fn chance_value_text(value: Fraction) -> String {
+    value.decimal(CHANCE_PLACES)
+}
+
+/// A probability as the drawings write it: ½, ¼ and ¾ as the textbooks print them, any other
+/// as the notation writes it (`0.1`, `1/3`).
+pub fn probability_words(probability: Fraction) -> String {
+    match (probability.numerator(), probability.denominator()) {
+        (1, 2) => "½".to_string(),
+        (1, 4) => "¼".to_string(),
+        (3, 4) => "¾".to_string(),
+        _ => probability_text(probability),
     }
+}
+
+/// A chance node's average written out, a term a child, in lines of at most two terms with the
+/// value last: `["½·3 + ½·12", "= 7.5"]`. Empty for a node that is not a chance node.
+pub fn average_lines(node: &TreePosition, values: &[ExpectedValue]) -> Vec<String> {
+    if !node.is_chance() {
+        return Vec::new();
+    }
+    let terms: Vec<String> = node
+        .children()
+        .map(|child| {
+            let value = chance_value_text(values[child.id()].value);
+            let value = if value.starts_with('-') || value.starts_with("≈-") {
+                format!("({value})")
+            } else {
+                value
+            };
+            let probability = child.probability().unwrap_or(Fraction::ONE);
+            format!("{}·{value}", probability_words(probability))
+        })
+        .collect();
+    let mut lines: Vec<String> = terms
+        .chunks(2)
+        .enumerate()
+        .map(|(index, pair)| {
+            let joined = pair.join(" + ");
+            if index == 0 {
+                joined
+            } else {
+                format!("+ {joined}")
+            }
+        })
+        .collect();
+    let total = format!("= {}", chance_value_text(values[node.id()].value));
+    match lines.last_mut() {
+        Some(last) if terms.len() % 2 == 1 && terms.len() > 1 => {
+            last.push(' ');
+            last.push_str(&total);
+        }
+        _ => lines.push(total),
+    }
+    lines
+}
+
+/// A chance node's average on one line: "½·3 + ½·12 = 7.5".
+pub fn average_words(node: &TreePosition, values: &[ExpectedValue]) -> Option<String> {
+    let lines = average_lines(node, values);
+    (!lines.is_empty()).then(|| lines.join(" "))
 }
 
 /// A node's minimax value and minimax's choice there.
@@ -305,6 +365,20 @@ mod tests {
             assert_eq!(random_tree(7, depth, branching), notation);
         }
         assert_ne!(random_tree(1, 3, 3), random_tree(2, 3, 3));
+    }
+
+    #[test]
+    fn a_chance_node_s_average_is_written_out_term_by_term() {
+        let tree: GameTree = "[chance[3, 12], chance[2, 4, 6], chance[0.25: -4, 0.75: 1]]"
+            .parse()
+            .unwrap();
+        let values = crate::engine::minimax::expectiminimax(&tree);
+        let lines = |id: usize| average_lines(&tree.node(id).unwrap(), &values);
+        assert_eq!(lines(1), ["½·3 + ½·12", "= 7.5"]);
+        assert_eq!(lines(4), ["1/3·2 + 1/3·4", "+ 1/3·6 = 4"]);
+        assert_eq!(lines(8), ["¼·(-4) + ¾·1", "= -0.25"]);
+        assert_eq!(average_words(&tree.root(), &values), None);
+        assert_eq!(chance_value_text(values[0].value), "7.5");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod abstract_tree;
 pub mod examples;
 pub mod exercises;
 pub mod explain;
+pub mod mcts_report;
 pub mod practice;
 pub mod pseudocode;
 pub mod quiz;

@@ -216,7 +216,14 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
     let slot = SLOT
         .max(widest_note + 12.0)
         .max(if has_boards { BOARD + 12.0 } else { 0.0 });
-    let level_height = LEVEL + board_room + (tallest_note - 40.0).max(0.0);
+    // A chance node's average sits under it and its edges start below that: room for it.
+    let average_room = sketch
+        .nodes
+        .iter()
+        .filter(|node| node.shape == Shape::Chance)
+        .map(|node| note_lines(node).count() as f32 * NOTE_LINE + BOARD_GAP)
+        .fold(0.0, f32::max);
+    let level_height = LEVEL + board_room + (tallest_note - 40.0).max(0.0) + average_room;
     let gutter = LEFT
         + 16.0
         + sketch
@@ -251,6 +258,11 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
             (false, false) => (Ink::Faint, 1.2),
         };
         let below = RADIUS + board_of(from).map_or(0.0, |_| BOARD_GAP + BOARD);
+        let below = if from.shape == Shape::Chance {
+            below + BOARD_GAP + note_lines(from).count() as f32 * NOTE_LINE
+        } else {
+            below
+        };
         let start = centre(from.x, from.level);
         let start = point(start.x, start.y + below);
         let end = centre(to.x, to.level);
@@ -367,7 +379,26 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             ink,
             dashed: node.dashed,
         },
+        Shape::Chance => Item::Circle {
+            centre: at,
+            radius: r * 1.1,
+            fill: Some(Fill::Node),
+            width,
+            ink,
+            dashed: node.dashed,
+        },
     }];
+    if node.shape == Shape::Chance {
+        // The inner ring of the double circle that tells chance from a leaf.
+        items.push(Item::Circle {
+            centre: at,
+            radius: r * 0.9,
+            fill: None,
+            width: 1.0,
+            ink,
+            dashed: false,
+        });
+    }
     if node.crossed {
         let d = r * 0.9;
         for (from, to) in [((-d, -d), (d, d)), ((-d, d), (d, -d))] {
@@ -379,18 +410,31 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             });
         }
     }
-    if let Some(value) = node.value {
+    // A chance node's value is a decimal written out (≈-12.333); the others are whole numbers,
+    // or the bounds alpha-beta returned.
+    let value = match (&node.value_text, node.value) {
+        (Some(text), _) => Some((text.clone(), text.chars().count() > 4)),
+        (None, Some(value)) => Some((node.bound.write(value), false)),
+        (None, None) => None,
+    };
+    if let Some((value, long)) = value {
         // A triangle's middle is a little towards its base.
         let lower = match node.shape {
             Shape::Max => 3.0,
             Shape::Min => -3.0,
-            Shape::End => 0.0,
+            Shape::End | Shape::Chance => 0.0,
+        };
+        // A long decimal in a smaller size, to stay near its node.
+        let size = if long {
+            Kind::Note.size() - 1.0
+        } else {
+            Kind::Value.size()
         };
         items.push(Item::Text {
             at: point(at.x, at.y + lower),
             anchor: Anchor::Centre,
-            text: node.bound.write(value),
-            size: Kind::Value.size(),
+            text: value,
+            size,
             ink,
             bold: true,
             // Over a cross, on a patch of the background: a pruned leaf's value stays legible.

@@ -11,12 +11,15 @@
 
 use crate::engine::board::{Board, Cell, Outcome};
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
+use crate::engine::minimax::expectiminimax;
 use crate::engine::rules::Rules;
-use crate::learn::abstract_tree::AbstractPicture;
+use crate::learn::abstract_tree::{
+    AbstractPicture, CHANCE_PLACES, average_lines, chance_value_text, probability_words,
+};
 use crate::learn::exercises::prune::label as letter;
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
 use crate::learn::trace::Bound;
-use crate::learn::tree_picture::{Picture, Spot, level_label};
+use crate::learn::tree_picture::{Picture, Spot, level_label, tidy};
 use crate::learn::view::{Role, ScoreView, Seen, Shown};
 
 /// A drawn tree: nodes, edges, a label a level and the legend.
@@ -40,6 +43,9 @@ pub enum Shape {
     Min,
     /// A finished game, or a leaf of a typed tree.
     End,
+    /// A chance node of a typed tree: its value the average of its children's, weighted by the
+    /// probabilities on their edges (drawn as a double circle, larger than a leaf's).
+    Chance,
 }
 
 impl Shape {
@@ -60,6 +66,9 @@ pub struct SketchNode {
     pub level: usize,
     pub shape: Shape,
     pub value: Option<i32>,
+    /// The value as written, where it is not a whole number (a chance tree's `7.5`); drawn in
+    /// place of `value`.
+    pub value_text: Option<String>,
     /// What it is in words: the app's button name, the picture's tooltip.
     pub title: String,
     /// Not opened: its value is known, its moves are not drawn.
@@ -101,6 +110,7 @@ impl SketchNode {
             level,
             shape,
             value: None,
+            value_text: None,
             title,
             dashed: false,
             on_line: false,
@@ -704,4 +714,160 @@ pub fn tree_search_legend() -> Vec<String> {
             .to_string(),
     ]);
     legend
+}
+
+/// A tree with chance nodes, drawn with its expectiminimax values (MAX's, [`CHANCE_PLACES`]
+/// decimal places): MAX and MIN as triangles, chance nodes as double circles with each
+/// child's probability on its edge and the average written out under them, MAX's and MIN's
+/// choices from the root in orange (down to the first chance node, where chance decides). A
+/// level's label names the kinds of node on it: "MIN / chance (depth 1)".
+pub fn chance_tree(tree: &GameTree) -> Sketch {
+    let values = expectiminimax(tree);
+    let mut on_line = vec![false; tree.len()];
+    let mut at = tree.root();
+    on_line[0] = true;
+    while let Some(best) = values[at.id()].best {
+        at = at.child(best).expect("the best child is a child");
+        on_line[at.id()] = true;
+    }
+    let children: Vec<Vec<usize>> = tree
+        .nodes()
+        .map(|node| node.children().map(|child| child.id()).collect())
+        .collect();
+    let (across, width) = tidy(&children);
+    let nodes = tree
+        .nodes()
+        .map(|node| {
+            let path: Vec<String> = node.path().iter().map(|i| (i + 1).to_string()).collect();
+            let name = if path.is_empty() {
+                "the root".to_string()
+            } else {
+                format!("child {}", path.join("."))
+            };
+            let value = chance_value_text(values[node.id()].value);
+            let average = average_lines(&node, &values);
+            let (shape, title) = if node.is_leaf() {
+                (Shape::End, format!("{name} (a leaf): {value}"))
+            } else if node.is_chance() {
+                (
+                    Shape::Chance,
+                    format!("{name} (chance): {}", average.join(" ")),
+                )
+            } else {
+                let side = node.side();
+                (
+                    Shape::of(Some(role_of(side))),
+                    format!("{name} ({side}): {value}"),
+                )
+            };
+            SketchNode {
+                value_text: Some(value),
+                on_line: on_line[node.id()],
+                note: (!average.is_empty()).then(|| average.join("\n")),
+                ..SketchNode::at(across[node.id()], node.depth(), shape, title)
+            }
+        })
+        .collect();
+    let edges = tree
+        .nodes()
+        .flat_map(|node| {
+            let best = values[node.id()].best;
+            let from_line = on_line[node.id()];
+            let chance = node.is_chance();
+            node.children()
+                .enumerate()
+                .map(move |(index, child)| {
+                    let label = match child.probability() {
+                        Some(probability) if chance => probability_words(probability),
+                        _ => (index + 1).to_string(),
+                    };
+                    let best = Some(index) == best;
+                    SketchEdge::of(node.id(), child.id(), label, best, from_line && best)
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let levels = (0..=tree.height())
+        .map(|level| chance_level_label(tree, level))
+        .collect();
+    Sketch {
+        nodes,
+        edges,
+        width,
+        levels,
+        legend: chance_legend(),
+    }
+}
+
+/// The label of a chance tree's `level`: the kinds of inner node on it, MAX, MIN and chance in
+/// that order ("leaves" where there are none), and its depth.
+fn chance_level_label(tree: &GameTree, level: usize) -> String {
+    let at_level: Vec<TreePosition> = tree
+        .nodes()
+        .filter(|node| node.depth() == level && !node.is_leaf())
+        .collect();
+    let kind = |node: &TreePosition| {
+        if node.is_chance() {
+            "chance"
+        } else {
+            node.side().name()
+        }
+    };
+    let kinds: Vec<&str> = [Side::Max.name(), Side::Min.name(), "chance"]
+        .into_iter()
+        .filter(|wanted| at_level.iter().any(|node| kind(node) == *wanted))
+        .collect();
+    let kinds = if kinds.is_empty() {
+        "leaves".to_string()
+    } else {
+        kinds.join(" / ")
+    };
+    format!("{kinds} (depth {level})")
+}
+
+/// What a chance tree's drawing needs said: its shapes, what the numbers on the edges and under
+/// the chance nodes are, how values are written.
+pub fn chance_legend() -> Vec<String> {
+    vec![
+        "Triangle up: MAX moves; down: MIN; double circle: chance; small circle: a leaf."
+            .to_string(),
+        "On a chance node's edges: each child's probability; under it: its average, \
+         probability times value added up."
+            .to_string(),
+        format!(
+            "Values are expectiminimax's, MAX's, to {CHANCE_PLACES} decimal places (≈ where \
+             rounded). Depth counted from the root, 0."
+        ),
+        "Orange: MAX's and MIN's choices from the root, down to where chance decides.".to_string(),
+    ]
+}
+
+#[cfg(test)]
+mod chance_tests {
+    use super::*;
+
+    #[test]
+    fn a_chance_tree_is_drawn_with_its_averages_and_probabilities() {
+        let tree: GameTree = "[chance[3, 12], chance[2, 4, 6]]".parse().unwrap();
+        let sketch = chance_tree(&tree);
+        let root = &sketch.nodes[0];
+        assert_eq!(root.value_text.as_deref(), Some("7.5"));
+        assert_eq!(root.shape, Shape::Max);
+        assert_eq!(root.title, "the root (MAX): 7.5");
+        let first = &sketch.nodes[1];
+        assert_eq!(first.shape, Shape::Chance);
+        assert_eq!(first.note.as_deref(), Some("½·3 + ½·12\n= 7.5"));
+        assert_eq!(first.title, "child 1 (chance): ½·3 + ½·12 = 7.5");
+        assert!(first.on_line && !sketch.nodes[4].on_line);
+        assert_eq!(sketch.nodes[4].value_text.as_deref(), Some("4"));
+        let labels: Vec<&str> = sketch.edges.iter().map(|e| e.label.as_str()).collect();
+        assert_eq!(labels, ["1", "2", "½", "½", "1/3", "1/3", "1/3"]);
+        assert_eq!(
+            sketch.levels,
+            ["MAX (depth 0)", "chance (depth 1)", "leaves (depth 2)"]
+        );
+        let mixed: GameTree = "min:[chance[[3,5],[2,9]], 4]".parse().unwrap();
+        assert_eq!(chance_tree(&mixed).levels[1], "chance (depth 1)");
+        assert_eq!(chance_tree(&mixed).levels[2], "MAX (depth 2)");
+    }
 }

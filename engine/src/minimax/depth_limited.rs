@@ -77,6 +77,16 @@ pub fn depth_limited(
     Ok(moves)
 }
 
+/// The move depth-limited minimax plays among `moves` ([`depth_limited`]'s): the best
+/// [`Valuation::rank`], the first in row-major order on a tie, as the classic `findBestMove`
+/// picks. `tictactoe cutoff` and the app's cutoff view both choose by it.
+pub fn cutoff_choice(moves: &[(Cell, Valuation)]) -> Option<Cell> {
+    moves
+        .iter()
+        .max_by(|a, b| a.1.rank().cmp(&b.1.rank()).then(b.0.cmp(&a.0)))
+        .map(|(cell, _)| *cell)
+}
+
 /// The value for the side to move at `board`, on the estimator's scale, and whether it comes
 /// from an evaluation at the cutoff (rather than a finished game).
 fn negamax(

@@ -53,7 +53,7 @@ pub use analysis::{
 };
 pub use control::{CHECK_INTERVAL, Progress, SearchControl, Stop, Stopped, Watcher};
 pub use counts::{SearchCounts, count_searches};
-pub use depth_limited::{Evaluation, depth_limited, open_lines};
+pub use depth_limited::{Evaluation, cutoff_choice, depth_limited, open_lines};
 pub use estimator::{Estimate, Estimator, MoveEstimate, Valuation, evaluate};
 pub use expectimax::{ExpectedValue, expectiminimax};
 pub use observe::{Observer, Unobserved};

@@ -84,9 +84,11 @@ mod tests {
     use super::*;
     use crate::engine::board::{Board, Cell, Mark};
     use crate::engine::game_tree::GameTree;
+    use crate::engine::mcts::Mcts;
     use crate::engine::minimax::{SearchControl, plain};
     use crate::learn::abstract_tree::{self, tree_examples};
     use crate::learn::examples::examples;
+    use crate::learn::mcts_report::mcts_sketch;
     use crate::learn::search_picture::{search_picture, whole_search_picture};
     use crate::learn::trace::{StepState, TraceAlgorithm, trace_game, whole_trace};
     use crate::learn::tree::grow;
@@ -154,6 +156,17 @@ mod tests {
         for count in [1, 12, 40, usize::MAX] {
             sketches.push((format!("step-through {count}"), board_search(&board, count)));
         }
+        let chance: GameTree = "[chance[3, 12], chance[2, 4, 6], chance[0.25: -4, 0.75: 1]]"
+            .parse()
+            .unwrap();
+        sketches.push(("chance tree".to_string(), tree_sketch::chance_tree(&chance)));
+        let mut search = Mcts::new(Board::classic(), 1, 1.4, 1_000);
+        search.run(19);
+        let last = search.step();
+        sketches.push((
+            "mcts".to_string(),
+            mcts_sketch(&Board::classic(), &search, Some(&last)),
+        ));
         sketches
     }
 

@@ -10,8 +10,10 @@ use crate::app::commands::{
     BuilderCommand, ClipboardCommand, CoachCommand, Command, EditorCommand, ExercisesCommand,
     ExplorerCommand, PreviewCommand, ReviewCommand, Seating, SettingCommand,
 };
+use crate::app::views::cutoff::CutoffView;
 use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
+use crate::app::views::mcts::MctsView;
 use crate::app::views::set_builder::SetBuilder;
 use crate::app::views::stepper::Stepper;
 use crate::app::views::tree_lab::TreeLab;
@@ -185,6 +187,28 @@ impl TicTacToeApp {
             Command::TreeLab(command) => {
                 if let Some(lab) = &mut self.views.tree_lab {
                     lab.apply(command);
+                }
+            }
+            Command::ToggleMcts => {
+                self.views.mcts = match self.views.mcts.take() {
+                    Some(_) => None,
+                    None => Some(MctsView::new(self.on_show().board)),
+                };
+            }
+            Command::Mcts(command) => {
+                if let Some(view) = &mut self.views.mcts {
+                    view.apply(command);
+                }
+            }
+            Command::ToggleCutoff => {
+                self.views.cutoff = match self.views.cutoff.take() {
+                    Some(_) => None,
+                    None => Some(CutoffView::new(self.on_show().board)),
+                };
+            }
+            Command::Cutoff(command) => {
+                if let Some(view) = &mut self.views.cutoff {
+                    view.apply(command);
                 }
             }
         }

@@ -31,6 +31,10 @@ pub struct KeyContext {
     pub explorer_keys: bool,
     /// Digits play cells: on the 3×3 board, when the game itself is shown.
     pub digits_play: bool,
+    /// Monte Carlo tree search covers the board: Esc closes it, the board's keys wait.
+    pub mcts: bool,
+    /// The cutoff view covers the board: Esc closes it, the board's keys wait.
+    pub cutoff: bool,
 }
 
 /// Where a key applies.
@@ -54,11 +58,19 @@ enum Scope {
     Board,
     /// Digits on the classic board.
     Digits,
+    /// While Monte Carlo tree search is open.
+    Mcts,
+    /// While the cutoff view is open.
+    Cutoff,
 }
 
 impl Scope {
     fn applies(self, context: &KeyContext) -> bool {
-        let covered = context.tree_lab || context.exercises || context.builder;
+        let covered = context.tree_lab
+            || context.exercises
+            || context.builder
+            || context.mcts
+            || context.cutoff;
         let playing = !context.stepping && !covered;
         match self {
             Scope::Anywhere => true,
@@ -71,6 +83,8 @@ impl Scope {
             Scope::Tree => playing && context.explorer_keys,
             Scope::Board => playing && !context.explorer_keys,
             Scope::Digits => playing && context.digits_play,
+            Scope::Mcts => context.mcts && !context.tree_lab && !context.exercises,
+            Scope::Cutoff => context.cutoff && !context.tree_lab && !context.exercises,
         }
     }
 }
@@ -93,6 +107,8 @@ const KEYS: &[(KeyboardShortcut, Scope, Command)] = &[
     (plain(Key::Escape),     Scope::TreeLab,  Command::ToggleTreeLab),
     (plain(Key::N),          Scope::Exercises, Command::Exercises(ExercisesCommand::Next)),
     (plain(Key::Escape),     Scope::Exercises, Command::ToggleExercises),
+    (plain(Key::Escape),     Scope::Mcts,     Command::ToggleMcts),
+    (plain(Key::Escape),     Scope::Cutoff,   Command::ToggleCutoff),
     (plain(Key::D),          Scope::Always,   Command::ToggleStepper),
     (plain(Key::F5),         Scope::Anywhere, Command::Setting(SettingCommand::TogglePresenter)),
     (plain(Key::ArrowRight), Scope::Stepping, Command::Step(StepCommand::Step)),

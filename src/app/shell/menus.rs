@@ -294,6 +294,20 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
         commands.push(Command::ToggleStepper);
     }
     if ui
+        .button("Monte Carlo tree search")
+        .mirrored("Monte Carlo tree search")
+        .clicked()
+    {
+        commands.push(Command::ToggleMcts);
+    }
+    if ui
+        .button("Cutting the search off (depth and evaluation)")
+        .mirrored("Cutting the search off (depth and evaluation)")
+        .clicked()
+    {
+        commands.push(Command::ToggleCutoff);
+    }
+    if ui
         .button("A textbook's tree (minimax and alpha-beta)")
         .mirrored("A textbook's tree (minimax and alpha-beta)")
         .clicked()

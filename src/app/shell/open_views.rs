@@ -2,9 +2,11 @@
 //! questions through [`View`].
 
 use crate::app::view::{Needs, View, ViewKind};
+use crate::app::views::cutoff::CutoffView;
 use crate::app::views::editor::Editor;
 use crate::app::views::exercises::Exercises;
 use crate::app::views::explorer::Explorer;
+use crate::app::views::mcts::MctsView;
 use crate::app::views::set_builder::SetBuilder;
 use crate::app::views::stepper::Stepper;
 use crate::app::views::tree_lab::TreeLab;
@@ -19,6 +21,8 @@ pub struct OpenViews {
     pub editor: Option<Editor>,
     pub explorer: Option<Explorer>,
     pub builder: Option<SetBuilder>,
+    pub mcts: Option<MctsView>,
+    pub cutoff: Option<CutoffView>,
 }
 
 impl OpenViews {
@@ -30,6 +34,8 @@ impl OpenViews {
             ViewKind::Editor => self.editor.as_ref().map(|v| v as &dyn View),
             ViewKind::Explorer => self.explorer.as_ref().map(|v| v as &dyn View),
             ViewKind::Builder => self.builder.as_ref().map(|v| v as &dyn View),
+            ViewKind::Mcts => self.mcts.as_ref().map(|v| v as &dyn View),
+            ViewKind::Cutoff => self.cutoff.as_ref().map(|v| v as &dyn View),
         }
     }
 
@@ -41,6 +47,8 @@ impl OpenViews {
             ViewKind::Editor => self.editor.as_mut().map(|v| v as &mut dyn View),
             ViewKind::Explorer => self.explorer.as_mut().map(|v| v as &mut dyn View),
             ViewKind::Builder => self.builder.as_mut().map(|v| v as &mut dyn View),
+            ViewKind::Mcts => self.mcts.as_mut().map(|v| v as &mut dyn View),
+            ViewKind::Cutoff => self.cutoff.as_mut().map(|v| v as &mut dyn View),
         }
     }
 

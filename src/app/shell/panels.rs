@@ -88,6 +88,8 @@ impl TicTacToeApp {
             digits_play: self.preview.is_none()
                 && self.views.editor.is_none()
                 && self.on_show().board.geometry().cells() == 9,
+            mcts: self.views.covering() == Some(ViewKind::Mcts),
+            cutoff: self.views.covering() == Some(ViewKind::Cutoff),
         }
     }
 

@@ -2,11 +2,13 @@
 //! imports another; what they share is drawn in `drawing`.
 
 pub(super) mod coach;
+pub(super) mod cutoff;
 pub(super) mod editor;
 pub(super) mod exercises;
 pub(super) mod explorer;
 pub(super) mod hand_in;
 pub(super) mod legend;
+pub(super) mod mcts;
 pub(super) mod set_builder;
 pub(super) mod stepper;
 pub(super) mod tree_lab;

@@ -14,8 +14,10 @@ use crate::app::drawing::tree_drawing;
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, View};
 use crate::engine::game_tree::{GameTree, MAX_NODES};
+use crate::engine::minimax::expectiminimax;
 use crate::learn::abstract_tree::{
-    RANDOM_BRANCHINGS, RANDOM_DEPTHS, random_tree, tree_examples, without_chance,
+    CHANCE_NO_ALPHA_BETA, CHANCE_PLACES, RANDOM_BRANCHINGS, RANDOM_DEPTHS, chance_value_text,
+    random_tree, tree_examples,
 };
 use crate::learn::pseudocode::{self, line_of, tree_pseudocode, tree_step_of};
 use crate::learn::search_picture::{SearchPicture, whole_search_picture};
@@ -44,6 +46,12 @@ pub struct TreeLab {
     /// The random tree's choices.
     random: RandomTree,
 }
+
+/// The least height a chance tree's drawing takes, in points.
+const MIN_DRAWING: f32 = 320.0;
+
+/// The textbooks' first expectimax tree, the lab's button for it types.
+pub const CHANCE_EXAMPLE: &str = "[chance[3, 12], chance[2, 4, 6]]";
 
 /// The most characters the tree's field takes: far more than a tree of [`MAX_NODES`] nodes
 /// needs, and few enough that a paste of megabytes is neither kept nor laid out.
@@ -89,10 +97,7 @@ impl TreeLab {
             .find(|example| example.name == text.trim());
         self.tree = match named {
             Some(example) => Ok(example.tree()),
-            None => text
-                .parse::<GameTree>()
-                .map_err(|error| error.to_string())
-                .and_then(without_chance),
+            None => text.parse::<GameTree>().map_err(|error| error.to_string()),
         };
         self.retrace();
     }
@@ -101,7 +106,9 @@ impl TreeLab {
         self.steps.clear();
         self.position = 0;
         self.finished = None;
-        if let Ok(tree) = &self.tree {
+        if let Ok(tree) = &self.tree
+            && !tree.has_chance()
+        {
             // A typed tree has at most 1,000 nodes: its whole trace is small and quick.
             self.steps = whole_trace(&tree.root(), self.algorithm);
             self.finished = Some(self.sketch_after(tree, self.steps.len()).1);
@@ -181,7 +188,9 @@ impl TreeLab {
         ui.add(
             egui::Label::new(
                 "Leaves are MAX's values, children left to right, MAX at the root unless the tree \
-                 starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]).",
+                 starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]); chance[…] is a chance \
+                 node, its children equally likely or each given its probability \
+                 (chance[0.5: 3, 0.25: 12, 0.25: 6]).",
             )
             .wrap(),
         );
@@ -217,6 +226,16 @@ impl TreeLab {
                     commands.push(TreeLabCommand::Edit(example.name.to_string()).into());
                 }
             }
+            if ui
+                .button("expectimax")
+                .on_hover_text(
+                    "MAX over two chance nodes, one a fair coin over 3 and 12, one a fair die \
+                     over 2, 4 and 6: worth 7.5 and 4, so MAX takes the first, 7.5.",
+                )
+                .clicked()
+            {
+                commands.push(TreeLabCommand::Edit(CHANCE_EXAMPLE.to_string()).into());
+            }
         });
         let tree = match &self.tree {
             Ok(tree) => tree,
@@ -231,6 +250,10 @@ impl TreeLab {
                 return commands;
             }
         };
+        if tree.has_chance() {
+            self.chance_tree(ui, tree, &mut commands);
+            return commands;
+        }
         ui.horizontal_wrapped(|ui| {
             let mut chosen = self.algorithm;
             ui.radio_value(&mut chosen, TraceAlgorithm::Plain, "plain minimax");
@@ -403,6 +426,82 @@ impl TreeLab {
                 node.set_live(egui::accesskit::Live::Polite);
             });
         });
+    }
+
+    /// A tree with chance nodes: its expectiminimax values drawn whole; the searches stepped
+    /// through and their keys shown but disabled, with the reason.
+    fn chance_tree(&self, ui: &mut Ui, tree: &GameTree, commands: &mut Vec<Command>) {
+        // Scrolled as a whole, so that on a phone the drawing is not squeezed out of sight.
+        egui::ScrollArea::vertical()
+            .id_salt("chance lab")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for words in ["plain minimax", "alpha-beta"] {
+                        ui.add_enabled(false, egui::RadioButton::new(false, words))
+                            .on_disabled_hover_text(CHANCE_NO_ALPHA_BETA);
+                    }
+                    for (words, key) in [
+                        ("Back", "Left"),
+                        ("Step", "Right"),
+                        ("Run to end", "End"),
+                        ("Restart", "Home"),
+                    ] {
+                        let button = egui::Button::new(texts::with_key(ui, words, key));
+                        ui.add_enabled(false, button)
+                            .on_disabled_hover_text(CHANCE_NO_ALPHA_BETA);
+                    }
+                });
+                ui.add(
+                    egui::Label::new(
+                        "Alpha-beta and the step-through do not apply here: no child of a chance node \
+                         can be skipped.",
+                    )
+                    .wrap(),
+                )
+                .on_hover_text(CHANCE_NO_ALPHA_BETA);
+                let root = expectiminimax(tree)[0].value;
+                let exactly = if root.decimal(CHANCE_PLACES).starts_with('≈') {
+                    format!(" (exactly {root})")
+                } else {
+                    String::new()
+                };
+                ui.add(
+                    egui::Label::new(format!(
+                        "Expectiminimax: the root's value {}{exactly} · values to {CHANCE_PLACES} \
+                         decimal places, ≈ where rounded",
+                        chance_value_text(root)
+                    ))
+                    .wrap(),
+                );
+                let zoom = egui::Id::unique("textbook tree drawing");
+                tree_drawing::fit_at_first(ui, zoom);
+                tree_drawing::drawing_bar(ui, zoom, false);
+                let sketch = tree_sketch::chance_tree(tree);
+                // Folded, so that on a phone the drawing keeps the room under it.
+                egui::CollapsingHeader::new("What the shapes and numbers mean")
+                    .id_salt("chance legend")
+                    .show(ui, |ui| {
+                        ui.add(egui::Label::new(RichText::new(CHANCE_NO_ALPHA_BETA).small()).wrap());
+                        for line in &sketch.legend {
+                            ui.add(egui::Label::new(RichText::new(line).small()).wrap());
+                        }
+                    });
+                if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
+                    commands.push(Command::ExportPicture(export));
+                }
+                // The rest of the window, and at least enough to see a tree on a phone, where the
+                // lines above take most of the height: the whole scrolls.
+                let height = (ui.clip_rect().height() - ui.min_rect().height()).max(MIN_DRAWING);
+                ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+                    egui::ScrollArea::both()
+                        .id_salt("chance drawing")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            tree_drawing::draw(ui, &sketch, zoom, None, false);
+                        });
+                });
+            });
     }
 
     /// The line of the code the search is at: its last step's, the first line before any.

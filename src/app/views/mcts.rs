@@ -1,0 +1,446 @@
+//! Monte Carlo tree search on the position on show, one iteration at a time or 10, 100, 1,000:
+//! the tree near the root drawn with each node's visits N, estimate W/N and UCB1, the last
+//! iteration's four phases marked on it (the path selected, the node added, the playout's result,
+//! the counts backed up), each root move's estimate beside its exact score, a plot of the
+//! estimates over the iterations, and the move MCTS would play. The search is the engine's
+//! (`engine::mcts`), its numbers written by `learn::mcts_report` as `tictactoe mcts` writes them;
+//! iterations run a frame's worth at a time, so a thousand never hold up a frame, and Stop ends
+//! them.
+
+use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
+
+use crate::app::commands::{Command, MctsCommand};
+use crate::app::drawing::texts::{self, thousands};
+use crate::app::drawing::{tree_drawing, tree_export};
+use crate::app::view::{Given, Needs, View};
+use crate::engine::board::{Board, Cell};
+use crate::engine::mcts::{Iteration, Mcts};
+use crate::engine::minimax::Analysis;
+use crate::engine::score::{Score, Verdict};
+use crate::game::GameController;
+use crate::learn::mcts_report::{RootMove, TREE_NODES, mcts_sketch, root_moves};
+
+/// How much work a frame does: iterations times the board's cells (a 3×3 board's frame runs 222
+/// iterations, a 7×7's 40), so that a run of 1,000 is a few frames and none is held up.
+const WORK_PER_FRAME: usize = 2_000;
+/// The most points the plot keeps; past it every other is dropped.
+const PLOT_POINTS: usize = 400;
+/// The buttons' iterations.
+const RUNS: [(u64, &str); 4] = [(1, "1"), (10, "10"), (100, "100"), (1_000, "1,000")];
+
+/// The search and what the view remembers of it.
+pub struct MctsView {
+    board: Board,
+    seed: u64,
+    c: f64,
+    /// `None` on a finished position: there is no move to search.
+    search: Option<Mcts<Board>>,
+    /// The last iteration run, drawn on the tree.
+    last: Option<Iteration<Cell>>,
+    /// Iterations asked for and not run yet.
+    pending: u64,
+    /// The root moves' estimates (W/N, in the board's move order) after so many iterations.
+    history: Vec<(u64, Vec<Option<f64>>)>,
+}
+
+impl MctsView {
+    /// The view on `board`, with seed 1 and c = √2 (as `tictactoe mcts` starts).
+    pub fn new(board: Board) -> MctsView {
+        let mut view = MctsView {
+            board,
+            seed: 1,
+            c: std::f64::consts::SQRT_2,
+            search: None,
+            last: None,
+            pending: 0,
+            history: Vec::new(),
+        };
+        view.restart();
+        view
+    }
+
+    fn restart(&mut self) {
+        self.search = (!self.board.outcome().is_over())
+            .then(|| Mcts::new(self.board, self.seed, self.c, TREE_NODES));
+        self.last = None;
+        self.pending = 0;
+        self.history.clear();
+    }
+
+    pub fn apply(&mut self, command: MctsCommand) {
+        match command {
+            MctsCommand::Run(iterations) => self.pending = self.pending.saturating_add(iterations),
+            MctsCommand::Stop => self.pending = 0,
+            MctsCommand::Seed(seed) => {
+                self.seed = seed;
+                self.restart();
+            }
+            MctsCommand::C(c) => {
+                // As the field shows it, so that `tictactoe mcts --c` can be given the same.
+                self.c = (c * 1000.0).round() / 1000.0;
+                self.restart();
+            }
+            MctsCommand::Restart => self.restart(),
+        }
+    }
+
+    /// Runs a frame's worth of the iterations asked for.
+    fn advance(&mut self) {
+        let Some(search) = &mut self.search else {
+            self.pending = 0;
+            return;
+        };
+        if self.pending == 0 {
+            return;
+        }
+        let chunk = (WORK_PER_FRAME / self.board.geometry().cells()).max(1) as u64;
+        let now = self.pending.min(chunk);
+        for _ in 0..now {
+            self.last = Some(search.step());
+            // Every iteration a point, so that a short run draws its whole curve.
+            let estimates = root_moves(search, self.board.legal_moves())
+                .iter()
+                .map(|row| row.mean)
+                .collect();
+            self.history.push((search.iterations(), estimates));
+            if self.history.len() > PLOT_POINTS {
+                let mut index = 0;
+                self.history.retain(|_| {
+                    index += 1;
+                    index % 2 == 0
+                });
+            }
+        }
+        self.pending -= now;
+    }
+
+    fn show(&mut self, ui: &mut Ui, analysis: Option<&Analysis>) -> Vec<Command> {
+        self.advance();
+        if self.pending > 0 {
+            ui.ctx().request_repaint();
+        }
+        let mut commands = Vec::new();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Monte Carlo tree search").strong());
+            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
+                commands.push(Command::ToggleMcts);
+            }
+        });
+        egui::ScrollArea::vertical()
+            .id_salt("mcts view")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                // Beside each other where the window is wide; the tree under the numbers where
+                // it is narrow.
+                if ui.available_width() > 900.0 {
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            // Wider with the room, so that presenter mode's large text keeps
+                            // each move's numbers on a line or two.
+                            ui.set_width((ui.available_width() * 0.42).max(440.0));
+                            self.numbers(ui, analysis, &mut commands);
+                        });
+                        ui.vertical(|ui| self.tree(ui, &mut commands));
+                    });
+                } else {
+                    self.numbers(ui, analysis, &mut commands);
+                    ui.separator();
+                    self.tree(ui, &mut commands);
+                }
+            });
+        commands
+    }
+
+    /// The settings, the buttons, the last iteration in words, each root move's numbers beside
+    /// its exact score, MCTS's choice and the plot.
+    fn numbers(&self, ui: &mut Ui, analysis: Option<&Analysis>, commands: &mut Vec<Command>) {
+        ui.add(
+            egui::Label::new(format!(
+                "UCT from {}: selection by UCB1 = W/N + c·√(ln N(parent) / N), expansion of one \
+                 untried move, a random playout (1 a win, 0.5 a draw, 0 a loss for the side that \
+                 chose the move), backup. The same seed, c and iterations give the same numbers \
+                 as tictactoe mcts {} --seed {}{} --iterations N.",
+                if self.board == Board::classic() {
+                    "the empty board".to_string()
+                } else {
+                    self.board.notation().as_str().to_string()
+                },
+                self.board.notation().as_str(),
+                self.seed,
+                if self.c == std::f64::consts::SQRT_2 {
+                    String::new()
+                } else {
+                    format!(" --c {}", self.c)
+                }
+            ))
+            .wrap(),
+        );
+        let Some(search) = &self.search else {
+            ui.label("The game is over here: there is no move to search.");
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            let mut seed = self.seed;
+            let label = ui.label("Seed");
+            if ui
+                .add(egui::DragValue::new(&mut seed))
+                .labelled_by(label.id)
+                .changed()
+            {
+                commands.push(MctsCommand::Seed(seed).into());
+            }
+            let mut c = self.c;
+            let label = ui.label("c");
+            if ui
+                .add(
+                    egui::DragValue::new(&mut c)
+                        .range(0.0..=100.0)
+                        .speed(0.01)
+                        .max_decimals(3),
+                )
+                .labelled_by(label.id)
+                .changed()
+            {
+                commands.push(MctsCommand::C(c).into());
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Run:");
+            for (iterations, words) in RUNS {
+                let button = egui::Button::new(words);
+                if ui
+                    .add_enabled(self.pending == 0, button)
+                    .on_hover_text(format!("Run {words} more iterations"))
+                    .clicked()
+                {
+                    commands.push(MctsCommand::Run(iterations).into());
+                }
+            }
+            if ui
+                .add_enabled(self.pending > 0, egui::Button::new("Stop"))
+                .clicked()
+            {
+                commands.push(MctsCommand::Stop.into());
+            }
+            if ui
+                .add_enabled(search.iterations() > 0, egui::Button::new("Restart"))
+                .clicked()
+            {
+                commands.push(MctsCommand::Restart.into());
+            }
+        });
+        let mut status = format!(
+            "Iterations {} · tree nodes {} of at most {}",
+            thousands(search.iterations()),
+            thousands(search.len() as u64),
+            thousands(TREE_NODES as u64)
+        );
+        if self.pending > 0 {
+            status.push_str(&format!(" · {} to go", thousands(self.pending)));
+        }
+        if search.is_full() {
+            status.push_str(" · the tree is full: iterations go on without adding nodes");
+        }
+        ui.add(egui::Label::new(status).wrap());
+        if let Some(last) = &self.last {
+            ui.add(egui::Label::new(iteration_words(&self.board, last)).wrap());
+        }
+        ui.label(RichText::new("Each move: MCTS's numbers, and its exact score").strong());
+        for row in root_moves(search, self.board.legal_moves()) {
+            ui.add(egui::Label::new(row_words(&self.board, &row, analysis)).wrap());
+        }
+        ui.add(egui::Label::new(choice_words(&self.board, search, analysis)).wrap());
+        self.plot(ui, analysis);
+    }
+
+    /// The tree near the root, with its zoom and export bars.
+    fn tree(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let Some(search) = &self.search else {
+            return;
+        };
+        let sketch = mcts_sketch(&self.board, search, self.last.as_ref());
+        let zoom = egui::Id::unique("mcts tree drawing");
+        tree_drawing::drawing_bar(ui, zoom, false);
+        for line in &sketch.legend {
+            ui.add(egui::Label::new(RichText::new(line).small()).wrap());
+        }
+        if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "mcts") {
+            commands.push(Command::ExportPicture(export));
+        }
+        egui::ScrollArea::horizontal()
+            .id_salt("mcts tree")
+            .show(ui, |ui| {
+                tree_drawing::draw(ui, &sketch, zoom, None, false);
+            });
+    }
+
+    /// The root moves' estimates over the iterations, one line a move, coloured by its exact
+    /// outcome (green a win, grey a draw, red a loss), so that a learner sees them settle.
+    fn plot(&self, ui: &mut Ui, analysis: Option<&Analysis>) {
+        ui.label("W/N of each move over the iterations (green: the move wins, grey: draws, red: loses, exactly)");
+        let width = ui.available_width().min(420.0);
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 110.0), Sense::hover());
+        let painter = ui.painter_at(rect);
+        let visuals = ui.visuals();
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, visuals.weak_text_color()),
+            egui::StrokeKind::Inside,
+        );
+        let last = self.history.last().map_or(1, |(n, _)| *n).max(1) as f32;
+        // Inside the frame, so that a line at 0 or 1 is not drawn over it.
+        let inner = rect.shrink(3.0);
+        let at = |iterations: u64, mean: f64| {
+            Pos2::new(
+                inner.left() + inner.width() * iterations as f32 / last,
+                inner.bottom() - inner.height() * mean.clamp(0.0, 1.0) as f32,
+            )
+        };
+        let geometry = self.board.geometry();
+        for (index, cell) in self.board.legal_moves().enumerate() {
+            let colour = match analysis
+                .and_then(|a| a.score_of(cell))
+                .map(|s| s.verdict(geometry))
+            {
+                Some(Verdict::Win { .. }) => Color32::from_rgb(60, 170, 80),
+                Some(Verdict::Loss { .. }) => Color32::from_rgb(210, 70, 60),
+                _ => Color32::GRAY,
+            };
+            let points: Vec<Pos2> = self
+                .history
+                .iter()
+                .filter_map(|(n, means)| Some(at(*n, means.get(index).copied().flatten()?)))
+                .collect();
+            if points.len() > 1 {
+                painter.add(egui::Shape::line(points, Stroke::new(1.5, colour)));
+            }
+        }
+        let text = visuals.weak_text_color();
+        let font = egui::FontId::proportional(11.0);
+        painter.text(
+            rect.left_top() + Vec2::new(3.0, 2.0),
+            egui::Align2::LEFT_TOP,
+            "1",
+            font.clone(),
+            text,
+        );
+        painter.text(
+            rect.left_bottom() + Vec2::new(3.0, -2.0),
+            egui::Align2::LEFT_BOTTOM,
+            "0",
+            font.clone(),
+            text,
+        );
+        painter.text(
+            Rect::from_min_max(rect.left_bottom(), rect.right_bottom()).right_center()
+                + Vec2::new(-3.0, -2.0),
+            egui::Align2::RIGHT_BOTTOM,
+            format!("{} iterations", thousands(last as u64)),
+            font,
+            text,
+        );
+    }
+}
+
+/// "r1c3: N 12 · W 7.5 · W/N 0.625 · UCB1 1.204 · exact 8 (a win)".
+fn row_words(board: &Board, row: &RootMove<Cell>, analysis: Option<&Analysis>) -> String {
+    let exact = match analysis.and_then(|a| a.score_of(row.mv)) {
+        Some(score) => format!("exact {} ({})", score.value(), outcome(board, score)),
+        None => "exact: being searched".to_string(),
+    };
+    format!("{}: {} · {exact}", row.mv.name(), row.numbers())
+}
+
+fn outcome(board: &Board, score: Score) -> &'static str {
+    match score.verdict(board.geometry()) {
+        Verdict::Win { .. } => "a win",
+        Verdict::Draw => "a draw",
+        Verdict::Loss { .. } => "a loss",
+    }
+}
+
+/// The move MCTS would play, and whether it is an exact best move.
+fn choice_words(board: &Board, search: &Mcts<Board>, analysis: Option<&Analysis>) -> String {
+    let Some(choice) = search.most_visited() else {
+        return "MCTS would play: none yet (run an iteration)".to_string();
+    };
+    let name = choice.name();
+    let verdict = match (
+        analysis.and_then(|a| a.score_of(choice)),
+        analysis.and_then(Analysis::best_score),
+    ) {
+        (Some(chosen), Some(best)) if chosen == best => "an exact best move".to_string(),
+        (Some(chosen), Some(best)) => format!(
+            "not an exact best move: {} ({}) where the best is {} ({})",
+            outcome(board, chosen),
+            chosen.value(),
+            outcome(board, best),
+            best.value()
+        ),
+        _ => "its exact score is being searched".to_string(),
+    };
+    format!("MCTS would play {name} (the most visited): {verdict}.")
+}
+
+/// The last iteration's four phases in words.
+fn iteration_words(board: &Board, last: &Iteration<Cell>) -> String {
+    let names = |moves: &[Cell]| {
+        moves
+            .iter()
+            .map(|cell| cell.name())
+            .collect::<Vec<_>>()
+            .join(", then ")
+    };
+    let selected = if last.selected.is_empty() {
+        "selection stayed at the root".to_string()
+    } else {
+        format!("selected {}", names(&last.selected))
+    };
+    let added = match last.added {
+        Some(cell) => format!("added {}", cell.name()),
+        None => "added nothing (a finished position, or the tree is full)".to_string(),
+    };
+    let to_move = board.to_move();
+    let result = match last.reward {
+        r if r >= 1.0 => format!("a win for {to_move}"),
+        r if r <= 0.0 => format!("a loss for {to_move}"),
+        _ => "a draw".to_string(),
+    };
+    format!(
+        "The last iteration: {selected}; {added}; a playout of {} ended in {result} (reward {} \
+         for {to_move}); every node on the path got N + 1 and W + the reward for the side that \
+         chose its move.",
+        match last.playout.len() {
+            1 => "1 random move".to_string(),
+            moves => format!("{moves} random moves"),
+        },
+        last.reward
+    )
+}
+
+impl View for MctsView {
+    fn name(&self) -> &'static str {
+        "Monte Carlo tree search"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, given: &mut Given<'_>) -> Vec<Command> {
+        let analysis = given.controller.analysis(&self.board);
+        self.show(ui, analysis)
+    }
+
+    fn needs(&self, _controller: &GameController) -> Needs {
+        Needs {
+            analyses: if self.search.is_some() {
+                vec![self.board]
+            } else {
+                Vec::new()
+            },
+            ..Needs::default()
+        }
+    }
+
+    fn shows_notices(&self) -> bool {
+        true
+    }
+}
