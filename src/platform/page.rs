@@ -100,19 +100,6 @@ pub fn report_frame_time(ms: f64) {
     }
 }
 
-/// Tells the page's `window.tictactoeNextFrame(ms)`, where the page defines it (index.html does),
-/// that the game wants its next frame in `ms` milliseconds (infinity: only on input): the page
-/// holds eframe's animation frames back until then (see index.html).
-pub fn report_next_frame(ms: f64) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let hook = js_sys::Reflect::get(&window, &"tictactoeNextFrame".into());
-    if let Ok(hook) = hook.and_then(|hook| hook.dyn_into::<js_sys::Function>()) {
-        let _ = hook.call1(&window, &ms.into());
-    }
-}
-
 /// A button the page keeps over what it stands for on the canvas: its accessible name, and where
 /// it is in the page's CSS pixels (left, top, width, height).
 #[derive(Debug, Clone, PartialEq)]

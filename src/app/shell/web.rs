@@ -47,7 +47,6 @@ pub fn start() {
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
                     cc.egui_ctx.set_fonts(crate::app::web_fonts::definitions());
-                    cc.egui_ctx.add_plugin(NextFrame);
                     let repaint = cc.egui_ctx.clone();
                     CONTEXT.with_borrow_mut(|context| *context = Some(repaint));
                     Ok(Box::new(Timed {
@@ -118,31 +117,6 @@ impl eframe::App for Timed {
 
     fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
         self.app.on_exit(gl);
-    }
-}
-
-/// Tells the page after each frame when the game wants the next one (egui's repaint delay: now
-/// for an animation, in 200 ms for a search's progress, never when idle), so that the page can
-/// hold back the animation frames eframe asks for after every frame, drawn or not, and an idle
-/// page wakes only for input, its worker's answers, or the time the game asked for.
-struct NextFrame;
-
-impl egui::Plugin for NextFrame {
-    fn debug_name(&self) -> &'static str {
-        "the next frame told to the page"
-    }
-
-    fn output_hook(&mut self, _ctx: &egui::Context, output: &mut egui::FullOutput) {
-        let delay = output
-            .viewport_output
-            .get(&egui::ViewportId::ROOT)
-            .map_or(std::time::Duration::ZERO, |viewport| viewport.repaint_delay);
-        let ms = if delay == std::time::Duration::MAX {
-            f64::INFINITY
-        } else {
-            delay.as_secs_f64() * 1000.0
-        };
-        page::report_next_frame(ms);
     }
 }
 
