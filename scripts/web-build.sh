@@ -46,6 +46,14 @@ cp assets/icons/hicolor/512x512/apps/tictactoe.png "$out/icon-512.png"
 
 raw=$(du -cb "$out"/* | tail -1 | cut -f1)
 gzipped() { for f in "$@"; do gzip -9 -c "$f" | wc -c; done | awk '{ s += $1 } END { print int(s / 1024) }'; }
-say "built $out: $((raw / 1024)) KB, $(gzipped "$out"/*) KB gzipped: the WebAssembly $(gzipped "$out"/*.wasm) KB \
+site_kb=$(gzipped "$out"/*)
+say "built $out: $((raw / 1024)) KB, $site_kb KB gzipped: the WebAssembly $(gzipped "$out"/*.wasm) KB \
 (its fonts $(gzipped assets/fonts/web/*.ttf) KB), JavaScript $(gzipped "$out"/*.js) KB, icons $(gzipped "$out"/*.png) KB, \
 the rest $(gzipped "$out"/*.html "$out"/*.webmanifest) KB"
+# The whole site is what a phone downloads on its first visit: a build that outgrows the budget
+# fails here, in CI, not on someone's data plan.
+budget_kb=1600
+if ((site_kb > budget_kb)); then
+    say "the site is $site_kb KB gzipped, over its budget of $budget_kb KB" >&2
+    exit 1
+fi

@@ -84,6 +84,7 @@ try {
       await page.waitForFunction(() => (document.getElementById("status")?.textContent || "")
         .includes("Your move"), null, { timeout: 60_000 });
       await page.evaluate(() => {
+        if (!document.getElementById("controls")) throw new Error("the page has no <div id=\"controls\">");
         window.mirrorWatch = { changes: 0, last: performance.now() };
         new MutationObserver(() => {
           window.mirrorWatch.changes += 1;
