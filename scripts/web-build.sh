@@ -32,16 +32,28 @@ wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tictactoe 
 # -Oz's output, which is smaller raw) in a quarter of -Oz's time, about 40 s of CPU in Node.
 need_wasm_opt
 "$wasm_opt" -O1 "$out/tictactoe_bg.wasm" -o "$out/tictactoe_bg.wasm"
-cp assets/web/index.html assets/web/manifest.webmanifest assets/web/worker.js "$out/"
-# A new cache name for every build, so an updated site replaces the old offline copy.
-version="$(cargo pkgid | sed 's/.*@//')-$(sha256sum "$out/tictactoe_bg.wasm" | cut -c1-12)"
-sed "s/SITE_VERSION/$version/" assets/web/sw.js >"$out/sw.js"
+cp assets/web/manifest.webmanifest "$out/"
+# Every build has a version of its own: the offline copy's name, and a part of the program's and
+# the WebAssembly's addresses in the page and its worker, so that an updated site replaces the old
+# offline copy and its files are never mixed with the old ones.
+version="$(cargo pkgid | sed 's/.*@//')-$(cat "$out/tictactoe_bg.wasm" "$out/tictactoe.js" | sha256sum | cut -c1-12)"
+for file in index.html worker.js sw.js; do
+    sed "s/SITE_VERSION/$version/g" "assets/web/$file" >"$out/$file"
+done
 cp assets/icons/hicolor/32x32/apps/tictactoe.png "$out/icon-32.png"
 cp assets/icons/hicolor/256x256/apps/tictactoe.png "$out/icon-256.png"
 cp assets/icons/hicolor/512x512/apps/tictactoe.png "$out/icon-512.png"
 
 raw=$(du -cb "$out"/* | tail -1 | cut -f1)
 gzipped() { for f in "$@"; do gzip -9 -c "$f" | wc -c; done | awk '{ s += $1 } END { print int(s / 1024) }'; }
-say "built $out: $((raw / 1024)) KB, $(gzipped "$out"/*) KB gzipped: the WebAssembly $(gzipped "$out"/*.wasm) KB \
+site_kb=$(gzipped "$out"/*)
+say "built $out: $((raw / 1024)) KB, $site_kb KB gzipped: the WebAssembly $(gzipped "$out"/*.wasm) KB \
 (its fonts $(gzipped assets/fonts/web/*.ttf) KB), JavaScript $(gzipped "$out"/*.js) KB, icons $(gzipped "$out"/*.png) KB, \
 the rest $(gzipped "$out"/*.html "$out"/*.webmanifest) KB"
+# The whole site is what a phone downloads on its first visit: a build that outgrows the budget
+# fails here, in CI, not on someone's data plan.
+budget_kb=1600
+if ((site_kb > budget_kb)); then
+    say "the site is $site_kb KB gzipped, over its budget of $budget_kb KB" >&2
+    exit 1
+fi

@@ -3,7 +3,8 @@
 # drives Debian's Chromium through it with playwright-core (tests/web/check.mjs): the first
 # frame, no page or console errors, a game by keys, the scores, the explorer, a position from
 # the link, settings kept across a reload; it reports the load time and the longest tasks. Then
-# the page's graphics lost and restored (tests/web/graphics.mjs). Then a touch session on a phone
+# the page's graphics lost and restored (tests/web/graphics.mjs), and every menu and view walked
+# by the screen reader's mirror alone (tests/web/mirror-walk.mjs). Then a touch session on a phone
 # and a tablet at a real device pixel ratio (tests/web/touch.mjs), a whole exercise set by taps at
 # every width a phone has (tests/web/phone.mjs), a set's progress kept across a reload and the
 # builder's quiz downloaded (tests/web/progress.mjs), the page zoomed to 200 % (tests/web/zoom.mjs),
@@ -48,6 +49,10 @@ node tests/web/check.mjs "http://127.0.0.1:$port/index.html" "$out"
 # The graphics taken away and given back (WEBGL_lose_context): said on the page, and the game
 # drawn again where it was (tests/web/graphics.mjs).
 node tests/web/graphics.mjs "http://127.0.0.1:$port/index.html" "$out"
+# Every menu and view the app has, opened on a phone's true viewport and a laptop's by the
+# screen reader's mirror alone (the page's buttons over its controls): a step not mirrored, a
+# press that changes nothing or a view with no mirrored way on fails (tests/web/mirror-walk.mjs).
+node tests/web/mirror-walk.mjs "http://127.0.0.1:$port/index.html" "$out"
 # The touch session needs a headful Chromium (a real device pixel ratio): under a virtual X server.
 command -v xvfb-run >/dev/null || {
     export DEBIAN_FRONTEND=noninteractive

@@ -1,9 +1,10 @@
 // A returning visitor after a new version of the site is deployed (scripts/web-check.sh runs
 // this on the built site): version A is served and loaded twice, so that its service worker
 // keeps its offline copy and controls the page; then version B is deployed in its place (the
-// same site with another build id in its service worker and a visible marker in its page, as a
-// new build differs) and the visitor, in the same browser profile, reloads: the page must be
-// version B, and the game must start. Reports what served it and what became of B's service
+// same site with another build id in its service worker and in the program's addresses, and a
+// visible marker in its page, as a new build differs) and the visitor, in the same browser
+// profile, reloads: the page must be version B running B's program (never A's kept offline), and
+// the game must start. Reports what served it and what became of B's service
 // worker. Screenshots go to OUT_DIR/update-*.png.
 //
 //   node update.mjs SITE_DIR OUT_DIR
@@ -24,19 +25,25 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-// Version A is the site as built; version B the same files with a new build id in its service
-// worker's cache name and a marker on its page.
+// Version A is the site as built; version B the same files with a new build id (the service
+// worker's cache name, and the program's and the WebAssembly's addresses in the page and its
+// worker, as scripts/web-build.sh writes them) and a marker on its page.
 const versionA = join(out, "update-site-a");
 const versionB = join(out, "update-site-b");
 for (const folder of [versionA, versionB]) {
   rmSync(folder, { recursive: true, force: true });
   cpSync(site, folder, { recursive: true });
 }
-const sw = readFileSync(join(versionB, "sw.js"), "utf8");
-const cacheA = sw.match(/const CACHE = "([^"]+)"/)?.[1];
-check(cacheA, "the service worker names no cache");
-const cacheB = `${cacheA}-next`;
-writeFileSync(join(versionB, "sw.js"), sw.replace(`"${cacheA}"`, `"${cacheB}"`));
+const idA = readFileSync(join(versionB, "sw.js"), "utf8").match(/const VERSION = "([^"]+)"/)?.[1];
+check(idA, "the service worker names no version");
+const idB = `${idA}-next`;
+const cacheA = `tictactoe-${idA}`;
+const cacheB = `tictactoe-${idB}`;
+for (const name of ["sw.js", "index.html", "worker.js"]) {
+  const text = readFileSync(join(versionB, name), "utf8");
+  check(text.includes(idA), `${name} does not name the build's version`);
+  writeFileSync(join(versionB, name), text.replaceAll(idA, idB));
+}
 const page = readFileSync(join(versionB, "index.html"), "utf8");
 check(page.includes("<body>"), "the page has no <body>");
 writeFileSync(join(versionB, "index.html"), page.replace("<body>",
@@ -93,6 +100,11 @@ try {
   const marker = tab.locator("#deployed");
   check(await marker.count() === 1 && await marker.isVisible(),
     "after version B was deployed, a reload still shows version A");
+  // B's page runs B's program, not A's kept in the offline copy.
+  const program = await tab.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name)
+    .filter((name) => /tictactoe(_bg)?\.(js|wasm)\?/.test(name)));
+  check(program.length > 0 && program.every((name) => name.endsWith(`?v=${idB}`)),
+    `version B's page loaded ${JSON.stringify(program)}, not B's program`);
   // B's service worker installs beside A's: its offline copy is kept once it is installed.
   const waitingSince = Date.now();
   while (!(await cacheNames()).includes(cacheB)) {
