@@ -2061,7 +2061,9 @@ fn next_cut_off_reaches_the_first_cut_off_of_a_long_search_in_one_press() {
     let mut game = harness::start_with_position(dir, path, board);
     game.harness.set_size(egui::vec2(1280.0, 720.0));
     game.press(Key::D);
-    game.harness.get_by_label("alpha-beta, score each move").click();
+    game.harness
+        .get_by_label("alpha-beta, score each move")
+        .click();
     game.settle();
     game.harness.get_by_label_contains("Step 0 of 5,744");
     game.press(Key::PageDown);
