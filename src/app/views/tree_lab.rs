@@ -47,6 +47,9 @@ pub struct TreeLab {
     random: RandomTree,
 }
 
+/// A window less tall than this (in points) is a phone on its side: the notation's help folds.
+const SHORT_SCREEN: f32 = 500.0;
+
 /// The least height a chance tree's drawing takes, in points.
 const MIN_DRAWING: f32 = 320.0;
 
@@ -185,15 +188,21 @@ impl TreeLab {
                 commands.push(Command::ToggleTreeLab);
             }
         });
-        ui.add(
-            egui::Label::new(
-                "Leaves are MAX's values, children left to right, MAX at the root unless the tree \
-                 starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]); chance[…] is a chance \
-                 node, its children equally likely or each given its probability \
-                 (chance[0.5: 3, 0.25: 12, 0.25: 6]).",
-            )
-            .wrap(),
-        );
+        let notation = "Leaves are MAX's values, children left to right, MAX at the root unless \
+                        the tree starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]); chance[…] \
+                        is a chance node, its children equally likely or each given its \
+                        probability (chance[0.5: 3, 0.25: 12, 0.25: 6]).";
+        // On a short screen (a phone on its side) the notation folds away, so that the search's
+        // buttons stay where a finger can reach them without a swipe.
+        if ui.ctx().content_rect().height() < SHORT_SCREEN {
+            egui::CollapsingHeader::new("How a tree is typed")
+                .id_salt("how a tree is typed")
+                .show(ui, |ui| {
+                    ui.add(egui::Label::new(notation).wrap());
+                });
+        } else {
+            ui.add(egui::Label::new(notation).wrap());
+        }
         let mut text = self.text.clone();
         ui.horizontal(|ui| {
             let label = ui.label("The tree:");
