@@ -2309,3 +2309,40 @@ fn the_textbooks_tree_is_copied_as_a_link_that_reads_back_as_the_same_tree() {
     game.harness
         .get_by_label_contains(&format!("Copied the tree's part of a link, {copied}"));
 }
+
+/// From the keyboard: Enter on a focused leaf chooses it and gives its field the keyboard, and
+/// Tab from "Edit leaves" reaches the same field.
+#[test]
+fn a_leaf_is_chosen_and_its_field_reached_from_the_keyboard() {
+    let mut game = three_ply_lab();
+    game.harness.get_by_label("Edit leaves").click();
+    game.settle();
+    game.harness.get_by_label_contains("Node E (1.3)").focus();
+    game.settle();
+    game.press(Key::Enter);
+    assert!(game.harness.get_by_label("Leaf E value:").is_focused());
+    assert_eq!(
+        game.harness
+            .get_by_label("Leaf E value:")
+            .value()
+            .as_deref(),
+        Some("8")
+    );
+    game.harness.get_by_label("Edit leaves").focus();
+    game.settle();
+    game.press(Key::Tab);
+    assert!(game.harness.get_by_label("Leaf E value:").is_focused());
+    game.press_with(Modifiers::COMMAND, Key::A);
+    game.harness.get_by_label("Leaf E value:").type_text("-4");
+    game.press(Key::Enter);
+    let typed = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert_eq!(typed, "[[3,12,-4],[2,4,6],[14,5,2]]");
+    game.press(Key::End);
+    let root = minimax_of_notation(&typed);
+    game.harness
+        .get_by_label_contains(&format!("the root's value: {root}"));
+}
