@@ -2206,6 +2206,13 @@ fn a_leaf_of_the_textbooks_tree_is_given_a_new_value_on_the_drawing() {
     game.harness.get_by_label_contains("Step 0 of ");
     let field = game.harness.get_by_label("Leaf D value:");
     assert_eq!(field.value().as_deref(), Some("12"));
+    let d = game.harness.get_by_label_contains("Node D (1.2)");
+    // Framed, and a screen reader hears it pressed (egui says a selected button is toggled).
+    assert_eq!(
+        d.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True),
+        "D is framed"
+    );
     // The click gave the field the keyboard: the value is typed at once.
     game.press_with(Modifiers::COMMAND, Key::A);
     game.harness.get_by_label("Leaf D value:").type_text("10");

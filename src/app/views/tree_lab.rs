@@ -650,7 +650,10 @@ impl TreeLab {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 // The whole tree's spots are in preorder: a node's index is its id.
-                if let Some(node) = tree_drawing::draw_sized(ui, sketch, sizing, zoom, None, false)
+                // The leaf being edited is framed, and said selected to a screen reader.
+                let chosen = self.chosen_leaf.filter(|_| self.editing_leaves);
+                if let Some(node) =
+                    tree_drawing::draw_sized(ui, sketch, sizing, zoom, chosen, false)
                 {
                     let leaf = self
                         .tree()
