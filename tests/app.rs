@@ -2147,3 +2147,209 @@ fn the_textbooks_tree_jumps_from_cut_off_to_cut_off_and_runs_to_a_node() {
         .unwrap_or_default();
     assert_eq!(field, dealt);
 }
+
+/// Plain minimax of a typed tree's notation, written here from the notation alone (MAX at the
+/// root, nested lists of whole numbers): the reference an edited tree's root is checked against.
+fn minimax_of_notation(text: &str) -> i32 {
+    fn node(chars: &[u8], at: &mut usize, max: bool) -> i32 {
+        if chars[*at] == b'[' {
+            *at += 1;
+            let mut values = Vec::new();
+            loop {
+                values.push(node(chars, at, !max));
+                let separator = chars[*at];
+                *at += 1;
+                if separator == b']' {
+                    break;
+                }
+            }
+            let best = if max {
+                values.iter().max()
+            } else {
+                values.iter().min()
+            };
+            *best.unwrap()
+        } else {
+            let start = *at;
+            while chars[*at] == b'-' || chars[*at].is_ascii_digit() {
+                *at += 1;
+            }
+            std::str::from_utf8(&chars[start..*at])
+                .unwrap()
+                .parse()
+                .unwrap()
+        }
+    }
+    node(text.as_bytes(), &mut 0, true)
+}
+
+/// The textbook's tree opened on three-ply, 1280 points wide.
+fn three_ply_lab() -> Game {
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.tree = Some("three-ply".to_string());
+    });
+    game.harness.set_size(egui::vec2(1280.0, 720.0));
+    game.settle();
+    game
+}
+
+/// With "Edit leaves" on, a click on a leaf chooses it and Enter gives it the value typed: the
+/// tree's notation is rewritten and the search starts again on the new tree, to its new value.
+#[test]
+fn a_leaf_of_the_textbooks_tree_is_given_a_new_value_on_the_drawing() {
+    let mut game = three_ply_lab();
+    game.harness.get_by_label("Edit leaves").click();
+    game.settle();
+    // D is the first MIN node's 12; the click chooses it and runs nothing.
+    game.harness.get_by_label_contains("Node D (1.2)").click();
+    game.settle();
+    game.harness.get_by_label_contains("Step 0 of ");
+    let field = game.harness.get_by_label("Leaf D value:");
+    assert_eq!(field.value().as_deref(), Some("12"));
+    let d = game.harness.get_by_label_contains("Node D (1.2)");
+    // Framed, and a screen reader hears it pressed (egui says a selected button is toggled).
+    assert_eq!(
+        d.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True),
+        "D is framed"
+    );
+    // The click gave the field the keyboard: the value is typed at once.
+    game.press_with(Modifiers::COMMAND, Key::A);
+    game.harness.get_by_label("Leaf D value:").type_text("10");
+    game.settle();
+    game.press(Key::Enter);
+    let expected = "[[3,10,8],[2,4,6],[14,5,2]]";
+    let typed = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert_eq!(typed, expected);
+    game.press(Key::End);
+    let root = minimax_of_notation(expected);
+    game.harness
+        .get_by_label_contains(&format!("the root's value: {root}"));
+    // C's new value changes the root's: min(20, 10, 8) = 8 beats the other MIN nodes' 2.
+    game.harness.get_by_label_contains("Node C (1.1)").click();
+    game.settle();
+    game.press_with(Modifiers::COMMAND, Key::A);
+    game.harness.get_by_label("Leaf C value:").type_text("20");
+    game.harness.get_by_label("Set").click();
+    game.settle();
+    let expected = "[[20,10,8],[2,4,6],[14,5,2]]";
+    let typed = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert_eq!(typed, expected);
+    game.press(Key::End);
+    let root = minimax_of_notation(expected);
+    assert_eq!(root, 8);
+    game.harness
+        .get_by_label_contains(&format!("the root's value: {root}"));
+    // A value that is not a whole number is refused and said; the tree stays.
+    game.harness.get_by_label_contains("Node C (1.1)").click();
+    game.settle();
+    game.press_with(Modifiers::COMMAND, Key::A);
+    game.harness.get_by_label("Leaf C value:").type_text("2.5");
+    game.harness.get_by_label("Set").click();
+    game.settle();
+    game.harness
+        .get_by_label("Not set: \"2.5\" is not a whole number.");
+    let typed = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert_eq!(typed, expected);
+}
+
+/// Out of "Edit leaves" a click on a node runs the search to it, as before.
+#[test]
+fn out_of_edit_leaves_a_click_on_a_leaf_still_runs_the_search_to_it() {
+    let mut game = three_ply_lab();
+    game.harness.get_by_label("Edit leaves").click();
+    game.settle();
+    game.harness.get_by_label("Edit leaves").click();
+    game.settle();
+    game.harness.get_by_label_contains("Node D (1.2)").click();
+    game.settle();
+    assert!(game.harness.query_by_label("Leaf D value:").is_none());
+    // The search ran to D: steps were taken, and D is reached.
+    assert!(game.harness.query_by_label_contains("Step 0 of ").is_none());
+    let d = game.harness.get_by_label_contains("Node D (1.2)");
+    let d = d.accesskit_node().label().unwrap_or_default();
+    assert!(!d.contains("not reached yet"), "{d}");
+    let typed = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert_eq!(typed, "three-ply");
+}
+
+/// "Copy link" copies what the page's link reads back as the same tree (on the desktop, which
+/// has no address, the link's part that names the tree), and says so.
+#[test]
+fn the_textbooks_tree_is_copied_as_a_link_that_reads_back_as_the_same_tree() {
+    let mut game = three_ply_lab();
+    game.harness.get_by_label("Copy link").click();
+    game.harness.step();
+    let copied = game
+        .harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|command| match command {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("a link on the clipboard");
+    game.settle();
+    let link = tictactoe::app::link::Link::parse(&copied);
+    let tree = link.tree.expect("the link names a tree");
+    let named = tictactoe::learn::abstract_tree::find_tree(&tree).map(|example| example.notation);
+    let read: tictactoe::engine::game_tree::GameTree = named.unwrap_or(&tree).parse().unwrap();
+    assert_eq!(read.to_string(), "[[3,12,8],[2,4,6],[14,5,2]]");
+    game.harness
+        .get_by_label_contains(&format!("Copied the tree's part of a link, {copied}"));
+}
+
+/// From the keyboard: Enter on a focused leaf chooses it and gives its field the keyboard, and
+/// Tab from "Edit leaves" reaches the same field.
+#[test]
+fn a_leaf_is_chosen_and_its_field_reached_from_the_keyboard() {
+    let mut game = three_ply_lab();
+    game.harness.get_by_label("Edit leaves").click();
+    game.settle();
+    game.harness.get_by_label_contains("Node E (1.3)").focus();
+    game.settle();
+    game.press(Key::Enter);
+    assert!(game.harness.get_by_label("Leaf E value:").is_focused());
+    assert_eq!(
+        game.harness
+            .get_by_label("Leaf E value:")
+            .value()
+            .as_deref(),
+        Some("8")
+    );
+    game.harness.get_by_label("Edit leaves").focus();
+    game.settle();
+    game.press(Key::Tab);
+    assert!(game.harness.get_by_label("Leaf E value:").is_focused());
+    game.press_with(Modifiers::COMMAND, Key::A);
+    game.harness.get_by_label("Leaf E value:").type_text("-4");
+    game.press(Key::Enter);
+    let typed = game
+        .harness
+        .get_by_label("The tree:")
+        .value()
+        .unwrap_or_default();
+    assert_eq!(typed, "[[3,12,-4],[2,4,6],[14,5,2]]");
+    game.press(Key::End);
+    let root = minimax_of_notation(&typed);
+    game.harness
+        .get_by_label_contains(&format!("the root's value: {root}"));
+}

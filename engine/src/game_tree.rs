@@ -171,6 +171,29 @@ impl GameTree {
         self.has_chance
     }
 
+    /// The same tree with the value of leaf `id` (preorder, the root 0) changed to `value`; its
+    /// notation is its [`Display`](fmt::Display). An inner node has no value to change.
+    pub fn with_leaf(&self, id: usize, value: i32) -> Result<GameTree, LeafEditError> {
+        if !(-MAX_LEAF..=MAX_LEAF).contains(&value) {
+            return Err(LeafEditError::TooLarge);
+        }
+        let mut tree = self.clone();
+        match tree.nodes.get_mut(id) {
+            Some(node) if node.leaf.is_some() => node.leaf = Some(value),
+            Some(_) => return Err(LeafEditError::NotALeaf(id)),
+            None => return Err(LeafEditError::NoSuchNode(id)),
+        }
+        // The bound sizes the searches' scores: it follows the largest leaf left.
+        tree.bound = tree
+            .nodes
+            .iter()
+            .filter_map(|node| node.leaf)
+            .map(i32::abs)
+            .max()
+            .unwrap_or(0);
+        Ok(tree)
+    }
+
     /// The same leaves with the root's side changed.
     #[must_use]
     pub fn with_root_side(mut self, side: Side) -> GameTree {
@@ -415,6 +438,17 @@ pub enum TreeProblem {
         "probabilities too fine to compute exactly (values would need a denominator beyond 10^27)"
     )]
     TooFine,
+}
+
+/// Why [`GameTree::with_leaf`] changed nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LeafEditError {
+    #[error("node {0} is not a leaf (only a leaf has a value of its own)")]
+    NotALeaf(usize),
+    #[error("the tree has no node {0}")]
+    NoSuchNode(usize),
+    #[error("a leaf beyond ±{MAX_LEAF}")]
+    TooLarge,
 }
 
 /// What stood where something else was expected.
@@ -755,6 +789,34 @@ mod tests {
 
     fn error(text: &str) -> String {
         text.parse::<GameTree>().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_leaf_changed_is_written_back_in_the_notation_and_the_rest_is_kept() {
+        let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
+        // Node 3 (D) is the first MIN node's second leaf.
+        let edited = tree.with_leaf(3, 10).unwrap();
+        assert_eq!(edited.to_string(), "[[3,10,8],[2,4,6],[14,5,2]]");
+        assert_eq!(edited, "[[3,10,8],[2,4,6],[14,5,2]]".parse().unwrap());
+        // The bound follows: a larger leaf widens it, and it reads back the same.
+        let wide = tree.with_leaf(12, -500).unwrap();
+        assert_eq!(wide, "[[3,12,8],[2,4,6],[14,5,-500]]".parse().unwrap());
+        // The side at the root and a chance node's probabilities are kept.
+        let chance: GameTree = "min:[chance[0.25: 3, 0.75: [1, 2]], 4]".parse().unwrap();
+        assert_eq!(
+            chance.with_leaf(6, 7).unwrap().to_string(),
+            "min:[chance[0.25:3,0.75:[1,2]],7]"
+        );
+        assert_eq!(tree.with_leaf(1, 5), Err(LeafEditError::NotALeaf(1)));
+        assert_eq!(tree.with_leaf(13, 5), Err(LeafEditError::NoSuchNode(13)));
+        assert_eq!(
+            tree.with_leaf(2, MAX_LEAF + 1),
+            Err(LeafEditError::TooLarge)
+        );
+        assert_eq!(
+            tree.with_leaf(2, -MAX_LEAF).unwrap().to_string(),
+            "[[-999999999,12,8],[2,4,6],[14,5,2]]"
+        );
     }
 
     #[test]

@@ -240,6 +240,16 @@ pub enum TreeLabCommand {
     RunTo(usize),
     /// The random tree's seed, depth and branching as now chosen; `deal` makes the tree.
     Random(RandomTree),
+    /// Clicking a leaf chooses it for a new value (on), or runs the search to it (off).
+    EditLeaves(bool),
+    /// The leaf (by id, preorder) whose value the leaf's field changes.
+    ChooseLeaf(usize),
+    /// The leaf's field as now typed.
+    LeafValue(String),
+    /// The typed value given to the chosen leaf: the tree's notation is rewritten.
+    SetLeaf,
+    /// The page's link to the tree on show, copied (handled by the app, which has the address).
+    CopyLink,
 }
 
 /// A random tree to practise on, as the tree lab's controls choose it.

@@ -8,7 +8,7 @@ use super::preview::Preview;
 use super::tic_tac_toe_app::TicTacToeApp;
 use crate::app::commands::{
     BuilderCommand, ClipboardCommand, CoachCommand, Command, EditorCommand, ExercisesCommand,
-    ExplorerCommand, PreviewCommand, ReviewCommand, Seating, SettingCommand,
+    ExplorerCommand, PreviewCommand, ReviewCommand, Seating, SettingCommand, TreeLabCommand,
 };
 use crate::app::views::cutoff::CutoffView;
 use crate::app::views::editor::Editor;
@@ -184,6 +184,28 @@ impl TicTacToeApp {
                 self.views.tree_lab = None;
             }
             Command::Builder(command) => self.apply_builder(ctx, command),
+            Command::TreeLab(TreeLabCommand::CopyLink) => {
+                if let Some(lab) = &self.views.tree_lab {
+                    // The page's link opens the tree for everyone; the desktop, which has no
+                    // address, copies the part to put after the page's.
+                    let query = crate::app::files::link::Link::tree_query(lab.typed());
+                    let (text, said) = match crate::platform::page_address() {
+                        Some(address) => {
+                            let link = format!("{address}?{query}");
+                            (link.clone(), format!("Copied the link {link}"))
+                        }
+                        None => (
+                            format!("?{query}"),
+                            format!(
+                                "Copied the tree's part of a link, ?{query} (put it after the web \
+                                 page's address)."
+                            ),
+                        ),
+                    };
+                    self.notice = Some(Notice::new(said));
+                    ctx.copy_text(text);
+                }
+            }
             Command::TreeLab(command) => {
                 if let Some(lab) = &mut self.views.tree_lab {
                     lab.apply(command);

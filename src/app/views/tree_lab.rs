@@ -45,6 +45,19 @@ pub struct TreeLab {
     finished: Option<Sketch>,
     /// The random tree's choices.
     random: RandomTree,
+    /// Whether a click on a leaf chooses it for a new value (else it runs the search to it).
+    editing_leaves: bool,
+    /// The leaf whose value the leaf's field changes (its id, preorder).
+    chosen_leaf: Option<usize>,
+    /// The leaf's field as typed.
+    leaf_value: String,
+    /// Why the last value typed was not given to the leaf.
+    leaf_problem: Option<String>,
+}
+
+/// The leaf's value field's id: a click on a leaf gives it the keyboard.
+fn leaf_field_id() -> egui::Id {
+    egui::Id::unique("tree lab leaf value")
 }
 
 /// A window less tall than this (in points) is a phone on its side: the notation's help folds.
@@ -77,6 +90,10 @@ impl TreeLab {
                 branching: 3,
                 deal: false,
             },
+            editing_leaves: false,
+            chosen_leaf: None,
+            leaf_value: String::new(),
+            leaf_problem: None,
         };
         lab.read(text);
         lab
@@ -102,6 +119,16 @@ impl TreeLab {
             Some(example) => Ok(example.tree()),
             None => text.parse::<GameTree>().map_err(|error| error.to_string()),
         };
+        // A leaf chosen stays chosen while the new tree has a leaf there.
+        let still_leaf = |id| {
+            self.tree()
+                .and_then(|tree| tree.node(id))
+                .is_some_and(|node| node.is_leaf())
+        };
+        if !self.chosen_leaf.is_some_and(still_leaf) {
+            self.chosen_leaf = None;
+        }
+        self.leaf_problem = None;
         self.retrace();
     }
 
@@ -167,12 +194,50 @@ impl TreeLab {
                     self.position = to;
                 }
             }
+            TreeLabCommand::EditLeaves(on) => {
+                self.editing_leaves = on;
+                self.leaf_problem = None;
+            }
+            TreeLabCommand::ChooseLeaf(id) => {
+                let value = self.tree().and_then(|tree| tree.node(id)?.leaf());
+                if let Some(value) = value {
+                    self.chosen_leaf = Some(id);
+                    self.leaf_value = value.to_string();
+                    self.leaf_problem = None;
+                }
+            }
+            TreeLabCommand::LeafValue(text) => self.leaf_value = text,
+            TreeLabCommand::SetLeaf => self.set_leaf(),
+            // The app copies the link: it knows the page's address.
+            TreeLabCommand::CopyLink => {}
             TreeLabCommand::Random(random) => {
                 self.random = random;
                 if random.deal {
                     self.read(&random_tree(random.seed, random.depth, random.branching));
                 }
             }
+        }
+    }
+
+    /// The chosen leaf takes the value typed: the tree's notation is written anew with it, and
+    /// the search starts again on the new tree.
+    fn set_leaf(&mut self) {
+        let (Some(id), Some(tree)) = (self.chosen_leaf, self.tree()) else {
+            return;
+        };
+        let typed = self.leaf_value.trim();
+        let edited = typed
+            .parse::<i32>()
+            .map_err(|_| format!("{typed:?} is not a whole number"))
+            .and_then(|value| tree.with_leaf(id, value).map_err(|error| error.to_string()));
+        match edited {
+            Ok(tree) => {
+                self.text = tree.to_string();
+                self.tree = Ok(tree);
+                self.leaf_problem = None;
+                self.retrace();
+            }
+            Err(problem) => self.leaf_problem = Some(format!("Not set: {problem}.")),
         }
     }
 
@@ -307,13 +372,24 @@ impl TreeLab {
             if ui.checkbox(&mut code, "The code").changed() {
                 commands.push(TreeLabCommand::ShowCode(code).into());
             }
+            let mut editing = self.editing_leaves;
+            if ui.checkbox(&mut editing, "Edit leaves").changed() {
+                commands.push(TreeLabCommand::EditLeaves(editing).into());
+            }
             let verb = if texts::touch(ui.ctx()) {
                 "Tap"
             } else {
                 "Click"
             };
-            ui.label(RichText::new(format!("{verb} a node to run the search to it.")).weak());
+            let hint = match self.editing_leaves {
+                true => format!("{verb} a leaf to change its value."),
+                false => format!("{verb} a node to run the search to it."),
+            };
+            ui.label(RichText::new(hint).weak());
         });
+        if self.editing_leaves {
+            self.leaf_row(ui, &mut commands);
+        }
         // Under the search's controls, which a phone keeps in view.
         self.random_row(ui, &mut commands);
         let (picture, sketch) = self.sketch_after(tree, self.position);
@@ -386,7 +462,45 @@ impl TreeLab {
             {
                 ui.ctx().copy_text(self.text.clone());
             }
+            if ui
+                .button("Copy link")
+                .on_hover_text("A link to the web page that opens this tree")
+                .clicked()
+            {
+                commands.push(TreeLabCommand::CopyLink.into());
+            }
         });
+    }
+
+    /// The chosen leaf's value, typed and set with Enter (or Set); wrapped, so that a phone's
+    /// narrow screen is not widened.
+    fn leaf_row(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let Some(id) = self.chosen_leaf else {
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(format!(
+                "Leaf {} value:",
+                crate::learn::exercises::prune::label(id)
+            ));
+            let mut value = self.leaf_value.clone();
+            let field = egui::TextEdit::singleline(&mut value)
+                .id(leaf_field_id())
+                .char_limit(12)
+                .desired_width(80.0);
+            let field = ui.add(field).labelled_by(label.id);
+            if field.changed() {
+                commands.push(TreeLabCommand::LeafValue(value).into());
+            }
+            let entered =
+                field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
+            if ui.button("Set").clicked() || entered {
+                commands.push(TreeLabCommand::SetLeaf.into());
+            }
+        });
+        if let Some(problem) = &self.leaf_problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
     }
 
     /// The last cut-off in one sentence, in a room of fixed height (so that the drawing under it
@@ -536,9 +650,22 @@ impl TreeLab {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 // The whole tree's spots are in preorder: a node's index is its id.
-                if let Some(node) = tree_drawing::draw_sized(ui, sketch, sizing, zoom, None, false)
+                // The leaf being edited is framed, and said selected to a screen reader.
+                let chosen = self.chosen_leaf.filter(|_| self.editing_leaves);
+                if let Some(node) =
+                    tree_drawing::draw_sized(ui, sketch, sizing, zoom, chosen, false)
                 {
-                    commands.push(TreeLabCommand::RunTo(node).into());
+                    let leaf = self
+                        .tree()
+                        .and_then(|tree| tree.node(node))
+                        .is_some_and(|node| node.is_leaf());
+                    if !self.editing_leaves {
+                        commands.push(TreeLabCommand::RunTo(node).into());
+                    } else if leaf {
+                        commands.push(TreeLabCommand::ChooseLeaf(node).into());
+                        // Ready to type the new value, from a click or from the keyboard.
+                        ui.memory_mut(|memory| memory.request_focus(leaf_field_id()));
+                    }
                 }
             });
     }
