@@ -70,6 +70,12 @@ async function resize(browser, { width, height }) {
   if (browser.used) {
     const { windowId } = await cdp.send("Browser.getWindowForTarget");
     await cdp.send("Browser.setWindowBounds", { windowId, bounds: { width, height } });
+    // A set's progress is kept in the browser's storage by its code: each screen's student starts
+    // the set afresh, as the first screen's new browser does.
+    await page.goto("about:blank");
+    await cdp.send("Storage.clearDataForOrigin", {
+      origin: new URL(address).origin, storageTypes: "local_storage",
+    });
     await page.goto(address);
   }
   browser.used = true;

@@ -31,6 +31,10 @@ impl LmsLink {
             return LmsLink::default();
         }
         let code = exercises.code().clone();
+        // In an LMS the LMS keeps the attempt: what this browser kept of the set (an earlier
+        // attempt, or another student on a shared computer) does not carry over; the answers
+        // the LMS kept do.
+        *exercises = Exercises::new(code.clone());
         if let Some(answers) = resumed_answers(&lms::get("cmi.suspend_data"), &code) {
             exercises.resume(&answers);
         }
