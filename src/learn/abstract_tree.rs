@@ -138,6 +138,26 @@ pub struct AbstractEdge {
     pub on_line: bool,
 }
 
+/// Which nodes lie on the line of choices from the root, by node id, `best` giving each node's
+/// chosen child (none at a leaf or where chance decides).
+pub fn best_line(tree: &GameTree, best: impl Fn(usize) -> Option<usize>) -> Vec<bool> {
+    let mut on_line = vec![false; tree.len()];
+    let mut node = tree.root();
+    on_line[0] = true;
+    while let Some(child) = best(node.id()) {
+        node = node.child(child).expect("the best child is a child");
+        on_line[node.id()] = true;
+    }
+    on_line
+}
+
+/// Each node's children's ids, by node id: the shape [`tidy`] lays out.
+pub fn children_ids(tree: &GameTree) -> Vec<Vec<usize>> {
+    tree.nodes()
+        .map(|node| node.children().map(|child| child.id()).collect())
+        .collect()
+}
+
 /// An abstract tree laid out as [`tree_picture`](super::tree_picture) lays out the game tree:
 /// spots in preorder (so a spot's index is its node's id), leaves side by side from the left.
 pub type AbstractPicture = Laid<AbstractSpot, AbstractEdge>;
@@ -145,18 +165,8 @@ pub type AbstractPicture = Laid<AbstractSpot, AbstractEdge>;
 /// Lays out `tree` with the values of [`values`].
 pub fn picture(tree: &GameTree) -> AbstractPicture {
     let values = values(tree);
-    let mut on_line = vec![false; tree.len()];
-    let mut node = tree.root();
-    on_line[0] = true;
-    while let Some(best) = values[node.id()].best {
-        node = node.child(best).expect("the best child is a child");
-        on_line[node.id()] = true;
-    }
-    let children: Vec<Vec<usize>> = tree
-        .nodes()
-        .map(|node| node.children().map(|child| child.id()).collect())
-        .collect();
-    let (across, width) = tidy(&children);
+    let on_line = best_line(tree, |id| values[id].best);
+    let (across, width) = tidy(&children_ids(tree));
     let spots = tree
         .nodes()
         .map(|node| AbstractSpot {

@@ -14,7 +14,8 @@ use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::expectiminimax;
 use crate::engine::rules::Rules;
 use crate::learn::abstract_tree::{
-    AbstractPicture, CHANCE_PLACES, average_lines, chance_value_text, probability_words,
+    AbstractPicture, CHANCE_PLACES, average_lines, best_line, chance_value_text, children_ids,
+    probability_words,
 };
 use crate::learn::exercises::prune::label as letter;
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
@@ -723,18 +724,8 @@ pub fn tree_search_legend() -> Vec<String> {
 /// level's label names the kinds of node on it: "MIN / chance (depth 1)".
 pub fn chance_tree(tree: &GameTree) -> Sketch {
     let values = expectiminimax(tree);
-    let mut on_line = vec![false; tree.len()];
-    let mut at = tree.root();
-    on_line[0] = true;
-    while let Some(best) = values[at.id()].best {
-        at = at.child(best).expect("the best child is a child");
-        on_line[at.id()] = true;
-    }
-    let children: Vec<Vec<usize>> = tree
-        .nodes()
-        .map(|node| node.children().map(|child| child.id()).collect())
-        .collect();
-    let (across, width) = tidy(&children);
+    let on_line = best_line(tree, |id| values[id].best);
+    let (across, width) = tidy(&children_ids(tree));
     let nodes = tree
         .nodes()
         .map(|node| {
