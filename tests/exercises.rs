@@ -16,10 +16,12 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use tictactoe::engine::ai::Difficulty;
+use tictactoe::engine::game_tree::{Side, TreePosition};
 use tictactoe::engine::minimax::plain;
 use tictactoe::learn::exercises::prune::Ask;
 use tictactoe::learn::exercises::{
-    ExerciseSet, Kind, SetCode, Task, cell_name, generate, parse_cell,
+    ChanceAsk, Counts, ExerciseSet, Exploration, Item, Kind, MctsAsk, SetCode, Task, cell_name,
+    generate, make_item, parse_cell,
 };
 use tictactoe::learn::practice;
 use tictactoe::learn::view::{ScoreView, Seen};
@@ -136,9 +138,16 @@ fn check_keys(set: &ExerciseSet) {
                     .unwrap();
                 assert!(!item.grade(&cell_name(wrong)).unwrap().correct, "{context}");
             }
+            Task::Eval(key) => {
+                assert_eq!(key.value, open_lines_reference(&board), "{context}");
+                if key.plies > 0 {
+                    let want = cutoff_reference(&board, key.plies as i32);
+                    assert_eq!(key.choice, Some(want), "{context}");
+                }
+            }
             // Checked against the real trace and a textbook alpha-beta in
-            // tests/exercise_trees.rs.
-            Task::Prune(_) | Task::TreeFill(_) => {}
+            // tests/exercise_trees.rs; the chance and MCTS kinds below.
+            Task::Prune(_) | Task::TreeFill(_) | Task::Chance(_) | Task::Mcts(_) => {}
         }
         let graded = item.grade(&item.answer_text()).unwrap();
         assert!(graded.correct, "{context}: {:?}", graded.feedback);
@@ -1074,4 +1083,319 @@ fn the_apps_quiz_export_is_the_command_lines_bytes() {
             assert_eq!(quiz_text(&set, format), printed.stdout, "{code} as {word}");
         }
     }
+}
+
+/// Open lines written here, apart from the engine: the runs of k cells along rows, columns and
+/// both diagonals with no mark of `side`'s opponent.
+fn open_for(board: &Board, side: Mark) -> i32 {
+    let geometry = board.geometry();
+    let (rows, cols, k) = (
+        geometry.rows() as i32,
+        geometry.cols() as i32,
+        geometry.k() as i32,
+    );
+    let mut open = 0;
+    for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+        for r in 0..rows {
+            for c in 0..cols {
+                let cells: Vec<(i32, i32)> = (0..k).map(|i| (r + dr * i, c + dc * i)).collect();
+                let inside = cells
+                    .iter()
+                    .all(|&(r, c)| (0..rows).contains(&r) && (0..cols).contains(&c));
+                if inside
+                    && cells.iter().all(|&(r, c)| {
+                        board.get(Cell::new(r as usize, c as usize)) != Some(side.opponent())
+                    })
+                {
+                    open += 1;
+                }
+            }
+        }
+    }
+    open
+}
+
+/// X's open lines minus O's.
+fn open_lines_reference(board: &Board) -> i32 {
+    open_for(board, Mark::X) - open_for(board, Mark::O)
+}
+
+/// A depth-limited negamax written here: the value for the side to move at `board`, `depth`
+/// plies below the position's move, looking `plies_left` further; a finished game ranks beyond
+/// every evaluation (a quicker win higher), a position at the cutoff is its mover's open lines
+/// minus the opponent's.
+fn cutoff_value(board: &Board, depth: i32, plies_left: i32) -> i32 {
+    let side = board.to_move();
+    let win = board.geometry().win_score();
+    if let Some(score) = Score::of_outcome(board.outcome(), side, depth, win) {
+        return match score.value() {
+            v if v > 0 => 1000 + v,
+            v if v < 0 => v - 1000,
+            _ => 0,
+        };
+    }
+    if plies_left == 0 {
+        return open_for(board, side) - open_for(board, side.opponent());
+    }
+    board
+        .legal_moves()
+        .map(|cell| -cutoff_value(&board.after(cell).unwrap(), depth + 1, plies_left - 1))
+        .max()
+        .unwrap()
+}
+
+/// The move a search of `plies` (its own move counted) picks: the highest, the first in
+/// reading order on a tie.
+fn cutoff_reference(board: &Board, plies: i32) -> Cell {
+    let mut best: Option<(Cell, i32)> = None;
+    for cell in board.legal_moves() {
+        let value = -cutoff_value(&board.after(cell).unwrap(), 0, plies - 1);
+        if best.is_none_or(|(_, b)| value > b) {
+            best = Some((cell, value));
+        }
+    }
+    best.unwrap().0
+}
+
+/// Fractions written here: a numerator over a positive denominator, in lowest terms.
+fn reduced(n: i128, d: i128) -> (i128, i128) {
+    fn gcd(a: i128, b: i128) -> i128 {
+        if b == 0 { a.abs() } else { gcd(b, a % b) }
+    }
+    let g = gcd(n, d).max(1) * d.signum();
+    (n / g, d / g)
+}
+
+/// Expectiminimax written here: a leaf its value, a chance node the sum of each child's
+/// probability times its value (equal shares where none are written), MAX the highest, MIN
+/// the lowest.
+fn expecti_reference(node: TreePosition) -> (i128, i128) {
+    if let Some(leaf) = node.leaf() {
+        return (leaf.into(), 1);
+    }
+    let children: Vec<((i128, i128), (i128, i128))> = node
+        .children()
+        .map(|child| {
+            let share = match node.probabilities_given() {
+                true => {
+                    let p = child.probability().unwrap();
+                    (p.numerator(), p.denominator())
+                }
+                false => (1, node.len() as i128),
+            };
+            (share, expecti_reference(child))
+        })
+        .collect();
+    if node.is_chance() {
+        return children
+            .iter()
+            .fold((0, 1), |(n, d), &((pn, pd), (vn, vd))| {
+                reduced(n * pd * vd + pn * vn * d, d * pd * vd)
+            });
+    }
+    let less = |a: (i128, i128), b: (i128, i128)| a.0 * b.1 < b.0 * a.1;
+    let mut best = children[0].1;
+    for &(_, value) in &children {
+        let better = match node.side() {
+            Side::Max => less(best, value),
+            Side::Min => less(value, best),
+        };
+        if better {
+            best = value;
+        }
+    }
+    best
+}
+
+fn items_of(kind: Kind, seeds: std::ops::Range<u64>) -> Vec<Item> {
+    let geometry = tictactoe::engine::board::Geometry::with_default_k(3, 3).unwrap();
+    seeds
+        .flat_map(|seed| {
+            (1..=3).map(move |level| make_item(seed, kind, level, geometry, ScoreView::Articles))
+        })
+        .collect()
+}
+
+#[test]
+fn chance_keys_are_an_expectiminimax_written_here_on_many_seeds() {
+    let (mut values, mut moves) = (0, 0);
+    for item in items_of(Kind::Chance, 0..200) {
+        let Task::Chance(key) = &item.task else {
+            panic!("a chance item");
+        };
+        let context = format!("{} at level {}", key.tree, item.level);
+        for node in key.tree.nodes() {
+            let (n, d) = expecti_reference(node);
+            let value = key.values[node.id()].value;
+            assert_eq!(
+                (value.numerator(), value.denominator()),
+                (n, d),
+                "{context}"
+            );
+        }
+        match key.ask {
+            ChanceAsk::Value(id) => {
+                values += 1;
+                assert!(key.tree.node(id).unwrap().is_chance(), "{context}");
+                let (n, d) = expecti_reference(key.tree.node(id).unwrap());
+                // The exact fraction, and a decimal rounded to 2 places, are right.
+                assert!(
+                    item.grade(&format!("{n}/{d}")).unwrap().correct,
+                    "{context}"
+                );
+                let decimal = format!("{:.2}", n as f64 / d as f64);
+                assert!(
+                    item.grade(&decimal).unwrap().correct,
+                    "{context}: {decimal}"
+                );
+                let off = format!("{:.2}", n as f64 / d as f64 + 0.01);
+                assert!(!item.grade(&off).unwrap().correct, "{context}: {off}");
+            }
+            ChanceAsk::Move => {
+                moves += 1;
+                let root = key.tree.root();
+                let values: Vec<(i128, i128)> = root.children().map(expecti_reference).collect();
+                let mut best = 0;
+                for (i, v) in values.iter().enumerate() {
+                    if v.0 * values[best].1 > values[best].0 * v.1 {
+                        best = i;
+                    }
+                }
+                let letter =
+                    tictactoe::learn::exercises::prune::label(root.child(best).unwrap().id());
+                assert_eq!(item.answer_text(), letter, "{context}");
+                let root_named = item.grade("A").unwrap_err().to_string();
+                assert!(
+                    root_named.contains("not one of the root's children"),
+                    "{root_named}"
+                );
+            }
+        }
+        assert!(
+            item.grade(&item.answer_text()).unwrap().correct,
+            "{context}"
+        );
+    }
+    assert!(
+        values > 100 && moves > 100,
+        "{values} values, {moves} moves"
+    );
+    // The example.
+    let tree: tictactoe::engine::game_tree::GameTree =
+        "[chance[3, 12], chance[2, 4, 6]]".parse().unwrap();
+    assert_eq!(expecti_reference(tree.root()), (15, 2));
+}
+
+#[test]
+fn evaluation_keys_are_open_lines_and_a_depth_limited_search_written_here_on_many_seeds() {
+    let mut differ_from_exact = 0;
+    for size in [3, 4] {
+        let geometry = tictactoe::engine::board::Geometry::with_default_k(size, size).unwrap();
+        for seed in 0..200 {
+            for level in 1..=3 {
+                let item = make_item(seed, Kind::Eval, level, geometry, ScoreView::Articles);
+                let Task::Eval(key) = &item.task else {
+                    panic!("an evaluation item");
+                };
+                let board = item.board;
+                let context = format!("{board} at level {level}");
+                assert_eq!(key.value, open_lines_reference(&board), "{context}");
+                assert_eq!(key.plies, u32::from(level) - 1, "{context}");
+                if level > 1 {
+                    let want = cutoff_reference(&board, i32::from(level) - 1);
+                    assert_eq!(key.choice, Some(want), "{context}");
+                    assert_eq!(item.answer_text(), cell_name(want), "{context}");
+                    let best: Vec<Cell> = plain(&board).best_moves().map(|m| m.cell).collect();
+                    differ_from_exact += usize::from(!best.contains(&want));
+                } else {
+                    let wrong = (key.value + 1).to_string();
+                    assert!(!item.grade(&wrong).unwrap().correct, "{context}");
+                }
+                assert!(
+                    item.grade(&item.answer_text()).unwrap().correct,
+                    "{context}"
+                );
+            }
+        }
+    }
+    assert!(
+        differ_from_exact > 0,
+        "some cutoff picks a move exact play would not"
+    );
+}
+
+#[test]
+fn mcts_keys_are_ucb1_and_the_backup_written_here_on_many_seeds() {
+    let (mut selections, mut backups) = (0, 0);
+    for item in items_of(Kind::Mcts, 0..200) {
+        let Task::Mcts(key) = &item.task else {
+            panic!("an MCTS item");
+        };
+        let context = format!("{} seed {} level {}", key.tree, key.seed, item.level);
+        match &key.ask {
+            MctsAsk::Select {
+                parent_visits,
+                children,
+                choice,
+            } => {
+                selections += 1;
+                let c = match key.c {
+                    Exploration::One => 1.0,
+                    Exploration::Sqrt2 => 2f64.sqrt(),
+                };
+                // The root's N is the iterations, and its children's Ns add up to it.
+                assert_eq!(*parent_visits, key.iterations, "{context}");
+                let sum: u64 = children.iter().map(|ch| ch.visits).sum();
+                assert_eq!(sum, *parent_visits, "{context}");
+                // UCB1 by hand: W/N + c·sqrt(ln N(parent) / N), the first listed on a tie.
+                let ucb = |ch: &Counts| {
+                    let n = ch.visits as f64;
+                    ch.total as f64 / n + c * ((*parent_visits as f64).ln() / n).sqrt()
+                };
+                let mut best = &children[0];
+                for ch in children {
+                    if ucb(ch) > ucb(best) {
+                        best = ch;
+                    }
+                }
+                assert_eq!(best.node, *choice, "{context}");
+            }
+            MctsAsk::Backup {
+                before,
+                after,
+                leaf,
+                added,
+            } => {
+                backups += 1;
+                let value = i64::from(key.tree.node(*leaf).unwrap().leaf().unwrap());
+                assert_eq!(before.len(), after.len(), "{context}");
+                if let Some(added) = added {
+                    assert_eq!(before.last().unwrap().node, *added, "{context}");
+                    assert_eq!(before.last().unwrap().visits, 0, "{context}");
+                }
+                for (b, a) in before.iter().zip(after) {
+                    // The side that chose the move into a node at depth d moves at depth d - 1:
+                    // MAX at even depths; the root's W is MAX's.
+                    let depth = key.tree.node(b.node).unwrap().depth();
+                    let max_chose = depth == 0 || (depth - 1) % 2 == 0;
+                    let reward = if max_chose { value } else { -value };
+                    assert_eq!(a.node, b.node, "{context}");
+                    assert_eq!(a.visits, b.visits + 1, "{context}");
+                    assert_eq!(a.total, b.total + reward, "{context}");
+                }
+                // The path goes down the tree, one level a node.
+                for (i, b) in before.iter().enumerate() {
+                    assert_eq!(key.tree.node(b.node).unwrap().depth(), i, "{context}");
+                }
+            }
+        }
+        assert!(
+            item.grade(&item.answer_text()).unwrap().correct,
+            "{context}"
+        );
+    }
+    assert!(
+        selections >= 400 && backups >= 200,
+        "{selections} {backups}"
+    );
 }

@@ -358,7 +358,8 @@ impl Exercises {
                 }
                 self.answer = cells_text(&cells);
             }
-            Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) => {}
+            Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) | Form::Typed => {
+            }
         }
     }
 
@@ -694,7 +695,14 @@ impl Exercises {
                 exercise_tree::prune_spots(key, &chosen_nodes(key, &self.answer), self.show_search)
             }
             Form::Fill(key) => exercise_tree::fill_spots(key, self.show_search),
-            _ => return,
+            _ => {
+                // A kind answered by typing alone shows its figure (a tree with chance nodes)
+                // as text, one node a line, which a screen reader reads as it is.
+                for line in item.figure() {
+                    ui.label(RichText::new(line).monospace());
+                }
+                return;
+            }
         };
         let clickable = !self.graded()
             && matches!(
@@ -826,7 +834,7 @@ impl Exercises {
 fn key_analysis(item: &Item) -> Option<&Analysis> {
     match item.form() {
         Form::Cell { analysis } | Form::Cells { analysis } => Some(analysis),
-        Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) => None,
+        Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) | Form::Typed => None,
     }
 }
 

@@ -44,6 +44,10 @@ pub use cell_names::{cell_name, cells_text, path_name};
 pub use code::{CODE_VERSION, Levels, MAX_COUNT, SIZES, SetCode, SetCodeError, parse_kinds};
 pub use hand_in::{HAND_IN_TITLE, HandIn, HandInError, HandInGrade, ItemMark, Verdict, is_hand_in};
 pub use kinds::{
+    CHANCE_TREES, ChanceAsk, ChanceKey, Counts, EvalKey, Exploration, MctsAsk, MctsKey,
+    close_enough, parse_fraction,
+};
+pub use kinds::{
     Exercise, Form, HorizonKey, Kind, LEVELS, MoveKey, Plan, QuizForm, Spec, Task, TreeKey,
     TreeNode, ValueKey, horizon_difficulty, horizon_key, tree_key, value_key,
 };

@@ -90,6 +90,9 @@ pub enum Form<'a> {
     Search(&'a PruneKey),
     /// The inner values of the tree drawn, typed.
     Fill(&'a TreeFillKey),
+    /// Typed only, as the prompt says (a letter, a fraction); the item's figure is shown as
+    /// text.
+    Typed,
 }
 
 /// What a quiz question asks, before `learn::quiz` writes it as GIFT or Moodle XML.

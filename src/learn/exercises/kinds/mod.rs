@@ -10,9 +10,12 @@
 //! [`Task`]: it deals into any type its keys convert into, so the registry depends on the kinds
 //! and not the other way round.
 
+mod chance;
+mod eval;
 mod exercise;
 mod find_move;
 mod horizon;
+mod mcts;
 mod prune;
 #[cfg(test)]
 mod toy;
@@ -20,9 +23,12 @@ mod tree;
 mod tree_fill;
 mod value;
 
+pub use chance::{CHANCE_TREES, ChanceAsk, ChanceKey, close_enough, parse_fraction};
+pub use eval::EvalKey;
 pub use exercise::{Exercise, Form, LEVELS, Plan, QuizForm, Spec};
 pub use find_move::MoveKey;
 pub use horizon::{HorizonKey, horizon_difficulty, horizon_key};
+pub use mcts::{Counts, Exploration, MctsAsk, MctsKey};
 pub use tree::{TreeKey, TreeNode, tree_key};
 pub use value::{ValueKey, value_key};
 
@@ -104,6 +110,9 @@ registry! {
     Horizon(HorizonKey) => horizon,
     FindMove(MoveKey) => find_move,
     Prune(PruneKey) => prune,
+    Chance(ChanceKey) => chance,
+    Eval(EvalKey) => eval,
+    Mcts(MctsKey) => mcts,
     #[cfg(test)]
     Toy(toy::ToyKey) => toy,
     ;
