@@ -1399,3 +1399,43 @@ fn mcts_keys_are_ucb1_and_the_backup_written_here_on_many_seeds() {
         "{selections} {backups}"
     );
 }
+
+#[test]
+fn a_set_of_the_chance_evaluation_and_mcts_kinds_prints_as_its_golden_files() {
+    let code = "v1-s7-k=chance,eval,mcts-n=6-3x3";
+    for (name, args) in [
+        ("new-kinds-text.txt", vec!["exercises", "--code", code]),
+        (
+            "new-kinds-set.json",
+            vec!["exercises", "--code", code, "--format", "json"],
+        ),
+        (
+            "new-kinds-quiz.gift",
+            vec!["exercises", "--code", code, "--format", "gift"],
+        ),
+        (
+            "new-kinds-graded.txt",
+            vec![
+                "exercises",
+                "--code",
+                code,
+                "--answer",
+                "1=B",
+                "--answer",
+                "2=3",
+                "--answer",
+                "3=1",
+                "--answer",
+                "4=13/2",
+                "--answer",
+                "5=r1c3",
+                "--answer",
+                "6=16, 11, 15, 12, 8, 6, 6, 6",
+            ],
+        ),
+    ] {
+        let printed = run(&args, b"");
+        assert_eq!(printed.status, 0, "{}", printed.stderr);
+        binary::assert_golden("golden_exercises", name, &printed.stdout);
+    }
+}

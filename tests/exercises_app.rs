@@ -468,3 +468,30 @@ fn a_set_built_on_screen_has_the_code_it_shows_and_alpha_and_beta_at_three_items
         [tictactoe::app::ViewKind::Exercises]
     );
 }
+
+#[test]
+fn a_chance_an_evaluation_and_an_mcts_item_are_answered_by_keyboard() {
+    let code: SetCode = "v1-s5-k=chance,eval,mcts-n=6-3x3".parse().unwrap();
+    let set = generate(&code);
+    let mut game = open(&code);
+    for item in &set.items[..3] {
+        // The tree with chance nodes is written out, one node a line, for eyes and screen
+        // readers alike.
+        for line in item.figure() {
+            game.harness.get_by_label(&line);
+        }
+        let answer = item.answer_text();
+        game.harness.get_by_label("Your answer:").type_text(&answer);
+        game.settle();
+        game.press(Key::Enter);
+        let graded = item.grade(&answer).unwrap();
+        assert!(graded.correct, "{}: {answer}", item.number);
+        for line in &graded.feedback {
+            game.harness.get_by_label(line);
+        }
+        shot(&mut game, &format!("7-new-kind-{}", item.number));
+        game.press(Key::N);
+    }
+    let kinds: Vec<&str> = set.items[..3].iter().map(|i| i.kind().code()).collect();
+    assert_eq!(kinds, ["chance", "eval", "mcts"]);
+}

@@ -18,9 +18,9 @@ use clap::Parser;
 use std::collections::BTreeSet;
 
 use tictactoe::cli::{Cli, Command, Finished, exercises};
-use tictactoe::learn::exercises::prune::Ask;
+use tictactoe::learn::exercises::prune::{Ask, label};
 use tictactoe::learn::exercises::{
-    ExerciseSet, Item, Kind, SetCode, Task, cell_name, generate, path_name,
+    ExerciseSet, Item, Kind, MctsAsk, SetCode, Task, cell_name, generate, path_name,
 };
 use tictactoe::learn::view::ScoreView;
 
@@ -568,6 +568,26 @@ fn key_of(item: &Item, question: &Imported) -> (Vec<String>, Vec<String>) {
                 .map(|&n| key.values[n].to_string())
                 .collect(),
         ),
+        Task::Chance(key) => match key.value() {
+            Some(value) => ticked(vec![value.decimal(2).trim_start_matches('≈').to_string()]),
+            None => ticked(vec![label(key.chosen())]),
+        },
+        Task::Eval(key) => match key.choice {
+            Some(cell) => ticked(vec![cell_name(cell)]),
+            None => (
+                vec![key.value.to_string()],
+                vec![(key.value + 1).to_string()],
+            ),
+        },
+        Task::Mcts(key) => match &key.ask {
+            MctsAsk::Select { .. } => ticked(vec![item.answer_text()]),
+            MctsAsk::Backup { after, .. } => matched(
+                after
+                    .iter()
+                    .flat_map(|c| [c.visits.to_string(), c.total.to_string()])
+                    .collect(),
+            ),
+        },
         Task::Prune(key) => match key.ask {
             Ask::Pruned => {
                 let right: Vec<String> = match key.pruned.is_empty() {
@@ -662,6 +682,13 @@ fn codes() -> Vec<String> {
         code.trees = seed % 3 == 0 && size == 3;
         codes.push(code.to_string());
     }
+    // The chance, evaluation and MCTS kinds, every level of each, on both sizes.
+    for seed in 0..40_u64 {
+        let size = if seed % 4 == 3 { 4 } else { 3 };
+        let kinds = vec![Kind::Chance, Kind::Eval, Kind::Mcts];
+        let code = SetCode::new(seed, kinds, 12, size, ScoreView::Articles).unwrap();
+        codes.push(code.to_string());
+    }
     codes
 }
 
@@ -681,7 +708,7 @@ fn every_gift_and_moodle_xml_export_imports_with_no_error_one_question_an_item()
             counted[index] += imported.len();
         }
     }
-    assert!(counted.iter().all(|&n| n >= 100 * 12), "{counted:?}");
+    assert!(counted.iter().all(|&n| n >= 140 * 12), "{counted:?}");
 }
 
 #[test]

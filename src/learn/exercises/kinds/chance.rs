@@ -381,13 +381,27 @@ impl Exercise for ChanceKey {
             .nodes()
             .map(|node| {
                 let indent = "  ".repeat(node.depth());
-                let chance_child = node
-                    .probability()
-                    .map(|p| format!(" (p = {})", probability_words(p)))
-                    .unwrap_or_default();
+                let kind = match (node.is_leaf(), node.is_chance(), node.side()) {
+                    (true, _, _) => None,
+                    (false, true, _) => Some("chance"),
+                    (false, false, Side::Max) => Some("MAX"),
+                    (false, false, Side::Min) => Some("MIN"),
+                };
+                let words: Vec<String> = kind
+                    .map(str::to_string)
+                    .into_iter()
+                    .chain(
+                        node.probability()
+                            .map(|p| format!("p = {}", probability_words(p))),
+                    )
+                    .collect();
+                let words = match words.is_empty() {
+                    true => String::new(),
+                    false => format!(" ({})", words.join(", ")),
+                };
                 match node.leaf() {
-                    Some(value) => format!("{indent}{}{chance_child}: {value}", label(node.id())),
-                    None => format!("{indent}{}{chance_child}", self.describe(node.id())),
+                    Some(value) => format!("{indent}{}{words}: {value}", label(node.id())),
+                    None => format!("{indent}{}{words}", label(node.id())),
                 }
             })
             .collect()
@@ -511,10 +525,11 @@ impl Exercise for ChanceKey {
     /// Every inner node worked out from the leaves up: a chance node's average term by term,
     /// MAX's and MIN's choice.
     fn worked(&self, _board: &Board) -> Vec<String> {
-        let nodes: Vec<TreePosition> = self.tree.nodes().filter(|n| !n.is_leaf()).collect();
+        // From the leaves up: the deepest inner nodes first, each level from the left.
+        let mut nodes: Vec<TreePosition> = self.tree.nodes().filter(|n| !n.is_leaf()).collect();
+        nodes.sort_by_key(|n| (std::cmp::Reverse(n.depth()), n.id()));
         let mut lines: Vec<String> = nodes
             .iter()
-            .rev()
             .map(|node| {
                 let id = node.id();
                 if node.is_chance() {

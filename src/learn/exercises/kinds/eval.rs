@@ -153,14 +153,13 @@ fn open_lines_of(board: &Board, side: Mark) -> i32 {
 impl Exercise for EvalKey {
     fn prompt(&self, board: &Board, at: &str) -> String {
         let k = board.geometry().k();
-        let evaluation = format!(
-            "The evaluation function counts open lines: a line of {k} cells is open for a side \
-             while the other side has no mark on it"
+        let open = format!(
+            "a line of {k} cells is open for a side while the other side has no mark on it"
         );
         match self.plies {
             0 => format!(
-                "{at}: {evaluation}. What does open lines for X minus open lines for O give for \
-                 this position? Type a whole number."
+                "{at}: the evaluation function counts open lines ({open}). What does open lines \
+                 for X minus open lines for O give for this position? Type a whole number."
             ),
             plies => {
                 let mover = board.to_move();
@@ -170,7 +169,7 @@ impl Exercise for EvalKey {
                 };
                 format!(
                     "{at}: a search looks {ply_words} ahead and judges each position still open \
-                     there by an evaluation function: {}'s open lines minus {}'s ({evaluation}). \
+                     there by an evaluation function, {}'s open lines minus {}'s ({open}). \
                      A game won inside the cutoff beats every evaluation (a quicker win more), a \
                      lost one is below every evaluation, a draw counts 0; {mover} takes the \
                      highest, {} the lowest. Which move does the search pick? On a tie, the \

@@ -12,8 +12,6 @@ use crate::engine::board::Board;
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::mcts::{Mcts, NodeStats, ucb1};
 use crate::learn::exercises::answer::{AnswerError, answer_error};
-use crate::learn::exercises::prune::label;
-use crate::learn::exercises::quoted::quoted;
 use crate::learn::exercises::random::below;
 
 /// How the kind is named and dealt.
@@ -120,6 +118,21 @@ pub fn random_mcts_tree(rng: &mut StdRng) -> GameTree {
     write(rng, 3, &mut text);
     text.parse()
         .expect("a random tree is written in the notation")
+}
+
+/// A node's name: "root", or the children taken from it, each numbered from 1 left to right
+/// (`3.1`: the root's third child's first), which says where it is without a drawing and never
+/// reads like N or W.
+pub fn node_name(tree: &GameTree, node: usize) -> String {
+    let path = tree.node(node).map(|n| n.path()).unwrap_or_default();
+    match path.is_empty() {
+        true => "root".to_string(),
+        false => path
+            .iter()
+            .map(|i| (i + 1).to_string())
+            .collect::<Vec<_>>()
+            .join("."),
+    }
 }
 
 /// The node the moves lead to from the root.
@@ -299,7 +312,7 @@ impl MctsKey {
         };
         let mut nodes = Vec::new();
         for counts in after {
-            let name = label(counts.node);
+            let name = node_name(&self.tree, counts.node);
             nodes.push((format!("{name}'s N"), counts.visits as i32));
             nodes.push((format!("{name}'s W"), counts.total as i32));
         }
@@ -321,20 +334,24 @@ impl MctsKey {
     }
 
     fn accepted_child(&self, children: &[Counts]) -> String {
-        let letters: Vec<String> = children.iter().map(|ch| label(ch.node)).collect();
-        format!("type the letter of one child: {}", letters.join(", "))
+        let names: Vec<String> = children
+            .iter()
+            .map(|ch| node_name(&self.tree, ch.node))
+            .collect();
+        format!("type the number of one child: {}", names.join(", "))
     }
 
     fn parse_child(&self, typed: &str, children: &[Counts]) -> Result<usize, AnswerError> {
-        let letter = typed.trim().to_ascii_uppercase();
+        let name = typed.trim();
+        let name = name.strip_prefix("child").unwrap_or(name).trim();
         children
             .iter()
-            .find(|ch| label(ch.node) == letter)
+            .find(|ch| node_name(&self.tree, ch.node) == name)
             .map(|ch| ch.node)
             .ok_or_else(|| {
                 answer_error(
                     typed,
-                    format!("is {}, not one of the children listed", quoted(&letter)),
+                    "is not one of the children listed",
                     self.accepted_child(children),
                 )
             })
@@ -356,8 +373,14 @@ impl Exercise for MctsKey {
                 .map(|node| {
                     let indent = "  ".repeat(node.depth());
                     match node.leaf() {
-                        Some(value) => format!("{indent}{}: {value}", label(node.id())),
-                        None => format!("{indent}{} {}", label(node.id()), node.side()),
+                        Some(value) => {
+                            format!("{indent}{}: {value}", node_name(&self.tree, node.id()))
+                        }
+                        None => format!(
+                            "{indent}{} {}",
+                            node_name(&self.tree, node.id()),
+                            node.side()
+                        ),
                     }
                 })
                 .collect(),
@@ -384,13 +407,20 @@ impl Exercise for MctsKey {
             } => {
                 let listed: Vec<String> = children
                     .iter()
-                    .map(|ch| format!("{} has N = {}, W = {}", label(ch.node), ch.visits, ch.total))
+                    .map(|ch| {
+                        format!(
+                            "child {} has N = {}, W = {}",
+                            node_name(&self.tree, ch.node),
+                            ch.visits,
+                            ch.total
+                        )
+                    })
                     .collect();
                 format!(
                     "Monte Carlo tree search, selection: the root has N = {parent_visits}; its \
-                     children, in the order they were added: {}. UCB1 = W/N + c·√(ln N(parent) \
+                     children (numbered from the left), in the order they were added: {}. UCB1 = W/N + c·√(ln N(parent) \
                      / N), with c = {}. Which child does selection go to next? On a tie, the \
-                     first listed. Type its letter.",
+                     first listed. Type its number.",
                     listed.join("; "),
                     self.c.words()
                 )
@@ -401,20 +431,28 @@ impl Exercise for MctsKey {
                 leaf,
                 ..
             } => {
-                let path: Vec<String> = before.iter().map(|c| label(c.node)).collect();
+                let path: Vec<String> = before
+                    .iter()
+                    .map(|c| node_name(&self.tree, c.node))
+                    .collect();
                 let selected = match added {
                     Some(node) => format!(
                         "selected {} and added {} below it",
                         path[..path.len() - 1].join(" → "),
-                        label(*node)
+                        node_name(&self.tree, *node)
                     ),
                     None => format!("selected {}", path.join(" → ")),
                 };
                 let counts: Vec<String> = before
                     .iter()
                     .map(|c| match Some(c.node) == *added {
-                        true => format!("{} is new (N = 0, W = 0)", label(c.node)),
-                        false => format!("{} has N = {}, W = {}", label(c.node), c.visits, c.total),
+                        true => format!("{} is new (N = 0, W = 0)", node_name(&self.tree, c.node)),
+                        false => format!(
+                            "{} has N = {}, W = {}",
+                            node_name(&self.tree, c.node),
+                            c.visits,
+                            c.total
+                        ),
                     })
                     .collect();
                 let order: Vec<String> = path
@@ -425,10 +463,12 @@ impl Exercise for MctsKey {
                     "Monte Carlo tree search on this tree (leaves are MAX's values: 1 a win, -1 \
                      a loss, 0 a draw). A node's W adds up the playouts' rewards for the side \
                      that chose the move into it: the leaf's value where MAX chose, the value \
-                     negated where MIN chose (the root's W is MAX's). An iteration {selected}; \
+                     negated where MIN chose (the root's W is MAX's). Nodes are named by the \
+                     children taken from the root, each numbered from the left (2.1: the root's \
+                     second child's first child). An iteration {selected}; \
                      its playout ended at leaf {}, worth {} to MAX. Before the backup: {}. Type \
                      N and W of each node on the path after the backup, in this order: {}.",
-                    label(*leaf),
+                    node_name(&self.tree, *leaf),
                     self.leaf_value(*leaf),
                     counts.join("; "),
                     order.join(", ")
@@ -439,7 +479,7 @@ impl Exercise for MctsKey {
 
     fn answer_text(&self) -> String {
         match (&self.ask, self.in_order()) {
-            (MctsAsk::Select { choice, .. }, _) => label(*choice),
+            (MctsAsk::Select { choice, .. }, _) => node_name(&self.tree, *choice),
             (_, Some(order)) => order.answer_text(),
             (_, None) => String::new(),
         }
@@ -457,7 +497,10 @@ impl Exercise for MctsKey {
         match (self.select_parts(), self.in_order()) {
             (Some((_, children, choice)), _) => {
                 let given = self.parse_child(typed, children)?;
-                Ok((given == choice, format!("UCB1 selects {}", label(choice))))
+                Ok((
+                    given == choice,
+                    format!("UCB1 selects {}", node_name(&self.tree, choice)),
+                ))
             }
             (None, Some(order)) => order.grade(typed),
             (None, None) => Ok((false, String::new())),
@@ -523,7 +566,7 @@ impl Exercise for MctsKey {
                         let explore = c * ((*parent_visits as f64).ln() / n).sqrt();
                         format!(
                             "{}: {}/{} + {}·√(ln {parent_visits} / {}) = {mean:.3} + {explore:.3} = {:.3}",
-                            label(ch.node),
+                            node_name(&self.tree, ch.node),
                             ch.total,
                             ch.visits,
                             self.c.words().split(' ').next().unwrap_or("c"),
@@ -534,7 +577,7 @@ impl Exercise for MctsKey {
                     .collect();
                 lines.push(format!(
                     "The highest is {}: selection goes there.",
-                    label(*choice)
+                    node_name(&self.tree, *choice)
                 ));
                 lines
             }
@@ -556,7 +599,7 @@ impl Exercise for MctsKey {
                         };
                         format!(
                             "{}: N = {} + 1 = {}, W = {} + ({reward}) = {} ({chooser}'s reward).",
-                            label(b.node),
+                            node_name(&self.tree, b.node),
                             b.visits,
                             a.visits,
                             b.total,
@@ -584,8 +627,11 @@ impl Exercise for MctsKey {
     fn quiz(&self, _board: &Board) -> QuizForm {
         match (self.select_parts(), self.in_order()) {
             (Some((_, children, choice)), _) => QuizForm::Ticks {
-                right: vec![label(choice)],
-                among: children.iter().map(|ch| label(ch.node)).collect(),
+                right: vec![node_name(&self.tree, choice)],
+                among: children
+                    .iter()
+                    .map(|ch| node_name(&self.tree, ch.node))
+                    .collect(),
             },
             (None, Some(order)) => order.quiz(&[], None),
             (None, None) => QuizForm::Number(0),
@@ -617,7 +663,7 @@ impl Exercise for MctsKey {
             counts
                 .iter()
                 .map(|c| CountsJson {
-                    node: label(c.node),
+                    node: node_name(&self.tree, c.node),
                     n: c.visits,
                     w: c.total,
                 })
@@ -643,7 +689,7 @@ impl Exercise for MctsKey {
             } => {
                 json.parent_n = Some(*parent_visits);
                 json.children = list(children);
-                json.selects = Some(label(*choice));
+                json.selects = Some(node_name(&self.tree, *choice));
             }
             MctsAsk::Backup {
                 before,
@@ -653,7 +699,7 @@ impl Exercise for MctsKey {
             } => {
                 json.path_before = list(before);
                 json.path_after = list(after);
-                json.playout_leaf = Some(label(*leaf));
+                json.playout_leaf = Some(node_name(&self.tree, *leaf));
             }
         }
         super::exercise::json(&json)
