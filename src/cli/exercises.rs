@@ -28,7 +28,10 @@ const ALL_KINDS: &str = "value,tree,horizon,move";
                   bottom-up), horizon (the moves a computer that looks a few plies ahead rates \
                   best), move (find the one move that keeps the best result), prune (which branches \
                   alpha-beta prunes, or α and β as it leaves a node; on a position's small tree, \
-                  or with --trees on a textbook's tree).\n\n\
+                  or with --trees on a textbook's tree), chance (a chance node's value or MAX's \
+                  move on a tree with chance nodes), eval (open lines for X minus O's, or the \
+                  move a depth-limited search picks with them), mcts (the child UCB1 selects \
+                  next, or the counts after a backup).\n\n\
                   Answers are typed as numbers (-5), lists of numbers (8, -9, 0), cells (r2c3, \
                   2,3, row 2 column 3 or the cell's number), lists of cells (r1c1; r3c3), a \
                   tree's node letters (H, M) or a window by its names in any order (α=3 \
