@@ -163,7 +163,7 @@ impl Exercises {
 
     /// A set of every kind on the classic board, seen in `view`, from `seed`.
     pub fn every_kind(seed: u64, view: ScoreView) -> Exercises {
-        let code = SetCode::new(seed, Kind::ALL.to_vec(), MENU_COUNT, 3, view)
+        let code = SetCode::new(seed, Kind::FIRST_SET.to_vec(), MENU_COUNT, 3, view)
             .expect("every kind on 3x3 is a valid set");
         Exercises::new(code)
     }

@@ -75,7 +75,7 @@ impl SetBuilder {
 
     /// A set of every kind on the classic board, from `seed`, in `view`'s numbers.
     pub fn every_kind(seed: u64, view: ScoreView) -> SetBuilder {
-        let code = SetCode::new(seed, Kind::ALL.to_vec(), FIRST_COUNT, 3, view)
+        let code = SetCode::new(seed, Kind::FIRST_SET.to_vec(), FIRST_COUNT, 3, view)
             .expect("every kind on 3x3 is a valid set");
         SetBuilder::from_code(&code)
     }
@@ -517,10 +517,14 @@ mod tests {
             "v1-s7-k=value,horizon-n=4-3x3",
             "v1-s9-k=prune@13,tree@2,move-n=12-4x4-view=x",
             "v1-s0-k=value,tree,horizon,move,prune-n=100-3x3-trees",
+            "v1-s3-k=chance@3,eval,mcts@12-n=9-3x3",
         ] {
             let code: SetCode = text.parse().unwrap();
             let builder = SetBuilder::from_code(&code);
             assert_eq!(builder.code().map(|c| c.to_string()), Ok(text.to_string()));
+            // Every kind the registry has is listed, chosen or not.
+            let listed: Vec<Kind> = builder.kinds.iter().map(|k| k.kind).collect();
+            assert!(Kind::ALL.iter().all(|kind| listed.contains(kind)), "{text}");
         }
     }
 }

@@ -121,6 +121,17 @@ registry! {
 }
 
 impl Kind {
+    /// The kinds of the sets the app starts from (the menu's set, the set builder's first
+    /// choice): minimax and alpha-beta. The chance, evaluation and MCTS kinds, the chapter's
+    /// later lectures, are ticked in the builder or named in a code.
+    pub const FIRST_SET: &[Kind] = &[
+        Kind::Value,
+        Kind::Tree,
+        Kind::Horizon,
+        Kind::FindMove,
+        Kind::Prune,
+    ];
+
     /// The word in a set code and on the command line.
     pub fn code(self) -> &'static str {
         self.spec().code
