@@ -1440,3 +1440,81 @@ fn a_set_of_the_chance_evaluation_and_mcts_kinds_prints_as_its_golden_files() {
         binary::assert_golden("golden_exercises", name, &printed.stdout);
     }
 }
+
+#[test]
+fn the_new_kinds_name_their_classic_slips() {
+    let (mut chance, mut ucb, mut backup, mut open) = (0, 0, 0, 0);
+    for item in items_of(Kind::Chance, 0..100)
+        .into_iter()
+        .chain(items_of(Kind::Mcts, 0..100))
+        .chain(items_of(Kind::Eval, 0..100))
+    {
+        let named = |typed: &str, words: &str| {
+            let graded = item.grade(typed).unwrap();
+            !graded.correct && graded.feedback.iter().any(|line| line.contains(words))
+        };
+        match &item.task {
+            // The highest child for a chance node's value: MAX's choice, not the average.
+            Task::Chance(key) => {
+                let ChanceAsk::Value(id) = key.ask else {
+                    continue;
+                };
+                let node = key.tree.node(id).unwrap();
+                let highest = node
+                    .children()
+                    .map(|c| key.values[c.id()].value)
+                    .max()
+                    .unwrap();
+                if highest != key.values[id].value {
+                    let typed = format!("{}/{}", highest.numerator(), highest.denominator());
+                    assert!(named(&typed, "took the highest child"), "{}", key.tree);
+                    chance += 1;
+                }
+            }
+            // The child with the highest W/N, where UCB1 explores elsewhere (as every item does).
+            Task::Mcts(key) => match &key.ask {
+                MctsAsk::Select { children, .. } => {
+                    let mean = |c: &Counts| c.total as f64 / c.visits as f64;
+                    let mut best = &children[0];
+                    for c in children {
+                        if mean(c) > mean(best) {
+                            best = c;
+                        }
+                    }
+                    let position = key.tree.node(best.node).unwrap().path()[0] + 1;
+                    assert!(named(&position.to_string(), "highest W/N"), "{}", key.tree);
+                    ucb += 1;
+                }
+                // W counted for MAX everywhere: MIN's nodes get the sign wrong.
+                MctsAsk::Backup { before, leaf, .. } => {
+                    let value = i64::from(key.tree.node(*leaf).unwrap().leaf().unwrap());
+                    let signed: Vec<String> = before
+                        .iter()
+                        .flat_map(|c| [(c.visits + 1) as i64, c.total + value])
+                        .map(|n| n.to_string())
+                        .collect();
+                    assert!(
+                        named(&signed.join(", "), "the value negated"),
+                        "{}",
+                        key.tree
+                    );
+                    backup += 1;
+                }
+            },
+            // X's open lines alone.
+            Task::Eval(key) if key.plies == 0 => {
+                let board = item.board;
+                let x_alone = open_for(&board, Mark::X);
+                if x_alone != key.value {
+                    assert!(named(&x_alone.to_string(), "left out O's"), "{board}");
+                    open += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        chance > 20 && ucb > 100 && backup > 50 && open > 50,
+        "{chance} {ucb} {backup} {open}"
+    );
+}
