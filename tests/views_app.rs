@@ -176,3 +176,124 @@ fn a_notice_goes_over_the_board_without_moving_it() {
     game.settle();
     assert_eq!(rect_of(&game, "Step (Right)"), step);
 }
+
+/// The label of the first node the screen reader gets that starts with `start` and holds `part`.
+fn label_with(game: &Game, start: &str, part: &str) -> Option<String> {
+    game.drawn()
+        .into_iter()
+        .map(|(label, _)| label)
+        .find(|label| label.starts_with(start) && label.contains(part))
+}
+
+/// Opens `kind` on `position` (O to move in the tests below), with "Scores are seen" as
+/// `score_view` says.
+fn open_on(kind: ViewKind, position: &str, score_view: &str) -> Game {
+    let board: tictactoe::Board = position.parse().unwrap();
+    let mut game = harness::start_sized(
+        &format!("welcome_hint: false, score_view: {score_view}"),
+        DESKTOP,
+        |options| options.position = Some(board),
+    );
+    let ctx = game.harness.ctx.clone();
+    game.harness.state_mut().toggle_view(&ctx, kind);
+    game.settle();
+    game
+}
+
+/// The cutoff view's numbers, cells and words alike, are seen as "Scores are seen" says: O's
+/// own on O's turn, X's (the engine's negated) in the articles' view, each exact score beside
+/// them too; and the view says whose they are.
+#[test]
+fn the_cutoff_view_shows_its_numbers_as_scores_are_seen() {
+    use tictactoe::engine::minimax::{Evaluation, SearchControl, Solver, Valuation, depth_limited};
+    let position = "X../.../...";
+    let board: tictactoe::Board = position.parse().unwrap();
+    let exact = Solver::new().analyze(&board);
+    for (score_view, sign, whose) in [
+        ("SideToMove", 1, "Every number is O's, the side to move"),
+        (
+            "Articles",
+            -1,
+            "Every number is X's (Scores are seen: X maximises)",
+        ),
+    ] {
+        let mut game = open_on(ViewKind::Cutoff, position, score_view);
+        game.harness.get_by_label_contains(whose);
+        for plies in [2, 3] {
+            let moves = depth_limited(
+                &board,
+                plies,
+                Evaluation::OpenLines,
+                &SearchControl::with_node_budget(300_000),
+            )
+            .unwrap();
+            assert_eq!(moves.len(), 8);
+            for (cell, valuation) in moves {
+                let (number, how) = match valuation {
+                    Valuation::Exact(score) => (score.value(), "proven inside the cutoff"),
+                    Valuation::Estimate(points) => (points, "evaluated at the cutoff"),
+                };
+                let exact = exact.score_of(cell).unwrap().value();
+                let words = format!(
+                    "depth {plies} gives {}, {how} · exact {} (",
+                    sign * number,
+                    sign * exact
+                );
+                assert!(
+                    label_with(&game, &format!("{}: ", cell.name()), &words).is_some(),
+                    "{score_view}: {}: {words}",
+                    cell.name()
+                );
+            }
+            if plies == 3 {
+                break;
+            }
+            // Asked for on the worker; the test waits for it as for every search.
+            game.harness.get_by_label("Deeper").click();
+            game.settle();
+            assert!(game.harness.query_by_label_contains("Searching").is_none());
+            game.harness.get_by_label_contains("Depth 3 plays ");
+        }
+    }
+}
+
+/// MCTS's exact scores are seen as "Scores are seen" says; its rewards (W/N, UCB1) are the
+/// chooser's whatever it says, and the view says so.
+#[test]
+fn the_mcts_view_shows_its_exact_scores_as_scores_are_seen() {
+    use tictactoe::engine::minimax::Solver;
+    let position = "XX./OO./X..";
+    let board: tictactoe::Board = position.parse().unwrap();
+    let exact = Solver::new().analyze(&board);
+    for (score_view, sign, whose) in [
+        (
+            "SideToMove",
+            1,
+            "the exact scores are O's (the side to move)",
+        ),
+        ("Articles", -1, "the exact scores are X's (X maximises)"),
+    ] {
+        let mut game = open_on(ViewKind::Mcts, position, score_view);
+        game.harness
+            .get_by_label_contains("W/N and UCB1 are for the side that chose the move");
+        game.harness.get_by_label_contains(whose);
+        game.harness.get_by_label("10").click();
+        game.settle();
+        game.harness.get_by_label_contains("Iterations 10 ·");
+        for row in &exact.moves {
+            let winner = if row.score.value() > 0 {
+                "O wins"
+            } else if row.score.value() < 0 {
+                "X wins"
+            } else {
+                "a draw"
+            };
+            let words = format!("· exact {} ({winner})", sign * row.score.value());
+            assert!(
+                label_with(&game, &format!("{}: N ", row.cell.name()), &words).is_some(),
+                "{score_view}: {}: {words}",
+                row.cell.name()
+            );
+        }
+    }
+}

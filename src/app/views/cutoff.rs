@@ -67,6 +67,11 @@ impl CutoffView {
         }
     }
 
+    /// The search to ask the worker for: none on a finished game, nor once stopped.
+    fn asked(&self) -> Option<CutoffSearch> {
+        (!self.board.outcome().is_over() && !self.stopped).then(|| self.wanted())
+    }
+
     /// Whether the numbers asked for have not come yet.
     fn waiting(&self) -> bool {
         !self.board.outcome().is_over()
@@ -430,8 +435,95 @@ impl View for CutoffView {
         let open = !self.board.outcome().is_over();
         Needs {
             analyses: if open { vec![self.board] } else { Vec::new() },
-            cutoff: (open && !self.stopped).then(|| self.wanted()),
+            cutoff: self.asked(),
             ..Needs::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::minimax::{SearchControl, depth_limited};
+
+    /// Every name and value a screen reader gets of the view drawn once, as it is now.
+    fn spoken(view: &CutoffView, progress: Option<u64>) -> Vec<String> {
+        let ctx = egui::Context::default();
+        ctx.enable_accesskit();
+        let known = Known {
+            analysis: None,
+            seen: Seen::new(ScoreView::SideToMove, &view.board),
+            progress,
+        };
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            view.show(ui, &known);
+        });
+        // Nothing draws the textures here.
+        output.textures_delta.clear();
+        let update = output.platform_output.accesskit_update.expect("a tree");
+        update
+            .nodes
+            .iter()
+            .flat_map(|(_, node)| [node.label(), node.value()])
+            .flatten()
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn says(spoken: &[String], part: &str) -> bool {
+        spoken.iter().any(|words| words.contains(part))
+    }
+
+    /// A new depth is searched on the worker while the view goes on showing the last numbers and
+    /// says so, with how far the search has got and a Stop; stopped, it asks for nothing more
+    /// until the player searches again.
+    #[test]
+    fn the_last_numbers_stay_until_the_new_ones_come_and_a_stop_asks_for_nothing() {
+        let board: Board = "X.O/.../...".parse().unwrap();
+        let mut view = CutoffView::new(board);
+        let asked = CutoffView::asked;
+        assert!(view.waiting());
+        let shown = spoken(&view, None);
+        assert!(says(&shown, "Searching depth 2… 0 positions"), "{shown:?}");
+        let depth_two = view.wanted();
+        let moves = depth_limited(
+            &board,
+            2,
+            Evaluation::OpenLines,
+            &SearchControl::with_node_budget(CUTOFF_LIMIT),
+        );
+        view.shown = Some((depth_two, moves));
+        assert!(!view.waiting());
+        let shown = spoken(&view, None);
+        assert!(says(&shown, "Depth 2 plays "), "{shown:?}");
+        assert!(!says(&shown, "Searching"), "{shown:?}");
+
+        view.apply(CutoffCommand::Deeper);
+        assert!(view.waiting());
+        let wanted = view.wanted();
+        assert_eq!(wanted.plies, 3);
+        assert_eq!(asked(&view), Some(wanted));
+        let shown = spoken(&view, Some(12_345));
+        assert!(
+            says(
+                &shown,
+                "Searching depth 3… 12,345 positions so far, at most 300,000. The numbers \
+                 below are still depth 2's (open-lines)."
+            ),
+            "{shown:?}"
+        );
+        assert!(says(&shown, "Depth 2 plays "), "{shown:?}");
+        assert!(says(&shown, "Stop"), "{shown:?}");
+
+        view.apply(CutoffCommand::Stop);
+        assert_eq!(asked(&view), None, "stopped: nothing is asked for");
+        let shown = spoken(&view, None);
+        assert!(
+            says(&shown, "Stopped before depth 3's numbers came."),
+            "{shown:?}"
+        );
+        assert!(says(&shown, "Search again"), "{shown:?}");
+        view.apply(CutoffCommand::Resume);
+        assert_eq!(asked(&view), Some(wanted));
     }
 }
