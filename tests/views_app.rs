@@ -4,7 +4,7 @@
 //! window's left or right edge (a tree's nodes may run on to the right, to be scrolled into
 //! sight).
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::app::ViewKind;
 
 mod harness;
@@ -296,4 +296,120 @@ fn the_mcts_view_shows_its_exact_scores_as_scores_are_seen() {
             );
         }
     }
+}
+
+/// The label of the node that has the accessibility focus, if any.
+fn focused_label(game: &Game) -> Option<String> {
+    let root = game.harness.root();
+    let tree = root.accesskit_node().tree_state;
+    tree.focus().and_then(|node| node.label())
+}
+
+/// The chapter's views on a phone (390 points, touch): every control shown has a name and is a
+/// finger's size, and Tab reaches each (Enter or Space then presses it, as egui presses the
+/// focused widget): the cutoff view, MCTS, and the textbook's tree with chance nodes.
+#[test]
+fn the_chapter_views_controls_are_named_finger_sized_and_reached_by_tab_on_a_phone() {
+    use egui_kittest::kittest::By;
+    let opened: [(&str, Box<dyn Fn() -> Game>); 3] = [
+        (
+            "cutoff",
+            Box::new(|| {
+                let mut game = harness::start_sized("welcome_hint: false", PHONE, |options| {
+                    options.touch_screen = true;
+                    options.position = Some("X.O/.../...".parse().unwrap());
+                });
+                let ctx = game.harness.ctx.clone();
+                game.harness.state_mut().toggle_view(&ctx, ViewKind::Cutoff);
+                game.settle();
+                game
+            }),
+        ),
+        (
+            "MCTS",
+            Box::new(|| {
+                let mut game = harness::start_sized("welcome_hint: false", PHONE, |options| {
+                    options.touch_screen = true;
+                    options.position = Some("XX./OO./X..".parse().unwrap());
+                });
+                let ctx = game.harness.ctx.clone();
+                game.harness.state_mut().toggle_view(&ctx, ViewKind::Mcts);
+                game.settle();
+                game.harness.get_by_label("10").click();
+                game.settle();
+                game
+            }),
+        ),
+        (
+            "chance tree",
+            Box::new(|| {
+                harness::start_sized("welcome_hint: false", PHONE, |options| {
+                    options.touch_screen = true;
+                    options.tree = Some("[chance[3, 12], chance[2, 4, 6]]".to_string());
+                })
+            }),
+        ),
+    ];
+    let mut problems = Vec::new();
+    for (view, open) in opened {
+        let mut game = open();
+        let pressable = game.harness.ctx.interactive_rects_last_pass();
+        let controls: Vec<(String, egui::Rect)> = game
+            .harness
+            .query_all(By::new().predicate(|node| {
+                node.data().supports_action(egui::accesskit::Action::Click)
+                    && !node.is_hidden()
+                    && !node.is_disabled()
+                    && node.role() != egui::accesskit::Role::Label
+                    && node.role() != egui::accesskit::Role::ScrollBar
+            }))
+            .map(|node| {
+                let name = node.accesskit_node().label().unwrap_or_default();
+                (name, node.rect())
+            })
+            // Shown: egui answers a press on it (not scrolled out of sight); the board's cells
+            // and the drawn tree's nodes have their own checks.
+            .filter(|(name, rect)| {
+                pressable
+                    .iter()
+                    .any(|at| rect.expand(8.0).contains_rect(*at))
+                    && !name.starts_with("Row ")
+                    && !name.starts_with("Node ")
+            })
+            .collect();
+        assert!(controls.len() >= 5, "{view}: {controls:?}");
+        for (name, rect) in &controls {
+            if name.trim().is_empty() {
+                problems.push(format!("{view}: a control with no name at {rect:?}"));
+            }
+            if rect.height() < 44.0 && rect.width() < 44.0 || rect.height() < 32.0 {
+                problems.push(format!("{view}: {name:?} is {rect:?}, not a finger's size"));
+            }
+        }
+        // Tab goes round every control shown.
+        let mut reached = std::collections::HashSet::new();
+        for _ in 0..controls.len() * 3 + 20 {
+            game.harness.key_press(egui::Key::Tab);
+            game.harness.run_steps(2);
+            if let Some(label) = focused_label(&game) {
+                reached.insert(label);
+            }
+        }
+        for (name, _) in &controls {
+            if !reached.contains(name) {
+                problems.push(format!("{view}: Tab never reaches {name:?}: {reached:?}"));
+            }
+        }
+        if view == "cutoff" {
+            // By the keyboard alone: Tab to Deeper, Enter presses it.
+            while focused_label(&game).as_deref() != Some("Deeper") {
+                game.harness.key_press(egui::Key::Tab);
+                game.harness.run_steps(2);
+            }
+            game.press(egui::Key::Enter);
+            game.harness.get_by_label("Depth 3");
+            game.harness.get_by_label_contains("Depth 3 plays ");
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

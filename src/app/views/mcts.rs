@@ -78,7 +78,7 @@ impl MctsView {
             }
             MctsCommand::C(c) => {
                 // As the field shows it, so that `tictactoe mcts --c` can be given the same.
-                self.c = (c * 1000.0).round() / 1000.0;
+                self.c = as_shown(c);
                 self.restart();
             }
             MctsCommand::Restart => self.restart(),
@@ -193,7 +193,10 @@ impl MctsView {
                 .add(egui::DragValue::new(&mut seed))
                 .labelled_by(label.id)
                 .changed()
+                && seed != self.seed
             {
+                // Only a new seed restarts: Tab through the field (which edits it as text)
+                // keeps the iterations run.
                 commands.push(MctsCommand::Seed(seed).into());
             }
             let mut c = self.c;
@@ -207,6 +210,7 @@ impl MctsView {
                 )
                 .labelled_by(label.id)
                 .changed()
+                && as_shown(c) != as_shown(self.c)
             {
                 commands.push(MctsCommand::C(c).into());
             }
@@ -358,6 +362,12 @@ fn row_words(seen: &Seen, row: &RootMove<Cell>, analysis: Option<&Analysis>) -> 
         None => "exact: being searched".to_string(),
     };
     format!("{}: {} · {exact}", row.mv.name(), row.numbers())
+}
+
+/// `c` as its field shows it, to three places: the field, edited as text (Tab goes through it),
+/// gives back √2 as 1.414, which is no new c.
+fn as_shown(c: f64) -> f64 {
+    (c * 1000.0).round() / 1000.0
 }
 
 /// A root move's exact score (for the side to move, who plays it) as the "Scores are seen"
