@@ -305,54 +305,40 @@ fn focused_label(game: &Game) -> Option<String> {
     tree.focus().and_then(|node| node.label())
 }
 
+/// The chapter's view named `view` opened on a phone (390 points, touch), with something to
+/// show: the cutoff view and MCTS (10 iterations run) on a position, a textbook's chance tree.
+fn on_a_phone(view: &str) -> Game {
+    let (position, kind, tree) = match view {
+        "cutoff" => (Some("X.O/.../..."), Some(ViewKind::Cutoff), None),
+        "MCTS" => (Some("XX./OO./X.."), Some(ViewKind::Mcts), None),
+        _ => (None, None, Some("[chance[3, 12], chance[2, 4, 6]]")),
+    };
+    let mut game = harness::start_sized("welcome_hint: false", PHONE, |options| {
+        options.touch_screen = true;
+        options.position = position.map(|text| text.parse().unwrap());
+        options.tree = tree.map(str::to_string);
+    });
+    if let Some(kind) = kind {
+        let ctx = game.harness.ctx.clone();
+        game.harness.state_mut().toggle_view(&ctx, kind);
+        game.settle();
+    }
+    if kind == Some(ViewKind::Mcts) {
+        game.harness.get_by_label("10").click();
+        game.settle();
+    }
+    game
+}
+
 /// The chapter's views on a phone (390 points, touch): every control shown has a name and is a
 /// finger's size, and Tab reaches each (Enter or Space then presses it, as egui presses the
 /// focused widget): the cutoff view, MCTS, and the textbook's tree with chance nodes.
 #[test]
 fn the_chapter_views_controls_are_named_finger_sized_and_reached_by_tab_on_a_phone() {
     use egui_kittest::kittest::By;
-    let opened: [(&str, Box<dyn Fn() -> Game>); 3] = [
-        (
-            "cutoff",
-            Box::new(|| {
-                let mut game = harness::start_sized("welcome_hint: false", PHONE, |options| {
-                    options.touch_screen = true;
-                    options.position = Some("X.O/.../...".parse().unwrap());
-                });
-                let ctx = game.harness.ctx.clone();
-                game.harness.state_mut().toggle_view(&ctx, ViewKind::Cutoff);
-                game.settle();
-                game
-            }),
-        ),
-        (
-            "MCTS",
-            Box::new(|| {
-                let mut game = harness::start_sized("welcome_hint: false", PHONE, |options| {
-                    options.touch_screen = true;
-                    options.position = Some("XX./OO./X..".parse().unwrap());
-                });
-                let ctx = game.harness.ctx.clone();
-                game.harness.state_mut().toggle_view(&ctx, ViewKind::Mcts);
-                game.settle();
-                game.harness.get_by_label("10").click();
-                game.settle();
-                game
-            }),
-        ),
-        (
-            "chance tree",
-            Box::new(|| {
-                harness::start_sized("welcome_hint: false", PHONE, |options| {
-                    options.touch_screen = true;
-                    options.tree = Some("[chance[3, 12], chance[2, 4, 6]]".to_string());
-                })
-            }),
-        ),
-    ];
     let mut problems = Vec::new();
-    for (view, open) in opened {
-        let mut game = open();
+    for view in ["cutoff", "MCTS", "chance tree"] {
+        let mut game = on_a_phone(view);
         let pressable = game.harness.ctx.interactive_rects_last_pass();
         let controls: Vec<(String, egui::Rect)> = game
             .harness
