@@ -78,6 +78,10 @@ pub enum CutoffCommand {
     OpenLines,
     /// Judge them 0, as the computer's horizon does.
     Zero,
+    /// Stop the search under way (the numbers shown stay those of the last search finished).
+    Stop,
+    /// Search again after a stop.
+    Resume,
 }
 
 /// Monte Carlo tree search's view: iterations to run, its seed and c.

@@ -8,7 +8,7 @@ use egui::Ui;
 use crate::app::commands::{Command, EditorCommand, SettingCommand};
 use crate::app::drawing::board_widget::Spoken;
 use crate::engine::board::Board;
-use crate::game::GameController;
+use crate::game::{CutoffSearch, GameController};
 use crate::learn::trace::TraceAlgorithm;
 use crate::learn::view::ScoreView;
 
@@ -33,6 +33,8 @@ pub struct Needs {
     pub counts: Option<Board>,
     /// The search it steps through, recorded call by call.
     pub trace: Option<(Board, TraceAlgorithm)>,
+    /// The depth-limited search whose numbers it shows.
+    pub cutoff: Option<CutoffSearch>,
 }
 
 impl Needs {
@@ -41,6 +43,7 @@ impl Needs {
         self.analyses.extend(other.analyses);
         self.counts = self.counts.or(other.counts);
         self.trace = self.trace.or(other.trace);
+        self.cutoff = self.cutoff.or(other.cutoff);
         self
     }
 }

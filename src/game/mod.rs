@@ -12,6 +12,8 @@ pub mod worker;
 
 pub use controller::{ComputerMove, ControllerOptions, GameController, PlayOptions, SetupChange};
 pub use history::Game;
-pub use knowledge::{Basis, COUNT_LIMIT, PartialScores, TRACE_LIMIT, TraceLog};
+pub use knowledge::{
+    Basis, COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, PartialScores, TRACE_LIMIT, TraceLog,
+};
 pub use record::{GameRecord, SessionAccuracy, game_summary};
 pub use session::{FirstPlayer, GameSetup, Mode, Player, Players, Session, Tally};

@@ -34,6 +34,8 @@ const paths = [
   ["View", "Game tree explorer"],
   ["View", "Step through the search"],
   ["View", "A textbook's tree (minimax and alpha-beta)"],
+  ["View", "Monte Carlo tree search"],
+  ["View", "Cutting the search off (depth and evaluation)"],
   ["View", "Exercises…"],
   ["View", "Why the computer played there"],
   ["Game", "Game review"],

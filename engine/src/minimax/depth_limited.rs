@@ -5,6 +5,8 @@
 //! depth-adjusted scores, above and below every evaluation (the estimator's scale,
 //! [`Score::among_estimates`]).
 
+use serde::{Deserialize, Serialize};
+
 use super::control::{Meter, SearchControl, Stop};
 use super::estimator::Valuation;
 use crate::board::{Board, Cell, Mark};
@@ -12,7 +14,7 @@ use crate::rules::Rules;
 use crate::score::Score;
 
 /// How a position at the cutoff is judged, for the side to move there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Evaluation {
     /// 0: nothing is known beyond the cutoff (the computer's difficulties' horizon).
     Zero,

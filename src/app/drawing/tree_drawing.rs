@@ -246,7 +246,9 @@ pub fn draw_sized(
     let tapped_key = key.with("tapped node");
     let mut tapped: Option<usize> = ui.data(|data| data.get_temp(tapped_key)).flatten();
     for (index, node) in scene.nodes.iter().enumerate() {
-        let rect = Rect::from_center_size(place.at(node.centre), Vec2::splat(RADIUS * 2.2 * scale));
+        // On a touch screen a finger's size at least, however small the fitted drawing.
+        let side = (RADIUS * 2.2 * scale).max(if touch { FINGER } else { 0.0 });
+        let rect = Rect::from_center_size(place.at(node.centre), Vec2::splat(side));
         let id = ui.scope_id().with(("tree node", index));
         let response = ui.interact(rect, id, Sense::click());
         let is_selected = selected == Some(index);
@@ -283,6 +285,9 @@ pub fn draw_sized(
     }
     clicked
 }
+
+/// The least side of a node a finger taps, in points.
+const FINGER: f32 = 44.0;
 
 /// Where the scene's pixels land on the screen: from `origin`, `scale` times as large.
 #[derive(Clone, Copy, Debug)]

@@ -408,6 +408,7 @@ impl TicTacToeApp {
         self.controller.want_counts(needs.counts);
         self.controller.want_exercises(self.coach.wants_exercises());
         self.controller.want_trace(needs.trace);
+        self.controller.want_cutoff(needs.cutoff);
     }
 }
 

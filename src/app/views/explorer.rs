@@ -497,7 +497,7 @@ impl View for Explorer {
         Needs {
             analyses: self.wanted(controller),
             counts: Some(self.root),
-            trace: None,
+            ..Needs::default()
         }
     }
 }

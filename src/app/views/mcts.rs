@@ -19,6 +19,7 @@ use crate::engine::minimax::Analysis;
 use crate::engine::score::{Score, Verdict};
 use crate::game::GameController;
 use crate::learn::mcts_report::{RootMove, TREE_NODES, mcts_sketch, root_moves};
+use crate::learn::view::{ScoreView, Seen};
 
 /// How much work a frame does: iterations times the board's cells (a 3×3 board's frame runs 222
 /// iterations, a 7×7's 40), so that a run of 1,000 is a few frames and none is held up.
@@ -77,7 +78,7 @@ impl MctsView {
             }
             MctsCommand::C(c) => {
                 // As the field shows it, so that `tictactoe mcts --c` can be given the same.
-                self.c = (c * 1000.0).round() / 1000.0;
+                self.c = as_shown(c);
                 self.restart();
             }
             MctsCommand::Restart => self.restart(),
@@ -114,7 +115,7 @@ impl MctsView {
         self.pending -= now;
     }
 
-    fn show(&mut self, ui: &mut Ui, analysis: Option<&Analysis>) -> Vec<Command> {
+    fn show(&mut self, ui: &mut Ui, analysis: Option<&Analysis>, seen: &Seen) -> Vec<Command> {
         self.advance();
         if self.pending > 0 {
             ui.ctx().request_repaint();
@@ -138,12 +139,12 @@ impl MctsView {
                             // Wider with the room, so that presenter mode's large text keeps
                             // each move's numbers on a line or two.
                             ui.set_width((ui.available_width() * 0.42).max(440.0));
-                            self.numbers(ui, analysis, &mut commands);
+                            self.numbers(ui, analysis, seen, &mut commands);
                         });
                         ui.vertical(|ui| self.tree(ui, &mut commands));
                     });
                 } else {
-                    self.numbers(ui, analysis, &mut commands);
+                    self.numbers(ui, analysis, seen, &mut commands);
                     ui.separator();
                     self.tree(ui, &mut commands);
                 }
@@ -153,7 +154,13 @@ impl MctsView {
 
     /// The settings, the buttons, the last iteration in words, each root move's numbers beside
     /// its exact score, MCTS's choice and the plot.
-    fn numbers(&self, ui: &mut Ui, analysis: Option<&Analysis>, commands: &mut Vec<Command>) {
+    fn numbers(
+        &self,
+        ui: &mut Ui,
+        analysis: Option<&Analysis>,
+        seen: &Seen,
+        commands: &mut Vec<Command>,
+    ) {
         ui.add(
             egui::Label::new(format!(
                 "UCT from {}: selection by UCB1 = W/N + c·√(ln N(parent) / N), expansion of one \
@@ -186,7 +193,10 @@ impl MctsView {
                 .add(egui::DragValue::new(&mut seed))
                 .labelled_by(label.id)
                 .changed()
+                && seed != self.seed
             {
+                // Only a new seed restarts: Tab through the field (which edits it as text)
+                // keeps the iterations run.
                 commands.push(MctsCommand::Seed(seed).into());
             }
             let mut c = self.c;
@@ -200,6 +210,7 @@ impl MctsView {
                 )
                 .labelled_by(label.id)
                 .changed()
+                && as_shown(c) != as_shown(self.c)
             {
                 commands.push(MctsCommand::C(c).into());
             }
@@ -246,10 +257,11 @@ impl MctsView {
             ui.add(egui::Label::new(iteration_words(&self.board, last)).wrap());
         }
         ui.label(RichText::new("Each move: MCTS's numbers, and its exact score").strong());
+        ui.add(egui::Label::new(RichText::new(seen_line(seen)).small()).wrap());
         for row in root_moves(search, self.board.legal_moves()) {
-            ui.add(egui::Label::new(row_words(&self.board, &row, analysis)).wrap());
+            ui.add(egui::Label::new(row_words(seen, &row, analysis)).wrap());
         }
-        ui.add(egui::Label::new(choice_words(&self.board, search, analysis)).wrap());
+        ui.add(egui::Label::new(choice_words(seen, search, analysis)).wrap());
         self.plot(ui, analysis);
     }
 
@@ -343,25 +355,49 @@ impl MctsView {
     }
 }
 
-/// "r1c3: N 12 · W 7.5 · W/N 0.625 · UCB1 1.204 · exact 8 (a win)".
-fn row_words(board: &Board, row: &RootMove<Cell>, analysis: Option<&Analysis>) -> String {
+/// "r1c3: N 12 · W 7.5 · W/N 0.625 · UCB1 1.204 · exact 8 (X wins)".
+fn row_words(seen: &Seen, row: &RootMove<Cell>, analysis: Option<&Analysis>) -> String {
     let exact = match analysis.and_then(|a| a.score_of(row.mv)) {
-        Some(score) => format!("exact {} ({})", score.value(), outcome(board, score)),
+        Some(score) => format!("exact {}", exact_words(seen, score)),
         None => "exact: being searched".to_string(),
     };
     format!("{}: {} · {exact}", row.mv.name(), row.numbers())
 }
 
-fn outcome(board: &Board, score: Score) -> &'static str {
-    match score.verdict(board.geometry()) {
-        Verdict::Win { .. } => "a win",
-        Verdict::Draw => "a draw",
-        Verdict::Loss { .. } => "a loss",
-    }
+/// `c` as its field shows it, to three places: the field, edited as text (Tab goes through it),
+/// gives back √2 as 1.414, which is no new c.
+fn as_shown(c: f64) -> f64 {
+    (c * 1000.0).round() / 1000.0
+}
+
+/// A root move's exact score (for the side to move, who plays it) as the "Scores are seen"
+/// setting shows it, with its result named by its winner: "8 (X wins)", "0 (a draw)".
+fn exact_words(seen: &Seen, score: Score) -> String {
+    let mover = seen.mover();
+    let result = match score.verdict(seen.geometry()) {
+        Verdict::Win { .. } => format!("{mover} wins"),
+        Verdict::Draw => "a draw".to_string(),
+        Verdict::Loss { .. } => format!("{} wins", mover.opponent()),
+    };
+    format!("{} ({result})", seen.number(score, mover, 0).value())
+}
+
+/// Which numbers follow the "Scores are seen" setting: the exact scores do; N, W, W/N and UCB1
+/// are rewards and stay the chooser's.
+fn seen_line(seen: &Seen) -> String {
+    let how = match seen.view() {
+        ScoreView::SideToMove => "the side to move",
+        ScoreView::Articles => "X maximises",
+    };
+    format!(
+        "W/N and UCB1 are for the side that chose the move (1 a win, 0 a loss), whatever \
+         Scores are seen says; the exact scores are {}'s ({how}).",
+        seen.maximiser()
+    )
 }
 
 /// The move MCTS would play, and whether it is an exact best move.
-fn choice_words(board: &Board, search: &Mcts<Board>, analysis: Option<&Analysis>) -> String {
+fn choice_words(seen: &Seen, search: &Mcts<Board>, analysis: Option<&Analysis>) -> String {
     let Some(choice) = search.most_visited() else {
         return "MCTS would play: none yet (run an iteration)".to_string();
     };
@@ -372,11 +408,9 @@ fn choice_words(board: &Board, search: &Mcts<Board>, analysis: Option<&Analysis>
     ) {
         (Some(chosen), Some(best)) if chosen == best => "an exact best move".to_string(),
         (Some(chosen), Some(best)) => format!(
-            "not an exact best move: {} ({}) where the best is {} ({})",
-            outcome(board, chosen),
-            chosen.value(),
-            outcome(board, best),
-            best.value()
+            "not an exact best move: {} where the best is {}",
+            exact_words(seen, chosen),
+            exact_words(seen, best)
         ),
         _ => "its exact score is being searched".to_string(),
     };
@@ -426,7 +460,8 @@ impl View for MctsView {
 
     fn ui(&mut self, ui: &mut Ui, given: &mut Given<'_>) -> Vec<Command> {
         let analysis = given.controller.analysis(&self.board);
-        self.show(ui, analysis)
+        let seen = Seen::new(given.score_view, &self.board);
+        self.show(ui, analysis, &seen)
     }
 
     fn needs(&self, _controller: &GameController) -> Needs {

@@ -11,14 +11,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::knowledge::{
-    Basis, GameNeeds, Knowledge, PartialScores, TraceLog, Wanted, is_large, limited_depth,
+    Basis, CutoffSearch, GameNeeds, Knowledge, PartialScores, TraceLog, Wanted, is_large,
+    limited_depth,
 };
 use super::record::{GameRecord, SessionAccuracy, game_summary};
 use super::session::{GameSetup, Mode, Session};
 use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;
-use crate::engine::minimax::{Analysis, Estimate, MoveScore, SearchCounts, Stopped};
+use crate::engine::minimax::{
+    Analysis, Estimate, MoveScore, SearchCounts, Stop, Stopped, Valuation,
+};
 use crate::game::worker::AnalysisProgress;
 use crate::learn::practice::Exercise;
 use crate::learn::review::{EstimatedMove, MoveReview};
@@ -285,6 +288,17 @@ impl GameController {
         self.knowledge.exercises()
     }
 
+    /// The numbers of the depth-limited `search` asked for with
+    /// [`GameController::want_cutoff`], once it has run, or why it stopped.
+    pub fn cutoff(&self, search: &CutoffSearch) -> Option<&Result<Vec<(Cell, Valuation)>, Stop>> {
+        self.knowledge.cutoff(search)
+    }
+
+    /// How many positions the depth-limited `search` has visited, while it runs.
+    pub fn cutoff_progress(&self, search: &CutoffSearch) -> Option<u64> {
+        self.knowledge.cutoff_progress(search)
+    }
+
     /// The trace asked for with [`GameController::want_trace`], as far as it has got.
     pub fn trace(&self) -> Option<&TraceLog> {
         self.knowledge.trace()
@@ -395,6 +409,12 @@ impl GameController {
     /// Asks for the three searches' counts of `board` (the explorer's root), after the analyses.
     pub fn want_counts(&mut self, board: Option<Board>) {
         self.knowledge.want_counts(board);
+    }
+
+    /// Asks for the cutoff view's depth-limited search (`None`: none is wanted, and one under
+    /// way stops), before the analyses the display wants: it is over in a fraction of a second.
+    pub fn want_cutoff(&mut self, search: Option<CutoffSearch>) {
+        self.knowledge.want_cutoff(search);
     }
 
     /// Asks for the practice positions of the classic game, before the analyses the display

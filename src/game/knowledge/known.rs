@@ -3,8 +3,9 @@
 
 use std::collections::HashMap;
 
-use crate::engine::board::Board;
-use crate::engine::minimax::{Analysis, Estimate, SearchCounts, Stop, Stopped};
+use super::needs::CutoffSearch;
+use crate::engine::board::{Board, Cell};
+use crate::engine::minimax::{Analysis, Estimate, SearchCounts, Stop, Stopped, Valuation};
 use crate::learn::practice::Exercise;
 use crate::learn::trace::{TraceAlgorithm, TraceEvent};
 
@@ -35,6 +36,8 @@ pub(super) struct Known {
     counts: HashMap<Board, SearchCounts>,
     /// The practice positions, once found.
     exercises: Option<Vec<Exercise>>,
+    /// Depth-limited searches: each move's number, or why the search stopped.
+    cutoffs: HashMap<CutoffSearch, Result<Vec<(Cell, Valuation)>, Stop>>,
 }
 
 impl Known {
@@ -74,6 +77,13 @@ impl Known {
         self.exercises.as_deref()
     }
 
+    pub(super) fn cutoff(
+        &self,
+        search: &CutoffSearch,
+    ) -> Option<&Result<Vec<(Cell, Valuation)>, Stop>> {
+        self.cutoffs.get(search)
+    }
+
     /// Keeps an exact analysis, whoever asked for it: undo may bring its position back.
     pub(super) fn add_analysis(&mut self, analysis: Analysis) {
         if self.analyses.len() >= CACHE_LIMIT {
@@ -98,6 +108,17 @@ impl Known {
 
     pub(super) fn add_counts(&mut self, board: Board, counts: SearchCounts) {
         self.counts.insert(board, counts);
+    }
+
+    pub(super) fn add_cutoff(
+        &mut self,
+        search: CutoffSearch,
+        result: Result<Vec<(Cell, Valuation)>, Stop>,
+    ) {
+        if self.cutoffs.len() >= CACHE_LIMIT {
+            self.cutoffs.clear();
+        }
+        self.cutoffs.insert(search, result);
     }
 
     pub(super) fn add_exercises(&mut self, exercises: Vec<Exercise>) {

@@ -14,6 +14,7 @@ use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;
 use crate::engine::minimax::{
     self, Analysis, Estimate, MoveBound, MoveScore, MovesSoFar, SearchCounts, Stop, Stopped,
+    Valuation,
 };
 use crate::game::worker::{AnalysisProgress, Job, Reply, Request, RequestId, SearchWorker};
 use crate::learn::practice::Exercise;
@@ -28,7 +29,7 @@ mod wants;
 
 use known::Known;
 pub use known::TraceLog;
-pub use needs::{COUNT_LIMIT, TRACE_LIMIT};
+pub use needs::{COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, TRACE_LIMIT};
 pub(super) use needs::{GameNeeds, Wanted, is_large, limited_depth};
 use schedule::Schedule;
 use wants::DisplayWants;
@@ -192,7 +193,8 @@ impl Knowledge {
     pub(super) fn progress(&self, board: &Board) -> Option<AnalysisProgress> {
         let search = self.in_flight.as_ref()?;
         let (id, mut progress) = self.worker.progress()?;
-        if id != search.id || search.board != *board {
+        let exact = matches!(search.job, Job::Analyze { .. });
+        if id != search.id || search.board != *board || !exact {
             return None;
         }
         let partial = self.partial_scores(board)?;
@@ -207,6 +209,24 @@ impl Knowledge {
 
     pub(super) fn exercises(&self) -> Option<&[Exercise]> {
         self.known.exercises()
+    }
+
+    /// The numbers of the depth-limited `search`, once it has run, or why it stopped.
+    pub(super) fn cutoff(
+        &self,
+        search: &CutoffSearch,
+    ) -> Option<&Result<Vec<(Cell, Valuation)>, Stop>> {
+        self.known.cutoff(search)
+    }
+
+    /// How many positions the depth-limited `search` has visited, while it runs.
+    pub(super) fn cutoff_progress(&self, search: &CutoffSearch) -> Option<u64> {
+        let running = self.in_flight.as_ref()?;
+        if running.board != search.board || running.job != search.job() {
+            return None;
+        }
+        let (id, progress) = self.worker.progress()?;
+        (id == running.id).then_some(progress.exact.nodes)
     }
 
     pub(super) fn trace(&self) -> Option<&TraceLog> {
@@ -305,6 +325,10 @@ impl Knowledge {
         self.wants.exercises = wanted;
     }
 
+    pub(super) fn want_cutoff(&mut self, search: Option<CutoffSearch>) {
+        self.wants.cutoff = search;
+    }
+
     /// A new trace drops the one recorded before.
     pub(super) fn want_trace(&mut self, trace: Option<(Board, TraceAlgorithm)>) {
         let current = self.trace.as_ref().map(|log| (log.board, log.algorithm));
@@ -389,6 +413,24 @@ impl Knowledge {
                 }
                 self.known.add_counts(board, counts);
             }
+            Reply::Cutoff {
+                id,
+                board,
+                plies,
+                evaluation,
+                result,
+            } => {
+                // A search no longer awaited is dropped: its depth or evaluation changed.
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                    let search = CutoffSearch {
+                        board,
+                        plies,
+                        evaluation,
+                    };
+                    self.known.add_cutoff(search, result);
+                }
+            }
             Reply::Exercises { id, exercises, .. } => {
                 if ours(&self.in_flight, id) {
                     self.in_flight = None;
@@ -459,6 +501,41 @@ mod tests {
     use crate::engine::board::Geometry;
     use crate::engine::clock::ManualClock;
     use crate::engine::score::Score;
+
+    /// The cutoff view's numbers are kept only from the search asked for: an answer to one
+    /// whose depth changed meanwhile is dropped, and the one asked for now is kept.
+    #[test]
+    fn a_stale_cutoff_answer_is_dropped() {
+        let mut knowledge = Knowledge::new(Arc::new(ManualClock::new()), TRACE_LIMIT, || {});
+        let board: Board = "X.O/.../...".parse().unwrap();
+        let search = |plies| CutoffSearch {
+            board,
+            plies,
+            evaluation: minimax::Evaluation::OpenLines,
+        };
+        let answer = |id, plies| Reply::Cutoff {
+            id,
+            board,
+            plies,
+            evaluation: minimax::Evaluation::OpenLines,
+            result: Ok(Vec::new()),
+        };
+        knowledge.ask(Some(
+            knowledge.schedule().with_budget(board, search(2).job()),
+        ));
+        let stale = knowledge.in_flight.as_ref().unwrap().id;
+        knowledge.ask(Some(
+            knowledge.schedule().with_budget(board, search(3).job()),
+        ));
+        let asked = knowledge.in_flight.as_ref().unwrap().id;
+        assert_ne!(stale, asked);
+        knowledge.receive(answer(stale, 2), 0);
+        assert!(knowledge.cutoff(&search(2)).is_none(), "no longer awaited");
+        assert!(knowledge.in_flight.is_some(), "depth 3 is still awaited");
+        knowledge.receive(answer(asked, 3), 0);
+        assert_eq!(knowledge.cutoff(&search(3)), Some(&Ok(Vec::new())));
+        assert!(knowledge.in_flight.is_none());
+    }
 
     /// On 7×7 the status once said "1 of 47 moves settled" while the legend said "2
     /// of 47 moves have an exact score": the exact phase after the estimates settled again the

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::engine::ai::Difficulty;
 use crate::engine::board::Board;
+use crate::engine::minimax::Evaluation;
 use crate::game::worker::Job;
 
 /// Boards with more cells than this get a think time, estimates while the exact search runs,
@@ -47,6 +48,29 @@ pub const TRACE_LIMIT: u64 = 1_500_000;
 /// The positions each search may visit when the three are counted: enough for the classic game's
 /// whole tree.
 pub const COUNT_LIMIT: u64 = 10_000_000;
+
+/// The positions a cutoff search may visit: an open 3×3 board to depth 8 from its first move
+/// (the empty board to depth 7 is just under it); deeper on an open board it says to look
+/// shallower.
+pub const CUTOFF_LIMIT: u64 = 300_000;
+
+/// A depth-limited search with an evaluation function, as the cutoff view asks for it and
+/// `tictactoe cutoff` runs it: every move of `board`, `plies` ahead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CutoffSearch {
+    pub board: Board,
+    pub plies: u32,
+    pub evaluation: Evaluation,
+}
+
+impl CutoffSearch {
+    pub(in crate::game) fn job(self) -> Job {
+        Job::Cutoff {
+            plies: self.plies,
+            evaluation: self.evaluation,
+        }
+    }
+}
 
 /// What the game on the board needs searched, as the match sees it.
 pub(in crate::game) struct GameNeeds {

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::known::{Known, TraceLog};
-use super::needs::{COUNT_LIMIT, GameNeeds, Wanted, analyze_job, is_large};
+use super::needs::{COUNT_LIMIT, CUTOFF_LIMIT, GameNeeds, Wanted, analyze_job, is_large};
 use super::wants::DisplayWants;
 use crate::engine::board::Board;
 use crate::game::worker::{DEFAULT_NODE_BUDGET, Job};
@@ -42,6 +42,7 @@ impl Schedule<'_> {
         let node_budget = match job {
             Job::CountSearches => COUNT_LIMIT,
             Job::Trace { .. } => self.trace_limit,
+            Job::Cutoff { .. } => CUTOFF_LIMIT,
             _ => DEFAULT_NODE_BUDGET,
         };
         Wanted {
@@ -98,7 +99,8 @@ impl Schedule<'_> {
     }
 
     /// The search the display wants, after the game's: the practice positions, the trace, the
-    /// analyses asked for, the reviewed game's positions, and last the explorer's counts.
+    /// cutoff view's search (a fraction of a second), the analyses asked for, the reviewed
+    /// game's positions, and last the explorer's counts.
     fn display_search(&self, think_time: Duration) -> Option<Wanted> {
         let exercises = || {
             let wanted = self.wants.exercises && self.known.exercises().is_none();
@@ -146,8 +148,14 @@ impl Schedule<'_> {
                 .is_none()
                 .then(|| self.with_budget(board, Job::CountSearches))
         };
+        let cutoff = || {
+            let search = self.wants.cutoff.filter(|s| !s.board.outcome().is_over())?;
+            let known = self.known.cutoff(&search).is_some();
+            (!known).then(|| self.with_budget(search.board, search.job()))
+        };
         exercises()
             .or_else(trace)
+            .or_else(cutoff)
             .or_else(also_wanted)
             .or_else(reviewed)
             .or_else(counts)
@@ -156,10 +164,11 @@ impl Schedule<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::needs::TRACE_LIMIT;
+    use super::super::needs::{CutoffSearch, TRACE_LIMIT};
     use super::*;
     use crate::engine::board::Geometry;
     use crate::engine::minimax::Solver;
+    use crate::engine::minimax::{Evaluation, Stop};
     use crate::learn::trace::TraceAlgorithm;
 
     const THINK: Duration = Duration::from_secs(2);
@@ -215,6 +224,11 @@ mod tests {
     #[test]
     fn what_is_known_is_not_searched_again_and_the_rest_comes_in_order() {
         let (first, second) = (board("XO./.../..."), board("X../.O./..."));
+        let cutoff = CutoffSearch {
+            board: second,
+            plies: 3,
+            evaluation: Evaluation::OpenLines,
+        };
         let mut known = Known::default();
         known.add_analysis(Solver::new().analyze(&first));
         let wants = DisplayWants {
@@ -222,7 +236,18 @@ mod tests {
             reviewed: vec![first],
             counts: Some(first),
             exercises: false,
+            cutoff: Some(cutoff),
         };
+        // The cutoff view's search first: a fraction of a second, within its own budget.
+        let next = schedule(&known, &wants).next_search(&needs(first)).unwrap();
+        assert_eq!((next.board, next.job), (second, cutoff.job()));
+        assert_eq!(next.node_budget, CUTOFF_LIMIT);
+        known.add_cutoff(
+            cutoff,
+            Err(Stop::NodeBudget {
+                limit: CUTOFF_LIMIT,
+            }),
+        );
         let next = schedule(&known, &wants).next_search(&needs(first)).unwrap();
         assert_eq!(next.board, second);
         known.add_analysis(Solver::new().analyze(&second));

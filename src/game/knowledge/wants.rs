@@ -1,5 +1,6 @@
 //! What the display wants searched besides the game's own needs.
 
+use super::needs::CutoffSearch;
 use crate::engine::board::Board;
 
 /// What the display wants searched, each kind asked for in its turn after the game's own needs
@@ -15,4 +16,6 @@ pub(super) struct DisplayWants {
     pub(super) counts: Option<Board>,
     /// Whether the practice positions are wanted.
     pub(super) exercises: bool,
+    /// The cutoff view's depth-limited search.
+    pub(super) cutoff: Option<CutoffSearch>,
 }

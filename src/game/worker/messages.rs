@@ -240,7 +240,7 @@ mod tests {
     use super::*;
     use crate::engine::board::{Board, Geometry, Mark};
     use crate::engine::clock::{ManualClock, SystemClock};
-    use crate::engine::minimax::{MoveScore, Solver};
+    use crate::engine::minimax::{Evaluation, MoveScore, SearchControl, Solver, depth_limited};
     use crate::game::worker::protocol::Job;
 
     /// A responder whose posts are kept, in order.
@@ -356,6 +356,50 @@ mod tests {
             inbox.receive(text).unwrap();
         }
         assert_eq!((inbox.running(), inbox.progress()), (Some(4), None));
+    }
+
+    /// The page's Web Worker runs the cutoff view's search as the desktop's thread does, telling
+    /// the page how far it has got while it runs.
+    #[test]
+    fn a_cutoff_search_reports_its_progress_and_its_numbers() {
+        let board = Board::classic();
+        let (mut responder, posted) = responder(Arc::new(ManualClock::new()), Duration::ZERO);
+        let job = Job::Cutoff {
+            plies: 5,
+            evaluation: Evaluation::OpenLines,
+        };
+        let request = Request {
+            board,
+            job,
+            node_budget: 300_000,
+        };
+        responder.serve(&send(8, request));
+        let mut inbox = Inbox::default();
+        inbox.sent(8);
+        let mut reports = Vec::new();
+        for text in posted.lock().unwrap().iter() {
+            inbox.receive(text).unwrap();
+            if let Some((8, progress)) = inbox.progress() {
+                reports.push(progress.exact.nodes);
+            }
+        }
+        assert!(reports.len() >= 2, "{reports:?}");
+        assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{reports:?}");
+        let expected = depth_limited(
+            &board,
+            5,
+            Evaluation::OpenLines,
+            &SearchControl::with_node_budget(300_000),
+        );
+        match inbox.next_reply() {
+            Some(Reply::Cutoff { id: 8, result, .. }) => assert_eq!(result, expected),
+            other => panic!("the numbers came: {other:?}"),
+        }
+        assert_eq!(
+            inbox.running(),
+            None,
+            "the worker said the request finished"
+        );
     }
 
     /// The page looks at once at what someone waits for: the answer that proves the best move

@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::Board;
+use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::{
-    Analysis, Estimate, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
+    Analysis, Estimate, Evaluation, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
+    Valuation,
 };
 use crate::learn::practice::Exercise;
 use crate::learn::trace::{TraceAlgorithm, TraceEvent};
@@ -44,6 +45,9 @@ pub enum Job {
     },
     /// Find the practice positions among every position that can arise from this one.
     Exercises,
+    /// Rate every move by depth-limited minimax, `plies` ahead, the positions still open there
+    /// judged by `evaluation` ([`Reply::Cutoff`]); the node budget caps it.
+    Cutoff { plies: u32, evaluation: Evaluation },
 }
 
 impl Job {
@@ -151,6 +155,15 @@ pub enum Reply {
         board: Board,
         exercises: Vec<Exercise>,
     },
+    /// The answer to [`Job::Cutoff`]: each move's number, or why the search stopped (its
+    /// budget).
+    Cutoff {
+        id: RequestId,
+        board: Board,
+        plies: u32,
+        evaluation: Evaluation,
+        result: Result<Vec<(Cell, Valuation)>, Stop>,
+    },
 }
 
 impl Reply {
@@ -164,7 +177,8 @@ impl Reply {
             | Reply::Counted { id, .. }
             | Reply::TraceEvents { id, .. }
             | Reply::TraceDone { id, .. }
-            | Reply::Exercises { id, .. } => *id,
+            | Reply::Exercises { id, .. }
+            | Reply::Cutoff { id, .. } => *id,
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::engine::board::Board;
 use crate::engine::clock::Clock;
 use crate::engine::minimax::{
     Analysis, Estimator, Progress, RootReport, SearchControl, Solver, Stop, Stopped, ThinkTime,
-    Watcher, count_searches,
+    Watcher, count_searches, depth_limited,
 };
 use crate::learn::practice;
 use crate::learn::trace::{self, TraceAlgorithm};
@@ -27,7 +27,8 @@ struct Running {
     id: RequestId,
     /// The control of the phase under way: cancelling it stops the request.
     control: Arc<SearchControl>,
-    /// For an exact analysis, its progress over its phases.
+    /// For an exact analysis, its progress over its phases; for a cutoff search, its one
+    /// phase's (the positions it has visited, for the view's "searching…").
     exact: Option<ExactProgress>,
 }
 
@@ -130,9 +131,11 @@ impl Shared {
             control = control.with_time_limit(ThinkTime::new(think_time).exact_share());
         }
         let control = Arc::new(control);
-        let exact = matches!(request.job, Job::Analyze { .. }).then(|| ExactProgress {
-            carried: Progress::default(),
-            live: Some(Arc::clone(&control)),
+        let exact = matches!(request.job, Job::Analyze { .. } | Job::Cutoff { .. }).then(|| {
+            ExactProgress {
+                carried: Progress::default(),
+                live: Some(Arc::clone(&control)),
+            }
         });
         state.running = Some(Running {
             id,
@@ -225,6 +228,17 @@ impl Searches {
                 (result != Err(Stop::Cancelled)).then_some(Reply::TraceDone { id, result })
             }
             Job::Exercises => self.exercises(id, board, control),
+            Job::Cutoff { plies, evaluation } => {
+                let result = depth_limited(&board, plies, evaluation, control);
+                // Replaced by a newer request or cancelled: nobody wants the answer.
+                (result != Err(Stop::Cancelled)).then_some(Reply::Cutoff {
+                    id,
+                    board,
+                    plies,
+                    evaluation,
+                    result,
+                })
+            }
         }
     }
 

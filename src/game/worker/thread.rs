@@ -264,6 +264,59 @@ mod tests {
 }
 
 #[cfg(test)]
+mod cutoff_tests {
+    use super::*;
+    use crate::engine::board::Board;
+    use crate::engine::minimax::{Evaluation, SearchControl, Stop, depth_limited};
+    use crate::game::worker::protocol::Job;
+
+    fn cutoff(board: Board, plies: u32, node_budget: u64) -> Request {
+        Request {
+            board,
+            job: Job::Cutoff {
+                plies,
+                evaluation: Evaluation::OpenLines,
+            },
+            node_budget,
+        }
+    }
+
+    /// The cutoff view's search on the worker gives the engine's numbers, those `tictactoe
+    /// cutoff` prints, and gives up at its budget.
+    #[test]
+    fn the_worker_runs_the_cutoff_search_within_its_budget() {
+        let mut worker = SearchWorker::spawn(|| {});
+        let board: Board = "X.O/.../...".parse().unwrap();
+        let expected = depth_limited(
+            &board,
+            3,
+            Evaluation::OpenLines,
+            &SearchControl::with_node_budget(300_000),
+        );
+        assert!(expected.is_ok());
+        for (budget, expected) in [
+            (300_000, expected),
+            (100, Err(Stop::NodeBudget { limit: 100 })),
+        ] {
+            let id = worker.submit(cutoff(board, 3, budget));
+            match worker.wait_reply(Duration::from_secs(60)) {
+                Some(Reply::Cutoff {
+                    id: answered,
+                    board: of,
+                    plies: 3,
+                    evaluation: Evaluation::OpenLines,
+                    result,
+                }) => {
+                    assert_eq!((answered, of), (id, board));
+                    assert_eq!(result, expected);
+                }
+                other => panic!("a cutoff search answers with its numbers: {other:?}"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
 mod count_tests {
     use super::*;
     use crate::engine::board::Board;
