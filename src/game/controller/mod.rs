@@ -448,10 +448,12 @@ impl GameController {
             return;
         }
         let board = *self.board();
-        let Some((candidates, basis)) =
-            self.knowledge
-                .candidates(&board, self.play.difficulty, self.turn)
-        else {
+        let Some((candidates, basis)) = self.knowledge.candidates(
+            &board,
+            self.play.difficulty,
+            self.turn,
+            self.mcts_seed(&board),
+        ) else {
             return;
         };
         let Some(cell) = self.ai.pick(&candidates) else {
@@ -476,9 +478,12 @@ impl GameController {
         if next.basis != Basis::ProvenBest {
             return;
         }
-        let now_known = self
-            .knowledge
-            .candidates(&next.board, self.play.difficulty, self.turn);
+        let now_known = self.knowledge.candidates(
+            &next.board,
+            self.play.difficulty,
+            self.turn,
+            self.ai.search_seed(&next.board),
+        );
         if let Some((candidates, Basis::Exact)) = now_known {
             next.candidates = candidates;
             next.basis = Basis::Exact;
@@ -508,10 +513,21 @@ impl GameController {
             computer_to_move: self.session.computer_to_move(),
             scores_for_human: self.play.scores_wanted && self.session.human_to_move(),
             limited_depth: limited_depth(self.play.difficulty, self.board()),
+            mcts: self
+                .play
+                .difficulty
+                .mcts_iterations()
+                .map(|iterations| (iterations, self.mcts_seed(self.board()))),
             think_time: self.play.think_time,
             turn: self.turn,
             finished_positions: over.then(|| self.record().positions_before()),
         }
+    }
+
+    /// The seed of a Monte Carlo level's search of `board`: the computer player's, mixed with
+    /// the position, so that a seeded game replays exactly.
+    fn mcts_seed(&self, board: &Board) -> u64 {
+        self.ai.search_seed(board)
     }
 
     fn wanted_search(&self) -> Option<Wanted> {

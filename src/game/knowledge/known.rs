@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::engine::board::Board;
+use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::{Analysis, Estimate, SearchCounts, Stop, Stopped};
 use crate::learn::practice::Exercise;
 use crate::learn::trace::{TraceAlgorithm, TraceEvent};
@@ -35,6 +35,8 @@ pub(super) struct Known {
     counts: HashMap<Board, SearchCounts>,
     /// The practice positions, once found.
     exercises: Option<Vec<Exercise>>,
+    /// The Monte Carlo levels' moves, by position, seed and iterations.
+    mcts: HashMap<(Board, u64, u64), Cell>,
 }
 
 impl Known {
@@ -98,6 +100,18 @@ impl Known {
 
     pub(super) fn add_counts(&mut self, board: Board, counts: SearchCounts) {
         self.counts.insert(board, counts);
+    }
+
+    /// The move MCTS chose on `board` with `seed` and `iterations`, if it has.
+    pub(super) fn mcts_choice(&self, board: &Board, seed: u64, iterations: u64) -> Option<Cell> {
+        self.mcts.get(&(*board, seed, iterations)).copied()
+    }
+
+    pub(super) fn add_mcts_choice(&mut self, board: Board, seed: u64, iterations: u64, cell: Cell) {
+        if self.mcts.len() >= CACHE_LIMIT {
+            self.mcts.clear();
+        }
+        self.mcts.insert((board, seed, iterations), cell);
     }
 
     pub(super) fn add_exercises(&mut self, exercises: Vec<Exercise>) {

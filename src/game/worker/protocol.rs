@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::Board;
+use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::{
     Analysis, Estimate, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
 };
@@ -44,6 +44,9 @@ pub enum Job {
     },
     /// Find the practice positions among every position that can arise from this one.
     Exercises,
+    /// The move Monte Carlo tree search plays after `iterations` iterations seeded with `seed`
+    /// (a Monte Carlo level's move, [`crate::engine::ai::mcts_choice`]): [`Reply::MctsChose`].
+    Mcts { iterations: u64, seed: u64 },
 }
 
 impl Job {
@@ -151,6 +154,14 @@ pub enum Reply {
         board: Board,
         exercises: Vec<Exercise>,
     },
+    /// The answer to [`Job::Mcts`]: the most visited move.
+    MctsChose {
+        id: RequestId,
+        board: Board,
+        seed: u64,
+        iterations: u64,
+        cell: Cell,
+    },
 }
 
 impl Reply {
@@ -164,7 +175,8 @@ impl Reply {
             | Reply::Counted { id, .. }
             | Reply::TraceEvents { id, .. }
             | Reply::TraceDone { id, .. }
-            | Reply::Exercises { id, .. } => *id,
+            | Reply::Exercises { id, .. }
+            | Reply::MctsChose { id, .. } => *id,
         }
     }
 }
