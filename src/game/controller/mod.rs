@@ -748,6 +748,28 @@ mod tests {
         assert!(known.settled_count() < 48);
     }
 
+    /// A Monte Carlo level's move comes from the worker's MCTS search, seeded from the computer
+    /// player's seed and the position: the move [`mcts_choice`](crate::engine::ai::mcts_choice)
+    /// gives with that seed, on 3×3 and on a large board alike, with no exact search for it.
+    #[test]
+    fn a_monte_carlo_level_plays_the_worker_s_most_visited_move() {
+        for side in [3, 5] {
+            let clock = Arc::new(ManualClock::new());
+            let mut game = large(side, &clock);
+            game.set_play_options(PlayOptions {
+                difficulty: Difficulty::MctsThousand,
+                ..game.play_options()
+            });
+            let reply = exchange(&mut game, &clock, Cell::new(1, 1));
+            assert_eq!(reply.basis, Basis::MonteCarlo { iterations: 1_000 });
+            let seed = AiPlayer::seeded(7).search_seed(&reply.board);
+            let expected = crate::engine::ai::mcts_choice(&reply.board, 1_000, seed, &mut |_| true);
+            assert_eq!(Some(reply.cell), expected, "{side}×{side}");
+            assert_eq!(reply.candidates, vec![reply.cell]);
+            assert!(game.analysis(&reply.board).is_none());
+        }
+    }
+
     #[test]
     fn easy_medium_and_hard_search_large_boards_to_their_depth_only() {
         for (difficulty, depth) in [
