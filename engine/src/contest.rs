@@ -108,6 +108,137 @@ pub struct MatchResult {
     pub o: Tally,
 }
 
+/// A match played a move at a time: what a view steps a move a frame, and what
+/// [`play_match`] plays to the end.
+pub struct MatchPlay {
+    x: Contestant,
+    o: Contestant,
+    games: u64,
+    seeds: SplitMix,
+    solver: Solver,
+    analyses: HashMap<Board, Analysis>,
+    result: MatchResult,
+    game: Option<GameUnderWay>,
+}
+
+/// The game being played.
+struct GameUnderWay {
+    first: Mark,
+    seed: u64,
+    /// Each side its own random numbers: the minimax levels' ties.
+    pickers: [AiPlayer; 2],
+    board: Board,
+    moves: Vec<Cell>,
+}
+
+impl MatchPlay {
+    /// `games` games of `x` (playing X) against `o` (playing O) on 3×3, the first move
+    /// alternating (X first in the first game), seeded by `seed`.
+    pub fn new(x: Contestant, o: Contestant, games: u64, seed: u64) -> MatchPlay {
+        MatchPlay {
+            x,
+            o,
+            games,
+            seeds: SplitMix::new(seed),
+            solver: Solver::new(),
+            analyses: HashMap::new(),
+            result: MatchResult {
+                games: Vec::new(),
+                x: Tally::default(),
+                o: Tally::default(),
+            },
+            game: None,
+        }
+    }
+
+    /// The games finished so far and each side's tally.
+    pub fn result(&self) -> &MatchResult {
+        &self.result
+    }
+
+    /// How many games the match has.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Whether every game is played.
+    pub fn is_done(&self) -> bool {
+        self.result.games.len() as u64 >= self.games
+    }
+
+    /// Plays one move (starting the next game first if none is under way); nothing once the
+    /// match is done.
+    pub fn step(&mut self) {
+        if self.is_done() {
+            return;
+        }
+        let number = self.result.games.len() as u64;
+        let game = self.game.get_or_insert_with(|| {
+            let first = if number % 2 == 0 { Mark::X } else { Mark::O };
+            let seed = self.seeds.next_u64();
+            GameUnderWay {
+                first,
+                seed,
+                pickers: [
+                    AiPlayer::seeded(seed),
+                    AiPlayer::seeded(seed ^ 0x5555_5555_5555_5555),
+                ],
+                board: Board::empty(Geometry::CLASSIC, first),
+                moves: Vec::new(),
+            }
+        });
+        let (player, side) = match game.board.to_move() {
+            Mark::X => (self.x, 0),
+            Mark::O => (self.o, 1),
+        };
+        let board = game.board;
+        let cell = match player {
+            Contestant::Minimax(level) => {
+                let solver = &mut self.solver;
+                let analysis = self
+                    .analyses
+                    .entry(board)
+                    .or_insert_with(|| solver.analyze(&board));
+                game.pickers[side].choose(analysis, level)
+            }
+            Contestant::Mcts { iterations } => {
+                let search_seed = position_seed(game.seed.wrapping_add(side as u64), &board);
+                mcts_choice(&board, iterations, search_seed, &mut |_| true)
+            }
+        }
+        .expect("an unfinished board has a move");
+        game.board
+            .play(cell)
+            .expect("the players choose legal moves");
+        game.moves.push(cell);
+        if game.board.outcome().is_over() {
+            let game = self.game.take().expect("a game under way");
+            self.finish(game);
+        }
+    }
+
+    fn finish(&mut self, game: GameUnderWay) {
+        let winner = match game.board.outcome() {
+            Outcome::Won { mark, .. } => Some(mark),
+            _ => None,
+        };
+        let first = game.first;
+        for (mark, tally) in [(Mark::X, &mut self.result.x), (Mark::O, &mut self.result.o)] {
+            match winner {
+                None => tally.draws += 1,
+                Some(w) if w == mark => tally.wins += 1,
+                Some(_) => tally.losses += 1,
+            }
+            tally.first += u64::from(first == mark);
+        }
+        self.result.games.push(GameResult {
+            first,
+            winner,
+            moves: game.moves,
+        });
+    }
+}
+
 /// Plays `games` games of `x` (playing X) against `o` (playing O) on 3×3, the first move
 /// alternating (X first in the first game), seeded by `seed`. `go_on` is asked before each
 /// move with the games finished so far; `None` once it says stop.
@@ -118,68 +249,14 @@ pub fn play_match(
     seed: u64,
     go_on: &mut dyn FnMut(u64) -> bool,
 ) -> Option<MatchResult> {
-    let mut seeds = SplitMix::new(seed);
-    let mut solver = Solver::new();
-    let mut analyses: HashMap<Board, Analysis> = HashMap::new();
-    let mut result = MatchResult {
-        games: Vec::new(),
-        x: Tally::default(),
-        o: Tally::default(),
-    };
-    for number in 0..games {
-        let first = if number % 2 == 0 { Mark::X } else { Mark::O };
-        let game_seed = seeds.next_u64();
-        // Each side its own random numbers: the minimax levels' ties, MCTS's searches.
-        let mut pickers = [
-            AiPlayer::seeded(game_seed),
-            AiPlayer::seeded(game_seed ^ 0x5555_5555_5555_5555),
-        ];
-        let mut board = Board::empty(Geometry::CLASSIC, first);
-        let mut moves = Vec::new();
-        while !board.outcome().is_over() {
-            if !go_on(number) {
-                return None;
-            }
-            let mover = board.to_move();
-            let (player, side) = match mover {
-                Mark::X => (x, 0),
-                Mark::O => (o, 1),
-            };
-            let cell = match player {
-                Contestant::Minimax(level) => {
-                    let analysis = analyses
-                        .entry(board)
-                        .or_insert_with(|| solver.analyze(&board));
-                    pickers[side].choose(analysis, level)
-                }
-                Contestant::Mcts { iterations } => {
-                    let search_seed = position_seed(game_seed.wrapping_add(side as u64), &board);
-                    mcts_choice(&board, iterations, search_seed, &mut |_| true)
-                }
-            }
-            .expect("an unfinished board has a move");
-            board.play(cell).expect("the players choose legal moves");
-            moves.push(cell);
+    let mut play = MatchPlay::new(x, o, games, seed);
+    while !play.is_done() {
+        if !go_on(play.result.games.len() as u64) {
+            return None;
         }
-        let winner = match board.outcome() {
-            Outcome::Won { mark, .. } => Some(mark),
-            _ => None,
-        };
-        for (mark, tally) in [(Mark::X, &mut result.x), (Mark::O, &mut result.o)] {
-            match winner {
-                None => tally.draws += 1,
-                Some(w) if w == mark => tally.wins += 1,
-                Some(_) => tally.losses += 1,
-            }
-            tally.first += u64::from(first == mark);
-        }
-        result.games.push(GameResult {
-            first,
-            winner,
-            moves,
-        });
+        play.step();
     }
-    Some(result)
+    Some(play.result)
 }
 
 #[cfg(test)]
