@@ -174,7 +174,11 @@ impl MatchPlay {
         }
         let number = self.result.games.len() as u64;
         let game = self.game.get_or_insert_with(|| {
-            let first = if number % 2 == 0 { Mark::X } else { Mark::O };
+            let first = if number.is_multiple_of(2) {
+                Mark::X
+            } else {
+                Mark::O
+            };
             let seed = self.seeds.next_u64();
             GameUnderWay {
                 first,
