@@ -621,7 +621,7 @@ fn a_monte_carlo_level_is_chosen_in_the_menu_saved_and_says_why_it_played() {
         .get_by_label_contains("Your move (X) · Computer: MCTS, 1,000 iterations");
     game.press(Key::W);
     game.harness
-        .get_by_label_contains("as Monte Carlo tree search: 1000 iterations of UCT");
+        .get_by_label_contains("as Monte Carlo tree search: 1,000 iterations of UCT");
 }
 
 #[test]

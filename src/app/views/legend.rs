@@ -373,11 +373,12 @@ fn said_why_not_exact(ui: &mut Ui, last: &ComputerMove, where_: &str, among: &st
         Basis::MonteCarlo { iterations } => {
             ui.add(
                 egui::Label::new(format!(
-                    "It played {where_} as Monte Carlo tree search: {iterations} iterations of \
+                    "It played {where_} as Monte Carlo tree search: {} iterations of \
                      UCT (c = √2) from the position, each ending in a random playout, and \
                      {where_} was the move it visited most. Its choice rests on those playouts, \
                      not on minimax's scores (View › Monte Carlo tree search shows such a \
-                     search step by step)."
+                     search step by step).",
+                    crate::app::drawing::texts::thousands(iterations)
                 ))
                 .wrap(),
             );
