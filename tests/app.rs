@@ -591,6 +591,39 @@ fn changing_who_starts_mid_game_waits_for_the_next_game() {
     );
 }
 
+/// Players › Difficulty lists the Monte Carlo levels by name; one chosen is saved in the
+/// settings, plays its move (searched on the worker) and W says what its move rests on.
+#[test]
+fn a_monte_carlo_level_is_chosen_in_the_menu_saved_and_says_why_it_played() {
+    let (dir, path) = settings_file("(ai_delay_ms: 0, welcome_hint: false)");
+    let mut game = start_with_file(dir, path, None);
+    game.harness.get_by_label("Players").click();
+    game.settle();
+    game.harness.get_by_label("Difficulty").hover();
+    game.settle();
+    game.harness
+        .get_by_label("MCTS, 10,000 iterations: plays out random games");
+    game.harness
+        .get_by_label("MCTS, 1,000 iterations: plays out random games")
+        .click();
+    game.settle();
+    assert_eq!(
+        game.harness.state().settings().difficulty,
+        tictactoe::engine::ai::Difficulty::MctsThousand
+    );
+    let saved = game.settings_file();
+    assert!(saved.contains("difficulty: MctsThousand"), "{saved}");
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game.click_cell(Cell::new(0, 0));
+    assert_eq!(game.board().count(Mark::O), 1, "{}", game.board());
+    game.harness
+        .get_by_label_contains("Your move (X) · Computer: MCTS, 1,000 iterations");
+    game.press(Key::W);
+    game.harness
+        .get_by_label_contains("as Monte Carlo tree search: 1,000 iterations of UCT");
+}
+
 #[test]
 fn the_tally_keeps_the_labels_of_the_game_being_played() {
     let mut game = start("");

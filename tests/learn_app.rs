@@ -632,6 +632,77 @@ fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_
     assert_eq!(game.harness.state().open_views(), []);
 }
 
+/// The MCTS view's match against minimax plays, a move a frame, the games `tictactoe match`
+/// plays for the view's seed, and ends with the same tally; Stop keeps the games played.
+#[test]
+fn the_mcts_view_plays_tictactoe_match_s_games_against_minimax_and_stops() {
+    let mut game = harness::start_adjusted("welcome_hint: false", |_| {});
+    // Tall enough for the match's line under the plot without scrolling.
+    game.harness.set_size(egui::vec2(1280.0, 1400.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness.get_by_label("Monte Carlo tree search").click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game.harness
+        .get_by_label_contains("as tictactoe match --x mcts:1000 --o perfect --games 10 --seed 1");
+    game.harness
+        .get_by_label("Play a match against minimax")
+        .click();
+    // Ten games of at most nine moves, a move a frame.
+    for _ in 0..100 {
+        game.harness.step();
+        if game
+            .harness
+            .query_by_label_contains("Done: 10 of 10 games")
+            .is_some()
+        {
+            break;
+        }
+    }
+    let cli = binary::run(
+        &[
+            "match",
+            "--x",
+            "mcts:1000",
+            "--o",
+            "perfect",
+            "--games",
+            "10",
+            "--seed",
+            "1",
+        ],
+        b"",
+    )
+    .json();
+    let x = &cli["x"];
+    game.harness.get_by_label(&format!(
+        "Done: 10 of 10 games · MCTS won {}, drew {}, lost {}.",
+        x["wins"], x["draws"], x["losses"]
+    ));
+    // Stopped after a few moves, it keeps what it played and plays no more.
+    game.harness
+        .get_by_label("Play a match against minimax")
+        .click();
+    game.harness.step();
+    game.harness.step();
+    game.harness.get_by_label("Stop the match").click();
+    // A frame to take the click, one to show it.
+    game.harness.step();
+    game.harness.step();
+    let text = |game: &Game| {
+        let node = game.harness.get_by_label_contains("Stopped: ");
+        let label = node.accesskit_node().label().map(|label| label.to_string());
+        label.or_else(|| node.value()).unwrap_or_default()
+    };
+    let before = text(&game);
+    assert!(!before.starts_with("Stopped: 10 of"), "{before}");
+    game.harness.run_steps(5);
+    assert_eq!(before, text(&game));
+}
+
 /// Cutting the search off on the position on show: each move's number at the depth chosen is
 /// the one `tictactoe cutoff` prints, beside its exact score; on X.O/.../... depth 3 plays the
 /// centre (a draw) where depth 4 finds a win.

@@ -149,7 +149,7 @@ fn every_enum_value_round_trips() {
             ..Settings::default()
         });
     }
-    for difficulty in Difficulty::ALL {
+    for difficulty in Difficulty::CHOICES {
         all.push(Settings {
             difficulty,
             ..Settings::default()
@@ -199,7 +199,7 @@ fn saved_file_is_pretty_ron_with_allowed_values_in_comments() {
         "// X | O\n",
         "// VsComputer | TwoPlayers | ComputerVsComputer\n",
         "    difficulty: Perfect, ",
-        "// Easy | Medium | Hard | Perfect\n",
+        "// Easy | Medium | Hard | Perfect | MctsThousand | MctsTenThousand\n",
         "    show_scores: false, ",
         "// true | false\n",
         "    score_view: SideToMove, ",
@@ -449,7 +449,7 @@ fn unknown_enum_value_is_named_with_the_choices() {
     let loaded = assert_broken(
         text.as_bytes(),
         "settings.ron: line 4, column 17: unknown variant \"Insane\" for difficulty, \
-         expected one of Easy, Medium, Hard, Perfect — using Perfect",
+         expected one of Easy, Medium, Hard, Perfect, MctsThousand, MctsTenThousand — using Perfect",
     );
     assert_eq!(loaded.settings.human_mark, Mark::O);
     assert_eq!(loaded.settings.difficulty, Difficulty::Perfect);
@@ -459,7 +459,7 @@ fn unknown_enum_value_is_named_with_the_choices() {
 fn wrong_case_gets_a_suggestion() {
     let loaded = assert_broken(
         b"(difficulty: hard)",
-        "unknown variant \"hard\" for difficulty, expected one of Easy, Medium, Hard, Perfect \
+        "unknown variant \"hard\" for difficulty, expected one of Easy, Medium, Hard, Perfect, MctsThousand, MctsTenThousand \
          (did you mean Hard?) — using Perfect",
     );
     assert_eq!(loaded.settings.difficulty, Difficulty::Perfect);
@@ -1202,7 +1202,7 @@ fn messages() {
         messages,
         [
             "<dir>/settings.ron: line 4, column 17: unknown variant \"Insane\" for difficulty, \
-             expected one of Easy, Medium, Hard, Perfect — using Perfect\n\
+             expected one of Easy, Medium, Hard, Perfect, MctsThousand, MctsTenThousand — using Perfect\n\
              <dir>/settings.ron: line 5, column 17: board_size must be a side from 3 to 7, found 9 \
              — using 3\n\
              Your file was kept as <dir>/<copy>.",

@@ -35,6 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('tree', 'tree', [CompletionResultType]::ParameterValue, 'Print the game tree below a position with every move''s score, as the explorer shows it')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Print every call a search makes, as JSON lines, as the step-through view shows them')
             [CompletionResult]::new('mcts', 'mcts', [CompletionResultType]::ParameterValue, 'Monte Carlo tree search (UCT) from a position: each move''s visits and estimate beside its exact value, as JSON; with --trace, every iteration''s phases')
+            [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Two computer players against each other on 3×3 (a minimax level or Monte Carlo tree search): each side''s wins, draws and losses, as JSON')
             [CompletionResult]::new('cutoff', 'cutoff', [CompletionResultType]::ParameterValue, 'Depth-limited minimax with an evaluation function at the cutoff: each move''s number beside its exact score, as JSON')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'Review a game move by move: each move''s score, the best score there was, and its class')
             [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one')
@@ -92,6 +93,15 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'tictactoe;match' {
+            [CompletionResult]::new('--x', '--x', [CompletionResultType]::ParameterName, 'Who plays X: easy, medium, hard, perfect (the game''s minimax levels) or mcts:N (Monte Carlo tree search, N iterations a move)')
+            [CompletionResult]::new('--o', '--o', [CompletionResultType]::ParameterName, 'Who plays O, as --x')
+            [CompletionResult]::new('--games', '--games', [CompletionResultType]::ParameterName, 'How many games')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The random numbers'' seed (the minimax levels'' choices among equal moves, MCTS''s playouts): the same seed plays the same match')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'tictactoe;cutoff' {
             [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'How many plies to look ahead, the move itself counted: positions still open there are judged by the evaluation')
             [CompletionResult]::new('--eval', '--eval', [CompletionResultType]::ParameterName, 'The evaluation at the cutoff: `open-lines` (the side''s open lines minus the opponent''s, a line being open for a side while the opponent has no mark on it) or `zero` (nothing is known beyond the cutoff)')
@@ -139,6 +149,7 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             [CompletionResult]::new('tree', 'tree', [CompletionResultType]::ParameterValue, 'Print the game tree below a position with every move''s score, as the explorer shows it')
             [CompletionResult]::new('trace', 'trace', [CompletionResultType]::ParameterValue, 'Print every call a search makes, as JSON lines, as the step-through view shows them')
             [CompletionResult]::new('mcts', 'mcts', [CompletionResultType]::ParameterValue, 'Monte Carlo tree search (UCT) from a position: each move''s visits and estimate beside its exact value, as JSON; with --trace, every iteration''s phases')
+            [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Two computer players against each other on 3×3 (a minimax level or Monte Carlo tree search): each side''s wins, draws and losses, as JSON')
             [CompletionResult]::new('cutoff', 'cutoff', [CompletionResultType]::ParameterValue, 'Depth-limited minimax with an evaluation function at the cutoff: each move''s number beside its exact score, as JSON')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'Review a game move by move: each move''s score, the best score there was, and its class')
             [CompletionResult]::new('exercises', 'exercises', [CompletionResultType]::ParameterValue, 'Print a graded set of exercises (the questions, or with their key as JSON, a GIFT quiz or a Moodle XML quiz), or grade answers to one')
@@ -155,6 +166,9 @@ Register-ArgumentCompleter -Native -CommandName 'tictactoe' -ScriptBlock {
             break
         }
         'tictactoe;help;mcts' {
+            break
+        }
+        'tictactoe;help;match' {
             break
         }
         'tictactoe;help;cutoff' {

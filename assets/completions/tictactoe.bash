@@ -28,6 +28,9 @@ _tictactoe() {
             tictactoe,help)
                 cmd="tictactoe__subcmd__help"
                 ;;
+            tictactoe,match)
+                cmd="tictactoe__subcmd__match"
+                ;;
             tictactoe,mcts)
                 cmd="tictactoe__subcmd__mcts"
                 ;;
@@ -52,6 +55,9 @@ _tictactoe() {
             tictactoe__subcmd__help,help)
                 cmd="tictactoe__subcmd__help__subcmd__help"
                 ;;
+            tictactoe__subcmd__help,match)
+                cmd="tictactoe__subcmd__help__subcmd__match"
+                ;;
             tictactoe__subcmd__help,mcts)
                 cmd="tictactoe__subcmd__help__subcmd__mcts"
                 ;;
@@ -71,7 +77,7 @@ _tictactoe() {
 
     case "${cmd}" in
         tictactoe)
-            opts="-h -V --settings --position --to-move --k --tree --exercises --help --version analyze tree trace mcts cutoff review exercises help"
+            opts="-h -V --settings --position --to-move --k --tree --exercises --help --version analyze tree trace mcts match cutoff review exercises help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -243,7 +249,7 @@ _tictactoe() {
             return 0
             ;;
         tictactoe__subcmd__help)
-            opts="analyze tree trace mcts cutoff review exercises help"
+            opts="analyze tree trace mcts match cutoff review exercises help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -312,6 +318,20 @@ _tictactoe() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        tictactoe__subcmd__help__subcmd__match)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         tictactoe__subcmd__help__subcmd__mcts)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -361,6 +381,36 @@ _tictactoe() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        tictactoe__subcmd__match)
+            opts="-h --x --o --games --seed --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --x)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --games)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

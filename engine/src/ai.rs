@@ -1,11 +1,13 @@
-//! The computer player: how far ahead it looks, and which of the moves it likes it plays.
+//! The computer player: how far ahead it looks (or, at the Monte Carlo levels, how many
+//! iterations it searches), and which of the moves it likes it plays.
 
-use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use rand::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Cell, Geometry};
+use crate::board::{Board, Cell, Geometry};
+use crate::mcts::{Mcts, SplitMix};
 use crate::minimax::{Analysis, Estimate, MoveScore, Valuation};
 use crate::score::Score;
 
@@ -25,15 +27,44 @@ pub enum Difficulty {
     /// The whole game: never loses.
     #[default]
     Perfect,
+    /// Monte Carlo tree search (UCT, c = √2) with 1,000 iterations a move: plays the move it
+    /// visited most ([`mcts_choice`]), not minimax's scores.
+    MctsThousand,
+    /// Monte Carlo tree search with 10,000 iterations a move.
+    MctsTenThousand,
 }
 
 impl Difficulty {
+    /// The minimax levels, weakest first: each plays on the exact scores through its horizon.
     pub const ALL: [Difficulty; 4] = [
         Difficulty::Easy,
         Difficulty::Medium,
         Difficulty::Hard,
         Difficulty::Perfect,
     ];
+
+    /// The Monte Carlo tree search levels, fewest iterations first.
+    pub const MONTE_CARLO: [Difficulty; 2] =
+        [Difficulty::MctsThousand, Difficulty::MctsTenThousand];
+
+    /// Every level, as the menus list them: the minimax levels, then the Monte Carlo ones.
+    pub const CHOICES: [Difficulty; 6] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Perfect,
+        Difficulty::MctsThousand,
+        Difficulty::MctsTenThousand,
+    ];
+
+    /// How many MCTS iterations this level runs a move; `None` for the minimax levels.
+    pub fn mcts_iterations(self) -> Option<u64> {
+        match self {
+            Difficulty::MctsThousand => Some(1_000),
+            Difficulty::MctsTenThousand => Some(10_000),
+            _ => None,
+        }
+    }
 
     /// How many plies ahead this level sees, the move it plays included (`None`: to the end).
     pub fn horizon(self) -> Option<i32> {
@@ -42,6 +73,8 @@ impl Difficulty {
             Difficulty::Medium => Some(2),
             Difficulty::Hard => Some(4),
             Difficulty::Perfect => None,
+            // Not a horizon: MCTS plays out to the end, without minimax's scores.
+            Difficulty::MctsThousand | Difficulty::MctsTenThousand => None,
         }
     }
 
@@ -51,6 +84,8 @@ impl Difficulty {
             Difficulty::Medium => "Medium",
             Difficulty::Hard => "Hard",
             Difficulty::Perfect => "Perfect",
+            Difficulty::MctsThousand => "MCTS, 1,000 iterations",
+            Difficulty::MctsTenThousand => "MCTS, 10,000 iterations",
         }
     }
 
@@ -64,19 +99,29 @@ impl Difficulty {
 /// exactly in tests.
 pub struct AiPlayer {
     rng: StdRng,
+    /// What the Monte Carlo levels' searches are seeded from ([`AiPlayer::search_seed`]).
+    seed: u64,
 }
 
 impl AiPlayer {
     pub fn seeded(seed: u64) -> AiPlayer {
         AiPlayer {
             rng: StdRng::seed_from_u64(seed),
+            seed,
         }
     }
 
     pub fn from_entropy() -> AiPlayer {
-        AiPlayer {
-            rng: StdRng::from_os_rng(),
-        }
+        let mut rng = StdRng::from_os_rng();
+        let seed = rng.next_u64();
+        AiPlayer { rng, seed }
+    }
+
+    /// The seed of a Monte Carlo level's search of `board`: the player's seed mixed with the
+    /// position, so that a seeded game replays exactly and each position gets its own
+    /// numbers, however often the search is asked for.
+    pub fn search_seed(&self, board: &Board) -> u64 {
+        position_seed(self.seed, board)
     }
 
     /// A move for the side to move of the analysed position, or `None` if the game is over: one
@@ -135,4 +180,44 @@ impl AiPlayer {
             .map(|&(cell, _)| cell)
             .collect()
     }
+}
+
+/// `seed` mixed with `board` (its notation, FNV-1a, then SplitMix64): the same on every machine.
+pub fn position_seed(seed: u64, board: &Board) -> u64 {
+    let text = board.to_string();
+    let hash = text.bytes().fold(0xCBF2_9CE4_8422_2325u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3)
+    });
+    SplitMix::new(seed ^ hash).next_u64()
+}
+
+/// How many iterations [`mcts_choice`] runs between asks whether to go on.
+pub const MCTS_CHUNK: u64 = 256;
+
+/// The move Monte Carlo tree search plays on `board` after `iterations` iterations (UCT with
+/// c = √2, seeded with `seed`): the root's most visited move. `go_on` is asked every
+/// [`MCTS_CHUNK`] iterations with the number run so far; `None` once it says stop, or on a
+/// finished board.
+pub fn mcts_choice(
+    board: &Board,
+    iterations: u64,
+    seed: u64,
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Option<Cell> {
+    if board.outcome().is_over() {
+        return None;
+    }
+    // Each iteration adds at most one node: the tree never reaches its cap.
+    let nodes = usize::try_from(iterations.saturating_add(1)).unwrap_or(usize::MAX);
+    let mut search = Mcts::new(*board, seed, std::f64::consts::SQRT_2, nodes);
+    let mut done = 0;
+    while done < iterations {
+        if !go_on(done) {
+            return None;
+        }
+        let chunk = MCTS_CHUNK.min(iterations - done);
+        search.run(chunk);
+        done += chunk;
+    }
+    search.most_visited()
 }

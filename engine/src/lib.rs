@@ -3,7 +3,7 @@
 //! with its solver), what its teaching searches need of a game ([`rules`]), the textbooks'
 //! abstract trees they also search ([`game_tree`], chance nodes with [`fraction`]s among them),
 //! Monte Carlo tree search over the same rules ([`mcts`]), the computer's choices from those ratings
-//! ([`ai`]) and the clock searches are timed by ([`clock`]). It knows nothing of the game above
+//! ([`ai`]), a match between two computer players ([`contest`]) and the clock searches are timed by ([`clock`]). It knows nothing of the game above
 //! it (its app, command line and files); what it needs of the machine (threads, the clock) is
 //! in [`platform`].
 //!
@@ -13,6 +13,7 @@
 pub mod ai;
 pub mod board;
 pub mod clock;
+pub mod contest;
 pub mod fraction;
 pub mod game_tree;
 pub mod mcts;

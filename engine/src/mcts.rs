@@ -1,15 +1,21 @@
-//! Monte Carlo tree search (UCT) over any game's [`Rules`]: a board, or an abstract tree without
-//! chance nodes. Each iteration has the four phases the lectures draw:
+//! Monte Carlo tree search (UCT) over any game's [`Rules`]: a board, or an abstract tree, its
+//! chance nodes included. Each iteration has the four phases the lectures draw:
 //!
 //! 1. **selection**: from the root, while a node has every move tried, go to the child with the
-//!    highest UCB1 = W/N + c·√(ln N(parent) / N) (the first added on a tie);
-//! 2. **expansion**: add one untried move's position (chosen at random) as a new node;
-//! 3. **playout**: play random moves from there to the end;
+//!    highest UCB1 = W/N + c·√(ln N(parent) / N) (the first added on a tie); at a chance node,
+//!    to the outcome drawn by its probabilities (nobody chooses there);
+//! 2. **expansion**: add one untried move's position (chosen at random) as a new node; at a
+//!    chance node, the outcome drawn, if the tree does not have it yet;
+//! 3. **playout**: play random moves from there to the end, chance nodes' outcomes drawn by
+//!    their probabilities;
 //! 4. **backup**: every node on the path gets N + 1 and W + the playout's reward for the side
-//!    that chose the move into it.
+//!    that chose the move into it (below a chance node, the side that chose the move into the
+//!    chance node: an outcome's W/N is then on the same scale as its chance node's).
 //!
 //! Rewards ([`Reward`]): on a board 1 for a win, ½ for a draw, 0 for a loss, so W/N is a score
-//! rate; on an abstract tree the leaf's value (negated for MIN). The counts keep one rule,
+//! rate; on an abstract tree the leaf's value as typed (negated for MIN), not scaled, so `c`
+//! should be scaled to the leaves. With chance nodes W/N then estimates the expectiminimax
+//! value ([`crate::minimax::expectiminimax`]). The counts keep one rule,
 //! which the tests check: a node added by an iteration has N = 1 + the sum of its children's N
 //! (its own playout, then one visit passed down per later iteration); the root, added by no
 //! iteration, has N = the sum of its children's N = the iterations run; a finished position
@@ -39,6 +45,17 @@ use crate::rules::Rules;
 pub trait Reward: Rules {
     /// `None` while play goes on.
     fn reward(&self, side: Self::Side) -> Option<f64>;
+
+    /// Whether this is a chance node, where an outcome is drawn and nobody chooses (never, by
+    /// default: a board has no chance nodes).
+    fn is_chance(&self) -> bool {
+        false
+    }
+
+    /// At a chance node, the probability of the outcome `mv`; `None` where a side chooses.
+    fn chance(&self, _mv: Self::Move) -> Option<f64> {
+        None
+    }
 }
 
 impl Reward for Board {
@@ -60,6 +77,17 @@ impl Reward for TreePosition<'_> {
             Side::Max => value,
             Side::Min => -value,
         })
+    }
+
+    fn is_chance(&self) -> bool {
+        TreePosition::is_chance(self)
+    }
+
+    fn chance(&self, index: usize) -> Option<f64> {
+        if !TreePosition::is_chance(self) {
+            return None;
+        }
+        Some(self.child(index)?.probability()?.to_f64())
     }
 }
 
@@ -94,6 +122,24 @@ impl SplitMix {
     pub fn below(&mut self, n: usize) -> usize {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
+
+    /// A number in [0, 1), from the top 53 bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+}
+
+/// The place in `moves` of the outcome a draw of `rng` picks at a chance node, each move with
+/// its probability (the last one takes what rounding leaves).
+fn draw_outcome<G: Reward>(position: &G, moves: &[G::Move], rng: &mut SplitMix) -> usize {
+    let mut left = rng.unit();
+    for (place, &mv) in moves.iter().enumerate() {
+        left -= position.chance(mv).unwrap_or(0.0);
+        if left < 0.0 {
+            return place;
+        }
+    }
+    moves.len() - 1
 }
 
 /// A node of the search tree.
@@ -229,21 +275,51 @@ impl<G: Reward> Mcts<G> {
     pub fn step(&mut self) -> Iteration<G::Move> {
         self.iterations += 1;
         let root_side = self.nodes[0].position.to_move();
-        // Selection.
+        // Selection (at a chance node, the outcome drawn, if the tree has it).
         let mut at = 0u32;
         let mut selected = Vec::new();
-        while self.nodes[at as usize].untried.is_empty()
-            && !self.nodes[at as usize].children.is_empty()
-        {
+        let mut drawn = None;
+        loop {
+            let node = &self.nodes[at as usize];
+            if node.position.is_chance() {
+                let moves: Vec<G::Move> = node.position.moves().collect();
+                let place = draw_outcome(&node.position, &moves, &mut self.rng);
+                let mv = moves[place];
+                match node
+                    .children
+                    .iter()
+                    .find(|&&child| self.nodes[child as usize].mv == Some(mv))
+                {
+                    Some(&child) => {
+                        at = child;
+                        selected.push(mv);
+                        continue;
+                    }
+                    None => {
+                        drawn = Some(place);
+                        break;
+                    }
+                }
+            }
+            if !node.untried.is_empty() || node.children.is_empty() {
+                break;
+            }
             at = self.select_child(at);
             selected.push(self.nodes[at as usize].mv.expect("a child has a move"));
         }
-        // Expansion.
+        // Expansion: a chance node's outcome drawn, or one untried move at random.
         let mut added = None;
         if !self.nodes[at as usize].untried.is_empty() {
             if self.nodes.len() < self.max_nodes {
+                let index = match drawn {
+                    Some(place) => self.nodes[at as usize]
+                        .untried
+                        .iter()
+                        .position(|&untried| usize::from(untried) == place)
+                        .expect("an outcome not in the tree is untried"),
+                    None => self.rng.below(self.nodes[at as usize].untried.len()),
+                };
                 let node = &mut self.nodes[at as usize];
-                let index = self.rng.below(node.untried.len());
                 let place = node.untried.remove(index);
                 let mv = node
                     .position
@@ -272,17 +348,18 @@ impl<G: Reward> Mcts<G> {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[self.rng.below(moves.len())];
+            let place = match position.is_chance() {
+                true => draw_outcome(&position, &moves, &mut self.rng),
+                false => self.rng.below(moves.len()),
+            };
+            let mv = moves[place];
             playout.push(mv);
             position = position.after(mv);
         }
         // Backup.
         let mut node = Some(at);
         while let Some(id) = node {
-            let chooser = match self.nodes[id as usize].parent {
-                Some(parent) => self.nodes[parent as usize].position.to_move(),
-                None => root_side,
-            };
+            let chooser = self.chooser(id, root_side);
             let reward = position.reward(chooser).unwrap_or(0.0);
             let data = &mut self.nodes[id as usize];
             data.visits += 1;
@@ -295,6 +372,21 @@ impl<G: Reward> Mcts<G> {
             playout,
             reward: position.reward(root_side).unwrap_or(0.0),
         }
+    }
+
+    /// The side whose reward a node's W adds up: the side to move at its parent, or below a
+    /// chance node the chance node's own (nobody chose the outcome); at the root, the side to
+    /// move there.
+    fn chooser(&self, id: u32, root_side: G::Side) -> G::Side {
+        let mut at = id;
+        while let Some(parent) = self.nodes[at as usize].parent {
+            let above = &self.nodes[parent as usize];
+            if !above.position.is_chance() {
+                return above.position.to_move();
+            }
+            at = parent;
+        }
+        root_side
     }
 
     /// The child of `parent` with the highest UCB1, the first in order on a tie.
@@ -320,6 +412,10 @@ impl<G: Reward> Mcts<G> {
             visits: node.visits,
             total: node.total,
             ucb1: node.parent.and_then(|parent| {
+                let above = &self.nodes[parent as usize].position;
+                if above.is_chance() {
+                    return None; // a chance node's outcome is drawn, not selected
+                }
                 ucb1(
                     node.total,
                     node.visits,
@@ -464,6 +560,26 @@ mod tests {
         let tree: GameTree = "[[3,12,8],[2,4,6],[14,5,2]]".parse().unwrap();
         let mut search = Mcts::new(tree.root(), 1, 10.0, 1000);
         search.run(3_000);
+        assert_eq!(search.most_visited(), Some(0));
+    }
+
+    /// A chance node's outcomes are drawn by their probabilities, never chosen by UCB1, and its
+    /// W/N approaches its expectiminimax value.
+    #[test]
+    fn a_chance_node_draws_its_outcomes_by_their_probabilities() {
+        let tree: GameTree = "[chance[0.75: 4, 0.25: 8], [1, 2]]".parse().unwrap();
+        let mut search = Mcts::new(tree.root(), 9, 10.0, 1000);
+        search.run(4_000);
+        let chance = search.stats(&[0]).unwrap();
+        let outcomes = search.children(&[0]);
+        let four = outcomes.iter().find(|o| o.mv == Some(0)).unwrap();
+        let share = four.visits as f64 / chance.visits as f64;
+        assert!((share - 0.75).abs() < 0.05, "{share}");
+        assert_eq!(four.ucb1, None);
+        // Below the chance node the outcomes count for MAX, as the chance node does: 4 and 8.
+        assert_eq!(four.mean(), Some(4.0));
+        let mean = chance.mean().unwrap();
+        assert!((mean - 5.0).abs() < 0.3, "{mean}");
         assert_eq!(search.most_visited(), Some(0));
     }
 }

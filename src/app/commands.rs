@@ -97,6 +97,10 @@ pub enum MctsCommand {
     C(f64),
     /// Start again with the same seed and c.
     Restart,
+    /// Play a match of MCTS against perfect minimax, a move a frame.
+    PlayMatch,
+    /// Stop the match, keeping the games played.
+    StopMatch,
 }
 
 /// A drawn tree's picture to save: the SVG document, and the file's format and name (without its

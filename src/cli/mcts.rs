@@ -13,9 +13,10 @@ use super::error::{Error, Finished};
 use super::position::Position;
 use super::progress;
 use crate::engine::board::{Board, Cell};
+use crate::engine::fraction::Fraction;
 use crate::engine::game_tree::{GameTree, Side};
 use crate::engine::mcts::{Iteration, Mcts, Reward};
-use crate::engine::minimax::{SearchControl, Solver, Unobserved, plain_game};
+use crate::engine::minimax::{SearchControl, Solver, Unobserved, expectiminimax, plain_game};
 use crate::engine::score::{Score, Verdict};
 use crate::learn::mcts_report::{RootMove, TREE_NODES};
 
@@ -28,11 +29,12 @@ use crate::learn::mcts_report::{RootMove, TREE_NODES};
                   (W/N), \"ucb1\" and \"exact\" (the solver's score, as analyze prints it; a tree's\n\
                   minimax value), all for the side to move; \"choice\", the most visited move, and\n\
                   whether it is an exact best move. On a board a playout scores 1 for a win, 0.5 for\n\
-                  a draw and 0 for a loss; on a tree, the leaf's value. --trace first writes one line\n\
+                  a draw and 0 for a loss; on a tree, the leaf's value as typed (not scaled), a chance\n\
+                  node's outcome drawn by its probabilities, and \"exact\" is expectiminimax's value. --trace first writes one line\n\
                   an iteration: {\"iteration\":i,\"selected\":[..],\"added\":m,\"playout\":[..],\"reward\":r}."
 )]
 pub struct MctsArgs {
-    /// The position: a board (e.g. XX./OO./...) or an abstract tree without chance nodes, as
+    /// The position: a board (e.g. XX./OO./...) or an abstract tree, chance nodes too, as
     /// `tree` takes them.
     pub board: String,
 
@@ -103,8 +105,9 @@ struct MoveJson {
     total: f64,
     mean: Option<f64>,
     ucb1: Option<f64>,
-    /// The exact value for the side to move; `None` if the exact search gave up.
-    exact: Option<i32>,
+    /// The exact value for the side to move (a tree with chance nodes: expectiminimax's, a
+    /// decimal where it is not whole); `None` if the exact search gave up.
+    exact: Option<Value>,
     /// On a board: "win", "draw" or "loss" for the side to move.
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<&'static str>,
@@ -133,10 +136,6 @@ pub fn mcts_showing_progress(
         Err(message) => refuse(&message),
         Ok(Position::Board(board)) if board.outcome().is_over() => refuse(
             "the game is over: there is no move to search (give a position with a move to play)",
-        ),
-        Ok(Position::Tree(tree)) if tree.has_chance() => refuse(
-            "MCTS here searches MAX and MIN nodes only, not chance nodes (tictactoe tree prints \
-             a chance tree's expectiminimax values)",
         ),
         Ok(Position::Board(board)) => on_board(args, board, out, err, progress),
         Ok(Position::Tree(tree)) => on_tree(args, &tree, out, progress),
@@ -181,7 +180,7 @@ fn on_board(
             total: row.total,
             mean: row.mean,
             ucb1: row.ucb1,
-            exact: score.map(|s| s.value()),
+            exact: score.map(|s| json!(s.value())),
             outcome: score.map(outcome),
         }
     });
@@ -221,34 +220,53 @@ fn on_tree(
     let mut search = Mcts::new(root, args.seed, c, args.max_tree_nodes as usize);
     let child_number = |index: usize| json!(index + 1);
     run(args, &mut search, &child_number, &mut out, progress)?;
-    // Each child's minimax value, for the side to move at the root.
-    let exact: Vec<i32> = root
-        .children()
-        .map(|child| {
-            let found = plain_game(&child, &SearchControl::new(), &mut Unobserved)
-                .expect("a search without a budget is not stopped");
-            let for_child = found.value.value();
-            if child.side() == root.side() {
-                for_child
-            } else {
-                -for_child
-            }
-        })
-        .collect();
+    // Each child's exact value, for the side to move at the root (below a chance root, the
+    // side that moves below it): minimax's, or with chance nodes expectiminimax's, a fraction.
+    let exact: Vec<Fraction> = if tree.has_chance() {
+        let values = expectiminimax(tree);
+        root.children()
+            .map(|child| {
+                let for_max = values[child.id()].value;
+                match root.side() {
+                    Side::Max => for_max,
+                    Side::Min => Fraction::new(-for_max.numerator(), for_max.denominator())
+                        .expect("a fraction's denominator is not 0"),
+                }
+            })
+            .collect()
+    } else {
+        root.children()
+            .map(|child| {
+                let found = plain_game(&child, &SearchControl::new(), &mut Unobserved)
+                    .expect("a search without a budget is not stopped");
+                let for_child = found.value.value();
+                Fraction::whole(i64::from(if child.side() == root.side() {
+                    for_child
+                } else {
+                    -for_child
+                }))
+            })
+            .collect()
+    };
     let moves = root_moves(&search, 0..root.len(), |row| MoveJson {
         mv: json!({"child": row.mv + 1}),
         visits: row.visits,
         total: row.total,
         mean: row.mean,
         ucb1: row.ucb1,
-        exact: Some(exact[row.mv]),
+        exact: Some(fraction_json(exact[row.mv])),
         outcome: None,
     });
-    let choice = search.most_visited();
+    // At a chance root nobody chooses: no move to play, none best.
+    let choice = search.most_visited().filter(|_| !root.is_chance());
     let best = exact.iter().max().copied();
     let result = json!({
         "tree": tree.to_string(),
-        "to_move": match root.side() { Side::Max => "max", Side::Min => "min" },
+        "to_move": match (root.is_chance(), root.side()) {
+            (true, _) => "chance",
+            (false, Side::Max) => "max",
+            (false, Side::Min) => "min",
+        },
         "iterations": search.iterations(),
         "seed": args.seed,
         "c": c,
@@ -262,6 +280,16 @@ fn on_tree(
     writeln!(out)?;
     out.flush()?;
     Ok(Finished::Done)
+}
+
+/// A value as JSON: a whole number as one, else a decimal (JSON's numbers are binary: a
+/// fraction like 1/3 is as close as a double gets).
+fn fraction_json(value: Fraction) -> Value {
+    if value.denominator() == 1 {
+        json!(value.numerator() as i64)
+    } else {
+        json!(value.to_f64())
+    }
 }
 
 /// Every root move in move order, with the numbers the app's view shows

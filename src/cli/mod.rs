@@ -2,12 +2,13 @@
 //! positions.
 //!
 //! `program` is the command line as a whole (the game window's options and the commands); one
-//! module a command (`analyze`, `tree`, `trace`, `mcts`, `cutoff`, `review`, `exercises`); the options they share in
+//! module a command (`analyze`, `tree`, `trace`, `mcts`, `cutoff`, `review`, `exercises`, `match` in `contest`); the options they share in
 //! `args`, what goes wrong and the exit status it gives in `error`, the JSON `analyze` writes in `report`, and the
 //! progress line in `progress`.
 
 mod analyze;
 mod args;
+mod contest;
 mod cutoff;
 mod error;
 mod exercises;
@@ -25,6 +26,7 @@ pub use args::{
     AlgorithmArg, DEFAULT_MAX_NODES, MarkArg, RulesArgs, TEST_DEFAULT_MAX_NODES_VAR, ViewArg,
     default_max_nodes,
 };
+pub use contest::{MAX_GAMES, MatchArgs, contest, contest_showing_progress};
 pub use cutoff::{CutoffArgs, EvalArg, cutoff};
 pub use error::{
     AnswersFileProblem, EXIT_BAD_BOARD, EXIT_IO, EXIT_OK, EXIT_SOME_LINES_BAD, Error, Finished,

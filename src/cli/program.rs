@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 use super::analyze::AnalyzeArgs;
 use super::args::{Checked, MarkArg, parse_k, preview};
+use super::contest::MatchArgs;
 use super::cutoff::CutoffArgs;
 use super::error;
 use super::exercises::{ExercisesArgs, parse_code};
@@ -122,6 +123,9 @@ pub enum Command {
     /// Monte Carlo tree search (UCT) from a position: each move's visits and estimate beside
     /// its exact value, as JSON; with --trace, every iteration's phases.
     Mcts(MctsArgs),
+    /// Two computer players against each other on 3×3 (a minimax level or Monte Carlo tree
+    /// search): each side's wins, draws and losses, as JSON.
+    Match(MatchArgs),
     /// Depth-limited minimax with an evaluation function at the cutoff: each move's number
     /// beside its exact score, as JSON.
     Cutoff(CutoffArgs),
@@ -141,6 +145,7 @@ impl Command {
             Command::Tree(_) => "tree",
             Command::Trace(_) => "trace",
             Command::Mcts(_) => "mcts",
+            Command::Match(_) => "match",
             Command::Cutoff(_) => "cutoff",
             Command::Review(_) => "review",
             Command::Exercises(_) => "exercises",
@@ -176,6 +181,7 @@ impl Command {
             Command::Mcts(args) => {
                 super::mcts::mcts_showing_progress(args, out, &mut err, progress)
             }
+            Command::Match(args) => super::contest::contest_showing_progress(args, out, progress),
             Command::Cutoff(args) => super::cutoff::cutoff(args, out),
             Command::Review(args) => {
                 super::review::review_showing_progress(args, out, &mut err, progress)

@@ -90,6 +90,11 @@ pub fn status_text(facts: &StatusFacts) -> String {
                         name(players, mover),
                         time.as_secs_f64()
                     ),
+                    None if facts.difficulty.mcts_iterations().is_some() => format!(
+                        "{} is thinking ({})…",
+                        name(players, mover),
+                        facts.difficulty.name()
+                    ),
                     None => format!("{} is thinking…", name(players, mover)),
                 },
                 Player::Human if vs_computer => format!(
@@ -267,6 +272,20 @@ mod tests {
             summary: None,
             touch: false,
         }
+    }
+
+    #[test]
+    fn a_monte_carlo_level_says_what_it_runs_while_it_thinks() {
+        let players = Players::for_mode(Mode::VsComputer, Mark::X);
+        let thinking = board("X../.../...");
+        let text = status_text(&StatusFacts {
+            difficulty: Difficulty::MctsTenThousand,
+            ..facts(&thinking, players)
+        });
+        assert_eq!(
+            text,
+            "The computer (O) is thinking (MCTS, 10,000 iterations)…"
+        );
     }
 
     #[test]

@@ -185,7 +185,11 @@ fn players_menu(ui: &mut Ui, settings: &mut Settings) {
     .mirrored("Mode");
     ui.add_enabled_ui(settings.mode != Mode::TwoPlayers, |ui| {
         ui.menu_button("Difficulty", |ui| {
-            for difficulty in Difficulty::ALL {
+            for difficulty in Difficulty::CHOICES {
+                if difficulty == Difficulty::MONTE_CARLO[0] {
+                    // Minimax's levels, then the Monte Carlo ones: two kinds of player.
+                    ui.separator();
+                }
                 choice(
                     ui,
                     &mut settings.difficulty,

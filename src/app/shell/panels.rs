@@ -162,7 +162,10 @@ impl TicTacToeApp {
             difficulty: controller.difficulty(),
             computer_just_played: just_played,
             gave_up: controller.gave_up().is_some(),
-            think_time: controller.board_is_large().then(|| controller.think_time()),
+            // A Monte Carlo level runs its iterations, with no think time.
+            think_time: (controller.board_is_large()
+                && controller.difficulty().mcts_iterations().is_none())
+            .then(|| controller.think_time()),
             summary: summary.as_deref(),
             touch,
         })

@@ -370,6 +370,20 @@ fn said_why_not_exact(ui: &mut Ui, last: &ComputerMove, where_: &str, among: &st
             );
             true
         }
+        Basis::MonteCarlo { iterations } => {
+            ui.add(
+                egui::Label::new(format!(
+                    "It played {where_} as Monte Carlo tree search: {} iterations of \
+                     UCT (c = √2) from the position, each ending in a random playout, and \
+                     {where_} was the move it visited most. Its choice rests on those playouts, \
+                     not on minimax's scores (View › Monte Carlo tree search shows such a \
+                     search step by step).",
+                    crate::app::drawing::texts::thousands(iterations)
+                ))
+                .wrap(),
+            );
+            true
+        }
         Basis::DepthLimited { depth } => {
             ui.label(format!(
                 "At {} on a large board it searches {depth} plies ahead and judges the \
@@ -388,6 +402,8 @@ pub fn difficulty_words(difficulty: Difficulty) -> &'static str {
         Difficulty::Medium => "Medium: sees 2 plies (its move and your reply)",
         Difficulty::Hard => "Hard: sees 4 plies",
         Difficulty::Perfect => "Perfect: sees to the end of the game",
+        Difficulty::MctsThousand => "MCTS, 1,000 iterations: plays out random games",
+        Difficulty::MctsTenThousand => "MCTS, 10,000 iterations: plays out random games",
     }
 }
 

@@ -13,7 +13,9 @@ use crate::app::commands::{Command, MctsCommand};
 use crate::app::drawing::texts::{self, thousands};
 use crate::app::drawing::{tree_drawing, tree_export};
 use crate::app::view::{Given, Needs, View};
+use crate::engine::ai::Difficulty;
 use crate::engine::board::{Board, Cell};
+use crate::engine::contest::{Contestant, MatchPlay};
 use crate::engine::mcts::{Iteration, Mcts};
 use crate::engine::minimax::Analysis;
 use crate::engine::score::{Score, Verdict};
@@ -26,6 +28,10 @@ use crate::learn::view::{ScoreView, Seen};
 const WORK_PER_FRAME: usize = 2_000;
 /// The most points the plot keeps; past it every other is dropped.
 const PLOT_POINTS: usize = 400;
+/// The match against minimax: MCTS at the first Monte Carlo level against perfect play.
+const MATCH_MCTS: Contestant = Contestant::Mcts { iterations: 1_000 };
+const MATCH_MINIMAX: Contestant = Contestant::Minimax(Difficulty::Perfect);
+const MATCH_GAMES: u64 = 10;
 /// The buttons' iterations.
 const RUNS: [(u64, &str); 4] = [(1, "1"), (10, "10"), (100, "100"), (1_000, "1,000")];
 
@@ -42,6 +48,8 @@ pub struct MctsView {
     pending: u64,
     /// The root moves' estimates (W/N, in the board's move order) after so many iterations.
     history: Vec<(u64, Vec<Option<f64>>)>,
+    /// A match of MCTS against minimax, as far as it has got, and whether it goes on.
+    matched: Option<(MatchPlay, bool)>,
 }
 
 impl MctsView {
@@ -55,6 +63,7 @@ impl MctsView {
             last: None,
             pending: 0,
             history: Vec::new(),
+            matched: None,
         };
         view.restart();
         view
@@ -82,6 +91,7 @@ impl MctsView {
                 self.restart();
             }
             MctsCommand::Restart => self.restart(),
+            MctsCommand::PlayMatch | MctsCommand::StopMatch => self.apply_match(command),
         }
     }
 
@@ -117,6 +127,7 @@ impl MctsView {
 
     fn show(&mut self, ui: &mut Ui, analysis: Option<&Analysis>, seen: &Seen) -> Vec<Command> {
         self.advance();
+        self.advance_match(ui);
         if self.pending > 0 {
             ui.ctx().request_repaint();
         }
@@ -263,6 +274,88 @@ impl MctsView {
         }
         ui.add(egui::Label::new(choice_words(seen, search, analysis)).wrap());
         self.plot(ui, analysis);
+        self.match_line(ui, commands);
+    }
+
+    /// Starts or stops the match against minimax.
+    fn apply_match(&mut self, command: MctsCommand) {
+        match command {
+            MctsCommand::PlayMatch => {
+                let play = MatchPlay::new(MATCH_MCTS, MATCH_MINIMAX, MATCH_GAMES, self.seed);
+                self.matched = Some((play, true));
+            }
+            _ => {
+                if let Some((_, running)) = &mut self.matched {
+                    *running = false;
+                }
+            }
+        }
+    }
+
+    /// Plays one move of the match under way, a frame's worth (on 3×3 a thousand iterations
+    /// or a look in the solver's table), and asks for the next frame.
+    fn advance_match(&mut self, ui: &Ui) {
+        let Some((play, running)) = &mut self.matched else {
+            return;
+        };
+        if !*running {
+            return;
+        }
+        play.step();
+        if play.is_done() {
+            *running = false;
+        } else {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// "Play a match against minimax": MCTS at a thousand iterations against perfect play on
+    /// 3×3, the games as `tictactoe match` plays them for the view's seed, and the tally.
+    fn match_line(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        ui.label(RichText::new("A match against minimax").strong());
+        ui.add(
+            egui::Label::new(format!(
+                "MCTS at 1,000 iterations a move against Perfect minimax, {MATCH_GAMES} games on \
+                 3×3, the first move alternating, as tictactoe match --x {MATCH_MCTS} --o \
+                 {MATCH_MINIMAX} --games {MATCH_GAMES} --seed {} plays them.",
+                self.seed
+            ))
+            .wrap(),
+        );
+        let running = self.matched.as_ref().is_some_and(|(_, running)| *running);
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!running, egui::Button::new("Play a match against minimax"))
+                .clicked()
+            {
+                commands.push(MctsCommand::PlayMatch.into());
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Stop the match"))
+                .clicked()
+            {
+                commands.push(MctsCommand::StopMatch.into());
+            }
+        });
+        if let Some((play, running)) = &self.matched {
+            let tally = play.result().x;
+            let played = play.result().games.len() as u64;
+            let state = match (running, play.is_done()) {
+                (_, true) => "Done",
+                (true, false) => "Playing",
+                (false, false) => "Stopped",
+            };
+            ui.add(
+                egui::Label::new(format!(
+                    "{state}: {played} of {} games · MCTS won {}, drew {}, lost {}.",
+                    play.games(),
+                    tally.wins,
+                    tally.draws,
+                    tally.losses
+                ))
+                .wrap(),
+            );
+        }
     }
 
     /// The tree near the root, with its zoom and export bars.

@@ -468,10 +468,12 @@ impl GameController {
             return;
         }
         let board = *self.board();
-        let Some((candidates, basis)) =
-            self.knowledge
-                .candidates(&board, self.play.difficulty, self.turn)
-        else {
+        let Some((candidates, basis)) = self.knowledge.candidates(
+            &board,
+            self.play.difficulty,
+            self.turn,
+            self.mcts_seed(&board),
+        ) else {
             return;
         };
         let Some(cell) = self.ai.pick(&candidates) else {
@@ -496,9 +498,12 @@ impl GameController {
         if next.basis != Basis::ProvenBest {
             return;
         }
-        let now_known = self
-            .knowledge
-            .candidates(&next.board, self.play.difficulty, self.turn);
+        let now_known = self.knowledge.candidates(
+            &next.board,
+            self.play.difficulty,
+            self.turn,
+            self.ai.search_seed(&next.board),
+        );
         if let Some((candidates, Basis::Exact)) = now_known {
             next.candidates = candidates;
             next.basis = Basis::Exact;
@@ -528,10 +533,21 @@ impl GameController {
             computer_to_move: self.session.computer_to_move(),
             scores_for_human: self.play.scores_wanted && self.session.human_to_move(),
             limited_depth: limited_depth(self.play.difficulty, self.board()),
+            mcts: self
+                .play
+                .difficulty
+                .mcts_iterations()
+                .map(|iterations| (iterations, self.mcts_seed(self.board()))),
             think_time: self.play.think_time,
             turn: self.turn,
             finished_positions: over.then(|| self.record().positions_before()),
         }
+    }
+
+    /// The seed of a Monte Carlo level's search of `board`: the computer player's, mixed with
+    /// the position, so that a seeded game replays exactly.
+    fn mcts_seed(&self, board: &Board) -> u64 {
+        self.ai.search_seed(board)
     }
 
     fn wanted_search(&self) -> Option<Wanted> {
@@ -750,6 +766,28 @@ mod tests {
         assert!(best.iter().any(|m| m.cell == chosen.cell));
         assert!(best.iter().all(|m| m.score == Score::DRAW));
         assert!(known.settled_count() < 48);
+    }
+
+    /// A Monte Carlo level's move comes from the worker's MCTS search, seeded from the computer
+    /// player's seed and the position: the move [`mcts_choice`](crate::engine::ai::mcts_choice)
+    /// gives with that seed, on 3×3 and on a large board alike, with no exact search for it.
+    #[test]
+    fn a_monte_carlo_level_plays_the_worker_s_most_visited_move() {
+        for side in [3, 5] {
+            let clock = Arc::new(ManualClock::new());
+            let mut game = large(side, &clock);
+            game.set_play_options(PlayOptions {
+                difficulty: Difficulty::MctsThousand,
+                ..game.play_options()
+            });
+            let reply = exchange(&mut game, &clock, Cell::new(1, 1));
+            assert_eq!(reply.basis, Basis::MonteCarlo { iterations: 1_000 });
+            let seed = AiPlayer::seeded(7).search_seed(&reply.board);
+            let expected = crate::engine::ai::mcts_choice(&reply.board, 1_000, seed, &mut |_| true);
+            assert_eq!(Some(reply.cell), expected, "{side}×{side}");
+            assert_eq!(reply.candidates, vec![reply.cell]);
+            assert!(game.analysis(&reply.board).is_none());
+        }
     }
 
     #[test]

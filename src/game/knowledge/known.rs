@@ -38,6 +38,8 @@ pub(super) struct Known {
     exercises: Option<Vec<Exercise>>,
     /// Depth-limited searches: each move's number, or why the search stopped.
     cutoffs: HashMap<CutoffSearch, Result<Vec<(Cell, Valuation)>, Stop>>,
+    /// The Monte Carlo levels' moves, by position, seed and iterations.
+    mcts: HashMap<(Board, u64, u64), Cell>,
 }
 
 impl Known {
@@ -119,6 +121,18 @@ impl Known {
             self.cutoffs.clear();
         }
         self.cutoffs.insert(search, result);
+    }
+
+    /// The move MCTS chose on `board` with `seed` and `iterations`, if it has.
+    pub(super) fn mcts_choice(&self, board: &Board, seed: u64, iterations: u64) -> Option<Cell> {
+        self.mcts.get(&(*board, seed, iterations)).copied()
+    }
+
+    pub(super) fn add_mcts_choice(&mut self, board: Board, seed: u64, iterations: u64, cell: Cell) {
+        if self.mcts.len() >= CACHE_LIMIT {
+            self.mcts.clear();
+        }
+        self.mcts.insert((board, seed, iterations), cell);
     }
 
     pub(super) fn add_exercises(&mut self, exercises: Vec<Exercise>) {

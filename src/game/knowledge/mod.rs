@@ -52,6 +52,8 @@ pub enum Basis {
     },
     /// The difficulty's depth-limited search on a board larger than 3×3, `depth` plies ahead.
     DepthLimited { depth: u32 },
+    /// A Monte Carlo level's search: the move visited most in `iterations` iterations.
+    MonteCarlo { iterations: u64 },
 }
 
 /// What is known of the moves of a position whose exact search is running or stopped: the
@@ -246,16 +248,21 @@ impl Knowledge {
     }
 
     /// The moves the computer at `difficulty` may choose among on `board`, on turn `turn`, and what
-    /// they rest on: its depth-limited estimate, the exact analysis, the moves proven best before
-    /// it is complete, or else the estimate made when this turn's think time ran out. `None`
-    /// while none of them is known.
+    /// they rest on: a Monte Carlo level's move (its search seeded with `seed`), its
+    /// depth-limited estimate, the exact analysis, the moves proven best before it is complete,
+    /// or else the estimate made when this turn's think time ran out. `None` while none of them
+    /// is known.
     pub(in crate::game) fn candidates(
         &self,
         board: &Board,
         difficulty: Difficulty,
         turn: u64,
+        seed: u64,
     ) -> Option<(Vec<Cell>, Basis)> {
-        if let Some(depth) = limited_depth(difficulty, board) {
+        if let Some(iterations) = difficulty.mcts_iterations() {
+            let cell = self.known.mcts_choice(board, seed, iterations)?;
+            Some((vec![cell], Basis::MonteCarlo { iterations }))
+        } else if let Some(depth) = limited_depth(difficulty, board) {
             let (estimate, _) = self.estimate(board, Some(depth))?;
             let best = estimate.best_moves().map(|m| m.cell).collect();
             Some((best, Basis::DepthLimited { depth }))
@@ -430,6 +437,18 @@ impl Knowledge {
                     };
                     self.known.add_cutoff(search, result);
                 }
+            }
+            Reply::MctsChose {
+                id,
+                board,
+                seed,
+                iterations,
+                cell,
+            } => {
+                if ours(&self.in_flight, id) {
+                    self.in_flight = None;
+                }
+                self.known.add_mcts_choice(board, seed, iterations, cell);
             }
             Reply::Exercises { id, exercises, .. } => {
                 if ours(&self.in_flight, id) {

@@ -80,6 +80,9 @@ pub(in crate::game) struct GameNeeds {
     pub(in crate::game) scores_for_human: bool,
     /// The depth of the computer's depth-limited search on this board, if it plays one.
     pub(in crate::game) limited_depth: Option<u32>,
+    /// The computer's Monte Carlo search on this board, if it plays one: its iterations and
+    /// seed.
+    pub(in crate::game) mcts: Option<(u64, u64)>,
     pub(in crate::game) think_time: Duration,
     /// The turn of the position on the board (see `Knowledge::fresh_estimate`).
     pub(in crate::game) turn: u64,

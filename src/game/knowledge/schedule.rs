@@ -73,6 +73,10 @@ impl Schedule<'_> {
             return None;
         }
         let computer = needs.computer_to_move;
+        if computer && let Some((iterations, seed)) = needs.mcts {
+            let known = self.known.mcts_choice(&board, seed, iterations).is_some();
+            return (!known).then_some((board, Job::Mcts { iterations, seed }));
+        }
         if computer && let Some(depth) = needs.limited_depth {
             let known = self.known.estimate(&board, Some(depth)).is_some();
             let job = Job::Estimate {
@@ -184,6 +188,7 @@ mod tests {
             computer_to_move: false,
             scores_for_human: false,
             limited_depth: None,
+            mcts: None,
             think_time: THINK,
             turn: 0,
             finished_positions: None,

@@ -48,6 +48,9 @@ pub enum Job {
     /// Rate every move by depth-limited minimax, `plies` ahead, the positions still open there
     /// judged by `evaluation` ([`Reply::Cutoff`]); the node budget caps it.
     Cutoff { plies: u32, evaluation: Evaluation },
+    /// The move Monte Carlo tree search plays after `iterations` iterations seeded with `seed`
+    /// (a Monte Carlo level's move, [`crate::engine::ai::mcts_choice`]): [`Reply::MctsChose`].
+    Mcts { iterations: u64, seed: u64 },
 }
 
 impl Job {
@@ -164,6 +167,14 @@ pub enum Reply {
         evaluation: Evaluation,
         result: Result<Vec<(Cell, Valuation)>, Stop>,
     },
+    /// The answer to [`Job::Mcts`]: the most visited move.
+    MctsChose {
+        id: RequestId,
+        board: Board,
+        seed: u64,
+        iterations: u64,
+        cell: Cell,
+    },
 }
 
 impl Reply {
@@ -178,7 +189,8 @@ impl Reply {
             | Reply::TraceEvents { id, .. }
             | Reply::TraceDone { id, .. }
             | Reply::Exercises { id, .. }
-            | Reply::Cutoff { id, .. } => *id,
+            | Reply::Cutoff { id, .. }
+            | Reply::MctsChose { id, .. } => *id,
         }
     }
 }

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use super::protocol::{AnalysisProgress, Job, Reply, Request, RequestId};
+use crate::engine::ai;
 use crate::engine::board::Board;
 use crate::engine::clock::Clock;
 use crate::engine::minimax::{
@@ -239,6 +240,7 @@ impl Searches {
                     result,
                 })
             }
+            Job::Mcts { iterations, seed } => mcts(id, board, iterations, seed, control),
         }
     }
 
@@ -335,6 +337,25 @@ fn count(id: RequestId, board: Board, control: &SearchControl) -> Option<Reply> 
     ]
     .contains(&Err(Stop::Cancelled));
     (!cancelled).then_some(Reply::Counted { id, board, counts })
+}
+
+/// A Monte Carlo level's move on `board`, unless cancelled (asked between chunks of
+/// iterations, so a new request stops it within a few milliseconds).
+fn mcts(
+    id: RequestId,
+    board: Board,
+    iterations: u64,
+    seed: u64,
+    control: &SearchControl,
+) -> Option<Reply> {
+    let cell = ai::mcts_choice(&board, iterations, seed, &mut |_| !control.is_cancelled())?;
+    Some(Reply::MctsChose {
+        id,
+        board,
+        seed,
+        iterations,
+        cell,
+    })
 }
 
 /// Events are sent in batches of this many, so that handing them over costs little.
