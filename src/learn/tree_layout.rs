@@ -11,8 +11,9 @@
 use crate::engine::board::{Board, Mark};
 use crate::learn::tree_sketch::{Shape, Sketch, SketchNode};
 
-/// Pixels between two leaves, between two levels, and above the first level's centre.
-const SLOT: f32 = 64.0;
+/// Pixels between two leaves (where no note or small board needs more), between two levels,
+/// and above the first level's centre.
+pub const SLOT: f32 = 64.0;
 const LEVEL: f32 = 96.0;
 const TOP: f32 = 30.0;
 /// A node's half height.

@@ -3,13 +3,20 @@
 //! moves on the edges. Each node is a button with a name for screen readers: clicking or tapping
 //! one adds its letter to the answer, or takes it back. Once graded, "Show the search" draws the
 //! trace over it: what each call returned, its window, the branches pruned crossed out.
+//!
+//! Its nodes stand where learn's one layout ([`scene`]) puts them, as in every other tree
+//! picture: the spots become a [`Sketch`] and the drawing is that sketch's scene, scaled to the
+//! room; what only an exercise has (the learner's marks, the pruned branches' crosses, the notes)
+//! is painted over it here.
 
-use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2};
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::board_widget::Palette;
 use crate::app::controls::Mirrored;
 use crate::learn::exercises::prune::{PruneKey, TreeFillKey, label};
+use crate::learn::tree_layout::{self, scene};
 use crate::learn::tree_picture::tidy;
+use crate::learn::tree_sketch::{Shape, Sketch, SketchEdge, SketchNode};
 use crate::learn::view::Role;
 
 /// A node as drawn.
@@ -125,11 +132,67 @@ pub fn spot_name(spot: &Spot) -> String {
     words.join(", ")
 }
 
+/// The spots as a tree picture's sketch: each node in its slot and level, with its shape, letter,
+/// leaf value and name, each edge with its move. Laid out by [`scene`], as every tree picture is.
+pub fn sketch(spots: &[Spot]) -> Sketch {
+    let mut children = vec![Vec::new(); spots.len()];
+    for (id, spot) in spots.iter().enumerate() {
+        if let Some(parent) = spot.parent {
+            children[parent].push(id);
+        }
+    }
+    let (across, width) = tidy(&children);
+    let levels = spots.iter().map(|s| s.level).max().unwrap_or(0) + 1;
+    let nodes = spots
+        .iter()
+        .enumerate()
+        .map(|(id, spot)| SketchNode {
+            value: spot.leaf,
+            label: Some(spot.label.clone()),
+            faint: spot.skipped,
+            ..SketchNode::at(
+                across[id],
+                spot.level,
+                Shape::of(spot.role),
+                spot_name(spot),
+            )
+        })
+        .collect();
+    let edges = spots
+        .iter()
+        .enumerate()
+        .filter_map(|(id, spot)| {
+            let label = spot.edge.clone().unwrap_or_default();
+            Some(SketchEdge::of(spot.parent?, id, label, false, false))
+        })
+        .collect();
+    Sketch {
+        nodes,
+        edges,
+        width,
+        // No level labels: the shapes say MAX and MIN, and the room goes to the tree.
+        levels: vec![String::new(); levels],
+        legend: Vec::new(),
+    }
+}
+
+/// The drawn node's radius: a letter's room, at every scale.
 const RADIUS: f32 = 15.0;
+/// The widest a leaf's slot is drawn (the layout's slot scaled down to it).
 const SLOT: f32 = 44.0;
-const LEVEL: f32 = 70.0;
+/// Room under the lowest nodes for a leaf's value or a note, past what the layout keeps.
+const UNDER: f32 = 24.0;
 /// The side of a node's target on a touch screen, as the app's buttons there.
 const TOUCH_TARGET: f32 = 44.0;
+
+/// How much of the layout's size the tree is drawn at in `room` pixels across: a slot of at most
+/// [`SLOT`] and at least `narrowest` pixels (a wider tree then scrolls sideways).
+fn scale(width: usize, room: f32, narrowest: f32) -> f32 {
+    let slot = (room / width.max(1) as f32).clamp(narrowest, SLOT.max(narrowest));
+    // The layout's slot is its own `SLOT` where no note or board widens it, as in a sketch of
+    // spots.
+    slot / tree_layout::SLOT
+}
 
 /// Draws `spots` and returns the node clicked or tapped, if any. `clickable` is false once the
 /// answer is graded.
@@ -139,14 +202,8 @@ pub fn draw(
     salt: impl std::hash::Hash + std::fmt::Debug,
     clickable: bool,
 ) -> Option<usize> {
-    let mut children = vec![Vec::new(); spots.len()];
-    for (id, spot) in spots.iter().enumerate() {
-        if let Some(parent) = spot.parent {
-            children[parent].push(id);
-        }
-    }
-    let (across, width) = tidy(&children);
-    let levels = spots.iter().map(|s| s.level).max().unwrap_or(0) + 1;
+    let sketch = sketch(spots);
+    let scene = scene(&sketch, false);
     // Narrow screens get narrower slots, down to what a finger can still tap (a wide tree then
     // scrolls sideways); a node is a finger's size on a touch screen.
     let touch = super::texts::touch(ui.ctx());
@@ -154,17 +211,12 @@ pub fn draw(
         true => (TOUCH_TARGET + 2.0, TOUCH_TARGET),
         false => (34.0, RADIUS * 2.4),
     };
-    let slot = (ui.available_width() / width as f32).clamp(narrowest, SLOT.max(narrowest));
-    let size = Vec2::new(
-        slot * width as f32 + 16.0,
-        LEVEL * (levels as f32 - 1.0) + 2.0 * RADIUS + 40.0,
-    );
+    let scale = scale(sketch.width, ui.available_width(), narrowest);
+    let size = Vec2::new(scene.tree_size.x, scene.tree_size.y) * scale + Vec2::Y * UNDER;
     let (area, _) = ui.allocate_exact_size(size, Sense::hover());
     let at = |id: usize| -> Pos2 {
-        pos2(
-            area.left() + 8.0 + slot * (across[id] + 0.5),
-            area.top() + RADIUS + 4.0 + spots[id].level as f32 * LEVEL,
-        )
+        let centre = scene.nodes[id].centre;
+        area.min + Vec2::new(centre.x, centre.y) * scale
     };
     let palette = Palette::of(ui);
     let text = ui.visuals().text_color();
