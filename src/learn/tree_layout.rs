@@ -162,6 +162,8 @@ pub struct SceneNode {
 /// A sketch laid out: the tree's size and everything drawn, in pixels.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scene {
+    /// Pixels between two leaves: the layout's own, or more where notes or small boards need it.
+    pub slot: f32,
     /// The tree's size, without the legend (what the app shows).
     pub tree_size: Point,
     /// The whole picture's size, the legend under the tree included (what a file holds).
@@ -335,6 +337,7 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
         legend_top + (legend.len() as f32 - 0.5) * LEGEND_LINE
     };
     Scene {
+        slot,
         tree_size: point(right, tree_bottom),
         size: point(right.max(widest_legend), bottom),
         items,
@@ -356,7 +359,11 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
         (false, true) => Ink::Line,
         (false, false) => Ink::Text,
     };
-    let width = if node.on_line { 2.5 } else { 1.5 };
+    let width = match (node.picked, node.on_line) {
+        (true, _) => 3.5,
+        (false, true) => 2.5,
+        (false, false) => 1.5,
+    };
     let r = RADIUS;
     let triangle = |tip: f32, base: f32| Item::Polygon {
         points: vec![

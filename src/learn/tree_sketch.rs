@@ -88,6 +88,8 @@ pub struct SketchNode {
     /// Its letter, written beside it, as the textbooks letter a tree's nodes (and its cut-off
     /// sentences name them).
     pub label: Option<String>,
+    /// Picked by the learner (in an exercise's answer): outlined thick.
+    pub picked: bool,
 }
 
 /// An edge from parent to child, with its move.
@@ -120,6 +122,7 @@ impl SketchNode {
             bound: Bound::Exact,
             faint: false,
             label: None,
+            picked: false,
         }
     }
 }

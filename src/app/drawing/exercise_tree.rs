@@ -5,16 +5,17 @@
 //! trace over it: what each call returned, its window, the branches pruned crossed out.
 //!
 //! Its nodes stand where learn's one layout ([`scene`]) puts them, as in every other tree
-//! picture: the spots become a [`Sketch`] and the drawing is that sketch's scene, scaled to the
-//! room; what only an exercise has (the learner's marks, the pruned branches' crosses, the notes)
-//! is painted over it here.
+//! picture: the spots become a [`Sketch`] that holds all the drawing shows (the letters, the
+//! learner's picks, the pruned nodes, the notes), and the drawing is that sketch, its nodes at
+//! their places in the scene scaled to the room, painted here in the exercise's own style (a
+//! letter in each node, the marks on the branches, a finger-sized target on a touch screen).
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::board_widget::Palette;
 use crate::app::controls::Mirrored;
 use crate::learn::exercises::prune::{PruneKey, TreeFillKey, label};
-use crate::learn::tree_layout::{self, scene};
+use crate::learn::tree_layout::scene;
 use crate::learn::tree_picture::tidy;
 use crate::learn::tree_sketch::{Shape, Sketch, SketchEdge, SketchNode};
 use crate::learn::view::Role;
@@ -132,8 +133,10 @@ pub fn spot_name(spot: &Spot) -> String {
     words.join(", ")
 }
 
-/// The spots as a tree picture's sketch: each node in its slot and level, with its shape, letter,
-/// leaf value and name, each edge with its move. Laid out by [`scene`], as every tree picture is.
+/// The spots as a tree picture's sketch, everything the drawing shows as data: each node in its
+/// slot and level with its shape, letter, leaf value, name, whether it is in the answer
+/// (`picked`), pruned (`crossed`), never searched (`faint`) and its note; each edge with its
+/// move. Laid out by [`scene`], as every tree picture is.
 pub fn sketch(spots: &[Spot]) -> Sketch {
     let mut children = vec![Vec::new(); spots.len()];
     for (id, spot) in spots.iter().enumerate() {
@@ -149,7 +152,10 @@ pub fn sketch(spots: &[Spot]) -> Sketch {
         .map(|(id, spot)| SketchNode {
             value: spot.leaf,
             label: Some(spot.label.clone()),
+            picked: spot.chosen,
+            crossed: spot.pruned,
             faint: spot.skipped,
+            note: spot.note.clone(),
             ..SketchNode::at(
                 across[id],
                 spot.level,
@@ -185,25 +191,16 @@ const UNDER: f32 = 24.0;
 /// The side of a node's target on a touch screen, as the app's buttons there.
 const TOUCH_TARGET: f32 = 44.0;
 
-/// How much of the layout's size the tree is drawn at in `room` pixels across: a slot of at most
-/// [`SLOT`] and at least `narrowest` pixels (a wider tree then scrolls sideways).
-fn scale(width: usize, room: f32, narrowest: f32) -> f32 {
-    let slot = (room / width.max(1) as f32).clamp(narrowest, SLOT.max(narrowest));
-    // The layout's slot is its own `SLOT` where no note or board widens it, as in a sketch of
-    // spots.
-    slot / tree_layout::SLOT
-}
-
-/// Draws `spots` and returns the node clicked or tapped, if any. `clickable` is false once the
-/// answer is graded.
+/// Draws `sketch` (made by [`sketch`]) and returns the node clicked or tapped, if any.
+/// `clickable` is false once the answer is graded. Its slots keep their width on the screen when
+/// the search's notes widen the layout's.
 pub fn draw(
     ui: &mut Ui,
-    spots: &[Spot],
+    sketch: &Sketch,
     salt: impl std::hash::Hash + std::fmt::Debug,
     clickable: bool,
 ) -> Option<usize> {
-    let sketch = sketch(spots);
-    let scene = scene(&sketch, false);
+    let scene = scene(sketch, false);
     // Narrow screens get narrower slots, down to what a finger can still tap (a wide tree then
     // scrolls sideways); a node is a finger's size on a touch screen.
     let touch = super::texts::touch(ui.ctx());
@@ -211,7 +208,8 @@ pub fn draw(
         true => (TOUCH_TARGET + 2.0, TOUCH_TARGET),
         false => (34.0, RADIUS * 2.4),
     };
-    let scale = scale(sketch.width, ui.available_width(), narrowest);
+    let room = ui.available_width() / sketch.width.max(1) as f32;
+    let scale = room.clamp(narrowest, SLOT.max(narrowest)) / scene.slot;
     let size = Vec2::new(scene.tree_size.x, scene.tree_size.y) * scale + Vec2::Y * UNDER;
     let (area, _) = ui.allocate_exact_size(size, Sense::hover());
     let at = |id: usize| -> Pos2 {
@@ -222,25 +220,26 @@ pub fn draw(
     let text = ui.visuals().text_color();
     let faint = ui.visuals().weak_text_color();
     let painter = ui.painter_at(area);
-    for (id, spot) in spots.iter().enumerate() {
-        let Some(parent) = spot.parent else { continue };
-        let (start, end) = (at(parent) + Vec2::Y * RADIUS, at(id) - Vec2::Y * RADIUS);
+    for edge in &sketch.edges {
+        let child = &sketch.nodes[edge.to];
+        let start = at(edge.from) + Vec2::Y * RADIUS;
+        let end = at(edge.to) - Vec2::Y * RADIUS;
         painter.line_segment([start, end], Stroke::new(1.2, faint));
         let middle = start + (end - start) * 0.5;
         // The learner's cut: a bar across the branch; the search's: a cross in the colour of a
         // loss, over it.
         let across = Vec2::new(8.0, -5.0);
-        if spot.chosen {
+        if child.picked {
             painter.line_segment([middle - across, middle + across], Stroke::new(3.0, text));
         }
-        if spot.pruned {
+        if child.crossed {
             let stroke = Stroke::new(2.5, palette.loss);
             painter.line_segment([middle - across, middle + across], stroke);
             painter.line_segment([middle - across.rot90(), middle + across.rot90()], stroke);
         }
-        if let Some(edge) = &spot.edge {
-            let galley =
-                painter.layout_no_wrap(edge.clone(), egui::FontId::proportional(10.0), faint);
+        if !edge.label.is_empty() {
+            let font = egui::FontId::proportional(10.0);
+            let galley = painter.layout_no_wrap(edge.label.clone(), font, faint);
             // On a patch of the background, two thirds down the edge: apart from its
             // neighbours', which part from it there.
             let rect = egui::Align2::CENTER_CENTER
@@ -250,7 +249,7 @@ pub fn draw(
         }
     }
     let mut clicked = None;
-    for (id, spot) in spots.iter().enumerate() {
+    for (id, node) in sketch.nodes.iter().enumerate() {
         let centre = at(id);
         let rect = Rect::from_center_size(centre, Vec2::splat(hit));
         let response = ui.interact(
@@ -262,13 +261,13 @@ pub fn draw(
                 Sense::hover()
             },
         );
-        let name = spot_name(spot);
+        let name = &node.title;
         response.widget_info(|| {
-            egui::WidgetInfo::selected(egui::Role::Button, clickable, spot.chosen, &name)
+            egui::WidgetInfo::selected(egui::Role::Button, clickable, node.picked, name)
         });
         // On the page, a node to pick is a button a screen reader and a finger reach.
         let response = match clickable && id > 0 {
-            true => response.mirrored(name),
+            true => response.mirrored(name.clone()),
             false => response,
         };
         if response.clicked() {
@@ -280,21 +279,18 @@ pub fn draw(
         };
         // A node in the answer has a thick outline in the colour of the best move; a node the
         // search never reached is faint.
-        let ink = if spot.skipped { faint } else { text };
-        let stroke = match spot.chosen {
+        let ink = if node.faint { faint } else { text };
+        let stroke = match node.picked {
             true => Stroke::new(3.5, palette.best),
             false => Stroke::new(1.5, ink),
         };
-        paint_shape(&painter, centre, spot.role, fill, stroke);
-        painter.text(
-            centre,
-            egui::Align2::CENTER_CENTER,
-            &spot.label,
-            egui::FontId::proportional(13.0),
-            ink,
-        );
+        paint_shape(&painter, centre, node.shape, fill, stroke);
+        if let Some(letter) = &node.label {
+            let font = egui::FontId::proportional(13.0);
+            painter.text(centre, egui::Align2::CENTER_CENTER, letter, font, ink);
+        }
         let below = centre + Vec2::Y * (RADIUS + 2.0);
-        let under = match (spot.leaf, &spot.note) {
+        let under = match (node.value, &node.note) {
             (Some(leaf), _) => Some((leaf.to_string(), ink, 14.0)),
             (None, Some(note)) => Some((note.clone(), palette.best, 11.0)),
             (None, None) => None,
@@ -311,26 +307,20 @@ pub fn draw(
 
 /// MAX a triangle pointing up, MIN one pointing down (as the textbooks draw them), a leaf a
 /// square.
-fn paint_shape(
-    painter: &egui::Painter,
-    centre: Pos2,
-    role: Option<Role>,
-    fill: Color32,
-    stroke: Stroke,
-) {
+fn paint_shape(painter: &egui::Painter, centre: Pos2, shape: Shape, fill: Color32, stroke: Stroke) {
     let r = RADIUS;
-    let points = match role {
-        Some(Role::Maximiser) => vec![
+    let points = match shape {
+        Shape::Max => vec![
             centre + Vec2::new(0.0, -r * 1.1),
             centre + Vec2::new(r * 1.1, r * 0.75),
             centre + Vec2::new(-r * 1.1, r * 0.75),
         ],
-        Some(Role::Minimiser) => vec![
+        Shape::Min => vec![
             centre + Vec2::new(-r * 1.1, -r * 0.75),
             centre + Vec2::new(r * 1.1, -r * 0.75),
             centre + Vec2::new(0.0, r * 1.1),
         ],
-        None => {
+        Shape::End | Shape::Chance => {
             painter.rect(
                 Rect::from_center_size(centre, Vec2::splat(r * 1.5)),
                 2.0,

@@ -696,6 +696,7 @@ impl Exercises {
             Form::Fill(key) => exercise_tree::fill_spots(key, self.show_search),
             _ => return,
         };
+        let sketch = exercise_tree::sketch(&spots);
         let clickable = !self.graded()
             && matches!(
                 item.form(),
@@ -721,7 +722,7 @@ impl Exercises {
         egui::ScrollArea::horizontal()
             .id_salt(("exercise tree", &salt))
             .show(ui, |ui| {
-                if let Some(node) = exercise_tree::draw(ui, &spots, salt, clickable) {
+                if let Some(node) = exercise_tree::draw(ui, &sketch, salt, clickable) {
                     commands.push(ExercisesCommand::Node(node).into());
                 }
             });
