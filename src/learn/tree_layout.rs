@@ -162,8 +162,6 @@ pub struct SceneNode {
 /// A sketch laid out: the tree's size and everything drawn, in pixels.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scene {
-    /// Pixels between two leaves: the layout's own, or more where notes or small boards need it.
-    pub slot: f32,
     /// The tree's size, without the legend (what the app shows).
     pub tree_size: Point,
     /// The whole picture's size, the legend under the tree included (what a file holds).
@@ -337,7 +335,6 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
         legend_top + (legend.len() as f32 - 0.5) * LEGEND_LINE
     };
     Scene {
-        slot,
         tree_size: point(right, tree_bottom),
         size: point(right.max(widest_legend), bottom),
         items,

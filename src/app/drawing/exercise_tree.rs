@@ -5,7 +5,7 @@
 //! trace over it: what each call returned, its window, the branches pruned crossed out.
 //!
 //! Its nodes stand where learn's one layout ([`scene`]) puts them, as in every other tree
-//! picture: the spots become a [`Sketch`] that holds all the drawing shows (the letters, the
+//! picture: the exercise's tree becomes a [`Sketch`] that holds all the drawing shows (the letters, the
 //! learner's picks, the pruned nodes, the notes), and the drawing is that sketch, its nodes at
 //! their places in the scene scaled to the room, painted here in the exercise's own style (a
 //! letter in each node, the marks on the branches, a finger-sized target on a touch screen).
@@ -15,71 +15,62 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use super::board_widget::Palette;
 use crate::app::controls::Mirrored;
 use crate::learn::exercises::prune::{PruneKey, TreeFillKey, label};
-use crate::learn::tree_layout::scene;
+use crate::learn::tree_layout::{self, scene};
 use crate::learn::tree_picture::tidy;
 use crate::learn::tree_sketch::{Shape, Sketch, SketchEdge, SketchNode};
 use crate::learn::view::Role;
 
-/// A node as drawn.
-pub struct Spot {
-    pub label: String,
-    pub parent: Option<usize>,
-    pub level: usize,
-    pub role: Option<Role>,
-    pub leaf: Option<i32>,
-    /// The move on the edge from the parent (a board's cell).
-    pub edge: Option<String>,
-    /// In the learner's answer.
-    pub chosen: bool,
-    /// Pruned by the search, drawn once the search is shown.
-    pub pruned: bool,
-    /// Under the node once the search is shown: what it returned and its window.
-    pub note: Option<String>,
-    /// Never searched (pruned, or below a pruned branch), drawn faint once the search is shown.
-    pub skipped: bool,
+/// A node of an exercise's tree before it is placed: its parent, the move on the edge from it
+/// (a board's cell), and the sketch node it becomes (its place across still to be found, its
+/// name still to be given).
+struct Unplaced {
+    parent: Option<usize>,
+    edge: Option<String>,
+    node: SketchNode,
 }
 
-/// The spots of an alpha-beta item; `chosen` are the nodes in the answer; `reveal` adds the
-/// trace's values, windows and pruned branches.
-pub fn prune_spots(key: &PruneKey, chosen: &[usize], reveal: bool) -> Vec<Spot> {
-    key.nodes
-        .iter()
-        .enumerate()
-        .map(|(id, node)| {
-            let note = reveal.then(|| {
-                let returned = key.returned[id].map(|v| v.value().to_string());
-                // Every searched node's window as the search left it, the root's too.
-                let window = key.final_window(id).map(|w| key.window_text(w));
-                match (returned, window, node.leaf) {
-                    (_, _, Some(_)) => None,
-                    (Some(v), Some(w), None) => Some(format!("{v} {w}")),
-                    (Some(v), None, None) => Some(v),
-                    (None, Some(w), None) => Some(w),
-                    (None, None, None) => None,
-                }
-            });
-            Spot {
-                label: node.label.clone(),
-                parent: node.parent,
-                level: node.depth,
-                role: node.role,
-                leaf: node.leaf.map(|v| v.value()),
-                edge: node.move_name.clone(),
-                chosen: chosen.contains(&id),
-                pruned: reveal && key.pruned.contains(&id),
-                note: note.flatten(),
-                skipped: reveal && key.returned[id].is_none(),
+/// The tree of an alpha-beta item; `chosen` are the nodes in the answer (`picked`); `reveal`
+/// adds the trace's values, windows (`note`) and pruned branches (`crossed`, and `faint` below
+/// them).
+pub fn prune_sketch(key: &PruneKey, chosen: &[usize], reveal: bool) -> Sketch {
+    let nodes = key.nodes.iter().enumerate().map(|(id, node)| {
+        let note = reveal.then(|| {
+            let returned = key.returned[id].map(|v| v.value().to_string());
+            // Every searched node's window as the search left it, the root's too.
+            let window = key.final_window(id).map(|w| key.window_text(w));
+            match (returned, window, node.leaf) {
+                (_, _, Some(_)) => None,
+                (Some(v), Some(w), None) => Some(format!("{v} {w}")),
+                (Some(v), None, None) => Some(v),
+                (None, Some(w), None) => Some(w),
+                (None, None, None) => None,
             }
-        })
-        .collect()
+        });
+        Unplaced {
+            parent: node.parent,
+            edge: node.move_name.clone(),
+            node: SketchNode {
+                value: node.leaf.map(|v| v.value()),
+                label: Some(node.label.clone()),
+                picked: chosen.contains(&id),
+                crossed: reveal && key.pruned.contains(&id),
+                faint: reveal && key.returned[id].is_none(),
+                note: note.flatten(),
+                ..SketchNode::at(0.0, node.depth, Shape::of(node.role), String::new())
+            },
+        }
+    });
+    placed(nodes.collect())
 }
 
-/// The spots of a fill-in item on an abstract tree; `reveal` writes each inner node's value.
-pub fn fill_spots(key: &TreeFillKey, reveal: bool) -> Vec<Spot> {
-    key.tree
-        .nodes()
-        .map(|node| Spot {
-            label: label(node.id()),
+/// The tree of a fill-in item on an abstract tree; `reveal` writes each inner node's value.
+pub fn fill_sketch(key: &TreeFillKey, reveal: bool) -> Sketch {
+    let nodes = key.tree.nodes().map(|node| {
+        let role = (!node.is_leaf()).then(|| match node.side() {
+            crate::engine::game_tree::Side::Max => Role::Maximiser,
+            crate::engine::game_tree::Side::Min => Role::Minimiser,
+        });
+        Unplaced {
             parent: (node.id() > 0).then(|| {
                 let path = node.path();
                 let mut at = key.tree.root();
@@ -88,88 +79,75 @@ pub fn fill_spots(key: &TreeFillKey, reveal: bool) -> Vec<Spot> {
                 }
                 at.id()
             }),
-            level: node.depth(),
-            role: (!node.is_leaf()).then(|| match node.side() {
-                crate::engine::game_tree::Side::Max => Role::Maximiser,
-                crate::engine::game_tree::Side::Min => Role::Minimiser,
-            }),
-            leaf: node.leaf(),
             edge: None,
-            chosen: false,
-            pruned: false,
-            note: (reveal && !node.is_leaf()).then(|| key.values[node.id()].to_string()),
-            skipped: false,
-        })
-        .collect()
+            node: SketchNode {
+                value: node.leaf(),
+                label: Some(label(node.id())),
+                note: (reveal && !node.is_leaf()).then(|| key.values[node.id()].to_string()),
+                ..SketchNode::at(0.0, node.depth(), Shape::of(role), String::new())
+            },
+        }
+    });
+    placed(nodes.collect())
 }
 
-/// What a node is called for a screen reader and a test: "E, MIN, r1c2, leaf 4, in your answer".
-pub fn spot_name(spot: &Spot) -> String {
-    let mut words = vec![format!("Node {}", spot.label)];
-    if let Some(role) = spot.role {
-        words.push(
-            match role {
-                Role::Maximiser => "MAX",
-                Role::Minimiser => "MIN",
-            }
-            .to_string(),
-        );
+/// What a node is called for a screen reader and a test: "Node E, MIN, move r1c2, leaf 4, in
+/// your answer".
+fn node_name(node: &SketchNode, edge: Option<&str>) -> String {
+    let mut words = vec![format!(
+        "Node {}",
+        node.label.as_deref().unwrap_or_default()
+    )];
+    match node.shape {
+        Shape::Max => words.push("MAX".to_string()),
+        Shape::Min => words.push("MIN".to_string()),
+        Shape::End | Shape::Chance => {}
     }
-    if let Some(edge) = &spot.edge {
+    if let Some(edge) = edge {
         words.push(format!("move {edge}"));
     }
-    if let Some(leaf) = spot.leaf {
+    if let Some(leaf) = node.value {
         words.push(format!("leaf {leaf}"));
     }
-    if spot.chosen {
+    if node.picked {
         words.push("in your answer".to_string());
     }
-    if spot.pruned {
+    if node.crossed {
         words.push("pruned".to_string());
     }
-    if let Some(note) = &spot.note {
+    if let Some(note) = &node.note {
         words.push(format!("returned {note}"));
     }
     words.join(", ")
 }
 
-/// The spots as a tree picture's sketch, everything the drawing shows as data: each node in its
-/// slot and level with its shape, letter, leaf value, name, whether it is in the answer
-/// (`picked`), pruned (`crossed`), never searched (`faint`) and its note; each edge with its
-/// move. Laid out by [`scene`], as every tree picture is.
-pub fn sketch(spots: &[Spot]) -> Sketch {
-    let mut children = vec![Vec::new(); spots.len()];
-    for (id, spot) in spots.iter().enumerate() {
-        if let Some(parent) = spot.parent {
+/// The nodes as a tree picture's sketch, everything the drawing shows as data: each node in its
+/// slot (as [`tidy`] places every tree picture's) with its name, each edge with its move. Laid
+/// out by [`scene`], as every tree picture is.
+fn placed(unplaced: Vec<Unplaced>) -> Sketch {
+    let mut children = vec![Vec::new(); unplaced.len()];
+    for (id, node) in unplaced.iter().enumerate() {
+        if let Some(parent) = node.parent {
             children[parent].push(id);
         }
     }
     let (across, width) = tidy(&children);
-    let levels = spots.iter().map(|s| s.level).max().unwrap_or(0) + 1;
-    let nodes = spots
+    let levels = unplaced.iter().map(|n| n.node.level).max().unwrap_or(0) + 1;
+    let edges = unplaced
         .iter()
         .enumerate()
-        .map(|(id, spot)| SketchNode {
-            value: spot.leaf,
-            label: Some(spot.label.clone()),
-            picked: spot.chosen,
-            crossed: spot.pruned,
-            faint: spot.skipped,
-            note: spot.note.clone(),
-            ..SketchNode::at(
-                across[id],
-                spot.level,
-                Shape::of(spot.role),
-                spot_name(spot),
-            )
+        .filter_map(|(id, node)| {
+            let label = node.edge.clone().unwrap_or_default();
+            Some(SketchEdge::of(node.parent?, id, label, false, false))
         })
         .collect();
-    let edges = spots
-        .iter()
+    let nodes = unplaced
+        .into_iter()
         .enumerate()
-        .filter_map(|(id, spot)| {
-            let label = spot.edge.clone().unwrap_or_default();
-            Some(SketchEdge::of(spot.parent?, id, label, false, false))
+        .map(|(id, Unplaced { edge, node, .. })| SketchNode {
+            x: across[id],
+            title: node_name(&node, edge.as_deref()),
+            ..node
         })
         .collect();
     Sketch {
@@ -191,9 +169,9 @@ const UNDER: f32 = 24.0;
 /// The side of a node's target on a touch screen, as the app's buttons there.
 const TOUCH_TARGET: f32 = 44.0;
 
-/// Draws `sketch` (made by [`sketch`]) and returns the node clicked or tapped, if any.
-/// `clickable` is false once the answer is graded. Its slots keep their width on the screen when
-/// the search's notes widen the layout's.
+/// Draws `sketch` (made by [`prune_sketch`] or [`fill_sketch`]) and returns the node clicked or tapped, if any.
+/// `clickable` is false once the answer is graded. The scale is the room's for the layout's own
+/// slot: where the search's notes widen the slots, the tree grows wider with them (and scrolls).
 pub fn draw(
     ui: &mut Ui,
     sketch: &Sketch,
@@ -209,7 +187,7 @@ pub fn draw(
         false => (34.0, RADIUS * 2.4),
     };
     let room = ui.available_width() / sketch.width.max(1) as f32;
-    let scale = room.clamp(narrowest, SLOT.max(narrowest)) / scene.slot;
+    let scale = room.clamp(narrowest, SLOT.max(narrowest)) / tree_layout::SLOT;
     let size = Vec2::new(scene.tree_size.x, scene.tree_size.y) * scale + Vec2::Y * UNDER;
     let (area, _) = ui.allocate_exact_size(size, Sense::hover());
     let at = |id: usize| -> Pos2 {

@@ -689,14 +689,13 @@ impl Exercises {
 
     /// The item's tree, if it has one: nodes to click for the pruned branches.
     fn tree(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
-        let spots = match item.form() {
+        let sketch = match item.form() {
             Form::Search(key) => {
-                exercise_tree::prune_spots(key, &chosen_nodes(key, &self.answer), self.show_search)
+                exercise_tree::prune_sketch(key, &chosen_nodes(key, &self.answer), self.show_search)
             }
-            Form::Fill(key) => exercise_tree::fill_spots(key, self.show_search),
+            Form::Fill(key) => exercise_tree::fill_sketch(key, self.show_search),
             _ => return,
         };
-        let sketch = exercise_tree::sketch(&spots);
         let clickable = !self.graded()
             && matches!(
                 item.form(),
