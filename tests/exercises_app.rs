@@ -495,3 +495,55 @@ fn a_chance_an_evaluation_and_an_mcts_item_are_answered_by_keyboard() {
     let kinds: Vec<&str> = set.items[..3].iter().map(|i| i.kind().code()).collect();
     assert_eq!(kinds, ["chance", "eval", "mcts"]);
 }
+
+/// The exercise's tree stands where learn's one layout puts the same tree in every other
+/// picture (the textbook's tree, `tictactoe tree --format svg`): each node's drawn centre is the
+/// sketch's scene position, scaled and moved as a whole.
+#[test]
+fn the_exercise_tree_is_laid_out_as_the_sketch_lays_out_the_same_tree() {
+    use tictactoe::learn::exercises::prune::Start;
+    use tictactoe::learn::{abstract_tree, tree_layout, tree_sketch};
+    let code: SetCode = "v1-s7-k=prune-n=3-3x3-trees".parse().unwrap();
+    let set = generate(&code);
+    let key = prune_key(&set.items[0]);
+    let Start::Tree { tree, .. } = &key.start else {
+        panic!("item 1 of a set on trees is on a tree");
+    };
+    let sketch = tree_sketch::typed_tree(tree, &abstract_tree::picture(tree));
+    let scene = tree_layout::scene(&sketch, false);
+    assert_eq!(scene.nodes.len(), key.nodes.len());
+    let game = open(&code);
+    let drawn: Vec<egui::Pos2> = key
+        .nodes
+        .iter()
+        .map(|node| {
+            game.harness
+                .get_by_label_contains(&format!("Node {},", node.label))
+                .rect()
+                .center()
+        })
+        .collect();
+    let laid: Vec<egui::Pos2> = scene
+        .nodes
+        .iter()
+        .map(|node| egui::pos2(node.centre.x, node.centre.y))
+        .collect();
+    // The scale from the root to the node farthest across from it.
+    let far = (0..laid.len())
+        .max_by(|&a, &b| {
+            let across = |i: usize| (laid[i].x - laid[0].x).abs();
+            across(a).total_cmp(&across(b))
+        })
+        .unwrap();
+    let scale = (drawn[far].x - drawn[0].x) / (laid[far].x - laid[0].x);
+    assert!(scale > 0.0, "{scale}");
+    for (id, node) in key.nodes.iter().enumerate() {
+        let expected = drawn[0] + (laid[id] - laid[0]) * scale;
+        assert!(
+            (drawn[id] - expected).length() < 1.0,
+            "node {} is drawn at {:?}, the sketch's layout puts it at {expected:?}",
+            node.label,
+            drawn[id]
+        );
+    }
+}

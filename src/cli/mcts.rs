@@ -190,23 +190,14 @@ fn on_board(
     let same_outcome = chosen
         .zip(best)
         .map(|(chosen, best)| outcome(chosen) == outcome(best));
-    let result = json!({
+    let own = json!({
         "position": board.to_string(),
         "to_move": board.to_move().to_string(),
-        "iterations": search.iterations(),
-        "seed": args.seed,
-        "c": c,
-        "tree_nodes": search.len(),
-        "full": search.is_full(),
-        "moves": moves,
         "choice": choice.map(cell_json),
         "exact_best": chosen.zip(best).map(|(chosen, best)| chosen == best),
         "best_outcome": same_outcome,
     });
-    serde_json::to_writer(&mut out, &result)?;
-    writeln!(out)?;
-    out.flush()?;
-    Ok(Finished::Done)
+    write_summary(out, args, c, &search, moves, own)
 }
 
 fn on_tree(
@@ -260,22 +251,41 @@ fn on_tree(
     // At a chance root nobody chooses: no move to play, none best.
     let choice = search.most_visited().filter(|_| !root.is_chance());
     let best = exact.iter().max().copied();
-    let result = json!({
+    let own = json!({
         "tree": tree.to_string(),
         "to_move": match (root.is_chance(), root.side()) {
             (true, _) => "chance",
             (false, Side::Max) => "max",
             (false, Side::Min) => "min",
         },
+        "choice": choice.map(|index| json!({"child": index + 1})),
+        "exact_best": choice.map(|index| Some(exact[index]) == best),
+    });
+    write_summary(out, args, c, &search, moves, own)
+}
+
+/// Writes the search's last line: what every search's has (its iterations, seed, `c`, the
+/// tree's size, the root's moves) and `own`, what a board's or a tree's adds (the keys come out
+/// in order of name either way).
+fn write_summary<G: Reward>(
+    mut out: impl Write,
+    args: &MctsArgs,
+    c: f64,
+    search: &Mcts<G>,
+    moves: Vec<MoveJson>,
+    own: Value,
+) -> Result<Finished, Error> {
+    let mut result = json!({
         "iterations": search.iterations(),
         "seed": args.seed,
         "c": c,
         "tree_nodes": search.len(),
         "full": search.is_full(),
         "moves": moves,
-        "choice": choice.map(|index| json!({"child": index + 1})),
-        "exact_best": choice.map(|index| Some(exact[index]) == best),
     });
+    if let (Value::Object(all), Value::Object(own)) = (&mut result, own) {
+        all.extend(own);
+    }
     serde_json::to_writer(&mut out, &result)?;
     writeln!(out)?;
     out.flush()?;

@@ -16,7 +16,7 @@ use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{Observer, RootWindow, SearchControl, Stop};
 use crate::engine::score::Score;
 use crate::learn::pseudocode::{
-    Event, Line, line_of, pseudocode, step_of, tree_pseudocode, tree_step_of,
+    CodeStep, Event, Line, line_of, pseudocode, step_of, tree_pseudocode, tree_step_of,
 };
 use crate::learn::trace::{EventKind, TraceAlgorithm};
 use crate::learn::tree_svg;
@@ -183,14 +183,9 @@ pub fn trace_showing_progress(
         .pseudocode
         .then(|| pseudocode(algorithm, seen.role(board.to_move())));
     let mut lines = JsonLines {
-        out: &mut out,
-        control: &control,
+        sink: LineSink::new(&mut out, &control, code, &written, args.max_lines),
         seen,
         start_mover: board.to_move(),
-        code,
-        written: &written,
-        max_lines: args.max_lines,
-        error: None,
     };
     let status = || {
         format!(
@@ -203,7 +198,7 @@ pub fn trace_showing_progress(
         algorithm.run(&board, &control, &mut lines)
     });
     let result = cut_short(result, &control);
-    if let Some(error) = lines.error {
+    if let Some(error) = lines.sink.error {
         return Err(error.into());
     }
     match result {
@@ -350,24 +345,20 @@ fn trace_tree(
     let algorithm = TraceAlgorithm::from(args.algorithm);
     let control = SearchControl::with_node_budget(args.max_nodes);
     let written = AtomicU64::new(0);
+    let code = args
+        .pseudocode
+        .then(|| tree_pseudocode(algorithm, tree.root_side()));
     let mut lines = TreeLines {
-        out: &mut out,
-        control: &control,
+        sink: LineSink::new(&mut out, &control, code, &written, args.max_lines),
         root_side: tree.root_side(),
         seen: SeenTree::new(tree),
-        code: args
-            .pseudocode
-            .then(|| tree_pseudocode(algorithm, tree.root_side())),
-        written: &written,
-        max_lines: args.max_lines,
-        error: None,
     };
     let status = || format!("{} lines", written.load(Ordering::Relaxed));
     let result = progress::while_running(progress, &status, || {
         algorithm.run_game(&tree.root(), &control, &mut lines)
     });
     let result = cut_short(result, &control);
-    if let Some(error) = lines.error {
+    if let Some(error) = lines.sink.error {
         return Err(error.into());
     }
     match result {
@@ -436,28 +427,74 @@ enum TreeEventJson {
     },
 }
 
-/// Writes each event of a tree's search as a line of JSON, in MAX's numbers.
-struct TreeLines<'a, W> {
+/// Where a trace's lines go, boards' and typed trees' alike: at most `max_lines` of them (then
+/// the search is stopped), and a write error stops the search and is kept for the caller.
+struct LineSink<'a, W> {
     out: &'a mut W,
     control: &'a SearchControl,
+    /// The pseudocode whose lines the events show, with `--pseudocode`.
+    code: Option<Vec<Line>>,
+    /// Event lines written so far, and how many may be.
+    written: &'a AtomicU64,
+    max_lines: u64,
+    error: Option<io::Error>,
+}
+
+impl<'a, W: Write> LineSink<'a, W> {
+    fn new(
+        out: &'a mut W,
+        control: &'a SearchControl,
+        code: Option<Vec<Line>>,
+        written: &'a AtomicU64,
+        max_lines: u64,
+    ) -> Self {
+        LineSink {
+            out,
+            control,
+            code,
+            written,
+            max_lines,
+            error: None,
+        }
+    }
+
+    /// The line of the pseudocode that `step` is, trimmed, with `--pseudocode`.
+    fn code(&self, step: CodeStep) -> Option<&'static str> {
+        let code = self.code.as_ref()?;
+        let line = line_of(code, step)?;
+        Some(code[line].text.trim())
+    }
+
+    fn line(&mut self, event: &impl Serialize) {
+        if self.error.is_some() || self.control.is_cancelled() {
+            return;
+        }
+        if self.written.load(Ordering::Relaxed) >= self.max_lines {
+            self.control.cancel();
+            return;
+        }
+        self.written.fetch_add(1, Ordering::Relaxed);
+        if let Err(error) = write_line(self.out, event) {
+            self.error = Some(error);
+            self.control.cancel();
+        }
+    }
+}
+
+/// Writes each event of a tree's search as a line of JSON, in MAX's numbers.
+struct TreeLines<'a, W> {
+    sink: LineSink<'a, W>,
     /// The side to move at the root: the search's own maximiser.
     root_side: Side,
     /// How its numbers are shown: MAX's.
     seen: SeenTree,
-    /// The textbook's code whose lines the events show, with `--pseudocode`.
-    code: Option<Vec<Line>>,
-    written: &'a AtomicU64,
-    max_lines: u64,
-    error: Option<io::Error>,
 }
 
 impl<W: Write> TreeLines<'_, W> {
     /// The line of the tree's pseudocode an event of `kind` at `depth` shows, trimmed, with
     /// `--pseudocode`.
     fn code(&self, kind: EventKind, depth: i32) -> Option<&'static str> {
-        let code = self.code.as_ref()?;
-        let line = line_of(code, tree_step_of(kind, depth, self.root_side))?;
-        Some(code[line].text.trim())
+        self.sink.code(tree_step_of(kind, depth, self.root_side))
     }
 
     fn number(&self, score: Score) -> i32 {
@@ -471,18 +508,28 @@ impl<W: Write> TreeLines<'_, W> {
     }
 
     fn line(&mut self, event: TreeEventJson) {
-        if self.error.is_some() || self.control.is_cancelled() {
-            return;
-        }
-        if self.written.load(Ordering::Relaxed) >= self.max_lines {
-            self.control.cancel();
-            return;
-        }
-        self.written.fetch_add(1, Ordering::Relaxed);
-        if let Err(error) = write_line(self.out, &event) {
-            self.error = Some(error);
-            self.control.cancel();
-        }
+        self.sink.line(&event);
+    }
+
+    /// A leaf's or a return's line: a node and its value.
+    fn scored(&mut self, kind: EventKind, depth: i32, node: &TreePosition<'_>, score: Score) {
+        let (node, score) = (numbered(node.path()), self.number(score));
+        let code = self.code(kind, depth);
+        self.line(if kind == EventKind::Leaf {
+            TreeEventJson::Leaf {
+                depth,
+                node,
+                score,
+                code,
+            }
+        } else {
+            TreeEventJson::Return {
+                depth,
+                node,
+                score,
+                code,
+            }
+        });
     }
 }
 
@@ -512,23 +559,11 @@ impl<'t, W: Write> Observer<TreePosition<'t>> for TreeLines<'_, W> {
     }
 
     fn leaf(&mut self, depth: i32, node: &TreePosition<'t>, score: Score) {
-        let score = self.number(score);
-        self.line(TreeEventJson::Leaf {
-            depth,
-            node: numbered(node.path()),
-            score,
-            code: self.code(EventKind::Leaf, depth),
-        });
+        self.scored(EventKind::Leaf, depth, node, score);
     }
 
     fn exit(&mut self, depth: i32, node: &TreePosition<'t>, score: Score) {
-        let score = self.number(score);
-        self.line(TreeEventJson::Return {
-            depth,
-            node: numbered(node.path()),
-            score,
-            code: self.code(EventKind::Exit, depth),
-        });
+        self.scored(EventKind::Exit, depth, node, score);
     }
 
     fn cutoff(
@@ -628,41 +663,49 @@ fn write_line(out: &mut impl Write, event: &impl Serialize) -> io::Result<()> {
 /// Writes each event as a line of JSON, its numbers seen by the maximiser `seen` names. A write
 /// error stops the search.
 struct JsonLines<'a, W> {
-    out: &'a mut W,
-    control: &'a SearchControl,
+    sink: LineSink<'a, W>,
     /// The search scores for the side to move at the start; this says how that is shown.
     seen: Seen,
     /// The side to move at the start: the search's own maximiser.
     start_mover: Mark,
-    /// The pseudocode whose lines the events show, with `--pseudocode`.
-    code: Option<Vec<Line>>,
-    /// Event lines written so far, and how many may be.
-    written: &'a AtomicU64,
-    max_lines: u64,
-    error: Option<io::Error>,
 }
 
 impl<W: Write> JsonLines<'_, W> {
     /// The line of the pseudocode that `event` shows, trimmed, with `--pseudocode`.
     fn code(&self, event: Event) -> Option<&'static str> {
-        let code = self.code.as_ref()?;
-        let line = line_of(code, step_of(event, &self.seen))?;
-        Some(code[line].text.trim())
+        self.sink.code(step_of(event, &self.seen))
     }
 
     fn line(&mut self, event: EventJson) {
-        if self.error.is_some() || self.control.is_cancelled() {
-            return;
-        }
-        if self.written.load(Ordering::Relaxed) >= self.max_lines {
-            self.control.cancel();
-            return;
-        }
-        self.written.fetch_add(1, Ordering::Relaxed);
-        if let Err(error) = write_line(self.out, &event) {
-            self.error = Some(error);
-            self.control.cancel();
-        }
+        self.sink.line(&event);
+    }
+
+    /// A leaf's or a return's line: a board and its score, in the maximiser's numbers.
+    fn scored(
+        &mut self,
+        leaf: bool,
+        depth: i32,
+        board: &Board,
+        score: Score,
+        code: Option<&'static str>,
+    ) {
+        let board = board.notation();
+        let (board, score) = (board.as_str(), self.seen.root_number(score));
+        self.line(if leaf {
+            EventJson::Leaf {
+                depth,
+                board,
+                score,
+                code,
+            }
+        } else {
+            EventJson::Return {
+                depth,
+                board,
+                score,
+                code,
+            }
+        });
     }
 }
 
@@ -694,14 +737,7 @@ impl<W: Write> Observer for JsonLines<'_, W> {
 
     fn leaf(&mut self, depth: i32, board: &Board, score: Score) {
         let code = self.code(Event::Leaf { score });
-        let board = board.notation();
-        let score = self.seen.root_number(score);
-        self.line(EventJson::Leaf {
-            depth,
-            board: board.as_str(),
-            score,
-            code,
-        });
+        self.scored(true, depth, board, score, code);
     }
 
     fn exit(&mut self, depth: i32, board: &Board, score: Score) {
@@ -710,14 +746,7 @@ impl<W: Write> Observer for JsonLines<'_, W> {
             to_root: depth == 0,
             caller_is_max: board.to_move() != self.start_mover,
         });
-        let board = board.notation();
-        let score = self.seen.root_number(score);
-        self.line(EventJson::Return {
-            depth,
-            board: board.as_str(),
-            score,
-            code,
-        });
+        self.scored(false, depth, board, score, code);
     }
 
     fn cutoff(&mut self, depth: i32, board: &Board, alpha: Score, beta: Score, pruned: &[Cell]) {

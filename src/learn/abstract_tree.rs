@@ -158,6 +158,64 @@ pub fn children_ids(tree: &GameTree) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// A tree's nodes placed and its choices marked, as every picture of a tree with values draws
+/// them (the abstract tree's and the chance tree's alike).
+pub struct Chosen {
+    /// Each node's place across, by node id, in leaf widths; and the width of all.
+    pub across: Vec<f32>,
+    pub width: usize,
+    /// Each node's chosen child, by node id (none at a leaf or where chance decides).
+    pub best: Vec<Option<usize>>,
+    /// Whether each node lies on the line of choices from the root, by node id.
+    pub on_line: Vec<bool>,
+}
+
+/// An edge of a [`Chosen`] tree: `parent`'s `index`-th child (from 0), and whether it is the
+/// parent's choice and on the line of choices.
+pub struct ChosenEdge<'t> {
+    pub parent: TreePosition<'t>,
+    pub index: usize,
+    pub child: TreePosition<'t>,
+    pub best: bool,
+    pub on_line: bool,
+}
+
+impl Chosen {
+    /// `tree` laid out, `best` giving each node's chosen child.
+    pub fn new(tree: &GameTree, best: impl Fn(usize) -> Option<usize>) -> Chosen {
+        let best: Vec<Option<usize>> = (0..tree.len()).map(best).collect();
+        let on_line = best_line(tree, |id| best[id]);
+        let (across, width) = tidy(&children_ids(tree));
+        Chosen {
+            across,
+            width,
+            best,
+            on_line,
+        }
+    }
+
+    /// Every edge of `tree`, parent by parent in preorder.
+    pub fn edges<'t>(&self, tree: &'t GameTree) -> Vec<ChosenEdge<'t>> {
+        tree.nodes()
+            .flat_map(|parent| {
+                let chosen = self.best[parent.id()];
+                let from_line = self.on_line[parent.id()];
+                let edges = parent.children().enumerate().map(move |(index, child)| {
+                    let best = Some(index) == chosen;
+                    ChosenEdge {
+                        parent,
+                        index,
+                        child,
+                        best,
+                        on_line: from_line && best,
+                    }
+                });
+                edges.collect::<Vec<_>>()
+            })
+            .collect()
+    }
+}
+
 /// An abstract tree laid out as [`tree_picture`](super::tree_picture) lays out the game tree:
 /// spots in preorder (so a spot's index is its node's id), leaves side by side from the left.
 pub type AbstractPicture = Laid<AbstractSpot, AbstractEdge>;
@@ -165,40 +223,33 @@ pub type AbstractPicture = Laid<AbstractSpot, AbstractEdge>;
 /// Lays out `tree` with the values of [`values`].
 pub fn picture(tree: &GameTree) -> AbstractPicture {
     let values = values(tree);
-    let on_line = best_line(tree, |id| values[id].best);
-    let (across, width) = tidy(&children_ids(tree));
+    let chosen = Chosen::new(tree, |id| values[id].best);
     let spots = tree
         .nodes()
         .map(|node| AbstractSpot {
             node: node.id(),
-            x: across[node.id()],
+            x: chosen.across[node.id()],
             level: node.depth(),
             value: values[node.id()].value,
             side: (!node.is_leaf()).then(|| node.side()),
-            on_line: on_line[node.id()],
+            on_line: chosen.on_line[node.id()],
         })
         .collect();
-    let edges = tree
-        .nodes()
-        .flat_map(|node| {
-            let best = values[node.id()].best;
-            let from_line = on_line[node.id()];
-            node.children()
-                .enumerate()
-                .map(move |(index, child)| AbstractEdge {
-                    from: node.id(),
-                    to: child.id(),
-                    child: index,
-                    best: Some(index) == best,
-                    on_line: from_line && Some(index) == best,
-                })
-                .collect::<Vec<_>>()
+    let edges = chosen
+        .edges(tree)
+        .into_iter()
+        .map(|edge| AbstractEdge {
+            from: edge.parent.id(),
+            to: edge.child.id(),
+            child: edge.index,
+            best: edge.best,
+            on_line: edge.on_line,
         })
         .collect();
     AbstractPicture {
         spots,
         edges,
-        width,
+        width: chosen.width,
         levels: tree.height() + 1,
     }
 }
@@ -213,27 +264,37 @@ pub const RANDOM_BRANCHINGS: std::ops::RangeInclusive<usize> = 2..=4;
 /// [`RANDOM_BRANCHINGS`]), leaves from 0 to 20 as the textbooks' figures have them; the same
 /// `seed` gives the same tree on every platform.
 pub fn random_tree(seed: u64, depth: usize, branching: usize) -> String {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let depth = depth.clamp(*RANDOM_DEPTHS.start(), *RANDOM_DEPTHS.end());
     let branching = branching.clamp(*RANDOM_BRANCHINGS.start(), *RANDOM_BRANCHINGS.end());
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    fn grow(rng: &mut rand::rngs::StdRng, depth: usize, branching: usize, out: &mut String) {
-        if depth == 0 {
-            out.push_str(&rng.random_range(0..=20u32).to_string());
-            return;
-        }
-        out.push('[');
-        for child in 0..branching {
-            if child > 0 {
-                out.push(',');
-            }
-            grow(rng, depth - 1, branching, out);
-        }
-        out.push(']');
-    }
     let mut notation = String::new();
-    grow(&mut rng, depth, branching, &mut notation);
+    write_random_tree(&mut rng, depth, &mut |_| branching, &mut notation);
     notation
+}
+
+/// Writes a random tree in the notation to `out`: `depth` levels of moves, each node's number
+/// of children from `children` (which may draw it), then its children in order, leaves drawn
+/// from 0 to 20.
+pub fn write_random_tree(
+    rng: &mut rand::rngs::StdRng,
+    depth: usize,
+    children: &mut impl FnMut(&mut rand::rngs::StdRng) -> usize,
+    out: &mut String,
+) {
+    use rand::Rng;
+    if depth == 0 {
+        out.push_str(&rng.random_range(0..=20u32).to_string());
+        return;
+    }
+    out.push('[');
+    for child in 0..children(rng) {
+        if child > 0 {
+            out.push(',');
+        }
+        write_random_tree(rng, depth - 1, children, out);
+    }
+    out.push(']');
 }
 
 /// One of the textbooks' trees, built in: named for what it shows, with what minimax and

@@ -329,31 +329,48 @@ mod tests {
             formula(&seen, seen.number(Score::new(v), mover, 0))
         };
         use ScoreView::*;
-        assert_eq!(
-            f(-5, Mark::X, SideToMove),
-            "-5 = 5 - 10: O wins at depth 5, with its 3rd move."
-        );
-        assert_eq!(
-            f(8, Mark::O, SideToMove),
-            "8 = 10 - 2: O wins at depth 2, with its 2nd move."
-        );
-        assert_eq!(
-            f(10, Mark::X, SideToMove),
-            "10 = 10 - 0: X wins at depth 0, with this very move."
-        );
-        assert_eq!(
-            f(0, Mark::O, Articles),
-            "0: a draw. Neither side can force a win from here."
-        );
-        // O to move, seen from X's side: O's win is X's loss.
-        assert_eq!(
-            f(8, Mark::O, Articles),
-            "-8 = 2 - 10: O wins at depth 2, with its 2nd move."
-        );
-        assert_eq!(
-            f(-9, Mark::O, Articles),
-            "9 = 10 - 1: X wins at depth 1, with its 1st move."
-        );
+        let cases = [
+            (
+                -5,
+                Mark::X,
+                SideToMove,
+                "-5 = 5 - 10: O wins at depth 5, with its 3rd move.",
+            ),
+            (
+                8,
+                Mark::O,
+                SideToMove,
+                "8 = 10 - 2: O wins at depth 2, with its 2nd move.",
+            ),
+            (
+                10,
+                Mark::X,
+                SideToMove,
+                "10 = 10 - 0: X wins at depth 0, with this very move.",
+            ),
+            (
+                0,
+                Mark::O,
+                Articles,
+                "0: a draw. Neither side can force a win from here.",
+            ),
+            // O to move, seen from X's side: O's win is X's loss.
+            (
+                8,
+                Mark::O,
+                Articles,
+                "-8 = 2 - 10: O wins at depth 2, with its 2nd move.",
+            ),
+            (
+                -9,
+                Mark::O,
+                Articles,
+                "9 = 10 - 1: X wins at depth 1, with its 1st move.",
+            ),
+        ];
+        for (v, mover, view, said) in cases {
+            assert_eq!(f(v, mover, view), said, "{v} for {mover:?} in {view:?}");
+        }
     }
 
     #[test]

@@ -390,15 +390,13 @@ impl<G: Rules> SearchSpot<G> {
 mod tests {
     use super::*;
     use crate::engine::board::Cell;
-    use crate::engine::minimax::{SearchControl, plain};
+    use crate::engine::minimax::plain;
     use crate::engine::score::Score;
-    use crate::learn::trace::{EventKind, TraceAlgorithm, TraceEvent, trace};
+    use crate::learn::trace::{EventKind, TraceAlgorithm, TraceEvent};
     use crate::learn::view::{ScoreView, Seen};
 
     fn events(start: &Board, algorithm: TraceAlgorithm) -> Vec<TraceEvent> {
-        let mut events = Vec::new();
-        trace(start, algorithm, &SearchControl::new(), |e| events.push(e)).unwrap();
-        events
+        crate::learn::trace::whole_board_trace(start, algorithm)
     }
 
     /// Pruned spots appear exactly where the trace reports a cutoff, under the call that cut,

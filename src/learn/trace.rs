@@ -213,6 +213,15 @@ pub fn trace(
     algorithm.run(board, control, &mut compactor)
 }
 
+/// Every event of `algorithm`'s whole search of `board`, with no bound on it (a small board's:
+/// the tests and the pictures of a finished search).
+pub fn whole_board_trace(board: &Board, algorithm: TraceAlgorithm) -> Vec<TraceEvent> {
+    let mut events = Vec::new();
+    trace(board, algorithm, &SearchControl::new(), |e| events.push(e))
+        .expect("a search without a bound is not stopped");
+    events
+}
+
 /// One event of a search of any game, as a [`StepState`] applies it: what a [`TraceEvent`]
 /// holds, with the game's own moves and numbers (a board's trace is decoded into these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,8 +11,9 @@
 use crate::engine::board::{Board, Mark};
 use crate::learn::tree_sketch::{Shape, Sketch, SketchNode};
 
-/// Pixels between two leaves, between two levels, and above the first level's centre.
-const SLOT: f32 = 64.0;
+/// Pixels between two leaves (where no note or small board needs more), between two levels,
+/// and above the first level's centre.
+pub const SLOT: f32 = 64.0;
 const LEVEL: f32 = 96.0;
 const TOP: f32 = 30.0;
 /// A node's half height.
@@ -355,7 +356,11 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
         (false, true) => Ink::Line,
         (false, false) => Ink::Text,
     };
-    let width = if node.on_line { 2.5 } else { 1.5 };
+    let width = match (node.picked, node.on_line) {
+        (true, _) => 3.5,
+        (false, true) => 2.5,
+        (false, false) => 1.5,
+    };
     let r = RADIUS;
     let triangle = |tip: f32, base: f32| Item::Polygon {
         points: vec![

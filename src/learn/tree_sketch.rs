@@ -14,13 +14,12 @@ use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::expectiminimax;
 use crate::engine::rules::Rules;
 use crate::learn::abstract_tree::{
-    AbstractPicture, CHANCE_PLACES, average_lines, best_line, chance_value_text, children_ids,
-    probability_words,
+    AbstractPicture, CHANCE_PLACES, Chosen, average_lines, chance_value_text, probability_words,
 };
 use crate::learn::exercises::prune::label as letter;
 use crate::learn::search_picture::{SearchPicture, SearchSpot, Standing};
 use crate::learn::trace::Bound;
-use crate::learn::tree_picture::{Picture, Spot, level_label, tidy};
+use crate::learn::tree_picture::{Picture, Spot, level_label};
 use crate::learn::view::{Role, ScoreView, Seen, Shown};
 
 /// A drawn tree: nodes, edges, a label a level and the legend.
@@ -89,6 +88,8 @@ pub struct SketchNode {
     /// Its letter, written beside it, as the textbooks letter a tree's nodes (and its cut-off
     /// sentences name them).
     pub label: Option<String>,
+    /// Picked by the learner (in an exercise's answer): outlined thick.
+    pub picked: bool,
 }
 
 /// An edge from parent to child, with its move.
@@ -121,6 +122,7 @@ impl SketchNode {
             bound: Bound::Exact,
             faint: false,
             label: None,
+            picked: false,
         }
     }
 }
@@ -724,8 +726,7 @@ pub fn tree_search_legend() -> Vec<String> {
 /// level's label names the kinds of node on it: "MIN / chance (depth 1)".
 pub fn chance_tree(tree: &GameTree) -> Sketch {
     let values = expectiminimax(tree);
-    let on_line = best_line(tree, |id| values[id].best);
-    let (across, width) = tidy(&children_ids(tree));
+    let chosen = Chosen::new(tree, |id| values[id].best);
     let nodes = tree
         .nodes()
         .map(|node| {
@@ -753,29 +754,22 @@ pub fn chance_tree(tree: &GameTree) -> Sketch {
             };
             SketchNode {
                 value_text: Some(value),
-                on_line: on_line[node.id()],
+                on_line: chosen.on_line[node.id()],
                 note: (!average.is_empty()).then(|| average.join("\n")),
-                ..SketchNode::at(across[node.id()], node.depth(), shape, title)
+                ..SketchNode::at(chosen.across[node.id()], node.depth(), shape, title)
             }
         })
         .collect();
-    let edges = tree
-        .nodes()
-        .flat_map(|node| {
-            let best = values[node.id()].best;
-            let from_line = on_line[node.id()];
-            let chance = node.is_chance();
-            node.children()
-                .enumerate()
-                .map(move |(index, child)| {
-                    let label = match child.probability() {
-                        Some(probability) if chance => probability_words(probability),
-                        _ => (index + 1).to_string(),
-                    };
-                    let best = Some(index) == best;
-                    SketchEdge::of(node.id(), child.id(), label, best, from_line && best)
-                })
-                .collect::<Vec<_>>()
+    let edges = chosen
+        .edges(tree)
+        .into_iter()
+        .map(|edge| {
+            let label = match edge.child.probability() {
+                Some(probability) if edge.parent.is_chance() => probability_words(probability),
+                _ => (edge.index + 1).to_string(),
+            };
+            let (from, to) = (edge.parent.id(), edge.child.id());
+            SketchEdge::of(from, to, label, edge.best, edge.on_line)
         })
         .collect();
     let levels = (0..=tree.height())
@@ -784,7 +778,7 @@ pub fn chance_tree(tree: &GameTree) -> Sketch {
     Sketch {
         nodes,
         edges,
-        width,
+        width: chosen.width,
         levels,
         legend: chance_legend(),
     }

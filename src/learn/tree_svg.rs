@@ -279,12 +279,7 @@ mod sketch_tests {
     /// The finished alpha-beta search of `tree`, drawn as the tree lab and `trace --format svg`
     /// draw it.
     fn finished(tree: &GameTree) -> Sketch {
-        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
-        let shown = steps
-            .iter()
-            .map(|(step, pruned)| (*step, pruned.as_slice()));
-        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
-        tree_search(&picture, tree)
+        super::tree_search_sketch(tree, TraceAlgorithm::AlphaBetaClassic)
     }
 
     /// The texts drawn for node `index` of `sketch`'s scene.
@@ -394,20 +389,12 @@ mod sketch_tests {
     /// at both sides' calls, near the start and deep, all have theirs.
     #[test]
     fn a_board_s_cut_offs_are_said_with_the_trace_s_numbers() {
-        use crate::engine::minimax::SearchControl;
         use crate::learn::search_picture::search_picture;
-        use crate::learn::trace::{EventKind, StepState, trace};
+        use crate::learn::trace::{EventKind, StepState, whole_board_trace};
         use crate::learn::view::ScoreView;
         let start: Board = "..O/.../.X.".parse().unwrap();
         let seen = Seen::new(ScoreView::SideToMove, &start);
-        let mut events = Vec::new();
-        trace(
-            &start,
-            TraceAlgorithm::AlphaBetaClassic,
-            &SearchControl::new(),
-            |e| events.push(e),
-        )
-        .unwrap();
+        let events = whole_board_trace(&start, TraceAlgorithm::AlphaBetaClassic);
         let mut state = StepState::new(start);
         let (mut at_max, mut at_min, mut depths) = (0, 0, std::collections::BTreeSet::new());
         for event in &events {

@@ -206,33 +206,21 @@ pub mod dialogs {
 
     /// Hands `text` to the browser as a download named `file_name`.
     pub fn download(file_name: &str, text: &str) -> Result<(), String> {
-        let (link, url) = blob_link(file_name, text, "text/plain;charset=utf-8")?;
-        link.set_href(&url);
-        link.click();
-        release_later(url);
+        let (link, url) = blob_link(file_name, text_blob(text, "text/plain;charset=utf-8")?)?;
+        click(&link, url);
         Ok(())
     }
 
     /// Hands `bytes` to the browser as a download named `file_name`, of type `mime`.
     pub fn download_bytes(file_name: &str, bytes: &[u8], mime: &str) -> Result<(), String> {
-        let document = web_sys::window()
-            .and_then(|window| window.document())
-            .ok_or("the page has no document to download from")?;
         let options = BlobPropertyBag::new();
         options.set_type(mime);
         let array = js_sys::Uint8Array::from(bytes);
         let parts = js_sys::Array::of1(&array);
         let blob =
             Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(refused)?;
-        let url = Url::create_object_url_with_blob(&blob).map_err(refused)?;
-        let link: HtmlAnchorElement = document
-            .create_element("a")
-            .map_err(refused)?
-            .unchecked_into();
-        link.set_download(file_name);
-        link.set_href(&url);
-        link.click();
-        release_later(url);
+        let (link, url) = blob_link(file_name, blob)?;
+        click(&link, url);
         Ok(())
     }
 
@@ -277,20 +265,27 @@ pub mod dialogs {
         format!("the browser refused the download: {error:?}")
     }
 
-    /// A link that downloads as `file_name`, and the address of a blob holding `text` of type
-    /// `mime` (to be let go with [`release_later`] once the link is clicked, or revoked).
-    fn blob_link(
-        file_name: &str,
-        text: &str,
-        mime: &str,
-    ) -> Result<(HtmlAnchorElement, String), String> {
-        let document = web_sys::window()
-            .and_then(|window| window.document())
-            .ok_or("the page has no document to download from")?;
+    /// A blob holding `text`, of type `mime`.
+    fn text_blob(text: &str, mime: &str) -> Result<Blob, String> {
         let options = BlobPropertyBag::new();
         options.set_type(mime);
         let parts = js_sys::Array::of1(&JsValue::from_str(text));
-        let blob = Blob::new_with_str_sequence_and_options(&parts, &options).map_err(refused)?;
+        Blob::new_with_str_sequence_and_options(&parts, &options).map_err(refused)
+    }
+
+    /// Downloads what `link` points at, then lets go of its address `url`.
+    fn click(link: &HtmlAnchorElement, url: String) {
+        link.set_href(&url);
+        link.click();
+        release_later(url);
+    }
+
+    /// A link that downloads as `file_name`, and the address of `blob` (to be let go with
+    /// [`release_later`] once the link is clicked, or revoked).
+    fn blob_link(file_name: &str, blob: Blob) -> Result<(HtmlAnchorElement, String), String> {
+        let document = web_sys::window()
+            .and_then(|window| window.document())
+            .ok_or("the page has no document to download from")?;
         let url = Url::create_object_url_with_blob(&blob).map_err(refused)?;
         let link: HtmlAnchorElement = document
             .create_element("a")
@@ -305,14 +300,12 @@ pub mod dialogs {
     /// desktop's PNG). The browser draws it once the image has loaded: a failure then is told
     /// to the console.
     pub fn download_picture(file_name: &str, svg: &str, png: bool) -> Result<(), String> {
-        let (link, url) = blob_link(file_name, svg, "image/svg+xml")?;
+        let (link, url) = blob_link(file_name, text_blob(svg, "image/svg+xml")?)?;
         let document = web_sys::window()
             .and_then(|window| window.document())
             .ok_or("the page has no document to draw the picture in")?;
         if !png {
-            link.set_href(&url);
-            link.click();
-            release_later(url);
+            click(&link, url);
             return Ok(());
         }
         let image = HtmlImageElement::new().map_err(refused)?;

@@ -209,6 +209,16 @@ pub fn presenter(ctx: &egui::Context) -> bool {
     ctx.data(|data| data.get_temp::<bool>(presenter_id()).unwrap_or(false))
 }
 
+/// A panel's title, strong, with its small Close button beside it: whether Close was clicked.
+pub fn title_and_close(ui: &mut egui::Ui, title: &str) -> bool {
+    use crate::app::controls::Mirrored;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(title).strong());
+        ui.small_button("Close").mirrored("Close").clicked()
+    })
+    .inner
+}
+
 /// Shrinks the text of `ui` (and what it holds) back to at most the size a window's own scale
 /// gives it: for the controls over a drawing that has the window to itself in presenter mode,
 /// so that the room goes to the drawing, which the class reads, rather than to the buttons,

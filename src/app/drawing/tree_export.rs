@@ -89,22 +89,17 @@ mod tests {
     use crate::learn::abstract_tree::{self, tree_examples};
     use crate::learn::examples::examples;
     use crate::learn::mcts_report::mcts_sketch;
-    use crate::learn::search_picture::{search_picture, whole_search_picture};
-    use crate::learn::trace::{StepState, TraceAlgorithm, trace_game, whole_trace};
+    use crate::learn::search_picture::search_picture;
+    use crate::learn::trace::{StepState, TraceAlgorithm, trace_game};
     use crate::learn::tree::grow;
     use crate::learn::tree_layout::{Ink, scene};
     use crate::learn::tree_picture::picture;
     use crate::learn::tree_sketch::{self, position_title};
-    use crate::learn::view::{ScoreView, Seen, SeenTree};
+    use crate::learn::view::{ScoreView, Seen};
 
     /// A typed tree searched by alpha-beta to the end, as the textbook's tree draws it.
     fn textbook_search(tree: &GameTree) -> Sketch {
-        let steps = whole_trace(&tree.root(), TraceAlgorithm::AlphaBetaClassic);
-        let shown = steps
-            .iter()
-            .map(|(step, pruned)| (*step, pruned.as_slice()));
-        let picture = whole_search_picture(tree.root(), shown, &SeenTree::new(tree));
-        tree_sketch::tree_search(&picture, tree)
+        tree_svg::tree_search_sketch(tree, TraceAlgorithm::AlphaBetaClassic)
     }
 
     /// The step-through's drawing of alpha-beta on `board` after `count` steps.

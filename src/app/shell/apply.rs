@@ -4,6 +4,7 @@
 use egui::Context;
 
 use super::notice::Notice;
+use super::open_views::OpenViews;
 use super::preview::Preview;
 use super::tic_tac_toe_app::TicTacToeApp;
 use crate::app::commands::{
@@ -122,21 +123,15 @@ impl TicTacToeApp {
                 self.open_dialog(ctx, crate::app::files::dialogs::Purpose::OpenGame)
             }
             Command::ToggleTreeLab => {
-                self.views.tree_lab = match self.views.tree_lab.take() {
-                    Some(_) => None,
-                    None => Some(TreeLab::new("three-ply")),
-                };
+                self.open_or_close(|v| &mut v.tree_lab, |_| TreeLab::new("three-ply"));
                 self.views.exercises = None;
             }
             Command::ExportPicture(export) => self.export_picture(ctx, export),
             Command::ToggleExercises => {
-                self.views.exercises = match self.views.exercises.take() {
-                    Some(_) => None,
-                    None => Some(Exercises::every_kind(
-                        fresh_seed(),
-                        self.settings.score_view,
-                    )),
-                };
+                self.open_or_close(
+                    |v| &mut v.exercises,
+                    |app| Exercises::every_kind(fresh_seed(), app.settings.score_view),
+                );
                 self.views.tree_lab = None;
             }
             Command::Exercises(ExercisesCommand::CopyResults) => {
@@ -212,10 +207,7 @@ impl TicTacToeApp {
                 }
             }
             Command::ToggleMcts => {
-                self.views.mcts = match self.views.mcts.take() {
-                    Some(_) => None,
-                    None => Some(MctsView::new(self.on_show().board)),
-                };
+                self.open_or_close(|v| &mut v.mcts, |app| MctsView::new(app.on_show().board));
             }
             Command::Mcts(command) => {
                 if let Some(view) = &mut self.views.mcts {
@@ -223,10 +215,10 @@ impl TicTacToeApp {
                 }
             }
             Command::ToggleCutoff => {
-                self.views.cutoff = match self.views.cutoff.take() {
-                    Some(_) => None,
-                    None => Some(CutoffView::new(self.on_show().board)),
-                };
+                self.open_or_close(
+                    |v| &mut v.cutoff,
+                    |app| CutoffView::new(app.on_show().board),
+                );
             }
             Command::Cutoff(command) => {
                 if let Some(view) = &mut self.views.cutoff {
@@ -276,10 +268,10 @@ impl TicTacToeApp {
     fn apply_editor(&mut self, ctx: &Context, command: EditorCommand) {
         match command {
             EditorCommand::Toggle => {
-                self.views.editor = match self.views.editor.take() {
-                    Some(_) => None,
-                    None => Some(Editor::from_board(&self.on_show().board)),
-                };
+                self.open_or_close(
+                    |v| &mut v.editor,
+                    |app| Editor::from_board(&app.on_show().board),
+                );
             }
             EditorCommand::Edit(edit) => {
                 if let Some(editor) = &mut self.views.editor {
@@ -522,10 +514,22 @@ impl TicTacToeApp {
 
     /// The step-through opens on the position on show, with plain minimax first.
     fn toggle_stepper(&mut self) {
-        self.views.stepper = match self.views.stepper.take() {
-            Some(_) => None,
-            None => Some(Stepper::new(self.on_show(), TraceAlgorithm::Plain)),
-        };
+        self.open_or_close(
+            |v| &mut v.stepper,
+            |app| Stepper::new(app.on_show(), TraceAlgorithm::Plain),
+        );
+    }
+
+    /// Closes the view in `slot` if it is open, or opens the one `open` makes.
+    fn open_or_close<V>(
+        &mut self,
+        slot: fn(&mut OpenViews) -> &mut Option<V>,
+        open: impl FnOnce(&Self) -> V,
+    ) {
+        if slot(&mut self.views).take().is_none() {
+            let opened = open(self);
+            *slot(&mut self.views) = Some(opened);
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use egui::Context;
 
 use super::notice::Notice;
 use super::tic_tac_toe_app::TicTacToeApp;
+use super::transfers::KeptText;
 use crate::app::commands::HandInCommand;
 use crate::app::files::dialogs::Purpose;
 use crate::learn::exercises::is_hand_in;
@@ -74,10 +75,7 @@ impl TicTacToeApp {
         let Some((text, name)) = self.hand_in_text() else {
             return;
         };
-        let said = match platform::dialogs::download(&name, &text) {
-            Ok(()) => format!("The hand-in was downloaded as {name}: hand in that file."),
-            Err(error) => format!("Nothing was saved: {error}."),
-        };
+        let said = hand_in(&text).download(&name);
         self.say_in_exercises(said);
     }
 
@@ -91,17 +89,7 @@ impl TicTacToeApp {
             other_kind: |file| files::text_of_other_kind(file, |text| !is_hand_in(text)),
             check_bytes: MAX_HAND_IN_BYTES,
         };
-        let said = match files::save_atomically(path, rules, text.as_bytes()) {
-            Ok(()) => format!(
-                "The hand-in was saved to {}: hand in that file.",
-                shown_path(path)
-            ),
-            Err(problem) => format!(
-                "The hand-in was not saved to {}: {}.",
-                shown_path(path),
-                save_problem(&problem)
-            ),
-        };
+        let said = hand_in(&text).save(path, rules);
         self.say_in_exercises(said);
     }
 
@@ -220,20 +208,12 @@ impl TicTacToeApp {
     }
 }
 
-fn save_problem(problem: &files::SaveProblem) -> String {
-    use files::{SaveProblem, TargetProblem};
-    match problem {
-        SaveProblem::Target(TargetProblem::IsDirectory) => "it is a folder".into(),
-        SaveProblem::Target(TargetProblem::NotARegularFile) => "it is not a regular file".into(),
-        SaveProblem::Target(TargetProblem::NoFileName) => "it names no file".into(),
-        SaveProblem::Target(TargetProblem::ReadOnly) => "the file there is read-only".into(),
-        SaveProblem::Target(TargetProblem::OtherOwner) => {
-            "the file there belongs to someone else".into()
-        }
-        SaveProblem::Target(TargetProblem::OtherKind) => {
-            "the file there is not a hand-in, and is kept".into()
-        }
-        SaveProblem::Target(TargetProblem::MissingFolder) => "its folder is missing".into(),
-        SaveProblem::Write(error) => error.to_string(),
+/// The hand-in `text`, as the player keeps it.
+fn hand_in(text: &str) -> KeptText<'_> {
+    KeptText {
+        what: "hand-in",
+        then: ": hand in that file",
+        kept_unless: "a hand-in",
+        text,
     }
 }

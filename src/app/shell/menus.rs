@@ -22,26 +22,11 @@ pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Comm
     let mut commands = Vec::new();
     let mut edited = settings.clone();
     egui::MenuBar::new().ui(ui, |ui| {
-        let _ = ui
-            .menu_button("Game", |ui| game_menu(ui, session, &mut commands))
-            .response
-            .mirrored("Game");
-        let _ = ui
-            .menu_button("Players", |ui| players_menu(ui, &mut edited))
-            .response
-            .mirrored("Players");
-        let _ = ui
-            .menu_button("Board", |ui| board_menu(ui, &mut edited))
-            .response
-            .mirrored("Board");
-        let _ = ui
-            .menu_button("View", |ui| view_menu(ui, &mut edited, &mut commands))
-            .response
-            .mirrored("View");
-        let _ = ui
-            .menu_button("Settings", |ui| settings_menu(ui, &mut commands))
-            .response
-            .mirrored("Settings");
+        top_menu(ui, "Game", |ui| game_menu(ui, session, &mut commands));
+        top_menu(ui, "Players", |ui| players_menu(ui, &mut edited));
+        top_menu(ui, "Board", |ui| board_menu(ui, &mut edited));
+        top_menu(ui, "View", |ui| view_menu(ui, &mut edited, &mut commands));
+        top_menu(ui, "Settings", |ui| settings_menu(ui, &mut commands));
     });
     if edited != *settings {
         commands.push(Command::ChangeSettings(Box::new(edited)));
@@ -297,28 +282,16 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     {
         commands.push(Command::ToggleStepper);
     }
-    if ui
-        .button("Monte Carlo tree search")
-        .mirrored("Monte Carlo tree search")
-        .clicked()
-    {
+    if item(ui, "Monte Carlo tree search") {
         commands.push(Command::ToggleMcts);
     }
-    if ui
-        .button("Cutting the search off (depth and evaluation)")
-        .mirrored("Cutting the search off (depth and evaluation)")
-        .clicked()
-    {
+    if item(ui, "Cutting the search off (depth and evaluation)") {
         commands.push(Command::ToggleCutoff);
     }
-    if ui
-        .button("A textbook's tree (minimax and alpha-beta)")
-        .mirrored("A textbook's tree (minimax and alpha-beta)")
-        .clicked()
-    {
+    if item(ui, "A textbook's tree (minimax and alpha-beta)") {
         commands.push(Command::ToggleTreeLab);
     }
-    if ui.button("Exercises…").mirrored("Exercises…").clicked() {
+    if item(ui, "Exercises…") {
         commands.push(Command::ToggleExercises);
     }
     let presenter = Button::new("Presenter")
@@ -335,11 +308,7 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     {
         settings.presenter = !settings.presenter;
     }
-    if ui
-        .button("Build a set of exercises…")
-        .mirrored("Build a set of exercises…")
-        .clicked()
-    {
+    if item(ui, "Build a set of exercises…") {
         commands.push(Command::ToggleBuilder);
     }
     ui.menu_button("Theme", |ui| {
@@ -357,28 +326,26 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
 }
 
 fn settings_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
-    if ui
-        .button("Save settings as…")
-        .mirrored("Save settings as…")
-        .clicked()
-    {
+    if item(ui, "Save settings as…") {
         commands.push(Command::SaveSettingsAs);
     }
-    if ui
-        .button("Load settings…")
-        .mirrored("Load settings…")
-        .clicked()
-    {
+    if item(ui, "Load settings…") {
         commands.push(Command::LoadSettings);
     }
     ui.separator();
-    if ui
-        .button("Reset to defaults")
-        .mirrored("Reset to defaults")
-        .clicked()
-    {
+    if item(ui, "Reset to defaults") {
         commands.push(SettingCommand::Reset.into());
     }
+}
+
+/// A menu's entry that does one thing: whether it was clicked.
+fn item(ui: &mut Ui, words: &str) -> bool {
+    ui.button(words).mirrored(words).clicked()
+}
+
+/// One of the menu bar's menus, `name`, with `contents`.
+fn top_menu(ui: &mut Ui, name: &str, contents: impl FnOnce(&mut Ui)) {
+    let _ = ui.menu_button(name, contents).response.mirrored(name);
 }
 
 /// A message across the top of the board, wrapped to its width, with a button to dismiss it.

@@ -4,12 +4,12 @@
 
 use super::notice::Notice;
 use super::tic_tac_toe_app::TicTacToeApp;
+use super::transfers::KeptText;
 use crate::app::commands::QuizFormat;
 use crate::app::files::dialogs::Purpose;
 use crate::app::views::set_builder::quiz_text;
 use crate::learn::exercises::{SetCode, generate};
 use crate::store::files::{self, ReadProblem, SaveRules};
-use crate::store::shown_path;
 
 impl TicTacToeApp {
     /// Saves the quiz of the set `code` names: in a dialog on the desktop, as a download in a
@@ -26,11 +26,8 @@ impl TicTacToeApp {
         let Some((name, text)) = self.quiz_to_save.take() else {
             return;
         };
-        let said = crate::platform::dialogs::download(&name, &text);
-        self.say_in_builder(match said {
-            Ok(()) => format!("The quiz was downloaded as {name}."),
-            Err(error) => format!("Nothing was saved: {error}."),
-        });
+        let said = quiz(&text).download(&name);
+        self.say_in_builder(said);
     }
 
     /// Saves the quiz waiting to be saved at `path`, the player's choice: over nothing but a
@@ -44,15 +41,8 @@ impl TicTacToeApp {
             other_kind: not_text,
             check_bytes: files::MAX_KIND_CHECK_BYTES,
         };
-        let saved = files::save_atomically(path, rules, text.as_bytes());
-        self.say_in_builder(match saved {
-            Ok(()) => format!("The quiz was saved to {}.", shown_path(path)),
-            Err(problem) => format!(
-                "The quiz was not saved to {}: {}.",
-                shown_path(path),
-                why_not_saved(problem)
-            ),
-        });
+        let said = quiz(&text).save(path, rules);
+        self.say_in_builder(said);
     }
 
     /// Says `words` where the player is looking: in the builder, which covers the board and its
@@ -65,22 +55,13 @@ impl TicTacToeApp {
     }
 }
 
-/// Why a quiz was not saved, in words.
-fn why_not_saved(problem: files::SaveProblem) -> String {
-    use files::{SaveProblem, TargetProblem};
-    match problem {
-        SaveProblem::Target(TargetProblem::IsDirectory) => "it is a folder".into(),
-        SaveProblem::Target(TargetProblem::NotARegularFile) => "it is not a regular file".into(),
-        SaveProblem::Target(TargetProblem::NoFileName) => "it names no file".into(),
-        SaveProblem::Target(TargetProblem::ReadOnly) => "the file there is read-only".into(),
-        SaveProblem::Target(TargetProblem::OtherOwner) => {
-            "the file there belongs to someone else".into()
-        }
-        SaveProblem::Target(TargetProblem::OtherKind) => {
-            "the file there is not text, and is kept".into()
-        }
-        SaveProblem::Target(TargetProblem::MissingFolder) => "its folder is missing".into(),
-        SaveProblem::Write(error) => error.to_string(),
+/// The quiz `text`, as the player keeps it.
+fn quiz(text: &str) -> KeptText<'_> {
+    KeptText {
+        what: "quiz",
+        then: "",
+        kept_unless: "text",
+        text,
     }
 }
 

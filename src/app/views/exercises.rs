@@ -690,11 +690,11 @@ impl Exercises {
 
     /// The item's tree, if it has one: nodes to click for the pruned branches.
     fn tree(&self, ui: &mut Ui, item: &Item, commands: &mut Vec<Command>) {
-        let spots = match item.form() {
+        let sketch = match item.form() {
             Form::Search(key) => {
-                exercise_tree::prune_spots(key, &chosen_nodes(key, &self.answer), self.show_search)
+                exercise_tree::prune_sketch(key, &chosen_nodes(key, &self.answer), self.show_search)
             }
-            Form::Fill(key) => exercise_tree::fill_spots(key, self.show_search),
+            Form::Fill(key) => exercise_tree::fill_sketch(key, self.show_search),
             _ => {
                 // A kind answered by typing alone shows its figure (a tree with chance nodes)
                 // as text, one node a line, which a screen reader reads as it is.
@@ -729,7 +729,7 @@ impl Exercises {
         egui::ScrollArea::horizontal()
             .id_salt(("exercise tree", &salt))
             .show(ui, |ui| {
-                if let Some(node) = exercise_tree::draw(ui, &spots, salt, clickable) {
+                if let Some(node) = exercise_tree::draw(ui, &sketch, salt, clickable) {
                     commands.push(ExercisesCommand::Node(node).into());
                 }
             });

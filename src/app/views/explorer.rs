@@ -18,7 +18,7 @@ use egui::{Color32, RichText, Sense, Ui};
 use crate::app::commands::{Command, ExplorerCommand, ExplorerKey, Path, SettingCommand};
 use crate::app::controls::Mirrored;
 use crate::app::drawing::board_widget::BoardWidget;
-use crate::app::drawing::texts::thousands;
+use crate::app::drawing::texts::{self, thousands};
 use crate::app::drawing::tree_drawing;
 use crate::app::on_show::moves;
 use crate::app::view::{Given, Needs, View};
@@ -169,12 +169,9 @@ impl Explorer {
         view: ScoreView,
     ) -> Vec<Command> {
         let mut commands = Vec::new();
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Game tree").strong());
-            if ui.small_button("Close").mirrored("Close").clicked() {
-                commands.push(SettingCommand::ToggleExplorer.into());
-            }
-        });
+        if texts::title_and_close(ui, "Game tree") {
+            commands.push(SettingCommand::ToggleExplorer.into());
+        }
         let seen = Seen::new(view, &self.root);
         let maximiser = seen.maximiser();
         ui.add(

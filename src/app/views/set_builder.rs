@@ -242,6 +242,30 @@ impl View for SetBuilder {
     }
 }
 
+/// A row of choices after `label`, `chosen` selected: the one clicked, if any.
+fn one_of<T: PartialEq + Copy, const N: usize>(
+    ui: &mut Ui,
+    label: &str,
+    chosen: T,
+    choices: [(T, &str); N],
+) -> Option<T> {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(label);
+        let mut clicked = None;
+        for (choice, words) in choices {
+            if ui
+                .selectable_label(chosen == choice, words)
+                .mirrored(words)
+                .clicked()
+            {
+                clicked = Some(choice);
+            }
+        }
+        clicked
+    })
+    .inner
+}
+
 impl SetBuilder {
     fn show(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
         ui.horizontal_wrapped(|ui| {
@@ -359,33 +383,17 @@ impl SetBuilder {
             }
             ui.label(RichText::new("(3 or 4 in a row: the board's usual k)").weak());
         });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Tree and alpha-beta items:");
-            for (trees, words) in [(false, "below positions"), (true, "on textbook trees")] {
-                if ui
-                    .selectable_label(self.trees == trees, words)
-                    .mirrored(words)
-                    .clicked()
-                {
-                    push(BuilderCommand::Trees(trees));
-                }
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Numbers:");
-            for (view, words) in [
-                (ScoreView::SideToMove, "the side to move's"),
-                (ScoreView::Articles, "X's (X maximises)"),
-            ] {
-                if ui
-                    .selectable_label(self.view == view, words)
-                    .mirrored(words)
-                    .clicked()
-                {
-                    push(BuilderCommand::View(view));
-                }
-            }
-        });
+        let trees = [(false, "below positions"), (true, "on textbook trees")];
+        if let Some(trees) = one_of(ui, "Tree and alpha-beta items:", self.trees, trees) {
+            push(BuilderCommand::Trees(trees));
+        }
+        let views = [
+            (ScoreView::SideToMove, "the side to move's"),
+            (ScoreView::Articles, "X's (X maximises)"),
+        ];
+        if let Some(view) = one_of(ui, "Numbers:", self.view, views) {
+            push(BuilderCommand::View(view));
+        }
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Seed:");
             let mut seed = self.seed.clone();

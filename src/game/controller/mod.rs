@@ -607,13 +607,18 @@ mod tests {
         )
     }
 
+    /// Waits for the worker's next answer; a search that never answers fails the test.
+    fn await_answer(controller: &mut GameController, timeout: Duration) {
+        assert!(
+            controller.wait_for_worker(timeout),
+            "the search never answered"
+        );
+    }
+
     /// Runs the controller until it only waits for the clock (or for nothing).
     fn settle(controller: &mut GameController) {
         while controller.update().is_none() && controller.knowledge.in_flight.is_some() {
-            assert!(
-                controller.wait_for_worker(Duration::from_secs(20)),
-                "the search never answered"
-            );
+            await_answer(controller, Duration::from_secs(20));
         }
     }
 
@@ -622,45 +627,81 @@ mod tests {
     fn finish_searches(controller: &mut GameController) {
         controller.update();
         while controller.knowledge.in_flight.is_some() {
-            assert!(
-                controller.wait_for_worker(Duration::from_secs(20)),
-                "the search never answered"
-            );
+            await_answer(controller, Duration::from_secs(20));
             controller.update();
         }
     }
 
+    /// The default setup on a `side`×`side` board.
+    fn on_side(side: usize) -> GameSetup {
+        GameSetup {
+            geometry: crate::engine::board::Geometry::with_default_k(side, side).unwrap(),
+            ..GameSetup::default()
+        }
+    }
+
     fn large(side: usize, clock: &Arc<ManualClock>) -> GameController {
-        controller(
-            GameSetup {
-                geometry: crate::engine::board::Geometry::with_default_k(side, side).unwrap(),
-                ..GameSetup::default()
-            },
-            clock,
-        )
+        controller(on_side(side), clock)
     }
 
     /// A controller for a game on a `side`×`side` board that the computer opens.
     fn computer_first(side: usize, clock: &Arc<ManualClock>) -> GameController {
-        controller(
-            GameSetup {
-                first_player: FirstPlayer::Computer,
-                geometry: crate::engine::board::Geometry::with_default_k(side, side).unwrap(),
-                ..GameSetup::default()
-            },
-            clock,
-        )
+        let setup = GameSetup {
+            first_player: FirstPlayer::Computer,
+            ..on_side(side)
+        };
+        controller(setup, clock)
+    }
+
+    /// A two-player game on a `side`×`side` board.
+    fn two_players_on(side: usize, clock: &Arc<ManualClock>) -> GameController {
+        let setup = GameSetup {
+            mode: Mode::TwoPlayers,
+            ..on_side(side)
+        };
+        controller(setup, clock)
+    }
+
+    /// The computer's answer to the centre of 7×7 with no think time (the exact search is
+    /// past its deadline before it begins), and the game after it.
+    fn answered_without_think_time() -> (GameController, ComputerMove) {
+        let clock = Arc::new(ManualClock::new());
+        let mut game = large(7, &clock);
+        adjust(&mut game, |play| play.think_time = Duration::ZERO);
+        let reply = exchange(&mut game, &clock, Cell::new(3, 3));
+        (game, reply)
+    }
+
+    /// Changes the play options of `game` as `change` says.
+    fn adjust(game: &mut GameController, change: impl FnOnce(&mut PlayOptions)) {
+        let mut play = game.play_options();
+        change(&mut play);
+        game.set_play_options(play);
+    }
+
+    /// Lets the pause run out and returns the move the computer played then.
+    fn played_after_the_pause(game: &mut GameController, clock: &ManualClock) -> ComputerMove {
+        clock.advance(DELAY);
+        game.update();
+        game.last_computer_move()
+            .expect("the computer moved")
+            .clone()
     }
 
     /// Plays `cell` for the human, then lets the computer answer.
     fn exchange(game: &mut GameController, clock: &ManualClock, cell: Cell) -> ComputerMove {
         assert!(game.play(cell));
         settle(game);
-        clock.advance(DELAY);
-        game.update();
-        game.last_computer_move()
-            .expect("the computer moved")
-            .clone()
+        played_after_the_pause(game, clock)
+    }
+
+    /// The id of the search under way.
+    fn searched_id(game: &GameController) -> crate::game::worker::RequestId {
+        game.knowledge
+            .in_flight
+            .as_ref()
+            .map(|s| s.id)
+            .expect("searching")
     }
 
     #[test]
@@ -671,12 +712,7 @@ mod tests {
         // The move may be chosen as proven best before the last scores come; when they come
         // before it is played, it rests on them all.
         finish_searches(&mut game);
-        clock.advance(DELAY);
-        game.update();
-        let reply = game
-            .last_computer_move()
-            .expect("the computer moved")
-            .clone();
+        let reply = played_after_the_pause(&mut game, &clock);
         assert_eq!(reply.basis, Basis::Exact);
         let analysis = game.analysis(&reply.board).expect("solved");
         let best = analysis.best_score().unwrap();
@@ -691,12 +727,7 @@ mod tests {
         let clock = Arc::new(ManualClock::new());
         let mut game = computer_first(7, &clock);
         finish_searches(&mut game);
-        clock.advance(DELAY);
-        game.update();
-        let opening = game
-            .last_computer_move()
-            .expect("the computer opened")
-            .clone();
+        let opening = played_after_the_pause(&mut game, &clock);
         assert_eq!(opening.basis, Basis::Exact);
         let analysis = game.analysis(&opening.board).expect("solved");
         assert_eq!(analysis.moves.len(), 49);
@@ -741,10 +772,7 @@ mod tests {
             if let Some(chosen) = game.computer_move() {
                 return chosen.clone();
             }
-            assert!(
-                game.wait_for_worker(Duration::from_secs(60)),
-                "the search never answered"
-            );
+            await_answer(game, Duration::from_secs(60));
         }
     }
 
@@ -799,10 +827,7 @@ mod tests {
         ] {
             let clock = Arc::new(ManualClock::new());
             let mut game = large(5, &clock);
-            game.set_play_options(PlayOptions {
-                difficulty,
-                ..game.play_options()
-            });
+            adjust(&mut game, |play| play.difficulty = difficulty);
             let reply = exchange(&mut game, &clock, Cell::new(2, 2));
             assert_eq!(reply.basis, Basis::DepthLimited { depth }, "{difficulty:?}");
             // No exact search was needed for it.
@@ -813,14 +838,7 @@ mod tests {
 
     #[test]
     fn out_of_think_time_the_computer_plays_its_best_estimate_and_says_so() {
-        let clock = Arc::new(ManualClock::new());
-        let mut game = large(7, &clock);
-        // No think time: the exact search is past its deadline before it begins.
-        game.set_play_options(PlayOptions {
-            think_time: Duration::ZERO,
-            ..game.play_options()
-        });
-        let reply = exchange(&mut game, &clock, Cell::new(3, 3));
+        let (game, reply) = answered_without_think_time();
         let Basis::Unproven { depth, reason } = reply.basis else {
             panic!("no time, no proof: {:?}", reply.basis);
         };
@@ -838,13 +856,7 @@ mod tests {
 
     #[test]
     fn a_move_played_on_an_estimate_is_reviewed_from_that_estimate() {
-        let clock = Arc::new(ManualClock::new());
-        let mut game = large(7, &clock);
-        game.set_play_options(PlayOptions {
-            think_time: Duration::ZERO,
-            ..game.play_options()
-        });
-        let reply = exchange(&mut game, &clock, Cell::new(3, 3));
+        let (game, reply) = answered_without_think_time();
         let record = game.record();
         // Move 2 is the computer's, chosen on an estimate: no exact review, the estimate's.
         assert_eq!(record.moves[1], reply.cell);
@@ -865,10 +877,9 @@ mod tests {
     fn while_a_large_board_is_solved_the_overlay_has_estimates_then_exact_scores() {
         let clock = Arc::new(ManualClock::new());
         let mut game = large(6, &clock);
-        game.set_play_options(PlayOptions {
-            think_time: Duration::ZERO,
-            scores_wanted: true,
-            ..game.play_options()
+        adjust(&mut game, |play| {
+            play.think_time = Duration::ZERO;
+            play.scores_wanted = true;
         });
         // The human (X) is to move on the empty 6×6; with no think time the exact search stops
         // at once and the estimates come.
@@ -905,19 +916,13 @@ mod tests {
         // its think time ran out.
         let clock = Arc::new(ManualClock::new());
         let mut game = computer_first(7, &clock);
-        game.set_play_options(PlayOptions {
-            think_time: Duration::ZERO,
-            ..game.play_options()
-        });
+        adjust(&mut game, |play| play.think_time = Duration::ZERO);
         settle(&mut game);
         assert!(matches!(
             game.computer_move().map(|m| m.basis),
             Some(Basis::Unproven { .. })
         ));
-        game.set_play_options(PlayOptions {
-            think_time: Duration::from_secs(2),
-            ..game.play_options()
-        });
+        adjust(&mut game, |play| play.think_time = Duration::from_secs(2));
         game.new_game();
         game.update();
         // The clock stands still: this turn's think time has not run out, so there is no move
@@ -955,13 +960,11 @@ mod tests {
     #[test]
     fn the_human_cannot_move_for_the_computer() {
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                first_player: FirstPlayer::Computer,
-                ..GameSetup::default()
-            },
-            &clock,
-        );
+        let setup = GameSetup {
+            first_player: FirstPlayer::Computer,
+            ..GameSetup::default()
+        };
+        let mut game = controller(setup, &clock);
         assert!(!game.play(Cell::new(0, 0)));
         assert_eq!(game.board().marks_placed(), 0);
     }
@@ -987,42 +990,19 @@ mod tests {
     #[test]
     fn a_new_position_cancels_the_search_for_the_old_one() {
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                mode: Mode::TwoPlayers,
-                geometry: crate::engine::board::Geometry::with_default_k(5, 5).unwrap(),
-                ..GameSetup::default()
-            },
-            &clock,
-        );
-        game.set_play_options(PlayOptions {
-            scores_wanted: true,
-            ..game.play_options()
-        });
+        let mut game = two_players_on(5, &clock);
+        adjust(&mut game, |play| play.scores_wanted = true);
         game.update();
-        let first = game
-            .knowledge
-            .in_flight
-            .as_ref()
-            .map(|s| s.id)
-            .expect("searching");
+        let first = searched_id(&game);
         game.play(Cell::new(2, 2));
         game.update();
-        let second = game
-            .knowledge
-            .in_flight
-            .as_ref()
-            .map(|s| s.id)
-            .expect("searching");
+        let second = searched_id(&game);
         assert_ne!(first, second);
         assert_eq!(
             game.knowledge.in_flight.as_ref().unwrap().board,
             *game.board()
         );
-        game.set_play_options(PlayOptions {
-            scores_wanted: false,
-            ..game.play_options()
-        });
+        adjust(&mut game, |play| play.scores_wanted = false);
         game.update();
         assert!(
             game.knowledge.in_flight.is_none(),
@@ -1034,10 +1014,7 @@ mod tests {
     fn scores_are_kept_per_position_and_come_back_after_undo() {
         let clock = Arc::new(ManualClock::new());
         let mut game = controller(GameSetup::default(), &clock);
-        game.set_play_options(PlayOptions {
-            scores_wanted: true,
-            ..game.play_options()
-        });
+        adjust(&mut game, |play| play.scores_wanted = true);
         settle(&mut game);
         let empty = *game.board();
         assert_eq!(game.shown_scores().map(|a| a.board), Some(empty));
@@ -1092,10 +1069,7 @@ mod tests {
         while game.is_busy() {
             game.update();
             if game.knowledge.in_flight.is_some() {
-                assert!(
-                    game.wait_for_worker(Duration::from_secs(20)),
-                    "the search never answered"
-                );
+                await_answer(game, Duration::from_secs(20));
             }
         }
     }
@@ -1136,14 +1110,7 @@ mod tests {
     fn a_trace_stops_at_its_limit_and_says_so() {
         use crate::learn::trace::TraceAlgorithm;
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                mode: Mode::TwoPlayers,
-                geometry: crate::engine::board::Geometry::with_default_k(4, 4).unwrap(),
-                ..GameSetup::default()
-            },
-            &clock,
-        );
+        let mut game = two_players_on(4, &clock);
         game.knowledge.trace_limit = 500;
         let start = *game.board();
         game.want_trace(Some((start, TraceAlgorithm::Plain)));
@@ -1219,14 +1186,7 @@ mod tests {
         use crate::engine::score::Score;
         use crate::game::worker::{Job, Reply};
         let clock = Arc::new(ManualClock::new());
-        let mut game = controller(
-            GameSetup {
-                mode: Mode::TwoPlayers,
-                geometry: crate::engine::board::Geometry::with_default_k(7, 7).unwrap(),
-                ..GameSetup::default()
-            },
-            &clock,
-        );
+        let mut game = two_players_on(7, &clock);
         assert!(game.play(Cell::new(3, 3)));
         let record = game.record();
         game.want_review(Some(&record));

@@ -127,24 +127,13 @@ impl Schedule<'_> {
                 self.with_budget(board, analyze_job(&board, think_time))
             }
         };
-        let also_wanted = || {
-            let board = self
-                .wants
-                .analyses
-                .iter()
-                .copied()
-                .find(|b| self.known.unknown(b))?;
+        // The first of `boards` whose scores are not known yet.
+        let first_unknown = |boards: &[Board]| {
+            let board = boards.iter().copied().find(|b| self.known.unknown(b))?;
             Some(search(board))
         };
-        let reviewed = || {
-            let board = self
-                .wants
-                .reviewed
-                .iter()
-                .copied()
-                .find(|b| self.known.unknown(b))?;
-            Some(search(board))
-        };
+        let also_wanted = || first_unknown(&self.wants.analyses);
+        let reviewed = || first_unknown(&self.wants.reviewed);
         let counts = || {
             let board = self.wants.counts.filter(|b| !b.outcome().is_over())?;
             self.known

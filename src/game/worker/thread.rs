@@ -320,34 +320,31 @@ mod cutoff_tests {
 mod count_tests {
     use super::*;
     use crate::engine::board::Board;
-    use crate::engine::minimax::Stop;
+    use crate::engine::minimax::{SearchCounts, Stop};
+
+    /// The worker's counts of the empty board's searches within `budget` positions each.
+    fn counted(worker: &mut SearchWorker, budget: u64) -> SearchCounts {
+        let id = worker.submit(Request::count_searches(Board::classic(), budget));
+        let Some(Reply::Counted {
+            id: counted,
+            counts,
+            ..
+        }) = worker.wait_reply(Duration::from_secs(60))
+        else {
+            panic!("no count came");
+        };
+        assert_eq!(counted, id);
+        counts
+    }
 
     #[test]
     fn the_worker_counts_the_three_searches() {
         let mut worker = SearchWorker::spawn(|| {});
-        let id = worker.submit(Request::count_searches(Board::classic(), 1_000_000));
-        let Some(Reply::Counted {
-            id: counted,
-            counts,
-            ..
-        }) = worker.wait_reply(Duration::from_secs(60))
-        else {
-            panic!("no count came");
-        };
-        assert_eq!(counted, id);
+        let counts = counted(&mut worker, 1_000_000);
         assert_eq!(counts.plain, Ok(549_946));
         assert_eq!(counts.alpha_beta, Ok(34_203));
         assert_eq!(counts.alpha_beta_table, Ok(3_749));
-        let id = worker.submit(Request::count_searches(Board::classic(), 100_000));
-        let Some(Reply::Counted {
-            id: counted,
-            counts,
-            ..
-        }) = worker.wait_reply(Duration::from_secs(60))
-        else {
-            panic!("no count came");
-        };
-        assert_eq!(counted, id);
+        let counts = counted(&mut worker, 100_000);
         assert_eq!(counts.plain, Err(Stop::NodeBudget { limit: 100_000 }));
         assert_eq!(counts.alpha_beta, Ok(34_203));
     }

@@ -406,6 +406,14 @@ impl FromStr for SetCode {
 mod tests {
     use super::*;
 
+    /// `bad` is refused in one line that names it and says `says`.
+    fn assert_refused(bad: &str, says: &str) {
+        let error = bad.parse::<SetCode>().unwrap_err().to_string();
+        assert!(error.contains(says), "{bad}: {error}");
+        assert!(error.starts_with(&format!("set code \"{bad}\"")), "{error}");
+        assert!(!error.contains('\n'));
+    }
+
     #[test]
     fn a_code_round_trips_and_names_its_problems() {
         let code: SetCode = "v1-s1234-k=value,horizon-n=10-3x3".parse().unwrap();
@@ -431,10 +439,7 @@ mod tests {
             ("v1-sx-k=value-n=1-3x3", "the seed \"x\""),
             ("v1-s1-k=value,value-n=1-3x3", "named twice"),
         ] {
-            let error = bad.parse::<SetCode>().unwrap_err().to_string();
-            assert!(error.contains(says), "{bad}: {error}");
-            assert!(error.starts_with(&format!("set code \"{bad}\"")), "{error}");
-            assert!(!error.contains('\n'));
+            assert_refused(bad, says);
         }
     }
 
@@ -467,8 +472,7 @@ mod tests {
             ("v1-s1-k=horizon@2-n=3-3x3", "same at every level"),
             ("v1-s1-k=prune@2,prune-n=3-3x3", "named twice"),
         ] {
-            let error = bad.parse::<SetCode>().unwrap_err().to_string();
-            assert!(error.contains(says), "{bad}: {error}");
+            assert_refused(bad, says);
         }
     }
 }

@@ -499,24 +499,11 @@ pub const MAX_NODES: usize = 40;
 /// three children a node, leaves 0 to 20, as the practice sites deal them.
 pub fn random_tree(rng: &mut StdRng, level: u8) -> GameTree {
     let height = if level >= 3 { 3 } else { 2 };
-    let widest = if level >= 2 { 3 } else { 2 };
-    fn write(rng: &mut StdRng, levels_left: usize, widest: u32, out: &mut String) {
-        if levels_left == 0 {
-            out.push_str(&rng.random_range(0..=20u32).to_string());
-            return;
-        }
-        let children = rng.random_range(2..=widest);
-        out.push('[');
-        for child in 0..children {
-            if child > 0 {
-                out.push(',');
-            }
-            write(rng, levels_left - 1, widest, out);
-        }
-        out.push(']');
-    }
+    let widest: u32 = if level >= 2 { 3 } else { 2 };
     let mut text = String::new();
-    write(rng, height, widest, &mut text);
+    // The number of children is drawn as a `u32`, as the sets dealt so far were.
+    let mut children = |rng: &mut StdRng| rng.random_range(2..=widest) as usize;
+    crate::learn::abstract_tree::write_random_tree(rng, height, &mut children, &mut text);
     text.parse()
         .expect("a random tree is written in the notation")
 }

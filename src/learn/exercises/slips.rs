@@ -444,6 +444,15 @@ fn top_of(key: &PruneKey, run: &AlphaBetaRun, mut node: usize) -> usize {
 }
 
 /// "E is", "E, F are".
+/// Those of `items` not in `among`, in order.
+fn left_out<T: Copy + PartialEq>(items: &[T], among: &[T]) -> Vec<T> {
+    items
+        .iter()
+        .copied()
+        .filter(|x| !among.contains(x))
+        .collect()
+}
+
 fn are(key: &PruneKey, nodes: &[usize], one: &str, many: &str) -> String {
     let verb = if nodes.len() == 1 { one } else { many };
     format!("{} {verb}", key.labels(nodes))
@@ -473,11 +482,7 @@ pub fn prune_feedback(key: &PruneKey, typed: &str) -> Vec<String> {
                 .copied()
                 .filter(|&n| !run.searched[n] && !pruned.contains(&n))
                 .collect();
-            let missed: Vec<usize> = pruned
-                .iter()
-                .copied()
-                .filter(|n| !named.contains(n))
-                .collect();
+            let missed = left_out(pruned, named);
             let mut parts = Vec::new();
             if !searched.is_empty() {
                 parts.push(format!(
@@ -599,16 +604,8 @@ pub fn horizon_feedback(
     }
     named.sort_by_key(|c| (c.row, c.col));
     named.dedup();
-    let missed: Vec<Cell> = right
-        .iter()
-        .copied()
-        .filter(|c| !named.contains(c))
-        .collect();
-    let extra: Vec<Cell> = named
-        .iter()
-        .copied()
-        .filter(|c| !right.contains(c))
-        .collect();
+    let missed = left_out(&right, &named);
+    let extra = left_out(&named, &right);
     let mut parts = Vec::new();
     if !missed.is_empty() {
         parts.push(format!(
@@ -684,6 +681,15 @@ mod tests {
     const TEXTBOOK: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
     const F: usize = 5;
     const J: usize = 9;
+
+    /// The textbook tree's key and alpha-beta's run on it with the slip `slipped` makes.
+    fn on_the_textbook(slipped: impl FnOnce(&mut AlphaBetaSlip)) -> (PruneKey, AlphaBetaRun) {
+        let key = tree_key(&tree(TEXTBOOK), None);
+        let mut slip = AlphaBetaSlip::default();
+        slipped(&mut slip);
+        let run = alpha_beta(&key, slip);
+        (key, run)
+    }
 
     fn tree(text: &str) -> GameTree {
         text.parse().unwrap()
@@ -786,12 +792,7 @@ mod tests {
 
     #[test]
     fn right_to_left_on_the_textbook_tree_prunes_nothing() {
-        let key = tree_key(&tree(TEXTBOOK), None);
-        let slip = AlphaBetaSlip {
-            right_to_left: true,
-            ..AlphaBetaSlip::default()
-        };
-        let run = alpha_beta(&key, slip);
+        let (_, run) = on_the_textbook(|slip| slip.right_to_left = true);
         // J first, (−∞, ∞): M 2, L 5, K 14 → 2; A's α = 2. F with (2, ∞): I 6, H 4, G 2 → β
         // falls to 2 = α only at its last leaf. B with (2, ∞): E 8, D 12, C 3 → β = 3 > α.
         assert!(run.pruned.is_empty());
@@ -803,12 +804,7 @@ mod tests {
 
     #[test]
     fn fresh_windows_prune_nothing_and_leave_each_node_its_own_bound() {
-        let key = tree_key(&tree(TEXTBOOK), None);
-        let slip = AlphaBetaSlip {
-            fresh_window: true,
-            ..AlphaBetaSlip::default()
-        };
-        let run = alpha_beta(&key, slip);
+        let (key, run) = on_the_textbook(|slip| slip.fresh_window = true);
         assert!(run.pruned.is_empty());
         // F searched whole from (−∞, ∞): β = min(2, 4, 6) = 2; B the same as with α passed down.
         assert_eq!(run.windows[F], Some((-15, 2)));
@@ -821,12 +817,7 @@ mod tests {
 
     #[test]
     fn maximising_at_min_nodes_raises_alpha_and_never_cuts() {
-        let key = tree_key(&tree(TEXTBOOK), None);
-        let slip = AlphaBetaSlip {
-            min_maximises: true,
-            ..AlphaBetaSlip::default()
-        };
-        let run = alpha_beta(&key, slip);
+        let (_, run) = on_the_textbook(|slip| slip.min_maximises = true);
         // B takes max(3, 12, 8): A's α = 12. F enters with (12, ∞); G 2, H 4, I 6 never raise
         // α above 12, and β stays ∞: (12, ∞), nothing cut. J raises α to 14; A is worth 14.
         assert!(run.pruned.is_empty());

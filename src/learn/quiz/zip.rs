@@ -32,33 +32,28 @@ pub fn stored_zip(files: &[(&str, &[u8])]) -> Vec<u8> {
         let offset = out.len() as u32;
         let crc = crc32(contents);
         let size = contents.len() as u32;
+        // What the local header and the central directory's entry both say, in the same order.
+        let file_fields = |v: &mut Vec<u8>| {
+            put16(v, 10); // version needed: 1.0, stored
+            put16(v, 0); // flags
+            put16(v, 0); // method: stored
+            put16(v, DOS_TIME);
+            put16(v, DOS_DATE);
+            put32(v, crc);
+            put32(v, size);
+            put32(v, size);
+            put16(v, name.len() as u16);
+            put16(v, 0); // extra field
+        };
         // The local header.
         put32(&mut out, 0x0403_4b50);
-        put16(&mut out, 10); // version needed: 1.0, stored
-        put16(&mut out, 0); // flags
-        put16(&mut out, 0); // method: stored
-        put16(&mut out, DOS_TIME);
-        put16(&mut out, DOS_DATE);
-        put32(&mut out, crc);
-        put32(&mut out, size);
-        put32(&mut out, size);
-        put16(&mut out, name.len() as u16);
-        put16(&mut out, 0); // extra field
+        file_fields(&mut out);
         out.extend_from_slice(name.as_bytes());
         out.extend_from_slice(contents);
         // Its entry in the central directory.
         put32(&mut central, 0x0201_4b50);
         put16(&mut central, 10); // made by: MS-DOS, 1.0
-        put16(&mut central, 10);
-        put16(&mut central, 0);
-        put16(&mut central, 0);
-        put16(&mut central, DOS_TIME);
-        put16(&mut central, DOS_DATE);
-        put32(&mut central, crc);
-        put32(&mut central, size);
-        put32(&mut central, size);
-        put16(&mut central, name.len() as u16);
-        put16(&mut central, 0); // extra field
+        file_fields(&mut central);
         put16(&mut central, 0); // comment
         put16(&mut central, 0); // disk
         put16(&mut central, 0); // internal attributes

@@ -31,12 +31,9 @@ impl Coach {
         view: ScoreView,
     ) -> Vec<Command> {
         let mut commands = Vec::new();
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Game review").strong());
-            if ui.small_button("Close").mirrored("Close").clicked() {
-                commands.push(ReviewCommand::Toggle.into());
-            }
-        });
+        if texts::title_and_close(ui, "Game review") {
+            commands.push(ReviewCommand::Toggle.into());
+        }
         let game = self.reviewed_game(controller);
         self.pinned_banner(ui, &mut commands);
         if game.moves.is_empty() {

@@ -207,7 +207,7 @@ mod tests {
     use super::*;
     use crate::engine::board::Board;
     use crate::engine::minimax::SearchControl;
-    use crate::learn::trace::{TraceAlgorithm, trace};
+    use crate::learn::trace::{TraceAlgorithm, trace, whole_board_trace};
 
     /// Every event of plain minimax from the position `notation`, and the state before the
     /// first.
@@ -274,14 +274,7 @@ mod tests {
     #[test]
     fn next_cut_off_and_a_clicked_call_stop_where_the_trace_says() {
         let board: Board = "..O/.../.X.".parse().unwrap();
-        let mut events = Vec::new();
-        trace(
-            &board,
-            TraceAlgorithm::AlphaBetaClassic,
-            &SearchControl::new(),
-            |e| events.push(e),
-        )
-        .unwrap();
+        let events = whole_board_trace(&board, TraceAlgorithm::AlphaBetaClassic);
         assert_eq!(events.len(), 5744);
         let cuts: Vec<usize> = (0..events.len())
             .filter(|&i| events[i].kind == EventKind::Cutoff)

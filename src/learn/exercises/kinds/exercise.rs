@@ -134,6 +134,29 @@ pub struct Spec<T> {
     pub make: fn(&mut StdRng, Plan) -> (Board, T),
 }
 
+impl<T> Spec<T> {
+    /// A kind always on positions whose items grow with the level: 3 or 4 empty cells, then 5
+    /// or 6, then 6 or 7.
+    pub fn on_positions(
+        code: &'static str,
+        name: &'static str,
+        make: fn(&mut StdRng, Plan) -> (Board, T),
+    ) -> Spec<T> {
+        Spec {
+            code,
+            name,
+            levels: &[
+                "3 or 4 empty cells",
+                "5 or 6 empty cells",
+                "6 or 7 empty cells",
+            ],
+            tree_levels: &[],
+            empty_cells: |level, geometry, mover| by_level([3, 5, 7], 7, level, geometry, mover),
+            make,
+        }
+    }
+}
+
 /// What an item is made from: its board's shape, level, view, whether the tree kinds are on
 /// abstract trees, who is to move on its board and how many empty cells it has.
 #[derive(Debug, Clone, Copy)]

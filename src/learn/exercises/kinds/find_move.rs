@@ -4,7 +4,7 @@
 use rand::rngs::StdRng;
 
 use super::exercise::{
-    Exercise, Form, Plan, QuizForm, Spec, by_level, cell_names, refuse_taken, telling_draw,
+    Exercise, Form, Plan, QuizForm, Spec, cell_names, refuse_taken, telling_draw,
 };
 use crate::engine::board::Board;
 use crate::engine::minimax::{Analysis, plain};
@@ -18,18 +18,7 @@ use crate::learn::view::{ScoreView, Seen};
 
 /// How the kind is named and dealt.
 pub fn spec<T: From<MoveKey>>() -> Spec<T> {
-    Spec {
-        code: "move",
-        name: "find the move",
-        levels: &[
-            "3 or 4 empty cells",
-            "5 or 6 empty cells",
-            "6 or 7 empty cells",
-        ],
-        tree_levels: &[],
-        empty_cells: |level, geometry, mover| by_level([3, 5, 7], 7, level, geometry, mover),
-        make: make::<T>,
-    }
+    Spec::on_positions("move", "find the move", make::<T>)
 }
 
 /// Practice's "find the move": the position's one good move.

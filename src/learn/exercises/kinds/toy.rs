@@ -4,24 +4,13 @@
 
 use rand::rngs::StdRng;
 
-use super::exercise::{Exercise, Form, Plan, QuizForm, Spec, by_level};
+use super::exercise::{Exercise, Form, Plan, QuizForm, Spec};
 use crate::engine::board::Board;
 use crate::learn::exercises::answer::{AnswerError, NUMBER_ACCEPTED, parse_number};
 
 /// How the kind is named and dealt.
 pub fn spec<T: From<ToyKey>>() -> Spec<T> {
-    Spec {
-        code: "toy",
-        name: "a toy count",
-        levels: &[
-            "3 or 4 empty cells",
-            "5 or 6 empty cells",
-            "6 or 7 empty cells",
-        ],
-        tree_levels: &[],
-        empty_cells: |level, geometry, mover| by_level([3, 5, 7], 7, level, geometry, mover),
-        make: make::<T>,
-    }
+    Spec::on_positions("toy", "a toy count", make::<T>)
 }
 
 /// The number of empty cells.

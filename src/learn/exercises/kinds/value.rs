@@ -2,9 +2,7 @@
 
 use rand::rngs::StdRng;
 
-use super::exercise::{
-    Exercise, Form, Plan, QuizForm, Spec, by_level, numbers_words, telling_draw,
-};
+use super::exercise::{Exercise, Form, Plan, QuizForm, Spec, numbers_words, telling_draw};
 use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::{MoveScore, plain};
 use crate::learn::exercises::answer::{AnswerError, NUMBER_ACCEPTED, parse_number};
@@ -16,18 +14,7 @@ use crate::learn::view::{ScoreView, Seen, Shown};
 
 /// How the kind is named and dealt.
 pub fn spec<T: From<ValueKey>>() -> Spec<T> {
-    Spec {
-        code: "value",
-        name: "a move's value",
-        levels: &[
-            "3 or 4 empty cells",
-            "5 or 6 empty cells",
-            "6 or 7 empty cells",
-        ],
-        tree_levels: &[],
-        empty_cells: |level, geometry, mover| by_level([3, 5, 7], 7, level, geometry, mover),
-        make: make::<T>,
-    }
+    Spec::on_positions("value", "a move's value", make::<T>)
 }
 
 /// The value of one move: plain minimax's score and line for it, and its number in the view.
