@@ -9,9 +9,10 @@ use rand::Rng;
 use tictactoe::{Board, Cell, Mark};
 
 // Positions from notation, every position a game can reach, random ones: the engine's tests'
-// helpers, shared.
+// helpers, shared (a test binary that uses none of them would otherwise warn).
 #[path = "../../engine/tests/common/mod.rs"]
 mod positions;
+#[allow(unused_imports)]
 pub use positions::*;
 
 /// A position from board notation with an explicit side to move.
