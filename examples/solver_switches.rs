@@ -2,7 +2,7 @@
 //! the proof and without, and with strategy stealing and without, each on one thread, with the
 //! positions searched and the time. (The empty 7×7 with five in a row takes 0.2 s with strategy
 //! stealing and more than four minutes without it.) Scores are the same either way
-//! (`tests/solver.rs` holds them to it); this prints what each switch saves.
+//! (`engine/tests/solver.rs` holds them to it); this prints what each switch saves.
 //!
 //!     cargo run --profile timing --example solver_switches
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Writes the table of first-move values (tests/fixtures/solver/first_moves.txt): every board the
-# game offers (3×3 to 7×7, k from 3 to 5 and at most the side), X to move on the empty board,
-# each move's exact score as `tictactoe analyze` gives it. tests/solver.rs checks the table
+# Writes the table of first-move values (engine/tests/fixtures/solver/first_moves.txt): every board
+# the game offers (3×3 to 7×7, k from 3 to 5 and at most the side), X to move on the empty board,
+# each move's exact score as `tictactoe analyze` gives it. engine/tests/solver.rs checks the table
 # against the known results and against the solver and the alpha-beta searcher.
 #
-#   scripts/first-move-table.sh > tests/fixtures/solver/first_moves.txt
+#   scripts/first-move-table.sh > engine/tests/fixtures/solver/first_moves.txt
 #
 # About a minute on two cores in the `timing` build it makes (7×7 with four in a row takes most).
 set -euo pipefail

@@ -5,19 +5,31 @@
 # the link, settings kept across a reload; it reports the load time and the longest tasks. Then
 # the page's graphics lost and restored (tests/web/graphics.mjs), and every menu and view walked
 # by the screen reader's mirror alone (tests/web/mirror-walk.mjs). Then a touch session on a phone
-# and a tablet at a real device pixel ratio (tests/web/touch.mjs), a whole exercise set by taps at
-# every width a phone has (tests/web/phone.mjs), a set's progress kept across a reload and the
+# and a tablet at a real device pixel ratio (tests/web/touch.mjs), a whole exercise set by taps on
+# a phone upright and on its side (tests/web/phone.mjs), a set's progress kept across a reload and the
 # builder's quiz downloaded (tests/web/progress.mjs), the page zoomed to 200 % (tests/web/zoom.mjs),
 # a set's SCORM 1.2 package run by a real SCORM 1.2 runtime (tests/web/scorm.mjs) and a new
 # version deployed over an old offline copy (tests/web/update.mjs). Last,
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
 # (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
 #
-#   scripts/web-check.sh
+#   scripts/web-check.sh [--all-phone-screens]
+#
+# --all-phone-screens does the exercise set at every width a phone has (320, 360, 412 and 430 px
+# besides 390 and on its side): about four minutes more, for a run by hand.
 #
 # Installs chromium (apt-get, as root) and the pinned playwright-core (npm ci) when missing.
 # Screenshots and the report go to target/web-check/.
 set -euo pipefail
+all_phone_screens=false
+case "${1:-}" in
+"") ;;
+--all-phone-screens) all_phone_screens=true ;;
+*)
+    printf 'web-check: unknown argument %s (the one option is --all-phone-screens)\n' "$1" >&2
+    exit 2
+    ;;
+esac
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 say() { printf 'web-check: %s\n' "$*"; }
@@ -67,15 +79,17 @@ done
 # A whole exercise set of every kind (trees and positions) done by taps and typing on a phone's
 # screen at true viewport widths, the page opened as an app window of each size at a device pixel
 # ratio of 3 (tests/web/phone.mjs), in one browser whose window is resized for each: the whole set
-# at 390 px and on its side, the first three items (a value, a tree filled in, a prune tree) at the
-# other widths. (The whole set at all six took 675 s here, software WebGL at 3× drawing each frame:
-# more than CI has to spare; tests/phone_screens.rs does the whole set at every width.) The
-# answers are the command line's, computed here before the browser starts.
+# at 390 px upright and on its side. Chromium's software WebGL draws each frame at 3×, which is
+# slow: the other widths (320, 360, 412, 430 px) only with --all-phone-screens, by hand (the whole
+# set at all six took 675 s here); tests/phone_screens.rs does the whole set at every width in
+# every run. The answers are the command line's, computed here before the browser starts.
 set_code="v1-s2025-k=value,tree,prune,horizon,move-n=12-3x3-trees"
 cargo run --locked --quiet --bin tictactoe -- exercises --code "$set_code" --format json >"$out/phone-set.json"
+phone_screens=(390x844 844x390)
+"$all_phone_screens" && phone_screens+=(320x640 360x780 412x915 430x932)
 started=$SECONDS
 xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/phone.mjs "http://127.0.0.1:$port/index.html" \
-    "$out/phone" "$out/phone-set.json" 390x844 844x390 320x640:3 360x780:3 412x915:3 430x932:3
+    "$out/phone" "$out/phone-set.json" "${phone_screens[@]}"
 say "the exercise set on phones took $((SECONDS - started)) s"
 # A student's progress across a reload (two answers, the page reloaded: the same item, the same
 # answers), Start again, and the set builder's quiz downloaded: the command line's bytes

@@ -470,7 +470,7 @@ fn a_stopped_search_returns_the_moves_it_settled_and_reports_each_as_it_goes() {
             Algorithm::AlphaBeta => {
                 AlphaBeta::new().analyze_with(&empty, &control, &mut |m| reported.push(m.clone()))
             }
-            Algorithm::Solver => unreachable!("tests/solver.rs stops the solver"),
+            Algorithm::Solver => unreachable!("engine/tests/solver.rs stops the solver"),
         }
         .unwrap_err();
         assert_eq!(stopped.reason, Stop::NodeBudget { limit: budget });

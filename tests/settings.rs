@@ -2101,3 +2101,12 @@ fn the_controller_gets_the_settings_play_options_as_one_value() {
         }
     );
 }
+
+/// The sides the settings offer are the engine's, every one of which the engine's table of
+/// first-move values (`engine/tests/solver.rs`) covers.
+#[test]
+fn the_board_sizes_offered_are_the_sides_the_engine_plays() {
+    use tictactoe::engine::board::{MAX_SIDE, MIN_SIDE};
+    let offered: Vec<usize> = Settings::BOARD_SIZES.map(usize::from).collect();
+    assert_eq!(offered, (MIN_SIDE..=MAX_SIDE).collect::<Vec<_>>());
+}

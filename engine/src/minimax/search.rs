@@ -13,7 +13,7 @@ use crate::platform::Instant;
 
 /// A search that scores every legal move of a position exactly, to be stopped and watched
 /// through a [`SearchControl`]. Every one gives the same scores and lines as [`Plain`], the
-/// reference (`tests/search.rs` and `tests/solver.rs` hold them to it).
+/// reference (`tests/search.rs` and `engine/tests/solver.rs` hold them to it).
 pub trait Search {
     /// Which search this is, as [`super::analysis::SearchStats::algorithm`] names it.
     fn algorithm(&self) -> Algorithm;

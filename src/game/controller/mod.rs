@@ -737,9 +737,9 @@ mod tests {
     #[test]
     fn on_the_empty_6x6_the_perfect_computer_opens_on_a_proven_best_move() {
         // Four in a row: the solver settles a centre move first (27, the fastest win there is:
-        // see tests/fixtures/solver/first_moves.txt) and then shows every other move unable to beat
-        // it, long before every move is settled (in about 0.6 s against 3.2 s on one core of
-        // the 2-core machine, in an optimised build). The clock stands still: the think time
+        // see engine/tests/fixtures/solver/first_moves.txt) and then shows every other move unable
+        // to beat it, long before every move is settled (in about 0.6 s against 3.2 s on one core
+        // of the 2-core machine, in an optimised build). The clock stands still: the think time
         // never runs out, so nothing but the proof can choose the move.
         let clock = Arc::new(ManualClock::new());
         let mut game = computer_first(6, &clock);

@@ -13,15 +13,14 @@ use std::time::{Duration, Instant};
 use common::{board, cell, random_open_position};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tictactoe::Cell;
-use tictactoe::engine::board::MIN_K;
-use tictactoe::engine::minimax::Search;
-use tictactoe::engine::minimax::{
+use tictactoe_engine::Cell;
+use tictactoe_engine::board::{MAX_SIDE, MIN_K, MIN_SIDE};
+use tictactoe_engine::minimax::Search;
+use tictactoe_engine::minimax::{
     self, Algorithm, AlphaBeta, CHECK_INTERVAL, Estimator, MoveBound, MovesSoFar, RootReport,
     SearchControl, Solver, Stop, Valuation,
 };
-use tictactoe::store::settings::Settings;
-use tictactoe::{Analysis, Board, Geometry, Mark, Score};
+use tictactoe_engine::{Analysis, Board, Geometry, Mark, Score};
 
 fn geometry(side: usize, k: usize) -> Geometry {
     Geometry::new(side, side, k).unwrap()
@@ -292,8 +291,9 @@ fn lines_on_6x6_and_7x7_keep_each_value_step_by_step() {
 }
 
 #[test]
-#[ignore = "tens of seconds in an optimised build: cargo test --release --test solver \
-            -- --ignored lines_on_6x6_and_7x7_keep_each_value_step_by_step_on_longer_lines"]
+#[ignore = "tens of seconds in an optimised build: cargo test --release -p tictactoe-engine \
+            --test solver -- --ignored \
+            lines_on_6x6_and_7x7_keep_each_value_step_by_step_on_longer_lines"]
 fn lines_on_6x6_and_7x7_keep_each_value_step_by_step_on_longer_lines() {
     lines_keep_each_value_step_by_step(&[(6, 4, 15, 8), (7, 5, 16, 8), (7, 4, 14, 6)]);
 }
@@ -438,8 +438,8 @@ fn assert_table_rows(
 #[test]
 fn the_first_move_table_has_every_board_and_the_known_results() {
     let table = first_move_table();
-    let offered: Vec<(usize, usize)> = Settings::BOARD_SIZES
-        .map(usize::from)
+    // Every board the engine plays (the game's settings offer the same sides: tests/settings.rs).
+    let offered: Vec<(usize, usize)> = (MIN_SIDE..=MAX_SIDE)
         .flat_map(|side| (MIN_K..=Geometry::max_k(side, side)).map(move |k| (side, k)))
         .collect();
     let listed: Vec<(usize, usize)> = table.iter().map(|b| (b.side, b.k)).collect();
@@ -540,8 +540,9 @@ fn the_solver_and_the_searcher_give_the_first_move_table_on_the_smaller_boards()
 }
 
 #[test]
-#[ignore = "a minute or two in an optimised build: cargo test --profile timing --test solver \
-            -- --ignored the_solver_gives_the_first_move_table_on_the_larger_boards"]
+#[ignore = "a minute or two in an optimised build: cargo test --profile timing \
+            -p tictactoe-engine --test solver -- --ignored \
+            the_solver_gives_the_first_move_table_on_the_larger_boards"]
 fn the_solver_gives_the_first_move_table_on_the_larger_boards() {
     let table = first_move_table();
     for threads in [1, 2] {
@@ -912,8 +913,8 @@ fn the_solver_agrees_with_the_searcher_on_late_7x7_positions() {
 /// shares the table): two threads give the scores one gives (which the test above holds to the
 /// searcher on smaller positions; the searcher itself takes minutes on some of these), and
 /// lines checked step by step from 14 empty cells on. About 4 minutes in an optimised build
-/// (`cargo test --profile timing --test solver -- --ignored`), most of it the step checks: left
-/// out of the default run.
+/// (`cargo test --profile timing -p tictactoe-engine --test solver -- --ignored`), most of it
+/// the step checks: left out of the default run.
 #[test]
 #[ignore = "about 4 minutes in an optimised build"]
 fn two_threads_agree_with_one_on_7x7_positions_with_20_to_32_empty_cells() {
@@ -968,7 +969,7 @@ fn recorded_empty_6x6() -> Vec<(Cell, Score, Vec<Cell>)> {
 
 #[test]
 #[ignore = "the whole empty 6×6 board: seconds in an optimised build, minutes in a debug one \
-            (cargo test --release --test solver -- --ignored)"]
+            (cargo test --release -p tictactoe-engine --test solver -- --ignored)"]
 fn the_empty_6x6_board_gives_the_recorded_scores_and_lines() {
     let empty = Board::empty(geometry(6, 4), Mark::X);
     let recorded = recorded_empty_6x6();
@@ -1032,8 +1033,8 @@ fn the_recorded_empty_6x6_board_is_a_first_player_win_in_legal_lines() {
 }
 
 #[test]
-#[ignore = "a minute in an optimised build: cargo test --release --test solver -- --ignored \
-            the_recorded_empty_6x6_lines_keep_their_values_to_the_end"]
+#[ignore = "a minute in an optimised build: cargo test --release -p tictactoe-engine \
+            --test solver -- --ignored the_recorded_empty_6x6_lines_keep_their_values_to_the_end"]
 fn the_recorded_empty_6x6_lines_keep_their_values_to_the_end() {
     // Each step of the fixture's lines from where 16 cells are left, checked by the alpha-beta
     // searcher (earlier steps are out of its reach; the decisive lines end at their exact depth,
