@@ -366,7 +366,8 @@ fn a_window_opened_on_a_set_that_is_no_code_names_the_option_and_the_kinds() {
     assert!(line.contains("for '--exercises <CODE>'"), "{line}");
     assert!(
         line.ends_with(
-            "\"fork\" is not a kind of exercise: the kinds are value, tree, horizon, move or prune"
+            "\"fork\" is not a kind of exercise: the kinds are value, tree, horizon, move, prune, \
+             chance, eval or mcts"
         ),
         "{line}"
     );
