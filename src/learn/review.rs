@@ -1,7 +1,7 @@
 //! Coaching, from the engine's exact scores: a game reviewed move by move, how many of a side's
 //! moves were best, and the opponent's threat. Nothing here knows egui; the app and
 //! `tictactoe review` present it. Practice positions are in [`crate::learn::practice`]; a played
-//! game's record and a session's accuracy, which know the seating, are in [`crate::game`].
+//! game's record and a session's accuracy, which know the seating, are in the game layer above.
 //!
 //! Every number is exact: a move's score and the best score before it both come from the analysis
 //! of the position before the move, both from the mover's side.

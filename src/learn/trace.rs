@@ -3,7 +3,7 @@
 //! (the call stack, each call's best so far and window, what was pruned and why, counters).
 //!
 //! An event takes 16 bytes, so the whole plain tree of the empty 3×3 board, 1.6 million events,
-//! is 26 MB; the app's worker records a trace in batches (see [`crate::game::worker::Job::Trace`]) and
+//! is 26 MB; the game layer's worker records a trace in batches (its `Job::Trace`) and
 //! caps it by a node budget.
 
 use crate::engine::board::{Board, Cell, Mark};
