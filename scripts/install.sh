@@ -74,8 +74,8 @@ else
     if [[ ! -x "$src_bin" ]]; then
         stale="no release binary at $src_bin"
     else
-        newer="$(find "$repo/Cargo.toml" "$repo/Cargo.lock" "$repo/src" "$repo/assets" \
-            "$repo/build.rs" -newer "$src_bin" -print -quit 2>/dev/null || true)"
+        newer="$(find "$repo/Cargo.toml" "$repo/Cargo.lock" "$repo/src" "$repo/engine" \
+            "$repo/learn" "$repo/assets" "$repo/build.rs" -newer "$src_bin" -print -quit 2>/dev/null || true)"
         [[ -z "$newer" ]] || stale="sources changed since the last build (${newer#"$repo"/})"
     fi
     if [[ -n "$stale" ]]; then

@@ -9,8 +9,8 @@
 #   scripts/web-fonts.sh
 #
 # Kept: printable ASCII and Latin-1, typographic dashes, quotes, bullets and ellipsis, every
-# character of the Rust sources under src/ and engine/src/, and egui's key and modifier symbols
-# (a Mac's menus show ⌘ and ⇧). Needs fontTools' pyftsubset (Debian's fonttools, installed as
+# character of the Rust sources under src/, engine/src/ and learn/src/, and egui's key and
+# modifier symbols (a Mac's menus show ⌘ and ⇧). Needs fontTools' pyftsubset (Debian's fonttools, installed as
 # root when missing). Runs at development time only: the fonts it writes are committed.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,7 +36,7 @@ import pathlib, sys
 chars = {chr(c) for c in range(0x20, 0x7F)} | {chr(c) for c in range(0xA0, 0x100)}
 chars |= set("–—‘’“”•…‹›−←↑→↓")  # typography and arrows
 chars |= set("⇧⌘⏴⏵⏶⏷")  # egui's symbols of the app's modifiers (Shift, Command) and arrow keys
-for root in ("src", "engine/src"):
+for root in ("src", "engine/src", "learn/src"):
     for path in pathlib.Path(root).rglob("*.rs"):
         chars |= {c for c in path.read_text() if c.isprintable()}
 pathlib.Path(sys.argv[1]).write_text("".join(f"{ord(c):04X}\n" for c in sorted(chars)))

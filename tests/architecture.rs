@@ -125,7 +125,7 @@ fn every_path_the_map_names_exists() {
 fn every_source_file_is_on_the_map() {
     let rows = rows();
     let mut sources = Vec::new();
-    for dir in ["src", "engine/src"] {
+    for dir in ["src", "engine/src", "learn/src"] {
         files_under(&root().join(dir), &mut sources);
     }
     let mut unnamed = Vec::new();

@@ -3,7 +3,8 @@
 //! level from many seeds; a code names the same set in the library and on the command line; a
 //! typed answer that cannot be read gets one clear line, never a panic; an answers file
 //! is read whatever its line ends, and an item answered twice is named; one small set's output
-//! is kept byte for byte (the quizzes are imported as Moodle does in `moodle_import.rs`); items
+//! is kept byte for byte, and so are sets on the textbooks' abstract trees, whose codes round-trip
+//! on the command line (the quizzes are imported as Moodle does in `moodle_import.rs`); items
 //! tell a right method from plausible wrong ones (no horizon item is "every empty cell", a value
 //! is not what MIN maximising gives, a tree has replies to choose between), and sets ask of X
 //! and of O to move.
@@ -18,7 +19,7 @@ use rand::{Rng, SeedableRng};
 use tictactoe::engine::ai::Difficulty;
 use tictactoe::engine::game_tree::{Side, TreePosition};
 use tictactoe::engine::minimax::plain;
-use tictactoe::learn::exercises::prune::Ask;
+use tictactoe::learn::exercises::prune::{Ask, Start};
 use tictactoe::learn::exercises::{
     ChanceAsk, Counts, ExerciseSet, Exploration, Item, Kind, MctsAsk, SetCode, Task, cell_name,
     generate, make_item, parse_cell,
@@ -74,7 +75,7 @@ fn check_keys(set: &ExerciseSet) {
         let board = item.board;
         let context = format!("{} item {} on {board}", set.code, item.number);
         if !item.on_board() {
-            // An abstract tree's item: checked with the alpha-beta kind (tests/exercise_trees.rs).
+            // An abstract tree's item: checked with the alpha-beta kind (learn/tests/exercise_trees.rs).
             continue;
         }
         assert!(!board.outcome().is_over(), "{context}");
@@ -146,7 +147,7 @@ fn check_keys(set: &ExerciseSet) {
                 }
             }
             // Checked against the real trace and a textbook alpha-beta in
-            // tests/exercise_trees.rs; the chance and MCTS kinds below.
+            // learn/tests/exercise_trees.rs; the chance and MCTS kinds below.
             Task::Prune(_) | Task::TreeFill(_) | Task::Chance(_) | Task::Mcts(_) => {}
         }
         let graded = item.grade(&item.answer_text()).unwrap();
@@ -1517,4 +1518,143 @@ fn the_new_kinds_name_their_classic_slips() {
         chance > 20 && ucb > 100 && backup > 50 && open > 50,
         "{chance} {ucb} {backup} {open}"
     );
+}
+
+// Sets on the textbooks' abstract trees on the command line (their keys are checked against a
+// textbook alpha-beta in learn/tests/exercise_trees.rs).
+
+#[test]
+fn a_code_with_trees_round_trips_and_names_the_same_set_on_the_command_line() {
+    for text in [
+        "v1-s12-k=prune,tree-n=6-3x3-trees",
+        "v1-s12-k=value,prune-n=4-3x3-view=x-trees",
+        "v1-s3-k=prune-n=3-4x4",
+    ] {
+        let code: SetCode = text.parse().unwrap();
+        assert_eq!(code.to_string(), text);
+        let set = generate(&code);
+        let printed = run(&["exercises", "--code", text, "--format", "json"], b"");
+        assert_eq!(printed.status, 0, "{}", printed.stderr);
+        let json = printed.json();
+        assert_eq!(json["code"], text);
+        for (printed, item) in json["items"].as_array().unwrap().iter().zip(&set.items) {
+            assert_eq!(printed["answer"], item.answer_text());
+            assert_eq!(printed["question"], item.prompt());
+            assert_eq!(
+                printed["figure"].as_array().map_or(0, Vec::len),
+                item.figure().len()
+            );
+            if let Task::Prune(key) = &item.task {
+                let pruned: Vec<String> = key
+                    .pruned
+                    .iter()
+                    .map(|&n| key.nodes[n].label.clone())
+                    .collect();
+                assert_eq!(printed["key"]["pruned"], serde_json::json!(pruned));
+                if let Start::Tree { tree, .. } = &key.start {
+                    assert_eq!(printed["tree"], tree.to_string());
+                }
+            }
+        }
+        // The same set from the options.
+        let by_parts = run(
+            &[
+                "exercises",
+                "--seed",
+                &code.seed.to_string(),
+                "--kinds",
+                &code
+                    .kinds
+                    .iter()
+                    .map(|k| k.code())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                "--count",
+                &code.count.to_string(),
+                "--size",
+                &code.size.to_string(),
+                "--view",
+                if code.view == ScoreView::Articles {
+                    "x"
+                } else {
+                    "mover"
+                },
+                "--format",
+                "json",
+            ]
+            .into_iter()
+            .chain(code.trees.then_some("--trees"))
+            .collect::<Vec<&str>>(),
+            b"",
+        );
+        assert_eq!(by_parts.stdout, printed.stdout, "{}", by_parts.stderr);
+        // The answers graded on the command line as in the library.
+        let answers: Vec<String> = set
+            .items
+            .iter()
+            .map(|i| format!("{}={}", i.number, i.answer_text()))
+            .collect();
+        let mut args = vec!["exercises", "--code", text];
+        for answer in &answers {
+            args.extend(["--answer", answer]);
+        }
+        let graded = run(&args, b"");
+        assert_eq!(graded.status, 0, "{}", graded.stderr);
+        assert!(
+            graded.stdout.starts_with(&format!(
+                "Set {text}: {} of {} right.",
+                set.items.len(),
+                set.items.len()
+            )),
+            "{}",
+            graded.stdout
+        );
+    }
+}
+
+/// A grading is not a quiz.
+#[test]
+fn a_quiz_format_with_answers_is_refused() {
+    let refused = run(
+        &[
+            "exercises",
+            "--code",
+            "v1-s1-k=prune-n=1-3x3",
+            "--format",
+            "moodle",
+            "--answer",
+            "1=E",
+        ],
+        b"",
+    );
+    assert_eq!(refused.status, 2);
+    assert!(
+        refused.stderr.contains("--format moodle prints a quiz"),
+        "{}",
+        refused.stderr
+    );
+}
+
+/// The random trees come from the set's seed through a generator that is the same on every
+/// platform: a set's trees, keys and quiz are kept byte for byte.
+#[test]
+fn a_set_on_trees_and_one_below_positions_print_as_they_always_have() {
+    for (prefix, code) in [
+        ("trees", "v1-s7-k=prune,tree-n=6-3x3-trees"),
+        ("positions", "v1-s3-k=prune-n=3-3x3-view=x"),
+    ] {
+        for (name, format) in [
+            ("text.txt", "text"),
+            ("set.json", "json"),
+            ("quiz.xml", "moodle"),
+        ] {
+            let printed = run(&["exercises", "--code", code, "--format", format], b"");
+            assert_eq!(printed.status, 0, "{}", printed.stderr);
+            binary::assert_golden(
+                "golden_exercise_trees",
+                &format!("{prefix}-{name}"),
+                &printed.stdout,
+            );
+        }
+    }
 }

@@ -3,10 +3,12 @@
 //! outside `src/app/` names egui.
 //!
 //! The test reads every path that starts with `crate::`, `super::` or `self::` in the code of
-//! every file under `src/` and under `engine/src/` (comments and string literals left out, tests
-//! included), resolves it to the module file it names, and checks each arrow against the table of
-//! layers below. The engine is a crate of its own that the game re-exports as `engine`, so its
-//! files are read as the modules under `engine`, its `crate::` as `engine::`.
+//! every file under `src/`, `engine/src/` and `learn/src/` (comments and string literals left
+//! out, tests included), resolves it to the module file it names, and checks each arrow against
+//! the table of layers below. The engine and the learning layer are crates of their own that the
+//! game re-exports as `engine` and `learn`, so their files are read as the modules under `engine`
+//! and `learn`, their `crate::` as `engine::` and `learn::`; the learning layer re-exports the
+//! engine in turn, so its `crate::engine::` is `engine::`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -90,7 +92,8 @@ fn layer_of(module: &[String]) -> Option<(&'static str, u8)> {
 }
 
 /// A crate's source folder and the module its root is in this test's view: the game's `src/`
-/// is the root, the engine's `engine/src/` is `engine`.
+/// is the root, the engine's `engine/src/` is `engine`, the learning layer's `learn/src/` is
+/// `learn`.
 struct Source {
     dir: PathBuf,
     root: Module,
@@ -107,7 +110,30 @@ fn sources() -> Vec<Source> {
             dir: top.join("engine").join("src"),
             root: vec!["engine".to_string()],
         },
+        Source {
+            dir: top.join("learn").join("src"),
+            root: vec!["learn".to_string()],
+        },
     ]
+}
+
+/// The crates a crate's root re-exports under their own names (`pub use tictactoe_engine as
+/// engine;`): a path through one of them names that crate's modules, not the re-exporting crate.
+const REEXPORTED: &[&str] = &["engine"];
+
+/// `path` with a re-exported crate's prefix put back to where that crate is: `learn::engine::board`
+/// (the learning layer's `crate::engine::board`) is `engine::board`.
+fn through_reexports(path: Module, root: &[String]) -> Module {
+    match path.get(root.len()) {
+        Some(next)
+            if !root.is_empty()
+                && path.starts_with(root)
+                && REEXPORTED.contains(&next.as_str()) =>
+        {
+            path[root.len()..].to_vec()
+        }
+        _ => path,
+    }
 }
 
 /// Every file of every crate (the game's binary, main.rs, left out: its `crate::` is another
@@ -449,8 +475,9 @@ fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
     for (file, module, root) in files {
         let text = fs::read_to_string(&file).unwrap();
         let targets: BTreeSet<Module> = crate_paths(&code_only(&text), &module, &root)
-            .iter()
-            .map(|path| target_of(path, &modules))
+            .into_iter()
+            .map(|path| through_reexports(path, &root))
+            .map(|path| target_of(&path, &modules))
             .filter(|target| !target.starts_with(&module))
             .collect();
         arrows.insert(module, targets);
@@ -741,6 +768,28 @@ fn the_engines_files_are_read_as_the_modules_under_engine() {
     let modules: BTreeSet<Module> = crate_files().into_iter().map(|(_, m, _)| m).collect();
     assert!(modules.contains(&module("engine::minimax::solver::table")));
     assert!(modules.contains(&module("app")));
+}
+
+#[test]
+fn the_learning_layers_files_are_read_as_the_modules_under_learn() {
+    let module = |path: &str| -> Module { path.split("::").map(String::from).collect() };
+    let modules: BTreeSet<Module> = crate_files().into_iter().map(|(_, m, _)| m).collect();
+    assert!(modules.contains(&module("learn")));
+    assert!(modules.contains(&module("learn::exercises::kinds")));
+    assert_eq!(layer_of(&module("learn::tree_svg")), Some(("learn", 2)));
+    // Its `crate::engine::` is the engine it re-exports, its other `crate::` its own modules.
+    let code = code_only("use crate::engine::board::Board; use crate::view::Seen;");
+    let root = module("learn");
+    let found: Vec<String> = crate_paths(&code, &module("learn::explain"), &root)
+        .into_iter()
+        .map(|path| through_reexports(path, &root).join("::"))
+        .collect();
+    assert_eq!(found, ["engine::board::Board", "learn::view::Seen"]);
+    // The game's own `crate::engine::` is the engine already.
+    assert_eq!(
+        through_reexports(module("engine::board"), &[]),
+        module("engine::board")
+    );
 }
 
 /// Every arrow from a module to one of its ancestors (the folder's `mod.rs` it sits in, or one

@@ -86,6 +86,7 @@ mod tests {
         let mut files = Vec::new();
         source_files(&root.join("src"), &mut files);
         source_files(&root.join("engine/src"), &mut files);
+        source_files(&root.join("learn/src"), &mut files);
         assert!(files.len() > 50, "the sources were not found: {files:?}");
         for file in files {
             let text = fs::read_to_string(file).unwrap();

@@ -411,7 +411,7 @@ pub fn difficulty_words(difficulty: Difficulty) -> &'static str {
 mod tests {
     use super::*;
     use crate::engine::board::{Board, Geometry, Mark};
-    use crate::learn::view::Shown;
+    use crate::engine::score::Score;
 
     #[test]
     fn every_exact_tile_on_7x7_has_its_colour_among_the_keys() {
@@ -421,8 +421,10 @@ mod tests {
             let seen = Seen::new(view, &board);
             let keys = exact_keys(&palette, &seen);
             let win = board.geometry().win_score();
-            // An exact 0 (a draw), a win and a loss, as the tiles colour them.
-            for number in [0, win - 3, 3 - win].map(Shown::expected) {
+            // An exact 0 (a draw), a win and a loss, as the tiles colour them (X, to move, is
+            // the one maximising in every view).
+            let numbers = [0, win - 3, 3 - win].map(|value| seen.root_number(Score::new(value)));
+            for number in numbers {
                 let tile = palette.result_color(&seen, number);
                 assert!(
                     keys.iter().any(|(key, _)| *key == tile),

@@ -1,6 +1,6 @@
 //! A toy kind, for the tests only: "how many empty cells has the board?". It shows what a new
-//! kind is: this one file and its line in the registry (`kinds/mod.rs`). The command line's
-//! tests (`cli/exercises.rs`) deal, key, grade and export it through the paths every kind takes.
+//! kind is: this one file and its line in the registry (`kinds/mod.rs`). The quiz's tests
+//! (`quiz/mod.rs`) deal, key, grade and export it through the paths every kind takes.
 
 use rand::rngs::StdRng;
 

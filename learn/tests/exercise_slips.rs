@@ -5,18 +5,18 @@
 
 use std::collections::BTreeMap;
 
-use tictactoe::engine::ai::Difficulty;
-use tictactoe::engine::game_tree::GameTree;
-use tictactoe::engine::minimax::plain;
-use tictactoe::learn::exercises::prune::{self, Ask, TreeFillKey};
-use tictactoe::learn::exercises::slips::{self, PruneAnswer, Slip};
-use tictactoe::learn::exercises::{
+use tictactoe_learn::engine::ai::Difficulty;
+use tictactoe_learn::engine::game_tree::GameTree;
+use tictactoe_learn::engine::minimax::plain;
+use tictactoe_learn::engine::{Board, Cell, Mark};
+use tictactoe_learn::exercises::prune::{self, Ask, TreeFillKey};
+use tictactoe_learn::exercises::slips::{self, PruneAnswer, Slip};
+use tictactoe_learn::exercises::{
     Item, Kind, MoveKey, SetCode, Task, cell_name, cells_text, generate, horizon_key, tree_key,
     value_key,
 };
-use tictactoe::learn::practice;
-use tictactoe::learn::view::ScoreView;
-use tictactoe::{Board, Cell, Mark};
+use tictactoe_learn::practice;
+use tictactoe_learn::view::ScoreView;
 
 const NAMING: &str = "That is what you get if ";
 

@@ -4,27 +4,24 @@
 //! below positions in both views and on abstract trees; below a position every number is the one
 //! `analyze` and plain minimax give (depth counted after the move), and the prompt states the
 //! step-through's order of update and test; the textbook figure's known cut-off; the
-//! fill-in values are plain minimax's; bad answers get one line; codes with `-trees` round-trip
-//! and name the same set on the command line (the quizzes are imported as Moodle does in
-//! `moodle_import.rs`).
-
-#[path = "common/binary.rs"]
-mod binary;
+//! fill-in values are plain minimax's; bad answers get one line. (That codes with `-trees`
+//! round-trip and name the same set on the command line, and print as they always have, is in the
+//! game's `tests/exercises.rs`, which runs the binary; the quizzes are imported as Moodle does in
+//! its `tests/moodle_import.rs`.)
 
 use std::collections::HashMap;
 
-use binary::run;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use tictactoe::engine::game_tree::GameTree;
-use tictactoe::engine::minimax::SearchControl;
-use tictactoe::engine::rules::Rules;
-use tictactoe::engine::score::Score;
-use tictactoe::learn::exercises::prune::{Ask, PruneKey, Start, tree_key};
-use tictactoe::learn::exercises::{ExerciseSet, Item, Kind, SetCode, Task, generate};
-use tictactoe::learn::trace::{EventKind, TraceAlgorithm, trace_game};
-use tictactoe::learn::view::{ScoreView, Seen, SeenTree, ShowsSearch};
+use tictactoe_learn::engine::game_tree::GameTree;
+use tictactoe_learn::engine::minimax::SearchControl;
+use tictactoe_learn::engine::rules::Rules;
+use tictactoe_learn::engine::score::Score;
+use tictactoe_learn::exercises::prune::{Ask, PruneKey, Start, tree_key};
+use tictactoe_learn::exercises::{ExerciseSet, Item, Kind, SetCode, Task, generate};
+use tictactoe_learn::trace::{EventKind, TraceAlgorithm, trace_game};
+use tictactoe_learn::view::{ScoreView, Seen, SeenTree, ShowsSearch};
 
 /// What a textbook alpha-beta finds, by node path (child indices from the root): the branches
 /// it skips, and the window each inner node (the root too) has when the search leaves it.
@@ -249,14 +246,14 @@ fn check_set(set: &ExerciseSet) -> (usize, usize) {
             Task::TreeFill(key) => {
                 // Each inner node the best of its children for the side there, from the leaves
                 // up, worked out here.
-                fn value(node: tictactoe::engine::game_tree::TreePosition) -> i32 {
+                fn value(node: tictactoe_learn::engine::game_tree::TreePosition) -> i32 {
                     if let Some(leaf) = node.leaf() {
                         return leaf;
                     }
                     let values = node.children().map(value);
                     match node.side() {
-                        tictactoe::engine::game_tree::Side::Max => values.max().unwrap(),
-                        tictactoe::engine::game_tree::Side::Min => values.min().unwrap(),
+                        tictactoe_learn::engine::game_tree::Side::Max => values.max().unwrap(),
+                        tictactoe_learn::engine::game_tree::Side::Min => values.min().unwrap(),
                     }
                 }
                 for &node in &key.order {
@@ -374,7 +371,7 @@ fn the_textbook_figure_prunes_the_second_min_nodes_4_and_6() {
     assert_eq!(leaves, [5, 2]);
     check_against(&key, &min.root(), &SeenTree::new(&min), "min root");
     // Every built-in tree's documented pruned leaves (counted from 1) are the key's leaves.
-    for example in tictactoe::learn::abstract_tree::tree_examples() {
+    for example in tictactoe_learn::abstract_tree::tree_examples() {
         let tree = example.tree();
         let key = tree_key(&tree, Some(example.name));
         let leaf_ids: Vec<usize> = tree.leaves().map(|l| l.id()).collect();
@@ -508,156 +505,24 @@ fn infinity_is_typed_as_inf_or_the_sign() {
     );
     for typed in ["-inf, 3", "−∞ 3", "α=-infinity β=3", "(-inf, 3)"] {
         assert_eq!(
-            tictactoe::learn::exercises::parse_window(typed, key.infinity),
+            tictactoe_learn::exercises::parse_window(typed, key.infinity),
             Ok((alpha.value(), 3)),
             "{typed}"
         );
     }
 }
 
-#[test]
-fn a_code_with_trees_round_trips_and_names_the_same_set_on_the_command_line() {
-    for text in [
-        "v1-s12-k=prune,tree-n=6-3x3-trees",
-        "v1-s12-k=value,prune-n=4-3x3-view=x-trees",
-        "v1-s3-k=prune-n=3-4x4",
-    ] {
-        let code: SetCode = text.parse().unwrap();
-        assert_eq!(code.to_string(), text);
-        let set = generate(&code);
-        let printed = run(&["exercises", "--code", text, "--format", "json"], b"");
-        assert_eq!(printed.status, 0, "{}", printed.stderr);
-        let json = printed.json();
-        assert_eq!(json["code"], text);
-        for (printed, item) in json["items"].as_array().unwrap().iter().zip(&set.items) {
-            assert_eq!(printed["answer"], item.answer_text());
-            assert_eq!(printed["question"], item.prompt());
-            assert_eq!(
-                printed["figure"].as_array().map_or(0, Vec::len),
-                item.figure().len()
-            );
-            if let Task::Prune(key) = &item.task {
-                let pruned: Vec<String> = key
-                    .pruned
-                    .iter()
-                    .map(|&n| key.nodes[n].label.clone())
-                    .collect();
-                assert_eq!(printed["key"]["pruned"], serde_json::json!(pruned));
-                if let Start::Tree { tree, .. } = &key.start {
-                    assert_eq!(printed["tree"], tree.to_string());
-                }
-            }
-        }
-        // The same set from the options.
-        let by_parts = run(
-            &[
-                "exercises",
-                "--seed",
-                &code.seed.to_string(),
-                "--kinds",
-                &code
-                    .kinds
-                    .iter()
-                    .map(|k| k.code())
-                    .collect::<Vec<_>>()
-                    .join(","),
-                "--count",
-                &code.count.to_string(),
-                "--size",
-                &code.size.to_string(),
-                "--view",
-                if code.view == ScoreView::Articles {
-                    "x"
-                } else {
-                    "mover"
-                },
-                "--format",
-                "json",
-            ]
-            .into_iter()
-            .chain(code.trees.then_some("--trees"))
-            .collect::<Vec<&str>>(),
-            b"",
-        );
-        assert_eq!(by_parts.stdout, printed.stdout, "{}", by_parts.stderr);
-        // The answers graded on the command line as in the library.
-        let answers: Vec<String> = set
-            .items
-            .iter()
-            .map(|i| format!("{}={}", i.number, i.answer_text()))
-            .collect();
-        let mut args = vec!["exercises", "--code", text];
-        for answer in &answers {
-            args.extend(["--answer", answer]);
-        }
-        let graded = run(&args, b"");
-        assert_eq!(graded.status, 0, "{}", graded.stderr);
-        assert!(
-            graded.stdout.starts_with(&format!(
-                "Set {text}: {} of {} right.",
-                set.items.len(),
-                set.items.len()
-            )),
-            "{}",
-            graded.stdout
-        );
-    }
-}
-
-/// A grading is not a quiz.
-#[test]
-fn a_quiz_format_with_answers_is_refused() {
-    let refused = run(
-        &[
-            "exercises",
-            "--code",
-            "v1-s1-k=prune-n=1-3x3",
-            "--format",
-            "moodle",
-            "--answer",
-            "1=E",
-        ],
-        b"",
-    );
-    assert_eq!(refused.status, 2);
-    assert!(
-        refused.stderr.contains("--format moodle prints a quiz"),
-        "{}",
-        refused.stderr
-    );
-}
-
-/// The random trees come from the set's seed through a generator that is the same on every
-/// platform: a set's trees, keys and quiz are kept byte for byte.
-#[test]
-fn a_set_on_trees_and_one_below_positions_print_as_they_always_have() {
-    for (prefix, code) in [
-        ("trees", "v1-s7-k=prune,tree-n=6-3x3-trees"),
-        ("positions", "v1-s3-k=prune-n=3-3x3-view=x"),
-    ] {
-        for (name, format) in [
-            ("text.txt", "text"),
-            ("set.json", "json"),
-            ("quiz.xml", "moodle"),
-        ] {
-            let printed = run(&["exercises", "--code", code, "--format", format], b"");
-            assert_eq!(printed.status, 0, "{}", printed.stderr);
-            binary::assert_golden(
-                "golden_exercise_trees",
-                &format!("{prefix}-{name}"),
-                &printed.stdout,
-            );
-        }
-    }
-}
-
 /// The cells of the moves that lead from the key's board to `node`.
-fn cells_to(key: &PruneKey, node: usize, geometry: tictactoe::Geometry) -> Vec<tictactoe::Cell> {
+fn cells_to(
+    key: &PruneKey,
+    node: usize,
+    geometry: tictactoe_learn::engine::Geometry,
+) -> Vec<tictactoe_learn::engine::Cell> {
     let mut cells = Vec::new();
     let mut at = node;
     while let Some(parent) = key.nodes[at].parent {
         let name = key.nodes[at].move_name.as_deref().expect("a board's move");
-        cells.push(tictactoe::learn::exercises::parse_cell(name, geometry).unwrap());
+        cells.push(tictactoe_learn::exercises::parse_cell(name, geometry).unwrap());
         at = parent;
     }
     cells.reverse();
@@ -671,7 +536,7 @@ fn cells_to(key: &PruneKey, node: usize, geometry: tictactoe::Geometry) -> Vec<t
 /// position that the search did not cut short, and the root.
 #[test]
 fn a_board_prune_trees_numbers_are_the_scores_analyze_gives_those_moves() {
-    use tictactoe::engine::minimax::plain;
+    use tictactoe_learn::engine::minimax::plain;
     let (mut leaves, mut moves, mut items) = (0, 0, 0);
     let mut movers = std::collections::HashSet::new();
     for seed in 0..40 {
@@ -732,8 +597,8 @@ fn a_board_prune_trees_numbers_are_the_scores_analyze_gives_those_moves() {
 /// once how ∞ is typed.
 #[test]
 fn an_alpha_beta_prompt_states_the_step_throughs_order_and_infinity_once() {
-    use tictactoe::engine::game_tree::Side;
-    use tictactoe::learn::pseudocode::tree_pseudocode;
+    use tictactoe_learn::engine::game_tree::Side;
+    use tictactoe_learn::pseudocode::tree_pseudocode;
     let code = tree_pseudocode(TraceAlgorithm::AlphaBetaClassic, Side::Max);
     let mut stated: Vec<&str> = code
         .iter()
