@@ -6,7 +6,8 @@
 //! 0. [`platform`]: the seam where the desktop and the browser differ: work off the UI thread,
 //!    threads and how many a search may use, the clocks, where files are kept and their owners,
 //!    file dialogs, the web page's DOM. Nothing above it names threads, the clocks, the file
-//!    system, `std::os`, the dialog crates or the browser's (`tests/layers.rs` checks it).
+//!    system, `std::os`, the dialog crates or the browser's (clippy.toml and `tests/layers.rs`
+//!    check it).
 //! 1. [`engine`]: the rules ([`engine::board`]), depth-adjusted scores ([`engine::score`]), the
 //!    searches that rate moves ([`engine::minimax`], with its solver), what the teaching
 //!    searches need of a game ([`engine::rules`]) and the textbooks' abstract trees they also
@@ -51,6 +52,13 @@ pub mod game;
 /// The learning layer is a crate of its own (`learn/`), so that its tests need no window; it is
 /// this crate's second layer all the same.
 pub use tictactoe_learn as learn;
+// The seam may call what clippy.toml keeps from every other module (threads, sleeping, the wall
+// clock, folders, file dialogs) on the desktop; in a browser, where those panic or are missing,
+// not even the seam may.
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    allow(clippy::disallowed_methods, clippy::disallowed_types)
+)]
 pub mod platform;
 pub mod store;
 

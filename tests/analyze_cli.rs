@@ -553,6 +553,7 @@ fn a_reader_that_stops_early_is_not_an_error() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
+    #[allow(clippy::disallowed_methods, reason = "a test, not the seam")]
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes()); // the command may be gone before the end
     });

@@ -296,6 +296,7 @@ fn a_batch_of_endless_zeros_stops_with_one_line() {
             child.kill().unwrap();
             panic!("analyze - < /dev/zero was still reading after 120 s");
         }
+        #[allow(clippy::disallowed_methods, reason = "a test, not the seam")]
         std::thread::sleep(Duration::from_millis(50));
     }
     let output = child.wait_with_output().unwrap();

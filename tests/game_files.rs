@@ -463,6 +463,7 @@ fn every_broken_file_is_reported_in_one_line_and_left_as_it_was() {
 }
 
 #[test]
+#[allow(unsafe_code, reason = "libc's calls, for a test's own files and user")]
 fn missing_directories_special_and_oversized_files_are_refused_before_reading() {
     let dir = TempDir::new().unwrap();
     let missing = dir.path().join("nope.ron");

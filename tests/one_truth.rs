@@ -574,6 +574,7 @@ fn run_like_the_window(game: &mut Game, check: &dyn Fn(&Game)) {
             game.harness.step();
             check(game);
         } else if game.harness.state().is_busy() {
+            #[allow(clippy::disallowed_methods, reason = "a test, not the seam")]
             std::thread::sleep(std::time::Duration::from_millis(5));
         } else {
             return;

@@ -777,6 +777,7 @@ fn chmod_000_file() {
 
 #[cfg(unix)]
 #[test]
+#[allow(unsafe_code, reason = "libc's calls, for a test's own files and user")]
 fn fifo_is_not_opened() {
     let dir = TempDir::new().unwrap();
     let path = settings_file(&dir);
@@ -1508,6 +1509,11 @@ fn temporary_files_left_by_a_killed_save_are_removed_on_start() {
     );
 
     // As a `kill -9` leaves it: an hour old. One just made belongs to a save still running.
+    #[allow(
+        clippy::disallowed_methods,
+        clippy::disallowed_types,
+        reason = "a test, not the seam"
+    )]
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
     let left = dir.path().join(name);
     File::create(&left).unwrap().set_modified(hour_ago).unwrap();
@@ -1723,6 +1729,7 @@ fn a_file_of_another_user_keeps_its_owner_or_is_not_saved() {
 
 /// This process's user and group.
 #[cfg(unix)]
+#[allow(unsafe_code, reason = "libc's calls, for a test's own files and user")]
 fn own_ids() -> (u32, u32) {
     // SAFETY: getuid and getgid have no preconditions and cannot fail.
     unsafe { (libc::getuid(), libc::getgid()) }

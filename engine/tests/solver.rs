@@ -621,7 +621,7 @@ fn stopped_solver_returns_exact_moves_and_true_bounds(position: Board) {
 #[test]
 fn a_deadline_stops_the_solver_and_the_searchers() {
     let open = Board::parse_with("....../....../....../....../....../......", None, None).unwrap();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let threads = tictactoe::engine::platform::cores() as u64;
     for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta, Algorithm::Solver] {
         // A deadline already past stops the search at its first look at the control, which
         // each thread takes after CHECK_INTERVAL positions, counting the root as one more.
@@ -715,6 +715,7 @@ fn the_solver_can_be_cancelled_from_another_thread() {
 
 fn cancel_with_threads(threads: usize) {
     let control = Arc::new(SearchControl::new());
+    #[allow(clippy::disallowed_methods, reason = "a test, not the seam")]
     let searching = std::thread::spawn({
         let control = Arc::clone(&control);
         move || {
@@ -726,6 +727,7 @@ fn cancel_with_threads(threads: usize) {
         }
     });
     while control.progress().nodes == 0 {
+        #[allow(clippy::disallowed_methods, reason = "a test, not the seam")]
         std::thread::yield_now();
     }
     assert_eq!(control.progress().moves, 36);

@@ -1,7 +1,8 @@
 //! The platform seam: what the desktop and the browser do differently, in one place at the bottom
 //! of the crate. Everything above it is plain Rust that compiles for every target, and names none
 //! of `std::thread`, `std::time::{Instant, SystemTime}`, `std::fs`, `std::os`, `directories`,
-//! `rfd`, `web_sys`, `js_sys` or `wasm_bindgen` (`tests/layers.rs` checks it):
+//! `rfd`, `web_sys`, `js_sys` or `wasm_bindgen` (clippy.toml's `disallowed-methods` and
+//! `disallowed-types` and `tests/layers.rs` check it):
 //!
 //! - running work off the UI thread ([`Server`]), how many threads a search may use ([`cores`]),
 //!   scoped threads, work beside work and sleeping ([`threads`]);

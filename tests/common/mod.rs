@@ -44,6 +44,7 @@ pub struct Background<T> {
 impl<T: Send + 'static> Background<T> {
     pub fn spawn(search: impl FnOnce() -> T + Send + 'static) -> Background<T> {
         let (sender, result) = std::sync::mpsc::channel();
+        #[allow(clippy::disallowed_methods, reason = "a test, not the seam")]
         std::thread::spawn(move || {
             let _ = sender.send(search());
         });

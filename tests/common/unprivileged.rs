@@ -19,6 +19,7 @@ pub fn as_unprivileged_user(test: &str, child: &str, check: impl FnOnce()) {
 
 /// Whether this process runs as root.
 #[cfg(unix)]
+#[allow(unsafe_code, reason = "libc's calls, for a test's own files and user")]
 pub fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions and cannot fail.
     unsafe { libc::geteuid() == 0 }
@@ -56,6 +57,7 @@ pub fn rerun_as_nobody(test: &str, child: &str, value: &std::ffi::OsStr) {
         if !String::from_utf8_lossy(&output.stderr).contains("Text file busy") {
             break;
         }
+        #[allow(clippy::disallowed_methods, reason = "a test, not the seam")]
         std::thread::sleep(std::time::Duration::from_millis(50));
         output = run();
     }

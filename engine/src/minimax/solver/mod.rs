@@ -61,6 +61,10 @@ mod pairing;
 mod root;
 mod rules;
 mod search;
+#[allow(
+    unsafe_code,
+    reason = "the lock-free table; each unsafe block says why it is sound"
+)]
 mod table;
 
 use super::alpha_beta::{AlphaBeta, DEFAULT_TABLE_BYTES};
