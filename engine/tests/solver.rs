@@ -621,7 +621,7 @@ fn stopped_solver_returns_exact_moves_and_true_bounds(position: Board) {
 #[test]
 fn a_deadline_stops_the_solver_and_the_searchers() {
     let open = Board::parse_with("....../....../....../....../....../......", None, None).unwrap();
-    let threads = tictactoe::engine::platform::cores() as u64;
+    let threads = tictactoe_engine::platform::cores() as u64;
     for algorithm in [Algorithm::Plain, Algorithm::AlphaBeta, Algorithm::Solver] {
         // A deadline already past stops the search at its first look at the control, which
         // each thread takes after CHECK_INTERVAL positions, counting the root as one more.
