@@ -87,6 +87,30 @@ pub fn fit_at_first(ui: &Ui, key: egui::Id) {
     }
 }
 
+/// Makes the drawing of `sketch` under `key` as large as `room` allows (its width, and the
+/// height of the view it scrolls in), from `least` to `most` times the app's 100% (larger than
+/// the room at `least`, it scrolls): for a drawing without a zoom bar (an exercise's tree).
+/// Fitted again each frame, so that a phone turned or a tree grown (its averages written out)
+/// fits anew, unless the player zoomed it (Ctrl+wheel, pinch).
+pub fn fit_room(ui: &Ui, key: egui::Id, sketch: &Sketch, room: Vec2, least: f32, most: f32) {
+    let fitted_key = key.with("fitted to the room");
+    let fitted: Option<f32> = ui.data(|data| data.get_temp(fitted_key));
+    if ui
+        .data(|data| data.get_temp::<Zoom>(key))
+        .is_some_and(|zoom| Some(zoom.factor) != fitted)
+    {
+        return;
+    }
+    let size = scene(sketch, show_boards(ui, key)).tree_size;
+    let tree = Vec2::new(size.x, size.y) * base(ui);
+    let factor = (room.x / tree.x)
+        .min(room.y / tree.y)
+        .clamp(least, most)
+        .clamp(MIN_ZOOM, MAX_ZOOM);
+    set_zoom(ui, key, Zoom { factor, fit: false });
+    ui.data_mut(|data| data.insert_temp(fitted_key, factor));
+}
+
 /// Whether the drawing under `key` shows each node's position in a small board.
 pub fn show_boards(ui: &Ui, key: egui::Id) -> bool {
     ui.data(|data| data.get_temp(key.with("boards")))

@@ -10,14 +10,15 @@ use crate::app::controls::Mirrored;
 use crate::app::drawing::board_widget::{BoardWidget, Highlight, Palette, Spoken};
 use crate::app::drawing::exercise_tree;
 use crate::app::drawing::texts;
+use crate::app::drawing::tree_drawing;
 use crate::app::view::{Given, View};
 use crate::app::views::hand_in::HandInPanel;
 use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::Analysis;
 use crate::learn::exercises::prune::{Ask, PruneKey};
 use crate::learn::exercises::{
-    AnswerError, ExerciseSet, Form, Graded, HandIn, Item, Kind, SetCode, Summary, cells_text,
-    generate, parse_cells,
+    AnswerError, ChanceKey, ExerciseSet, Form, Graded, HandIn, Item, Kind, SetCode, Summary,
+    cells_text, generate, parse_cells,
 };
 use crate::learn::view::ScoreView;
 use crate::store::exercise_progress::SetProgress;
@@ -358,8 +359,12 @@ impl Exercises {
                 }
                 self.answer = cells_text(&cells);
             }
-            Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) | Form::Typed => {
-            }
+            Form::Number { .. }
+            | Form::Numbers
+            | Form::Search(_)
+            | Form::Fill(_)
+            | Form::Typed
+            | Form::Chance(_) => {}
         }
     }
 
@@ -695,12 +700,13 @@ impl Exercises {
                 exercise_tree::prune_sketch(key, &chosen_nodes(key, &self.answer), self.show_search)
             }
             Form::Fill(key) => exercise_tree::fill_sketch(key, self.show_search),
+            Form::Chance(key) => {
+                self.chance_tree(ui, item, key);
+                return;
+            }
             _ => {
-                // A kind answered by typing alone shows its figure (a tree with chance nodes)
-                // as text, one node a line, which a screen reader reads as it is.
-                for line in item.figure() {
-                    ui.label(RichText::new(line).monospace());
-                }
+                // A kind answered by typing alone shows its figure (if it has one) as text.
+                figure_lines(ui, item);
                 return;
             }
         };
@@ -733,6 +739,38 @@ impl Exercises {
                     commands.push(ExercisesCommand::Node(node).into());
                 }
             });
+    }
+
+    /// A chance item's tree drawn as the tree lab draws a chance tree (its values and averages
+    /// once the answer is graded), then the same tree as text, one node a line, which a screen
+    /// reader reads as it is. As large as the room, within sizes whose words still read; larger,
+    /// it scrolls.
+    fn chance_tree(&self, ui: &mut Ui, item: &Item, key: &ChanceKey) {
+        let graded = self.graded();
+        let sketch = exercise_tree::chance_sketch(key, graded);
+        let words = match graded {
+            false => {
+                "Triangle up: MAX; down: MIN; double circle: chance, each child's probability on \
+                 its edge; circle: a leaf and its value. Outlined: the node asked about."
+            }
+            true => {
+                "Under each chance node: its average, probability times value added up; in each \
+                 inner node: its value; orange: MAX's and MIN's choices from the root."
+            }
+        };
+        ui.add(egui::Label::new(RichText::new(words).weak()).wrap());
+        let salt = (self.set.code.to_string(), item.number);
+        let zoom = egui::Id::unique(("exercise chance tree", &salt));
+        // The whole tree in sight where it can be: as wide as the room, as tall as the view.
+        let room = egui::vec2(ui.available_width(), ui.clip_rect().height());
+        tree_drawing::fit_room(ui, zoom, &sketch, room, CHANCE_TREE_LEAST, CHANCE_TREE_MOST);
+        // A scroll of its own per item: the next tree starts at its left.
+        egui::ScrollArea::horizontal()
+            .id_salt(("exercise tree", &salt))
+            .show(ui, |ui| {
+                tree_drawing::draw(ui, &sketch, zoom, None, false);
+            });
+        figure_lines(ui, item);
     }
 
     /// The item's board: read-only for numbers, clickable for cells.
@@ -830,11 +868,28 @@ impl Exercises {
     }
 }
 
+/// The item's figure as text, one node a line, which a screen reader reads as it is.
+fn figure_lines(ui: &mut Ui, item: &Item) {
+    for line in item.figure() {
+        ui.label(RichText::new(line).monospace());
+    }
+}
+
+/// The smallest and the largest a chance item's tree is drawn, in times the app's 100%: at
+/// the smallest its probabilities and values are still some 9 points high.
+const CHANCE_TREE_LEAST: f32 = 0.9;
+const CHANCE_TREE_MOST: f32 = 1.5;
+
 /// The engine's analysis an item's key holds, shown on its board once it is graded.
 fn key_analysis(item: &Item) -> Option<&Analysis> {
     match item.form() {
         Form::Cell { analysis } | Form::Cells { analysis } => Some(analysis),
-        Form::Number { .. } | Form::Numbers | Form::Search(_) | Form::Fill(_) | Form::Typed => None,
+        Form::Number { .. }
+        | Form::Numbers
+        | Form::Search(_)
+        | Form::Fill(_)
+        | Form::Typed
+        | Form::Chance(_) => None,
     }
 }
 

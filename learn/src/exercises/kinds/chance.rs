@@ -564,7 +564,7 @@ impl Exercise for ChanceKey {
     }
 
     fn form(&self) -> Form<'_> {
-        Form::Typed
+        Form::Chance(self)
     }
 
     fn quiz(&self, _board: &Board) -> QuizForm {

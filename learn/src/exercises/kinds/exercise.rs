@@ -16,6 +16,8 @@ use crate::exercises::prune::{PruneKey, TreeFillKey};
 use crate::exercises::random::{TRIES, below};
 use crate::view::{ScoreView, Seen};
 
+use super::chance::ChanceKey;
+
 /// Levels run from 1 to this, growing along the set.
 pub const LEVELS: u8 = 3;
 
@@ -93,6 +95,9 @@ pub enum Form<'a> {
     /// Typed only, as the prompt says (a letter, a fraction); the item's figure is shown as
     /// text.
     Typed,
+    /// Typed (a letter or a fraction), on the tree with chance nodes drawn, the node asked
+    /// about marked; its figure is shown as text too.
+    Chance(&'a ChanceKey),
 }
 
 /// What a quiz question asks, before `learn::quiz` writes it as GIFT or Moodle XML.
