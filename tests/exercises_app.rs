@@ -1,12 +1,13 @@
 //! The alpha-beta and abstract-tree exercises in the app, through its accessibility tree: the
 //! tree drawn with a button a node, the pruned branches clicked or tapped (and taken back), α
 //! and β typed, a wrong answer worked out with the search one click away over the tree, and the
-//! keys the engine's (never typed in here).
+//! keys the engine's (never typed in here). A chance item's tree drawn as the tree lab draws
+//! it, its values hidden until graded, on a desktop and on phones.
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
-use tictactoe::learn::exercises::prune::{Ask, PruneKey};
-use tictactoe::learn::exercises::{Item, SetCode, Summary, Task, generate};
+use tictactoe::learn::exercises::prune::{Ask, PruneKey, label};
+use tictactoe::learn::exercises::{ChanceAsk, ChanceKey, Item, SetCode, Summary, Task, generate};
 
 mod harness;
 
@@ -502,7 +503,7 @@ fn a_chance_an_evaluation_and_an_mcts_item_are_answered_by_keyboard() {
 #[test]
 fn the_exercise_tree_is_laid_out_as_the_sketch_lays_out_the_same_tree() {
     use tictactoe::learn::exercises::prune::Start;
-    use tictactoe::learn::{abstract_tree, tree_layout, tree_sketch};
+    use tictactoe::learn::{abstract_tree, tree_sketch};
     let code: SetCode = "v1-s7-k=prune-n=3-3x3-trees".parse().unwrap();
     let set = generate(&code);
     let key = prune_key(&set.items[0]);
@@ -510,25 +511,89 @@ fn the_exercise_tree_is_laid_out_as_the_sketch_lays_out_the_same_tree() {
         panic!("item 1 of a set on trees is on a tree");
     };
     let sketch = tree_sketch::typed_tree(tree, &abstract_tree::picture(tree));
-    let scene = tree_layout::scene(&sketch, false);
-    assert_eq!(scene.nodes.len(), key.nodes.len());
     let game = open(&code);
-    let drawn: Vec<egui::Pos2> = key
+    let drawn: Vec<(String, egui::Rect)> = key
         .nodes
         .iter()
         .map(|node| {
-            game.harness
+            let rect = game
+                .harness
                 .get_by_label_contains(&format!("Node {},", node.label))
-                .rect()
-                .center()
+                .rect();
+            (format!("node {}", node.label), rect)
         })
         .collect();
+    assert_at_scene(&drawn, &sketch);
+}
+
+/// A painted text: its words, the room its line takes and its ink (the glyphs' bounds).
+struct Painted {
+    text: String,
+    line: egui::Rect,
+    ink: egui::Rect,
+    clip: egui::Rect,
+}
+
+/// Every text the last frame painted where it shows (inside its clip).
+fn painted_texts(game: &Game) -> Vec<Painted> {
+    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<Painted>) {
+        match shape {
+            egui::Shape::Text(text) => {
+                let ink = text.visual_bounding_rect();
+                if ink.intersects(clip) {
+                    out.push(Painted {
+                        text: text.galley.text().to_string(),
+                        line: text.galley.rect.translate(text.pos.to_vec2()),
+                        ink,
+                        clip,
+                    });
+                }
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &game.harness.output().shapes {
+        walk(&clipped.shape, clipped.clip_rect, &mut out);
+    }
+    out
+}
+
+fn chance_key(item: &Item) -> &ChanceKey {
+    match &item.task {
+        Task::Chance(key) => key,
+        _ => panic!("item {} is a chance item", item.number),
+    }
+}
+
+/// The drawn tree's node buttons by the tree's ids ("Node A, …" is id 0), with their names.
+fn chance_nodes(game: &Game, key: &ChanceKey) -> Vec<(String, egui::Rect)> {
+    let drawn = game.drawn();
+    (0..key.tree.len())
+        .map(|id| {
+            let prefix = format!("Node {},", label(id));
+            drawn
+                .iter()
+                .find(|(name, _)| name.starts_with(&prefix))
+                .cloned()
+                .unwrap_or_else(|| panic!("no node named {prefix}…"))
+        })
+        .collect()
+}
+
+/// Each node's drawn centre (`nodes`, named, in the sketch's order) is where `sketch`'s scene
+/// puts it, scaled and moved as a whole: the scale from the root to the node farthest across
+/// from it, the same down.
+fn assert_at_scene(nodes: &[(String, egui::Rect)], sketch: &tictactoe::learn::tree_sketch::Sketch) {
+    let scene = tictactoe::learn::tree_layout::scene(sketch, false);
+    let drawn: Vec<egui::Pos2> = nodes.iter().map(|(_, rect)| rect.center()).collect();
     let laid: Vec<egui::Pos2> = scene
         .nodes
         .iter()
         .map(|node| egui::pos2(node.centre.x, node.centre.y))
         .collect();
-    // The scale from the root to the node farthest across from it.
+    assert_eq!(drawn.len(), laid.len());
     let far = (0..laid.len())
         .max_by(|&a, &b| {
             let across = |i: usize| (laid[i].x - laid[0].x).abs();
@@ -537,13 +602,215 @@ fn the_exercise_tree_is_laid_out_as_the_sketch_lays_out_the_same_tree() {
         .unwrap();
     let scale = (drawn[far].x - drawn[0].x) / (laid[far].x - laid[0].x);
     assert!(scale > 0.0, "{scale}");
-    for (id, node) in key.nodes.iter().enumerate() {
+    for (id, (name, _)) in nodes.iter().enumerate() {
         let expected = drawn[0] + (laid[id] - laid[0]) * scale;
         assert!(
             (drawn[id] - expected).length() < 1.0,
-            "node {} is drawn at {:?}, the sketch's layout puts it at {expected:?}",
-            node.label,
+            "{name} is drawn at {:?}, the sketch's layout puts it at {expected:?}",
             drawn[id]
+        );
+    }
+}
+
+/// The words of the drawing whose `leaf` is a leaf's node: those painted where its value is
+/// (in the drawing's own clip).
+fn drawing_words(painted: Vec<Painted>, leaf: egui::Rect) -> Vec<Painted> {
+    let clip = painted
+        .iter()
+        .find(|p| p.line.contains(leaf.center()))
+        .expect("a leaf's value is painted")
+        .clip;
+    painted.into_iter().filter(|p| p.clip == clip).collect()
+}
+
+/// The words painted in a node (its value), if any.
+fn written_in(painted: &[Painted], node: egui::Rect) -> Vec<String> {
+    painted
+        .iter()
+        .filter(|p| p.line.contains(node.center()))
+        .map(|p| p.text.clone())
+        .collect()
+}
+
+/// A chance item's tree is drawn as the tree lab draws it, its nodes where learn's one layout
+/// puts them: lettered as the prompt, the node asked about named so, each probability on its
+/// edge and the leaves' values, but no inner node's value or average until the answer is graded;
+/// then the values in the nodes and the averages under the chance nodes.
+#[test]
+fn a_chance_items_tree_is_drawn_as_laid_out_its_values_shown_once_graded() {
+    use tictactoe::learn::tree_sketch::chance_tree;
+    let code: SetCode = "v1-s5-k=chance-n=6-3x3".parse().unwrap();
+    let set = generate(&code);
+    let mut game = open(&code);
+    let key = chance_key(&set.items[0]);
+    assert_eq!(key.ask, ChanceAsk::Move);
+    assert_eq!(key.tree.to_string(), "[chance[3,12],chance[2,4,6]]");
+
+    // Before grading: the lab's drawing of the tree without its averages (which would push the
+    // levels apart), at the layout's places.
+    let nodes = chance_nodes(&game, key);
+    let mut bare = chance_tree(&key.tree);
+    for node in &mut bare.nodes {
+        node.note = None;
+    }
+    assert_at_scene(&nodes, &bare);
+    let names: Vec<&str> = nodes.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Node A, MAX, MAX's move asked",
+            "Node B, chance",
+            "Node C, leaf 3, p = ½",
+            "Node D, leaf 12, p = ½",
+            "Node E, chance",
+            "Node F, leaf 2, p = 1/3",
+            "Node G, leaf 4, p = 1/3",
+            "Node H, leaf 6, p = 1/3",
+        ]
+    );
+    let painted = painted_texts(&game);
+    for (id, (name, rect)) in nodes.iter().enumerate() {
+        let written = written_in(&painted, *rect);
+        match key.tree.node(id).unwrap().leaf() {
+            Some(leaf) => assert_eq!(written, [leaf.to_string()], "{name}"),
+            None => assert!(
+                written.is_empty(),
+                "{name} shows {written:?} before grading"
+            ),
+        }
+    }
+    let words = drawing_words(painted, nodes[2].1);
+    let texts: Vec<&str> = words.iter().map(|p| p.text.as_str()).collect();
+    for probability in ["½", "1/3"] {
+        assert!(texts.contains(&probability), "{texts:?}");
+    }
+    assert!(!texts.iter().any(|t| t.contains('·')), "{texts:?}");
+    shot(&mut game, "8-chance-tree");
+
+    // Graded: the lab's whole drawing, values and averages, the nodes at its places.
+    game.harness.get_by_label("Your answer:").type_text("B");
+    game.settle();
+    game.press(Key::Enter);
+    let nodes = chance_nodes(&game, key);
+    assert_at_scene(&nodes, &chance_tree(&key.tree));
+    assert_eq!(nodes[1].0, "Node B, chance, ½·3 + ½·12 = 7.5");
+    assert_eq!(nodes[0].0, "Node A, MAX, MAX's move asked, worth 7.5");
+    let painted = painted_texts(&game);
+    assert_eq!(written_in(&painted, nodes[0].1), ["7.5"]);
+    assert_eq!(written_in(&painted, nodes[4].1), ["4"]);
+    assert!(painted.iter().any(|p| p.text == "½·3 + ½·12"));
+    shot(&mut game, "8-chance-tree-graded");
+
+    // A value asked: the chance node asked about says so, and shows a question mark.
+    game.press(Key::N);
+    let key = chance_key(&set.items[1]);
+    let ChanceAsk::Value(asked) = key.ask else {
+        panic!("item 2 asks a value");
+    };
+    let nodes = chance_nodes(&game, key);
+    assert_eq!(
+        nodes[asked].0,
+        format!("Node {}, chance, its value asked", label(asked))
+    );
+    let painted = painted_texts(&game);
+    assert_eq!(written_in(&painted, nodes[asked].1), ["?"]);
+    assert!(written_in(&painted, nodes[1].1).is_empty());
+}
+
+/// On a phone (320 and 390 points wide, and on its side) a chance item's tree shows without
+/// overlap: no node over another or over the text lines, no two words drawn over each other, no
+/// word over another node; the textbook's small tree whole in the window, a wide one scrolled.
+#[test]
+fn a_chance_items_tree_shows_on_a_phone_without_overlap() {
+    let code: SetCode = "v1-s5-k=chance-n=6-3x3".parse().unwrap();
+    let set = generate(&code);
+    for (size, number) in [
+        ([320.0, 640.0], 1),
+        ([390.0, 844.0], 1),
+        ([390.0, 844.0], 5),
+        ([844.0, 390.0], 2),
+    ] {
+        let mut game = harness::start_sized("welcome_hint: false", size, |options| {
+            options.exercises = Some(code.clone());
+            options.exercise_item = Some(number);
+        });
+        let item = &set.items[number - 1];
+        let key = chance_key(item);
+        let at = format!("{size:?}, item {number}");
+        // The last leaf in sight: a wide tree scrolled sideways to it, the view on its side (lower
+        // than the tree) scrolled down by the wheel.
+        let last = format!("Node {},", label(key.tree.len() - 1));
+        game.harness.get_by_label_contains(&last).scroll_to_me();
+        game.settle();
+        // Above the answer bar and the status lines.
+        let below = game.harness.get_by_label_contains(&last).rect().bottom() - (size[1] - 140.0);
+        game.harness
+            .hover_at(egui::pos2(size[0] / 2.0, size[1] / 2.0));
+        game.harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -below.max(0.0)),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        game.settle();
+        let nodes = chance_nodes(&game, key);
+        for (i, (a, ra)) in nodes.iter().enumerate() {
+            for (b, rb) in &nodes[i + 1..] {
+                assert!(!ra.intersects(*rb), "{at}: {a} over {b}");
+            }
+        }
+        let lines: Vec<(String, egui::Rect)> = game
+            .drawn()
+            .into_iter()
+            .filter(|(name, _)| item.figure().contains(name))
+            .collect();
+        assert_eq!(lines.len(), item.figure().len(), "{at}");
+        for (name, node) in &nodes {
+            for (line, rect) in &lines {
+                assert!(!node.intersects(*rect), "{at}: {name} over \"{line}\"");
+            }
+        }
+        let leaf = key.tree.len() - 1;
+        let words = drawing_words(painted_texts(&game), nodes[leaf].1);
+        let leaves = (0..key.tree.len())
+            .filter(|&id| key.tree.node(id).unwrap().is_leaf())
+            .count();
+        assert!(words.len() > leaves, "{at}: {} words", words.len());
+        for (i, a) in words.iter().enumerate() {
+            for b in &words[i + 1..] {
+                assert!(
+                    !a.ink.shrink(0.5).intersects(b.ink.shrink(0.5)),
+                    "{at}: \"{}\" over \"{}\"",
+                    a.text,
+                    b.text
+                );
+            }
+            // A word may touch its own node (a letter beside it, a value in it), no other.
+            let own = nodes
+                .iter()
+                .min_by(|x, y| {
+                    let d = |r: &egui::Rect| r.center().distance(a.ink.center());
+                    d(&x.1).total_cmp(&d(&y.1))
+                })
+                .unwrap();
+            for (name, rect) in &nodes {
+                assert!(
+                    name == &own.0 || !a.ink.intersects(rect.intersect(a.clip)),
+                    "{at}: \"{}\" over {name}",
+                    a.text
+                );
+            }
+        }
+        // The textbook's small tree fits the narrowest phone whole.
+        if number == 1 {
+            for (name, rect) in &nodes {
+                assert!(rect.max.x <= size[0], "{at}: {name} at {rect:?}");
+            }
+        }
+        shot(
+            &mut game,
+            &format!("9-chance-phone-{}x{}-{number}", size[0], size[1]),
         );
     }
 }
