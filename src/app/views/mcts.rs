@@ -132,34 +132,28 @@ impl MctsView {
             ui.ctx().request_repaint();
         }
         let mut commands = Vec::new();
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Monte Carlo tree search").strong());
-            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
-                commands.push(Command::ToggleMcts);
+        if texts::title_and_close_key(ui, "Monte Carlo tree search") {
+            commands.push(Command::ToggleMcts);
+        }
+        texts::scrolled_to_fill(ui, "mcts view", |ui| {
+            // Beside each other where the window is wide; the tree under the numbers where
+            // it is narrow.
+            if ui.available_width() > 900.0 {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        // Wider with the room, so that presenter mode's large text keeps
+                        // each move's numbers on a line or two.
+                        ui.set_width((ui.available_width() * 0.42).max(440.0));
+                        self.numbers(ui, analysis, seen, &mut commands);
+                    });
+                    ui.vertical(|ui| self.tree(ui, &mut commands));
+                });
+            } else {
+                self.numbers(ui, analysis, seen, &mut commands);
+                ui.separator();
+                self.tree(ui, &mut commands);
             }
         });
-        egui::ScrollArea::vertical()
-            .id_salt("mcts view")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                // Beside each other where the window is wide; the tree under the numbers where
-                // it is narrow.
-                if ui.available_width() > 900.0 {
-                    ui.horizontal_top(|ui| {
-                        ui.vertical(|ui| {
-                            // Wider with the room, so that presenter mode's large text keeps
-                            // each move's numbers on a line or two.
-                            ui.set_width((ui.available_width() * 0.42).max(440.0));
-                            self.numbers(ui, analysis, seen, &mut commands);
-                        });
-                        ui.vertical(|ui| self.tree(ui, &mut commands));
-                    });
-                } else {
-                    self.numbers(ui, analysis, seen, &mut commands);
-                    ui.separator();
-                    self.tree(ui, &mut commands);
-                }
-            });
         commands
     }
 
@@ -495,18 +489,7 @@ fn choice_words(seen: &Seen, search: &Mcts<Board>, analysis: Option<&Analysis>) 
         return "MCTS would play: none yet (run an iteration)".to_string();
     };
     let name = choice.name();
-    let verdict = match (
-        analysis.and_then(|a| a.score_of(choice)),
-        analysis.and_then(Analysis::best_score),
-    ) {
-        (Some(chosen), Some(best)) if chosen == best => "an exact best move".to_string(),
-        (Some(chosen), Some(best)) => format!(
-            "not an exact best move: {} where the best is {}",
-            exact_words(seen, chosen),
-            exact_words(seen, best)
-        ),
-        _ => "its exact score is being searched".to_string(),
-    };
+    let verdict = texts::exact_best_words(analysis, choice, |score| exact_words(seen, score));
     format!("MCTS would play {name} (the most visited): {verdict}.")
 }
 
