@@ -95,6 +95,20 @@ pub fn label(index: usize) -> String {
     }
 }
 
+/// An abstract tree as lines, one node a line in preorder, indented by depth, each named by
+/// `name` (from its id) with its side, or with its value for a leaf.
+pub fn tree_outline(tree: &GameTree, name: impl Fn(usize) -> String) -> Vec<String> {
+    tree.nodes()
+        .map(|node| {
+            let indent = "  ".repeat(node.depth());
+            match node.leaf() {
+                Some(value) => format!("{indent}{}: {value}", name(node.id())),
+                None => format!("{indent}{} {}", name(node.id()), node.side()),
+            }
+        })
+        .collect()
+}
+
 /// An abstract tree on one line, lettered: each inner node as `head` names it with its children,
 /// each child with its probability where its parent is a chance node and its value where it is a
 /// leaf (`A MAX: B, C; B MIN: D = 3`; `B (chance): D (p = ¼) = 3, E (p = ¾) = 12`).
@@ -606,16 +620,7 @@ impl TreeFillKey {
 
     /// The tree as lines, one node a line, indented by depth, lettered in preorder.
     pub fn outline(&self) -> Vec<String> {
-        self.tree
-            .nodes()
-            .map(|node| {
-                let indent = "  ".repeat(node.depth());
-                match node.leaf() {
-                    Some(value) => format!("{indent}{}: {value}", label(node.id())),
-                    None => format!("{indent}{} {}", label(node.id()), node.side()),
-                }
-            })
-            .collect()
+        tree_outline(&self.tree, label)
     }
 
     /// The tree on one line, each inner node with its children: `A MAX: B, C; B MIN: D = 3`.

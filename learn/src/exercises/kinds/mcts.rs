@@ -12,6 +12,7 @@ use crate::engine::board::Board;
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::mcts::{Mcts, NodeStats, ucb1_terms};
 use crate::exercises::answer::{AnswerError, answer_error};
+use crate::exercises::prune::tree_outline;
 use crate::exercises::random::below;
 
 /// How the kind is named and dealt.
@@ -391,23 +392,7 @@ impl Exercise for MctsKey {
     fn figure(&self) -> Vec<String> {
         match self.ask {
             MctsAsk::Select { .. } => Vec::new(),
-            MctsAsk::Backup { .. } => self
-                .tree
-                .nodes()
-                .map(|node| {
-                    let indent = "  ".repeat(node.depth());
-                    match node.leaf() {
-                        Some(value) => {
-                            format!("{indent}{}: {value}", node_name(&self.tree, node.id()))
-                        }
-                        None => format!(
-                            "{indent}{} {}",
-                            node_name(&self.tree, node.id()),
-                            node.side()
-                        ),
-                    }
-                })
-                .collect(),
+            MctsAsk::Backup { .. } => tree_outline(&self.tree, |id| node_name(&self.tree, id)),
         }
     }
 
