@@ -135,25 +135,28 @@ impl MctsView {
         if texts::title_and_close_key(ui, "Monte Carlo tree search") {
             commands.push(Command::ToggleMcts);
         }
-        texts::scrolled_to_fill(ui, "mcts view", |ui| {
-            // Beside each other where the window is wide; the tree under the numbers where
-            // it is narrow.
-            if ui.available_width() > 900.0 {
-                ui.horizontal_top(|ui| {
-                    ui.vertical(|ui| {
-                        // Wider with the room, so that presenter mode's large text keeps
-                        // each move's numbers on a line or two.
-                        ui.set_width((ui.available_width() * 0.42).max(440.0));
-                        self.numbers(ui, analysis, seen, &mut commands);
+        egui::ScrollArea::vertical()
+            .id_salt("mcts view")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                // Beside each other where the window is wide; the tree under the numbers where
+                // it is narrow.
+                if ui.available_width() > 900.0 {
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            // Wider with the room, so that presenter mode's large text keeps
+                            // each move's numbers on a line or two.
+                            ui.set_width((ui.available_width() * 0.42).max(440.0));
+                            self.numbers(ui, analysis, seen, &mut commands);
+                        });
+                        ui.vertical(|ui| self.tree(ui, &mut commands));
                     });
-                    ui.vertical(|ui| self.tree(ui, &mut commands));
-                });
-            } else {
-                self.numbers(ui, analysis, seen, &mut commands);
-                ui.separator();
-                self.tree(ui, &mut commands);
-            }
-        });
+                } else {
+                    self.numbers(ui, analysis, seen, &mut commands);
+                    ui.separator();
+                    self.tree(ui, &mut commands);
+                }
+            });
         commands
     }
 
