@@ -531,6 +531,23 @@ fn a_progress_file_that_cannot_be_read_is_kept_aside_and_said_in_one_line() {
     );
 }
 
+/// The app on `board` (the empty board for `None`), 1280 wide and `height` tall, with the view the
+/// View menu's `item` opens, and the pointer gone so that no tooltip covers the view's words.
+fn with_view_open(board: Option<Board>, height: f32, item: &str) -> Game {
+    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
+        options.position = board;
+    });
+    game.harness.set_size(egui::vec2(1280.0, height));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness.get_by_label(item).click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game
+}
+
 /// Monte Carlo tree search on the position on show: its buttons run that many iterations, and
 /// each root move's numbers are the ones `tictactoe mcts` prints for the same seed, c and
 /// iterations, written by the one function both use; beside them the exact score, and the move
@@ -540,17 +557,7 @@ fn a_progress_file_that_cannot_be_read_is_kept_aside_and_said_in_one_line() {
 fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_seed() {
     use tictactoe::learn::mcts_report::RootMove;
     let board: Board = "XX./OO./...".parse().unwrap();
-    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.position = Some(board);
-    });
-    game.harness.set_size(egui::vec2(1280.0, 720.0));
-    game.harness.run_steps(3);
-    game.harness.get_by_label("View").click();
-    game.settle();
-    game.harness.get_by_label("Monte Carlo tree search").click();
-    game.settle();
-    game.harness.event(egui::Event::PointerGone);
-    game.settle();
+    let mut game = with_view_open(Some(board), 720.0, "Monte Carlo tree search");
     game.harness.get_by_label("100").click();
     game.settle();
     game.harness.get_by_label_contains("Iterations 100 ·");
@@ -636,16 +643,8 @@ fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_
 /// plays for the view's seed, and ends with the same tally; Stop keeps the games played.
 #[test]
 fn the_mcts_view_plays_tictactoe_match_s_games_against_minimax_and_stops() {
-    let mut game = harness::start_adjusted("welcome_hint: false", |_| {});
     // Tall enough for the match's line under the plot without scrolling.
-    game.harness.set_size(egui::vec2(1280.0, 1400.0));
-    game.harness.run_steps(3);
-    game.harness.get_by_label("View").click();
-    game.settle();
-    game.harness.get_by_label("Monte Carlo tree search").click();
-    game.settle();
-    game.harness.event(egui::Event::PointerGone);
-    game.settle();
+    let mut game = with_view_open(None, 1400.0, "Monte Carlo tree search");
     game.harness
         .get_by_label_contains("as tictactoe match --x mcts:1000 --o perfect --games 10 --seed 1");
     game.harness
@@ -709,19 +708,11 @@ fn the_mcts_view_plays_tictactoe_match_s_games_against_minimax_and_stops() {
 #[test]
 fn the_cutoff_view_shows_tictactoe_cutoff_s_numbers_beside_the_exact_scores() {
     let board: Board = "X.O/.../...".parse().unwrap();
-    let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.position = Some(board);
-    });
-    game.harness.set_size(egui::vec2(1280.0, 720.0));
-    game.harness.run_steps(3);
-    game.harness.get_by_label("View").click();
-    game.settle();
-    game.harness
-        .get_by_label("Cutting the search off (depth and evaluation)")
-        .click();
-    game.settle();
-    game.harness.event(egui::Event::PointerGone);
-    game.settle();
+    let mut game = with_view_open(
+        Some(board),
+        720.0,
+        "Cutting the search off (depth and evaluation)",
+    );
     game.harness.get_by_label("Depth 2");
     game.harness.get_by_label("Deeper").click();
     game.settle();

@@ -95,9 +95,19 @@ impl Reward for TreePosition<'_> {
 /// never visited (selection takes those first; in UCT every child is tried once before any
 /// is compared, so the formula never meets N = 0).
 pub fn ucb1(total: f64, visits: u64, parent_visits: u64, c: f64) -> Option<f64> {
+    ucb1_terms(total, visits, parent_visits, c).map(|(mean, explore)| mean + explore)
+}
+
+/// UCB1's two terms, whose sum is [`ucb1`]: the mean reward W/N and the exploration term
+/// c·√(ln N(parent) / N), for a worked example that writes each out. `None` for a child never
+/// visited.
+pub fn ucb1_terms(total: f64, visits: u64, parent_visits: u64, c: f64) -> Option<(f64, f64)> {
     (visits > 0).then(|| {
         let visits = visits as f64;
-        total / visits + c * ((parent_visits as f64).ln() / visits).sqrt()
+        (
+            total / visits,
+            c * ((parent_visits as f64).ln() / visits).sqrt(),
+        )
     })
 }
 
@@ -486,6 +496,9 @@ mod tests {
         // = 0.75 + 1.414214 · 0.758713 = 0.75 + 1.072983.
         let found = ucb1(3.0, 4, 10, 2f64.sqrt()).unwrap();
         assert!((found - 1.822_983).abs() < 1e-6, "{found}");
+        let (mean, explore) = ucb1_terms(3.0, 4, 10, 2f64.sqrt()).unwrap();
+        assert_eq!((mean, mean + explore), (0.75, found));
+        assert!((explore - 1.072_983).abs() < 1e-6, "{explore}");
         assert_eq!(ucb1(3.0, 0, 10, 1.0), None);
         assert_eq!(ucb1(2.0, 4, 1, 1.0), Some(0.5));
     }

@@ -8,9 +8,9 @@
 use rand::Rng;
 use rand::rngs::StdRng;
 
-use crate::abstract_tree::{TreeExample, tree_examples, values};
+use crate::abstract_tree::{TreeExample, probability_words, tree_examples, values};
 use crate::engine::board::Board;
-use crate::engine::game_tree::{GameTree, Side};
+use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::SearchControl;
 use crate::engine::rules::Rules;
 use crate::pseudocode::{CodeStep, line_of, tree_pseudocode};
@@ -93,6 +93,47 @@ pub fn label(index: usize) -> String {
         0..26 => letter(index).to_string(),
         _ => format!("{}{}", letter(index / 26 - 1), letter(index)),
     }
+}
+
+/// An abstract tree as lines, one node a line in preorder, indented by depth, each named by
+/// `name` (from its id) with its side, or with its value for a leaf.
+pub fn tree_outline(tree: &GameTree, name: impl Fn(usize) -> String) -> Vec<String> {
+    tree.nodes()
+        .map(|node| {
+            let indent = "  ".repeat(node.depth());
+            match node.leaf() {
+                Some(value) => format!("{indent}{}: {value}", name(node.id())),
+                None => format!("{indent}{} {}", name(node.id()), node.side()),
+            }
+        })
+        .collect()
+}
+
+/// An abstract tree on one line, lettered: each inner node as `head` names it with its children,
+/// each child with its probability where its parent is a chance node and its value where it is a
+/// leaf (`A MAX: B, C; B MIN: D = 3`; `B (chance): D (p = ¼) = 3, E (p = ¾) = 12`).
+pub fn lettered_one_line(tree: &GameTree, head: impl Fn(TreePosition<'_>) -> String) -> String {
+    let inner: Vec<String> = tree
+        .nodes()
+        .filter(|n| !n.is_leaf())
+        .map(|n| {
+            let children: Vec<String> = n
+                .children()
+                .map(|c| {
+                    let mut words = label(c.id());
+                    if let Some(p) = c.probability() {
+                        words.push_str(&format!(" (p = {})", probability_words(p)));
+                    }
+                    if let Some(leaf) = c.leaf() {
+                        words.push_str(&format!(" = {leaf}"));
+                    }
+                    words
+                })
+                .collect();
+            format!("{}: {}", head(n), children.join(", "))
+        })
+        .collect();
+    inner.join("; ")
 }
 
 /// The key of the alpha-beta trace from `start`, seen as `seen` shows numbers; `move_name` names
@@ -559,7 +600,7 @@ impl TreeFillKey {
     pub fn new(tree: GameTree, name: Option<&'static str>) -> TreeFillKey {
         let values: Vec<i32> = values(&tree).iter().map(|v| v.value).collect();
         // Postorder: a node after all of its children.
-        fn post(node: crate::engine::game_tree::TreePosition, out: &mut Vec<usize>) {
+        fn post(node: TreePosition, out: &mut Vec<usize>) {
             for child in node.children() {
                 post(child, out);
             }
@@ -579,36 +620,12 @@ impl TreeFillKey {
 
     /// The tree as lines, one node a line, indented by depth, lettered in preorder.
     pub fn outline(&self) -> Vec<String> {
-        self.tree
-            .nodes()
-            .map(|node| {
-                let indent = "  ".repeat(node.depth());
-                match node.leaf() {
-                    Some(value) => format!("{indent}{}: {value}", label(node.id())),
-                    None => format!("{indent}{} {}", label(node.id()), node.side()),
-                }
-            })
-            .collect()
+        tree_outline(&self.tree, label)
     }
 
     /// The tree on one line, each inner node with its children: `A MAX: B, C; B MIN: D = 3`.
     pub fn one_line(&self) -> String {
-        let inner: Vec<String> = self
-            .tree
-            .nodes()
-            .filter(|n| !n.is_leaf())
-            .map(|n| {
-                let children: Vec<String> = n
-                    .children()
-                    .map(|c| match c.leaf() {
-                        Some(value) => format!("{} = {value}", label(c.id())),
-                        None => label(c.id()),
-                    })
-                    .collect();
-                format!("{} {}: {}", label(n.id()), n.side(), children.join(", "))
-            })
-            .collect();
-        inner.join("; ")
+        lettered_one_line(&self.tree, |n| format!("{} {}", label(n.id()), n.side()))
     }
 
     /// Each inner node worked out: `C = min(2, 4, 6) = 2`.

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Board, Cell, Mark, Outcome};
-use crate::engine::minimax::Stop;
+use crate::engine::minimax::{Analysis, Stop};
+use crate::engine::score::Score;
 use crate::game::SessionAccuracy;
 use crate::game::worker::AnalysisProgress;
 use crate::game::{Basis, Mode, Player, Players, Tally};
@@ -217,6 +218,45 @@ pub fn title_and_close(ui: &mut egui::Ui, title: &str) -> bool {
         ui.small_button("Close").mirrored("Close").clicked()
     })
     .inner
+}
+
+/// Whether `choice` is an exact best move by `analysis`, each score written by `words`: "an
+/// exact best move", "not an exact best move: a draw where the best is a win", or that its
+/// exact score is still being searched.
+pub fn exact_best_words(
+    analysis: Option<&Analysis>,
+    choice: Cell,
+    words: impl Fn(Score) -> String,
+) -> String {
+    match (
+        analysis.and_then(|a| a.score_of(choice)),
+        analysis.and_then(Analysis::best_score),
+    ) {
+        (Some(chosen), Some(best)) if chosen == best => "an exact best move".to_string(),
+        (Some(chosen), Some(best)) => format!(
+            "not an exact best move: {} where the best is {}",
+            words(chosen),
+            words(best)
+        ),
+        _ => "its exact score is being searched".to_string(),
+    }
+}
+
+/// A view's title, strong, with its Close (Esc) button beside it: whether Close was clicked.
+pub fn title_and_close_key(ui: &mut egui::Ui, title: &str) -> bool {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(title).strong());
+        ui.button(with_key(ui, "Close", "Esc")).clicked()
+    })
+    .inner
+}
+
+/// `contents` in a scroll area that fills the room left, scrolled on its own (`id_salt`).
+pub fn scrolled_to_fill(ui: &mut egui::Ui, id_salt: &str, contents: impl FnOnce(&mut egui::Ui)) {
+    egui::ScrollArea::vertical()
+        .id_salt(id_salt)
+        .auto_shrink([false, false])
+        .show(ui, contents);
 }
 
 /// Shrinks the text of `ui` (and what it holds) back to at most the size a window's own scale

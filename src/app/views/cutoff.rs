@@ -100,16 +100,12 @@ impl CutoffView {
 
     fn show(&self, ui: &mut Ui, known: &Known<'_>) -> Vec<Command> {
         let mut commands = Vec::new();
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Cutting the search off").strong());
-            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
-                commands.push(Command::ToggleCutoff);
-            }
+        if texts::title_and_close_key(ui, "Cutting the search off") {
+            commands.push(Command::ToggleCutoff);
+        }
+        texts::scrolled_to_fill(ui, "cutoff view", |ui| {
+            self.contents(ui, known, &mut commands);
         });
-        egui::ScrollArea::vertical()
-            .id_salt("cutoff view")
-            .auto_shrink([false, false])
-            .show(ui, |ui| self.contents(ui, known, &mut commands));
         commands
     }
 
@@ -172,19 +168,9 @@ impl CutoffView {
             );
         }
         if let Some(choice) = choice {
-            let analysis = known.analysis;
-            let verdict = match (
-                analysis.and_then(|a| a.score_of(choice)),
-                analysis.and_then(Analysis::best_score),
-            ) {
-                (Some(chosen), Some(best)) if chosen == best => "an exact best move".to_string(),
-                (Some(chosen), Some(best)) => format!(
-                    "not an exact best move: {} where the best is {}",
-                    outcome(&self.board, chosen),
-                    outcome(&self.board, best)
-                ),
-                _ => "its exact score is being searched".to_string(),
-            };
+            let verdict = texts::exact_best_words(known.analysis, choice, |score| {
+                outcome(&self.board, score).to_string()
+            });
             ui.add(
                 egui::Label::new(format!(
                     "Depth {} plays {} (the first with the best number): {verdict}.",

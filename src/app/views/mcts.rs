@@ -132,12 +132,9 @@ impl MctsView {
             ui.ctx().request_repaint();
         }
         let mut commands = Vec::new();
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Monte Carlo tree search").strong());
-            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
-                commands.push(Command::ToggleMcts);
-            }
-        });
+        if texts::title_and_close_key(ui, "Monte Carlo tree search") {
+            commands.push(Command::ToggleMcts);
+        }
         egui::ScrollArea::vertical()
             .id_salt("mcts view")
             .auto_shrink([false, false])
@@ -495,18 +492,7 @@ fn choice_words(seen: &Seen, search: &Mcts<Board>, analysis: Option<&Analysis>) 
         return "MCTS would play: none yet (run an iteration)".to_string();
     };
     let name = choice.name();
-    let verdict = match (
-        analysis.and_then(|a| a.score_of(choice)),
-        analysis.and_then(Analysis::best_score),
-    ) {
-        (Some(chosen), Some(best)) if chosen == best => "an exact best move".to_string(),
-        (Some(chosen), Some(best)) => format!(
-            "not an exact best move: {} where the best is {}",
-            exact_words(seen, chosen),
-            exact_words(seen, best)
-        ),
-        _ => "its exact score is being searched".to_string(),
-    };
+    let verdict = texts::exact_best_words(analysis, choice, |score| exact_words(seen, score));
     format!("MCTS would play {name} (the most visited): {verdict}.")
 }
 

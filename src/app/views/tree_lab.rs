@@ -247,12 +247,9 @@ impl TreeLab {
 
     pub fn show(&self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("A textbook's tree").strong());
-            if ui.button(texts::with_key(ui, "Close", "Esc")).clicked() {
-                commands.push(Command::ToggleTreeLab);
-            }
-        });
+        if texts::title_and_close_key(ui, "A textbook's tree") {
+            commands.push(Command::ToggleTreeLab);
+        }
         let notation = "Leaves are MAX's values, children left to right, MAX at the root unless \
                         the tree starts with min: (e.g. [[3,12,8],[2,4,6],[14,5,2]]); chance[…] \
                         is a chance node, its children equally likely or each given its \
@@ -555,76 +552,73 @@ impl TreeLab {
     /// through and their keys shown but disabled, with the reason.
     fn chance_tree(&self, ui: &mut Ui, tree: &GameTree, commands: &mut Vec<Command>) {
         // Scrolled as a whole, so that on a phone the drawing is not squeezed out of sight.
-        egui::ScrollArea::vertical()
-            .id_salt("chance lab")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for words in ["plain minimax", "alpha-beta"] {
-                        ui.add_enabled(false, egui::RadioButton::new(false, words))
-                            .on_disabled_hover_text(CHANCE_NO_ALPHA_BETA);
-                    }
-                    for (words, key) in [
-                        ("Back", "Left"),
-                        ("Step", "Right"),
-                        ("Run to end", "End"),
-                        ("Restart", "Home"),
-                    ] {
-                        let button = egui::Button::new(texts::with_key(ui, words, key));
-                        ui.add_enabled(false, button)
-                            .on_disabled_hover_text(CHANCE_NO_ALPHA_BETA);
-                    }
-                });
-                ui.add(
-                    egui::Label::new(
-                        "Alpha-beta and the step-through do not apply here: no child of a chance node \
-                         can be skipped.",
-                    )
-                    .wrap(),
-                )
-                .on_hover_text(CHANCE_NO_ALPHA_BETA);
-                let root = expectiminimax(tree)[0].value;
-                let exactly = if root.decimal(CHANCE_PLACES).starts_with('≈') {
-                    format!(" (exactly {root})")
-                } else {
-                    String::new()
-                };
-                ui.add(
-                    egui::Label::new(format!(
-                        "Expectiminimax: the root's value {}{exactly} · values to {CHANCE_PLACES} \
-                         decimal places, ≈ where rounded",
-                        chance_value_text(root)
-                    ))
-                    .wrap(),
-                );
-                let zoom = egui::Id::unique("textbook tree drawing");
-                tree_drawing::fit_at_first(ui, zoom);
-                tree_drawing::drawing_bar(ui, zoom, false);
-                let sketch = tree_sketch::chance_tree(tree);
-                // Folded, so that on a phone the drawing keeps the room under it.
-                egui::CollapsingHeader::new("What the shapes and numbers mean")
-                    .id_salt("chance legend")
-                    .show(ui, |ui| {
-                        ui.add(egui::Label::new(RichText::new(CHANCE_NO_ALPHA_BETA).small()).wrap());
-                        for line in &sketch.legend {
-                            ui.add(egui::Label::new(RichText::new(line).small()).wrap());
-                        }
-                    });
-                if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
-                    commands.push(Command::ExportPicture(export));
+        texts::scrolled_to_fill(ui, "chance lab", |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for words in ["plain minimax", "alpha-beta"] {
+                    ui.add_enabled(false, egui::RadioButton::new(false, words))
+                        .on_disabled_hover_text(CHANCE_NO_ALPHA_BETA);
                 }
-                // The rest of the window, and at least enough to see a tree on a phone, where the
-                // lines above take most of the height: the whole scrolls.
-                let height = (ui.clip_rect().height() - ui.min_rect().height()).max(MIN_DRAWING);
-                ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-                    egui::ScrollArea::both()
-                        .id_salt("chance drawing")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            tree_drawing::draw(ui, &sketch, zoom, None, false);
-                        });
-                });
+                for (words, key) in [
+                    ("Back", "Left"),
+                    ("Step", "Right"),
+                    ("Run to end", "End"),
+                    ("Restart", "Home"),
+                ] {
+                    let button = egui::Button::new(texts::with_key(ui, words, key));
+                    ui.add_enabled(false, button)
+                        .on_disabled_hover_text(CHANCE_NO_ALPHA_BETA);
+                }
             });
+            ui.add(
+                egui::Label::new(
+                    "Alpha-beta and the step-through do not apply here: no child of a chance node \
+                         can be skipped.",
+                )
+                .wrap(),
+            )
+            .on_hover_text(CHANCE_NO_ALPHA_BETA);
+            let root = expectiminimax(tree)[0].value;
+            let exactly = if root.decimal(CHANCE_PLACES).starts_with('≈') {
+                format!(" (exactly {root})")
+            } else {
+                String::new()
+            };
+            ui.add(
+                egui::Label::new(format!(
+                    "Expectiminimax: the root's value {}{exactly} · values to {CHANCE_PLACES} \
+                         decimal places, ≈ where rounded",
+                    chance_value_text(root)
+                ))
+                .wrap(),
+            );
+            let zoom = egui::Id::unique("textbook tree drawing");
+            tree_drawing::fit_at_first(ui, zoom);
+            tree_drawing::drawing_bar(ui, zoom, false);
+            let sketch = tree_sketch::chance_tree(tree);
+            // Folded, so that on a phone the drawing keeps the room under it.
+            egui::CollapsingHeader::new("What the shapes and numbers mean")
+                .id_salt("chance legend")
+                .show(ui, |ui| {
+                    ui.add(egui::Label::new(RichText::new(CHANCE_NO_ALPHA_BETA).small()).wrap());
+                    for line in &sketch.legend {
+                        ui.add(egui::Label::new(RichText::new(line).small()).wrap());
+                    }
+                });
+            if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
+                commands.push(Command::ExportPicture(export));
+            }
+            // The rest of the window, and at least enough to see a tree on a phone, where the
+            // lines above take most of the height: the whole scrolls.
+            let height = (ui.clip_rect().height() - ui.min_rect().height()).max(MIN_DRAWING);
+            ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+                egui::ScrollArea::both()
+                    .id_salt("chance drawing")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        tree_drawing::draw(ui, &sketch, zoom, None, false);
+                    });
+            });
+        });
     }
 
     /// The line of the code the search is at: its last step's, the first line before any.

@@ -376,7 +376,6 @@ impl Knowledge {
     }
 
     pub(super) fn receive(&mut self, reply: Reply, turn: u64) {
-        let ours = |search: &Option<InFlight>, id| search.as_ref().is_some_and(|s| s.id == id);
         match reply {
             Reply::Settled { id, settled, .. } => {
                 if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
@@ -389,16 +388,12 @@ impl Knowledge {
                 }
             }
             Reply::Done { id, analysis } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                }
+                self.ended_by(id);
                 // Kept even if no longer awaited: it is exact, and undo may bring it back.
                 self.known.add_analysis(analysis);
             }
             Reply::GaveUp { id, stopped } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                }
+                self.ended_by(id);
                 self.known.add_gave_up(stopped);
             }
             Reply::Estimated { id, estimate } => {
@@ -415,9 +410,7 @@ impl Knowledge {
                 }
             }
             Reply::Counted { id, board, counts } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                }
+                self.ended_by(id);
                 self.known.add_counts(board, counts);
             }
             Reply::Cutoff {
@@ -428,8 +421,7 @@ impl Knowledge {
                 result,
             } => {
                 // A search no longer awaited is dropped: its depth or evaluation changed.
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
+                if self.ended_by(id) {
                     let search = CutoffSearch {
                         board,
                         plies,
@@ -445,33 +437,38 @@ impl Knowledge {
                 iterations,
                 cell,
             } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                }
+                self.ended_by(id);
                 self.known.add_mcts_choice(board, seed, iterations, cell);
             }
             Reply::Exercises { id, exercises, .. } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
+                if self.ended_by(id) {
                     self.known.add_exercises(exercises);
                 }
             }
             Reply::TraceEvents { id, events } => {
-                if ours(&self.in_flight, id)
+                if self.in_flight.as_ref().is_some_and(|s| s.id == id)
                     && let Some(log) = &mut self.trace
                 {
                     log.events.extend(events);
                 }
             }
             Reply::TraceDone { id, result } => {
-                if ours(&self.in_flight, id) {
-                    self.in_flight = None;
-                    if let Some(log) = &mut self.trace {
-                        log.result = Some(result);
-                    }
+                if self.ended_by(id)
+                    && let Some(log) = &mut self.trace
+                {
+                    log.result = Some(result);
                 }
             }
         }
+    }
+
+    /// Whether the reply to request `id` ends the search in flight, which then is no more.
+    fn ended_by(&mut self, id: RequestId) -> bool {
+        let ours = self.in_flight.as_ref().is_some_and(|s| s.id == id);
+        if ours {
+            self.in_flight = None;
+        }
+        ours
     }
 
     /// Asks the worker for `wanted`, unless it is already under way; `None` stops the search.

@@ -14,7 +14,7 @@ use crate::engine::fraction::Fraction;
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::minimax::{ExpectedValue, expectiminimax};
 use crate::exercises::answer::{AnswerError, answer_error};
-use crate::exercises::prune::label;
+use crate::exercises::prune::{label, lettered_one_line};
 use crate::exercises::quoted::quoted;
 use crate::exercises::random::below;
 
@@ -69,19 +69,16 @@ pub struct ChanceKey {
 
 /// How the kind is named and dealt.
 pub fn spec<T: From<ChanceKey>>() -> Spec<T> {
-    Spec {
-        code: "chance",
-        name: "chance nodes",
-        levels: &[
+    Spec::on_abstract_trees(
+        "chance",
+        "chance nodes",
+        &[
             "a textbook's tree with chance nodes",
             "a random expectimax tree (MAX over chance)",
             "a random expectiminimax tree (MAX, chance, MIN)",
         ],
-        tree_levels: &[],
-        // Always on an abstract tree: the item's board is the set's empty one.
-        empty_cells: |_, geometry, _| geometry.cells(),
-        make: make::<T>,
-    }
+        make::<T>,
+    )
 }
 
 /// Probabilities a random chance node takes, as the notation writes them (empty: equal).
@@ -408,28 +405,7 @@ impl Exercise for ChanceKey {
     }
 
     fn figure_line(&self) -> Option<String> {
-        let inner: Vec<String> = self
-            .tree
-            .nodes()
-            .filter(|n| !n.is_leaf())
-            .map(|n| {
-                let children: Vec<String> = n
-                    .children()
-                    .map(|c| {
-                        let mut words = label(c.id());
-                        if let Some(p) = c.probability() {
-                            words.push_str(&format!(" (p = {})", probability_words(p)));
-                        }
-                        if let Some(leaf) = c.leaf() {
-                            words.push_str(&format!(" = {leaf}"));
-                        }
-                        words
-                    })
-                    .collect();
-                format!("{}: {}", self.describe(n.id()), children.join(", "))
-            })
-            .collect();
-        Some(inner.join("; "))
+        Some(lettered_one_line(&self.tree, |n| self.describe(n.id())))
     }
 
     fn tree(&self) -> Option<&GameTree> {

@@ -160,6 +160,24 @@ impl<T> Spec<T> {
             make,
         }
     }
+
+    /// A kind always on abstract trees, what it asks at each level in `levels`: the item's board
+    /// is the set's empty one.
+    pub fn on_abstract_trees(
+        code: &'static str,
+        name: &'static str,
+        levels: &'static [&'static str],
+        make: fn(&mut StdRng, Plan) -> (Board, T),
+    ) -> Spec<T> {
+        Spec {
+            code,
+            name,
+            levels,
+            tree_levels: &[],
+            empty_cells: |_, geometry, _| geometry.cells(),
+            make,
+        }
+    }
 }
 
 /// What an item is made from: its board's shape, level, view, whether the tree kinds are on

@@ -10,25 +10,23 @@ use rand::rngs::StdRng;
 use super::exercise::{Exercise, Form, NumbersInOrder, Plan, QuizForm, Spec, telling_draw};
 use crate::engine::board::Board;
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
-use crate::engine::mcts::{Mcts, NodeStats, ucb1};
+use crate::engine::mcts::{Mcts, NodeStats, ucb1_terms};
 use crate::exercises::answer::{AnswerError, answer_error};
+use crate::exercises::prune::tree_outline;
 use crate::exercises::random::below;
 
 /// How the kind is named and dealt.
 pub fn spec<T: From<MctsKey>>() -> Spec<T> {
-    Spec {
-        code: "mcts",
-        name: "Monte Carlo tree search",
-        levels: &[
+    Spec::on_abstract_trees(
+        "mcts",
+        "Monte Carlo tree search",
+        &[
             "the child UCB1 selects, c = 1",
             "the child UCB1 selects, c = √2",
             "the counts after a backup",
         ],
-        tree_levels: &[],
-        // Always on an abstract tree: the item's board is the set's empty one.
-        empty_cells: |_, geometry, _| geometry.cells(),
-        make: make::<T>,
-    }
+        make::<T>,
+    )
 }
 
 /// The exploration constant c of UCB1.
@@ -241,9 +239,20 @@ fn make<T: From<MctsKey>>(rng: &mut StdRng, plan: Plan) -> (Board, T) {
     })
 }
 
-/// A child's UCB1 written out, from the numbers given.
-fn ucb_of(child: &Counts, parent_visits: u64, c: f64) -> f64 {
-    ucb1(child.total as f64, child.visits, parent_visits, c).unwrap_or(f64::INFINITY)
+/// A child's UCB1 worked out from the numbers given, term by term.
+struct Ucb<'a> {
+    child: &'a Counts,
+    /// W/N.
+    mean: f64,
+    /// c·√(ln N(parent) / N).
+    explore: f64,
+}
+
+impl Ucb<'_> {
+    /// UCB1: infinite for a child never visited, which selection takes first.
+    fn value(&self) -> f64 {
+        self.mean + self.explore
+    }
 }
 
 impl MctsKey {
@@ -252,27 +261,43 @@ impl MctsKey {
     /// root's children (both sides' rewards).
     pub fn tells(&self) -> bool {
         match &self.ask {
-            MctsAsk::Select {
-                parent_visits,
-                children,
-                choice,
-            } => {
-                let c = self.c.value();
-                let chosen = children
-                    .iter()
-                    .find(|ch| ch.node == *choice)
-                    .expect("chosen");
-                let best = ucb_of(chosen, *parent_visits, c);
-                let clear = children
-                    .iter()
-                    .filter(|ch| ch.node != *choice)
-                    .all(|ch| best - ucb_of(ch, *parent_visits, c) >= 0.02);
+            MctsAsk::Select { choice, .. } => {
+                let ucbs = self.ucbs();
+                let (chosen, others): (Vec<&Ucb>, Vec<&Ucb>) =
+                    ucbs.iter().partition(|ucb| ucb.child.node == *choice);
+                let best = chosen.first().expect("chosen").value();
+                let clear = others.iter().all(|ucb| best - ucb.value() >= 0.02);
                 clear && self.highest_mean() != Some(*choice)
             }
             MctsAsk::Backup { before, leaf, .. } => {
                 before.len() >= 3 && self.leaf_value(*leaf) != 0
             }
         }
+    }
+
+    /// Each child's UCB1 from the numbers given (the engine's [`ucb1_terms`]), in the order
+    /// listed; none for a backup.
+    fn ucbs(&self) -> Vec<Ucb<'_>> {
+        let Some((parent_visits, children, _)) = self.select_parts() else {
+            return Vec::new();
+        };
+        children
+            .iter()
+            .map(|child| {
+                let (mean, explore) = ucb1_terms(
+                    child.total as f64,
+                    child.visits,
+                    parent_visits,
+                    self.c.value(),
+                )
+                .unwrap_or((0.0, f64::INFINITY));
+                Ucb {
+                    child,
+                    mean,
+                    explore,
+                }
+            })
+            .collect()
     }
 
     /// The child with the highest W/N (the first listed on a tie), for a selection.
@@ -367,23 +392,7 @@ impl Exercise for MctsKey {
     fn figure(&self) -> Vec<String> {
         match self.ask {
             MctsAsk::Select { .. } => Vec::new(),
-            MctsAsk::Backup { .. } => self
-                .tree
-                .nodes()
-                .map(|node| {
-                    let indent = "  ".repeat(node.depth());
-                    match node.leaf() {
-                        Some(value) => {
-                            format!("{indent}{}: {value}", node_name(&self.tree, node.id()))
-                        }
-                        None => format!(
-                            "{indent}{} {}",
-                            node_name(&self.tree, node.id()),
-                            node.side()
-                        ),
-                    }
-                })
-                .collect(),
+            MctsAsk::Backup { .. } => tree_outline(&self.tree, |id| node_name(&self.tree, id)),
         }
     }
 
@@ -554,24 +563,23 @@ impl Exercise for MctsKey {
         match &self.ask {
             MctsAsk::Select {
                 parent_visits,
-                children,
                 choice,
+                ..
             } => {
-                let c = self.c.value();
-                let mut lines: Vec<String> = children
+                let mut lines: Vec<String> = self
+                    .ucbs()
                     .iter()
-                    .map(|ch| {
-                        let n = ch.visits as f64;
-                        let mean = ch.total as f64 / n;
-                        let explore = c * ((*parent_visits as f64).ln() / n).sqrt();
+                    .map(|ucb| {
                         format!(
-                            "{}: {}/{} + {}·√(ln {parent_visits} / {}) = {mean:.3} + {explore:.3} = {:.3}",
-                            node_name(&self.tree, ch.node),
-                            ch.total,
-                            ch.visits,
+                            "{}: {}/{} + {}·√(ln {parent_visits} / {}) = {:.3} + {:.3} = {:.3}",
+                            node_name(&self.tree, ucb.child.node),
+                            ucb.child.total,
+                            ucb.child.visits,
                             self.c.words().split(' ').next().unwrap_or("c"),
-                            ch.visits,
-                            mean + explore
+                            ucb.child.visits,
+                            ucb.mean,
+                            ucb.explore,
+                            ucb.value()
                         )
                     })
                     .collect();
