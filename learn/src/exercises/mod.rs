@@ -48,7 +48,7 @@ pub use kinds::{
     close_enough, parse_fraction,
 };
 pub use kinds::{
-    Exercise, Form, HorizonKey, Kind, LEVELS, MoveKey, Plan, QuizForm, Spec, Task, TreeKey,
+    Exercise, Figure, Form, HorizonKey, Kind, LEVELS, MoveKey, Plan, QuizForm, Spec, Task, TreeKey,
     TreeNode, ValueKey, horizon_difficulty, horizon_key, tree_key, value_key,
 };
 

@@ -10,21 +10,15 @@
 //! their places in the scene scaled to the room, painted here in the exercise's own style (a
 //! letter in each node, the marks on the branches, a finger-sized target on a touch screen).
 //!
-//! A chance item's tree ([`chance_sketch`]) is the tree lab's drawing of the same tree
-//! ([`chance_tree`]), painted by the lab's painter: chance nodes as double circles, each child's
-//! probability on its edge; lettered as the prompt letters them, the node asked about outlined,
-//! and until the answer is graded no value but the leaves'.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
 use super::board_widget::Palette;
 use crate::app::controls::Mirrored;
-use crate::learn::abstract_tree::{average_lines, chance_value_text, probability_words};
 use crate::learn::exercises::prune::{PruneKey, TreeFillKey, label};
-use crate::learn::exercises::{ChanceAsk, ChanceKey};
 use crate::learn::tree_layout::{self, scene};
 use crate::learn::tree_picture::tidy;
-use crate::learn::tree_sketch::{Shape, Sketch, SketchEdge, SketchNode, chance_tree};
+use crate::learn::tree_sketch::{Shape, Sketch, SketchEdge, SketchNode};
 use crate::learn::view::Role;
 
 /// A node of an exercise's tree before it is placed: its parent, the move on the edge from it
@@ -96,62 +90,6 @@ pub fn fill_sketch(key: &TreeFillKey, reveal: bool) -> Sketch {
         }
     });
     placed(nodes.collect())
-}
-
-/// The tree of a chance item, as the tree lab draws it ([`chance_tree`]) with the nodes lettered
-/// as the prompt letters them and the node asked about outlined (a value asked: written `?` in
-/// it; MAX's move: the root). Until `reveal` (the answer graded) only the leaves have values: no
-/// inner node's value, no average, no line of MAX's choices. No level labels: the shapes say who
-/// moves, and the room goes to the tree.
-pub fn chance_sketch(key: &ChanceKey, reveal: bool) -> Sketch {
-    let mut sketch = chance_tree(&key.tree);
-    let asked = match key.ask {
-        ChanceAsk::Value(id) => id,
-        ChanceAsk::Move => 0,
-    };
-    for (node, position) in sketch.nodes.iter_mut().zip(key.tree.nodes()) {
-        let id = position.id();
-        let kind = match (position.leaf(), position.is_chance()) {
-            (Some(leaf), _) => format!("leaf {leaf}"),
-            (None, true) => "chance".to_string(),
-            (None, false) => position.side().name().to_string(),
-        };
-        let mut words = vec![format!("Node {}", label(id)), kind];
-        words.extend(
-            position
-                .probability()
-                .map(|p| format!("p = {}", probability_words(p))),
-        );
-        if id == asked {
-            words.push(match key.ask {
-                ChanceAsk::Value(_) => "its value asked".to_string(),
-                ChanceAsk::Move => "MAX's move asked".to_string(),
-            });
-        }
-        if reveal && !position.is_leaf() {
-            let average = average_lines(&position, &key.values);
-            words.push(match average.is_empty() {
-                true => format!("worth {}", chance_value_text(key.values[id].value)),
-                false => average.join(" "),
-            });
-        }
-        node.title = words.join(", ");
-        node.label = Some(label(id));
-        node.picked = id == asked;
-        if !reveal && !position.is_leaf() {
-            let asked_value = id == asked && matches!(key.ask, ChanceAsk::Value(_));
-            node.value_text = asked_value.then(|| "?".to_string());
-            node.note = None;
-        }
-        node.on_line &= reveal;
-    }
-    for edge in &mut sketch.edges {
-        edge.best &= reveal;
-        edge.on_line &= reveal;
-    }
-    sketch.levels = vec![String::new(); sketch.levels.len()];
-    sketch.legend = Vec::new();
-    sketch
 }
 
 /// What a node is called for a screen reader and a test: "Node E, MIN, move r1c2, leaf 4, in

@@ -6,7 +6,6 @@ pub(super) mod cutoff;
 pub(super) mod editor;
 pub(super) mod exercises;
 pub(super) mod explorer;
-pub(super) mod hand_in;
 pub(super) mod legend;
 pub(super) mod mcts;
 pub(super) mod set_builder;

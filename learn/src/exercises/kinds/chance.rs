@@ -7,8 +7,8 @@
 use rand::Rng;
 use rand::rngs::StdRng;
 
-use super::exercise::{Exercise, Form, Plan, QuizForm, Spec, telling_draw};
-use crate::abstract_tree::{average_lines, probability_words};
+use super::exercise::{Exercise, Figure, Form, Plan, QuizForm, Spec, telling_draw};
+use crate::abstract_tree::{average_lines, chance_value_text, probability_words};
 use crate::engine::board::Board;
 use crate::engine::fraction::Fraction;
 use crate::engine::game_tree::{GameTree, Side, TreePosition};
@@ -17,6 +17,7 @@ use crate::exercises::answer::{AnswerError, answer_error};
 use crate::exercises::prune::{label, lettered_one_line};
 use crate::exercises::quoted::quoted;
 use crate::exercises::random::below;
+use crate::tree_sketch::{Sketch, chance_tree};
 
 /// How close a typed decimal must be, in words for the prompt.
 pub const TOLERANCE_WORDS: &str = "a fraction like 15/2, or a decimal within 0.005 of the value \
@@ -65,6 +66,64 @@ pub struct ChanceKey {
     pub ask: ChanceAsk,
     /// Every node's expectiminimax value, by id ([`expectiminimax`]).
     pub values: Vec<ExpectedValue>,
+}
+
+/// The tree of a chance item, as the tree lab draws it ([`chance_tree`]) with the nodes lettered
+/// as the prompt letters them and the node asked about outlined (a value asked: written `?` in
+/// it; MAX's move: the root). Until `revealed` (the answer graded) only the leaves have values:
+/// no inner node's value, no average, no line of MAX's choices. No level labels: the shapes say
+/// who moves, and the room goes to the tree.
+impl Figure for ChanceKey {
+    fn sketch(&self, revealed: bool) -> Sketch {
+        let mut sketch = chance_tree(&self.tree);
+        let asked = match self.ask {
+            ChanceAsk::Value(id) => id,
+            ChanceAsk::Move => 0,
+        };
+        for (node, position) in sketch.nodes.iter_mut().zip(self.tree.nodes()) {
+            let id = position.id();
+            let kind = match (position.leaf(), position.is_chance()) {
+                (Some(leaf), _) => format!("leaf {leaf}"),
+                (None, true) => "chance".to_string(),
+                (None, false) => position.side().name().to_string(),
+            };
+            let mut words = vec![format!("Node {}", label(id)), kind];
+            words.extend(
+                position
+                    .probability()
+                    .map(|p| format!("p = {}", probability_words(p))),
+            );
+            if id == asked {
+                words.push(match self.ask {
+                    ChanceAsk::Value(_) => "its value asked".to_string(),
+                    ChanceAsk::Move => "MAX's move asked".to_string(),
+                });
+            }
+            if revealed && !position.is_leaf() {
+                let average = average_lines(&position, &self.values);
+                words.push(match average.is_empty() {
+                    true => format!("worth {}", chance_value_text(self.values[id].value)),
+                    false => average.join(" "),
+                });
+            }
+            node.title = words.join(", ");
+            node.label = Some(label(id));
+            node.picked = id == asked;
+            if !revealed && !position.is_leaf() {
+                let asked_value = id == asked && matches!(self.ask, ChanceAsk::Value(_));
+                node.value_text = asked_value.then(|| "?".to_string());
+                node.note = None;
+            }
+            node.on_line &= revealed;
+        }
+        for edge in &mut sketch.edges {
+            edge.best &= revealed;
+            edge.on_line &= revealed;
+        }
+        sketch.levels = vec![String::new(); sketch.levels.len()];
+        sketch.legend = Vec::new();
+        sketch
+    }
 }
 
 /// How the kind is named and dealt.
@@ -540,7 +599,7 @@ impl Exercise for ChanceKey {
     }
 
     fn form(&self) -> Form<'_> {
-        Form::Chance(self)
+        Form::Drawn(self)
     }
 
     fn quiz(&self, _board: &Board) -> QuizForm {

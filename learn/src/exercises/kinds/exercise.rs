@@ -14,9 +14,8 @@ use crate::exercises::answer::{AnswerError, answer_error, parse_numbers};
 use crate::exercises::cell_names::{cell_name, cells_text};
 use crate::exercises::prune::{PruneKey, TreeFillKey};
 use crate::exercises::random::{TRIES, below};
+use crate::tree_sketch::Sketch;
 use crate::view::{ScoreView, Seen};
-
-use super::chance::ChanceKey;
 
 /// Levels run from 1 to this, growing along the set.
 pub const LEVELS: u8 = 3;
@@ -95,9 +94,17 @@ pub enum Form<'a> {
     /// Typed only, as the prompt says (a letter, a fraction); the item's figure is shown as
     /// text.
     Typed,
-    /// Typed (a letter or a fraction), on the tree with chance nodes drawn, the node asked
-    /// about marked; its figure is shown as text too.
-    Chance(&'a ChanceKey),
+    /// Typed (a letter or a fraction), on the kind's own tree drawn (a tree with chance nodes,
+    /// the node asked about marked); its figure is shown as text too.
+    Drawn(&'a dyn Figure),
+}
+
+/// A tree an item draws for its answer to be typed beside: the kind says what the picture
+/// holds, laid out by learn's one layout and painted by the app's one painter.
+pub trait Figure: fmt::Debug {
+    /// The tree as it is drawn before the answer is graded (`revealed` false: nothing of the
+    /// answer on it) and after.
+    fn sketch(&self, revealed: bool) -> Sketch;
 }
 
 /// What a quiz question asks, before `learn::quiz` writes it as GIFT or Moodle XML.

@@ -25,7 +25,7 @@ mod value;
 
 pub use chance::{CHANCE_TREES, ChanceAsk, ChanceKey, close_enough, parse_fraction};
 pub use eval::EvalKey;
-pub use exercise::{Exercise, Form, LEVELS, Plan, QuizForm, Spec};
+pub use exercise::{Exercise, Figure, Form, LEVELS, Plan, QuizForm, Spec};
 pub use find_move::MoveKey;
 pub use horizon::{HorizonKey, horizon_difficulty, horizon_key};
 pub use mcts::{Counts, Exploration, MctsAsk, MctsKey};

@@ -3,6 +3,8 @@
 //! end the summary a student hands in. Sets, prompts, keys, grading and the summary are
 //! `learn::exercises`'s; this only shows them and keeps the learner's place.
 
+mod hand_in;
+
 use egui::{Key, RichText, Ui};
 
 use crate::app::commands::{Command, ExercisesCommand};
@@ -12,16 +14,16 @@ use crate::app::drawing::exercise_tree;
 use crate::app::drawing::texts;
 use crate::app::drawing::tree_drawing;
 use crate::app::view::{Given, View};
-use crate::app::views::hand_in::HandInPanel;
 use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::Analysis;
 use crate::learn::exercises::prune::{Ask, PruneKey};
 use crate::learn::exercises::{
-    AnswerError, ChanceKey, ExerciseSet, Form, Graded, HandIn, Item, Kind, SetCode, Summary,
+    AnswerError, ExerciseSet, Figure, Form, Graded, HandIn, Item, Kind, SetCode, Summary,
     cells_text, generate, parse_cells,
 };
 use crate::learn::view::ScoreView;
 use crate::store::exercise_progress::SetProgress;
+use hand_in::HandInPanel;
 
 /// How many items a set opened from the menu has (as `tictactoe exercises` deals by default).
 const MENU_COUNT: usize = 8;
@@ -364,7 +366,7 @@ impl Exercises {
             | Form::Search(_)
             | Form::Fill(_)
             | Form::Typed
-            | Form::Chance(_) => {}
+            | Form::Drawn(_) => {}
         }
     }
 
@@ -700,8 +702,8 @@ impl Exercises {
                 exercise_tree::prune_sketch(key, &chosen_nodes(key, &self.answer), self.show_search)
             }
             Form::Fill(key) => exercise_tree::fill_sketch(key, self.show_search),
-            Form::Chance(key) => {
-                self.chance_tree(ui, item, key);
+            Form::Drawn(figure) => {
+                self.drawn_tree(ui, item, figure);
                 return;
             }
             _ => {
@@ -745,9 +747,9 @@ impl Exercises {
     /// once the answer is graded), then the same tree as text, one node a line, which a screen
     /// reader reads as it is. As large as the room, within sizes whose words still read; larger,
     /// it scrolls.
-    fn chance_tree(&self, ui: &mut Ui, item: &Item, key: &ChanceKey) {
+    fn drawn_tree(&self, ui: &mut Ui, item: &Item, figure: &dyn Figure) {
         let graded = self.graded();
-        let sketch = exercise_tree::chance_sketch(key, graded);
+        let sketch = figure.sketch(graded);
         let words = match graded {
             false => {
                 "Triangle up: MAX; down: MIN; double circle: chance, each child's probability on \
@@ -889,7 +891,7 @@ fn key_analysis(item: &Item) -> Option<&Analysis> {
         | Form::Search(_)
         | Form::Fill(_)
         | Form::Typed
-        | Form::Chance(_) => None,
+        | Form::Drawn(_) => None,
     }
 }
 
