@@ -9,6 +9,7 @@ pub(super) mod explorer;
 pub(super) mod hand_in;
 pub(super) mod legend;
 pub(super) mod mcts;
+mod mcts_tree;
 pub(super) mod set_builder;
 pub(super) mod stepper;
 pub(super) mod tree_lab;

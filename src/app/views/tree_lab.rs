@@ -324,6 +324,7 @@ impl TreeLab {
                 return commands;
             }
         };
+        self.mcts_button(ui, &mut commands);
         if tree.has_chance() {
             self.chance_tree(ui, tree, &mut commands);
             return commands;
@@ -412,6 +413,17 @@ impl TreeLab {
             self.drawing(ui, &sketch, &mut commands);
         }
         commands
+    }
+
+    /// Monte Carlo tree search on this tree, in its own view (which takes the lab's place).
+    fn mcts_button(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        if ui
+            .button("Monte Carlo tree search on this tree")
+            .on_hover_text("Its estimates beside the exact values, one iteration at a time")
+            .clicked()
+        {
+            commands.push(Command::MctsOnTree(self.text.clone()));
+        }
     }
 
     /// A random tree to practise on: its depth, branching and seed, dealt with a button; its
