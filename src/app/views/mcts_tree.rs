@@ -398,7 +398,7 @@ impl TreeRun {
                 ui.colored_label(
                     COLOURS[index % COLOURS.len()],
                     format!(
-                        "━ child {} (exact {})",
+                        "— child {} (exact {})",
                         index + 1,
                         chance_value_text(*exact)
                     ),

@@ -417,12 +417,16 @@ impl TreeLab {
 
     /// Monte Carlo tree search on this tree, in its own view (which takes the lab's place).
     fn mcts_button(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let Some(tree) = self.tree() else {
+            return;
+        };
         if ui
             .button("Monte Carlo tree search on this tree")
             .on_hover_text("Its estimates beside the exact values, one iteration at a time")
             .clicked()
         {
-            commands.push(Command::MctsOnTree(self.text.clone()));
+            // In the notation (a built-in tree's name would say less in the view's field).
+            commands.push(Command::MctsOnTree(tree.to_string()));
         }
     }
 
