@@ -314,9 +314,11 @@ pub fn tree_mcts_sketch(
             if reached {
                 lines.push("playout's end".to_string());
             }
+            // A leaf keeps its value as typed (its W/N is that value for the side that chose
+            // it, which its title says); an inner node shows its W/N.
             let value_text = match (stats, node.leaf()) {
-                (Some(stats), _) if !moves.is_empty() => Some(decimal(stats.mean())),
                 (_, Some(leaf)) => Some(leaf.to_string()),
+                (Some(stats), None) if !moves.is_empty() => Some(decimal(stats.mean())),
                 _ => None,
             };
             let numbers = match stats {
@@ -335,7 +337,7 @@ pub fn tree_mcts_sketch(
             };
             let leaf = node
                 .leaf()
-                .map(|value| format!(", leaf {value}"))
+                .map(|value| format!(", {value} for MAX"))
                 .unwrap_or_default();
             let mut title = format!("Node {name} ({kind}{leaf}): {numbers}");
             for (line, words) in [
@@ -392,8 +394,8 @@ pub fn tree_mcts_sketch(
             format!(
                 "In a node: W/N, the mean of its playouts' leaves for the side that chose its move \
                  (a MIN node's children: the leaves negated; below a chance node, the chance \
-                 node's chooser's), {PLACES} places; faint: not in the search tree yet, a leaf's \
-                 value as typed."
+                 node's chooser's), {PLACES} places; in a leaf: its value as typed. Faint: not \
+                 in the search tree yet."
             ),
             "Under it: N, and UCB1 as its parent sees it (none below a chance node: chance \
              draws by the probabilities). Orange: the last iteration's path, (+1) its backup; \

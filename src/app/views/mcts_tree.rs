@@ -31,6 +31,8 @@ const PLOT_POINTS: usize = 400;
 const MAX_TREE_CHARS: usize = 20_000;
 /// The tree the field holds when the view is opened from the menu.
 pub(super) const FIRST_TREE: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
+/// The least height the tree's drawing takes, in points.
+const MIN_DRAWING: f32 = 320.0;
 /// The plot's lines, a colour a root child (the first ones again past the sixth).
 const COLOURS: [Color32; 6] = [
     Color32::from_rgb(40, 120, 220),
@@ -308,6 +310,9 @@ impl TreeRun {
         let search = run.search();
         let sketch = tree_mcts_sketch(run.tree(), &search, self.last.as_ref());
         let zoom = egui::Id::unique("mcts tree of a textbook");
+        // A textbook's tree is for the whole class to see, as in the tree lab: as large as the
+        // room allows.
+        tree_drawing::fit_at_first(ui, zoom);
         tree_drawing::drawing_bar(ui, zoom, false);
         for line in &sketch.legend {
             ui.add(egui::Label::new(RichText::new(line).small()).wrap());
@@ -315,11 +320,16 @@ impl TreeRun {
         if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "mcts-tree") {
             commands.push(Command::ExportPicture(export));
         }
-        egui::ScrollArea::horizontal()
-            .id_salt("mcts textbook tree")
-            .show(ui, |ui| {
-                tree_drawing::draw(ui, &sketch, zoom, None, false);
-            });
+        // The rest of the window, and at least enough to see a tree on a phone.
+        let height = (ui.clip_rect().bottom() - ui.cursor().top()).max(MIN_DRAWING);
+        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+            egui::ScrollArea::both()
+                .id_salt("mcts textbook tree")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    tree_drawing::draw(ui, &sketch, zoom, None, false);
+                });
+        });
     }
 
     /// The root children's estimates over the iterations, a colour each, with each one's exact
@@ -454,8 +464,14 @@ fn iteration_words(tree: &GameTree, last: &Iteration<usize>) -> String {
     let mut at = tree.root();
     let mut selected = Vec::new();
     for &index in &last.selected {
+        // Below a chance node the child was drawn by its probability, not chosen by UCB1.
+        let drawn = at.is_chance();
         at = at.child(index).expect("a selected move is a child");
-        selected.push(tree_node_name(&at));
+        let name = tree_node_name(&at);
+        selected.push(match drawn {
+            true => format!("{name} (drawn by chance)"),
+            false => name,
+        });
     }
     let selected = if selected.is_empty() {
         "selection stayed at the root".to_string()
