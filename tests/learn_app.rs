@@ -760,6 +760,49 @@ fn mcts_on_the_tree_lab_s_tree_shows_the_numbers_tictactoe_mcts_prints_for_it() 
     assert_eq!(game.harness.state().open_views(), []);
 }
 
+/// On a phone's touch screen the tree's MCTS view has a finger's targets: its choice of what to
+/// search, its run buttons and the nodes of its drawing.
+#[test]
+fn mcts_on_a_tree_has_a_finger_s_targets_on_a_phone() {
+    let mut game = harness::start_sized("welcome_hint: false", [390.0, 844.0], |options| {
+        options.tree = Some("three-ply".to_string());
+        options.touch_screen = true;
+    });
+    game.settle();
+    game.harness
+        .get_by_label("Monte Carlo tree search on this tree")
+        .click();
+    game.settle();
+    game.harness.get_by_label("10").click();
+    game.settle();
+    game.harness.get_by_label_contains("Iterations 10 ·");
+    for target in [
+        "a textbook's tree",
+        "the position on show",
+        "10",
+        "1,000",
+        "Restart",
+    ] {
+        let rect = game.harness.get_by_label(target).rect();
+        assert!(rect.height() >= 44.0, "{target}: {rect:?}");
+    }
+    let node = game
+        .harness
+        .get_by_label_contains("Node child 1 (MIN): N ")
+        .rect();
+    assert!(node.height() >= 44.0 && node.width() >= 44.0, "{node:?}");
+    // Nothing but the drawing (which scrolls) past the screen's sides.
+    let past: Vec<String> = game
+        .drawn()
+        .into_iter()
+        .filter(|(label, rect)| {
+            !label.starts_with("Node ") && (rect.left() < -0.5 || rect.right() > 390.5)
+        })
+        .map(|(label, rect)| format!("{label:?} at {rect:?}"))
+        .collect();
+    assert!(past.is_empty(), "{past:?}");
+}
+
 /// The MCTS view's match against minimax plays, a move a frame, the games `tictactoe match`
 /// plays for the view's seed, and ends with the same tally; Stop keeps the games played.
 #[test]

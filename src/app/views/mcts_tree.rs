@@ -14,7 +14,7 @@ use crate::app::commands::{Command, MctsCommand};
 use crate::app::drawing::texts::thousands;
 use crate::app::drawing::{tree_drawing, tree_export};
 use crate::engine::fraction::Fraction;
-use crate::engine::game_tree::{GameTree, Side, TreePosition};
+use crate::engine::game_tree::{GameTree, TreePosition};
 use crate::engine::mcts::{Iteration, Mcts, TreeMcts};
 use crate::learn::abstract_tree::{CHANCE_PLACES, chance_value_text, tree_examples};
 use crate::learn::mcts_report::{
@@ -255,7 +255,7 @@ impl TreeRun {
             ui.add(egui::Label::new(row_words(&root, &row, self.exact[row.mv])).wrap());
         }
         ui.add(egui::Label::new(self.choice_words(&root, &search)).wrap());
-        self.plot(ui, &root);
+        self.plot(ui);
     }
 
     /// How to get the same numbers from the command line.
@@ -334,22 +334,21 @@ impl TreeRun {
 
     /// The root children's estimates over the iterations, a colour each, with each one's exact
     /// value as a dotted line of its colour, so that a learner sees them settle on it (or not).
-    fn plot(&self, ui: &mut Ui, root: &TreePosition) {
+    fn plot(&self, ui: &mut Ui) {
         ui.label("W/N of each child over the iterations; dotted at the height of its exact value");
-        // The leaves for the side to move at the root bound every mean and value.
-        let for_root = |leaf: i32| match root.side() {
-            Side::Max => f64::from(leaf),
-            Side::Min => -f64::from(leaf),
-        };
-        let leaves: Vec<f64> = root
-            .tree()
-            .leaves()
-            .filter_map(|l| l.leaf())
-            .map(for_root)
-            .collect();
-        let low = leaves.iter().copied().fold(f64::INFINITY, f64::min);
-        let high = leaves.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let span = (high - low).max(1.0);
+        // From the lowest to the highest of the exact values and the estimates so far, so that
+        // the lines spread over the plot (the leaves' whole range would squeeze them).
+        let values = self.exact.iter().map(|exact| exact.to_f64()).chain(
+            self.history
+                .iter()
+                .flat_map(|(_, means)| means.iter().copied().flatten()),
+        );
+        let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), v| {
+            (low.min(v), high.max(v))
+        });
+        let margin = ((high - low) * 0.05).max(0.5);
+        let (low, high) = (low - margin, high + margin);
+        let span = high - low;
         let width = ui.available_width().min(420.0);
         let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 110.0), Sense::hover());
         let painter = ui.painter_at(rect);
@@ -439,13 +438,9 @@ fn record(
     }
 }
 
-/// A whole number without its decimals, any other to one place: the plot's axis.
+/// The plot's axis: to one place.
 fn trim(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value}")
-    } else {
-        format!("{value:.1}")
-    }
+    format!("{value:.1}")
 }
 
 /// "child 1: N 12 · W 40 · W/N 3.333 · UCB1 4.012 · exact 3".

@@ -324,7 +324,6 @@ impl TreeLab {
                 return commands;
             }
         };
-        self.mcts_button(ui, &mut commands);
         if tree.has_chance() {
             self.chance_tree(ui, tree, &mut commands);
             return commands;
@@ -393,6 +392,7 @@ impl TreeLab {
         }
         // Under the search's controls, which a phone keeps in view.
         self.random_row(ui, &mut commands);
+        self.mcts_button(ui, &mut commands);
         let (picture, sketch) = self.sketch_after(tree, self.position);
         self.cutoff_words(ui, tree, &picture);
         let code = tree_pseudocode(self.algorithm, tree.root_side());
@@ -599,6 +599,7 @@ impl TreeLab {
                     .wrap(),
                 )
                 .on_hover_text(CHANCE_NO_ALPHA_BETA);
+                self.mcts_button(ui, commands);
                 let root = expectiminimax(tree)[0].value;
                 let exactly = if root.decimal(CHANCE_PLACES).starts_with('≈') {
                     format!(" (exactly {root})")
