@@ -742,9 +742,10 @@ fn mcts_on_the_tree_lab_s_tree_shows_the_numbers_tictactoe_mcts_prints_for_it() 
     // The textbooks' expectimax tree: chance nodes drawn, not chosen; the exact value 7.5.
     retype(&mut game, "[chance[3, 12], chance[2, 4, 6]]");
     assert!(game.harness.query_by_label_contains("Not a tree").is_none());
-    // Out of the field, so that the run buttons' keys are not typed into it.
-    game.harness.event(egui::Event::PointerGone);
-    game.harness.get_by_label("100").click();
+    // By keyboard: Space presses the run button that has the keyboard (as Tab gives it).
+    game.harness.get_by_label("100").focus();
+    game.settle();
+    game.press(Key::Space);
     game.settle();
     let cli = check(&mut game, "[chance[3, 12], chance[2, 4, 6]]", "100");
     assert_eq!(cli["moves"][0]["exact"], 7.5);
