@@ -482,4 +482,73 @@ mod tests {
             "root to its move, that move to the node added"
         );
     }
+
+    /// On a textbook tree every node is drawn: those the search added with their numbers, the
+    /// others faint; the last iteration's path orange and backed up (+1), the node it added
+    /// noted, its playout's moves dark down to the leaf it reached; a chance node's edges carry
+    /// their probabilities and its outcomes no UCB1.
+    #[test]
+    fn the_tree_sketch_draws_the_whole_tree_with_the_last_iteration_s_phases() {
+        let tree: GameTree = "[[3, [12, 8]], chance[0.25: 2, 0.75: [4, 6]]]"
+            .parse()
+            .unwrap();
+        let mut search = Mcts::new(tree.root(), 1, 2.0, TREE_NODES);
+        // The first iteration adds a child of the root and plays out below it.
+        let last = search.step();
+        assert_eq!((last.selected.len(), last.added.is_some()), (0, true));
+        let sketch = tree_mcts_sketch(&tree, &search, Some(&last));
+        assert_eq!(sketch.nodes.len(), tree.len());
+        let added = last.added.unwrap();
+        let child = tree.root().child(added).unwrap();
+        let drawn = &sketch.nodes[child.id()];
+        assert!(drawn.on_line && !drawn.faint);
+        let ucb1 = decimal(search.stats(&[added]).unwrap().ucb1);
+        let note = format!("N 1 (+1)\nUCB1 {ucb1}\nadded");
+        assert_eq!(drawn.note.as_deref(), Some(note.as_str()));
+        assert_eq!(sketch.nodes[0].note.as_deref(), Some("N 1 (+1)"));
+        // The playout's moves: dark edges, on no path, down to the leaf it reached.
+        let mut at = child;
+        for &mv in &last.playout {
+            let below = at.child(mv).unwrap();
+            let edge = sketch
+                .edges
+                .iter()
+                .find(|e| e.from == at.id() && e.to == below.id())
+                .unwrap();
+            assert!(edge.best && !edge.on_line, "{edge:?}");
+            at = below;
+        }
+        assert!(at.is_leaf());
+        let end = &sketch.nodes[at.id()];
+        assert!(
+            end.title.contains("where the last playout ended"),
+            "{}",
+            end.title
+        );
+        assert!(!last.playout.is_empty());
+        assert!(!end.faint && end.note.as_deref() == Some("playout's end"));
+        // Nodes the search has not added are faint; a leaf keeps its value as typed.
+        let untouched = tree.root().child(1 - added).unwrap();
+        assert!(sketch.nodes[untouched.id()].faint);
+        assert!(
+            sketch.nodes[untouched.id()]
+                .title
+                .ends_with("not in the search tree yet")
+        );
+        let chance = tree.root().child(1).unwrap();
+        let labels: Vec<&str> = sketch
+            .edges
+            .iter()
+            .filter(|e| e.from == chance.id())
+            .map(|e| e.label.as_str())
+            .collect();
+        assert_eq!(labels, ["¼", "¾"]);
+        // Run on: a chance node's outcomes have N but no UCB1.
+        search.run(200);
+        let sketch = tree_mcts_sketch(&tree, &search, None);
+        let outcome = chance.child(1).unwrap();
+        let note = sketch.nodes[outcome.id()].note.clone().unwrap();
+        assert!(note.starts_with("N ") && !note.contains("UCB1"), "{note}");
+        assert!(sketch.nodes.iter().all(|node| !node.on_line));
+    }
 }
