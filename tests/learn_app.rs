@@ -639,6 +639,178 @@ fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_
     assert_eq!(game.harness.state().open_views(), []);
 }
 
+/// Monte Carlo tree search on a textbook's tree, opened from the tree lab on the lab's tree:
+/// each root child's numbers and exact value are the ones `tictactoe mcts TREE` prints for the
+/// same seed and iterations (a chance tree's too, its exact value expectiminimax's), the child
+/// MCTS picks with whether it is exact-best, the tree drawn with its counts, a mistyped tree
+/// named in one line, and the board a click away.
+#[test]
+fn mcts_on_the_tree_lab_s_tree_shows_the_numbers_tictactoe_mcts_prints_for_it() {
+    use tictactoe::learn::mcts_report::RootMove;
+    let mut game = harness::start_adjusted("welcome_hint: false", |_| {});
+    game.harness.set_size(egui::vec2(1280.0, 900.0));
+    game.harness.run_steps(3);
+    game.harness.get_by_label("View").click();
+    game.settle();
+    game.harness
+        .get_by_label("A textbook's tree (minimax and alpha-beta)")
+        .click();
+    game.settle();
+    game.harness.event(egui::Event::PointerGone);
+    game.settle();
+    game.harness
+        .get_by_label("Monte Carlo tree search on this tree")
+        .click();
+    game.settle();
+    assert_eq!(
+        game.harness.state().open_views(),
+        [tictactoe::app::ViewKind::Mcts],
+        "the view takes the lab's place"
+    );
+    let field = game.harness.get_by_label("The tree:");
+    assert_eq!(
+        field.value().as_deref(),
+        Some("[[3,12,8],[2,4,6],[14,5,2]]")
+    );
+    // Each tree, and the value its best child is worth, after some iterations (the
+    // first's twice, a run of 1,000 on top of 100).
+    let check = |game: &mut Game, tree: &str, iterations: &str| {
+        let cli = binary::run(
+            &["mcts", tree, "--iterations", iterations, "--seed", "1"],
+            b"",
+        )
+        .json();
+        let count = iterations.parse::<u64>().unwrap();
+        let written = match count {
+            1_000.. => format!("{},{:03}", count / 1_000, count % 1_000),
+            _ => count.to_string(),
+        };
+        game.harness
+            .get_by_label_contains(&format!("Iterations {written} ·"));
+        let moves = cli["moves"].as_array().unwrap();
+        for shown in moves {
+            let row = RootMove {
+                mv: (),
+                visits: shown["visits"].as_u64().unwrap(),
+                total: shown["total"].as_f64().unwrap(),
+                mean: shown["mean"].as_f64(),
+                ucb1: shown["ucb1"].as_f64(),
+            };
+            assert!(row.visits > 0, "{cli}");
+            game.harness.get_by_label(&format!(
+                "child {}: {} · exact {}",
+                shown["child"],
+                row.numbers(),
+                shown["exact"]
+            ));
+        }
+        let verdict = match cli["exact_best"].as_bool().unwrap() {
+            true => "an exact best move.".to_string(),
+            false => "not an exact best move".to_string(),
+        };
+        game.harness.get_by_label_contains(&format!(
+            "MCTS would pick child {} (the most visited): {verdict}",
+            cli["choice"]["child"]
+        ));
+        game.harness.get_by_label_contains(&format!(
+            "Node the root (MAX): N {}, on the last iteration's path",
+            cli["iterations"]
+        ));
+        cli
+    };
+    game.harness.get_by_label("100").click();
+    game.settle();
+    let cli = check(&mut game, "[[3,12,8],[2,4,6],[14,5,2]]", "100");
+    assert_eq!(cli["moves"][0]["exact"], 3);
+    // A thousand more go a frame's worth at a time: the same as 1,100 straight.
+    game.harness.get_by_label("1,000").click();
+    game.harness.step();
+    game.harness.step();
+    game.harness.get_by_label_contains(" to go");
+    game.settle();
+    check(&mut game, "[[3,12,8],[2,4,6],[14,5,2]]", "1100");
+
+    // A mistyped tree: one line saying where, and no numbers.
+    let retype = |game: &mut Game, text: &str| {
+        game.harness.get_by_label("The tree:").click();
+        game.settle();
+        game.press_with(egui::Modifiers::COMMAND, Key::A);
+        game.harness.get_by_label("The tree:").type_text(text);
+        game.settle();
+    };
+    retype(&mut game, "[[3,12,8],[2,4 6]]");
+    game.harness
+        .get_by_label_contains("Not a tree: at character 16");
+    assert!(
+        game.harness
+            .query_by_label_contains("Iterations ")
+            .is_none()
+    );
+    // The textbooks' expectimax tree: chance nodes drawn, not chosen; the exact value 7.5.
+    retype(&mut game, "[chance[3, 12], chance[2, 4, 6]]");
+    assert!(game.harness.query_by_label_contains("Not a tree").is_none());
+    // By keyboard: Space presses the run button that has the keyboard (as Tab gives it).
+    game.harness.get_by_label("100").focus();
+    game.settle();
+    game.press(Key::Space);
+    game.settle();
+    let cli = check(&mut game, "[chance[3, 12], chance[2, 4, 6]]", "100");
+    assert_eq!(cli["moves"][0]["exact"], 7.5);
+    game.harness
+        .get_by_label_contains("Node child 1 (chance): N ");
+
+    // The board is a click away, its search where it was.
+    game.harness.get_by_label("the position on show").click();
+    game.settle();
+    game.harness
+        .get_by_label_contains("UCT from the empty board");
+    game.press(Key::Escape);
+    assert_eq!(game.harness.state().open_views(), []);
+}
+
+/// On a phone's touch screen the tree's MCTS view has a finger's targets: its choice of what to
+/// search, its run buttons and the nodes of its drawing.
+#[test]
+fn mcts_on_a_tree_has_a_finger_s_targets_on_a_phone() {
+    let mut game = harness::start_sized("welcome_hint: false", [390.0, 844.0], |options| {
+        options.tree = Some("three-ply".to_string());
+        options.touch_screen = true;
+    });
+    game.settle();
+    game.harness
+        .get_by_label("Monte Carlo tree search on this tree")
+        .click();
+    game.settle();
+    game.harness.get_by_label("10").click();
+    game.settle();
+    game.harness.get_by_label_contains("Iterations 10 ·");
+    for target in [
+        "a textbook's tree",
+        "the position on show",
+        "10",
+        "1,000",
+        "Restart",
+    ] {
+        let rect = game.harness.get_by_label(target).rect();
+        assert!(rect.height() >= 44.0, "{target}: {rect:?}");
+    }
+    let node = game
+        .harness
+        .get_by_label_contains("Node child 1 (MIN): N ")
+        .rect();
+    assert!(node.height() >= 44.0 && node.width() >= 44.0, "{node:?}");
+    // Nothing but the drawing (which scrolls) past the screen's sides.
+    let past: Vec<String> = game
+        .drawn()
+        .into_iter()
+        .filter(|(label, rect)| {
+            !label.starts_with("Node ") && (rect.left() < -0.5 || rect.right() > 390.5)
+        })
+        .map(|(label, rect)| format!("{label:?} at {rect:?}"))
+        .collect();
+    assert!(past.is_empty(), "{past:?}");
+}
+
 /// The MCTS view's match against minimax plays, a move a frame, the games `tictactoe match`
 /// plays for the view's seed, and ends with the same tally; Stop keeps the games played.
 #[test]

@@ -38,7 +38,7 @@
 //! ```
 
 use crate::board::{Board, Outcome};
-use crate::game_tree::{Side, TreePosition};
+use crate::game_tree::{GameTree, Side, TreePosition};
 use crate::rules::Rules;
 
 /// What a finished position is worth to a side, as MCTS adds it up.
@@ -152,12 +152,13 @@ fn draw_outcome<G: Reward>(position: &G, moves: &[G::Move], rng: &mut SplitMix) 
     moves.len() - 1
 }
 
-/// A node of the search tree.
+/// A node of the search tree: its position `P` (or, in a [`ParkedMcts`], the key it is found
+/// again by) and the move `M` that led there.
 #[derive(Debug, Clone)]
-struct MctsNode<G: Rules> {
-    position: G,
+struct MctsNode<P, M> {
+    position: P,
     /// The move that led here; `None` at the root.
-    mv: Option<G::Move>,
+    mv: Option<M>,
     parent: Option<u32>,
     children: Vec<u32>,
     /// Moves not yet added as children, as their places in [`Rules::moves`]' order (two bytes
@@ -207,7 +208,7 @@ impl<M> NodeStats<M> {
 /// The search: its tree, its random numbers and its settings.
 #[derive(Debug, Clone)]
 pub struct Mcts<G: Reward> {
-    nodes: Vec<MctsNode<G>>,
+    nodes: Vec<MctsNode<G, G::Move>>,
     rng: SplitMix,
     c: f64,
     max_nodes: usize,
@@ -485,6 +486,119 @@ impl<G: Reward> Mcts<G> {
     }
 }
 
+/// A search put aside with each node's position replaced by a key it is found again by (a tree
+/// node's index, say): what a caller keeps between uses when the positions borrow something
+/// the caller owns too, as an abstract tree's do ([`TreeMcts`]). Resumed, it goes on exactly as
+/// if it had never stopped: the same tree, counts and random numbers.
+#[derive(Debug, Clone)]
+pub struct ParkedMcts<K, M> {
+    nodes: Vec<MctsNode<K, M>>,
+    rng: SplitMix,
+    c: f64,
+    max_nodes: usize,
+    iterations: u64,
+    full: bool,
+}
+
+impl<G: Reward> Mcts<G> {
+    /// The search put aside, each position replaced by `key(position)`.
+    pub fn park<K>(self, key: impl Fn(&G) -> K) -> ParkedMcts<K, G::Move> {
+        ParkedMcts {
+            nodes: self
+                .nodes
+                .into_iter()
+                .map(|node| MctsNode {
+                    position: key(&node.position),
+                    mv: node.mv,
+                    parent: node.parent,
+                    children: node.children,
+                    untried: node.untried,
+                    visits: node.visits,
+                    total: node.total,
+                })
+                .collect(),
+            rng: self.rng,
+            c: self.c,
+            max_nodes: self.max_nodes,
+            iterations: self.iterations,
+            full: self.full,
+        }
+    }
+}
+
+impl<K, M> ParkedMcts<K, M> {
+    /// The search again, each key turned back into its position by `position`.
+    pub fn resume<G: Reward<Move = M>>(self, position: impl Fn(&K) -> G) -> Mcts<G> {
+        Mcts {
+            nodes: self
+                .nodes
+                .into_iter()
+                .map(|node| MctsNode {
+                    position: position(&node.position),
+                    mv: node.mv,
+                    parent: node.parent,
+                    children: node.children,
+                    untried: node.untried,
+                    visits: node.visits,
+                    total: node.total,
+                })
+                .collect(),
+            rng: self.rng,
+            c: self.c,
+            max_nodes: self.max_nodes,
+            iterations: self.iterations,
+            full: self.full,
+        }
+    }
+}
+
+/// MCTS on an abstract tree it owns. A search of [`TreePosition`]s borrows their tree, so a
+/// caller that keeps a search from one use to the next (an app's view, frame after frame) and
+/// owns the tree keeps this: the tree, and the search parked with each position as its node's
+/// index. Its numbers are those of `Mcts::new(tree.root(), ..)` stepped as often.
+#[derive(Debug, Clone)]
+pub struct TreeMcts {
+    tree: GameTree,
+    parked: ParkedMcts<usize, usize>,
+}
+
+impl TreeMcts {
+    /// A search of `tree` from its root, as [`Mcts::new`] starts one.
+    pub fn new(tree: GameTree, seed: u64, c: f64, max_nodes: usize) -> TreeMcts {
+        let parked = Mcts::new(tree.root(), seed, c, max_nodes).park(TreePosition::id);
+        TreeMcts { tree, parked }
+    }
+
+    pub fn tree(&self) -> &GameTree {
+        &self.tree
+    }
+
+    /// The search, to read (a copy: at most one node a tree node, so at most
+    /// [`MAX_NODES`](crate::game_tree::MAX_NODES)).
+    pub fn search(&self) -> Mcts<TreePosition<'_>> {
+        let tree = &self.tree;
+        self.parked.clone().resume(|&id| node_of(tree, id))
+    }
+
+    /// Runs `work` on the search (to step it), which is then put aside again.
+    pub fn with_search<R>(&mut self, work: impl FnOnce(&mut Mcts<TreePosition<'_>>) -> R) -> R {
+        let parked = ParkedMcts {
+            nodes: std::mem::take(&mut self.parked.nodes),
+            rng: self.parked.rng.clone(),
+            ..self.parked
+        };
+        let tree = &self.tree;
+        let mut search = parked.resume(|&id| node_of(tree, id));
+        let result = work(&mut search);
+        self.parked = search.park(TreePosition::id);
+        result
+    }
+}
+
+fn node_of(tree: &GameTree, id: usize) -> TreePosition<'_> {
+    tree.node(id).expect("a parked node is a node of its tree")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -594,5 +708,26 @@ mod tests {
         let mean = chance.mean().unwrap();
         assert!((mean - 5.0).abs() < 0.3, "{mean}");
         assert_eq!(search.most_visited(), Some(0));
+    }
+
+    /// Parked and resumed between steps, a search goes on as if it had never stopped: an owned
+    /// tree's search gives the borrowed one's iterations and numbers.
+    #[test]
+    fn a_tree_search_parked_between_steps_is_the_search_run_straight() {
+        let tree: GameTree = "[chance[3, 12], [[2, 4], chance[0.25: 6, 0.75: 1]]]"
+            .parse()
+            .unwrap();
+        let mut straight = Mcts::new(tree.root(), 11, 3.0, 6);
+        let mut owned = TreeMcts::new(tree.clone(), 11, 3.0, 6);
+        for _ in 0..300 {
+            let expected = straight.step();
+            assert_eq!(owned.with_search(|search| search.step()), expected);
+        }
+        let search = owned.search();
+        assert_eq!(search.root(), straight.root());
+        assert_eq!(search.children(&[]), straight.children(&[]));
+        assert_eq!(search.children(&[1]), straight.children(&[1]));
+        assert_eq!((search.len(), search.is_full()), (6, true));
+        assert_eq!(search.iterations(), 300);
     }
 }

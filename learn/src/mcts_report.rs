@@ -2,13 +2,19 @@
 //! move's visits N, total W, estimate W/N and UCB1, taken from the search by one function
 //! ([`root_moves`]) and written by one ([`RootMove::numbers`]), so that the view and the command
 //! print the same numbers for the same seed, c and iterations (a test runs both and compares);
-//! and the tree near the root as the view draws and exports it ([`mcts_sketch`]).
+//! and the tree near the root as the view draws and exports it ([`mcts_sketch`]). On a textbook
+//! tree: each root child's exact value ([`tree_exact_values`]) and the whole tree drawn with
+//! the search's numbers on the nodes it has added ([`tree_mcts_sketch`]).
 
+use crate::abstract_tree::{CHANCE_PLACES, children_ids, probability_words};
 use crate::engine::board::{Board, Cell};
+use crate::engine::fraction::Fraction;
+use crate::engine::game_tree::{GameTree, Side, TreePosition};
 use crate::engine::mcts::{Iteration, Mcts, NodeStats, Reward};
+use crate::engine::minimax::{SearchControl, Unobserved, expectiminimax, plain_game};
 use crate::engine::rules::Rules;
 use crate::tree_picture::tidy;
-use crate::tree_sketch::{Shape, Sketch, SketchEdge, SketchNode};
+use crate::tree_sketch::{Shape, Sketch, SketchEdge, SketchNode, chance_level_label};
 
 /// The most nodes the search tree keeps, in the view and by default in `tictactoe mcts`: about
 /// 50 MB of nodes on the empty 7×7 (measured: 13 MB for 50,000), less on smaller boards. Once
@@ -208,6 +214,201 @@ fn in_move_order(board: &Board, children: Vec<NodeStats<Cell>>) -> Vec<NodeStats
         .collect()
 }
 
+/// Each root child's exact value, left to right, for the side to move at the root (at a chance
+/// root, the side that moves below it): minimax's, or with chance nodes expectiminimax's, exact
+/// as a fraction. What `tictactoe mcts` prints as "exact" and the view writes beside each
+/// child's estimate.
+pub fn tree_exact_values(tree: &GameTree) -> Vec<Fraction> {
+    let root = tree.root();
+    if tree.has_chance() {
+        let values = expectiminimax(tree);
+        root.children()
+            .map(|child| {
+                let for_max = values[child.id()].value;
+                match root.side() {
+                    Side::Max => for_max,
+                    Side::Min => Fraction::new(-for_max.numerator(), for_max.denominator())
+                        .expect("a fraction's denominator is not 0"),
+                }
+            })
+            .collect()
+    } else {
+        root.children()
+            .map(|child| {
+                let found = plain_game(&child, &SearchControl::new(), &mut Unobserved)
+                    .expect("a search without a budget is not stopped");
+                let for_child = found.value.value();
+                Fraction::whole(i64::from(if child.side() == root.side() {
+                    for_child
+                } else {
+                    -for_child
+                }))
+            })
+            .collect()
+    }
+}
+
+/// A tree's node as the MCTS view names it: "the root", "child 2.1".
+pub fn tree_node_name(node: &TreePosition) -> String {
+    let path: Vec<String> = node.path().iter().map(|i| (i + 1).to_string()).collect();
+    if path.is_empty() {
+        "the root".to_string()
+    } else {
+        format!("child {}", path.join("."))
+    }
+}
+
+/// A textbook tree with MCTS's numbers on it: every node of the tree drawn where the tree lab
+/// draws it; a node the search has added with W/N in it and N (and UCB1, where its parent
+/// chooses) under it, the others faint with a leaf's value as typed; the last iteration's
+/// four phases marked: its path (selection, and the node expansion added) in orange with
+/// (+1) on each node backed up, the playout's random moves as dark edges down to the leaf it
+/// reached, whose value is the reward.
+pub fn tree_mcts_sketch(
+    tree: &GameTree,
+    search: &Mcts<TreePosition<'_>>,
+    last: Option<&Iteration<usize>>,
+) -> Sketch {
+    let path: Vec<usize> = last
+        .map(|last| last.selected.iter().copied().chain(last.added).collect())
+        .unwrap_or_default();
+    let played: Vec<usize> = last
+        .map(|last| path.iter().chain(&last.playout).copied().collect())
+        .unwrap_or_default();
+    let (across, width) = tidy(&children_ids(tree));
+    let nodes = tree
+        .nodes()
+        .map(|node| {
+            let moves = node.path();
+            let stats = search.stats(&moves);
+            let on_path = last.is_some() && path.starts_with(&moves);
+            let reached = last.is_some() && moves == played && node.is_leaf();
+            let name = tree_node_name(&node);
+            let kind = if node.is_leaf() {
+                "a leaf".to_string()
+            } else if node.is_chance() {
+                "chance".to_string()
+            } else {
+                node.side().name().to_string()
+            };
+            let shape = if node.is_leaf() {
+                Shape::End
+            } else if node.is_chance() {
+                Shape::Chance
+            } else if node.side() == Side::Max {
+                Shape::Max
+            } else {
+                Shape::Min
+            };
+            let mut lines = Vec::new();
+            if let Some(stats) = stats {
+                let backed = if on_path { " (+1)" } else { "" };
+                lines.push(format!("N {}{backed}", stats.visits));
+                if let Some(ucb1) = stats.ucb1 {
+                    lines.push(format!("UCB1 {}", decimal(Some(ucb1))));
+                }
+                if on_path && moves.len() == path.len() && last.and_then(|l| l.added).is_some() {
+                    lines.push("added".to_string());
+                }
+            }
+            if reached {
+                lines.push("playout's end".to_string());
+            }
+            // A leaf keeps its value as typed (its W/N is that value for the side that chose
+            // it, which its title says); an inner node shows its W/N.
+            let value_text = match (stats, node.leaf()) {
+                (_, Some(leaf)) => Some(leaf.to_string()),
+                (Some(stats), None) if !moves.is_empty() => Some(decimal(stats.mean())),
+                _ => None,
+            };
+            let numbers = match stats {
+                Some(stats) if moves.is_empty() => format!("N {}", stats.visits),
+                Some(stats) => format!(
+                    "N {}, W {}, W/N {}{}",
+                    stats.visits,
+                    stats.total,
+                    decimal(stats.mean()),
+                    stats
+                        .ucb1
+                        .map(|ucb1| format!(", UCB1 {}", decimal(Some(ucb1))))
+                        .unwrap_or_default()
+                ),
+                None => "not in the search tree yet".to_string(),
+            };
+            let leaf = node
+                .leaf()
+                .map(|value| format!(", {value} for MAX"))
+                .unwrap_or_default();
+            let mut title = format!("Node {name} ({kind}{leaf}): {numbers}");
+            for (line, words) in [
+                (on_path, ", on the last iteration's path"),
+                (reached, ", where the last playout ended"),
+            ] {
+                if line {
+                    title.push_str(words);
+                }
+            }
+            SketchNode {
+                value_text,
+                on_line: on_path,
+                faint: stats.is_none() && !reached,
+                note: (!lines.is_empty()).then(|| lines.join("\n")),
+                ..SketchNode::at(across[node.id()], node.depth(), shape, title)
+            }
+        })
+        .collect();
+    let edges = tree
+        .nodes()
+        .flat_map(|parent| {
+            let moves = parent.path();
+            let mut edges = Vec::new();
+            for (index, child) in parent.children().enumerate() {
+                let mut to_child = moves.clone();
+                to_child.push(index);
+                let label = match child.probability() {
+                    Some(probability) if parent.is_chance() => probability_words(probability),
+                    _ => (index + 1).to_string(),
+                };
+                let on_path = last.is_some() && path.starts_with(&to_child);
+                let in_playout = last.is_some() && !on_path && played.starts_with(&to_child);
+                edges.push(SketchEdge::of(
+                    parent.id(),
+                    child.id(),
+                    label,
+                    in_playout,
+                    on_path,
+                ));
+            }
+            edges
+        })
+        .collect();
+    let side = tree.root().side();
+    Sketch {
+        nodes,
+        edges,
+        width,
+        levels: (0..=tree.height())
+            .map(|level| chance_level_label(tree, level))
+            .collect(),
+        legend: vec![
+            format!(
+                "In a node: W/N, the mean of its playouts' leaves for the side that chose its move \
+                 (a MIN node's children: the leaves negated; below a chance node, the chance \
+                 node's chooser's), {PLACES} places; in a leaf: its value as typed. Faint: not \
+                 in the search tree yet."
+            ),
+            "Under it: N, and UCB1 as its parent sees it (none below a chance node: chance \
+             draws by the probabilities). Orange: the last iteration's path, (+1) its backup; \
+             dark: its playout's random moves."
+                .to_string(),
+            format!(
+                "Exact values are minimax's (expectiminimax's with chance nodes), {side}'s, to \
+                 {CHANCE_PLACES} places."
+            ),
+        ],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,5 +481,74 @@ mod tests {
             2,
             "root to its move, that move to the node added"
         );
+    }
+
+    /// On a textbook tree every node is drawn: those the search added with their numbers, the
+    /// others faint; the last iteration's path orange and backed up (+1), the node it added
+    /// noted, its playout's moves dark down to the leaf it reached; a chance node's edges carry
+    /// their probabilities and its outcomes no UCB1.
+    #[test]
+    fn the_tree_sketch_draws_the_whole_tree_with_the_last_iteration_s_phases() {
+        let tree: GameTree = "[[3, [12, 8]], chance[0.25: 2, 0.75: [4, 6]]]"
+            .parse()
+            .unwrap();
+        let mut search = Mcts::new(tree.root(), 1, 2.0, TREE_NODES);
+        // The first iteration adds a child of the root and plays out below it.
+        let last = search.step();
+        assert_eq!((last.selected.len(), last.added.is_some()), (0, true));
+        let sketch = tree_mcts_sketch(&tree, &search, Some(&last));
+        assert_eq!(sketch.nodes.len(), tree.len());
+        let added = last.added.unwrap();
+        let child = tree.root().child(added).unwrap();
+        let drawn = &sketch.nodes[child.id()];
+        assert!(drawn.on_line && !drawn.faint);
+        let ucb1 = decimal(search.stats(&[added]).unwrap().ucb1);
+        let note = format!("N 1 (+1)\nUCB1 {ucb1}\nadded");
+        assert_eq!(drawn.note.as_deref(), Some(note.as_str()));
+        assert_eq!(sketch.nodes[0].note.as_deref(), Some("N 1 (+1)"));
+        // The playout's moves: dark edges, on no path, down to the leaf it reached.
+        let mut at = child;
+        for &mv in &last.playout {
+            let below = at.child(mv).unwrap();
+            let edge = sketch
+                .edges
+                .iter()
+                .find(|e| e.from == at.id() && e.to == below.id())
+                .unwrap();
+            assert!(edge.best && !edge.on_line, "{edge:?}");
+            at = below;
+        }
+        assert!(at.is_leaf());
+        let end = &sketch.nodes[at.id()];
+        assert!(
+            end.title.contains("where the last playout ended"),
+            "{}",
+            end.title
+        );
+        assert!(!last.playout.is_empty());
+        assert!(!end.faint && end.note.as_deref() == Some("playout's end"));
+        // Nodes the search has not added are faint; a leaf keeps its value as typed.
+        let untouched = tree.root().child(1 - added).unwrap();
+        assert!(sketch.nodes[untouched.id()].faint);
+        assert!(
+            sketch.nodes[untouched.id()]
+                .title
+                .ends_with("not in the search tree yet")
+        );
+        let chance = tree.root().child(1).unwrap();
+        let labels: Vec<&str> = sketch
+            .edges
+            .iter()
+            .filter(|e| e.from == chance.id())
+            .map(|e| e.label.as_str())
+            .collect();
+        assert_eq!(labels, ["¼", "¾"]);
+        // Run on: a chance node's outcomes have N but no UCB1.
+        search.run(200);
+        let sketch = tree_mcts_sketch(&tree, &search, None);
+        let outcome = chance.child(1).unwrap();
+        let note = sketch.nodes[outcome.id()].note.clone().unwrap();
+        assert!(note.starts_with("N ") && !note.contains("UCB1"), "{note}");
+        assert!(sketch.nodes.iter().all(|node| !node.on_line));
     }
 }

@@ -786,7 +786,7 @@ pub fn chance_tree(tree: &GameTree) -> Sketch {
 
 /// The label of a chance tree's `level`: the kinds of inner node on it, MAX, MIN and chance in
 /// that order ("leaves" where there are none), and its depth.
-fn chance_level_label(tree: &GameTree, level: usize) -> String {
+pub fn chance_level_label(tree: &GameTree, level: usize) -> String {
     let at_level: Vec<TreePosition> = tree
         .nodes()
         .filter(|node| node.depth() == level && !node.is_leaf())

@@ -64,6 +64,9 @@ pub enum Command {
     /// Open or close Monte Carlo tree search on the position on show.
     ToggleMcts,
     Mcts(MctsCommand),
+    /// Monte Carlo tree search on this textbook tree (its notation, or a built-in tree's name):
+    /// typed in the MCTS view, or the tree lab's; opens the view if it is closed.
+    MctsOnTree(String),
     /// Open or close the cutoff view (depth-limited minimax) on the position on show.
     ToggleCutoff,
     Cutoff(CutoffCommand),
@@ -101,6 +104,8 @@ pub enum MctsCommand {
     PlayMatch,
     /// Stop the match, keeping the games played.
     StopMatch,
+    /// Search a textbook's tree (`true`) or the position on show.
+    OnTree(bool),
 }
 
 /// A drawn tree's picture to save: the SVG document, and the file's format and name (without its

@@ -16,9 +16,9 @@ use crate::engine::board::{Board, Cell};
 use crate::engine::fraction::Fraction;
 use crate::engine::game_tree::{GameTree, Side};
 use crate::engine::mcts::{Iteration, Mcts, Reward};
-use crate::engine::minimax::{SearchControl, Solver, Unobserved, expectiminimax, plain_game};
+use crate::engine::minimax::{SearchControl, Solver};
 use crate::engine::score::{Score, Verdict};
-use crate::learn::mcts_report::{RootMove, TREE_NODES};
+use crate::learn::mcts_report::{RootMove, TREE_NODES, tree_exact_values};
 
 #[derive(Debug, Args)]
 #[command(
@@ -211,34 +211,8 @@ fn on_tree(
     let mut search = Mcts::new(root, args.seed, c, args.max_tree_nodes as usize);
     let child_number = |index: usize| json!(index + 1);
     run(args, &mut search, &child_number, &mut out, progress)?;
-    // Each child's exact value, for the side to move at the root (below a chance root, the
-    // side that moves below it): minimax's, or with chance nodes expectiminimax's, a fraction.
-    let exact: Vec<Fraction> = if tree.has_chance() {
-        let values = expectiminimax(tree);
-        root.children()
-            .map(|child| {
-                let for_max = values[child.id()].value;
-                match root.side() {
-                    Side::Max => for_max,
-                    Side::Min => Fraction::new(-for_max.numerator(), for_max.denominator())
-                        .expect("a fraction's denominator is not 0"),
-                }
-            })
-            .collect()
-    } else {
-        root.children()
-            .map(|child| {
-                let found = plain_game(&child, &SearchControl::new(), &mut Unobserved)
-                    .expect("a search without a budget is not stopped");
-                let for_child = found.value.value();
-                Fraction::whole(i64::from(if child.side() == root.side() {
-                    for_child
-                } else {
-                    -for_child
-                }))
-            })
-            .collect()
-    };
+    // Each child's exact value, for the side to move at the root, as the app's view writes it.
+    let exact = tree_exact_values(tree);
     let moves = root_moves(&search, 0..root.len(), |row| MoveJson {
         mv: json!({"child": row.mv + 1}),
         visits: row.visits,

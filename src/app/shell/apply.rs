@@ -207,7 +207,30 @@ impl TicTacToeApp {
                 }
             }
             Command::ToggleMcts => {
-                self.open_or_close(|v| &mut v.mcts, |app| MctsView::new(app.on_show().board));
+                // From the tree lab, on the lab's tree (the lab would cover the view).
+                let lab_tree = self
+                    .views
+                    .tree_lab
+                    .as_ref()
+                    .map(|lab| lab.typed().to_string());
+                match lab_tree {
+                    Some(text) if self.views.mcts.is_none() => {
+                        self.apply(ctx, Command::MctsOnTree(text));
+                    }
+                    _ => self
+                        .open_or_close(|v| &mut v.mcts, |app| MctsView::new(app.on_show().board)),
+                }
+            }
+            Command::MctsOnTree(text) => {
+                // The lab's tree goes with it into the view's field: the lab, which would
+                // cover the view, closes.
+                self.views.tree_lab = None;
+                match &mut self.views.mcts {
+                    Some(view) => view.show_tree(&text),
+                    None => {
+                        self.views.mcts = Some(MctsView::on_tree(self.on_show().board, &text));
+                    }
+                }
             }
             Command::Mcts(command) => {
                 if let Some(view) = &mut self.views.mcts {

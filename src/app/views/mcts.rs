@@ -5,10 +5,11 @@
 //! estimates over the iterations, and the move MCTS would play. The search is the engine's
 //! (`engine::mcts`), its numbers written by `learn::mcts_report` as `tictactoe mcts` writes them;
 //! iterations run a frame's worth at a time, so a thousand never hold up a frame, and Stop ends
-//! them.
+//! them. The same on a textbook's tree instead of the board: [`super::mcts_tree`].
 
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
+use super::mcts_tree::{FIRST_TREE, TreeRun};
 use crate::app::commands::{Command, MctsCommand};
 use crate::app::drawing::texts::{self, thousands};
 use crate::app::drawing::{tree_drawing, tree_export};
@@ -50,6 +51,10 @@ pub struct MctsView {
     history: Vec<(u64, Vec<Option<f64>>)>,
     /// A match of MCTS against minimax, as far as it has got, and whether it goes on.
     matched: Option<(MatchPlay, bool)>,
+    /// Whether the search runs on a textbook's tree (`tree`) rather than the board.
+    on_tree: bool,
+    /// The search on a textbook's tree, kept while the board is searched.
+    tree: TreeRun,
 }
 
 impl MctsView {
@@ -64,9 +69,25 @@ impl MctsView {
             pending: 0,
             history: Vec::new(),
             matched: None,
+            on_tree: false,
+            tree: TreeRun::new(FIRST_TREE),
         };
         view.restart();
         view
+    }
+
+    /// The view on the textbook tree `text` (its notation or a built-in tree's name), the board
+    /// a click away.
+    pub fn on_tree(board: Board, text: &str) -> MctsView {
+        let mut view = MctsView::new(board);
+        view.show_tree(text);
+        view
+    }
+
+    /// Searches the textbook tree `text` from the start.
+    pub fn show_tree(&mut self, text: &str) {
+        self.on_tree = true;
+        self.tree.read(text);
     }
 
     fn restart(&mut self) {
@@ -78,7 +99,20 @@ impl MctsView {
     }
 
     pub fn apply(&mut self, command: MctsCommand) {
+        let for_the_tree = matches!(
+            command,
+            MctsCommand::Run(_)
+                | MctsCommand::Stop
+                | MctsCommand::Seed(_)
+                | MctsCommand::C(_)
+                | MctsCommand::Restart
+        );
+        if self.on_tree && for_the_tree {
+            self.tree.apply(command);
+            return;
+        }
         match command {
+            MctsCommand::OnTree(on_tree) => self.on_tree = on_tree,
             MctsCommand::Run(iterations) => self.pending = self.pending.saturating_add(iterations),
             MctsCommand::Stop => self.pending = 0,
             MctsCommand::Seed(seed) => {
@@ -134,6 +168,11 @@ impl MctsView {
         let mut commands = Vec::new();
         if texts::title_and_close_key(ui, "Monte Carlo tree search") {
             commands.push(Command::ToggleMcts);
+        }
+        self.subject_choice(ui, &mut commands);
+        if self.on_tree {
+            self.tree.show(ui, &mut commands);
+            return commands;
         }
         egui::ScrollArea::vertical()
             .id_salt("mcts view")
@@ -194,60 +233,13 @@ impl MctsView {
             ui.label("The game is over here: there is no move to search.");
             return;
         };
-        ui.horizontal_wrapped(|ui| {
-            let mut seed = self.seed;
-            let label = ui.label("Seed");
-            if ui
-                .add(egui::DragValue::new(&mut seed))
-                .labelled_by(label.id)
-                .changed()
-                && seed != self.seed
-            {
-                // Only a new seed restarts: Tab through the field (which edits it as text)
-                // keeps the iterations run.
-                commands.push(MctsCommand::Seed(seed).into());
-            }
-            let mut c = self.c;
-            let label = ui.label("c");
-            if ui
-                .add(
-                    egui::DragValue::new(&mut c)
-                        .range(0.0..=100.0)
-                        .speed(0.01)
-                        .max_decimals(3),
-                )
-                .labelled_by(label.id)
-                .changed()
-                && as_shown(c) != as_shown(self.c)
-            {
-                commands.push(MctsCommand::C(c).into());
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Run:");
-            for (iterations, words) in RUNS {
-                let button = egui::Button::new(words);
-                if ui
-                    .add_enabled(self.pending == 0, button)
-                    .on_hover_text(format!("Run {words} more iterations"))
-                    .clicked()
-                {
-                    commands.push(MctsCommand::Run(iterations).into());
-                }
-            }
-            if ui
-                .add_enabled(self.pending > 0, egui::Button::new("Stop"))
-                .clicked()
-            {
-                commands.push(MctsCommand::Stop.into());
-            }
-            if ui
-                .add_enabled(search.iterations() > 0, egui::Button::new("Restart"))
-                .clicked()
-            {
-                commands.push(MctsCommand::Restart.into());
-            }
-        });
+        run_controls(
+            ui,
+            (self.seed, self.c),
+            self.pending,
+            search.iterations(),
+            commands,
+        );
         let mut status = format!(
             "Iterations {} · tree nodes {} of at most {}",
             thousands(search.iterations()),
@@ -272,6 +264,22 @@ impl MctsView {
         ui.add(egui::Label::new(choice_words(seen, search, analysis)).wrap());
         self.plot(ui, analysis);
         self.match_line(ui, commands);
+    }
+
+    /// What is searched: the position on show, or a textbook's tree.
+    fn subject_choice(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Search:");
+            for (on_tree, words) in [(false, "the position on show"), (true, "a textbook's tree")] {
+                if ui
+                    .selectable_label(self.on_tree == on_tree, words)
+                    .clicked()
+                    && self.on_tree != on_tree
+                {
+                    commands.push(MctsCommand::OnTree(on_tree).into());
+                }
+            }
+        });
     }
 
     /// Starts or stops the match against minimax.
@@ -454,9 +462,75 @@ fn row_words(seen: &Seen, row: &RootMove<Cell>, analysis: Option<&Analysis>) -> 
     format!("{}: {} · {exact}", row.mv.name(), row.numbers())
 }
 
+/// The seed and c fields, the run buttons, Stop and Restart, the same on a board and a tree:
+/// `settings` are the seed and c in use, `pending` the iterations to go, `run` those run.
+pub(super) fn run_controls(
+    ui: &mut Ui,
+    settings: (u64, f64),
+    pending: u64,
+    run: u64,
+    commands: &mut Vec<Command>,
+) {
+    let (seed_now, c_now) = settings;
+    ui.horizontal_wrapped(|ui| {
+        let mut seed = seed_now;
+        let label = ui.label("Seed");
+        if ui
+            .add(egui::DragValue::new(&mut seed))
+            .labelled_by(label.id)
+            .changed()
+            && seed != seed_now
+        {
+            // Only a new seed restarts: Tab through the field (which edits it as text)
+            // keeps the iterations run.
+            commands.push(MctsCommand::Seed(seed).into());
+        }
+        let mut c = c_now;
+        let label = ui.label("c");
+        if ui
+            .add(
+                egui::DragValue::new(&mut c)
+                    .range(0.0..=100.0)
+                    .speed(0.01)
+                    .max_decimals(3),
+            )
+            .labelled_by(label.id)
+            .changed()
+            && as_shown(c) != as_shown(c_now)
+        {
+            commands.push(MctsCommand::C(c).into());
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Run:");
+        for (iterations, words) in RUNS {
+            let button = egui::Button::new(words);
+            if ui
+                .add_enabled(pending == 0, button)
+                .on_hover_text(format!("Run {words} more iterations"))
+                .clicked()
+            {
+                commands.push(MctsCommand::Run(iterations).into());
+            }
+        }
+        if ui
+            .add_enabled(pending > 0, egui::Button::new("Stop"))
+            .clicked()
+        {
+            commands.push(MctsCommand::Stop.into());
+        }
+        if ui
+            .add_enabled(run > 0, egui::Button::new("Restart"))
+            .clicked()
+        {
+            commands.push(MctsCommand::Restart.into());
+        }
+    });
+}
+
 /// `c` as its field shows it, to three places: the field, edited as text (Tab goes through it),
 /// gives back √2 as 1.414, which is no new c.
-fn as_shown(c: f64) -> f64 {
+pub(super) fn as_shown(c: f64) -> f64 {
     (c * 1000.0).round() / 1000.0
 }
 
@@ -545,7 +619,7 @@ impl View for MctsView {
 
     fn needs(&self, _controller: &GameController) -> Needs {
         Needs {
-            analyses: if self.search.is_some() {
+            analyses: if self.search.is_some() && !self.on_tree {
                 vec![self.board]
             } else {
                 Vec::new()

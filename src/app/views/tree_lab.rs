@@ -389,6 +389,7 @@ impl TreeLab {
         }
         // Under the search's controls, which a phone keeps in view.
         self.random_row(ui, &mut commands);
+        self.mcts_button(ui, &mut commands);
         let (picture, sketch) = self.sketch_after(tree, self.position);
         self.cutoff_words(ui, tree, &picture);
         let code = tree_pseudocode(self.algorithm, tree.root_side());
@@ -409,6 +410,21 @@ impl TreeLab {
             self.drawing(ui, &sketch, &mut commands);
         }
         commands
+    }
+
+    /// Monte Carlo tree search on this tree, in its own view (which takes the lab's place).
+    fn mcts_button(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let Some(tree) = self.tree() else {
+            return;
+        };
+        if ui
+            .button("Monte Carlo tree search on this tree")
+            .on_hover_text("Its estimates beside the exact values, one iteration at a time")
+            .clicked()
+        {
+            // In the notation (a built-in tree's name would say less in the view's field).
+            commands.push(Command::MctsOnTree(tree.to_string()));
+        }
     }
 
     /// A random tree to practise on: its depth, branching and seed, dealt with a button; its
@@ -577,6 +593,7 @@ impl TreeLab {
                 .wrap(),
             )
             .on_hover_text(CHANCE_NO_ALPHA_BETA);
+            self.mcts_button(ui, commands);
             let root = expectiminimax(tree)[0].value;
             let exactly = if root.decimal(CHANCE_PLACES).starts_with('≈') {
                 format!(" (exactly {root})")
