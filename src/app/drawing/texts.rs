@@ -166,6 +166,15 @@ pub fn search_line(progress: AnalysisProgress, elapsed: Duration) -> String {
     )
 }
 
+/// How far a Monte Carlo level's search has got: "Thinking: 3,072 of 10,000 iterations."
+pub fn mcts_line(done: u64, of: u64) -> String {
+    format!(
+        "Thinking: {} of {} iterations.",
+        thousands(done),
+        thousands(of)
+    )
+}
+
 /// 549946 → "549,946".
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();

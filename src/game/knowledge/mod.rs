@@ -16,7 +16,9 @@ use crate::engine::minimax::{
     self, Analysis, Estimate, MoveBound, MoveScore, MovesSoFar, SearchCounts, Stop, Stopped,
     Valuation,
 };
-use crate::game::worker::{AnalysisProgress, Job, Reply, Request, RequestId, SearchWorker};
+use crate::game::worker::{
+    AnalysisProgress, Job, MatchSoFar, Reply, Request, RequestId, SearchWorker,
+};
 use crate::learn::practice::Exercise;
 use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::trace::TraceAlgorithm;
@@ -29,7 +31,7 @@ mod wants;
 
 use known::Known;
 pub use known::TraceLog;
-pub use needs::{COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, TRACE_LIMIT};
+pub use needs::{COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, MatchSearch, TRACE_LIMIT};
 pub(super) use needs::{GameNeeds, Wanted, is_large, limited_depth};
 use schedule::Schedule;
 use wants::DisplayWants;
@@ -88,6 +90,8 @@ pub(super) struct InFlight {
     started: Instant,
     /// Its moves settled so far and bounds on the others, for a partial display.
     moves: MovesSoFar,
+    /// A Monte Carlo search's iterations run, as the worker last said.
+    iterations_done: u64,
 }
 
 /// What is known per position, what is wanted, and the search under way to know more.
@@ -235,6 +239,26 @@ impl Knowledge {
         self.trace.as_ref()
     }
 
+    /// How many of its iterations the Monte Carlo search of `board` has run, and of how many,
+    /// while it runs.
+    pub(super) fn mcts_progress(&self, board: &Board) -> Option<(u64, u64)> {
+        let search = self.in_flight.as_ref().filter(|s| s.board == *board)?;
+        match search.job {
+            Job::Mcts { iterations, .. } => Some((search.iterations_done, iterations)),
+            _ => None,
+        }
+    }
+
+    /// The match `search` as far as it has got.
+    pub(super) fn match_so_far(&self, search: &MatchSearch) -> Option<&MatchSoFar> {
+        self.known.match_so_far(search)
+    }
+
+    /// Forgets the match played, so that the next one asked for is played from its start.
+    pub(super) fn forget_match(&mut self) {
+        self.known.forget_match();
+    }
+
     /// Whether a search is running or an answer waits to be taken in.
     pub(super) fn is_busy(&self) -> bool {
         self.in_flight.is_some() || !self.replies.is_empty()
@@ -334,6 +358,10 @@ impl Knowledge {
 
     pub(super) fn want_cutoff(&mut self, search: Option<CutoffSearch>) {
         self.wants.cutoff = search;
+    }
+
+    pub(super) fn want_match(&mut self, search: Option<MatchSearch>) {
+        self.wants.matched = search;
     }
 
     /// A new trace drops the one recorded before.
@@ -450,6 +478,23 @@ impl Knowledge {
                 }
                 self.known.add_mcts_choice(board, seed, iterations, cell);
             }
+            Reply::MctsProgress { id, done } => {
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                    search.iterations_done = done;
+                }
+            }
+            Reply::MatchPlayed { id, so_far } => {
+                // A match no longer awaited (stopped, or asked again) is dropped.
+                if let Some(search) = self.in_flight.as_ref().filter(|s| s.id == id)
+                    && let Job::Match { x, o, games, seed } = search.job
+                {
+                    if so_far.played >= games {
+                        self.in_flight = None;
+                    }
+                    let search = MatchSearch { x, o, games, seed };
+                    self.known.add_match(search, so_far);
+                }
+            }
             Reply::Exercises { id, exercises, .. } => {
                 if ours(&self.in_flight, id) {
                     self.in_flight = None;
@@ -505,6 +550,7 @@ impl Knowledge {
                 job,
                 started: self.clock.now(),
                 moves: MovesSoFar::default(),
+                iterations_done: 0,
             },
         );
         if wanted.is_none() {

@@ -204,6 +204,9 @@ impl Inbox {
                 }
                 (id, board)
             }
+            // Progress is drawn with the next look; a match's games are few and each is news.
+            Reply::MctsProgress { id, .. } if self.running == Some(*id) => return Look::Soon,
+            Reply::MctsProgress { .. } => return Look::NotNeeded,
             _ => return Look::Now,
         };
         if self.running != Some(*id) {
