@@ -305,6 +305,10 @@ mod tests {
             text,
             "The computer (O) is thinking (MCTS, 10,000 iterations)…"
         );
+        assert_eq!(
+            mcts_line(3_072, 10_000),
+            "Thinking: 3,072 of 10,000 iterations."
+        );
     }
 
     #[test]

@@ -602,6 +602,87 @@ mod tests {
         assert!(knowledge.in_flight.is_none());
     }
 
+    /// The MCTS view's match is kept only from the match asked for: games of one stopped (or
+    /// replaced) meanwhile are dropped; each game of the one asked for is kept as it comes, and
+    /// the last ends the search.
+    #[test]
+    fn a_stale_match_answer_is_dropped() {
+        use crate::engine::ai::Difficulty;
+        use crate::engine::contest::{Contestant, Tally};
+        let mut knowledge = Knowledge::new(Arc::new(ManualClock::new()), TRACE_LIMIT, || {});
+        let search = |seed| MatchSearch {
+            x: Contestant::Mcts { iterations: 1_000 },
+            o: Contestant::Minimax(Difficulty::Perfect),
+            games: 2,
+            seed,
+        };
+        let played = |id, played| Reply::MatchPlayed {
+            id,
+            so_far: MatchSoFar {
+                played,
+                x: Tally {
+                    draws: played,
+                    ..Tally::default()
+                },
+                o: Tally::default(),
+            },
+        };
+        let ask = |knowledge: &mut Knowledge, seed| {
+            let board = Board::classic();
+            knowledge.ask(Some(
+                knowledge.schedule().with_budget(board, search(seed).job()),
+            ));
+            knowledge.in_flight.as_ref().unwrap().id
+        };
+        let stale = ask(&mut knowledge, 1);
+        let asked = ask(&mut knowledge, 2);
+        knowledge.receive(played(stale, 1), 0);
+        assert!(
+            knowledge.match_so_far(&search(1)).is_none(),
+            "no longer awaited"
+        );
+        knowledge.receive(played(asked, 1), 0);
+        assert_eq!(knowledge.match_so_far(&search(2)).unwrap().played, 1);
+        assert!(knowledge.in_flight.is_some(), "a game is still to play");
+        knowledge.receive(played(asked, 2), 0);
+        assert_eq!(knowledge.match_so_far(&search(2)).unwrap().x.draws, 2);
+        assert!(knowledge.in_flight.is_none());
+        // Stopped: nothing is asked for, and a late game changes nothing.
+        knowledge.forget_match();
+        let stopped = ask(&mut knowledge, 2);
+        knowledge.ask(None);
+        knowledge.receive(played(stopped, 1), 0);
+        assert!(knowledge.match_so_far(&search(2)).is_none());
+    }
+
+    /// A Monte Carlo level's progress is the last its search reported, only for the position
+    /// it searches.
+    #[test]
+    fn a_monte_carlo_search_s_progress_is_its_last_report() {
+        let mut knowledge = Knowledge::new(Arc::new(ManualClock::new()), TRACE_LIMIT, || {});
+        let board: Board = "X../.../...".parse().unwrap();
+        let job = Job::Mcts {
+            iterations: 10_000,
+            seed: 4,
+        };
+        knowledge.ask(Some(knowledge.schedule().with_budget(board, job)));
+        let id = knowledge.in_flight.as_ref().unwrap().id;
+        assert_eq!(knowledge.mcts_progress(&board), Some((0, 10_000)));
+        knowledge.receive(Reply::MctsProgress { id, done: 3_072 }, 0);
+        assert_eq!(knowledge.mcts_progress(&board), Some((3_072, 10_000)));
+        knowledge.receive(
+            Reply::MctsProgress {
+                id: id + 1,
+                done: 9_000,
+            },
+            0,
+        );
+        assert_eq!(knowledge.mcts_progress(&board), Some((3_072, 10_000)));
+        assert_eq!(knowledge.mcts_progress(&Board::classic()), None);
+        knowledge.ask(None);
+        assert_eq!(knowledge.mcts_progress(&board), None);
+    }
+
     /// On 7×7 the status once said "1 of 47 moves settled" while the legend said "2
     /// of 47 moves have an exact score": the exact phase after the estimates settled again the
     /// move the first phase had settled, and the status counted the worker's moves while the
