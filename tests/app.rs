@@ -660,7 +660,7 @@ fn a_monte_carlo_level_shows_its_iterations_while_it_thinks() {
         .parse()
         .unwrap();
     assert!(
-        done > 0 && done < 10_000 && done % 512 == 0,
+        done > 0 && done < 10_000 && done.is_multiple_of(512),
         "iterations as the worker reported them: {line}"
     );
     assert!(line.ends_with(" of 10,000 iterations."), "{line}");
