@@ -624,6 +624,51 @@ fn a_monte_carlo_level_is_chosen_in_the_menu_saved_and_says_why_it_played() {
         .get_by_label_contains("as Monte Carlo tree search: 1,000 iterations of UCT");
 }
 
+/// While a Monte Carlo level thinks, the status bar counts its iterations as the worker reports
+/// them (every 512), and the line goes once it has played.
+#[test]
+fn a_monte_carlo_level_shows_its_iterations_while_it_thinks() {
+    let (dir, path) = settings_file(
+        "(ai_delay_ms: 0, welcome_hint: false, difficulty: MctsTenThousand, board_size: 7, \
+         in_a_row: 5)",
+    );
+    let mut game = start_with_file(dir, path, None);
+    game.settle();
+    // Clicked, and one frame to play it and ask for the computer's search (click_cell would
+    // wait for the search to end).
+    game.harness
+        .get_by_label_contains("Row 4, column 4, empty")
+        .click();
+    game.harness.step();
+    // The worker's first report, then a frame: ten thousand iterations on 7×7 take seconds in
+    // a test build, and the report comes after 512 of them.
+    let app = game.harness.state_mut();
+    assert!(app.wait_for_search(Duration::from_secs(60)));
+    game.harness.step();
+    let line = game.harness.get_by_label_contains("Thinking: ");
+    let line = line
+        .accesskit_node()
+        .label()
+        .map(|label| label.to_string())
+        .or_else(|| line.value())
+        .unwrap_or_default();
+    let done: u64 = line["Thinking: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .replace(',', "")
+        .parse()
+        .unwrap();
+    assert!(
+        done > 0 && done < 10_000 && done.is_multiple_of(512),
+        "iterations as the worker reported them: {line}"
+    );
+    assert!(line.ends_with(" of 10,000 iterations."), "{line}");
+    game.settle();
+    assert_eq!(game.board().count(Mark::O), 1, "{}", game.board());
+    assert!(game.harness.query_by_label_contains("Thinking: ").is_none());
+}
+
 #[test]
 fn the_tally_keeps_the_labels_of_the_game_being_played() {
     let mut game = start("");

@@ -2,6 +2,8 @@
 //! learner's own mistakes as practice, and an opened game put on the board; and graded
 //! exercises, answered and summed up.
 
+use std::time::Duration;
+
 use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::minimax::AlphaBeta;
@@ -811,8 +813,10 @@ fn mcts_on_a_tree_has_a_finger_s_targets_on_a_phone() {
     assert!(past.is_empty(), "{past:?}");
 }
 
-/// The MCTS view's match against minimax plays, a move a frame, the games `tictactoe match`
-/// plays for the view's seed, and ends with the same tally; Stop keeps the games played.
+/// The MCTS view's match against minimax is played on the search worker: the games come while
+/// the window waits for the worker without drawing, each shown as it ends with the tally so far,
+/// and the match ends with the tally `tictactoe match` prints for the view's seed; the view keeps
+/// answering meanwhile, and Stop ends the match, keeping the games played.
 #[test]
 fn the_mcts_view_plays_tictactoe_match_s_games_against_minimax_and_stops() {
     // Tall enough for the match's line under the plot without scrolling.
@@ -822,17 +826,40 @@ fn the_mcts_view_plays_tictactoe_match_s_games_against_minimax_and_stops() {
     game.harness
         .get_by_label("Play a match against minimax")
         .click();
-    // Ten games of at most nine moves, a move a frame.
-    for _ in 0..100 {
+    game.harness.step();
+    // The view answers while the match is played: a click on "1" runs an iteration.
+    game.harness.get_by_label("Stop the match");
+    game.harness.get_by_label("1").click();
+    // A frame to take the click, one to run the iteration and show it.
+    game.harness.step();
+    game.harness.step();
+    game.harness.get_by_label_contains("Iterations 1 ·");
+    // The games come from the worker, one answer each, with no frame drawn between them; a
+    // frame after each shows the games so far and their tally.
+    let text = |game: &Game, prefix: &str| {
+        let node = game.harness.get_by_label_contains(prefix);
+        let label = node.accesskit_node().label().map(|label| label.to_string());
+        label.or_else(|| node.value()).unwrap_or_default()
+    };
+    let mut shown = Vec::new();
+    while game.harness.query_by_label_contains("Done: ").is_none() {
+        assert!(
+            game.harness
+                .state_mut()
+                .wait_for_search(Duration::from_secs(60)),
+            "the worker plays the match: {shown:?}"
+        );
         game.harness.step();
-        if game
-            .harness
-            .query_by_label_contains("Done: 10 of 10 games")
-            .is_some()
-        {
-            break;
-        }
+        let line = text(&game, " of 10 games · MCTS won ");
+        // Games played, 10, then MCTS's wins, draws and losses.
+        let counts: Vec<u64> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        assert_eq!(counts[2] + counts[3] + counts[4], counts[0], "{line}");
+        shown.push(counts[0]);
     }
+    assert!(shown.windows(2).all(|w| w[0] <= w[1]), "{shown:?}");
     let cli = binary::run(
         &[
             "match",
@@ -853,25 +880,23 @@ fn the_mcts_view_plays_tictactoe_match_s_games_against_minimax_and_stops() {
         "Done: 10 of 10 games · MCTS won {}, drew {}, lost {}.",
         x["wins"], x["draws"], x["losses"]
     ));
-    // Stopped after a few moves, it keeps what it played and plays no more.
+    // Stopped, it keeps what it played, plays no more and leaves the worker idle.
     game.harness
         .get_by_label("Play a match against minimax")
         .click();
     game.harness.step();
     game.harness.step();
+    game.harness.get_by_label_contains("Playing: ");
     game.harness.get_by_label("Stop the match").click();
     // A frame to take the click, one to show it.
     game.harness.step();
     game.harness.step();
-    let text = |game: &Game| {
-        let node = game.harness.get_by_label_contains("Stopped: ");
-        let label = node.accesskit_node().label().map(|label| label.to_string());
-        label.or_else(|| node.value()).unwrap_or_default()
-    };
-    let before = text(&game);
+    let before = text(&game, "Stopped: ");
     assert!(!before.starts_with("Stopped: 10 of"), "{before}");
+    game.settle();
+    assert!(!game.harness.state().is_busy(), "the worker stopped");
     game.harness.run_steps(5);
-    assert_eq!(before, text(&game));
+    assert_eq!(before, text(&game, "Stopped: "));
 }
 
 /// Cutting the search off on the position on show: each move's number at the depth chosen is

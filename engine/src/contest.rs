@@ -16,6 +16,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
+
 use crate::ai::{AiPlayer, Difficulty, mcts_choice, position_seed};
 use crate::board::{Board, Cell, Geometry, Mark, Outcome};
 use crate::mcts::SplitMix;
@@ -25,7 +27,7 @@ use crate::minimax::{Analysis, Solver};
 pub const MAX_MCTS_ITERATIONS: u64 = 1_000_000;
 
 /// A computer player in a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Contestant {
     /// A minimax level, choosing as the game's computer does at that level.
     Minimax(Difficulty),
@@ -81,7 +83,7 @@ impl FromStr for Contestant {
 }
 
 /// Wins, draws and losses of one side of a match.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub wins: u64,
     pub draws: u64,
@@ -169,8 +171,15 @@ impl MatchPlay {
     /// Plays one move (starting the next game first if none is under way); nothing once the
     /// match is done.
     pub fn step(&mut self) {
+        self.step_unless_stopped(&mut |_| true);
+    }
+
+    /// Plays one move as [`MatchPlay::step`] does, a Monte Carlo move asking `go_on` between
+    /// its chunks of iterations (see [`mcts_choice`]); `false`, with the move not played, once
+    /// it says stop. A move stopped and played again later is the same move.
+    pub fn step_unless_stopped(&mut self, go_on: &mut dyn FnMut(u64) -> bool) -> bool {
         if self.is_done() {
-            return;
+            return true;
         }
         let number = self.result.games.len() as u64;
         let game = self.game.get_or_insert_with(|| {
@@ -207,7 +216,10 @@ impl MatchPlay {
             }
             Contestant::Mcts { iterations } => {
                 let search_seed = position_seed(game.seed.wrapping_add(side as u64), &board);
-                mcts_choice(&board, iterations, search_seed, &mut |_| true)
+                match mcts_choice(&board, iterations, search_seed, go_on) {
+                    Some(cell) => Some(cell),
+                    None => return false,
+                }
             }
         }
         .expect("an unfinished board has a move");
@@ -219,6 +231,7 @@ impl MatchPlay {
             let game = self.game.take().expect("a game under way");
             self.finish(game);
         }
+        true
     }
 
     fn finish(&mut self, game: GameUnderWay) {

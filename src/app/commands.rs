@@ -100,7 +100,7 @@ pub enum MctsCommand {
     C(f64),
     /// Start again with the same seed and c.
     Restart,
-    /// Play a match of MCTS against perfect minimax, a move a frame.
+    /// Play a match of MCTS against perfect minimax, on the search worker.
     PlayMatch,
     /// Stop the match, keeping the games played.
     StopMatch,

@@ -8,7 +8,7 @@ use egui::Ui;
 use crate::app::commands::{Command, EditorCommand, SettingCommand};
 use crate::app::drawing::board_widget::Spoken;
 use crate::engine::board::Board;
-use crate::game::{CutoffSearch, GameController};
+use crate::game::{CutoffSearch, GameController, MatchSearch};
 use crate::learn::trace::TraceAlgorithm;
 use crate::learn::view::ScoreView;
 
@@ -35,6 +35,8 @@ pub struct Needs {
     pub trace: Option<(Board, TraceAlgorithm)>,
     /// The depth-limited search whose numbers it shows.
     pub cutoff: Option<CutoffSearch>,
+    /// The match between computer players it plays.
+    pub matched: Option<MatchSearch>,
 }
 
 impl Needs {
@@ -44,6 +46,7 @@ impl Needs {
         self.counts = self.counts.or(other.counts);
         self.trace = self.trace.or(other.trace);
         self.cutoff = self.cutoff.or(other.cutoff);
+        self.matched = self.matched.or(other.matched);
         self
     }
 }

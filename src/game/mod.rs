@@ -13,7 +13,8 @@ pub mod worker;
 pub use controller::{ComputerMove, ControllerOptions, GameController, PlayOptions, SetupChange};
 pub use history::Game;
 pub use knowledge::{
-    Basis, COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, PartialScores, TRACE_LIMIT, TraceLog,
+    Basis, COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, MatchSearch, PartialScores, TRACE_LIMIT,
+    TraceLog,
 };
 pub use record::{GameRecord, SessionAccuracy, game_summary};
 pub use session::{FirstPlayer, GameSetup, Mode, Player, Players, Session, Tally};

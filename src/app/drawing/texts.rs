@@ -167,6 +167,15 @@ pub fn search_line(progress: AnalysisProgress, elapsed: Duration) -> String {
     )
 }
 
+/// How far a Monte Carlo level's search has got: "Thinking: 3,072 of 10,000 iterations."
+pub fn mcts_line(done: u64, of: u64) -> String {
+    format!(
+        "Thinking: {} of {} iterations.",
+        thousands(done),
+        thousands(of)
+    )
+}
+
 /// 549946 → "549,946".
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -335,6 +344,10 @@ mod tests {
         assert_eq!(
             text,
             "The computer (O) is thinking (MCTS, 10,000 iterations)…"
+        );
+        assert_eq!(
+            mcts_line(3_072, 10_000),
+            "Thinking: 3,072 of 10,000 iterations."
         );
     }
 

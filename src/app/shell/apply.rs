@@ -9,7 +9,8 @@ use super::preview::Preview;
 use super::tic_tac_toe_app::TicTacToeApp;
 use crate::app::commands::{
     BuilderCommand, ClipboardCommand, CoachCommand, Command, EditorCommand, ExercisesCommand,
-    ExplorerCommand, PreviewCommand, ReviewCommand, Seating, SettingCommand, TreeLabCommand,
+    ExplorerCommand, MctsCommand, PreviewCommand, ReviewCommand, Seating, SettingCommand,
+    TreeLabCommand,
 };
 use crate::app::views::cutoff::CutoffView;
 use crate::app::views::editor::Editor;
@@ -233,6 +234,10 @@ impl TicTacToeApp {
                 }
             }
             Command::Mcts(command) => {
+                if command == MctsCommand::PlayMatch {
+                    // Played again from its first game, not taken from the last time.
+                    self.controller.forget_match();
+                }
                 if let Some(view) = &mut self.views.mcts {
                     view.apply(command);
                 }

@@ -212,6 +212,11 @@ impl TicTacToeApp {
         if let Some((progress, elapsed)) = search {
             lines.push(RichText::new(texts::search_line(progress, elapsed)));
         }
+        // A Monte Carlo level's iterations, as the worker reports them (each report wakes the
+        // window).
+        if let Some((done, of)) = self.controller.mcts_progress() {
+            lines.push(RichText::new(texts::mcts_line(done, of)));
+        }
         lines.push(RichText::new(tally));
         let galleys: Vec<_> = lines
             .into_iter()

@@ -409,6 +409,7 @@ impl TicTacToeApp {
         self.controller.want_exercises(self.coach.wants_exercises());
         self.controller.want_trace(needs.trace);
         self.controller.want_cutoff(needs.cutoff);
+        self.controller.want_match(needs.matched);
     }
 }
 

@@ -5,7 +5,8 @@
 //! estimates over the iterations, and the move MCTS would play. The search is the engine's
 //! (`engine::mcts`), its numbers written by `learn::mcts_report` as `tictactoe mcts` writes them;
 //! iterations run a frame's worth at a time, so a thousand never hold up a frame, and Stop ends
-//! them. The same on a textbook's tree instead of the board: [`super::mcts_tree`].
+//! them. The match against minimax is played on the search worker, its games coming in as each
+//! ends. The same on a textbook's tree instead of the board: [`super::mcts_tree`].
 
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
@@ -16,11 +17,12 @@ use crate::app::drawing::{tree_drawing, tree_export};
 use crate::app::view::{Given, Needs, View};
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Board, Cell};
-use crate::engine::contest::{Contestant, MatchPlay};
+use crate::engine::contest::Contestant;
 use crate::engine::mcts::{Iteration, Mcts};
 use crate::engine::minimax::Analysis;
 use crate::engine::score::{Score, Verdict};
-use crate::game::GameController;
+use crate::game::worker::MatchSoFar;
+use crate::game::{GameController, MatchSearch};
 use crate::learn::mcts_report::{RootMove, TREE_NODES, mcts_sketch, root_moves};
 use crate::learn::view::{ScoreView, Seen};
 
@@ -49,12 +51,26 @@ pub struct MctsView {
     pending: u64,
     /// The root moves' estimates (W/N, in the board's move order) after so many iterations.
     history: Vec<(u64, Vec<Option<f64>>)>,
-    /// A match of MCTS against minimax, as far as it has got, and whether it goes on.
-    matched: Option<(MatchPlay, bool)>,
+    /// The match of MCTS against minimax last asked for.
+    matched: Option<MatchShown>,
     /// Whether the search runs on a textbook's tree (`tree`) rather than the board.
     on_tree: bool,
     /// The search on a textbook's tree, kept while the board is searched.
     tree: TreeRun,
+}
+
+/// The match against minimax as the view shows it: the one asked for, how far the worker has
+/// played it, and whether it is still wanted.
+struct MatchShown {
+    search: MatchSearch,
+    so_far: MatchSoFar,
+    running: bool,
+}
+
+impl MatchShown {
+    fn is_done(&self) -> bool {
+        self.so_far.played >= self.search.games
+    }
 }
 
 impl MctsView {
@@ -161,7 +177,6 @@ impl MctsView {
 
     fn show(&mut self, ui: &mut Ui, analysis: Option<&Analysis>, seen: &Seen) -> Vec<Command> {
         self.advance();
-        self.advance_match(ui);
         if self.pending > 0 {
             ui.ctx().request_repaint();
         }
@@ -282,36 +297,48 @@ impl MctsView {
         });
     }
 
-    /// Starts or stops the match against minimax.
+    /// Starts or stops the match against minimax (the worker plays it; Stop keeps the games
+    /// played).
     fn apply_match(&mut self, command: MctsCommand) {
         match command {
             MctsCommand::PlayMatch => {
-                let play = MatchPlay::new(MATCH_MCTS, MATCH_MINIMAX, MATCH_GAMES, self.seed);
-                self.matched = Some((play, true));
+                let search = MatchSearch {
+                    x: MATCH_MCTS,
+                    o: MATCH_MINIMAX,
+                    games: MATCH_GAMES,
+                    seed: self.seed,
+                };
+                self.matched = Some(MatchShown {
+                    search,
+                    so_far: MatchSoFar::default(),
+                    running: true,
+                });
             }
             _ => {
-                if let Some((_, running)) = &mut self.matched {
-                    *running = false;
+                if let Some(shown) = &mut self.matched {
+                    shown.running = false;
                 }
             }
         }
     }
 
-    /// Plays one move of the match under way, a frame's worth (on 3×3 a thousand iterations
-    /// or a look in the solver's table), and asks for the next frame.
-    fn advance_match(&mut self, ui: &Ui) {
-        let Some((play, running)) = &mut self.matched else {
+    /// Takes in the games the worker has played of the match under way.
+    fn take_in_match(&mut self, controller: &GameController) {
+        let Some(shown) = self.matched.as_mut().filter(|shown| shown.running) else {
             return;
         };
-        if !*running {
-            return;
+        if let Some(so_far) = controller.match_so_far(&shown.search) {
+            shown.so_far = *so_far;
         }
-        play.step();
-        if play.is_done() {
-            *running = false;
-        } else {
-            ui.ctx().request_repaint();
+        if shown.is_done() {
+            shown.running = false;
         }
+    }
+
+    /// The match to ask the worker for: the one under way, until it is done or stopped.
+    fn match_wanted(&self) -> Option<MatchSearch> {
+        let shown = self.matched.as_ref()?;
+        (shown.running && !shown.is_done()).then_some(shown.search)
     }
 
     /// "Play a match against minimax": MCTS at a thousand iterations against perfect play on
@@ -327,7 +354,7 @@ impl MctsView {
             ))
             .wrap(),
         );
-        let running = self.matched.as_ref().is_some_and(|(_, running)| *running);
+        let running = self.matched.as_ref().is_some_and(|shown| shown.running);
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(!running, egui::Button::new("Play a match against minimax"))
@@ -342,24 +369,8 @@ impl MctsView {
                 commands.push(MctsCommand::StopMatch.into());
             }
         });
-        if let Some((play, running)) = &self.matched {
-            let tally = play.result().x;
-            let played = play.result().games.len() as u64;
-            let state = match (running, play.is_done()) {
-                (_, true) => "Done",
-                (true, false) => "Playing",
-                (false, false) => "Stopped",
-            };
-            ui.add(
-                egui::Label::new(format!(
-                    "{state}: {played} of {} games · MCTS won {}, drew {}, lost {}.",
-                    play.games(),
-                    tally.wins,
-                    tally.draws,
-                    tally.losses
-                ))
-                .wrap(),
-            );
+        if let Some(shown) = &self.matched {
+            ui.add(egui::Label::new(match_words(shown)).wrap());
         }
     }
 
@@ -451,6 +462,21 @@ impl MctsView {
             text,
         );
     }
+}
+
+/// "Playing: 3 of 10 games · MCTS won 0, drew 3, lost 0.": how far the match has got on the
+/// worker, and whether it goes on.
+fn match_words(shown: &MatchShown) -> String {
+    let state = match (shown.running, shown.is_done()) {
+        (_, true) => "Done",
+        (true, false) => "Playing",
+        (false, false) => "Stopped",
+    };
+    let tally = shown.so_far.x;
+    format!(
+        "{state}: {} of {} games · MCTS won {}, drew {}, lost {}.",
+        shown.so_far.played, shown.search.games, tally.wins, tally.draws, tally.losses
+    )
 }
 
 /// "r1c3: N 12 · W 7.5 · W/N 0.625 · UCB1 1.204 · exact 8 (X wins)".
@@ -612,6 +638,7 @@ impl View for MctsView {
     }
 
     fn ui(&mut self, ui: &mut Ui, given: &mut Given<'_>) -> Vec<Command> {
+        self.take_in_match(given.controller);
         let analysis = given.controller.analysis(&self.board);
         let seen = Seen::new(given.score_view, &self.board);
         self.show(ui, analysis, &seen)
@@ -624,6 +651,7 @@ impl View for MctsView {
             } else {
                 Vec::new()
             },
+            matched: self.match_wanted(),
             ..Needs::default()
         }
     }

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::knowledge::{
-    Basis, CutoffSearch, GameNeeds, Knowledge, PartialScores, TraceLog, Wanted, is_large,
-    limited_depth,
+    Basis, CutoffSearch, GameNeeds, Knowledge, MatchSearch, PartialScores, TraceLog, Wanted,
+    is_large, limited_depth,
 };
 use super::record::{GameRecord, SessionAccuracy, game_summary};
 use super::session::{GameSetup, Mode, Session};
@@ -22,7 +22,7 @@ use crate::engine::clock::Clock;
 use crate::engine::minimax::{
     Analysis, Estimate, MoveScore, SearchCounts, Stop, Stopped, Valuation,
 };
-use crate::game::worker::AnalysisProgress;
+use crate::game::worker::{AnalysisProgress, MatchSoFar};
 use crate::learn::practice::Exercise;
 use crate::learn::review::{EstimatedMove, MoveReview};
 use crate::learn::trace::TraceAlgorithm;
@@ -415,6 +415,29 @@ impl GameController {
     /// way stops), before the analyses the display wants: it is over in a fraction of a second.
     pub fn want_cutoff(&mut self, search: Option<CutoffSearch>) {
         self.knowledge.want_cutoff(search);
+    }
+
+    /// Asks for a match between two computer players (the MCTS view's), after the cutoff view's
+    /// search and before the analyses the display wants; `None`: none is wanted, and one under
+    /// way stops, keeping the games it played.
+    pub fn want_match(&mut self, search: Option<MatchSearch>) {
+        self.knowledge.want_match(search);
+    }
+
+    /// Forgets the match played, so that the next one asked for is played from its start.
+    pub fn forget_match(&mut self) {
+        self.knowledge.forget_match();
+    }
+
+    /// The match `search` as far as it has got (the games played and each side's tally).
+    pub fn match_so_far(&self, search: &MatchSearch) -> Option<&MatchSoFar> {
+        self.knowledge.match_so_far(search)
+    }
+
+    /// While a Monte Carlo level thinks about the board on show: its iterations run so far, as
+    /// the worker last said, and of how many.
+    pub fn mcts_progress(&self) -> Option<(u64, u64)> {
+        self.knowledge.mcts_progress(self.board())
     }
 
     /// Asks for the practice positions of the classic game, before the analyses the display

@@ -3,9 +3,10 @@
 
 use std::collections::HashMap;
 
-use super::needs::CutoffSearch;
+use super::needs::{CutoffSearch, MatchSearch};
 use crate::engine::board::{Board, Cell};
 use crate::engine::minimax::{Analysis, Estimate, SearchCounts, Stop, Stopped, Valuation};
+use crate::game::worker::MatchSoFar;
 use crate::learn::practice::Exercise;
 use crate::learn::trace::{TraceAlgorithm, TraceEvent};
 
@@ -40,6 +41,8 @@ pub(super) struct Known {
     cutoffs: HashMap<CutoffSearch, Result<Vec<(Cell, Valuation)>, Stop>>,
     /// The Monte Carlo levels' moves, by position, seed and iterations.
     mcts: HashMap<(Board, u64, u64), Cell>,
+    /// The last match asked for, as far as it has got.
+    matched: Option<(MatchSearch, MatchSoFar)>,
 }
 
 impl Known {
@@ -133,6 +136,36 @@ impl Known {
             self.mcts.clear();
         }
         self.mcts.insert((board, seed, iterations), cell);
+    }
+
+    /// The match `search` as far as it has got, if it is the last one asked for.
+    pub(super) fn match_so_far(&self, search: &MatchSearch) -> Option<&MatchSoFar> {
+        self.matched
+            .as_ref()
+            .filter(|(known, _)| known == search)
+            .map(|(_, so_far)| so_far)
+    }
+
+    /// Whether every game of `search` is known.
+    pub(super) fn match_is_played(&self, search: &MatchSearch) -> bool {
+        self.match_so_far(search)
+            .is_some_and(|so_far| so_far.played >= search.games)
+    }
+
+    /// Keeps how far `search` has got, in place of any other match; a match played again from
+    /// its start (after another search took the worker) does not take back games already shown.
+    pub(super) fn add_match(&mut self, search: MatchSearch, so_far: MatchSoFar) {
+        if self
+            .match_so_far(&search)
+            .is_none_or(|known| known.played <= so_far.played)
+        {
+            self.matched = Some((search, so_far));
+        }
+    }
+
+    /// Forgets the match, so that it is played again when asked for.
+    pub(super) fn forget_match(&mut self) {
+        self.matched = None;
     }
 
     pub(super) fn add_exercises(&mut self, exercises: Vec<Exercise>) {

@@ -16,7 +16,9 @@ use crate::engine::minimax::{
     self, Analysis, Estimate, MoveBound, MoveScore, MovesSoFar, SearchCounts, Stop, Stopped,
     Valuation,
 };
-use crate::game::worker::{AnalysisProgress, Job, Reply, Request, RequestId, SearchWorker};
+use crate::game::worker::{
+    AnalysisProgress, Job, MatchSoFar, Reply, Request, RequestId, SearchWorker,
+};
 use crate::learn::practice::Exercise;
 use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::trace::TraceAlgorithm;
@@ -29,7 +31,7 @@ mod wants;
 
 use known::Known;
 pub use known::TraceLog;
-pub use needs::{COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, TRACE_LIMIT};
+pub use needs::{COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, MatchSearch, TRACE_LIMIT};
 pub(super) use needs::{GameNeeds, Wanted, is_large, limited_depth};
 use schedule::Schedule;
 use wants::DisplayWants;
@@ -88,6 +90,8 @@ pub(super) struct InFlight {
     started: Instant,
     /// Its moves settled so far and bounds on the others, for a partial display.
     moves: MovesSoFar,
+    /// A Monte Carlo search's iterations run, as the worker last said.
+    iterations_done: u64,
 }
 
 /// What is known per position, what is wanted, and the search under way to know more.
@@ -235,6 +239,26 @@ impl Knowledge {
         self.trace.as_ref()
     }
 
+    /// How many of its iterations the Monte Carlo search of `board` has run, and of how many,
+    /// while it runs.
+    pub(super) fn mcts_progress(&self, board: &Board) -> Option<(u64, u64)> {
+        let search = self.in_flight.as_ref().filter(|s| s.board == *board)?;
+        match search.job {
+            Job::Mcts { iterations, .. } => Some((search.iterations_done, iterations)),
+            _ => None,
+        }
+    }
+
+    /// The match `search` as far as it has got.
+    pub(super) fn match_so_far(&self, search: &MatchSearch) -> Option<&MatchSoFar> {
+        self.known.match_so_far(search)
+    }
+
+    /// Forgets the match played, so that the next one asked for is played from its start.
+    pub(super) fn forget_match(&mut self) {
+        self.known.forget_match();
+    }
+
     /// Whether a search is running or an answer waits to be taken in.
     pub(super) fn is_busy(&self) -> bool {
         self.in_flight.is_some() || !self.replies.is_empty()
@@ -334,6 +358,10 @@ impl Knowledge {
 
     pub(super) fn want_cutoff(&mut self, search: Option<CutoffSearch>) {
         self.wants.cutoff = search;
+    }
+
+    pub(super) fn want_match(&mut self, search: Option<MatchSearch>) {
+        self.wants.matched = search;
     }
 
     /// A new trace drops the one recorded before.
@@ -440,6 +468,23 @@ impl Knowledge {
                 self.ended_by(id);
                 self.known.add_mcts_choice(board, seed, iterations, cell);
             }
+            Reply::MctsProgress { id, done } => {
+                if let Some(search) = self.in_flight.as_mut().filter(|s| s.id == id) {
+                    search.iterations_done = done;
+                }
+            }
+            Reply::MatchPlayed { id, so_far } => {
+                // A match no longer awaited (stopped, or asked again) is dropped.
+                if let Some(search) = self.in_flight.as_ref().filter(|s| s.id == id)
+                    && let Job::Match { x, o, games, seed } = search.job
+                {
+                    if so_far.played >= games {
+                        self.in_flight = None;
+                    }
+                    let search = MatchSearch { x, o, games, seed };
+                    self.known.add_match(search, so_far);
+                }
+            }
             Reply::Exercises { id, exercises, .. } => {
                 if self.ended_by(id) {
                     self.known.add_exercises(exercises);
@@ -502,6 +547,7 @@ impl Knowledge {
                 job,
                 started: self.clock.now(),
                 moves: MovesSoFar::default(),
+                iterations_done: 0,
             },
         );
         if wanted.is_none() {
@@ -551,6 +597,87 @@ mod tests {
         knowledge.receive(answer(asked, 3), 0);
         assert_eq!(knowledge.cutoff(&search(3)), Some(&Ok(Vec::new())));
         assert!(knowledge.in_flight.is_none());
+    }
+
+    /// The MCTS view's match is kept only from the match asked for: games of one stopped (or
+    /// replaced) meanwhile are dropped; each game of the one asked for is kept as it comes, and
+    /// the last ends the search.
+    #[test]
+    fn a_stale_match_answer_is_dropped() {
+        use crate::engine::ai::Difficulty;
+        use crate::engine::contest::{Contestant, Tally};
+        let mut knowledge = Knowledge::new(Arc::new(ManualClock::new()), TRACE_LIMIT, || {});
+        let search = |seed| MatchSearch {
+            x: Contestant::Mcts { iterations: 1_000 },
+            o: Contestant::Minimax(Difficulty::Perfect),
+            games: 2,
+            seed,
+        };
+        let played = |id, played| Reply::MatchPlayed {
+            id,
+            so_far: MatchSoFar {
+                played,
+                x: Tally {
+                    draws: played,
+                    ..Tally::default()
+                },
+                o: Tally::default(),
+            },
+        };
+        let ask = |knowledge: &mut Knowledge, seed| {
+            let board = Board::classic();
+            knowledge.ask(Some(
+                knowledge.schedule().with_budget(board, search(seed).job()),
+            ));
+            knowledge.in_flight.as_ref().unwrap().id
+        };
+        let stale = ask(&mut knowledge, 1);
+        let asked = ask(&mut knowledge, 2);
+        knowledge.receive(played(stale, 1), 0);
+        assert!(
+            knowledge.match_so_far(&search(1)).is_none(),
+            "no longer awaited"
+        );
+        knowledge.receive(played(asked, 1), 0);
+        assert_eq!(knowledge.match_so_far(&search(2)).unwrap().played, 1);
+        assert!(knowledge.in_flight.is_some(), "a game is still to play");
+        knowledge.receive(played(asked, 2), 0);
+        assert_eq!(knowledge.match_so_far(&search(2)).unwrap().x.draws, 2);
+        assert!(knowledge.in_flight.is_none());
+        // Stopped: nothing is asked for, and a late game changes nothing.
+        knowledge.forget_match();
+        let stopped = ask(&mut knowledge, 2);
+        knowledge.ask(None);
+        knowledge.receive(played(stopped, 1), 0);
+        assert!(knowledge.match_so_far(&search(2)).is_none());
+    }
+
+    /// A Monte Carlo level's progress is the last its search reported, only for the position
+    /// it searches.
+    #[test]
+    fn a_monte_carlo_search_s_progress_is_its_last_report() {
+        let mut knowledge = Knowledge::new(Arc::new(ManualClock::new()), TRACE_LIMIT, || {});
+        let board: Board = "X../.../...".parse().unwrap();
+        let job = Job::Mcts {
+            iterations: 10_000,
+            seed: 4,
+        };
+        knowledge.ask(Some(knowledge.schedule().with_budget(board, job)));
+        let id = knowledge.in_flight.as_ref().unwrap().id;
+        assert_eq!(knowledge.mcts_progress(&board), Some((0, 10_000)));
+        knowledge.receive(Reply::MctsProgress { id, done: 3_072 }, 0);
+        assert_eq!(knowledge.mcts_progress(&board), Some((3_072, 10_000)));
+        knowledge.receive(
+            Reply::MctsProgress {
+                id: id + 1,
+                done: 9_000,
+            },
+            0,
+        );
+        assert_eq!(knowledge.mcts_progress(&board), Some((3_072, 10_000)));
+        assert_eq!(knowledge.mcts_progress(&Board::classic()), None);
+        knowledge.ask(None);
+        assert_eq!(knowledge.mcts_progress(&board), None);
     }
 
     /// On 7×7 the status once said "1 of 47 moves settled" while the legend said "2

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::engine::ai::Difficulty;
 use crate::engine::board::Board;
+use crate::engine::contest::Contestant;
 use crate::engine::minimax::Evaluation;
 use crate::game::worker::Job;
 
@@ -68,6 +69,27 @@ impl CutoffSearch {
         Job::Cutoff {
             plies: self.plies,
             evaluation: self.evaluation,
+        }
+    }
+}
+
+/// A match between two computer players, as the MCTS view asks for it and `tictactoe match`
+/// plays it: `games` games of `x` against `o` on 3×3, seeded with `seed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MatchSearch {
+    pub x: Contestant,
+    pub o: Contestant,
+    pub games: u64,
+    pub seed: u64,
+}
+
+impl MatchSearch {
+    pub(in crate::game) fn job(self) -> Job {
+        Job::Match {
+            x: self.x,
+            o: self.o,
+            games: self.games,
+            seed: self.seed,
         }
     }
 }

@@ -146,9 +146,16 @@ impl Schedule<'_> {
             let known = self.known.cutoff(&search).is_some();
             (!known).then(|| self.with_budget(search.board, search.job()))
         };
+        // A match the player started: seconds at most, and on 3×3 whatever the board.
+        let matched = || {
+            let search = self.wants.matched?;
+            let played = self.known.match_is_played(&search);
+            (!played).then(|| self.with_budget(Board::classic(), search.job()))
+        };
         exercises()
             .or_else(trace)
             .or_else(cutoff)
+            .or_else(matched)
             .or_else(also_wanted)
             .or_else(reviewed)
             .or_else(counts)
@@ -157,11 +164,13 @@ impl Schedule<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::needs::{CutoffSearch, TRACE_LIMIT};
+    use super::super::needs::{CutoffSearch, MatchSearch, TRACE_LIMIT};
     use super::*;
     use crate::engine::board::Geometry;
+    use crate::engine::contest::Contestant;
     use crate::engine::minimax::Solver;
     use crate::engine::minimax::{Evaluation, Stop};
+    use crate::game::worker::MatchSoFar;
     use crate::learn::trace::TraceAlgorithm;
 
     const THINK: Duration = Duration::from_secs(2);
@@ -225,12 +234,19 @@ mod tests {
         };
         let mut known = Known::default();
         known.add_analysis(Solver::new().analyze(&first));
+        let matched = MatchSearch {
+            x: Contestant::Mcts { iterations: 1_000 },
+            o: Contestant::Minimax(crate::engine::ai::Difficulty::Perfect),
+            games: 10,
+            seed: 1,
+        };
         let wants = DisplayWants {
             analyses: vec![first, second],
             reviewed: vec![first],
             counts: Some(first),
             exercises: false,
             cutoff: Some(cutoff),
+            matched: Some(matched),
         };
         // The cutoff view's search first: a fraction of a second, within its own budget.
         let next = schedule(&known, &wants).next_search(&needs(first)).unwrap();
@@ -242,6 +258,17 @@ mod tests {
                 limit: CUTOFF_LIMIT,
             }),
         );
+        // Then the MCTS view's match (on 3×3, whatever the board), until every game is played.
+        let next = schedule(&known, &wants).next_search(&needs(first)).unwrap();
+        assert_eq!((next.board, next.job), (Board::classic(), matched.job()));
+        let so_far = |played| MatchSoFar {
+            played,
+            ..MatchSoFar::default()
+        };
+        known.add_match(matched, so_far(9));
+        let next = schedule(&known, &wants).next_search(&needs(first)).unwrap();
+        assert_eq!(next.job, matched.job(), "a game is still to play");
+        known.add_match(matched, so_far(10));
         let next = schedule(&known, &wants).next_search(&needs(first)).unwrap();
         assert_eq!(next.board, second);
         known.add_analysis(Solver::new().analyze(&second));

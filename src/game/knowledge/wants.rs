@@ -1,6 +1,6 @@
 //! What the display wants searched besides the game's own needs.
 
-use super::needs::CutoffSearch;
+use super::needs::{CutoffSearch, MatchSearch};
 use crate::engine::board::Board;
 
 /// What the display wants searched, each kind asked for in its turn after the game's own needs
@@ -18,4 +18,6 @@ pub(super) struct DisplayWants {
     pub(super) exercises: bool,
     /// The cutoff view's depth-limited search.
     pub(super) cutoff: Option<CutoffSearch>,
+    /// The MCTS view's match against minimax.
+    pub(super) matched: Option<MatchSearch>,
 }

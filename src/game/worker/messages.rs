@@ -204,6 +204,9 @@ impl Inbox {
                 }
                 (id, board)
             }
+            // Progress is drawn with the next look; a match's games are few and each is news.
+            Reply::MctsProgress { id, .. } if self.running == Some(*id) => return Look::Soon,
+            Reply::MctsProgress { .. } => return Look::NotNeeded,
             _ => return Look::Now,
         };
         if self.running != Some(*id) {
@@ -479,6 +482,75 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// A Monte Carlo level's move and the MCTS view's match cross to the page as they do to
+    /// the desktop's window: the iterations run every 512, looked at with the next look; each
+    /// game of the match and the move, at once.
+    #[test]
+    fn a_monte_carlo_move_and_a_match_cross_with_their_progress() {
+        use crate::engine::ai::Difficulty;
+        use crate::engine::contest::Contestant;
+        let (mut responder, posted) = responder(Arc::new(SystemClock), Duration::from_secs(60));
+        let mcts = Request {
+            board: Board::classic(),
+            job: Job::Mcts {
+                iterations: 1_500,
+                seed: 2,
+            },
+            node_budget: 1,
+        };
+        responder.serve(&send(1, mcts));
+        let played = Request {
+            board: Board::classic(),
+            job: Job::Match {
+                x: Contestant::Minimax(Difficulty::Perfect),
+                o: Contestant::Mcts { iterations: 100 },
+                games: 2,
+                seed: 9,
+            },
+            node_budget: 1,
+        };
+        responder.serve(&send(2, played));
+        let mut inbox = Inbox::default();
+        inbox.sent(1);
+        let mut seen = Vec::new();
+        for text in posted.lock().unwrap().iter() {
+            let look = inbox.receive(text).unwrap();
+            if let Some(reply) = inbox.next_reply() {
+                seen.push((reply, look));
+            }
+            if inbox.running().is_none() {
+                // The first request finished: the page sends the second.
+                inbox.sent(2);
+            }
+        }
+        let words: Vec<String> = seen
+            .iter()
+            .map(|(reply, look)| match reply {
+                Reply::MctsProgress { id, done } => format!("{id}: {done} {look:?}"),
+                Reply::MctsChose { id, .. } => format!("{id}: chose {look:?}"),
+                Reply::MatchPlayed { id, so_far } => {
+                    format!("{id}: played {} {look:?}", so_far.played)
+                }
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "1: 512 Soon",
+                "1: 1024 Soon",
+                "1: chose Now",
+                "2: played 1 Now",
+                "2: played 2 Now"
+            ]
+        );
+        // Progress of a request no longer running wakes nobody.
+        let mut inbox = Inbox::default();
+        inbox.sent(7);
+        let progress = FromWorker::Reply(Reply::MctsProgress { id: 1, done: 512 });
+        assert_eq!(inbox.receive(&progress.to_text()), Ok(Look::NotNeeded));
     }
 
     /// What cannot be read is named, on both sides, and nothing panics.

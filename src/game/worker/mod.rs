@@ -19,6 +19,9 @@ mod thread;
 
 #[cfg(target_arch = "wasm32")]
 pub use page::{SearchWorker, serve_page};
-pub use protocol::{AnalysisProgress, DEFAULT_NODE_BUDGET, Job, Reply, Request, RequestId};
+pub use protocol::{
+    AnalysisProgress, DEFAULT_NODE_BUDGET, Job, MCTS_PROGRESS_EVERY, MatchSoFar, Reply, Request,
+    RequestId,
+};
 #[cfg(not(target_arch = "wasm32"))]
 pub use thread::SearchWorker;

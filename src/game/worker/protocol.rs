@@ -6,6 +6,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Board, Cell};
+use crate::engine::contest::{Contestant, Tally};
 use crate::engine::minimax::{
     Analysis, Estimate, Evaluation, MoveBound, MoveScore, Progress, SearchCounts, Stop, Stopped,
     Valuation,
@@ -51,6 +52,15 @@ pub enum Job {
     /// The move Monte Carlo tree search plays after `iterations` iterations seeded with `seed`
     /// (a Monte Carlo level's move, [`crate::engine::ai::mcts_choice`]): [`Reply::MctsChose`].
     Mcts { iterations: u64, seed: u64 },
+    /// A match of `x` against `o` on 3×3, `games` games seeded with `seed`, as `tictactoe match`
+    /// plays it ([`crate::engine::contest::MatchPlay`]): [`Reply::MatchPlayed`] after every game.
+    /// The request's board is not used.
+    Match {
+        x: Contestant,
+        o: Contestant,
+        games: u64,
+        seed: u64,
+    },
 }
 
 impl Job {
@@ -175,6 +185,27 @@ pub enum Reply {
         iterations: u64,
         cell: Cell,
     },
+    /// How far a [`Job::Mcts`] has got: `done` of its iterations run, sent every
+    /// [`MCTS_PROGRESS_EVERY`] iterations while it runs.
+    MctsProgress { id: RequestId, done: u64 },
+    /// A game of a [`Job::Match`] is over: the games played so far and each side's tally. The
+    /// one with every game played is the match's answer.
+    MatchPlayed { id: RequestId, so_far: MatchSoFar },
+}
+
+/// How often a Monte Carlo level's search says how far it has got: every 512 iterations (twice
+/// [`crate::engine::ai::MCTS_CHUNK`]), a message to a few milliseconds of search, so that the
+/// report costs the search nothing it could measure. A 1,000-iteration move reports once, a
+/// 10,000-iteration move 19 times.
+pub const MCTS_PROGRESS_EVERY: u64 = 2 * crate::engine::ai::MCTS_CHUNK;
+
+/// A match as far as it has got: the games played and each side's tally (X is the first
+/// contestant).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSoFar {
+    pub played: u64,
+    pub x: Tally,
+    pub o: Tally,
 }
 
 impl Reply {
@@ -190,7 +221,9 @@ impl Reply {
             | Reply::TraceDone { id, .. }
             | Reply::Exercises { id, .. }
             | Reply::Cutoff { id, .. }
-            | Reply::MctsChose { id, .. } => *id,
+            | Reply::MctsChose { id, .. }
+            | Reply::MctsProgress { id, .. }
+            | Reply::MatchPlayed { id, .. } => *id,
         }
     }
 }

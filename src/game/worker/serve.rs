@@ -5,10 +5,13 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use super::protocol::{AnalysisProgress, Job, Reply, Request, RequestId};
+use super::protocol::{
+    AnalysisProgress, Job, MCTS_PROGRESS_EVERY, MatchSoFar, Reply, Request, RequestId,
+};
 use crate::engine::ai;
 use crate::engine::board::Board;
 use crate::engine::clock::Clock;
+use crate::engine::contest::{Contestant, MatchPlay};
 use crate::engine::minimax::{
     Analysis, Estimator, Progress, RootReport, SearchControl, Solver, Stop, Stopped, ThinkTime,
     Watcher, count_searches, depth_limited,
@@ -240,7 +243,8 @@ impl Searches {
                     result,
                 })
             }
-            Job::Mcts { iterations, seed } => mcts(id, board, iterations, seed, control),
+            Job::Mcts { iterations, seed } => mcts(id, board, iterations, seed, control, send),
+            Job::Match { x, o, games, seed } => play_match(id, x, o, games, seed, control, send),
         }
     }
 
@@ -340,21 +344,66 @@ fn count(id: RequestId, board: Board, control: &SearchControl) -> Option<Reply> 
 }
 
 /// A Monte Carlo level's move on `board`, unless cancelled (asked between chunks of
-/// iterations, so a new request stops it within a few milliseconds).
+/// iterations, so a new request stops it within a few milliseconds), saying how far it has got
+/// every [`MCTS_PROGRESS_EVERY`] iterations.
 fn mcts(
     id: RequestId,
     board: Board,
     iterations: u64,
     seed: u64,
     control: &SearchControl,
+    send: SendReply,
 ) -> Option<Reply> {
-    let cell = ai::mcts_choice(&board, iterations, seed, &mut |_| !control.is_cancelled())?;
+    let mut go_on = |done: u64| {
+        if done > 0 && done.is_multiple_of(MCTS_PROGRESS_EVERY) && !control.is_cancelled() {
+            send(Reply::MctsProgress { id, done });
+        }
+        !control.is_cancelled()
+    };
+    let cell = ai::mcts_choice(&board, iterations, seed, &mut go_on)?;
     Some(Reply::MctsChose {
         id,
         board,
         seed,
         iterations,
         cell,
+    })
+}
+
+/// The match `tictactoe match` plays for these contestants, games and seed, sending the games
+/// so far and the tally after every game; the last of them (every game played) is the answer.
+/// A cancel stops it between chunks of a Monte Carlo move's iterations.
+fn play_match(
+    id: RequestId,
+    x: Contestant,
+    o: Contestant,
+    games: u64,
+    seed: u64,
+    control: &SearchControl,
+    send: SendReply,
+) -> Option<Reply> {
+    let mut play = MatchPlay::new(x, o, games, seed);
+    let so_far = |play: &MatchPlay| MatchSoFar {
+        played: play.result().games.len() as u64,
+        x: play.result().x,
+        o: play.result().o,
+    };
+    while !play.is_done() {
+        let before = play.result().games.len();
+        if !play.step_unless_stopped(&mut |_| !control.is_cancelled()) || control.is_cancelled() {
+            return None;
+        }
+        let finished_a_game = play.result().games.len() > before;
+        if finished_a_game && !play.is_done() {
+            send(Reply::MatchPlayed {
+                id,
+                so_far: so_far(&play),
+            });
+        }
+    }
+    Some(Reply::MatchPlayed {
+        id,
+        so_far: so_far(&play),
     })
 }
 

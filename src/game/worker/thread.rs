@@ -349,3 +349,126 @@ mod count_tests {
         assert_eq!(counts.alpha_beta, Ok(34_203));
     }
 }
+
+#[cfg(test)]
+mod mcts_tests {
+    use super::*;
+    use crate::engine::ai::{Difficulty, mcts_choice};
+    use crate::engine::board::Board;
+    use crate::engine::contest::{Contestant, play_match};
+    use crate::game::worker::protocol::{
+        DEFAULT_NODE_BUDGET, Job, MCTS_PROGRESS_EVERY, MatchSoFar,
+    };
+
+    fn request(job: Job) -> Request {
+        Request {
+            board: Board::classic(),
+            job,
+            node_budget: DEFAULT_NODE_BUDGET,
+        }
+    }
+
+    /// A Monte Carlo level's move says how far it has got every 512 iterations, then plays the
+    /// move the engine's search plays.
+    #[test]
+    fn a_monte_carlo_move_reports_its_iterations_on_the_way() {
+        let mut worker = SearchWorker::spawn(|| {});
+        let board: Board = "X../.O./...".parse().unwrap();
+        let id = worker.submit(Request {
+            board,
+            ..request(Job::Mcts {
+                iterations: 2_000,
+                seed: 3,
+            })
+        });
+        let mut reported = Vec::new();
+        let cell = loop {
+            match worker.wait_reply(Duration::from_secs(60)) {
+                Some(Reply::MctsProgress { id: of, done }) => {
+                    assert_eq!(of, id);
+                    reported.push(done);
+                }
+                Some(Reply::MctsChose { id: of, cell, .. }) => {
+                    assert_eq!(of, id);
+                    break cell;
+                }
+                other => panic!("progress, then the move: {other:?}"),
+            }
+        };
+        assert_eq!(MCTS_PROGRESS_EVERY, 512);
+        assert_eq!(reported, [512, 1_024, 1_536]);
+        assert_eq!(Some(cell), mcts_choice(&board, 2_000, 3, &mut |_| true));
+    }
+
+    /// The match is played on the worker game by game, each game's tally sent as it ends, and
+    /// ends with the tally `tictactoe match` prints for the same seed.
+    #[test]
+    fn a_match_on_the_worker_sends_each_game_and_ends_with_the_commands_tally() {
+        let (x, o) = (
+            Contestant::Mcts { iterations: 200 },
+            Contestant::Minimax(Difficulty::Perfect),
+        );
+        let mut worker = SearchWorker::spawn(|| {});
+        let id = worker.submit(request(Job::Match {
+            x,
+            o,
+            games: 4,
+            seed: 5,
+        }));
+        let mut so_far: Vec<MatchSoFar> = Vec::new();
+        while so_far.last().is_none_or(|last| last.played < 4) {
+            match worker.wait_reply(Duration::from_secs(60)) {
+                Some(Reply::MatchPlayed {
+                    id: of,
+                    so_far: one,
+                }) => {
+                    assert_eq!(of, id);
+                    so_far.push(one);
+                }
+                other => panic!("the games, one by one: {other:?}"),
+            }
+        }
+        let played: Vec<u64> = so_far.iter().map(|one| one.played).collect();
+        assert_eq!(played, [1, 2, 3, 4]);
+        for one in &so_far {
+            let x = one.x;
+            assert_eq!(x.wins + x.draws + x.losses, one.played, "{one:?}");
+        }
+        let expected = play_match(x, o, 4, 5, &mut |_| true).unwrap();
+        let last = so_far.last().unwrap();
+        assert_eq!((last.x, last.o), (expected.x, expected.o));
+        assert!(worker.wait_reply(Duration::from_millis(50)).is_none());
+    }
+
+    /// A match replaced by another request stops in the middle of a move and never finishes.
+    #[test]
+    fn a_match_stops_when_another_request_replaces_it() {
+        let mut worker = SearchWorker::spawn(|| {});
+        // A million iterations a move: minutes for a game in a debug build.
+        let long = worker.submit(request(Job::Match {
+            x: Contestant::Mcts {
+                iterations: 1_000_000,
+            },
+            o: Contestant::Mcts {
+                iterations: 1_000_000,
+            },
+            games: 10,
+            seed: 1,
+        }));
+        let started = crate::platform::Instant::now();
+        while worker.running() != Some(long) {
+            assert!(started.elapsed() < Duration::from_secs(60), "never started");
+            crate::platform::threads::yield_now();
+        }
+        let next = worker.submit(Request::analyze("X../.O./...".parse().unwrap()));
+        loop {
+            let reply = worker
+                .wait_reply(Duration::from_secs(60))
+                .expect("the new request is answered");
+            assert_eq!(reply.id(), next, "nothing of the stopped match: {reply:?}");
+            if matches!(reply, Reply::Done { .. }) {
+                break;
+            }
+        }
+    }
+}
