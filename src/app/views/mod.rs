@@ -8,7 +8,6 @@ pub(super) mod exercises;
 pub(super) mod explorer;
 pub(super) mod legend;
 pub(super) mod mcts;
-mod mcts_tree;
 pub(super) mod set_builder;
 pub(super) mod stepper;
 pub(super) mod tree_lab;

@@ -6,11 +6,13 @@
 //! (`engine::mcts`), its numbers written by `learn::mcts_report` as `tictactoe mcts` writes them;
 //! iterations run a frame's worth at a time, so a thousand never hold up a frame, and Stop ends
 //! them. The match against minimax is played on the search worker, its games coming in as each
-//! ends. The same on a textbook's tree instead of the board: [`super::mcts_tree`].
+//! ends. The same on a textbook's tree instead of the board: [`on_tree`].
 
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
-use super::mcts_tree::{FIRST_TREE, TreeRun};
+mod controls;
+mod on_tree;
+
 use crate::app::commands::{Command, MctsCommand};
 use crate::app::drawing::texts::{self, thousands};
 use crate::app::drawing::{tree_drawing, tree_export};
@@ -25,6 +27,8 @@ use crate::game::worker::MatchSoFar;
 use crate::game::{GameController, MatchSearch};
 use crate::learn::mcts_report::{RootMove, TREE_NODES, mcts_sketch, root_moves};
 use crate::learn::view::{ScoreView, Seen};
+use controls::{as_shown, run_controls};
+use on_tree::{FIRST_TREE, TreeRun};
 
 /// How much work a frame does: iterations times the board's cells (a 3×3 board's frame runs 222
 /// iterations, a 7×7's 40), so that a run of 1,000 is a few frames and none is held up.
@@ -35,8 +39,6 @@ const PLOT_POINTS: usize = 400;
 const MATCH_MCTS: Contestant = Contestant::Mcts { iterations: 1_000 };
 const MATCH_MINIMAX: Contestant = Contestant::Minimax(Difficulty::Perfect);
 const MATCH_GAMES: u64 = 10;
-/// The buttons' iterations.
-const RUNS: [(u64, &str); 4] = [(1, "1"), (10, "10"), (100, "100"), (1_000, "1,000")];
 
 /// The search and what the view remembers of it.
 pub struct MctsView {
@@ -486,78 +488,6 @@ fn row_words(seen: &Seen, row: &RootMove<Cell>, analysis: Option<&Analysis>) -> 
         None => "exact: being searched".to_string(),
     };
     format!("{}: {} · {exact}", row.mv.name(), row.numbers())
-}
-
-/// The seed and c fields, the run buttons, Stop and Restart, the same on a board and a tree:
-/// `settings` are the seed and c in use, `pending` the iterations to go, `run` those run.
-pub(super) fn run_controls(
-    ui: &mut Ui,
-    settings: (u64, f64),
-    pending: u64,
-    run: u64,
-    commands: &mut Vec<Command>,
-) {
-    let (seed_now, c_now) = settings;
-    ui.horizontal_wrapped(|ui| {
-        let mut seed = seed_now;
-        let label = ui.label("Seed");
-        if ui
-            .add(egui::DragValue::new(&mut seed))
-            .labelled_by(label.id)
-            .changed()
-            && seed != seed_now
-        {
-            // Only a new seed restarts: Tab through the field (which edits it as text)
-            // keeps the iterations run.
-            commands.push(MctsCommand::Seed(seed).into());
-        }
-        let mut c = c_now;
-        let label = ui.label("c");
-        if ui
-            .add(
-                egui::DragValue::new(&mut c)
-                    .range(0.0..=100.0)
-                    .speed(0.01)
-                    .max_decimals(3),
-            )
-            .labelled_by(label.id)
-            .changed()
-            && as_shown(c) != as_shown(c_now)
-        {
-            commands.push(MctsCommand::C(c).into());
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Run:");
-        for (iterations, words) in RUNS {
-            let button = egui::Button::new(words);
-            if ui
-                .add_enabled(pending == 0, button)
-                .on_hover_text(format!("Run {words} more iterations"))
-                .clicked()
-            {
-                commands.push(MctsCommand::Run(iterations).into());
-            }
-        }
-        if ui
-            .add_enabled(pending > 0, egui::Button::new("Stop"))
-            .clicked()
-        {
-            commands.push(MctsCommand::Stop.into());
-        }
-        if ui
-            .add_enabled(run > 0, egui::Button::new("Restart"))
-            .clicked()
-        {
-            commands.push(MctsCommand::Restart.into());
-        }
-    });
-}
-
-/// `c` as its field shows it, to three places: the field, edited as text (Tab goes through it),
-/// gives back √2 as 1.414, which is no new c.
-pub(super) fn as_shown(c: f64) -> f64 {
-    (c * 1000.0).round() / 1000.0
 }
 
 /// A root move's exact score (for the side to move, who plays it) as the "Scores are seen"

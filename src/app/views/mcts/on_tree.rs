@@ -9,7 +9,7 @@
 
 use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
 
-use super::mcts::{as_shown, run_controls};
+use super::controls::{as_shown, run_controls};
 use crate::app::commands::{Command, MctsCommand};
 use crate::app::drawing::texts::thousands;
 use crate::app::drawing::{tree_drawing, tree_export};
