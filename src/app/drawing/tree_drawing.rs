@@ -124,10 +124,21 @@ pub fn set_show_boards(ui: &Ui, key: egui::Id, shown: bool) {
 const MIN_ZOOM: f32 = 0.5;
 const MAX_ZOOM: f32 = 4.0;
 
+/// What a drawing's orange line is, said in its bar's legend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Orange {
+    /// Minimax's line from the root (a finished search, the explorer's tree).
+    MinimaxLine,
+    /// An alpha-beta search stepped through: the path to the running call; crossed nodes were
+    /// pruned.
+    CallsUnderWay,
+    /// Monte Carlo tree search: the last iteration's path.
+    LastIteration,
+}
+
 /// Over a drawing: its zoom (buttons; Ctrl+wheel and pinch on the drawing too) and what its
-/// shapes mean. `key` names the drawing's zoom; `search` says whether it is a search, whose
-/// orange line is the path to the running call and whose crossed nodes were pruned.
-pub fn drawing_bar(ui: &mut Ui, key: egui::Id, search: bool) {
+/// shapes mean. `key` names the drawing's zoom; `orange` what its orange line is.
+pub fn drawing_bar(ui: &mut Ui, key: egui::Id, orange: Orange) {
     let zoom = zoom_of(ui, key);
     let by = |factor: f32| Zoom { factor, fit: false };
     ui.horizontal_wrapped(|ui| {
@@ -168,12 +179,15 @@ pub fn drawing_bar(ui: &mut Ui, key: egui::Id, search: bool) {
         legend_item(ui, Some(Role::Maximiser), false, "MAX moves");
         legend_item(ui, Some(Role::Minimiser), false, "MIN moves");
         legend_item(ui, None, false, "game over");
-        if search {
-            legend_item(ui, None, true, "pruned, with the window that cut it");
-            ui.label(RichText::new("orange: the calls under way").color(LINE));
-        } else {
-            ui.label(RichText::new("orange: minimax's line").color(LINE));
-        }
+        let words = match orange {
+            Orange::MinimaxLine => "orange: minimax's line",
+            Orange::CallsUnderWay => {
+                legend_item(ui, None, true, "pruned, with the window that cut it");
+                "orange: the calls under way"
+            }
+            Orange::LastIteration => "orange: the last iteration's path",
+        };
+        ui.label(RichText::new(words).color(LINE));
     });
 }
 

@@ -19,7 +19,7 @@ use crate::app::commands::{Command, ExplorerCommand, ExplorerKey, Path, SettingC
 use crate::app::controls::Mirrored;
 use crate::app::drawing::board_widget::BoardWidget;
 use crate::app::drawing::texts::{self, thousands};
-use crate::app::drawing::tree_drawing;
+use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::on_show::moves;
 use crate::app::view::{Given, Needs, View};
 use crate::engine::board::{Board, Cell, Outcome};
@@ -246,7 +246,7 @@ impl Explorer {
         let reveal = self.revealed.as_ref() != Some(&self.selected);
         self.revealed = Some(self.selected.clone());
         let zoom = egui::Id::unique("explorer's drawing");
-        tree_drawing::drawing_bar(ui, zoom, false);
+        tree_drawing::drawing_bar(ui, zoom, Orange::MinimaxLine);
         let sketch = tree_sketch::board_tree(&picture, seen, names, None);
         let export = crate::app::drawing::tree_export::export_bar(ui, zoom, &sketch, "game-tree");
         egui::ScrollArea::both().show(ui, |ui| {

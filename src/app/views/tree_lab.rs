@@ -10,7 +10,7 @@ use egui::{RichText, Ui};
 use crate::app::commands::{Command, RandomTree, TreeLabCommand};
 use crate::app::drawing::code_panel::code_lines;
 use crate::app::drawing::texts;
-use crate::app::drawing::tree_drawing;
+use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, View};
 use crate::engine::game_tree::{GameTree, MAX_NODES};
@@ -610,7 +610,7 @@ impl TreeLab {
             );
             let zoom = egui::Id::unique("textbook tree drawing");
             tree_drawing::fit_at_first(ui, zoom);
-            tree_drawing::drawing_bar(ui, zoom, false);
+            tree_drawing::drawing_bar(ui, zoom, Orange::MinimaxLine);
             let sketch = tree_sketch::chance_tree(tree);
             // Folded, so that on a phone the drawing keeps the room under it.
             egui::CollapsingHeader::new("What the shapes and numbers mean")
@@ -653,7 +653,7 @@ impl TreeLab {
         let zoom = egui::Id::unique("textbook tree drawing");
         // A textbook's tree is for the whole class to see: as large as the room allows.
         tree_drawing::fit_at_first(ui, zoom);
-        tree_drawing::drawing_bar(ui, zoom, true);
+        tree_drawing::drawing_bar(ui, zoom, Orange::CallsUnderWay);
         if let Some(export) = tree_export::export_bar_sized(ui, zoom, sketch, sizing, "tree") {
             commands.push(Command::ExportPicture(export));
         }

@@ -15,7 +15,8 @@ mod on_tree;
 
 use crate::app::commands::{Command, MctsCommand};
 use crate::app::drawing::texts::{self, thousands};
-use crate::app::drawing::{tree_drawing, tree_export};
+use crate::app::drawing::tree_drawing::{self, Orange};
+use crate::app::drawing::tree_export;
 use crate::app::view::{Given, Needs, View};
 use crate::engine::ai::Difficulty;
 use crate::engine::board::{Board, Cell};
@@ -383,7 +384,7 @@ impl MctsView {
         };
         let sketch = mcts_sketch(&self.board, search, self.last.as_ref());
         let zoom = egui::Id::unique("mcts tree drawing");
-        tree_drawing::drawing_bar(ui, zoom, false);
+        tree_drawing::drawing_bar(ui, zoom, Orange::LastIteration);
         for line in &sketch.legend {
             ui.add(egui::Label::new(RichText::new(line).small()).wrap());
         }

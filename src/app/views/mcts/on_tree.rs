@@ -12,7 +12,8 @@ use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
 use super::controls::{as_shown, run_controls};
 use crate::app::commands::{Command, MctsCommand};
 use crate::app::drawing::texts::thousands;
-use crate::app::drawing::{tree_drawing, tree_export};
+use crate::app::drawing::tree_drawing::{self, Orange};
+use crate::app::drawing::tree_export;
 use crate::engine::fraction::Fraction;
 use crate::engine::game_tree::{GameTree, TreePosition};
 use crate::engine::mcts::{Iteration, Mcts, TreeMcts};
@@ -311,9 +312,14 @@ impl TreeRun {
         let sketch = tree_mcts_sketch(run.tree(), &search, self.last.as_ref());
         let zoom = egui::Id::unique("mcts tree of a textbook");
         // A textbook's tree is for the whole class to see, as in the tree lab: as large as the
-        // room allows.
-        tree_drawing::fit_at_first(ui, zoom);
-        tree_drawing::drawing_bar(ui, zoom, false);
+        // room allows, but never smaller than its words read (its counts under each node make
+        // it wide): wider than the room, it scrolls.
+        let room = egui::vec2(
+            ui.available_width(),
+            ui.clip_rect().bottom() - ui.cursor().top(),
+        );
+        tree_drawing::fit_room(ui, zoom, &sketch, room, 0.9, 1.5);
+        tree_drawing::drawing_bar(ui, zoom, Orange::LastIteration);
         for line in &sketch.legend {
             ui.add(egui::Label::new(RichText::new(line).small()).wrap());
         }

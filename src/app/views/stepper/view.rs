@@ -8,7 +8,7 @@ use super::step_through::{Stepper, positions_visited};
 use crate::app::commands::{Command, StepCommand};
 use crate::app::drawing::board_widget::BoardWidget;
 use crate::app::drawing::texts::window_bound;
-use crate::app::drawing::tree_drawing;
+use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::drawing::tree_export;
 use crate::engine::score::Score;
 use crate::game::TraceLog;
@@ -171,7 +171,7 @@ impl Stepper {
             tree_drawing::fit_now(ui, zoom);
         }
         ui.data_mut(|data| data.insert_temp(filled, fill));
-        tree_drawing::drawing_bar(ui, zoom, true);
+        tree_drawing::drawing_bar(ui, zoom, Orange::CallsUnderWay);
         let sketch = tree_sketch::board_search(&picture, seen);
         let export = tree_export::export_bar(ui, zoom, &sketch, "search");
         if let Some(sentence) = self.cutoff_sentence(seen) {
