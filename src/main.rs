@@ -25,6 +25,7 @@ mod desktop {
     use std::process::ExitCode;
 
     use clap::Parser;
+    use tictactoe::app::link::Link;
     use tictactoe::app::{self, AppOptions};
     use tictactoe::cli::{self, Cli};
 
@@ -52,9 +53,12 @@ mod desktop {
         };
         open_window(AppOptions {
             settings_path: cli.settings,
-            position,
-            tree: cli.tree,
-            exercises: cli.exercises,
+            open_on: Link {
+                position,
+                tree: cli.tree,
+                exercises: cli.exercises,
+                ..Link::default()
+            },
             ..AppOptions::default()
         })
     }

@@ -2025,7 +2025,7 @@ fn a_textbooks_tree_is_stepped_through_with_alpha_beta_and_its_pruned_leaves_sta
 #[test]
 fn a_chance_tree_is_drawn_with_its_averages_and_the_searches_that_do_not_apply_are_disabled() {
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.tree = Some("three-ply".to_string());
+        options.open_on.tree = Some("three-ply".to_string());
     });
     game.settle();
     game.harness.get_by_label("expectimax").click();
@@ -2063,7 +2063,7 @@ fn a_chance_tree_is_drawn_with_its_averages_and_the_searches_that_do_not_apply_a
 #[test]
 fn a_mistyped_tree_is_named_where_it_goes_wrong() {
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.tree = Some("[[3,12,8],[2,4 6]]".to_string());
+        options.open_on.tree = Some("[[3,12,8],[2,4 6]]".to_string());
     });
     game.settle();
     game.harness
@@ -2075,7 +2075,7 @@ fn a_mistyped_tree_is_named_where_it_goes_wrong() {
 #[test]
 fn a_huge_paste_into_the_trees_field_is_cut_with_a_line_that_says_so() {
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.tree = Some("three-ply".to_string());
+        options.open_on.tree = Some("three-ply".to_string());
     });
     game.settle();
     let huge = "[1,2],".repeat(1_000_000);
@@ -2182,7 +2182,7 @@ fn next_cut_off_reaches_the_first_cut_off_of_a_long_search_in_one_press() {
 #[test]
 fn the_textbooks_tree_jumps_from_cut_off_to_cut_off_and_runs_to_a_node() {
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.tree = Some("three-cutoffs".to_string());
+        options.open_on.tree = Some("three-cutoffs".to_string());
     });
     game.harness.set_size(egui::vec2(1280.0, 720.0));
     game.settle();
@@ -2264,7 +2264,7 @@ fn minimax_of_notation(text: &str) -> i32 {
 /// The textbook's tree opened on three-ply, 1280 points wide.
 fn three_ply_lab() -> Game {
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.tree = Some("three-ply".to_string());
+        options.open_on.tree = Some("three-ply".to_string());
     });
     game.harness.set_size(egui::vec2(1280.0, 720.0));
     game.settle();

@@ -39,7 +39,7 @@ fn shot(game: &mut Game, name: &str) {
 
 fn open(code: &SetCode) -> Game {
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.exercises = Some(code.clone());
+        options.open_on.exercises = Some(code.clone());
     });
     game.harness.set_size(egui::vec2(1000.0, 1000.0));
     game.harness.run_steps(3);
@@ -182,7 +182,7 @@ fn a_positions_pruned_branches_are_tapped_and_a_tree_is_filled_in() {
     let code: SetCode = "v1-s3-k=prune,tree-n=2-3x3".parse().unwrap();
     let set = generate(&code);
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.exercises = Some(code.clone());
+        options.open_on.exercises = Some(code.clone());
         options.touch_screen = true;
     });
     game.harness.set_size(egui::vec2(420.0, 1300.0));
@@ -282,7 +282,7 @@ fn the_verdict_and_its_explanation_go_to_the_pages_live_region_and_the_sets_code
     let heard: Arc<Mutex<Vec<String>>> = Arc::default();
     let mirror = heard.clone();
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.exercises = Some(code.clone());
+        options.open_on.exercises = Some(code.clone());
         options.status_mirror = Some(Arc::new(move |_status: &str, over: &str| {
             let mut heard = mirror.lock().unwrap();
             if heard.last().map(String::as_str) != Some(over) {
@@ -731,8 +731,8 @@ fn a_chance_items_tree_shows_on_a_phone_without_overlap() {
         ([844.0, 390.0], 2),
     ] {
         let mut game = harness::start_sized("welcome_hint: false", size, |options| {
-            options.exercises = Some(code.clone());
-            options.exercise_item = Some(number);
+            options.open_on.exercises = Some(code.clone());
+            options.open_on.item = Some(number);
         });
         let item = &set.items[number - 1];
         let key = chance_key(item);

@@ -355,7 +355,7 @@ fn exercises_from_a_link_in_xs_numbers_take_cells_clicked_on_the_board() {
     let code: SetCode = "v1-s3-k=move,horizon-n=2-3x3-view=x".parse().unwrap();
     let set = generate(&code);
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.exercises = Some(code.clone());
+        options.open_on.exercises = Some(code.clone());
         // A page known to be on a touch screen: every button a finger's size.
         options.touch_screen = true;
     });
@@ -427,7 +427,8 @@ fn exercises_from_a_link_in_xs_numbers_take_cells_clicked_on_the_board() {
 fn a_set_left_mid_way_resumes_on_its_item_with_its_answers_after_a_restart() {
     let code: SetCode = "v1-s7-k=value,move-n=3-3x3".parse().unwrap();
     let set = generate(&code);
-    let open = |options: &mut tictactoe::app::AppOptions| options.exercises = Some(code.clone());
+    let open =
+        |options: &mut tictactoe::app::AppOptions| options.open_on.exercises = Some(code.clone());
     let mut game = harness::start_adjusted("welcome_hint: false", open);
     game.harness.set_size(egui::vec2(900.0, 900.0));
     game.harness.run_steps(3);
@@ -537,7 +538,7 @@ fn a_progress_file_that_cannot_be_read_is_kept_aside_and_said_in_one_line() {
 /// View menu's `item` opens, and the pointer gone so that no tooltip covers the view's words.
 fn with_view_open(board: Option<Board>, height: f32, item: &str) -> Game {
     let mut game = harness::start_adjusted("welcome_hint: false", |options| {
-        options.position = board;
+        options.open_on.position = board;
     });
     game.harness.set_size(egui::vec2(1280.0, height));
     game.harness.run_steps(3);

@@ -383,6 +383,28 @@ fn an_empty_seed_is_named() {
     );
 }
 
+/// A pass mark left empty, or out of range, is named as typed (`''` for nothing) with what is
+/// accepted.
+#[test]
+fn a_pass_mark_that_is_no_percentage_is_named() {
+    for (typed, shown) in [("", "''"), ("101", "101"), ("70%", "70%")] {
+        let line = message(&[
+            "exercises",
+            "--code",
+            "v1-s7-k=value-n=4-3x3",
+            "--pass-mark",
+            typed,
+        ]);
+        assert!(line.contains("for '--pass-mark <N>'"), "{line}");
+        assert!(
+            line.ends_with(&format!(
+                "the pass mark must be a whole number from 0 to 100, not {shown}"
+            )),
+            "{line}"
+        );
+    }
+}
+
 /// A byte-order mark before the moves (a file saved by a Windows editor) is not read as part of
 /// the first move.
 #[test]

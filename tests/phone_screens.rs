@@ -28,7 +28,7 @@ const SCREENS: [[f32; 2]; 7] = [
 
 fn open(code: &SetCode, screen: [f32; 2]) -> Game {
     harness::start_sized("welcome_hint: false", screen, |options| {
-        options.exercises = Some(code.clone());
+        options.open_on.exercises = Some(code.clone());
         options.touch_screen = true;
     })
 }
@@ -476,7 +476,7 @@ fn the_textbooks_tree_fits_a_phone_upright_and_on_its_side() {
     for screen in VIEW_SCREENS {
         let mut game = harness::start_sized("welcome_hint: false", screen, |options| {
             options.touch_screen = true;
-            options.tree = Some("three-ply".to_string());
+            options.open_on.tree = Some("three-ply".to_string());
         });
         at_size(&mut game, screen);
         assert_within_the_sides(&mut game, screen, "a textbook's tree", false);

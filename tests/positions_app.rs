@@ -451,12 +451,7 @@ fn reopened(game: &Game) -> Game {
     let link = Link::parse(&game.harness.state().link_to_here());
     assert!(link.ignored.is_empty(), "{:?}", link.ignored);
     harness::start_adjusted("show_scores: false, score_view: SideToMove", |options| {
-        options.position = link.position;
-        options.score_view = link.view;
-        options.show_scores = link.scores;
-        options.tree = link.tree;
-        options.exercises = link.exercises;
-        options.exercise_item = link.item;
+        options.open_on = link;
     })
 }
 
@@ -495,10 +490,10 @@ fn the_link_to_here_reopens_the_game_as_shown_and_what_is_open_over_it() {
         (Some("three-ply"), Some("v1-s7-k=value-n=4-3x3")),
     ] {
         let game = harness::start_adjusted("", |options| {
-            options.tree = tree.map(str::to_string);
-            options.exercises = exercises.map(|code| code.parse().unwrap());
+            options.open_on.tree = tree.map(str::to_string);
+            options.open_on.exercises = exercises.map(|code| code.parse().unwrap());
             // A set open on its third item reopens on it.
-            options.exercise_item = Some(3);
+            options.open_on.item = Some(3);
         });
         let link = game.harness.state().link_to_here();
         assert_eq!(link.contains("tree="), tree.is_some(), "{link}");
@@ -555,7 +550,8 @@ fn every_position_source() -> Vec<OnShow> {
     });
 
     let game = harness::start_sized("welcome_hint: false", [1024.0, 720.0], |options| {
-        options.position = Link::parse(&format!("{}&view=mover", pasted.link_query())).position;
+        options.open_on.position =
+            Link::parse(&format!("{}&view=mover", pasted.link_query())).position;
     });
     sources.push(OnShow {
         how: "a link",

@@ -246,7 +246,7 @@ fn the_page_names_the_exercise_boards_cells_and_a_pressed_cell_button_answers_it
     let pressed: Arc<Mutex<Vec<usize>>> = Arc::default();
     let (heard, presses) = (spoken.clone(), pressed.clone());
     let mut game = start_adjusted("welcome_hint: false", move |options| {
-        options.exercises = Some(code.clone());
+        options.open_on.exercises = Some(code.clone());
         options.board_mirror = Some(Arc::new(move |board| {
             *heard.lock().unwrap() = board.clone();
         }));
@@ -313,7 +313,7 @@ fn an_alpha_beta_exercise_is_answered_by_taps_on_its_mirrored_nodes_and_buttons(
     let code: tictactoe::learn::exercises::SetCode = "v1-s7-k=prune-n=3-3x3-trees".parse().unwrap();
     let mut game = start_adjusted("welcome_hint: false", move |options| {
         options.touch_screen = true;
-        options.exercises = Some(code);
+        options.open_on.exercises = Some(code);
         options.controls_mirror = Some(Arc::new(move |controls| {
             *told.lock().unwrap() = controls.to_vec();
         }));

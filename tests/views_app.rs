@@ -192,7 +192,7 @@ fn open_on(kind: ViewKind, position: &str, score_view: &str) -> Game {
     let mut game = harness::start_sized(
         &format!("welcome_hint: false, score_view: {score_view}"),
         DESKTOP,
-        |options| options.position = Some(board),
+        |options| options.open_on.position = Some(board),
     );
     let ctx = game.harness.ctx.clone();
     game.harness.state_mut().toggle_view(&ctx, kind);
@@ -315,8 +315,8 @@ fn on_a_phone(view: &str) -> Game {
     };
     let mut game = harness::start_sized("welcome_hint: false", PHONE, |options| {
         options.touch_screen = true;
-        options.position = position.map(|text| text.parse().unwrap());
-        options.tree = tree.map(str::to_string);
+        options.open_on.position = position.map(|text| text.parse().unwrap());
+        options.open_on.tree = tree.map(str::to_string);
     });
     if let Some(kind) = kind {
         let ctx = game.harness.ctx.clone();

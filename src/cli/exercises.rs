@@ -149,14 +149,9 @@ fn parse_count(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `--pass-mark`: the score out of 100 that passes, with every numeric option's message.
 fn parse_pass_mark(text: &str) -> Result<u8, String> {
-    match text.parse::<u8>() {
-        Ok(n) if n <= 100 => Ok(n),
-        _ => Err(format!(
-            "the pass mark must be a whole number from 0 to 100, not {}",
-            super::args::typed(text)
-        )),
-    }
+    super::args::whole_number(text, "the pass mark", "", 0..=100).map(|mark| mark as u8)
 }
 
 fn parse_side(text: &str) -> Result<usize, String> {

@@ -12,6 +12,7 @@ use std::time::Duration;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::app::link::Link;
 use tictactoe::app::{AppOptions, TicTacToeApp};
 use tictactoe::engine::clock::{Clock, ManualClock};
 use tictactoe::{Board, Cell, Mark};
@@ -55,7 +56,10 @@ pub fn start_with_position(
     let options = AppOptions {
         settings_path: Some(settings_path.clone()),
         ai_seed: Some(7),
-        position: Some(position),
+        open_on: Link {
+            position: Some(position),
+            ..Link::default()
+        },
         ..AppOptions::default()
     };
     let harness = Harness::builder()
@@ -118,7 +122,6 @@ pub fn start_with_options(
         ai_seed: Some(7),
         clock: clock.clone().map(|clock| clock as Arc<dyn Clock>),
         trace_limit,
-        position: None,
         ..AppOptions::default()
     };
     let harness = Harness::builder()

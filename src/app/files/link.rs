@@ -7,7 +7,9 @@ use crate::engine::board::{Board, Mark, typed_start};
 use crate::learn::exercises::SetCode;
 use crate::learn::view::ScoreView;
 
-/// What a link asks the page to show; `None` leaves a setting as the player has it.
+/// What a link asks the page to show, and what the app opens on: the command line's
+/// `--position`, `--tree` and `--exercises` say the same. `None` leaves a setting as the player
+/// has it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Link {
     pub position: Option<Board>,

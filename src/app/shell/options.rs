@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::app::drawing::board_widget::Spoken;
-use crate::engine::board::Board;
+use crate::app::files::link::Link;
 use crate::engine::clock::Clock;
 
 /// How the app is started.
@@ -25,16 +25,12 @@ pub struct AppOptions {
     /// The positions the review (M) may visit in each position of the game; `None` for
     /// [`crate::learn::review::REVIEW_NODE_BUDGET`], `tictactoe review`'s default.
     pub review_node_budget: Option<u64>,
-    /// A position to open the game on (`--position`): against the computer you take the side to
-    /// move, so that the position is yours to study and play.
-    pub position: Option<Board>,
-    /// Whose numbers to show, and whether the scores are on, for this visit only (the web
-    /// page's link: `view=`, `scores=`); `None` keeps the player's settings.
-    pub score_view: Option<crate::learn::view::ScoreView>,
-    pub show_scores: Option<bool>,
-    /// A message to show over the board at start (the web page's: a link whose position it
-    /// could not read).
-    pub start_notice: Option<String>,
+    /// What to open on and show (a position, whose numbers, a textbook's tree, a set of
+    /// exercises): the web page's link, or the command line's `--position`, `--tree` and
+    /// `--exercises`, which say the same. Against the computer you take the position's side to
+    /// move, so that it is yours to study and play; whose numbers and whether the scores are on
+    /// hold for this visit only. What of a link could not be used is said over the board at start.
+    pub open_on: Link,
     /// Called with the status line and the words over the board (a notice, or the first line of
     /// a preview's banner; `""` for none) whenever they are drawn: the web page keeps a copy of
     /// each in the page (`aria-live` regions that screen readers and the browser tests read).
@@ -52,13 +48,6 @@ pub struct AppOptions {
     /// The screen is known to be a touch screen before it is first touched (a phone's or a
     /// tablet's page), so that the first screen already speaks of taps and is sized for fingers.
     pub touch_screen: bool,
-    /// A textbook's tree to open on (a tree's notation or a built-in tree's name: the page's
-    /// `?tree=`).
-    pub tree: Option<String>,
-    /// A set of graded exercises to open on (the page's `?exercises=`).
-    pub exercises: Option<crate::learn::exercises::SetCode>,
-    /// The set's item to open on, from 1 (the page's `?item=`); `None` for its first.
-    pub exercise_item: Option<usize>,
     /// Show no file dialog, as where none can be shown: a game is saved as text on the
     /// clipboard instead (for tests, where a dialog would wait for a person).
     pub no_file_dialogs: bool,

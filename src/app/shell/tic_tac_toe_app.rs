@@ -134,7 +134,8 @@ impl TicTacToeApp {
             },
         };
         let notice = options
-            .start_notice
+            .open_on
+            .notice()
             .map(Notice::new)
             .or(notice)
             .or(progress_problem.clone().map(Notice::new));
@@ -176,10 +177,11 @@ impl TicTacToeApp {
             preview: None,
             game_board: Board::default(),
             views: OpenViews {
-                tree_lab: options.tree.as_deref().map(TreeLab::new),
+                tree_lab: options.open_on.tree.as_deref().map(TreeLab::new),
                 exercises: options
+                    .open_on
                     .exercises
-                    .map(|code| Exercises::new(code).at_item(options.exercise_item.unwrap_or(1))),
+                    .map(|code| Exercises::new(code).at_item(options.open_on.item.unwrap_or(1))),
                 ..OpenViews::default()
             },
             coach: Coach::new(options.ai_seed.unwrap_or_else(rand::random)),
@@ -210,13 +212,13 @@ impl TicTacToeApp {
             cc.egui_ctx
                 .add_plugin(controls::ControlsMirrorPlugin { mirror });
         }
-        if options.score_view.is_some() || options.show_scores.is_some() {
+        if options.open_on.view.is_some() || options.open_on.scores.is_some() {
             let mut shown = app.settings.clone();
-            shown.score_view = options.score_view.unwrap_or(shown.score_view);
-            shown.show_scores = options.show_scores.unwrap_or(shown.show_scores);
+            shown.score_view = options.open_on.view.unwrap_or(shown.score_view);
+            shown.show_scores = options.open_on.scores.unwrap_or(shown.show_scores);
             app.settings_for_one_game(&cc.egui_ctx, shown);
         }
-        if let Some(board) = options.position {
+        if let Some(board) = options.open_on.position {
             let seating = match app.settings.mode {
                 crate::game::Mode::TwoPlayers => commands::Seating::TwoPlayers,
                 _ => commands::Seating::You(board.to_move()),

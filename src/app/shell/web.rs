@@ -17,21 +17,13 @@ use crate::platform::page::{self, MirroredButton, MirroredGroup};
 
 /// Starts the game on the page. Called by the program's `main` in the browser.
 pub fn start() {
-    let link = Link::parse(&page::query());
-    let start_notice = link.notice();
     let options = AppOptions {
-        position: link.position,
-        score_view: link.view,
-        show_scores: link.scores,
-        start_notice,
+        open_on: Link::parse(&page::query()),
         status_mirror: Some(Arc::new(mirror_status)),
         board_mirror: Some(Arc::new(mirror_board)),
         pressed_cells: Some(Arc::new(|| PRESSED.with_borrow_mut(std::mem::take))),
         controls_mirror: Some(Arc::new(mirror_controls)),
         touch_screen: page::pointer_is_coarse(),
-        tree: link.tree,
-        exercises: link.exercises,
-        exercise_item: link.item,
         ..AppOptions::default()
     };
     page::spawn(async move {
