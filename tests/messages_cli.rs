@@ -405,6 +405,22 @@ fn a_pass_mark_that_is_no_percentage_is_named() {
     }
 }
 
+/// The set's count and board side name an empty value as `''`, as every numeric option does,
+/// not with nothing after "not".
+#[test]
+fn an_empty_count_or_board_side_is_named() {
+    for (option, expected) in [
+        (
+            "--count",
+            "the count must be a whole number from 1 to 100, not ''",
+        ),
+        ("--size", "the board's side must be 3 or 4, not ''"),
+    ] {
+        let line = message(&["exercises", "--seed", "7", option, ""]);
+        assert!(line.ends_with(expected), "{line}");
+    }
+}
+
 /// A byte-order mark before the moves (a file saved by a Windows editor) is not read as part of
 /// the first move.
 #[test]

@@ -140,13 +140,7 @@ fn parse_kind_list(text: &str) -> Result<KindList, String> {
 }
 
 fn parse_count(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the count must be a whole number from 1 to {MAX_COUNT}, not {}",
-            super::args::typed(text)
-        )),
-    }
+    super::args::whole_number(text, "the count", "", 1..=MAX_COUNT as u64).map(|n| n as usize)
 }
 
 /// `--pass-mark`: the score out of 100 that passes, with every numeric option's message.
@@ -161,7 +155,7 @@ fn parse_side(text: &str) -> Result<usize, String> {
             "the board's side must be {} or {}, not {}",
             SIZES.start(),
             SIZES.end(),
-            super::args::typed(text)
+            super::args::typed_or_empty(text)
         )),
     }
 }
