@@ -776,7 +776,7 @@ fn mcts_on_the_tree_lab_s_tree_shows_the_numbers_tictactoe_mcts_prints_for_it() 
 #[test]
 fn mcts_on_a_tree_has_a_finger_s_targets_on_a_phone() {
     let mut game = harness::start_sized("welcome_hint: false", [390.0, 844.0], |options| {
-        options.tree = Some("three-ply".to_string());
+        options.open_on.tree = Some("three-ply".to_string());
         options.touch_screen = true;
     });
     game.settle();
