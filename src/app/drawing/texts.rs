@@ -268,6 +268,39 @@ pub fn scrolled_to_fill(ui: &mut egui::Ui, id_salt: &str, contents: impl FnOnce(
         .show(ui, contents);
 }
 
+/// One of a view's two parts: its numbers and controls, and its drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Numbers,
+    Drawing,
+}
+
+/// A view's numbers and its drawing, scrolled together (`id_salt`): side by side where the
+/// window is wide, the drawing under the numbers where it is narrow. `part` draws either.
+pub fn numbers_beside_drawing(
+    ui: &mut egui::Ui,
+    id_salt: &str,
+    mut part: impl FnMut(&mut egui::Ui, Part),
+) {
+    scrolled_to_fill(ui, id_salt, |ui| {
+        if ui.available_width() > 900.0 {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    // Wider with the room, so that presenter mode's large text keeps each
+                    // line of numbers on a line or two.
+                    ui.set_width((ui.available_width() * 0.42).max(440.0));
+                    part(ui, Part::Numbers);
+                });
+                ui.vertical(|ui| part(ui, Part::Drawing));
+            });
+        } else {
+            part(ui, Part::Numbers);
+            ui.separator();
+            part(ui, Part::Drawing);
+        }
+    });
+}
+
 /// Shrinks the text of `ui` (and what it holds) back to at most the size a window's own scale
 /// gives it: for the controls over a drawing that has the window to itself in presenter mode,
 /// so that the room goes to the drawing, which the class reads, rather than to the buttons,

@@ -230,6 +230,26 @@ pub fn draw(
     draw_sized(ui, sketch, sketch, key, selected, reveal)
 }
 
+/// The least height a drawing gets under the lines above it, so that a tree shows on a phone.
+pub const MIN_DRAWING: f32 = 320.0;
+
+/// [`draw`] in the rest of the view's height (at least [`MIN_DRAWING`]), scrolled both ways on
+/// its own (`id_salt`): a drawing under a view's controls. Where the lines above take most of
+/// the height (on a phone), the view around it scrolls.
+pub fn draw_in_the_rest(ui: &mut Ui, id_salt: &str, sketch: &Sketch, key: egui::Id) {
+    // The room's height less what is above, not the cursor's place: in a view that scrolls,
+    // that moves with the scrolling, and the drawing would grow as it is scrolled.
+    let height = (ui.clip_rect().height() - ui.min_rect().height()).max(MIN_DRAWING);
+    ui.allocate_ui(Vec2::new(ui.available_width(), height), |ui| {
+        egui::ScrollArea::both()
+            .id_salt(id_salt)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                draw(ui, sketch, key, None, false);
+            });
+    });
+}
+
 /// [`draw`], laid out in the room `sizing` needs ([`scene_sized`]): a search stepped through
 /// keeps its nodes' places and its scale from the first step to the last.
 pub fn draw_sized(

@@ -63,9 +63,6 @@ fn leaf_field_id() -> egui::Id {
 /// A window less tall than this (in points) is a phone on its side: the notation's help folds.
 const SHORT_SCREEN: f32 = 500.0;
 
-/// The least height a chance tree's drawing takes, in points.
-const MIN_DRAWING: f32 = 320.0;
-
 /// The textbooks' first expectimax tree, the lab's button for it types.
 pub const CHANCE_EXAMPLE: &str = "[chance[3, 12], chance[2, 4, 6]]";
 
@@ -624,17 +621,7 @@ impl TreeLab {
             if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "tree") {
                 commands.push(Command::ExportPicture(export));
             }
-            // The rest of the window, and at least enough to see a tree on a phone, where the
-            // lines above take most of the height: the whole scrolls.
-            let height = (ui.clip_rect().height() - ui.min_rect().height()).max(MIN_DRAWING);
-            ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-                egui::ScrollArea::both()
-                    .id_salt("chance drawing")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        tree_drawing::draw(ui, &sketch, zoom, None, false);
-                    });
-            });
+            tree_drawing::draw_in_the_rest(ui, "chance drawing", &sketch, zoom);
         });
     }
 

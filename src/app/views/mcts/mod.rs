@@ -14,7 +14,7 @@ mod controls;
 mod on_tree;
 
 use crate::app::commands::{Command, MctsCommand};
-use crate::app::drawing::texts::{self, thousands};
+use crate::app::drawing::texts::{self, Part, thousands};
 use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, Needs, View};
@@ -192,28 +192,10 @@ impl MctsView {
             self.tree.show(ui, &mut commands);
             return commands;
         }
-        egui::ScrollArea::vertical()
-            .id_salt("mcts view")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                // Beside each other where the window is wide; the tree under the numbers where
-                // it is narrow.
-                if ui.available_width() > 900.0 {
-                    ui.horizontal_top(|ui| {
-                        ui.vertical(|ui| {
-                            // Wider with the room, so that presenter mode's large text keeps
-                            // each move's numbers on a line or two.
-                            ui.set_width((ui.available_width() * 0.42).max(440.0));
-                            self.numbers(ui, analysis, seen, &mut commands);
-                        });
-                        ui.vertical(|ui| self.tree(ui, &mut commands));
-                    });
-                } else {
-                    self.numbers(ui, analysis, seen, &mut commands);
-                    ui.separator();
-                    self.tree(ui, &mut commands);
-                }
-            });
+        texts::numbers_beside_drawing(ui, "mcts view", |ui, part| match part {
+            Part::Numbers => self.numbers(ui, analysis, seen, &mut commands),
+            Part::Drawing => self.tree(ui, &mut commands),
+        });
         commands
     }
 

@@ -11,7 +11,7 @@ use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
 
 use super::controls::{as_shown, run_controls};
 use crate::app::commands::{Command, MctsCommand};
-use crate::app::drawing::texts::thousands;
+use crate::app::drawing::texts::{self, Part, thousands};
 use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::drawing::tree_export;
 use crate::engine::fraction::Fraction;
@@ -33,7 +33,6 @@ const MAX_TREE_CHARS: usize = 20_000;
 /// The tree the field holds when the view is opened from the menu.
 pub(super) const FIRST_TREE: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 /// The least height the tree's drawing takes, in points.
-const MIN_DRAWING: f32 = 320.0;
 /// The plot's lines, a colour a root child (the first ones again past the sixth).
 const COLOURS: [Color32; 6] = [
     Color32::from_rgb(40, 120, 220),
@@ -155,24 +154,10 @@ impl TreeRun {
         if self.pending > 0 {
             ui.ctx().request_repaint();
         }
-        egui::ScrollArea::vertical()
-            .id_salt("mcts tree view")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                if ui.available_width() > 900.0 {
-                    ui.horizontal_top(|ui| {
-                        ui.vertical(|ui| {
-                            ui.set_width((ui.available_width() * 0.42).max(440.0));
-                            self.numbers(ui, commands);
-                        });
-                        ui.vertical(|ui| self.drawing(ui, commands));
-                    });
-                } else {
-                    self.numbers(ui, commands);
-                    ui.separator();
-                    self.drawing(ui, commands);
-                }
-            });
+        texts::numbers_beside_drawing(ui, "mcts tree view", |ui, part| match part {
+            Part::Numbers => self.numbers(ui, commands),
+            Part::Drawing => self.drawing(ui, commands),
+        });
     }
 
     /// The tree's field, the settings and buttons, the last iteration in words, each root
@@ -326,16 +311,7 @@ impl TreeRun {
         if let Some(export) = tree_export::export_bar(ui, zoom, &sketch, "mcts-tree") {
             commands.push(Command::ExportPicture(export));
         }
-        // The rest of the window, and at least enough to see a tree on a phone.
-        let height = (ui.clip_rect().bottom() - ui.cursor().top()).max(MIN_DRAWING);
-        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-            egui::ScrollArea::both()
-                .id_salt("mcts textbook tree")
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    tree_drawing::draw(ui, &sketch, zoom, None, false);
-                });
-        });
+        tree_drawing::draw_in_the_rest(ui, "mcts textbook tree", &sketch, zoom);
     }
 
     /// The root children's estimates over the iterations, a colour each, with each one's exact
