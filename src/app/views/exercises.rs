@@ -892,9 +892,9 @@ fn figure_lines(ui: &mut Ui, item: &Item) {
 const CHANCE_TREE_LEAST: f32 = 0.9;
 const CHANCE_TREE_MOST: f32 = 1.5;
 /// The smallest an alpha-beta or fill-in item's tree is drawn, in times the app's 100%: its
-/// letters, which the answers are written in, some 12 points high, its leaves' slots more than a
-/// finger's 44 points apart.
-const LETTERED_TREE_LEAST: f32 = 1.2;
+/// letters, which the answers are written in, some 10 points high, its leaves' slots 48 points
+/// apart (more than a finger's 44); a phone's view holds half a textbook tree, or more.
+const LETTERED_TREE_LEAST: f32 = 1.0;
 
 /// The engine's analysis an item's key holds, shown on its board once it is graded.
 fn key_analysis(item: &Item) -> Option<&Analysis> {
