@@ -733,14 +733,13 @@ impl Exercises {
         // As large as the room, within sizes whose letters still read; larger, it scrolls.
         let zoom = egui::Id::unique(("exercise tree zoom", &salt));
         let room = egui::vec2(ui.available_width(), ui.clip_rect().height());
-        tree_drawing::fit_room(
-            ui,
-            zoom,
-            &sketch,
-            room,
-            LETTERED_TREE_LEAST,
-            CHANCE_TREE_MOST,
-        );
+        // The search's notes widen the tree: then as small as a chance item's tree, with
+        // nothing left to tap.
+        let least = match self.show_search {
+            true => CHANCE_TREE_LEAST,
+            false => LETTERED_TREE_LEAST,
+        };
+        tree_drawing::fit_room(ui, zoom, &sketch, room, least, CHANCE_TREE_MOST);
         // A scroll of its own per item: the next tree starts at its left, not where the last
         // one was swiped to.
         egui::ScrollArea::horizontal()
