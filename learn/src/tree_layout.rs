@@ -86,6 +86,11 @@ pub enum Ink {
     Grid,
     /// A mark on a small board, in the board's own colour.
     Mark(Mark),
+    /// The outline of a node the learner picked (an exercise's answer), in the best move's
+    /// colour.
+    Picked,
+    /// The cross on a branch the search pruned (an exercise's tree), in a loss's colour.
+    Cut,
 }
 
 /// A fill by what it fills.
@@ -274,6 +279,9 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
             width,
             ink,
         });
+        if edge.marked {
+            branch_marks(&mut items, to, start, end);
+        }
         items.push(Item::Text {
             at: point(
                 start.x + (end.x - start.x) * LABEL_ALONG,
@@ -343,6 +351,26 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
     }
 }
 
+/// Halfway down a marked branch to `child`: a bar across it where the learner picked the
+/// child, a cross over it where the search pruned it.
+fn branch_marks(items: &mut Vec<Item>, child: &SketchNode, start: Point, end: Point) {
+    let middle = point((start.x + end.x) / 2.0, (start.y + end.y) / 2.0);
+    let (dx, dy) = (11.0, -7.0);
+    let across = |dx: f32, dy: f32, width: f32, ink: Ink| Item::Line {
+        from: point(middle.x - dx, middle.y - dy),
+        to: point(middle.x + dx, middle.y + dy),
+        width,
+        ink,
+    };
+    if child.picked {
+        items.push(across(dx, dy, 4.0, Ink::Text));
+    }
+    if child.crossed {
+        items.push(across(dx, dy, 3.5, Ink::Cut));
+        items.push(across(-dy, dx, 3.5, Ink::Cut));
+    }
+}
+
 /// The lines of a node's note.
 fn note_lines(node: &SketchNode) -> impl Iterator<Item = &str> {
     node.note.iter().flat_map(|note| note.lines())
@@ -361,6 +389,8 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
         (false, true) => 2.5,
         (false, false) => 1.5,
     };
+    // A pick is outlined in its own colour, whatever else the node is.
+    let outline = if node.picked { Ink::Picked } else { ink };
     let r = RADIUS;
     let triangle = |tip: f32, base: f32| Item::Polygon {
         points: vec![
@@ -370,7 +400,7 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
         ],
         fill: Fill::Node,
         width,
-        ink,
+        ink: outline,
         dashed: node.dashed,
     };
     let mut items = vec![match node.shape {
@@ -381,7 +411,7 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             radius: r * 0.85,
             fill: Some(Fill::Node),
             width,
-            ink,
+            ink: outline,
             dashed: node.dashed,
         },
         Shape::Chance => Item::Circle {
@@ -389,7 +419,7 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             radius: r * 1.1,
             fill: Some(Fill::Node),
             width,
-            ink,
+            ink: outline,
             dashed: node.dashed,
         },
     }];
@@ -559,6 +589,7 @@ mod tests {
                     label: format!("{to}"),
                     best: false,
                     on_line: false,
+                    marked: false,
                 })
                 .collect(),
             width: 2,
@@ -579,6 +610,42 @@ mod tests {
         let gap = noted.nodes[2].centre.x - noted.nodes[1].centre.x;
         assert!(gap > right.x - left.x);
         assert!(gap >= text_width("α -infinity and more", Kind::Note.size()));
+    }
+
+    /// A marked branch (an exercise's tree) carries its child's pick as a bar across it and its
+    /// prune as a cross in a loss's ink; the pick's outline is in its own ink. An unmarked
+    /// branch (every other picture's) carries neither, whatever its child is.
+    #[test]
+    fn a_marked_branch_carries_its_childs_pick_and_prune() {
+        let mut picked = sketch(None);
+        picked.nodes[1].picked = true;
+        picked.nodes[2].crossed = true;
+        let lines = |scene: &Scene, ink: Option<Ink>| {
+            let items = scene.items.iter();
+            let edges = items
+                .filter(|item| matches!(item, Item::Line { .. }))
+                .count();
+            let inked = scene
+                .items
+                .iter()
+                .filter(|item| matches!(item, Item::Line { ink: i, .. } if Some(*i) == ink));
+            (edges, inked.count())
+        };
+        // Unmarked: the two edges only.
+        let plain = scene(&picked, false);
+        assert_eq!(lines(&plain, Some(Ink::Cut)), (2, 0));
+        for edge in &mut picked.edges {
+            edge.marked = true;
+        }
+        let marked = scene(&picked, false);
+        // Two edges, a bar on the first, a cross (two lines) on the second.
+        assert_eq!(lines(&marked, Some(Ink::Cut)), (5, 2));
+        let outline = |node: &SceneNode| match &node.items[0] {
+            Item::Polygon { ink, .. } | Item::Circle { ink, .. } => *ink,
+            _ => panic!("a node's shape first"),
+        };
+        assert_eq!(outline(&marked.nodes[1]), Ink::Picked);
+        assert_eq!(outline(&marked.nodes[0]), Ink::Text);
     }
 
     /// Small boards push the next level down and the edges start under them; without them the

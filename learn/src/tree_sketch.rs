@@ -88,7 +88,7 @@ pub struct SketchNode {
     /// Its letter, written beside it, as the textbooks letter a tree's nodes (and its cut-off
     /// sentences name them).
     pub label: Option<String>,
-    /// Picked by the learner (in an exercise's answer): outlined thick.
+    /// Picked by the learner (in an exercise's answer): outlined thick, in the best move's colour.
     pub picked: bool,
 }
 
@@ -101,6 +101,9 @@ pub struct SketchEdge {
     /// Minimax's choice at `from` (drawn stronger than the other moves).
     pub best: bool,
     pub on_line: bool,
+    /// Its child's pick and prune marked on the branch too (an exercise's tree): a bar across
+    /// it where the learner picked the child, a cross where the search pruned it.
+    pub marked: bool,
 }
 
 impl SketchNode {
@@ -137,6 +140,7 @@ impl SketchEdge {
             label,
             best,
             on_line,
+            marked: false,
         }
     }
 }
@@ -552,6 +556,7 @@ fn search_sketch<G: Rules>(
                 label: move_name(mv),
                 best: false,
                 on_line: on_path(spot),
+                marked: false,
             }
         })
         .collect();

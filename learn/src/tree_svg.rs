@@ -33,6 +33,9 @@ pub fn ink(ink: Ink) -> &'static str {
         // The board's own colours on a light theme: X red, O blue.
         Ink::Mark(Mark::X) => "#d64828",
         Ink::Mark(Mark::O) => "#1482aa",
+        // The board's palette on a light theme: the best move's, a loss's.
+        Ink::Picked => "#c88c00",
+        Ink::Cut => "#c82828",
     }
 }
 

@@ -11,6 +11,7 @@ use egui::{
     Stroke, StrokeKind, Ui, Vec2,
 };
 
+use crate::app::controls::Mirrored;
 use crate::engine::board::Mark;
 use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, RADIUS, scene, scene_sized};
 use crate::learn::tree_sketch::{Shape, Sketch, SketchNode};
@@ -260,6 +261,35 @@ pub fn draw_sized(
     selected: Option<usize>,
     reveal: bool,
 ) -> Option<usize> {
+    let clicks = Clicks::Select { selected, reveal };
+    draw_with(ui, sketch, sizing, key, clicks)
+}
+
+/// What a click on a node does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clicks {
+    /// Every node is a button that selects it (the explorer's, the lab's, the step-through's):
+    /// the `selected` node ringed and, with `reveal`, scrolled into view; its words on hover
+    /// (on a touch screen, on a tap).
+    Select {
+        selected: Option<usize>,
+        reveal: bool,
+    },
+    /// The nodes are an answer's picks (an exercise's tree): while `open`, every node but the
+    /// root is a button that adds it to the answer or takes it back, mirrored on the page; a
+    /// node's `picked` is its button's selected state (the layout outlines it). Graded, no
+    /// node takes a click.
+    Pick { open: bool },
+}
+
+/// [`draw_sized`] with its nodes' clicks as `clicks` says; returns the node clicked, if any.
+pub fn draw_with(
+    ui: &mut Ui,
+    sketch: &Sketch,
+    sizing: &Sketch,
+    key: egui::Id,
+    clicks: Clicks,
+) -> Option<usize> {
     let mut zoom = zoom_of(ui, key);
     let scene = scene_sized(sketch, show_boards(ui, key), sizing);
     let base = base(ui);
@@ -308,25 +338,42 @@ pub fn draw_sized(
         let side = (RADIUS * 2.2 * scale).max(if touch { FINGER } else { 0.0 });
         let rect = Rect::from_center_size(place.at(node.centre), Vec2::splat(side));
         let id = ui.scope_id().with(("tree node", index));
-        let response = ui.interact(rect, id, Sense::click());
-        let is_selected = selected == Some(index);
+        let (takes_click, enabled, is_selected) = match clicks {
+            Clicks::Select { selected, .. } => (true, true, selected == Some(index)),
+            Clicks::Pick { open } => (open && index > 0, open, sketch.nodes[index].picked),
+        };
+        let sense = if takes_click {
+            Sense::click()
+        } else {
+            Sense::hover()
+        };
+        let response = ui.interact(rect, id, sense);
         response.widget_info(|| {
-            egui::WidgetInfo::selected(egui::Role::Button, true, is_selected, &node.title)
+            egui::WidgetInfo::selected(egui::Role::Button, enabled, is_selected, &node.title)
         });
+        let picking = matches!(clicks, Clicks::Pick { .. });
+        // On the page, a node to pick is a button a screen reader and a finger reach.
+        let response = match picking && takes_click {
+            true => response.mirrored(node.title.clone()),
+            false => response,
+        };
         if response.clicked() {
             clicked = Some(index);
-            if touch {
+            if touch && !picking {
                 tapped = (tapped != Some(index)).then_some(index);
                 ui.data_mut(|data| data.insert_temp(tapped_key, tapped));
             }
         }
-        let fill = response
-            .hovered()
-            .then_some(ui.visuals().widgets.hovered.bg_fill);
+        let fill =
+            (response.hovered() && takes_click).then_some(ui.visuals().widgets.hovered.bg_fill);
+        painter.extend(shapes(&painter, &node.items, place, &colours, fill));
+        let Clicks::Select { reveal, .. } = clicks else {
+            // A pick is outlined by the layout, and its words are its button's name.
+            continue;
+        };
         if is_selected && reveal {
             ui.scroll_to_rect(rect.expand(scale * 64.0), None);
         }
-        painter.extend(shapes(&painter, &node.items, place, &colours, fill));
         if is_selected {
             painter.rect_stroke(
                 rect.expand(2.0),
@@ -369,6 +416,8 @@ pub(super) struct Colours {
     panel: Color32,
     x: Color32,
     o: Color32,
+    best: Color32,
+    loss: Color32,
 }
 
 impl Colours {
@@ -404,6 +453,8 @@ impl Colours {
             panel: visuals.panel_fill,
             x: palette.mark(Mark::X),
             o: palette.mark(Mark::O),
+            best: palette.best,
+            loss: palette.loss,
         }
     }
 
@@ -415,6 +466,8 @@ impl Colours {
             Ink::Line => LINE,
             Ink::Mark(Mark::X) => self.x,
             Ink::Mark(Mark::O) => self.o,
+            Ink::Picked => self.best,
+            Ink::Cut => self.loss,
         }
     }
 
@@ -534,6 +587,8 @@ pub(super) fn shapes(
                     StrokeKind::Inside,
                 ));
             }
+            // An edge without a move (an abstract tree's): no patch of background on it.
+            Item::Text { text, .. } if text.is_empty() => {}
             Item::Text {
                 at,
                 anchor,

@@ -732,12 +732,23 @@ impl Exercises {
             };
             ui.add(egui::Label::new(RichText::new(words).weak()).wrap());
         }
+        // As large as the room, within sizes whose letters still read; larger, it scrolls.
+        let zoom = egui::Id::unique(("exercise tree zoom", &salt));
+        let room = egui::vec2(ui.available_width(), ui.clip_rect().height());
+        // The search's notes widen the tree: then as small as a chance item's tree, with
+        // nothing left to tap.
+        let least = match self.show_search {
+            true => CHANCE_TREE_LEAST,
+            false => LETTERED_TREE_LEAST,
+        };
+        tree_drawing::fit_room(ui, zoom, &sketch, room, least, CHANCE_TREE_MOST);
         // A scroll of its own per item: the next tree starts at its left, not where the last
         // one was swiped to.
         egui::ScrollArea::horizontal()
             .id_salt(("exercise tree", &salt))
             .show(ui, |ui| {
-                if let Some(node) = exercise_tree::draw(ui, &sketch, salt, clickable) {
+                let clicks = tree_drawing::Clicks::Pick { open: clickable };
+                if let Some(node) = tree_drawing::draw_with(ui, &sketch, &sketch, zoom, clicks) {
                     commands.push(ExercisesCommand::Node(node).into());
                 }
             });
@@ -881,6 +892,10 @@ fn figure_lines(ui: &mut Ui, item: &Item) {
 /// the smallest its probabilities and values are still some 9 points high.
 const CHANCE_TREE_LEAST: f32 = 0.9;
 const CHANCE_TREE_MOST: f32 = 1.5;
+/// The smallest an alpha-beta or fill-in item's tree is drawn, in times the app's 100%: its
+/// letters, which the answers are written in, some 10 points high, its leaves' slots 48 points
+/// apart (more than a finger's 44); a phone's view holds half a textbook tree, or more.
+const LETTERED_TREE_LEAST: f32 = 1.0;
 
 /// The engine's analysis an item's key holds, shown on its board once it is graded.
 fn key_analysis(item: &Item) -> Option<&Analysis> {
