@@ -100,6 +100,22 @@ pub fn report_frame_time(ms: f64) {
     }
 }
 
+/// Tells the page's `window.tictactoeFrameWanted(ms)`, where the page defines it (its
+/// `index.html` does), that the game wants a frame drawn in `delay` (zero: at once). eframe's web
+/// runner asks the browser for every display refresh, drawn or not; the page lets an idle game's
+/// frames wait until an input, a resize or this call wakes them (see `assets/web/index.html`), so
+/// every repaint the game asks for, from a frame or from outside one (the search worker's answer),
+/// must reach it.
+pub fn want_frame_in(delay: std::time::Duration) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let hook = js_sys::Reflect::get(&window, &"tictactoeFrameWanted".into());
+    if let Ok(hook) = hook.and_then(|hook| hook.dyn_into::<js_sys::Function>()) {
+        let _ = hook.call1(&window, &(delay.as_secs_f64() * 1000.0).into());
+    }
+}
+
 /// A button the page keeps over what it stands for on the canvas: its accessible name, and where
 /// it is in the page's CSS pixels (left, top, width, height).
 #[derive(Debug, Clone, PartialEq)]

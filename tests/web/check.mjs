@@ -30,6 +30,16 @@ await page.addInitScript(() => {
   window.longTasks = [];
   window.ourWork = [];
   window.tictactoeFrameTimed = (start, ms) => window.ourWork.push({ start, ms });
+  // Every animation frame the browser runs for the page, counted before the page's own script
+  // can hold any (an idle page asks for none: see checkIdle).
+  window.animationFrames = 0;
+  // The page's frame holding is off unless asked for; this check is where it is tested.
+  window.tictactoeHoldFrames = true;
+  const requestFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => requestFrame((time) => {
+    window.animationFrames += 1;
+    callback(time);
+  });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, ms: entry.duration });
   }).observe({ type: "longtask", buffered: true });
@@ -62,6 +72,17 @@ function checkOurs(tasks, what) {
   check(ours <= 50, `${what}: a task held ${ours} ms of our own work (goal: 50 ms at most)`);
 }
 const now = () => page.evaluate(() => performance.now());
+// An idle page asks the browser for (almost) no frames: left alone for 2 s after a second to
+// settle, at most a few animation frames run (eframe's own loop asked for one at every display
+// refresh, about 120 in 2 s, drawing nothing in them: 5-10 % of a core for an idle page).
+async function checkIdle(what) {
+  await page.waitForTimeout(1000);
+  const before = await page.evaluate(() => window.animationFrames);
+  await page.waitForTimeout(2000);
+  const frames = (await page.evaluate(() => window.animationFrames)) - before;
+  check(frames < 20, `${what}: the page ran ${frames} animation frames in 2 s of idleness (at most 19)`);
+  say(`idle, ${what}: ${frames} animation frames in 2 s`);
+}
 
 // The search worker is ready before it is needed: started with the page, before the first move,
 // and started again as soon as a search is stopped, not when the next search is asked for. A
@@ -147,6 +168,9 @@ try {
   const loadMs = Date.now() - loadStart;
   say(`first frame after ${loadMs} ms: "${first}"`);
   await page.screenshot({ path: `${out}/first.png` });
+
+  // Idle, then woken by a key and by the worker's answer (the game below).
+  await checkIdle("the game");
 
   // A 3×3 game by keys: the computer answers each move.
   await page.locator("canvas#game").focus();
@@ -298,6 +322,22 @@ try {
   await page.screenshot({ path: `${out}/seven-again.png` });
 
   await checkWorkersReady();
+
+  // An exercise's answer box with the keyboard's focus (pressed through the page's mirror, as a
+  // screen reader presses it): idle too, and a digit typed then still reaches it.
+  await page.goto(`${url}?exercises=v1-s2025-k=value-n=3-3x3`);
+  const answerBox = page.locator("#controls").getByRole("button", { name: /^Your answer/ });
+  await answerBox.waitFor({ state: "attached", timeout: 30_000 });
+  await answerBox.evaluate((button) => button.click());
+  await page.locator("canvas#game").focus();
+  await checkIdle("an exercise, its answer box focused");
+  // The digit drawn in the box (the mirror names the box, not what it holds): the canvas changes.
+  const idleCanvas = await page.locator("canvas#game").screenshot();
+  await page.keyboard.press("7");
+  await page.waitForTimeout(500);
+  check(!idleCanvas.equals(await page.locator("canvas#game").screenshot()),
+    "a digit typed into the idle page's focused answer box was not drawn");
+  say("a digit typed into the idle page's answer box was drawn");
 
   // Installable: the manifest as Chromium reads it (no errors, a standalone display, every icon
   // a PNG of the size it declares, one of them large enough for an install), and the page working

@@ -39,6 +39,10 @@ pub fn start() {
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
                     cc.egui_ctx.set_fonts(crate::app::web_fonts::definitions());
+                    // Every repaint asked for, at once or after a delay, from inside a frame or
+                    // outside one, wakes the page's frames (eframe keeps the callback for itself).
+                    cc.egui_ctx
+                        .set_repaint_observer(|info| page::want_frame_in(info.delay));
                     let repaint = cc.egui_ctx.clone();
                     CONTEXT.with_borrow_mut(|context| *context = Some(repaint));
                     Ok(Box::new(Timed {
