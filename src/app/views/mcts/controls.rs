@@ -79,3 +79,59 @@ pub(super) fn run_controls(
 pub(super) fn as_shown(c: f64) -> f64 {
     (c * 1000.0).round() / 1000.0
 }
+
+/// What the player asked of a run, the same on a board and a tree: its seed, its c, and the
+/// iterations still to run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Asked {
+    pub seed: u64,
+    pub c: f64,
+    pub pending: u64,
+}
+
+impl Default for Asked {
+    /// Seed 1 and c = √2, as `tictactoe mcts` without them.
+    fn default() -> Self {
+        Asked {
+            seed: 1,
+            c: std::f64::consts::SQRT_2,
+            pending: 0,
+        }
+    }
+}
+
+impl Asked {
+    /// Takes a run's command (run, stop, seed, c, restart; any other is not a run's): true when
+    /// the search must start again, with the seed and c now asked.
+    pub(super) fn take(&mut self, command: MctsCommand) -> bool {
+        match command {
+            MctsCommand::Run(iterations) => {
+                self.pending = self.pending.saturating_add(iterations);
+                false
+            }
+            MctsCommand::Stop => {
+                self.pending = 0;
+                false
+            }
+            MctsCommand::Seed(seed) => {
+                self.seed = seed;
+                true
+            }
+            MctsCommand::C(c) => {
+                // As the field shows it, so that `tictactoe mcts --c` can be given the same.
+                self.c = as_shown(c);
+                true
+            }
+            MctsCommand::Restart => true,
+            _ => false,
+        }
+    }
+
+    /// The run's seed and c as `tictactoe mcts` takes them (c left out at its default, √2).
+    pub(super) fn options(&self) -> String {
+        match self.c == std::f64::consts::SQRT_2 {
+            true => format!(" --seed {}", self.seed),
+            false => format!(" --seed {} --c {}", self.seed, self.c),
+        }
+    }
+}

@@ -28,7 +28,7 @@ use crate::game::worker::MatchSoFar;
 use crate::game::{GameController, MatchSearch};
 use crate::learn::mcts_report::{RootMove, TREE_NODES, mcts_sketch, root_moves};
 use crate::learn::view::{ScoreView, Seen};
-use controls::{as_shown, run_controls};
+use controls::{Asked, run_controls};
 use on_tree::{FIRST_TREE, TreeRun};
 
 /// How much work a frame does: iterations times the board's cells (a 3×3 board's frame runs 222
@@ -44,14 +44,12 @@ const MATCH_GAMES: u64 = 10;
 /// The search and what the view remembers of it.
 pub struct MctsView {
     board: Board,
-    seed: u64,
-    c: f64,
     /// `None` on a finished position: there is no move to search.
     search: Option<Mcts<Board>>,
     /// The last iteration run, drawn on the tree.
     last: Option<Iteration<Cell>>,
-    /// Iterations asked for and not run yet.
-    pending: u64,
+    /// The seed, c and iterations to go the player asked.
+    run: Asked,
     /// The root moves' estimates (W/N, in the board's move order) after so many iterations.
     history: Vec<(u64, Vec<Option<f64>>)>,
     /// The match of MCTS against minimax last asked for.
@@ -81,11 +79,9 @@ impl MctsView {
     pub fn new(board: Board) -> MctsView {
         let mut view = MctsView {
             board,
-            seed: 1,
-            c: std::f64::consts::SQRT_2,
             search: None,
             last: None,
-            pending: 0,
+            run: Asked::default(),
             history: Vec::new(),
             matched: None,
             on_tree: false,
@@ -111,9 +107,9 @@ impl MctsView {
 
     fn restart(&mut self) {
         self.search = (!self.board.outcome().is_over())
-            .then(|| Mcts::new(self.board, self.seed, self.c, TREE_NODES));
+            .then(|| Mcts::new(self.board, self.run.seed, self.run.c, TREE_NODES));
         self.last = None;
-        self.pending = 0;
+        self.run.pending = 0;
         self.history.clear();
     }
 
@@ -132,33 +128,26 @@ impl MctsView {
         }
         match command {
             MctsCommand::OnTree(on_tree) => self.on_tree = on_tree,
-            MctsCommand::Run(iterations) => self.pending = self.pending.saturating_add(iterations),
-            MctsCommand::Stop => self.pending = 0,
-            MctsCommand::Seed(seed) => {
-                self.seed = seed;
-                self.restart();
-            }
-            MctsCommand::C(c) => {
-                // As the field shows it, so that `tictactoe mcts --c` can be given the same.
-                self.c = as_shown(c);
-                self.restart();
-            }
-            MctsCommand::Restart => self.restart(),
             MctsCommand::PlayMatch | MctsCommand::StopMatch => self.apply_match(command),
+            command => {
+                if self.run.take(command) {
+                    self.restart();
+                }
+            }
         }
     }
 
     /// Runs a frame's worth of the iterations asked for.
     fn advance(&mut self) {
         let Some(search) = &mut self.search else {
-            self.pending = 0;
+            self.run.pending = 0;
             return;
         };
-        if self.pending == 0 {
+        if self.run.pending == 0 {
             return;
         }
         let chunk = (WORK_PER_FRAME / self.board.geometry().cells()).max(1) as u64;
-        let now = self.pending.min(chunk);
+        let now = self.run.pending.min(chunk);
         for _ in 0..now {
             self.last = Some(search.step());
             // Every iteration a point, so that a short run draws its whole curve.
@@ -175,12 +164,12 @@ impl MctsView {
                 });
             }
         }
-        self.pending -= now;
+        self.run.pending -= now;
     }
 
     fn show(&mut self, ui: &mut Ui, analysis: Option<&Analysis>, seen: &Seen) -> Vec<Command> {
         self.advance();
-        if self.pending > 0 {
+        if self.run.pending > 0 {
             ui.ctx().request_repaint();
         }
         let mut commands = Vec::new();
@@ -213,19 +202,14 @@ impl MctsView {
                 "UCT from {}: selection by UCB1 = W/N + c·√(ln N(parent) / N), expansion of one \
                  untried move, a random playout (1 a win, 0.5 a draw, 0 a loss for the side that \
                  chose the move), backup. The same seed, c and iterations give the same numbers \
-                 as tictactoe mcts {} --seed {}{} --iterations N.",
+                 as tictactoe mcts {}{} --iterations N.",
                 if self.board == Board::classic() {
                     "the empty board".to_string()
                 } else {
                     self.board.notation().as_str().to_string()
                 },
                 self.board.notation().as_str(),
-                self.seed,
-                if self.c == std::f64::consts::SQRT_2 {
-                    String::new()
-                } else {
-                    format!(" --c {}", self.c)
-                }
+                self.run.options(),
             ))
             .wrap(),
         );
@@ -235,8 +219,8 @@ impl MctsView {
         };
         run_controls(
             ui,
-            (self.seed, self.c),
-            self.pending,
+            (self.run.seed, self.run.c),
+            self.run.pending,
             search.iterations(),
             commands,
         );
@@ -246,8 +230,8 @@ impl MctsView {
             thousands(search.len() as u64),
             thousands(TREE_NODES as u64)
         );
-        if self.pending > 0 {
-            status.push_str(&format!(" · {} to go", thousands(self.pending)));
+        if self.run.pending > 0 {
+            status.push_str(&format!(" · {} to go", thousands(self.run.pending)));
         }
         if search.is_full() {
             status.push_str(" · the tree is full: iterations go on without adding nodes");
@@ -291,7 +275,7 @@ impl MctsView {
                     x: MATCH_MCTS,
                     o: MATCH_MINIMAX,
                     games: MATCH_GAMES,
-                    seed: self.seed,
+                    seed: self.run.seed,
                 };
                 self.matched = Some(MatchShown {
                     search,
@@ -335,7 +319,7 @@ impl MctsView {
                 "MCTS at 1,000 iterations a move against Perfect minimax, {MATCH_GAMES} games on \
                  3×3, the first move alternating, as tictactoe match --x {MATCH_MCTS} --o \
                  {MATCH_MINIMAX} --games {MATCH_GAMES} --seed {} plays them.",
-                self.seed
+                self.run.seed
             ))
             .wrap(),
         );

@@ -9,7 +9,7 @@
 
 use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
 
-use super::controls::{as_shown, run_controls};
+use super::controls::{Asked, run_controls};
 use crate::app::commands::{Command, MctsCommand};
 use crate::app::drawing::texts::{self, Part, thousands};
 use crate::app::drawing::tree_drawing::{self, Orange};
@@ -51,12 +51,10 @@ pub(super) struct TreeRun {
     search: Result<TreeMcts, String>,
     /// Each root child's exact value, for the side to move at the root.
     exact: Vec<Fraction>,
-    seed: u64,
-    c: f64,
     /// The last iteration run, drawn on the tree.
     last: Option<Iteration<usize>>,
-    /// Iterations asked for and not run yet.
-    pending: u64,
+    /// The seed, c and iterations to go the player asked.
+    run: Asked,
     /// The root children's estimates (W/N, left to right) after so many iterations.
     history: Vec<(u64, Vec<Option<f64>>)>,
 }
@@ -69,10 +67,8 @@ impl TreeRun {
             text: String::new(),
             search: Err(String::new()),
             exact: Vec::new(),
-            seed: 1,
-            c: std::f64::consts::SQRT_2,
             last: None,
-            pending: 0,
+            run: Asked::default(),
             history: Vec::new(),
         };
         run.read(text);
@@ -96,45 +92,36 @@ impl TreeRun {
                 .map_err(|error| error.to_string()),
         };
         self.exact = tree.as_ref().map(tree_exact_values).unwrap_or_default();
-        self.search = tree.map(|tree| TreeMcts::new(tree, self.seed, self.c, TREE_NODES));
+        self.search = tree.map(|tree| TreeMcts::new(tree, self.run.seed, self.run.c, TREE_NODES));
         self.restart();
     }
 
     fn restart(&mut self) {
         if let Ok(search) = &mut self.search {
-            *search = TreeMcts::new(search.tree().clone(), self.seed, self.c, TREE_NODES);
+            *search = TreeMcts::new(search.tree().clone(), self.run.seed, self.run.c, TREE_NODES);
         }
         self.last = None;
-        self.pending = 0;
+        self.run.pending = 0;
         self.history.clear();
     }
 
     pub(super) fn apply(&mut self, command: MctsCommand) {
-        match command {
-            MctsCommand::Run(iterations) if self.search.is_ok() => {
-                self.pending = self.pending.saturating_add(iterations);
-            }
-            MctsCommand::Stop => self.pending = 0,
-            MctsCommand::Seed(seed) => {
-                self.seed = seed;
-                self.restart();
-            }
-            MctsCommand::C(c) => {
-                self.c = as_shown(c);
-                self.restart();
-            }
-            MctsCommand::Restart => self.restart(),
-            _ => {}
+        // Nothing to run on a tree that did not read.
+        if matches!(command, MctsCommand::Run(_)) && self.search.is_err() {
+            return;
+        }
+        if self.run.take(command) {
+            self.restart();
         }
     }
 
     /// Runs a frame's worth of the iterations asked for.
     fn advance(&mut self) {
         let Ok(run) = &mut self.search else {
-            self.pending = 0;
+            self.run.pending = 0;
             return;
         };
-        let now = self.pending.min(ITERATIONS_PER_FRAME);
+        let now = self.run.pending.min(ITERATIONS_PER_FRAME);
         if now == 0 {
             return;
         }
@@ -146,12 +133,12 @@ impl TreeRun {
                 record(history, search, children);
             }
         });
-        self.pending -= now;
+        self.run.pending -= now;
     }
 
     pub(super) fn show(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
         self.advance();
-        if self.pending > 0 {
+        if self.run.pending > 0 {
             ui.ctx().request_repaint();
         }
         texts::numbers_beside_drawing(ui, "mcts tree view", |ui, part| match part {
@@ -195,8 +182,8 @@ impl TreeRun {
         ui.add(egui::Label::new(self.command_words(tree)).wrap());
         run_controls(
             ui,
-            (self.seed, self.c),
-            self.pending,
+            (self.run.seed, self.run.c),
+            self.run.pending,
             search.iterations(),
             commands,
         );
@@ -207,8 +194,8 @@ impl TreeRun {
             thousands(TREE_NODES as u64),
             thousands(tree.len() as u64)
         );
-        if self.pending > 0 {
-            status.push_str(&format!(" · {} to go", thousands(self.pending)));
+        if self.run.pending > 0 {
+            status.push_str(&format!(" · {} to go", thousands(self.run.pending)));
         }
         if search.is_full() {
             status.push_str(" · the tree is full: iterations go on without adding nodes");
@@ -246,18 +233,13 @@ impl TreeRun {
 
     /// How to get the same numbers from the command line.
     fn command_words(&self, tree: &GameTree) -> String {
-        let c = if self.c == std::f64::consts::SQRT_2 {
-            String::new()
-        } else {
-            format!(" --c {}", self.c)
-        };
         format!(
             "UCT on the tree: selection by UCB1 = W/N + c·√(ln N(parent) / N) (at a chance node \
              the child is drawn by its probability), expansion of one untried child, a random \
              playout to a leaf (its value the reward, for MAX; negated for MIN), backup. The \
              leaves are not scaled: give c in their units. The same seed, c and iterations give \
-             the same numbers as tictactoe mcts '{tree}' --seed {}{c} --iterations N.",
-            self.seed
+             the same numbers as tictactoe mcts '{tree}'{} --iterations N.",
+            self.run.options()
         )
     }
 
