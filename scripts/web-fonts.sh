@@ -44,9 +44,10 @@ PY
 
 subset() { # FONT OUTPUT [CODE POINTS FILE]
     # Hinting, kerning and the usual layout features kept: egui hints with the fonts' own
-    # instructions and shapes with harfrust, so the page's text looks as the desktop's.
+    # instructions and shapes with harfrust, so the page's text looks as the desktop's. Left
+    # out: the vertical device metrics (VDMX), which nothing of egui's reads.
     pyftsubset "$fonts/$1" --unicodes-file="${3:-$characters}" --output-file="$out/$2" \
-        --layout-features='*' --name-IDs='*' --name-languages='*'
+        --layout-features='*' --name-IDs='*' --name-languages='*' --drop-tables+=VDMX
 }
 subset Ubuntu-Light.ttf Ubuntu-Light.ttf
 subset Hack-Regular.ttf Hack-Regular.ttf

@@ -385,7 +385,9 @@ impl Themes {
             .map(|lesson| (lesson, self.missed[lesson.index()]))
             .filter(|&(_, n)| n > 0)
             .collect();
-        missed.sort_by_key(|&(lesson, n)| (std::cmp::Reverse(n), lesson.index()));
+        crate::sort_short_by_key(&mut missed, |&(lesson, n)| {
+            (std::cmp::Reverse(n), lesson.index())
+        });
         missed
     }
 

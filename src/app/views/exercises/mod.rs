@@ -356,7 +356,7 @@ impl Exercises {
                     }
                     None => {
                         cells.push(cell);
-                        cells.sort();
+                        crate::learn::sort_short_by_key(&mut cells, |&cell| cell);
                     }
                 }
                 self.answer = cells_text(&cells);
