@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds the game as a web page: a folder of static files that any static host can serve.
 #
-#   scripts/web-build.sh [OUT]      (default: target/web)
+#   scripts/web-build.sh [OUT]      (default: target/site)
 #
 # OUT gets index.html, tictactoe.js and tictactoe_bg.wasm (the game, built from the same crate for
 # wasm32-unknown-unknown), worker.js (which starts the same program again as the page's search
 # worker), a web manifest, icons and a service worker that keeps the page working
-# offline once it has loaded. Serve OUT as it is, e.g. `python3 -m http.server -d target/web`.
+# offline once it has loaded. Serve OUT as it is, e.g. `python3 -m http.server -d target/site`.
 #
 # Needs the wasm32-unknown-unknown target, wasm-bindgen-cli at exactly the version of the
 # wasm-bindgen crate in Cargo.lock and binaryen's wasm-opt (npm's, pinned in tests/web/package.json);
@@ -15,7 +15,9 @@
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
-out="${1:-$repo/target/web}"
+# Not target/web: cargo keeps the web profile's build scripts and macros there, and the folder is
+# emptied before each build.
+out="${1:-$repo/target/site}"
 say() { printf 'web-build: %s\n' "$*"; }
 target=wasm32-unknown-unknown
 

@@ -42,14 +42,14 @@ if ! command -v chromium >/dev/null; then
 fi
 [[ -d tests/web/node_modules/playwright-core ]] || (cd tests/web && npm ci --no-audit --no-fund --silent)
 
-scripts/web-build.sh target/web
+scripts/web-build.sh target/site
 out="$repo/target/web-check"
 rm -rf "$out"
 mkdir -p "$out"
 
 # A free port on 127.0.0.1, and a static server for the site.
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-python3 -m http.server "$port" --bind 127.0.0.1 --directory target/web >"$out/server.log" 2>&1 &
+python3 -m http.server "$port" --bind 127.0.0.1 --directory target/site >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 50); do
@@ -106,11 +106,11 @@ node tests/web/progress.mjs "http://127.0.0.1:$port/index.html" "$out" "$out/pro
 scorm_code="v1-s7-k=value,tree,prune,horizon,move-n=6-3x3"
 cargo run --locked --quiet --bin tictactoe -- exercises --code "$scorm_code" --format json >"$out/scorm-set.json"
 cargo run --locked --quiet --bin tictactoe -- exercises --code "$scorm_code" --format scorm --pass-mark 80 \
-    --site target/web --out "$out/scorm-set.zip"
-node tests/web/scorm.mjs target/web "$out/scorm-set.zip" "$out/scorm-set.json" "$out/scorm"
+    --site target/site --out "$out/scorm-set.zip"
+node tests/web/scorm.mjs target/site "$out/scorm-set.zip" "$out/scorm-set.json" "$out/scorm"
 # A returning visitor after a new version is deployed: the next load is the new version
 # (tests/web/update.mjs serves the built site, then a copy with a new build id, itself).
-node tests/web/update.mjs target/web "$out"
+node tests/web/update.mjs target/site "$out"
 # The page zoomed: a viewport that lets a reader zoom, and the layout at 200 % (a true device
 # pixel ratio of 2, so under the virtual X server too).
 xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/zoom.mjs "http://127.0.0.1:$port/index.html" "$out"

@@ -130,7 +130,7 @@ gift\t''
 moodle\t'Moodle XML'
 scorm\t'A SCORM 1.2 package (a zip) for an LMS\'s gradebook'"
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l check -d 'Grade the answers in FILE (N=ANSWER lines) and print a summary; or grade a hand-in the app wrote (its set\'s code is in it): each item, the score, and whether it was edited' -r -F
-complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l site -d 'With --format scorm: the built web page to package (the folder scripts/web-build.sh writes, e.g. target/web)' -r -F
+complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l site -d 'With --format scorm: the built web page to package (the folder scripts/web-build.sh writes, e.g. target/site)' -r -F
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l out -d 'With --format scorm: the zip file to write' -r -F
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l pass-mark -d 'With --format scorm: the score out of 100 that passes (the LMS\'s mastery score)' -r
 complete -c tictactoe -n "__fish_tictactoe_using_subcommand exercises" -l answer -d 'Grade this answer to item N (may be given many times; with --check, it comes after the file\'s answers)' -r

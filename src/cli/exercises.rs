@@ -88,7 +88,7 @@ pub struct ExercisesArgs {
     pub check: Option<PathBuf>,
 
     /// With --format scorm: the built web page to package (the folder scripts/web-build.sh
-    /// writes, e.g. target/web).
+    /// writes, e.g. target/site).
     #[arg(long, value_name = "DIR")]
     pub site: Option<PathBuf>,
 
@@ -347,7 +347,7 @@ fn write_scorm(args: &ExercisesArgs, code: &SetCode, out: &mut impl Write) -> Re
     use crate::learn::quiz::scorm::{SITE_FILES, package};
     let site = args.site.as_ref().ok_or(
         "--format scorm packages the web page: give --site DIR, a site scripts/web-build.sh \
-         built (e.g. target/web)",
+         built (e.g. target/site)",
     )?;
     let zip_path = args
         .out

@@ -1,7 +1,7 @@
 // A tour of every view in the web build, for a person to look at (not run by CI): opens each view
 // with its key and saves a screenshot, and fails on any page or console error.
 //
-//   node tests/web/tour.mjs URL OUT_DIR      (serve target/web first, as scripts/web-check.sh does)
+//   node tests/web/tour.mjs URL OUT_DIR      (serve target/site first, as scripts/web-check.sh does)
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 
