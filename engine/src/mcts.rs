@@ -170,6 +170,21 @@ struct MctsNode<P, M> {
     total: f64,
 }
 
+impl<P, M> MctsNode<P, M> {
+    /// The same node at `position` (a search parked or resumed changes only its positions).
+    fn at<Q>(self, position: Q) -> MctsNode<Q, M> {
+        MctsNode {
+            position,
+            mv: self.mv,
+            parent: self.parent,
+            children: self.children,
+            untried: self.untried,
+            visits: self.visits,
+            total: self.total,
+        }
+    }
+}
+
 /// One iteration's four phases, as a trace shows them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Iteration<M> {
@@ -507,14 +522,9 @@ impl<G: Reward> Mcts<G> {
             nodes: self
                 .nodes
                 .into_iter()
-                .map(|node| MctsNode {
-                    position: key(&node.position),
-                    mv: node.mv,
-                    parent: node.parent,
-                    children: node.children,
-                    untried: node.untried,
-                    visits: node.visits,
-                    total: node.total,
+                .map(|node| {
+                    let key = key(&node.position);
+                    node.at(key)
                 })
                 .collect(),
             rng: self.rng,
@@ -533,14 +543,9 @@ impl<K, M> ParkedMcts<K, M> {
             nodes: self
                 .nodes
                 .into_iter()
-                .map(|node| MctsNode {
-                    position: position(&node.position),
-                    mv: node.mv,
-                    parent: node.parent,
-                    children: node.children,
-                    untried: node.untried,
-                    visits: node.visits,
-                    total: node.total,
+                .map(|node| {
+                    let position = position(&node.position);
+                    node.at(position)
                 })
                 .collect(),
             rng: self.rng,
