@@ -226,7 +226,7 @@ pub fn computer_reasoning(
                 None => hidden.push((m.score, vec![m.cell])),
             }
         }
-        crate::sort_short_by_key(&mut hidden, |(score, _)| std::cmp::Reverse(*score));
+        crate::short_sort::sort_short_by_key(&mut hidden, |(score, _)| std::cmp::Reverse(*score));
         for (score, cells) in hidden {
             lines.push(format!(
                 "It saw {} as a draw (0); really {}: {}.",

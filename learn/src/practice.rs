@@ -385,7 +385,7 @@ impl Themes {
             .map(|lesson| (lesson, self.missed[lesson.index()]))
             .filter(|&(_, n)| n > 0)
             .collect();
-        crate::sort_short_by_key(&mut missed, |&(lesson, n)| {
+        crate::short_sort::sort_short_by_key(&mut missed, |&(lesson, n)| {
             (std::cmp::Reverse(n), lesson.index())
         });
         missed

@@ -179,7 +179,7 @@ impl ReviewedMove {
             .filter(|m| m.score == best_score)
             .map(|m| m.cell)
             .collect();
-        crate::sort_short_by_key(&mut best_moves, |c| (c.row, c.col));
+        crate::short_sort::sort_short_by_key(&mut best_moves, |c| (c.row, c.col));
         Ok(ReviewedMove::of(
             ply,
             before,

@@ -152,7 +152,7 @@ pub fn parse_cells(text: &str, geometry: Geometry) -> Result<Vec<Cell>, AnswerEr
                 cells.push(cell);
             }
         }
-        crate::sort_short_by_key(&mut cells, |&cell| cell);
+        crate::short_sort::sort_short_by_key(&mut cells, |&cell| cell);
         Ok(cells)
     };
     if text.trim().is_empty() {

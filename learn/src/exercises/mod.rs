@@ -327,7 +327,7 @@ impl Summary {
     pub fn missed_kinds(&self) -> Vec<Kind> {
         let mut missed: Vec<&KindScore> =
             self.per_kind.iter().filter(|s| s.right < s.items).collect();
-        crate::sort_short_by_key(&mut missed, |s| std::cmp::Reverse(s.items - s.right));
+        crate::short_sort::sort_short_by_key(&mut missed, |s| std::cmp::Reverse(s.items - s.right));
         missed.into_iter().map(|s| s.kind).collect()
     }
 

@@ -602,7 +602,7 @@ pub fn horizon_feedback(
     if right != plays {
         return Vec::new();
     }
-    crate::sort_short_by_key(&mut named, |c| (c.row, c.col));
+    crate::short_sort::sort_short_by_key(&mut named, |c| (c.row, c.col));
     named.dedup();
     let missed = left_out(&right, &named);
     let extra = left_out(&named, &right);

@@ -204,7 +204,7 @@ pub(super) fn parse_keeping(
         settings.in_a_row = 0;
         located.push((at, issue));
     }
-    crate::learn::sort_short_by_key(&mut located, |(at, _)| *at);
+    crate::learn::short_sort::sort_short_by_key(&mut located, |(at, _)| *at);
     issues.extend(located.into_iter().map(|(_, issue)| issue));
     settings
 }
@@ -473,7 +473,7 @@ pub(super) fn edited_in_place(current: &str, settings: &Settings) -> Option<Stri
             _ => edits.push((at..at, format!("{before}{insert}"))),
         }
     }
-    crate::learn::sort_short_by_key(&mut edits, |(range, _)| range.start);
+    crate::learn::short_sort::sort_short_by_key(&mut edits, |(range, _)| range.start);
     let mut out = String::from(bom);
     let mut from = 0;
     for (range, replacement) in edits {

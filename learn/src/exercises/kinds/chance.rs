@@ -562,7 +562,9 @@ impl Exercise for ChanceKey {
     fn worked(&self, _board: &Board) -> Vec<String> {
         // From the leaves up: the deepest inner nodes first, each level from the left.
         let mut nodes: Vec<TreePosition> = self.tree.nodes().filter(|n| !n.is_leaf()).collect();
-        crate::sort_short_by_key(&mut nodes, |n| (std::cmp::Reverse(n.depth()), n.id()));
+        crate::short_sort::sort_short_by_key(&mut nodes, |n| {
+            (std::cmp::Reverse(n.depth()), n.id())
+        });
         let mut lines: Vec<String> = nodes
             .iter()
             .map(|node| {
@@ -612,7 +614,7 @@ impl Exercise for ChanceKey {
                     value.checked_add(Fraction::ONE).unwrap_or(value),
                     value.checked_add(Fraction::whole(-1)).unwrap_or(value),
                 ]);
-                crate::sort_short_by_key(&mut among, |&fraction| fraction);
+                crate::short_sort::sort_short_by_key(&mut among, |&fraction| fraction);
                 among.dedup_by(|a, b| rounded(*a) == rounded(*b));
                 QuizForm::Ticks {
                     right: vec![rounded(value)],

@@ -356,7 +356,7 @@ impl Exercises {
                     }
                     None => {
                         cells.push(cell);
-                        crate::learn::sort_short_by_key(&mut cells, |&cell| cell);
+                        crate::learn::short_sort::sort_short_by_key(&mut cells, |&cell| cell);
                     }
                 }
                 self.answer = cells_text(&cells);
