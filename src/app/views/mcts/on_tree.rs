@@ -93,13 +93,19 @@ impl TreeRun {
         };
         self.exact = tree.as_ref().map(tree_exact_values).unwrap_or_default();
         self.search = tree.map(|tree| TreeMcts::new(tree, self.run.seed, self.run.c, TREE_NODES));
-        self.restart();
+        self.forget_the_run();
     }
 
+    /// The same tree searched again from nothing, with the seed and c now asked.
     fn restart(&mut self) {
         if let Ok(search) = &mut self.search {
             *search = TreeMcts::new(search.tree().clone(), self.run.seed, self.run.c, TREE_NODES);
         }
+        self.forget_the_run();
+    }
+
+    /// No iteration run or to run: the last one, those asked for and the plot's history.
+    fn forget_the_run(&mut self) {
         self.last = None;
         self.run.pending = 0;
         self.history.clear();
