@@ -8,13 +8,13 @@
 //! them. The match against minimax is played on the search worker, its games coming in as each
 //! ends. The same on a textbook's tree instead of the board: [`on_tree`].
 
-use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
+use egui::{Color32, RichText, Ui};
 
 mod controls;
 mod on_tree;
 
 use crate::app::commands::{Command, MctsCommand};
-use crate::app::drawing::texts::{self, Part, thousands};
+use crate::app::drawing::texts::{self, Part};
 use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, Needs, View};
@@ -28,14 +28,12 @@ use crate::game::worker::MatchSoFar;
 use crate::game::{GameController, MatchSearch};
 use crate::learn::mcts_report::{RootMove, TREE_NODES, mcts_sketch, root_moves};
 use crate::learn::view::{ScoreView, Seen};
-use controls::{Asked, run_controls};
+use controls::{Asked, iterate, plot, run_controls};
 use on_tree::{FIRST_TREE, TreeRun};
 
 /// How much work a frame does: iterations times the board's cells (a 3×3 board's frame runs 222
 /// iterations, a 7×7's 40), so that a run of 1,000 is a few frames and none is held up.
 const WORK_PER_FRAME: usize = 2_000;
-/// The most points the plot keeps; past it every other is dropped.
-const PLOT_POINTS: usize = 400;
 /// The match against minimax: MCTS at the first Monte Carlo level against perfect play.
 const MATCH_MCTS: Contestant = Contestant::Mcts { iterations: 1_000 };
 const MATCH_MINIMAX: Contestant = Contestant::Minimax(Difficulty::Perfect);
@@ -130,7 +128,7 @@ impl MctsView {
             MctsCommand::OnTree(on_tree) => self.on_tree = on_tree,
             MctsCommand::PlayMatch | MctsCommand::StopMatch => self.apply_match(command),
             command => {
-                if self.run.take(command) {
+                if self.run.take(command, self.search.is_some()) {
                     self.restart();
                 }
             }
@@ -139,32 +137,12 @@ impl MctsView {
 
     /// Runs a frame's worth of the iterations asked for.
     fn advance(&mut self) {
-        let Some(search) = &mut self.search else {
-            self.run.pending = 0;
-            return;
-        };
-        if self.run.pending == 0 {
-            return;
-        }
         let chunk = (WORK_PER_FRAME / self.board.geometry().cells()).max(1) as u64;
-        let now = self.run.pending.min(chunk);
-        for _ in 0..now {
-            self.last = Some(search.step());
-            // Every iteration a point, so that a short run draws its whole curve.
-            let estimates = root_moves(search, self.board.legal_moves())
-                .iter()
-                .map(|row| row.mean)
-                .collect();
-            self.history.push((search.iterations(), estimates));
-            if self.history.len() > PLOT_POINTS {
-                let mut index = 0;
-                self.history.retain(|_| {
-                    index += 1;
-                    index % 2 == 0
-                });
-            }
+        if let Some(search) = &mut self.search {
+            let now = self.run.this_frame(chunk);
+            let moves = || self.board.legal_moves();
+            iterate(search, now, &mut self.last, &mut self.history, moves);
         }
-        self.run.pending -= now;
     }
 
     fn show(&mut self, ui: &mut Ui, analysis: Option<&Analysis>, seen: &Seen) -> Vec<Command> {
@@ -217,26 +195,7 @@ impl MctsView {
             ui.label("The game is over here: there is no move to search.");
             return;
         };
-        run_controls(
-            ui,
-            (self.run.seed, self.run.c),
-            self.run.pending,
-            search.iterations(),
-            commands,
-        );
-        let mut status = format!(
-            "Iterations {} · tree nodes {} of at most {}",
-            thousands(search.iterations()),
-            thousands(search.len() as u64),
-            thousands(TREE_NODES as u64)
-        );
-        if self.run.pending > 0 {
-            status.push_str(&format!(" · {} to go", thousands(self.run.pending)));
-        }
-        if search.is_full() {
-            status.push_str(" · the tree is full: iterations go on without adding nodes");
-        }
-        ui.add(egui::Label::new(status).wrap());
+        run_controls(ui, &self.run, search, None, commands);
         if let Some(last) = &self.last {
             ui.add(egui::Label::new(iteration_words(&self.board, last)).wrap());
         }
@@ -368,67 +327,26 @@ impl MctsView {
     /// outcome (green a win, grey a draw, red a loss), so that a learner sees them settle.
     fn plot(&self, ui: &mut Ui, analysis: Option<&Analysis>) {
         ui.label("W/N of each move over the iterations (green: the move wins, grey: draws, red: loses, exactly)");
-        let width = ui.available_width().min(420.0);
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 110.0), Sense::hover());
-        let painter = ui.painter_at(rect);
-        let visuals = ui.visuals();
-        painter.rect_stroke(
-            rect,
-            0.0,
-            Stroke::new(1.0, visuals.weak_text_color()),
-            egui::StrokeKind::Inside,
-        );
-        let last = self.history.last().map_or(1, |(n, _)| *n).max(1) as f32;
-        // Inside the frame, so that a line at 0 or 1 is not drawn over it.
-        let inner = rect.shrink(3.0);
-        let at = |iterations: u64, mean: f64| {
-            Pos2::new(
-                inner.left() + inner.width() * iterations as f32 / last,
-                inner.bottom() - inner.height() * mean.clamp(0.0, 1.0) as f32,
-            )
-        };
         let geometry = self.board.geometry();
-        for (index, cell) in self.board.legal_moves().enumerate() {
-            let colour = match analysis
-                .and_then(|a| a.score_of(cell))
-                .map(|s| s.verdict(geometry))
-            {
-                Some(Verdict::Win { .. }) => Color32::from_rgb(60, 170, 80),
-                Some(Verdict::Loss { .. }) => Color32::from_rgb(210, 70, 60),
-                _ => Color32::GRAY,
-            };
-            let points: Vec<Pos2> = self
-                .history
-                .iter()
-                .filter_map(|(n, means)| Some(at(*n, means.get(index).copied().flatten()?)))
-                .collect();
-            if points.len() > 1 {
-                painter.add(egui::Shape::line(points, Stroke::new(1.5, colour)));
-            }
-        }
-        let text = visuals.weak_text_color();
-        let font = egui::FontId::proportional(11.0);
-        painter.text(
-            rect.left_top() + Vec2::new(3.0, 2.0),
-            egui::Align2::LEFT_TOP,
-            "1",
-            font.clone(),
-            text,
-        );
-        painter.text(
-            rect.left_bottom() + Vec2::new(3.0, -2.0),
-            egui::Align2::LEFT_BOTTOM,
-            "0",
-            font.clone(),
-            text,
-        );
-        painter.text(
-            Rect::from_min_max(rect.left_bottom(), rect.right_bottom()).right_center()
-                + Vec2::new(-3.0, -2.0),
-            egui::Align2::RIGHT_BOTTOM,
-            format!("{} iterations", thousands(last as u64)),
-            font,
-            text,
+        let lines: Vec<(Color32, Option<f64>)> = (self.board.legal_moves())
+            .map(|cell| {
+                let colour = match analysis
+                    .and_then(|a| a.score_of(cell))
+                    .map(|s| s.verdict(geometry))
+                {
+                    Some(Verdict::Win { .. }) => Color32::from_rgb(60, 170, 80),
+                    Some(Verdict::Loss { .. }) => Color32::from_rgb(210, 70, 60),
+                    _ => Color32::GRAY,
+                };
+                (colour, None)
+            })
+            .collect();
+        plot(
+            ui,
+            &self.history,
+            &lines,
+            (0.0, 1.0),
+            ("1".to_string(), "0".to_string()),
         );
     }
 }

@@ -7,11 +7,11 @@
 //! engine's ([`TreeMcts`], which owns its tree, so that the view keeps it from frame to frame);
 //! its numbers are written by `learn::mcts_report`, as `tictactoe mcts TREE` writes them.
 
-use egui::{Color32, Pos2, RichText, Sense, Stroke, Ui, Vec2};
+use egui::{Color32, RichText, Ui};
 
-use super::controls::{Asked, run_controls};
+use super::controls::{Asked, iterate, plot, run_controls};
 use crate::app::commands::{Command, MctsCommand};
-use crate::app::drawing::texts::{self, Part, thousands};
+use crate::app::drawing::texts::{self, Part};
 use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::drawing::tree_export;
 use crate::engine::fraction::Fraction;
@@ -25,8 +25,6 @@ use crate::learn::mcts_report::{
 /// Iterations a frame: an iteration on a typed tree (at most 12 levels) is a few steps down
 /// and back, so a run of 1,000 takes four frames and none is held up.
 const ITERATIONS_PER_FRAME: u64 = 250;
-/// The most points the plot keeps; past it every other is dropped.
-const PLOT_POINTS: usize = 400;
 /// The most characters the tree's field takes: far more than a tree of the most nodes needs,
 /// few enough that a paste of megabytes is neither kept nor laid out.
 const MAX_TREE_CHARS: usize = 20_000;
@@ -112,11 +110,7 @@ impl TreeRun {
     }
 
     pub(super) fn apply(&mut self, command: MctsCommand) {
-        // Nothing to run on a tree that did not read.
-        if matches!(command, MctsCommand::Run(_)) && self.search.is_err() {
-            return;
-        }
-        if self.run.take(command) {
+        if self.run.take(command, self.search.is_ok()) {
             self.restart();
         }
     }
@@ -124,22 +118,15 @@ impl TreeRun {
     /// Runs a frame's worth of the iterations asked for.
     fn advance(&mut self) {
         let Ok(run) = &mut self.search else {
-            self.run.pending = 0;
             return;
         };
-        let now = self.run.pending.min(ITERATIONS_PER_FRAME);
+        let now = self.run.this_frame(ITERATIONS_PER_FRAME);
         if now == 0 {
             return;
         }
         let children = run.tree().root().len();
         let (last, history) = (&mut self.last, &mut self.history);
-        run.with_search(|search| {
-            for _ in 0..now {
-                *last = Some(search.step());
-                record(history, search, children);
-            }
-        });
-        self.run.pending -= now;
+        run.with_search(|search| iterate(search, now, last, history, || 0..children));
     }
 
     pub(super) fn show(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
@@ -186,27 +173,7 @@ impl TreeRun {
         let tree = run.tree();
         let search = run.search();
         ui.add(egui::Label::new(self.command_words(tree)).wrap());
-        run_controls(
-            ui,
-            (self.run.seed, self.run.c),
-            self.run.pending,
-            search.iterations(),
-            commands,
-        );
-        let mut status = format!(
-            "Iterations {} · tree nodes {} of at most {} (this tree has {})",
-            thousands(search.iterations()),
-            thousands(search.len() as u64),
-            thousands(TREE_NODES as u64),
-            thousands(tree.len() as u64)
-        );
-        if self.run.pending > 0 {
-            status.push_str(&format!(" · {} to go", thousands(self.run.pending)));
-        }
-        if search.is_full() {
-            status.push_str(" · the tree is full: iterations go on without adding nodes");
-        }
-        ui.add(egui::Label::new(status).wrap());
+        run_controls(ui, &self.run, &search, Some(tree.len()), commands);
         if let Some(last) = &self.last {
             ui.add(egui::Label::new(iteration_words(tree, last)).wrap());
         }
@@ -318,59 +285,15 @@ impl TreeRun {
         });
         let margin = ((high - low) * 0.05).max(0.5);
         let (low, high) = (low - margin, high + margin);
-        let span = high - low;
-        let width = ui.available_width().min(420.0);
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 110.0), Sense::hover());
-        let painter = ui.painter_at(rect);
-        let text = ui.visuals().weak_text_color();
-        painter.rect_stroke(rect, 0.0, Stroke::new(1.0, text), egui::StrokeKind::Inside);
-        let last = self.history.last().map_or(1, |(n, _)| *n).max(1) as f32;
-        let inner = rect.shrink(3.0);
-        let height = |value: f64| {
-            inner.bottom() - inner.height() * ((value - low) / span).clamp(0.0, 1.0) as f32
-        };
-        for (index, exact) in self.exact.iter().enumerate() {
-            let colour = COLOURS[index % COLOURS.len()];
-            let y = height(exact.to_f64());
-            painter.add(egui::Shape::dashed_line(
-                &[Pos2::new(inner.left(), y), Pos2::new(inner.right(), y)],
-                Stroke::new(1.0, colour),
-                3.0,
-                3.0,
-            ));
-            let points: Vec<Pos2> = self
-                .history
-                .iter()
-                .filter_map(|(n, means)| {
-                    let mean = means.get(index).copied().flatten()?;
-                    Some(Pos2::new(
-                        inner.left() + inner.width() * *n as f32 / last,
-                        height(mean),
-                    ))
-                })
-                .collect();
-            if points.len() > 1 {
-                painter.add(egui::Shape::line(points, Stroke::new(1.5, colour)));
-            }
-        }
-        let font = egui::FontId::proportional(11.0);
-        let corner = |at: Pos2, align, words: String| {
-            painter.text(at, align, words, font.clone(), text);
-        };
-        corner(
-            rect.left_top() + Vec2::new(3.0, 2.0),
-            egui::Align2::LEFT_TOP,
-            trim(high),
-        );
-        corner(
-            rect.left_bottom() + Vec2::new(3.0, -2.0),
-            egui::Align2::LEFT_BOTTOM,
-            trim(low),
-        );
-        corner(
-            rect.right_bottom() + Vec2::new(-3.0, -2.0),
-            egui::Align2::RIGHT_BOTTOM,
-            format!("{} iterations", thousands(last as u64)),
+        let lines: Vec<(Color32, Option<f64>)> = (self.exact.iter().enumerate())
+            .map(|(index, exact)| (COLOURS[index % COLOURS.len()], Some(exact.to_f64())))
+            .collect();
+        plot(
+            ui,
+            &self.history,
+            &lines,
+            (low, high),
+            (trim(high), trim(low)),
         );
         ui.horizontal_wrapped(|ui| {
             for (index, exact) in self.exact.iter().enumerate() {
@@ -383,27 +306,6 @@ impl TreeRun {
                     ),
                 );
             }
-        });
-    }
-}
-
-/// Appends the estimates of the root's `children` after the search's latest iteration to
-/// `history`, every other point dropped once it holds [`PLOT_POINTS`].
-fn record(
-    history: &mut Vec<(u64, Vec<Option<f64>>)>,
-    search: &Mcts<TreePosition<'_>>,
-    children: usize,
-) {
-    let estimates = root_moves(search, 0..children)
-        .iter()
-        .map(|row| row.mean)
-        .collect();
-    history.push((search.iterations(), estimates));
-    if history.len() > PLOT_POINTS {
-        let mut index = 0;
-        history.retain(|_| {
-            index += 1;
-            index % 2 == 0
         });
     }
 }
