@@ -260,6 +260,28 @@ pub fn title_and_close_key(ui: &mut egui::Ui, title: &str) -> bool {
     .inner
 }
 
+/// The most characters a textbook tree's field takes: far more than a tree of the most nodes
+/// ([`crate::engine::game_tree::MAX_NODES`]) needs, and few enough that a paste of megabytes is
+/// neither kept nor laid out.
+pub const MAX_TREE_CHARS: usize = 20_000;
+
+/// "The tree:" and its one-line field on `text` (its state kept under `id_salt`), the same in
+/// every view that searches a typed tree: the text as edited, where it was.
+pub fn tree_field(ui: &mut egui::Ui, text: &str, id_salt: &str) -> Option<String> {
+    let mut text = text.to_owned();
+    ui.horizontal(|ui| {
+        let label = ui.label("The tree:");
+        let edit = egui::TextEdit::singleline(&mut text)
+            .char_limit(MAX_TREE_CHARS)
+            .desired_width(f32::INFINITY)
+            .hint_text("[[3,12,8],[2,4,6],[14,5,2]]")
+            .id_salt(id_salt);
+        ui.add(edit).labelled_by(label.id).changed()
+    })
+    .inner
+    .then_some(text)
+}
+
 /// `contents` in a scroll area that fills the room left, scrolled on its own (`id_salt`).
 pub fn scrolled_to_fill(ui: &mut egui::Ui, id_salt: &str, contents: impl FnOnce(&mut egui::Ui)) {
     egui::ScrollArea::vertical()

@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 
 use crate::app::commands::{Command, RandomTree, TreeLabCommand};
 use crate::app::drawing::code_panel::code_lines;
-use crate::app::drawing::texts;
+use crate::app::drawing::texts::{self, MAX_TREE_CHARS};
 use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::drawing::tree_export;
 use crate::app::view::{Given, View};
@@ -65,10 +65,6 @@ const SHORT_SCREEN: f32 = 500.0;
 
 /// The textbooks' first expectimax tree, the lab's button for it types.
 pub const CHANCE_EXAMPLE: &str = "[chance[3, 12], chance[2, 4, 6]]";
-
-/// The most characters the tree's field takes: far more than a tree of [`MAX_NODES`] nodes
-/// needs, and few enough that a paste of megabytes is neither kept nor laid out.
-pub const MAX_TREE_CHARS: usize = 20_000;
 
 impl TreeLab {
     /// The lab on `text` (a tree's notation or a built-in tree's name), searched by alpha-beta.
@@ -262,18 +258,9 @@ impl TreeLab {
         } else {
             ui.add(egui::Label::new(notation).wrap());
         }
-        let mut text = self.text.clone();
-        ui.horizontal(|ui| {
-            let label = ui.label("The tree:");
-            let edit = egui::TextEdit::singleline(&mut text)
-                .char_limit(MAX_TREE_CHARS)
-                .desired_width(f32::INFINITY)
-                .hint_text("[[3,12,8],[2,4,6],[14,5,2]]")
-                .id_salt("tree notation");
-            if ui.add(edit).labelled_by(label.id).changed() {
-                commands.push(TreeLabCommand::Edit(text.clone()).into());
-            }
-        });
+        if let Some(text) = texts::tree_field(ui, &self.text, "tree notation") {
+            commands.push(TreeLabCommand::Edit(text).into());
+        }
         if self.text.chars().count() >= MAX_TREE_CHARS {
             ui.colored_label(
                 ui.visuals().error_fg_color,

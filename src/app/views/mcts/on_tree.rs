@@ -11,7 +11,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::controls::{Asked, iterate, plot, run_controls};
 use crate::app::commands::{Command, MctsCommand};
-use crate::app::drawing::texts::{self, Part};
+use crate::app::drawing::texts::{self, MAX_TREE_CHARS, Part};
 use crate::app::drawing::tree_drawing::{self, Orange};
 use crate::app::drawing::tree_export;
 use crate::engine::fraction::Fraction;
@@ -25,9 +25,6 @@ use crate::learn::mcts_report::{
 /// Iterations a frame: an iteration on a typed tree (at most 12 levels) is a few steps down
 /// and back, so a run of 1,000 takes four frames and none is held up.
 const ITERATIONS_PER_FRAME: u64 = 250;
-/// The most characters the tree's field takes: far more than a tree of the most nodes needs,
-/// few enough that a paste of megabytes is neither kept nor laid out.
-const MAX_TREE_CHARS: usize = 20_000;
 /// The tree the field holds when the view is opened from the menu.
 pub(super) const FIRST_TREE: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 /// The least height the tree's drawing takes, in points.
@@ -143,18 +140,9 @@ impl TreeRun {
     /// The tree's field, the settings and buttons, the last iteration in words, each root
     /// child's numbers beside its exact value, MCTS's choice and the plot.
     fn numbers(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
-        let mut text = self.text.clone();
-        ui.horizontal(|ui| {
-            let label = ui.label("The tree:");
-            let edit = egui::TextEdit::singleline(&mut text)
-                .char_limit(MAX_TREE_CHARS)
-                .desired_width(f32::INFINITY)
-                .hint_text(FIRST_TREE)
-                .id_salt("mcts tree notation");
-            if ui.add(edit).labelled_by(label.id).changed() {
-                commands.push(Command::MctsOnTree(text.clone()));
-            }
-        });
+        if let Some(text) = texts::tree_field(ui, &self.text, "mcts tree notation") {
+            commands.push(Command::MctsOnTree(text));
+        }
         let run = match &self.search {
             Ok(run) => run,
             Err(problem) => {
