@@ -37,18 +37,18 @@ impl Purpose {
             Purpose::LoadSettings => ("Load settings", settings, "settings.ron", false),
             Purpose::SaveGame => ("Save game", games, "game.ron", true),
             Purpose::OpenGame => ("Open game", games, "game.ron", false),
-            Purpose::ExportPicture(PictureFormat::Svg) => (
-                "Export the picture",
-                ("SVG pictures", "svg"),
-                "tree.svg",
-                true,
-            ),
-            Purpose::ExportPicture(PictureFormat::Png) => (
-                "Export the picture",
-                ("PNG pictures", "png"),
-                "tree.png",
-                true,
-            ),
+            Purpose::ExportPicture(format) => {
+                let (kind, file_name) = match format {
+                    PictureFormat::Svg => ("SVG pictures", "tree.svg"),
+                    PictureFormat::Png => ("PNG pictures", "tree.png"),
+                };
+                (
+                    "Export the picture",
+                    (kind, format.extension()),
+                    file_name,
+                    true,
+                )
+            }
             Purpose::SaveHandIn => ("Save the hand-in", hand_ins, "hand-in.txt", true),
             Purpose::OpenHandIn => ("Open a hand-in", hand_ins, "hand-in.txt", false),
             Purpose::ExportQuiz(QuizFormat::Gift) => (
@@ -171,5 +171,25 @@ impl FileDialogs {
         let picked = self.receiver.try_recv().ok()?;
         self.open = false;
         Some(picked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A picture's dialog offers its format's files under the format's own name.
+    #[test]
+    fn a_picture_is_saved_as_a_file_of_its_format() {
+        for (format, filter, file_name) in [
+            (PictureFormat::Svg, ("SVG pictures", "svg"), "tree.svg"),
+            (PictureFormat::Png, ("PNG pictures", "png"), "tree.png"),
+        ] {
+            let question = Purpose::ExportPicture(format).question();
+            assert_eq!(question.title, "Export the picture");
+            assert_eq!(question.filter, filter);
+            assert_eq!(question.file_name, file_name);
+            assert!(question.save);
+        }
     }
 }
