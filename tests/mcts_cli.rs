@@ -120,6 +120,7 @@ fn bad_arguments_get_one_line_naming_what_was_typed_and_status_2() {
         ),
         (vec!["--c", "lots"], "not lots"),
         (vec!["--c", "NaN"], "not NaN"),
+        (vec!["--c", "inf"], "not inf"),
         (vec!["--seed", "-3"], "the seed must be a whole number"),
         (vec!["--max-tree-nodes", "0"], "not 0"),
         (

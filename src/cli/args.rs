@@ -108,12 +108,26 @@ pub(super) fn whole_number(
     unit: &str,
     accepted: std::ops::RangeInclusive<u64>,
 ) -> Result<u64, String> {
-    match text.parse::<u64>() {
+    let expected = format!(
+        "a whole number{unit} from {} to {}",
+        accepted.start(),
+        accepted.end()
+    );
+    number_in(text, accepted, what, &expected)
+}
+
+/// A number from `accepted`, or the message every numeric option gives: "`what` must be
+/// `expected`, not" what was typed.
+pub(super) fn number_in<T: std::str::FromStr + PartialOrd>(
+    text: &str,
+    accepted: std::ops::RangeInclusive<T>,
+    what: &str,
+    expected: &str,
+) -> Result<T, String> {
+    match text.parse::<T>() {
         Ok(n) if accepted.contains(&n) => Ok(n),
         _ => Err(format!(
-            "{what} must be a whole number{unit} from {} to {}, not {}",
-            accepted.start(),
-            accepted.end(),
+            "{what} must be {expected}, not {}",
             typed_or_empty(text)
         )),
     }

@@ -149,15 +149,8 @@ fn parse_pass_mark(text: &str) -> Result<u8, String> {
 }
 
 fn parse_side(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if SIZES.contains(&n) => Ok(n),
-        _ => Err(format!(
-            "the board's side must be {} or {}, not {}",
-            SIZES.start(),
-            SIZES.end(),
-            super::args::typed_or_empty(text)
-        )),
-    }
+    let expected = format!("{} or {}", SIZES.start(), SIZES.end());
+    super::args::number_in(text, SIZES, "the board's side", &expected)
 }
 
 impl ExercisesArgs {

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::args::{RulesArgs, preview, typed_or_empty, whole_number};
+use super::args::{RulesArgs, number_in, preview, whole_number};
 use super::error::{Error, Finished};
 use super::position::Position;
 use super::progress;
@@ -83,13 +83,9 @@ fn parse_seed(text: &str) -> Result<u64, String> {
 }
 
 fn parse_c(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(c) if c.is_finite() && (0.0..=1e6).contains(&c) => Ok(c),
-        _ => Err(format!(
-            "c must be a number from 0 to 1000000, like 1.41 or 0.5, not {}",
-            typed_or_empty(text)
-        )),
-    }
+    // Not a number (NaN) and the infinities are outside the range.
+    let expected = "a number from 0 to 1000000, like 1.41 or 0.5";
+    number_in(text, 0.0..=1e6, "c", expected)
 }
 
 fn parse_tree_nodes(text: &str) -> Result<u64, String> {
