@@ -489,13 +489,6 @@ impl std::ops::AddAssign for Accuracy {
     }
 }
 
-impl std::ops::SubAssign for Accuracy {
-    fn sub_assign(&mut self, other: Accuracy) {
-        self.best -= other.best;
-        self.moves -= other.moves;
-    }
-}
-
 impl Accuracy {
     /// The share of best moves, in percent rounded to the nearest (100 before any move): 2 of 3
     /// is 67 %.

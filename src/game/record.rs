@@ -111,15 +111,6 @@ impl std::ops::AddAssign for SessionAccuracy {
     }
 }
 
-impl std::ops::SubAssign for SessionAccuracy {
-    fn sub_assign(&mut self, other: SessionAccuracy) {
-        self.human -= other.human;
-        self.computer -= other.computer;
-        self.x -= other.x;
-        self.o -= other.o;
-    }
-}
-
 /// The summary of a finished game's moves: the human's against the computer ("Your moves: 1
 /// blunder."), both sides' otherwise ("X: every move was best. O: 1 inaccuracy.").
 pub fn game_summary(game: &GameRecord, moves: &[ReviewedMove]) -> String {

@@ -74,7 +74,8 @@ impl<'a> GameReview<'a> {
 #[derive(Debug, Default)]
 pub(super) struct AccuracyTally {
     accuracy: SessionAccuracy,
-    /// The game last counted, with what it added.
+    /// The game last counted, with the tally as it was before it: taking the game back puts
+    /// that back.
     counted: Option<(GameRecord, SessionAccuracy)>,
 }
 
@@ -85,16 +86,12 @@ impl AccuracyTally {
 
     /// Counts `game`, finished with `moves` reviewed, unless it is the game last counted.
     pub(super) fn count(&mut self, game: GameRecord, moves: &[ReviewedMove]) {
-        if self
-            .counted
-            .as_ref()
-            .is_some_and(|(counted, _)| *counted == game)
-        {
+        if self.has_counted(&game) {
             return;
         }
-        let added = SessionAccuracy::of_game(&game, moves);
-        self.accuracy += added;
-        self.counted = Some((game, added));
+        let before = self.accuracy;
+        self.accuracy += SessionAccuracy::of_game(&game, moves);
+        self.counted = Some((game, before));
     }
 
     /// Whether `game` is the game last counted (so it must be counted again to change).
@@ -106,11 +103,11 @@ impl AccuracyTally {
 
     /// Takes back the game last counted when it is `game` and it is being taken back.
     pub(super) fn take_back(&mut self, game: &GameRecord) {
-        if let Some((counted, added)) = self.counted.take() {
+        if let Some((counted, before)) = self.counted.take() {
             if counted == *game {
-                self.accuracy -= added;
+                self.accuracy = before;
             } else {
-                self.counted = Some((counted, added));
+                self.counted = Some((counted, before));
             }
         }
     }
@@ -167,6 +164,22 @@ mod tests {
         tally.take_back(&game);
         assert_eq!(tally.accuracy(), SessionAccuracy::default());
         assert!(!tally.has_counted(&game));
+    }
+
+    #[test]
+    fn taking_back_the_second_game_keeps_the_first_counted() {
+        let (first, second) = (finished_game(), finished_game_but_other());
+        let mut tally = AccuracyTally::default();
+        tally.count(first.clone(), &reviewed(&first));
+        let after_first = tally.accuracy();
+        tally.count(second.clone(), &reviewed(&second));
+        assert_ne!(tally.accuracy(), after_first);
+        tally.take_back(&second);
+        assert_eq!(tally.accuracy(), after_first);
+        assert!(
+            !tally.has_counted(&first),
+            "only the game last counted can be taken back"
+        );
     }
 
     fn finished_game_but_other() -> GameRecord {
