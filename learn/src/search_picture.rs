@@ -406,11 +406,9 @@ mod tests {
         let start: Board = "XOX/.O./X..".parse().unwrap();
         let seen = Seen::new(ScoreView::SideToMove, &start);
         let events = events(&start, TraceAlgorithm::AlphaBetaClassic);
-        let mut state = StepState::new(start);
         let mut cutoffs = 0;
-        for event in &events {
-            state.apply(event);
-            let picture = search_picture(&state, &seen);
+        let state = StepState::after_each(start, &events, |event, state| {
+            let picture = search_picture(state, &seen);
             let current: Vec<&SearchSpot> = picture
                 .spots
                 .iter()
@@ -432,11 +430,7 @@ mod tests {
                     .filter(|s| s.standing == Standing::Pruned)
                     .map(|s| s.cell.unwrap())
                     .collect();
-                let geometry = start.geometry();
-                let reported: Vec<Cell> = (0..geometry.cells())
-                    .filter(|index| event.pruned & 1 << index != 0)
-                    .map(|index| geometry.cell(index))
-                    .collect();
+                let reported = event.pruned_cells(&start);
                 assert!(pruned.ends_with(&reported), "{pruned:?} {reported:?}");
                 let window = seen.window(event.window().0, event.window().1);
                 let last = picture
@@ -446,7 +440,7 @@ mod tests {
                     .find(|s| s.standing == Standing::Pruned);
                 assert_eq!(last.unwrap().window, Some(window));
             }
-        }
+        });
         assert!(cutoffs > 0, "alpha-beta cuts on this position");
         // At the end: the root and its moves, each with minimax's value.
         let picture = search_picture(&state, &seen);

@@ -130,7 +130,7 @@ impl TraceEvent {
     }
 
     /// The cells of `pruned`, in the order the search would have tried them.
-    fn pruned_cells(&self, board: &Board) -> Vec<Cell> {
+    pub fn pruned_cells(&self, board: &Board) -> Vec<Cell> {
         let geometry = board.geometry();
         (0..geometry.cells())
             .filter(|index| self.pruned & 1 << index != 0)
@@ -682,9 +682,20 @@ impl<G: Rules> StepState<G> {
 impl StepState<Board> {
     /// The state after `events`, from the start.
     pub fn after(start: Board, events: &[TraceEvent]) -> StepState {
+        StepState::after_each(start, events, |_, _| {})
+    }
+
+    /// The state after `events`, from the start, `each` shown every event with the state just
+    /// after it: a walk through a search, step by step.
+    pub fn after_each(
+        start: Board,
+        events: &[TraceEvent],
+        mut each: impl FnMut(&TraceEvent, &StepState),
+    ) -> StepState {
         let mut state = StepState::new(start);
         for event in events {
             state.apply(event);
+            each(event, &state);
         }
         state
     }

@@ -398,15 +398,13 @@ mod sketch_tests {
         let start: Board = "..O/.../.X.".parse().unwrap();
         let seen = Seen::new(ScoreView::SideToMove, &start);
         let events = whole_board_trace(&start, TraceAlgorithm::AlphaBetaClassic);
-        let mut state = StepState::new(start);
         let (mut at_max, mut at_min, mut depths) = (0, 0, std::collections::BTreeSet::new());
-        for event in &events {
-            state.apply(event);
+        StepState::after_each(start, &events, |event, state| {
             if event.kind != EventKind::Cutoff {
-                continue;
+                return;
             }
             let frame = state.stack.last().unwrap();
-            let picture = search_picture(&state, &seen);
+            let picture = search_picture(state, &seen);
             let current = picture
                 .spots
                 .iter()
@@ -416,10 +414,8 @@ mod sketch_tests {
             let said = &cuts.iter().find(|cut| cut.at == current).unwrap().sentence;
             let (alpha, beta) = seen.window(event.window().0, event.window().1);
             let mover = frame.board.to_move();
-            let geometry = start.geometry();
-            let skipped: Vec<String> = (0..geometry.cells())
-                .filter(|index| event.pruned & 1 << index != 0)
-                .map(|index| geometry.cell(index).name())
+            let skipped: Vec<String> = (event.pruned_cells(&start).iter())
+                .map(|cell| cell.name())
                 .collect();
             let opening = format!(
                 "At {} ({mover}): α = {} ≥ β = {}: ",
@@ -438,7 +434,7 @@ mod sketch_tests {
                 Role::Minimiser => at_min += 1,
             }
             depths.insert(frame.depth);
-        }
+        });
         assert!(at_max > 0 && at_min > 0, "{at_max} {at_min}");
         assert!(
             depths.contains(&1) && depths.iter().any(|&d| d >= 4),
