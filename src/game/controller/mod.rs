@@ -151,12 +151,13 @@ impl GameController {
 
     /// The analysis of `board`, if it has been searched.
     pub fn analysis(&self, board: &Board) -> Option<&Analysis> {
-        self.knowledge.analysis(board)
+        self.knowledge.known().analysis(board)
     }
 
     /// The estimate of `board` made when its exact search ran out of think time, if any.
     pub fn estimate(&self, board: &Board) -> Option<&Estimate> {
         self.knowledge
+            .known()
             .estimate(board, None)
             .map(|(estimate, _)| estimate)
     }
@@ -218,7 +219,7 @@ impl GameController {
 
     /// Why the search gave up on the position on the board, if it did.
     pub fn gave_up(&self) -> Option<&Stopped> {
-        self.knowledge.gave_up(self.board())
+        self.knowledge.known().gave_up(self.board())
     }
 
     /// The computer's next move, once chosen and until it is played.
@@ -280,18 +281,18 @@ impl GameController {
 
     /// The three searches' counts for `board`, once counted.
     pub fn counts(&self, board: &Board) -> Option<&SearchCounts> {
-        self.knowledge.counts(board)
+        self.knowledge.known().counts(board)
     }
 
     /// The practice positions, once found.
     pub fn exercises(&self) -> Option<&[Exercise]> {
-        self.knowledge.exercises()
+        self.knowledge.known().exercises()
     }
 
     /// The numbers of the depth-limited `search` asked for with
     /// [`GameController::want_cutoff`], once it has run, or why it stopped.
     pub fn cutoff(&self, search: &CutoffSearch) -> Option<&Result<Vec<(Cell, Valuation)>, Stop>> {
-        self.knowledge.cutoff(search)
+        self.knowledge.known().cutoff(search)
     }
 
     /// How many positions the depth-limited `search` has visited, while it runs.
@@ -431,7 +432,7 @@ impl GameController {
 
     /// The match `search` as far as it has got (the games played and each side's tally).
     pub fn match_so_far(&self, search: &MatchSearch) -> Option<&MatchSoFar> {
-        self.knowledge.match_so_far(search)
+        self.knowledge.known().match_so_far(search)
     }
 
     /// While a Monte Carlo level thinks about the board on show: its iterations run so far, as

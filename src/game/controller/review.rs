@@ -24,7 +24,7 @@ impl<'a> GameReview<'a> {
         positions_before(&game.start, &game.moves)
             .map_while(Result::ok)
             .map(|(ply, before, cell)| {
-                if let Some(analysis) = self.knowledge.analysis(&before) {
+                if let Some(analysis) = self.knowledge.known().analysis(&before) {
                     let m = ReviewedMove::new(ply, &before, cell, analysis)
                         .expect("a legal move of an ongoing game is among its analysed moves");
                     return MoveReview::Reviewed(m);
@@ -38,7 +38,7 @@ impl<'a> GameReview<'a> {
                     Err(known) => MoveReview::Unsettled {
                         before,
                         known,
-                        stopped: self.knowledge.gave_up(&before).map(|s| s.reason),
+                        stopped: self.knowledge.known().gave_up(&before).map(|s| s.reason),
                     },
                 }
             })
@@ -62,7 +62,7 @@ impl<'a> GameReview<'a> {
         positions_before(&game.start, &game.moves)
             .map_while(Result::ok)
             .map(|(ply, before, cell)| {
-                let (estimate, _) = self.knowledge.estimate(&before, None)?;
+                let (estimate, _) = self.knowledge.known().estimate(&before, None)?;
                 EstimatedMove::new(ply, &before, cell, estimate)
             })
             .collect()

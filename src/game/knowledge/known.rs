@@ -25,7 +25,7 @@ pub struct TraceLog {
 
 /// The answers the worker gave, per position, kept for as long as they may be shown again.
 #[derive(Debug, Default)]
-pub(super) struct Known {
+pub(in crate::game) struct Known {
     analyses: HashMap<Board, Analysis>,
     /// Positions the search gave up on, with what it had settled.
     gave_up: HashMap<Board, Stopped>,
@@ -46,13 +46,17 @@ pub(super) struct Known {
 }
 
 impl Known {
-    pub(super) fn analysis(&self, board: &Board) -> Option<&Analysis> {
+    pub(in crate::game) fn analysis(&self, board: &Board) -> Option<&Analysis> {
         self.analyses.get(board)
     }
 
     /// The estimate of `board` by the depth-limited search of `depth` plies, or (`None`) the
     /// one made when the think time ran out, with the turn it was made on.
-    pub(super) fn estimate(&self, board: &Board, depth: Option<u32>) -> Option<(&Estimate, u64)> {
+    pub(in crate::game) fn estimate(
+        &self,
+        board: &Board,
+        depth: Option<u32>,
+    ) -> Option<(&Estimate, u64)> {
         let (estimate, turn) = self.estimates.get(&(*board, depth))?;
         Some((estimate, *turn))
     }
@@ -63,7 +67,7 @@ impl Known {
         (made == turn).then_some(estimate)
     }
 
-    pub(super) fn gave_up(&self, board: &Board) -> Option<&Stopped> {
+    pub(in crate::game) fn gave_up(&self, board: &Board) -> Option<&Stopped> {
         self.gave_up.get(board)
     }
 
@@ -74,15 +78,16 @@ impl Known {
             && !self.gave_up.contains_key(board)
     }
 
-    pub(super) fn counts(&self, board: &Board) -> Option<&SearchCounts> {
+    pub(in crate::game) fn counts(&self, board: &Board) -> Option<&SearchCounts> {
         self.counts.get(board)
     }
 
-    pub(super) fn exercises(&self) -> Option<&[Exercise]> {
+    pub(in crate::game) fn exercises(&self) -> Option<&[Exercise]> {
         self.exercises.as_deref()
     }
 
-    pub(super) fn cutoff(
+    /// The numbers of the depth-limited `search`, once it has run, or why it stopped.
+    pub(in crate::game) fn cutoff(
         &self,
         search: &CutoffSearch,
     ) -> Option<&Result<Vec<(Cell, Valuation)>, Stop>> {
@@ -139,7 +144,7 @@ impl Known {
     }
 
     /// The match `search` as far as it has got, if it is the last one asked for.
-    pub(super) fn match_so_far(&self, search: &MatchSearch) -> Option<&MatchSoFar> {
+    pub(in crate::game) fn match_so_far(&self, search: &MatchSearch) -> Option<&MatchSoFar> {
         self.matched
             .as_ref()
             .filter(|(known, _)| known == search)

@@ -12,14 +12,8 @@ use std::time::Duration;
 use crate::engine::ai::{AiPlayer, Difficulty};
 use crate::engine::board::{Board, Cell};
 use crate::engine::clock::Clock;
-use crate::engine::minimax::{
-    self, Analysis, Estimate, MoveBound, MoveScore, MovesSoFar, SearchCounts, Stop, Stopped,
-    Valuation,
-};
-use crate::game::worker::{
-    AnalysisProgress, Job, MatchSoFar, Reply, Request, RequestId, SearchWorker,
-};
-use crate::learn::practice::Exercise;
+use crate::engine::minimax::{self, Estimate, MoveBound, MoveScore, MovesSoFar, Stop};
+use crate::game::worker::{AnalysisProgress, Job, Reply, Request, RequestId, SearchWorker};
 use crate::learn::review::REVIEW_NODE_BUDGET;
 use crate::learn::trace::TraceAlgorithm;
 use crate::platform::Instant;
@@ -29,7 +23,7 @@ mod needs;
 mod schedule;
 mod wants;
 
-use known::Known;
+pub(super) use known::Known;
 pub use known::TraceLog;
 pub use needs::{COUNT_LIMIT, CUTOFF_LIMIT, CutoffSearch, MatchSearch, TRACE_LIMIT};
 pub(super) use needs::{GameNeeds, Wanted, is_large, limited_depth};
@@ -135,18 +129,10 @@ impl Knowledge {
 
     // --- what is known ---
 
-    pub(super) fn analysis(&self, board: &Board) -> Option<&Analysis> {
-        self.known.analysis(board)
-    }
-
-    /// The estimate of `board` by the depth-limited search of `depth` plies, or (`None`) the
-    /// one made when the think time ran out, with the turn it was made on.
-    pub(super) fn estimate(&self, board: &Board, depth: Option<u32>) -> Option<(&Estimate, u64)> {
-        self.known.estimate(board, depth)
-    }
-
-    pub(super) fn gave_up(&self, board: &Board) -> Option<&Stopped> {
-        self.known.gave_up(board)
+    /// The worker's answers kept: analyses, estimates, searches given up on, counts, practice
+    /// positions, depth-limited searches, matches (read through [`Known`]'s own getters).
+    pub(super) fn known(&self) -> &Known {
+        &self.known
     }
 
     /// How long the search for `board` has been running.
@@ -209,22 +195,6 @@ impl Knowledge {
         Some(progress)
     }
 
-    pub(super) fn counts(&self, board: &Board) -> Option<&SearchCounts> {
-        self.known.counts(board)
-    }
-
-    pub(super) fn exercises(&self) -> Option<&[Exercise]> {
-        self.known.exercises()
-    }
-
-    /// The numbers of the depth-limited `search`, once it has run, or why it stopped.
-    pub(super) fn cutoff(
-        &self,
-        search: &CutoffSearch,
-    ) -> Option<&Result<Vec<(Cell, Valuation)>, Stop>> {
-        self.known.cutoff(search)
-    }
-
     /// How many positions the depth-limited `search` has visited, while it runs.
     pub(super) fn cutoff_progress(&self, search: &CutoffSearch) -> Option<u64> {
         let running = self.in_flight.as_ref()?;
@@ -247,11 +217,6 @@ impl Knowledge {
             Job::Mcts { iterations, .. } => Some((search.iterations_done, iterations)),
             _ => None,
         }
-    }
-
-    /// The match `search` as far as it has got.
-    pub(super) fn match_so_far(&self, search: &MatchSearch) -> Option<&MatchSoFar> {
-        self.known.match_so_far(search)
     }
 
     /// Forgets the match played, so that the next one asked for is played from its start.
@@ -287,10 +252,10 @@ impl Knowledge {
             let cell = self.known.mcts_choice(board, seed, iterations)?;
             Some((vec![cell], Basis::MonteCarlo { iterations }))
         } else if let Some(depth) = limited_depth(difficulty, board) {
-            let (estimate, _) = self.estimate(board, Some(depth))?;
+            let (estimate, _) = self.known.estimate(board, Some(depth))?;
             let best = estimate.best_moves().map(|m| m.cell).collect();
             Some((best, Basis::DepthLimited { depth }))
-        } else if let Some(analysis) = self.analysis(board) {
+        } else if let Some(analysis) = self.known.analysis(board) {
             Some((AiPlayer::candidates(analysis, difficulty), Basis::Exact))
         } else if let Some(proven) = self.proven_best(board) {
             Some((proven, Basis::ProvenBest))
@@ -299,7 +264,7 @@ impl Knowledge {
             let settled = self
                 .partial_scores(board)
                 .map_or(&[][..], |known| known.settled);
-            let reason = self
+            let reason = (self.known)
                 .gave_up(board)
                 .map_or(Stop::TimeLimit, |stopped| stopped.reason);
             let basis = Basis::Unproven {
@@ -563,6 +528,7 @@ mod tests {
     use crate::engine::board::Geometry;
     use crate::engine::clock::ManualClock;
     use crate::engine::score::Score;
+    use crate::game::worker::MatchSoFar;
 
     /// The cutoff view's numbers are kept only from the search asked for: an answer to one
     /// whose depth changed meanwhile is dropped, and the one asked for now is kept.
@@ -592,10 +558,13 @@ mod tests {
         let asked = knowledge.in_flight.as_ref().unwrap().id;
         assert_ne!(stale, asked);
         knowledge.receive(answer(stale, 2), 0);
-        assert!(knowledge.cutoff(&search(2)).is_none(), "no longer awaited");
+        assert!(
+            knowledge.known().cutoff(&search(2)).is_none(),
+            "no longer awaited"
+        );
         assert!(knowledge.in_flight.is_some(), "depth 3 is still awaited");
         knowledge.receive(answer(asked, 3), 0);
-        assert_eq!(knowledge.cutoff(&search(3)), Some(&Ok(Vec::new())));
+        assert_eq!(knowledge.known().cutoff(&search(3)), Some(&Ok(Vec::new())));
         assert!(knowledge.in_flight.is_none());
     }
 
@@ -635,21 +604,27 @@ mod tests {
         let asked = ask(&mut knowledge, 2);
         knowledge.receive(played(stale, 1), 0);
         assert!(
-            knowledge.match_so_far(&search(1)).is_none(),
+            knowledge.known().match_so_far(&search(1)).is_none(),
             "no longer awaited"
         );
         knowledge.receive(played(asked, 1), 0);
-        assert_eq!(knowledge.match_so_far(&search(2)).unwrap().played, 1);
+        assert_eq!(
+            knowledge.known().match_so_far(&search(2)).unwrap().played,
+            1
+        );
         assert!(knowledge.in_flight.is_some(), "a game is still to play");
         knowledge.receive(played(asked, 2), 0);
-        assert_eq!(knowledge.match_so_far(&search(2)).unwrap().x.draws, 2);
+        assert_eq!(
+            knowledge.known().match_so_far(&search(2)).unwrap().x.draws,
+            2
+        );
         assert!(knowledge.in_flight.is_none());
         // Stopped: nothing is asked for, and a late game changes nothing.
         knowledge.forget_match();
         let stopped = ask(&mut knowledge, 2);
         knowledge.ask(None);
         knowledge.receive(played(stopped, 1), 0);
-        assert!(knowledge.match_so_far(&search(2)).is_none());
+        assert!(knowledge.known().match_so_far(&search(2)).is_none());
     }
 
     /// A Monte Carlo level's progress is the last its search reported, only for the position
