@@ -281,3 +281,33 @@ pub(super) fn plot(
         format!("{} iterations", thousands(last as u64)),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without a search there is nothing to run: a run is not taken, so none waits for frames.
+    #[test]
+    fn a_run_is_taken_only_where_there_is_a_search() {
+        let mut asked = Asked::default();
+        assert!(!asked.take(MctsCommand::Run(100), false));
+        assert_eq!(asked.pending, 0);
+        assert!(!asked.take(MctsCommand::Run(100), true));
+        assert_eq!(asked.pending, 100);
+        assert!(
+            asked.take(MctsCommand::Seed(7), false),
+            "a new seed restarts"
+        );
+    }
+
+    /// A frame takes at most its share of the iterations to run, the rest left for the next.
+    #[test]
+    fn a_frame_takes_its_share_of_the_run() {
+        let mut asked = Asked::default();
+        asked.take(MctsCommand::Run(1_000), true);
+        assert_eq!(asked.this_frame(250), 250);
+        assert_eq!(asked.pending, 750);
+        asked.take(MctsCommand::Stop, true);
+        assert_eq!(asked.this_frame(250), 0);
+    }
+}
