@@ -729,6 +729,74 @@ mod tests {
         assert_eq!(outline(&marked.nodes[0]), Ink::Text);
     }
 
+    /// Packed narrow, a lettered tree is narrower across, without a gutter for level labels;
+    /// each letter is in its node, as large as a value, and a lettered leaf's value is under it
+    /// (on a patch of the background); the roomy layout keeps the letter beside the node.
+    #[test]
+    fn a_tree_packed_narrow_has_its_letters_in_its_nodes_and_values_under_them() {
+        let mut lettered = sketch(None);
+        for (node, letter) in lettered.nodes.iter_mut().zip(["A", "B", "C"]) {
+            node.label = Some(letter.to_string());
+            node.board = None;
+        }
+        let roomy = scene(&lettered, false);
+        let narrow = scene_packed(&lettered, false, &lettered, Packing::Narrow);
+        assert!(narrow.tree_size.x < roomy.tree_size.x);
+        let gap = |scene: &Scene| scene.nodes[2].centre.x - scene.nodes[1].centre.x;
+        assert_eq!((gap(&roomy), gap(&narrow)), (SLOT, NARROW_SLOT));
+        let texts = |scene: &Scene, node: usize| -> Vec<(String, Point, f32, bool)> {
+            scene.nodes[node]
+                .items
+                .iter()
+                .filter_map(|item| match item {
+                    Item::Text {
+                        text,
+                        at,
+                        size,
+                        halo,
+                        ..
+                    } => Some((text.clone(), *at, *size, *halo)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let leaf = narrow.nodes[1].centre;
+        let [value, letter] = texts(&narrow, 1).try_into().expect("a value and a letter");
+        assert_eq!((letter.0.as_str(), letter.1, letter.2), ("B", leaf, 17.0));
+        assert_eq!((value.0.as_str(), value.2, value.3), ("1", 17.0, true));
+        assert!(value.1.x == leaf.x && value.1.y - value.2 / 2.0 > leaf.y + RADIUS);
+        // No level labels across the top of a packed tree; the roomy one has them.
+        let labels = |scene: &Scene| {
+            let texts = scene.items.iter().filter_map(|item| match item {
+                Item::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            });
+            texts.filter(|text| text.starts_with("M")).count()
+        };
+        assert_eq!((labels(&roomy), labels(&narrow)), (2, 0));
+        // Roomy: the value in the leaf, the letter beside it in a note's size.
+        let roomy_leaf = roomy.nodes[1].centre;
+        let [value, letter] = texts(&roomy, 1).try_into().expect("a value and a letter");
+        assert_eq!((value.0.as_str(), value.1), ("1", roomy_leaf));
+        assert_eq!((letter.0.as_str(), letter.2), ("B", Kind::Note.size()));
+        assert!(letter.1.x < roomy_leaf.x - RADIUS);
+        // The tree's room under its lowest nodes holds the values written under them.
+        assert!(narrow.tree_size.y >= value_bottom(&narrow));
+    }
+
+    /// The lowest a packed tree's words reach.
+    fn value_bottom(scene: &Scene) -> f32 {
+        scene
+            .nodes
+            .iter()
+            .flat_map(|node| &node.items)
+            .filter_map(|item| match item {
+                Item::Text { at, size, .. } => Some(at.y + size / 2.0),
+                _ => None,
+            })
+            .fold(0.0, f32::max)
+    }
+
     /// Small boards push the next level down and the edges start under them; without them the
     /// scene has no board at all.
     #[test]
