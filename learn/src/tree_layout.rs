@@ -36,9 +36,10 @@ const LABEL_ALONG: f32 = 0.7;
 const NARROW_SLOT: f32 = 40.0;
 /// The packed tree's margin on either side, where no level label stands.
 const NARROW_MARGIN: f32 = 4.0;
-/// How far along an edge a packed tree writes its move: nearer still to the child, where
-/// siblings' moves stand farther apart.
-const NARROW_LABEL_ALONG: f32 = 0.75;
+/// How far along an edge a packed tree writes its move, and in what size: nearer still to the
+/// child and a little smaller, so that two siblings' moves (`r2c2`, `r3c3`) stand apart.
+const NARROW_LABEL_ALONG: f32 = 0.8;
+const NARROW_EDGE: f32 = 12.0;
 
 /// How a tree is packed across.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -322,10 +323,10 @@ pub fn scene_packed(sketch: &Sketch, boards: bool, sizing: &Sketch, packing: Pac
         if edge.marked {
             branch_marks(&mut items, to, start, end);
         }
-        let along = if narrow {
-            NARROW_LABEL_ALONG
+        let (along, size) = if narrow {
+            (NARROW_LABEL_ALONG, NARROW_EDGE)
         } else {
-            LABEL_ALONG
+            (LABEL_ALONG, Kind::Edge.size())
         };
         items.push(Item::Text {
             at: point(
@@ -334,7 +335,7 @@ pub fn scene_packed(sketch: &Sketch, boards: bool, sizing: &Sketch, packing: Pac
             ),
             anchor: Anchor::Centre,
             text: edge.label.clone(),
-            size: Kind::Edge.size(),
+            size,
             ink: Ink::Text,
             bold: false,
             halo: true,

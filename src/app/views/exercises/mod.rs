@@ -735,14 +735,14 @@ impl Exercises {
         // As large as the room, within sizes whose letters still read; larger, it scrolls.
         let zoom = egui::Id::unique(("exercise tree zoom", &salt));
         let room = egui::vec2(ui.available_width(), ui.clip_rect().height());
-        // The search's notes widen the tree: then as small as a chance item's tree, with
-        // nothing left to tap.
-        let least = match self.show_search {
-            true => CHANCE_TREE_LEAST,
-            false => LETTERED_TREE_LEAST,
+        // On a phone, packed narrow with its letters in its nodes, to show whole. The search's
+        // notes widen the tree: then as small as a chance item's tree (its notes some 9 points
+        // high), with nothing left to tap.
+        let [least, narrow_least] = match self.show_search {
+            true => [CHANCE_TREE_LEAST; 2],
+            false => [LETTERED_TREE_LEAST, LETTERED_TREE_NARROW_LEAST],
         };
-        // On a phone, packed narrow with its letters in its nodes, to show whole.
-        let sizes = [least, LETTERED_TREE_NARROW_LEAST, CHANCE_TREE_MOST];
+        let sizes = [least, narrow_least, CHANCE_TREE_MOST];
         tree_drawing::fit_lettered(ui, zoom, &sketch, room, sizes);
         // A scroll of its own per item: the next tree starts at its left, not where the last
         // one was swiped to.
