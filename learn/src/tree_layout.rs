@@ -34,8 +34,9 @@ const LABEL_ALONG: f32 = 0.7;
 /// Pixels between two leaves packed for a narrow screen ([`Packing::Narrow`]): a leaf's circle
 /// and a little air, its value under it.
 const NARROW_SLOT: f32 = 40.0;
-/// The packed tree's margin on either side, where no level label stands.
-const NARROW_MARGIN: f32 = 4.0;
+/// The packed tree's margin on either side, where no level label stands: on a 390-point phone,
+/// enough for the outer leaves' finger-sized targets to end inside the room.
+const NARROW_MARGIN: f32 = 10.0;
 /// How far along an edge a packed tree writes its move, and in what size: nearer still to the
 /// child and a little smaller, so that two siblings' moves (`r2c2`, `r3c3`) stand apart.
 const NARROW_LABEL_ALONG: f32 = 0.8;
