@@ -49,9 +49,9 @@ pub enum Packing {
     /// it in a note's size, the level labels on the left.
     #[default]
     Roomy,
-    /// For a narrow screen (a phone's exercise tree, tapped by its letters): leaves half as far
-    /// apart again, a node's letter in it as large as a value (a leaf's value under it), no level
-    /// labels; scaled down to fit a phone, the letters still read.
+    /// For a narrow screen (a phone's exercise tree, tapped by its letters): leaves 40 pixels
+    /// apart, not 64, a node's letter in it, larger than a value (a leaf's value under it), no
+    /// level labels; scaled down to fit a phone, the letters still read.
     Narrow,
 }
 
