@@ -526,12 +526,14 @@ fn the_exercise_tree_is_laid_out_as_the_sketch_lays_out_the_same_tree() {
     assert_at_scene(&drawn, &sketch);
 }
 
-/// A painted text: its words, the room its line takes and its ink (the glyphs' bounds).
+/// A painted text: its words, the room its line takes, its ink (the glyphs' bounds) and its
+/// font's size.
 struct Painted {
     text: String,
     line: egui::Rect,
     ink: egui::Rect,
     clip: egui::Rect,
+    size: f32,
 }
 
 /// Every text the last frame painted where it shows (inside its clip).
@@ -541,11 +543,13 @@ fn painted_texts(game: &Game) -> Vec<Painted> {
             egui::Shape::Text(text) => {
                 let ink = text.visual_bounding_rect();
                 if ink.intersects(clip) {
+                    let sections = text.galley.job.sections.first();
                     out.push(Painted {
                         text: text.galley.text().to_string(),
                         line: text.galley.rect.translate(text.pos.to_vec2()),
                         ink,
                         clip,
+                        size: sections.map_or(0.0, |section| section.format.font_id.size),
                     });
                 }
             }
@@ -812,5 +816,191 @@ fn a_chance_items_tree_shows_on_a_phone_without_overlap() {
             &mut game,
             &format!("9-chance-phone-{}x{}-{number}", size[0], size[1]),
         );
+    }
+}
+
+/// A drawn node's shape (a circle or a triangle) as its bounding rectangle, and its clip.
+fn node_shapes(game: &Game) -> Vec<(egui::Rect, egui::Rect)> {
+    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(egui::Rect, egui::Rect)>) {
+        match shape {
+            egui::Shape::Circle(circle) => out.push((circle.visual_bounding_rect(), clip)),
+            egui::Shape::Path(path) if path.closed && path.points.len() == 3 => {
+                out.push((egui::Rect::from_points(&path.points), clip));
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &game.harness.output().shapes {
+        walk(&clipped.shape, clipped.clip_rect, &mut out);
+    }
+    out
+}
+
+/// On a phone (320 to 430 points wide, and on its side) with a touch screen, the twelve leaves
+/// of a textbook's tree to tap all show in the window at once, the view scrolled down to them
+/// but the tree never sideways; each node's letter is painted once, some 10 points high or
+/// more, over no other node and no other letter; each node is a finger's 44 points to tap (from
+/// 390 points wide inside the drawing's room), and a tap where two nodes' targets meet picks the
+/// nearer node.
+#[test]
+fn a_twelve_leaf_tree_to_tap_fits_a_phone_lettered_and_finger_sized() {
+    let code: SetCode = "v1-s7-k=prune-n=3-3x3-trees".parse().unwrap();
+    let set = generate(&code);
+    let key = prune_key(&set.items[0]);
+    assert_eq!(key.ask, Ask::Pruned);
+    let leaves: Vec<usize> = (0..key.nodes.len())
+        .filter(|&n| key.nodes[n].leaf.is_some())
+        .collect();
+    assert_eq!(leaves.len(), 12);
+    for size in [
+        [320.0, 640.0],
+        [390.0, 844.0],
+        [430.0, 932.0],
+        [844.0, 390.0],
+    ] {
+        let mut game = harness::start_sized("welcome_hint: false", size, |options| {
+            options.open_on.exercises = Some(code.clone());
+            options.touch_screen = true;
+        });
+        let at = format!("{size:?}");
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::Vec2::from(size));
+        let name = |node: usize| format!("Node {},", key.nodes[node].label);
+        let targets = |game: &Game| -> Vec<egui::Rect> {
+            (0..key.nodes.len())
+                .map(|node| game.harness.get_by_label_contains(&name(node)).rect())
+                .collect()
+        };
+        let before = targets(&game);
+        // The view scrolled down to the leaves (under the prompt), a wheel's step at a time over
+        // the prompt, until the first leaf is in sight.
+        for _ in 0..20 {
+            let leaf = game.harness.get_by_label_contains(&name(leaves[0])).rect();
+            let in_sight = node_shapes(&game)
+                .iter()
+                .any(|(shape, clip)| leaf.contains(shape.center()) && clip.contains_rect(*shape));
+            if in_sight {
+                break;
+            }
+            game.harness.hover_at(egui::pos2(size[0] / 2.0, 80.0));
+            game.harness.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, -60.0),
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Unknown,
+                modifiers: egui::Modifiers::NONE,
+            });
+            game.settle();
+        }
+        shot(
+            &mut game,
+            &format!("10-prune-phone-{}x{}", size[0], size[1]),
+        );
+        let targets = targets(&game);
+        // A drawn node is the shape nearest to its target's centre.
+        let shapes = node_shapes(&game);
+        let drawn: Vec<(egui::Rect, egui::Rect)> = targets
+            .iter()
+            .map(|target| {
+                let d =
+                    |shape: &(egui::Rect, egui::Rect)| shape.0.center().distance(target.center());
+                *shapes
+                    .iter()
+                    .min_by(|a, b| d(a).total_cmp(&d(b)))
+                    .expect("a node's shape is painted")
+            })
+            .collect();
+        for (node, target) in targets.iter().enumerate() {
+            let label = &key.nodes[node].label;
+            // 44 points, to the rounding of the screen reader's pixels.
+            assert!(
+                target.width() >= 43.99 && target.height() >= 43.99,
+                "{at}: node {label}'s target {target:?}"
+            );
+            assert!(
+                drawn[node].0.center().distance(target.center()) < target.width() / 2.0,
+                "{at}: node {label} drawn at {:?}, its target at {target:?}",
+                drawn[node].0
+            );
+        }
+        // Every leaf in sight at once, and the tree not scrolled sideways to get there.
+        for &leaf in &leaves {
+            let (shape, clip) = drawn[leaf];
+            let label = &key.nodes[leaf].label;
+            assert!(
+                window.contains_rect(shape) && clip.contains_rect(shape),
+                "{at}: leaf {label} at {shape:?}, in sight {clip:?} of {window:?}"
+            );
+            let moved = targets[leaf].center().x - before[leaf].center().x;
+            assert!(moved.abs() < 0.5, "{at}: leaf {label} moved {moved} across");
+            // From 390 points wide, the outer leaves' targets are whole in the drawing's room
+            // too (on the narrowest phone they run a few points into its margins).
+            if size[0] >= 390.0 {
+                let target = targets[leaf];
+                assert!(
+                    target.left() >= clip.left() - 0.01 && target.right() <= clip.right() + 0.01,
+                    "{at}: leaf {label}'s target {target:?} past the room {clip:?}"
+                );
+            }
+        }
+        // Each letter in sight (the leaves' and, where the view is as high as the tree, every
+        // node's) painted once in the drawing, some 10 points high, over no other node or letter.
+        let clip = drawn[0].1;
+        let in_sight: Vec<usize> = (0..key.nodes.len())
+            .filter(|&node| clip.contains_rect(drawn[node].0))
+            .collect();
+        assert!(in_sight.len() > leaves.len(), "{at}: {in_sight:?}");
+        let texts = painted_texts(&game);
+        let letters: Vec<(usize, egui::Rect, f32)> = in_sight
+            .iter()
+            .map(|&node| {
+                let letter = &key.nodes[node].label;
+                let found: Vec<(egui::Rect, f32)> = texts
+                    .iter()
+                    .filter(|p| &p.text == letter && p.clip == clip)
+                    .map(|p| (p.ink, p.size))
+                    .collect();
+                assert_eq!(found.len(), 1, "{at}: letter {letter} painted {found:?}");
+                (node, found[0].0, found[0].1)
+            })
+            .collect();
+        let letter = |node: usize| &key.nodes[node].label;
+        for &(node, ink, size) in &letters {
+            assert!(
+                size >= 9.5,
+                "{at}: letter {} at {size} points",
+                letter(node)
+            );
+            for &(other, other_ink, _) in &letters {
+                if other != node {
+                    assert!(
+                        !ink.intersects(other_ink) && !ink.intersects(drawn[other].0),
+                        "{at}: letter {} at {ink:?} over node {} at {:?} or its letter",
+                        letter(node),
+                        letter(other),
+                        drawn[other].0
+                    );
+                }
+            }
+        }
+        // Where two leaves' targets meet, a tap picks the nearer leaf: a quarter of the way
+        // from the left one's centre to its neighbour's, then three quarters.
+        let (left, right) = (leaves[5], leaves[6]);
+        let (a, b) = (targets[left].center(), targets[right].center());
+        for (share, picked, other) in [(0.4, left, right), (0.6, right, left)] {
+            game.tap_at(a + (b - a) * share);
+            let in_answer = |game: &Game, node: usize| {
+                game.harness
+                    .get_by_label_contains(&name(node))
+                    .accesskit_node()
+                    .label()
+                    .unwrap()
+                    .contains("in your answer")
+            };
+            assert!(in_answer(&game, picked), "{at}: tap at {share} of the way");
+            assert!(!in_answer(&game, other), "{at}: tap at {share} of the way");
+            game.tap_at(a + (b - a) * share);
+        }
     }
 }

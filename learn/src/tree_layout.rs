@@ -31,6 +31,29 @@ const LEFT: f32 = 8.0;
 /// How far along an edge (from its parent) its move is written: nearer the child, where the
 /// edges fan out.
 const LABEL_ALONG: f32 = 0.7;
+/// Pixels between two leaves packed for a narrow screen ([`Packing::Narrow`]): a leaf's circle
+/// and a little air, its value under it.
+const NARROW_SLOT: f32 = 40.0;
+/// The packed tree's margin on either side, where no level label stands: on a 390-point phone,
+/// enough for the outer leaves' finger-sized targets to end inside the room.
+const NARROW_MARGIN: f32 = 10.0;
+/// How far along an edge a packed tree writes its move, and in what size: nearer still to the
+/// child and a little smaller, so that two siblings' moves (`r2c2`, `r3c3`) stand apart.
+const NARROW_LABEL_ALONG: f32 = 0.8;
+const NARROW_EDGE: f32 = 12.0;
+
+/// How a tree is packed across.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Packing {
+    /// As the slides and the files draw a tree: leaves a [`SLOT`] apart, a node's letter beside
+    /// it in a note's size, the level labels on the left.
+    #[default]
+    Roomy,
+    /// For a narrow screen (a phone's exercise tree, tapped by its letters): leaves 40 pixels
+    /// apart, not 64, a node's letter in it, larger than a value (a leaf's value under it), no
+    /// level labels; scaled down to fit a phone, the letters still read.
+    Narrow,
+}
 
 /// What a text is, for its size.
 #[derive(Clone, Copy)]
@@ -45,6 +68,8 @@ enum Kind {
     Note,
     /// A line of the legend.
     Legend,
+    /// A node's letter in its node, and a lettered leaf's value under it, in a packed tree.
+    Letter,
 }
 
 impl Kind {
@@ -54,6 +79,7 @@ impl Kind {
             Kind::Label | Kind::Edge => 14.0,
             Kind::Value => 15.0,
             Kind::Note | Kind::Legend => 13.0,
+            Kind::Letter => 17.0,
         }
     }
 }
@@ -194,6 +220,12 @@ pub fn scene(sketch: &Sketch, boards: bool) -> Scene {
 /// so that no node moves and the scale holds from the first step to the last. `sizing` has the
 /// same levels and width as `sketch`, and notes at least as wide.
 pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
+    scene_packed(sketch, boards, sizing, Packing::Roomy)
+}
+
+/// [`scene_sized`], packed across as `packing` says.
+pub fn scene_packed(sketch: &Sketch, boards: bool, sizing: &Sketch, packing: Packing) -> Scene {
+    let narrow = packing == Packing::Narrow;
     let board_of = |node: &SketchNode| node.board.filter(|_| boards);
     let widest_note = sketch
         .nodes
@@ -211,7 +243,12 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
         } else {
             0.0
         };
-        board + note_lines(node).count() as f32 * NOTE_LINE
+        let value = if value_under(node, packing) {
+            VALUE_LINE
+        } else {
+            0.0
+        };
+        board + value + note_lines(node).count() as f32 * NOTE_LINE
     };
     let tallest_note = sketch
         .nodes
@@ -219,7 +256,7 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
         .chain(&sizing.nodes)
         .map(|node| note_lines(node).count() as f32 * NOTE_LINE)
         .fold(0.0, f32::max);
-    let slot = SLOT
+    let slot = (if narrow { NARROW_SLOT } else { SLOT })
         .max(widest_note + 12.0)
         .max(if has_boards { BOARD + 12.0 } else { 0.0 });
     // A chance node's average sits under it and its edges start below that: room for it.
@@ -230,13 +267,16 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
         .map(|node| note_lines(node).count() as f32 * NOTE_LINE + BOARD_GAP)
         .fold(0.0, f32::max);
     let level_height = LEVEL + board_room + (tallest_note - 40.0).max(0.0) + average_room;
-    let gutter = LEFT
-        + 16.0
-        + sketch
-            .levels
-            .iter()
-            .map(|label| text_width(label, Kind::Label.size()))
-            .fold(0.0, f32::max);
+    let gutter = if narrow {
+        NARROW_MARGIN
+    } else {
+        LEFT + 16.0
+            + sketch
+                .levels
+                .iter()
+                .map(|label| text_width(label, Kind::Label.size()))
+                .fold(0.0, f32::max)
+    };
     let centre = |x: f32, level: usize| {
         point(
             gutter + x * slot + slot / 2.0,
@@ -245,7 +285,9 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
     };
 
     let mut items = Vec::new();
-    for (level, label) in sketch.levels.iter().enumerate() {
+    // A packed tree has no gutter for its levels' labels.
+    let levels = if narrow { &[][..] } else { &sketch.levels[..] };
+    for (level, label) in levels.iter().enumerate() {
         items.push(Item::Text {
             at: point(LEFT, centre(0.0, level).y),
             anchor: Anchor::Left,
@@ -282,14 +324,19 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
         if edge.marked {
             branch_marks(&mut items, to, start, end);
         }
+        let (along, size) = if narrow {
+            (NARROW_LABEL_ALONG, NARROW_EDGE)
+        } else {
+            (LABEL_ALONG, Kind::Edge.size())
+        };
         items.push(Item::Text {
             at: point(
-                start.x + (end.x - start.x) * LABEL_ALONG,
-                start.y + (end.y - start.y) * LABEL_ALONG,
+                start.x + (end.x - start.x) * along,
+                start.y + (end.y - start.y) * along,
             ),
             anchor: Anchor::Centre,
             text: edge.label.clone(),
-            size: Kind::Edge.size(),
+            size,
             ink: Ink::Text,
             bold: false,
             halo: true,
@@ -303,12 +350,12 @@ pub fn scene_sized(sketch: &Sketch, boards: bool, sizing: &Sketch) -> Scene {
             SceneNode {
                 centre: at,
                 title: node.title.clone(),
-                items: node_items(node, board_of(node), at),
+                items: node_items(node, board_of(node), at, packing),
             }
         })
         .collect();
 
-    let right = gutter + sketch.width as f32 * slot + 8.0;
+    let right = gutter + sketch.width as f32 * slot + if narrow { NARROW_MARGIN } else { 8.0 };
     let deepest = sketch.levels.len().saturating_sub(1);
     let under_last = sketch
         .nodes
@@ -371,14 +418,25 @@ fn branch_marks(items: &mut Vec<Item>, child: &SketchNode, start: Point, end: Po
     }
 }
 
+/// The height of a lettered leaf's value written under it in a packed tree.
+const VALUE_LINE: f32 = 20.0;
+
+/// Whether `node`'s value is written under it, its letter in it: a lettered node's in a packed
+/// tree, where the letter takes the node.
+fn value_under(node: &SketchNode, packing: Packing) -> bool {
+    packing == Packing::Narrow
+        && node.label.is_some()
+        && (node.value.is_some() || node.value_text.is_some())
+}
+
 /// The lines of a node's note.
 fn note_lines(node: &SketchNode) -> impl Iterator<Item = &str> {
     node.note.iter().flat_map(|note| note.lines())
 }
 
 /// A node: its shape by role, its value in it; crossed out when pruned; its small board and its
-/// note under it.
-fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
+/// note under it. Packed narrow, a lettered node has its letter in it and its value under it.
+fn node_items(node: &SketchNode, board: Option<Board>, at: Point, packing: Packing) -> Vec<Item> {
     let ink = match (node.crossed || node.faint, node.on_line) {
         (true, _) => Ink::Faint,
         (false, true) => Ink::Line,
@@ -452,13 +510,27 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
         (None, Some(value)) => Some((node.bound.write(value), false)),
         (None, None) => None,
     };
-    if let Some((value, long)) = value {
-        // A triangle's middle is a little towards its base.
-        let lower = match node.shape {
-            Shape::Max => 3.0,
-            Shape::Min => -3.0,
-            Shape::End | Shape::Chance => 0.0,
-        };
+    // A triangle's middle is a little towards its base.
+    let lower = match node.shape {
+        Shape::Max => 3.0,
+        Shape::Min => -3.0,
+        Shape::End | Shape::Chance => 0.0,
+    };
+    let mut below = at.y + r + BOARD_GAP;
+    let under = value_under(node, packing);
+    if let Some((value, _)) = value.as_ref().filter(|_| under) {
+        items.push(Item::Text {
+            at: point(at.x, below + VALUE_LINE / 2.0 - 2.0),
+            anchor: Anchor::Centre,
+            text: value.clone(),
+            size: Kind::Letter.size(),
+            ink,
+            bold: true,
+            halo: true,
+        });
+        below += VALUE_LINE;
+    }
+    if let Some((value, long)) = value.filter(|_| !under) {
         // A long decimal in a smaller size, to stay near its node.
         let size = if long {
             Kind::Note.size() - 1.0
@@ -476,9 +548,21 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             halo: node.crossed,
         });
     }
-    if let Some(label) = &node.label {
+    match (&node.label, packing) {
+        (None, _) => {}
+        // In the node, as large as a value: on a phone the letters are what is tapped and typed.
+        (Some(label), Packing::Narrow) => items.push(Item::Text {
+            at: point(at.x, at.y + lower),
+            anchor: Anchor::Centre,
+            text: label.clone(),
+            size: Kind::Letter.size(),
+            ink,
+            bold: true,
+            // Over a cross, on a patch of the background, as a pruned leaf's value.
+            halo: node.crossed,
+        }),
         // Up and to the left of the shape, where the edges from above do not run.
-        items.push(Item::Text {
+        (Some(label), Packing::Roomy) => items.push(Item::Text {
             at: point(at.x - r - 6.0, at.y - r * 0.6),
             anchor: Anchor::Centre,
             text: label.clone(),
@@ -486,9 +570,8 @@ fn node_items(node: &SketchNode, board: Option<Board>, at: Point) -> Vec<Item> {
             ink: Ink::Soft,
             bold: false,
             halo: false,
-        });
+        }),
     }
-    let mut below = at.y + r + BOARD_GAP;
     if let Some(board) = board {
         small_board(&mut items, &board, point(at.x - BOARD / 2.0, below));
         below += BOARD + BOARD_GAP;
@@ -646,6 +729,74 @@ mod tests {
         };
         assert_eq!(outline(&marked.nodes[1]), Ink::Picked);
         assert_eq!(outline(&marked.nodes[0]), Ink::Text);
+    }
+
+    /// Packed narrow, a lettered tree is narrower across, without a gutter for level labels;
+    /// each letter is in its node, as large as a value, and a lettered leaf's value is under it
+    /// (on a patch of the background); the roomy layout keeps the letter beside the node.
+    #[test]
+    fn a_tree_packed_narrow_has_its_letters_in_its_nodes_and_values_under_them() {
+        let mut lettered = sketch(None);
+        for (node, letter) in lettered.nodes.iter_mut().zip(["A", "B", "C"]) {
+            node.label = Some(letter.to_string());
+            node.board = None;
+        }
+        let roomy = scene(&lettered, false);
+        let narrow = scene_packed(&lettered, false, &lettered, Packing::Narrow);
+        assert!(narrow.tree_size.x < roomy.tree_size.x);
+        let gap = |scene: &Scene| scene.nodes[2].centre.x - scene.nodes[1].centre.x;
+        assert_eq!((gap(&roomy), gap(&narrow)), (SLOT, NARROW_SLOT));
+        let texts = |scene: &Scene, node: usize| -> Vec<(String, Point, f32, bool)> {
+            scene.nodes[node]
+                .items
+                .iter()
+                .filter_map(|item| match item {
+                    Item::Text {
+                        text,
+                        at,
+                        size,
+                        halo,
+                        ..
+                    } => Some((text.clone(), *at, *size, *halo)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let leaf = narrow.nodes[1].centre;
+        let [value, letter] = texts(&narrow, 1).try_into().expect("a value and a letter");
+        assert_eq!((letter.0.as_str(), letter.1, letter.2), ("B", leaf, 17.0));
+        assert_eq!((value.0.as_str(), value.2, value.3), ("1", 17.0, true));
+        assert!(value.1.x == leaf.x && value.1.y - value.2 / 2.0 > leaf.y + RADIUS);
+        // No level labels across the top of a packed tree; the roomy one has them.
+        let labels = |scene: &Scene| {
+            let texts = scene.items.iter().filter_map(|item| match item {
+                Item::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            });
+            texts.filter(|text| text.starts_with("M")).count()
+        };
+        assert_eq!((labels(&roomy), labels(&narrow)), (2, 0));
+        // Roomy: the value in the leaf, the letter beside it in a note's size.
+        let roomy_leaf = roomy.nodes[1].centre;
+        let [value, letter] = texts(&roomy, 1).try_into().expect("a value and a letter");
+        assert_eq!((value.0.as_str(), value.1), ("1", roomy_leaf));
+        assert_eq!((letter.0.as_str(), letter.2), ("B", Kind::Note.size()));
+        assert!(letter.1.x < roomy_leaf.x - RADIUS);
+        // The tree's room under its lowest nodes holds the values written under them.
+        assert!(narrow.tree_size.y >= value_bottom(&narrow));
+    }
+
+    /// The lowest a packed tree's words reach.
+    fn value_bottom(scene: &Scene) -> f32 {
+        scene
+            .nodes
+            .iter()
+            .flat_map(|node| &node.items)
+            .filter_map(|item| match item {
+                Item::Text { at, size, .. } => Some(at.y + size / 2.0),
+                _ => None,
+            })
+            .fold(0.0, f32::max)
     }
 
     /// Small boards push the next level down and the edges start under them; without them the

@@ -13,7 +13,9 @@ use egui::{
 
 use crate::app::controls::Mirrored;
 use crate::engine::board::Mark;
-use crate::learn::tree_layout::{Anchor, Fill, Ink, Item, Point, RADIUS, scene, scene_sized};
+use crate::learn::tree_layout::{
+    Anchor, Fill, Ink, Item, Packing, Point, RADIUS, scene, scene_packed,
+};
 use crate::learn::tree_sketch::{Shape, Sketch, SketchNode};
 use crate::learn::view::Role;
 
@@ -94,22 +96,69 @@ pub fn fit_at_first(ui: &Ui, key: egui::Id) {
 /// Fitted again each frame, so that a phone turned or a tree grown (its averages written out)
 /// fits anew, unless the player zoomed it (Ctrl+wheel, pinch).
 pub fn fit_room(ui: &Ui, key: egui::Id, sketch: &Sketch, room: Vec2, least: f32, most: f32) {
-    let fitted_key = key.with("fitted to the room");
-    let fitted: Option<f32> = ui.data(|data| data.get_temp(fitted_key));
-    if ui
-        .data(|data| data.get_temp::<Zoom>(key))
-        .is_some_and(|zoom| Some(zoom.factor) != fitted)
-    {
+    if zoomed_by_hand(ui, key) {
         return;
     }
-    let size = scene(sketch, show_boards(ui, key)).tree_size;
-    let tree = Vec2::new(size.x, size.y) * base(ui);
-    let factor = (room.x / tree.x)
-        .min(room.y / tree.y)
-        .clamp(least, most)
-        .clamp(MIN_ZOOM, MAX_ZOOM);
+    let tree = tree_size(ui, key, sketch, Packing::Roomy);
+    let factor = (room.x / tree.x).min(room.y / tree.y).clamp(least, most);
+    set_fitted(ui, key, factor);
+}
+
+/// [`fit_room`] for a lettered tree to tap (an exercise's), which on a phone must show whole:
+/// where its roomy layout at `least` is wider than the room, it is packed narrow
+/// ([`Packing::Narrow`]: its letters in its nodes) and fitted to the room's width, from
+/// `narrow_least` (its letters still read) to `most`; below that, it scrolls.
+pub fn fit_lettered(
+    ui: &Ui,
+    key: egui::Id,
+    sketch: &Sketch,
+    room: Vec2,
+    [least, narrow_least, most]: [f32; 3],
+) {
+    if zoomed_by_hand(ui, key) {
+        return;
+    }
+    let roomy = tree_size(ui, key, sketch, Packing::Roomy);
+    if roomy.x * least <= room.x {
+        set_packing(ui, key, Packing::Roomy);
+        fit_room(ui, key, sketch, room, least, most);
+        return;
+    }
+    set_packing(ui, key, Packing::Narrow);
+    let tree = tree_size(ui, key, sketch, Packing::Narrow);
+    // A point to spare, so that rounding never makes it scroll.
+    let factor = ((room.x - 1.0) / tree.x).clamp(narrow_least, most);
+    set_fitted(ui, key, factor);
+}
+
+/// Whether the player zoomed the drawing under `key` (Ctrl+wheel, pinch) since it was last
+/// fitted: then it keeps their zoom.
+fn zoomed_by_hand(ui: &Ui, key: egui::Id) -> bool {
+    let fitted: Option<f32> = ui.data(|data| data.get_temp(key.with("fitted to the room")));
+    ui.data(|data| data.get_temp::<Zoom>(key))
+        .is_some_and(|zoom| Some(zoom.factor) != fitted)
+}
+
+fn set_fitted(ui: &Ui, key: egui::Id, factor: f32) {
+    let factor = factor.clamp(MIN_ZOOM, MAX_ZOOM);
     set_zoom(ui, key, Zoom { factor, fit: false });
-    ui.data_mut(|data| data.insert_temp(fitted_key, factor));
+    ui.data_mut(|data| data.insert_temp(key.with("fitted to the room"), factor));
+}
+
+/// The drawing of `sketch` under `key` at the app's 100%, packed as `packing` says.
+fn tree_size(ui: &Ui, key: egui::Id, sketch: &Sketch, packing: Packing) -> Vec2 {
+    let size = scene_packed(sketch, show_boards(ui, key), sketch, packing).tree_size;
+    Vec2::new(size.x, size.y) * base(ui)
+}
+
+/// How the drawing under `key` is packed across: roomy unless [`fit_lettered`] packed it.
+fn packing(ui: &Ui, key: egui::Id) -> Packing {
+    ui.data(|data| data.get_temp(key.with("packing")))
+        .unwrap_or_default()
+}
+
+fn set_packing(ui: &Ui, key: egui::Id, packing: Packing) {
+    ui.data_mut(|data| data.insert_temp(key.with("packing"), packing));
 }
 
 /// Whether the drawing under `key` shows each node's position in a small board.
@@ -251,7 +300,8 @@ pub fn draw_in_the_rest(ui: &mut Ui, id_salt: &str, sketch: &Sketch, key: egui::
     });
 }
 
-/// [`draw`], laid out in the room `sizing` needs ([`scene_sized`]): a search stepped through
+/// [`draw`], laid out in the room `sizing` needs
+/// ([`scene_sized`](crate::learn::tree_layout::scene_sized)): a search stepped through
 /// keeps its nodes' places and its scale from the first step to the last.
 pub fn draw_sized(
     ui: &mut Ui,
@@ -291,7 +341,7 @@ pub fn draw_with(
     clicks: Clicks,
 ) -> Option<usize> {
     let mut zoom = zoom_of(ui, key);
-    let scene = scene_sized(sketch, show_boards(ui, key), sizing);
+    let scene = scene_packed(sketch, show_boards(ui, key), sizing, packing(ui, key));
     let base = base(ui);
     let tree = Vec2::new(scene.tree_size.x, scene.tree_size.y) * base;
     if zoom.fit {
@@ -328,10 +378,12 @@ pub fn draw_with(
     let painter = ui.painter_at(area);
     painter.extend(shapes(&painter, &scene.items, place, &colours, None));
     let mut clicked = None;
+    let mut targets = Vec::new();
     // On a touch screen nothing hovers: a tapped node keeps its words open beside it until it
     // or another node is tapped.
     let touch = super::texts::touch(ui.ctx());
     let tapped_key = key.with("tapped node");
+    let mut tapped_at = None;
     let mut tapped: Option<usize> = ui.data(|data| data.get_temp(tapped_key)).flatten();
     for (index, node) in scene.nodes.iter().enumerate() {
         // On a touch screen a finger's size at least, however small the fitted drawing.
@@ -357,8 +409,12 @@ pub fn draw_with(
             true => response.mirrored(node.title.clone()),
             false => response,
         };
+        if takes_click {
+            targets.push((index, rect));
+        }
         if response.clicked() {
             clicked = Some(index);
+            tapped_at = response.interact_pointer_pos();
             if touch && !picking {
                 tapped = (tapped != Some(index)).then_some(index);
                 ui.data_mut(|data| data.insert_temp(tapped_key, tapped));
@@ -387,6 +443,21 @@ pub fn draw_with(
         } else {
             response.on_hover_text(&node.title);
         }
+    }
+    // Packed for a phone, neighbours' finger-sized targets overlap, and egui gives a tap there
+    // to the one made last: a pick goes to the node nearest the finger instead.
+    if matches!(clicks, Clicks::Pick { .. })
+        && let Some(at) = tapped_at
+    {
+        let nearest =
+            targets
+                .iter()
+                .filter(|(_, rect)| rect.contains(at))
+                .min_by(|(_, a), (_, b)| {
+                    let distance = |rect: &Rect| rect.center().distance_sq(at);
+                    distance(a).total_cmp(&distance(b))
+                });
+        clicked = nearest.map(|&(index, _)| index).or(clicked);
     }
     clicked
 }

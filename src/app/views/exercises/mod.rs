@@ -735,13 +735,15 @@ impl Exercises {
         // As large as the room, within sizes whose letters still read; larger, it scrolls.
         let zoom = egui::Id::unique(("exercise tree zoom", &salt));
         let room = egui::vec2(ui.available_width(), ui.clip_rect().height());
-        // The search's notes widen the tree: then as small as a chance item's tree, with
-        // nothing left to tap.
-        let least = match self.show_search {
-            true => CHANCE_TREE_LEAST,
-            false => LETTERED_TREE_LEAST,
+        // On a phone, packed narrow with its letters in its nodes, to show whole. The search's
+        // notes widen the tree: then as small as a chance item's tree (its notes some 9 points
+        // high), with nothing left to tap.
+        let [least, narrow_least] = match self.show_search {
+            true => [CHANCE_TREE_LEAST; 2],
+            false => [LETTERED_TREE_LEAST, LETTERED_TREE_NARROW_LEAST],
         };
-        tree_drawing::fit_room(ui, zoom, &sketch, room, least, CHANCE_TREE_MOST);
+        let sizes = [least, narrow_least, CHANCE_TREE_MOST];
+        tree_drawing::fit_lettered(ui, zoom, &sketch, room, sizes);
         // A scroll of its own per item: the next tree starts at its left, not where the last
         // one was swiped to.
         egui::ScrollArea::horizontal()
@@ -894,8 +896,12 @@ const CHANCE_TREE_LEAST: f32 = 0.9;
 const CHANCE_TREE_MOST: f32 = 1.5;
 /// The smallest an alpha-beta or fill-in item's tree is drawn, in times the app's 100%: its
 /// letters, which the answers are written in, some 10 points high, its leaves' slots 48 points
-/// apart (more than a finger's 44); a phone's view holds half a textbook tree, or more.
+/// apart (more than a finger's 44). Narrower than that, it is packed narrow.
 const LETTERED_TREE_LEAST: f32 = 1.0;
+/// The smallest a lettered tree packed narrow for a phone is drawn: its letters, in its nodes,
+/// some 10 points high (a 12-leaf textbook tree fits a 320-point phone), its leaves' slots 24
+/// points apart, their targets a finger's 44 points, a tap going to the nearest node.
+const LETTERED_TREE_NARROW_LEAST: f32 = 0.8;
 
 /// The engine's analysis an item's key holds, shown on its board once it is graded.
 fn key_analysis(item: &Item) -> Option<&Analysis> {
