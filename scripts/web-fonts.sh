@@ -43,11 +43,12 @@ pathlib.Path(sys.argv[1]).write_text("".join(f"{ord(c):04X}\n" for c in sorted(c
 PY
 
 subset() { # FONT OUTPUT [CODE POINTS FILE]
-    # Hinting, kerning and the usual layout features kept: egui hints with the fonts' own
-    # instructions and shapes with harfrust, so the page's text looks as the desktop's. Left
-    # out: the vertical device metrics (VDMX), which nothing of egui's reads.
+    # Kerning and the usual layout features kept: egui shapes with harfrust. Left out: the
+    # fonts' hinting instructions (half of each font, 40 KB of the site gzipped), without which
+    # egui's rasteriser (skrifa) hints the outlines with its automatic hinter instead of the
+    # fonts' own programs, and the vertical device metrics (VDMX), which nothing of egui's reads.
     pyftsubset "$fonts/$1" --unicodes-file="${3:-$characters}" --output-file="$out/$2" \
-        --layout-features='*' --name-IDs='*' --name-languages='*' --drop-tables+=VDMX
+        --layout-features='*' --name-IDs='*' --name-languages='*' --drop-tables+=VDMX --no-hinting
 }
 subset Ubuntu-Light.ttf Ubuntu-Light.ttf
 subset Hack-Regular.ttf Hack-Regular.ttf
