@@ -8,8 +8,9 @@
 // browser ran for the page (requestAnimationFrame callbacks) and the frames the game ran (the app
 // reports each frame's work through window.tictactoeFrameTimed). It reports and never judges.
 //
-//   node tests/web/idle.mjs URL [SECONDS] [--phone] [--hold]     (default 10 s; --phone under xvfb-run;
-//   --hold: the page's frame holding on, an experiment that is off unless asked for)
+//   node tests/web/idle.mjs URL [SECONDS] [--phone] [--no-hold]     (default 10 s; --phone under
+//   xvfb-run; --no-hold: the page's frame holding turned off, as the browser storage's "tictactoe
+//   hold frames" set to "off" does, for eframe's own loop)
 import { chromium } from "playwright-core";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,10 +19,12 @@ import { launchHeadless } from "./chromium.mjs";
 
 const args = process.argv.slice(2);
 const phone = args.includes("--phone");
+const noHold = args.includes("--no-hold");
+const turnHoldingOff = () => localStorage.setItem("tictactoe hold frames", "off");
 const [url, secondsArg = "10"] = args.filter((arg) => !arg.startsWith("--"));
 const seconds = Number(secondsArg);
 if (!url || !(seconds > 0)) {
-  console.error("usage: node tests/web/idle.mjs URL [SECONDS] [--phone] [--hold]");
+  console.error("usage: node tests/web/idle.mjs URL [SECONDS] [--phone] [--no-hold]");
   process.exit(2);
 }
 const cases = [
@@ -111,7 +114,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
     const page = await context.newPage();
     await page.addInitScript(countFrames);
-    if (process.argv.includes("--hold")) await page.addInitScript(() => { window.tictactoeHoldFrames = true; });
+    if (noHold) await page.addInitScript(turnHoldingOff);
     await page.goto(address(query));
     await measure(page, context, `laptop 900×700, ${name}`, focus);
     await context.close();
@@ -136,7 +139,7 @@ if (phone) {
       // The app window opened on the page (a window of a phone's width needs --app); opened
       // again, counted from its start.
       await page.addInitScript(countFrames);
-    if (process.argv.includes("--hold")) await page.addInitScript(() => { window.tictactoeHoldFrames = true; });
+      if (noHold) await page.addInitScript(turnHoldingOff);
       await page.goto(address(query));
       const viewport = await page.evaluate(() => `${innerWidth}×${innerHeight} at ${devicePixelRatio}×`);
       await measure(page, context, `phone ${viewport}, ${name}`, focus);
