@@ -127,7 +127,7 @@ fn analyze_reads_the_copied_text_as_the_same_position() {
                 unreachable!()
             };
             let (mut out, mut err) = (Vec::new(), Vec::new());
-            let finished = analyze(&args, &b""[..], &mut out, &mut err).unwrap();
+            let finished = analyze(&args, &b""[..], &mut out, &mut err, false).unwrap();
             assert_eq!(finished, Finished::Done);
             let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
             assert_eq!(json["board"], board.to_string().as_str(), "{text}");
@@ -207,7 +207,7 @@ fn analyze_error(args: &[&str]) -> (i32, String) {
         unreachable!()
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let outcome = analyze(&args, &b""[..], &mut out, &mut err);
+    let outcome = analyze(&args, &b""[..], &mut out, &mut err, false);
     let status = exit_status("analyze", outcome, &mut err);
     (status, String::from_utf8(err).unwrap())
 }

@@ -32,7 +32,7 @@ fn events(position: &Board, algorithm: TraceAlgorithmArg) -> Vec<Value> {
         format: TraceFormat::Json,
     };
     let mut out = Vec::new();
-    assert_eq!(trace(&args, &mut out).unwrap(), Finished::Done);
+    assert_eq!(trace(&args, &mut out, false).unwrap(), Finished::Done);
     out.split(|&b| b == b'\n')
         .filter(|line| !line.is_empty())
         .map(|line| serde_json::from_slice(line).unwrap())

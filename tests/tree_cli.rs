@@ -30,7 +30,7 @@ fn tree_json(position: &Board, depth: u32) -> Value {
         boards: false,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let finished = tree(&args, &mut out, &mut err).unwrap();
+    let finished = tree(&args, &mut out, &mut err, false).unwrap();
     assert_eq!(
         finished,
         Finished::Done,

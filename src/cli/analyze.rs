@@ -73,19 +73,10 @@ pub struct AnalyzeArgs {
 /// A batch line longer than this is not a board; it is reported without being kept in memory.
 const MAX_LINE_BYTES: usize = 4096;
 
-/// Runs `analyze`, reading standard input when the board is `-`.
+/// Runs `analyze`, reading standard input when the board is `-`, and with `progress` (for a
+/// terminal) a line on standard error, rewritten a few times a second, telling how far a long
+/// search without a time limit has got.
 pub fn analyze(
-    args: &AnalyzeArgs,
-    input: impl BufRead,
-    out: impl Write,
-    err: impl Write,
-) -> Result<Finished, Error> {
-    analyze_showing_progress(args, input, out, err, false)
-}
-
-/// [`analyze`], and with `progress` (for a terminal) a line on standard error, rewritten a few
-/// times a second, telling how far a long search without a time limit has got.
-pub fn analyze_showing_progress(
     args: &AnalyzeArgs,
     input: impl BufRead,
     mut out: impl Write,

@@ -58,17 +58,8 @@ fn parse_seed(text: &str) -> Result<u64, String> {
     whole_number(text, "the seed", "", 0..=u64::MAX)
 }
 
-/// Runs `match`.
-pub fn contest(args: &MatchArgs, out: impl Write) -> Result<Finished, Error> {
-    contest_showing_progress(args, out, false)
-}
-
-/// [`contest`], and with `progress` (for a terminal) the games so far on standard error.
-pub fn contest_showing_progress(
-    args: &MatchArgs,
-    mut out: impl Write,
-    progress: bool,
-) -> Result<Finished, Error> {
+/// Runs `match`, and with `progress` (for a terminal) the games so far on standard error.
+pub fn contest(args: &MatchArgs, mut out: impl Write, progress: bool) -> Result<Finished, Error> {
     let done = AtomicU64::new(0);
     let status = || {
         format!(

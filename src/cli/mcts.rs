@@ -109,13 +109,8 @@ struct MoveJson {
     outcome: Option<&'static str>,
 }
 
-/// Runs `mcts`.
-pub fn mcts(args: &MctsArgs, out: impl Write, err: impl Write) -> Result<Finished, Error> {
-    mcts_showing_progress(args, out, err, false)
-}
-
-/// [`mcts`], and with `progress` (for a terminal) the iterations so far on standard error.
-pub fn mcts_showing_progress(
+/// Runs `mcts`, and with `progress` (for a terminal) the iterations so far on standard error.
+pub fn mcts(
     args: &MctsArgs,
     out: impl Write,
     err: impl Write,

@@ -21,27 +21,21 @@ mod review;
 mod trace;
 mod tree;
 
-pub use analyze::{AnalyzeArgs, analyze, analyze_showing_progress};
+pub use analyze::{AnalyzeArgs, analyze};
 pub use args::{
     AlgorithmArg, DEFAULT_MAX_NODES, MarkArg, RulesArgs, TEST_DEFAULT_MAX_NODES_VAR, ViewArg,
     default_max_nodes,
 };
-pub use contest::{MAX_GAMES, MatchArgs, contest, contest_showing_progress};
+pub use contest::{MAX_GAMES, MatchArgs, contest};
 pub use cutoff::{CutoffArgs, EvalArg, cutoff};
 pub use error::{
     AnswersFileProblem, EXIT_BAD_BOARD, EXIT_IO, EXIT_OK, EXIT_SOME_LINES_BAD, Error, Finished,
     ReviewError, exit_status,
 };
 pub use exercises::{ExercisesArgs, ExercisesFormat, KindList, exercises};
-pub use mcts::{
-    DEFAULT_TREE_NODES, MAX_ITERATIONS, MAX_TRACED, MAX_TREE_NODES, MctsArgs, mcts,
-    mcts_showing_progress,
-};
+pub use mcts::{DEFAULT_TREE_NODES, MAX_ITERATIONS, MAX_TRACED, MAX_TREE_NODES, MctsArgs, mcts};
 pub use program::{Cli, Command};
 pub use report::{Report, UnsettledMove, write_analysis, write_report, write_report_seen};
-pub use review::{ReviewArgs, review, review_showing_progress};
-pub use trace::{
-    DEFAULT_MAX_LINES, RootArg, TraceAlgorithmArg, TraceArgs, TraceFormat, trace,
-    trace_showing_progress,
-};
-pub use tree::{DEFAULT_MAX_PRINTED, MAX_DRAWN, TreeArgs, TreeFormat, tree, tree_showing_progress};
+pub use review::{ReviewArgs, review};
+pub use trace::{DEFAULT_MAX_LINES, RootArg, TraceAlgorithmArg, TraceArgs, TraceFormat, trace};
+pub use tree::{DEFAULT_MAX_PRINTED, MAX_DRAWN, TreeArgs, TreeFormat, tree};

@@ -171,21 +171,13 @@ impl Command {
         progress: bool,
     ) -> i32 {
         let outcome = match self {
-            Command::Analyze(args) => {
-                super::analyze::analyze_showing_progress(args, input, out, &mut err, progress)
-            }
-            Command::Tree(args) => {
-                super::tree::tree_showing_progress(args, out, &mut err, progress)
-            }
-            Command::Trace(args) => super::trace::trace_showing_progress(args, out, progress),
-            Command::Mcts(args) => {
-                super::mcts::mcts_showing_progress(args, out, &mut err, progress)
-            }
-            Command::Match(args) => super::contest::contest_showing_progress(args, out, progress),
+            Command::Analyze(args) => super::analyze::analyze(args, input, out, &mut err, progress),
+            Command::Tree(args) => super::tree::tree(args, out, &mut err, progress),
+            Command::Trace(args) => super::trace::trace(args, out, progress),
+            Command::Mcts(args) => super::mcts::mcts(args, out, &mut err, progress),
+            Command::Match(args) => super::contest::contest(args, out, progress),
             Command::Cutoff(args) => super::cutoff::cutoff(args, out),
-            Command::Review(args) => {
-                super::review::review_showing_progress(args, out, &mut err, progress)
-            }
+            Command::Review(args) => super::review::review(args, out, &mut err, progress),
             Command::Exercises(args) => super::exercises::exercises(args, out),
         };
         error::exit_status(self.name(), outcome, err)

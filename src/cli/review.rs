@@ -126,14 +126,9 @@ struct BoundJson {
     upper: Shown,
 }
 
-/// Runs `review`.
-pub fn review(args: &ReviewArgs, out: impl Write, err: impl Write) -> Result<Finished, Error> {
-    review_showing_progress(args, out, err, false)
-}
-
-/// [`review`], and with `progress` (for a terminal) a line on standard error telling which move
+/// Runs `review`, and with `progress` (for a terminal) a line on standard error telling which move
 /// it is searching, once it has run for a second.
-pub fn review_showing_progress(
+pub fn review(
     args: &ReviewArgs,
     mut out: impl Write,
     mut err: impl Write,

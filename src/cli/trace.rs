@@ -139,18 +139,9 @@ fn traced(args: &TraceArgs) -> TraceAlgorithm {
     }
 }
 
-/// Runs `trace`.
-pub fn trace(args: &TraceArgs, out: impl Write) -> Result<Finished, Error> {
-    trace_showing_progress(args, out, false)
-}
-
-/// [`trace`], and with `progress` (for a terminal) a line on standard error telling how many
+/// Runs `trace`, and with `progress` (for a terminal) a line on standard error telling how many
 /// lines it has written, once it has run for a second.
-pub fn trace_showing_progress(
-    args: &TraceArgs,
-    mut out: impl Write,
-    progress: bool,
-) -> Result<Finished, Error> {
+pub fn trace(args: &TraceArgs, mut out: impl Write, progress: bool) -> Result<Finished, Error> {
     let board = match args.rules.position(&args.board, args.view.is_some()) {
         Ok(Position::Board(board)) => board,
         Ok(Position::Tree(tree)) if tree.has_chance() => {

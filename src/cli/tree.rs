@@ -97,14 +97,9 @@ pub enum TreeFormat {
     Svg,
 }
 
-/// Runs `tree`.
-pub fn tree(args: &TreeArgs, out: impl Write, err: impl Write) -> Result<Finished, Error> {
-    tree_showing_progress(args, out, err, false)
-}
-
-/// [`tree`], and with `progress` (for a terminal) a line on standard error telling how many
+/// Runs `tree`, and with `progress` (for a terminal) a line on standard error telling how many
 /// positions it has printed, once it has run for a second.
-pub fn tree_showing_progress(
+pub fn tree(
     args: &TreeArgs,
     mut out: impl Write,
     mut err: impl Write,

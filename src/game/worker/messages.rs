@@ -261,6 +261,13 @@ mod tests {
         serde_json::to_string(&ToWorker { id, request }).unwrap()
     }
 
+    /// The inbox of a page that has sent request `id` and waits for its answer.
+    fn waiting_for(id: RequestId) -> Inbox {
+        let mut inbox = Inbox::default();
+        inbox.sent(id);
+        inbox
+    }
+
     /// An analysis through the messages comes out as the search itself gives it: every move
     /// settled, then the whole analysis, then the end of the request.
     #[test]
@@ -269,8 +276,7 @@ mod tests {
         let (mut responder, posted) = responder(Arc::new(SystemClock), Duration::from_secs(1));
         responder.serve(&send(7, Request::analyze(board)));
 
-        let mut inbox = Inbox::default();
-        inbox.sent(7);
+        let mut inbox = waiting_for(7);
         for text in posted.lock().unwrap().iter() {
             inbox.receive(text).unwrap();
         }
@@ -321,8 +327,7 @@ mod tests {
         responder.serve(&send(3, request));
 
         let posted = posted.lock().unwrap();
-        let mut inbox = Inbox::default();
-        inbox.sent(3);
+        let mut inbox = waiting_for(3);
         let mut reports = Vec::new();
         for text in posted.iter() {
             let look = inbox.receive(text).unwrap();
@@ -353,8 +358,7 @@ mod tests {
         assert_eq!(inbox.progress(), None, "no progress once it finished");
 
         // A stopped worker's late words about an older request change nothing.
-        let mut inbox = Inbox::default();
-        inbox.sent(4);
+        let mut inbox = waiting_for(4);
         for text in posted.iter() {
             inbox.receive(text).unwrap();
         }
@@ -377,8 +381,7 @@ mod tests {
             node_budget: 300_000,
         };
         responder.serve(&send(8, request));
-        let mut inbox = Inbox::default();
-        inbox.sent(8);
+        let mut inbox = waiting_for(8);
         let mut reports = Vec::new();
         for text in posted.lock().unwrap().iter() {
             inbox.receive(text).unwrap();
@@ -416,8 +419,7 @@ mod tests {
         responder.serve(&send(5, Request::analyze(board)));
         let posted = posted.lock().unwrap();
 
-        let mut inbox = Inbox::default();
-        inbox.sent(5);
+        let mut inbox = waiting_for(5);
         let mut moves = MovesSoFar::default();
         let mut proof = None;
         let mut soon = 0;
@@ -471,8 +473,7 @@ mod tests {
 
         // The same words about a request no longer running wake nobody (but a whole analysis
         // does: the app keeps it, for undo).
-        let mut inbox = Inbox::default();
-        inbox.sent(6);
+        let mut inbox = waiting_for(6);
         for text in posted.iter() {
             let look = inbox.receive(text).unwrap();
             let is_done = text.starts_with("{\"Reply\":{\"Done\"");
@@ -512,8 +513,7 @@ mod tests {
             node_budget: 1,
         };
         responder.serve(&send(2, played));
-        let mut inbox = Inbox::default();
-        inbox.sent(1);
+        let mut inbox = waiting_for(1);
         let mut seen = Vec::new();
         for text in posted.lock().unwrap().iter() {
             let look = inbox.receive(text).unwrap();
@@ -547,8 +547,7 @@ mod tests {
             ]
         );
         // Progress of a request no longer running wakes nobody.
-        let mut inbox = Inbox::default();
-        inbox.sent(7);
+        let mut inbox = waiting_for(7);
         let progress = FromWorker::Reply(Reply::MctsProgress { id: 1, done: 512 });
         assert_eq!(inbox.receive(&progress.to_text()), Ok(Look::NotNeeded));
     }
