@@ -538,28 +538,40 @@ struct Painted {
 
 /// Every text the last frame painted where it shows (inside its clip).
 fn painted_texts(game: &Game) -> Vec<Painted> {
-    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<Painted>) {
-        match shape {
-            egui::Shape::Text(text) => {
-                let ink = text.visual_bounding_rect();
-                if ink.intersects(clip) {
-                    let sections = text.galley.job.sections.first();
-                    out.push(Painted {
-                        text: text.galley.text().to_string(),
-                        line: text.galley.rect.translate(text.pos.to_vec2()),
-                        ink,
-                        clip,
-                        size: sections.map_or(0.0, |section| section.format.font_id.size),
-                    });
-                }
-            }
-            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
-            _ => {}
+    painted(game, &mut |shape, clip| match shape {
+        egui::Shape::Text(text) => {
+            let ink = text.visual_bounding_rect();
+            let sections = text.galley.job.sections.first();
+            ink.intersects(clip).then(|| Painted {
+                text: text.galley.text().to_string(),
+                line: text.galley.rect.translate(text.pos.to_vec2()),
+                ink,
+                clip,
+                size: sections.map_or(0.0, |section| section.format.font_id.size),
+            })
+        }
+        _ => None,
+    })
+}
+
+/// What `pick` takes of every shape the last frame painted (those inside a group's too), with
+/// the shape's clip.
+fn painted<T>(game: &Game, pick: &mut impl FnMut(&egui::Shape, egui::Rect) -> Option<T>) -> Vec<T> {
+    fn walk<T>(
+        shape: &egui::Shape,
+        clip: egui::Rect,
+        pick: &mut impl FnMut(&egui::Shape, egui::Rect) -> Option<T>,
+        out: &mut Vec<T>,
+    ) {
+        if let egui::Shape::Vec(shapes) = shape {
+            shapes.iter().for_each(|s| walk(s, clip, pick, out));
+        } else {
+            out.extend(pick(shape, clip));
         }
     }
     let mut out = Vec::new();
     for clipped in &game.harness.output().shapes {
-        walk(&clipped.shape, clipped.clip_rect, &mut out);
+        walk(&clipped.shape, clipped.clip_rect, pick, &mut out);
     }
     out
 }
@@ -821,21 +833,13 @@ fn a_chance_items_tree_shows_on_a_phone_without_overlap() {
 
 /// A drawn node's shape (a circle or a triangle) as its bounding rectangle, and its clip.
 fn node_shapes(game: &Game) -> Vec<(egui::Rect, egui::Rect)> {
-    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(egui::Rect, egui::Rect)>) {
-        match shape {
-            egui::Shape::Circle(circle) => out.push((circle.visual_bounding_rect(), clip)),
-            egui::Shape::Path(path) if path.closed && path.points.len() == 3 => {
-                out.push((egui::Rect::from_points(&path.points), clip));
-            }
-            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
-            _ => {}
+    painted(game, &mut |shape, clip| match shape {
+        egui::Shape::Circle(circle) => Some((circle.visual_bounding_rect(), clip)),
+        egui::Shape::Path(path) if path.closed && path.points.len() == 3 => {
+            Some((egui::Rect::from_points(&path.points), clip))
         }
-    }
-    let mut out = Vec::new();
-    for clipped in &game.harness.output().shapes {
-        walk(&clipped.shape, clipped.clip_rect, &mut out);
-    }
-    out
+        _ => None,
+    })
 }
 
 /// On a phone (320 to 430 points wide, and on its side) with a touch screen, the twelve leaves
