@@ -9,9 +9,11 @@
 # a phone upright and on its side (tests/web/phone.mjs), a set's progress kept across a reload and the
 # builder's quiz downloaded (tests/web/progress.mjs), the page zoomed to 200 % (tests/web/zoom.mjs),
 # a set's SCORM 1.2 package run by a real SCORM 1.2 runtime (tests/web/scorm.mjs) and a new
-# version deployed over an old offline copy (tests/web/update.mjs). Last,
+# version deployed over an old offline copy (tests/web/update.mjs). Last, reported, not judged:
 # the computer's answer to each first move of X on the empty 6×6 and 7×7, once each
-# (tests/web/first-answers.mjs): whether it is proven and how long it took, reported, not judged.
+# (tests/web/first-answers.mjs): whether it is proven and how long it took; and the time from
+# navigation to a playable board, cold and warm, 1× and 4× CPU, on no network limit, 4G and
+# Fast 3G (tests/web/load-time.mjs).
 #
 #   scripts/web-check.sh [--all-phone-screens]
 #
@@ -118,3 +120,7 @@ xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/zoom.mjs "http://127.0.0.
 # fresh pages, about 40 s). Reported only: an unproven answer or a slow one fails nothing; a page
 # error or a move never answered does. `node tests/web/first-answers.mjs URL OUT 5` gives medians.
 node tests/web/first-answers.mjs "http://127.0.0.1:$port/index.html" "$out/first-answers" 1
+# From navigation to a playable board (the site served gzipped, as a static host serves it), the
+# median of 3 in each of 12 cases: a table, about two minutes. A time fails nothing; a page that
+# never becomes playable does.
+node tests/web/load-time.mjs target/site 3

@@ -1,8 +1,9 @@
 // How long from navigation to a playable board: the site in SITE (scripts/web-build.sh's
 // output) served from 127.0.0.1 as a static host serves it (gzip, when the browser asks), opened
 // in Debian's Chromium, the CPU as it is (1×) and slowed four times (4×, CDP's
-// Emulation.setCPUThrottlingRate), on no network limit and on a 4G-like one (9 Mbit/s down,
-// 170 ms latency, CDP's Network.emulateNetworkConditions). Cold is a fresh profile; warm is the
+// Emulation.setCPUThrottlingRate), on no network limit, on a 4G-like one (9 Mbit/s down,
+// 170 ms latency, CDP's Network.emulateNetworkConditions) and on Chromium's "Fast 3G" preset
+// (1.44 Mbit/s down, 675 kbit/s up, 562.5 ms latency). Cold is a fresh profile; warm is the
 // next load in the same profile, once the service worker has the site. "Playable" is the app's
 // first frame: its status mirror says "Your move", timed in the page from navigation start.
 // Prints a table of medians over RUNS runs; it reports and never judges (a time is no test).
@@ -47,6 +48,7 @@ const url = `http://127.0.0.1:${server.address().port}/index.html`;
 const networks = {
   none: null,
   "4G": { offline: false, latency: 170, downloadThroughput: 9e6 / 8, uploadThroughput: 9e6 / 8 },
+  "Fast 3G": { offline: false, latency: 562.5, downloadThroughput: 1.44e6 / 8, uploadThroughput: 675e3 / 8 },
 };
 
 // The time from navigation start to the first status that says "Your move", in the page.
