@@ -223,7 +223,14 @@ impl<M> NodeStats<M> {
 /// The search: its tree, its random numbers and its settings.
 #[derive(Debug, Clone)]
 pub struct Mcts<G: Reward> {
-    nodes: Vec<MctsNode<G, G::Move>>,
+    search: Search<G, G::Move>,
+}
+
+/// What a search is, over any kind of node position: a game's ([`Mcts`]) or the keys it is
+/// found again by ([`ParkedMcts`]).
+#[derive(Debug, Clone)]
+struct Search<P, M> {
+    nodes: Vec<MctsNode<P, M>>,
     rng: SplitMix,
     c: f64,
     max_nodes: usize,
@@ -231,17 +238,40 @@ pub struct Mcts<G: Reward> {
     full: bool,
 }
 
+impl<P, M> Search<P, M> {
+    /// The same search, each node's position replaced by `to(position)`.
+    fn moved<Q>(self, to: impl Fn(&P) -> Q) -> Search<Q, M> {
+        Search {
+            nodes: self
+                .nodes
+                .into_iter()
+                .map(|node| {
+                    let position = to(&node.position);
+                    node.at(position)
+                })
+                .collect(),
+            rng: self.rng,
+            c: self.c,
+            max_nodes: self.max_nodes,
+            iterations: self.iterations,
+            full: self.full,
+        }
+    }
+}
+
 impl<G: Reward> Mcts<G> {
     /// A search from `root` with exploration constant `c`, its random numbers from `seed`, its
     /// tree at most `max_nodes` nodes (at least the root).
     pub fn new(root: G, seed: u64, c: f64, max_nodes: usize) -> Mcts<G> {
         let mut search = Mcts {
-            nodes: Vec::new(),
-            rng: SplitMix::new(seed),
-            c,
-            max_nodes: max_nodes.max(1),
-            iterations: 0,
-            full: false,
+            search: Search {
+                nodes: Vec::new(),
+                rng: SplitMix::new(seed),
+                c,
+                max_nodes: max_nodes.max(1),
+                iterations: 0,
+                full: false,
+            },
         };
         search.push(root, None, None);
         search
@@ -252,7 +282,7 @@ impl<G: Reward> Mcts<G> {
         let untried = (0..count)
             .map(|index| u16::try_from(index).expect("a position has at most 65,535 moves"))
             .collect();
-        self.nodes.push(MctsNode {
+        self.search.nodes.push(MctsNode {
             position,
             mv,
             parent,
@@ -261,32 +291,32 @@ impl<G: Reward> Mcts<G> {
             visits: 0,
             total: 0.0,
         });
-        (self.nodes.len() - 1) as u32
+        (self.search.nodes.len() - 1) as u32
     }
 
     /// The exploration constant.
     pub fn c(&self) -> f64 {
-        self.c
+        self.search.c
     }
 
     /// How many iterations have run.
     pub fn iterations(&self) -> u64 {
-        self.iterations
+        self.search.iterations
     }
 
     /// How many nodes the tree has, the root included.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.search.nodes.len()
     }
 
     /// Never true: the root is always there.
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.search.nodes.is_empty()
     }
 
     /// Whether the tree has reached its cap: iterations go on, adding no node.
     pub fn is_full(&self) -> bool {
-        self.full
+        self.search.full
     }
 
     /// Runs `iterations` iterations.
@@ -299,22 +329,22 @@ impl<G: Reward> Mcts<G> {
     /// One iteration: selection, expansion, playout, backup. On a finished root nothing
     /// happens but the count.
     pub fn step(&mut self) -> Iteration<G::Move> {
-        self.iterations += 1;
-        let root_side = self.nodes[0].position.to_move();
+        self.search.iterations += 1;
+        let root_side = self.search.nodes[0].position.to_move();
         // Selection (at a chance node, the outcome drawn, if the tree has it).
         let mut at = 0u32;
         let mut selected = Vec::new();
         let mut drawn = None;
         loop {
-            let node = &self.nodes[at as usize];
+            let node = &self.search.nodes[at as usize];
             if node.position.is_chance() {
                 let moves: Vec<G::Move> = node.position.moves().collect();
-                let place = draw_outcome(&node.position, &moves, &mut self.rng);
+                let place = draw_outcome(&node.position, &moves, &mut self.search.rng);
                 let mv = moves[place];
                 match node
                     .children
                     .iter()
-                    .find(|&&child| self.nodes[child as usize].mv == Some(mv))
+                    .find(|&&child| self.search.nodes[child as usize].mv == Some(mv))
                 {
                     Some(&child) => {
                         at = child;
@@ -331,21 +361,28 @@ impl<G: Reward> Mcts<G> {
                 break;
             }
             at = self.select_child(at);
-            selected.push(self.nodes[at as usize].mv.expect("a child has a move"));
+            selected.push(
+                self.search.nodes[at as usize]
+                    .mv
+                    .expect("a child has a move"),
+            );
         }
         // Expansion: a chance node's outcome drawn, or one untried move at random.
         let mut added = None;
-        if !self.nodes[at as usize].untried.is_empty() {
-            if self.nodes.len() < self.max_nodes {
+        if !self.search.nodes[at as usize].untried.is_empty() {
+            if self.search.nodes.len() < self.search.max_nodes {
                 let index = match drawn {
-                    Some(place) => self.nodes[at as usize]
+                    Some(place) => self.search.nodes[at as usize]
                         .untried
                         .iter()
                         .position(|&untried| usize::from(untried) == place)
                         .expect("an outcome not in the tree is untried"),
-                    None => self.rng.below(self.nodes[at as usize].untried.len()),
+                    None => self
+                        .search
+                        .rng
+                        .below(self.search.nodes[at as usize].untried.len()),
                 };
-                let node = &mut self.nodes[at as usize];
+                let node = &mut self.search.nodes[at as usize];
                 let place = node.untried.remove(index);
                 let mv = node
                     .position
@@ -357,15 +394,15 @@ impl<G: Reward> Mcts<G> {
                 }
                 let position = node.position.after(mv);
                 let child = self.push(position, Some(mv), Some(at));
-                self.nodes[at as usize].children.push(child);
+                self.search.nodes[at as usize].children.push(child);
                 at = child;
                 added = Some(mv);
             } else {
-                self.full = true;
+                self.search.full = true;
             }
         }
         // Playout.
-        let mut position = self.nodes[at as usize].position;
+        let mut position = self.search.nodes[at as usize].position;
         let mut playout = Vec::new();
         let mut moves = Vec::new();
         while position.reward(root_side).is_none() {
@@ -375,8 +412,8 @@ impl<G: Reward> Mcts<G> {
                 break;
             }
             let place = match position.is_chance() {
-                true => draw_outcome(&position, &moves, &mut self.rng),
-                false => self.rng.below(moves.len()),
+                true => draw_outcome(&position, &moves, &mut self.search.rng),
+                false => self.search.rng.below(moves.len()),
             };
             let mv = moves[place];
             playout.push(mv);
@@ -387,7 +424,7 @@ impl<G: Reward> Mcts<G> {
         while let Some(id) = node {
             let chooser = self.chooser(id, root_side);
             let reward = position.reward(chooser).unwrap_or(0.0);
-            let data = &mut self.nodes[id as usize];
+            let data = &mut self.search.nodes[id as usize];
             data.visits += 1;
             data.total += reward;
             node = data.parent;
@@ -405,8 +442,8 @@ impl<G: Reward> Mcts<G> {
     /// move there.
     fn chooser(&self, id: u32, root_side: G::Side) -> G::Side {
         let mut at = id;
-        while let Some(parent) = self.nodes[at as usize].parent {
-            let above = &self.nodes[parent as usize];
+        while let Some(parent) = self.search.nodes[at as usize].parent {
+            let above = &self.search.nodes[parent as usize];
             if !above.position.is_chance() {
                 return above.position.to_move();
             }
@@ -417,12 +454,13 @@ impl<G: Reward> Mcts<G> {
 
     /// The child of `parent` with the highest UCB1, the first in order on a tie.
     fn select_child(&self, parent: u32) -> u32 {
-        let node = &self.nodes[parent as usize];
+        let node = &self.search.nodes[parent as usize];
         let mut best = node.children[0];
         let mut best_ucb = f64::NEG_INFINITY;
         for &child in &node.children {
-            let data = &self.nodes[child as usize];
-            let value = ucb1(data.total, data.visits, node.visits, self.c).unwrap_or(f64::INFINITY);
+            let data = &self.search.nodes[child as usize];
+            let value =
+                ucb1(data.total, data.visits, node.visits, self.search.c).unwrap_or(f64::INFINITY);
             if value > best_ucb {
                 best = child;
                 best_ucb = value;
@@ -432,21 +470,21 @@ impl<G: Reward> Mcts<G> {
     }
 
     fn stats_of(&self, id: u32) -> NodeStats<G::Move> {
-        let node = &self.nodes[id as usize];
+        let node = &self.search.nodes[id as usize];
         NodeStats {
             mv: node.mv,
             visits: node.visits,
             total: node.total,
             ucb1: node.parent.and_then(|parent| {
-                let above = &self.nodes[parent as usize].position;
+                let above = &self.search.nodes[parent as usize].position;
                 if above.is_chance() {
                     return None; // a chance node's outcome is drawn, not selected
                 }
                 ucb1(
                     node.total,
                     node.visits,
-                    self.nodes[parent as usize].visits,
-                    self.c,
+                    self.search.nodes[parent as usize].visits,
+                    self.search.c,
                 )
             }),
         }
@@ -461,10 +499,10 @@ impl<G: Reward> Mcts<G> {
     fn find(&self, path: &[G::Move]) -> Option<u32> {
         let mut at = 0u32;
         for &mv in path {
-            at = *self.nodes[at as usize]
+            at = *self.search.nodes[at as usize]
                 .children
                 .iter()
-                .find(|&&child| self.nodes[child as usize].mv == Some(mv))?;
+                .find(|&&child| self.search.nodes[child as usize].mv == Some(mv))?;
         }
         Some(at)
     }
@@ -477,7 +515,7 @@ impl<G: Reward> Mcts<G> {
     /// The children of the node `path` leads to, in the order they were added.
     pub fn children(&self, path: &[G::Move]) -> Vec<NodeStats<G::Move>> {
         self.find(path).map_or_else(Vec::new, |id| {
-            self.nodes[id as usize]
+            self.search.nodes[id as usize]
                 .children
                 .iter()
                 .map(|&child| self.stats_of(child))
@@ -507,31 +545,14 @@ impl<G: Reward> Mcts<G> {
 /// if it had never stopped: the same tree, counts and random numbers.
 #[derive(Debug, Clone)]
 pub struct ParkedMcts<K, M> {
-    nodes: Vec<MctsNode<K, M>>,
-    rng: SplitMix,
-    c: f64,
-    max_nodes: usize,
-    iterations: u64,
-    full: bool,
+    search: Search<K, M>,
 }
 
 impl<G: Reward> Mcts<G> {
     /// The search put aside, each position replaced by `key(position)`.
     pub fn park<K>(self, key: impl Fn(&G) -> K) -> ParkedMcts<K, G::Move> {
         ParkedMcts {
-            nodes: self
-                .nodes
-                .into_iter()
-                .map(|node| {
-                    let key = key(&node.position);
-                    node.at(key)
-                })
-                .collect(),
-            rng: self.rng,
-            c: self.c,
-            max_nodes: self.max_nodes,
-            iterations: self.iterations,
-            full: self.full,
+            search: self.search.moved(key),
         }
     }
 }
@@ -540,19 +561,7 @@ impl<K, M> ParkedMcts<K, M> {
     /// The search again, each key turned back into its position by `position`.
     pub fn resume<G: Reward<Move = M>>(self, position: impl Fn(&K) -> G) -> Mcts<G> {
         Mcts {
-            nodes: self
-                .nodes
-                .into_iter()
-                .map(|node| {
-                    let position = position(&node.position);
-                    node.at(position)
-                })
-                .collect(),
-            rng: self.rng,
-            c: self.c,
-            max_nodes: self.max_nodes,
-            iterations: self.iterations,
-            full: self.full,
+            search: self.search.moved(position),
         }
     }
 }
@@ -588,9 +597,11 @@ impl TreeMcts {
     /// Runs `work` on the search (to step it), which is then put aside again.
     pub fn with_search<R>(&mut self, work: impl FnOnce(&mut Mcts<TreePosition<'_>>) -> R) -> R {
         let parked = ParkedMcts {
-            nodes: std::mem::take(&mut self.parked.nodes),
-            rng: self.parked.rng.clone(),
-            ..self.parked
+            search: Search {
+                nodes: std::mem::take(&mut self.parked.search.nodes),
+                rng: self.parked.search.rng.clone(),
+                ..self.parked.search
+            },
         };
         let tree = &self.tree;
         let mut search = parked.resume(|&id| node_of(tree, id));
@@ -662,11 +673,11 @@ mod tests {
             s
         };
         assert_ne!(one.children(&[]), three.children(&[]));
-        for (id, node) in one.nodes.iter().enumerate() {
+        for (id, node) in one.search.nodes.iter().enumerate() {
             let below: u64 = node
                 .children
                 .iter()
-                .map(|&c| one.nodes[c as usize].visits)
+                .map(|&c| one.search.nodes[c as usize].visits)
                 .sum();
             let own = u64::from(id != 0);
             if node.position.reward(board.to_move()).is_some() {
