@@ -650,17 +650,7 @@ fn monte_carlo_tree_search_shows_the_numbers_tictactoe_mcts_prints_for_the_same_
 #[test]
 fn mcts_on_the_tree_lab_s_tree_shows_the_numbers_tictactoe_mcts_prints_for_it() {
     use tictactoe::learn::mcts_report::RootMove;
-    let mut game = harness::start_adjusted("welcome_hint: false", |_| {});
-    game.harness.set_size(egui::vec2(1280.0, 900.0));
-    game.harness.run_steps(3);
-    game.harness.get_by_label("View").click();
-    game.settle();
-    game.harness
-        .get_by_label("A textbook's tree (minimax and alpha-beta)")
-        .click();
-    game.settle();
-    game.harness.event(egui::Event::PointerGone);
-    game.settle();
+    let mut game = with_view_open(None, 900.0, "A textbook's tree (minimax and alpha-beta)");
     game.harness
         .get_by_label("Monte Carlo tree search on this tree")
         .click();
