@@ -4,9 +4,9 @@
 #   scripts/web-build.sh [OUT]      (default: target/site)
 #
 # OUT gets index.html, tictactoe.js and tictactoe_bg.wasm (the game, built from the same crate for
-# wasm32-unknown-unknown), worker.js (which starts the same program again as the page's search
-# worker), a web manifest, icons and a service worker that keeps the page working
-# offline once it has loaded. Serve OUT as it is, e.g. `python3 -m http.server -d target/site`.
+# wasm32-unknown-unknown, without the code it can never run), worker.js (which starts the same
+# program again as the page's search worker), a web manifest, icons and a service worker that
+# keeps the page working offline once it has loaded. Serve OUT as it is, e.g. `python3 -m http.server -d target/site`.
 #
 # Needs the wasm32-unknown-unknown target, wasm-bindgen-cli at exactly the version of the
 # wasm-bindgen crate in Cargo.lock and binaryen's wasm-opt (npm's, pinned in tests/web/package.json);
@@ -28,8 +28,14 @@ need_wasm_tools
 cargo build --locked --profile web --target "$target" --bin tictactoe
 rm -rf "$out"
 mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tictactoe \
-    "target/$target/web/tictactoe.wasm"
+# The code the page can never run (the fonts' PostScript outlines and hinting programs, glyph
+# paints other than one colour, ...: scripts/web-unreachable.txt says why for each) replaced by
+# `unreachable`, which leaves wasm-opt everything only that code called to drop: about 140 KB of
+# the download.
+reachable="target/$target/web/tictactoe-reachable.wasm"
+python3 scripts/lib/remove-unreachable.py scripts/web-unreachable.txt \
+    "target/$target/web/tictactoe.wasm" "$reachable"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tictactoe "$reachable"
 # Binaryen's optimiser on the whole module: -O1 gives the smallest download (it gzips smaller than
 # -Oz's output, which is smaller raw) in a quarter of -Oz's time, about 40 s of CPU in Node.
 need_wasm_opt
@@ -54,13 +60,9 @@ say "built $out: $((raw / 1024)) KB, $site_kb KB gzipped: the WebAssembly $(gzip
 the rest $(gzipped "$out"/*.html "$out"/*.webmanifest) KB"
 # The whole site is what a phone downloads on its first visit: a build that outgrows the budget
 # fails here, in CI, not on someone's data plan. The site must stay under 1,600 KB gzipped; it is
-# about 1,550 KB (egui's glyph rasteriser optimised at level 2, the page's fonts without their hinting
-# instructions), and the goal is 1,400 KB. The largest pieces of our own code are the worker's
-# messages as JSON (serde's derived code, about 46 KB before compression) and the menus. Building
-# with WebAssembly SIMD would make the glyph rasteriser smaller, but Safari before 16.4 (iPhones
-# kept on iOS 15) could not run the page at all, so the page is built without it. Most of the
-# rest is code the page needs as it is: a profile of the WebAssembly's size by part is in
-# docs/performance.md.
+# about 1,400 KB. Building with WebAssembly SIMD would make the glyph rasteriser smaller, but
+# Safari before 16.4 (iPhones kept on iOS 15) could not run the page at all, so the page is built
+# without it. A profile of the WebAssembly's size by part is in docs/performance.md.
 budget_kb=1600
 if ((site_kb > budget_kb)); then
     say "the site is $site_kb KB gzipped, over its budget of $budget_kb KB" >&2

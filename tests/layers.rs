@@ -846,3 +846,24 @@ fn an_arrow_back_up_inside_a_folder_is_found() {
         ]
     );
 }
+
+/// The page's build removes eframe's PNG encoder, which only runs when an app copies an image to
+/// the clipboard (scripts/web-unreachable.txt): an image copied on the page would stop it with an
+/// error. Nothing in the code asks for one.
+#[test]
+fn nothing_copies_an_image_to_the_clipboard() {
+    let mut copying = Vec::new();
+    for (file, _, _) in crate_files() {
+        let code = code_only(&fs::read_to_string(&file).unwrap());
+        if ["copy_image", "CopyImage"]
+            .iter()
+            .any(|name| code.contains(name))
+        {
+            copying.push(shown(&file));
+        }
+    }
+    assert!(
+        copying.is_empty(),
+        "these copy an image, which the page cannot (see scripts/web-unreachable.txt): {copying:?}"
+    );
+}

@@ -44,7 +44,7 @@ pub fn definitions() -> FontDefinitions {
 #[cfg(test)]
 mod tests {
     use crate::platform::fs;
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeMap, BTreeSet};
     use std::path::Path;
 
     use egui::{Context, FontFamily, FontId, Key, ModifierNames, RawInput};
@@ -128,6 +128,85 @@ mod tests {
                 "the page's {family:?} fonts lack {missing:?}: run scripts/web-fonts.sh"
             );
         }
+    }
+
+    /// A font file's tables by tag, from its table directory (the OpenType header).
+    fn tables(font: &[u8]) -> BTreeMap<String, &[u8]> {
+        let number = |at: usize, bytes: usize| {
+            font[at..at + bytes]
+                .iter()
+                .fold(0, |value, &byte| (value << 8) | usize::from(byte))
+        };
+        (0..number(4, 2))
+            .map(|table| {
+                let record = 12 + 16 * table;
+                let tag = String::from_utf8_lossy(&font[record..record + 4]).into_owned();
+                let (offset, length) = (number(record + 8, 4), number(record + 12, 4));
+                (tag, &font[offset..offset + length])
+            })
+            .collect()
+    }
+
+    /// What in `font` would reach code the page's build removes (scripts/web-unreachable.txt):
+    /// PostScript outlines, hinting programs (the TrueType interpreter), variable composites and
+    /// Apple's layout tables.
+    fn needs_removed_code(font: &[u8]) -> Vec<String> {
+        let tables = tables(font);
+        let mut needs = Vec::new();
+        if !tables.contains_key("glyf") {
+            needs.push("no TrueType outlines".to_owned());
+        }
+        for tag in [
+            "CFF ", "CFF2", "fpgm", "prep", "VARC", "morx", "kerx", "trak",
+        ] {
+            if tables.contains_key(tag) {
+                needs.push(format!("a '{tag}' table"));
+            }
+        }
+        // maxp's maxSizeOfInstructions: 0 when no glyph carries a hinting program.
+        if let Some(maxp) = tables.get("maxp")
+            && u16::from_be_bytes([maxp[26], maxp[27]]) != 0
+        {
+            needs.push("glyphs with hinting programs".to_owned());
+        }
+        needs
+    }
+
+    #[test]
+    fn the_page_fonts_need_none_of_the_code_the_page_build_removes() {
+        for (name, font) in [
+            ("Ubuntu-Light", UBUNTU_LIGHT),
+            ("Hack", HACK),
+            ("emoji-icon-font", SYMBOLS),
+        ] {
+            let needs = needs_removed_code(font);
+            assert!(needs.is_empty(), "{name} has {needs:?}");
+        }
+    }
+
+    #[test]
+    fn a_font_with_hinting_programs_or_postscript_outlines_is_refused() {
+        // A table directory of three tables: 'CFF ', 'fpgm' and a maxp whose glyphs' largest
+        // program is 7 bytes.
+        let mut font = vec![0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0];
+        let maxp_at = 12 + 16 * 3;
+        for (tag, length) in [(b"CFF ", 0u32), (b"fpgm", 0), (b"maxp", 32)] {
+            font.extend_from_slice(tag);
+            font.extend_from_slice(&[0; 4]);
+            font.extend_from_slice(&(maxp_at as u32).to_be_bytes());
+            font.extend_from_slice(&length.to_be_bytes());
+        }
+        font.extend_from_slice(&[0; 32]);
+        font[maxp_at + 27] = 7;
+        assert_eq!(
+            needs_removed_code(&font),
+            [
+                "no TrueType outlines",
+                "a 'CFF ' table",
+                "a 'fpgm' table",
+                "glyphs with hinting programs"
+            ]
+        );
     }
 
     /// The page's fonts stay cut down: egui's whole Ubuntu and Hack are 670 KB.
