@@ -22,11 +22,13 @@ pub fn menu_bar(ui: &mut Ui, settings: &Settings, session: &Session) -> Vec<Comm
     let mut commands = Vec::new();
     let mut edited = settings.clone();
     egui::MenuBar::new().ui(ui, |ui| {
-        top_menu(ui, "Game", |ui| game_menu(ui, session, &mut commands));
-        top_menu(ui, "Players", |ui| players_menu(ui, &mut edited));
-        top_menu(ui, "Board", |ui| board_menu(ui, &mut edited));
-        top_menu(ui, "View", |ui| view_menu(ui, &mut edited, &mut commands));
-        top_menu(ui, "Settings", |ui| settings_menu(ui, &mut commands));
+        menu(ui, "Game", &mut |ui| game_menu(ui, session, &mut commands));
+        menu(ui, "Players", &mut |ui| players_menu(ui, &mut edited));
+        menu(ui, "Board", &mut |ui| board_menu(ui, &mut edited));
+        menu(ui, "View", &mut |ui| {
+            view_menu(ui, &mut edited, &mut commands)
+        });
+        menu(ui, "Settings", &mut |ui| settings_menu(ui, &mut commands));
     });
     if edited != *settings {
         commands.push(Command::ChangeSettings(Box::new(edited)));
@@ -89,7 +91,7 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         ui.ctx()
             .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
     }
-    ui.menu_button("The articles' examples", |ui| {
+    menu_button(ui, "The articles' examples", &mut |ui| {
         for (index, example) in examples().iter().enumerate() {
             let text = format!("{} ({})", example.title, example.notation);
             if ui.button(text).on_hover_text(example.sentence).clicked() {
@@ -116,7 +118,7 @@ fn game_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 }
 
 fn players_menu(ui: &mut Ui, settings: &mut Settings) {
-    ui.menu_button("Who starts", |ui| {
+    menu(ui, "Who starts", &mut |ui| {
         if settings.mode == Mode::VsComputer {
             choice(ui, &mut settings.first_player, FirstPlayer::Human, "You");
             choice(
@@ -140,18 +142,14 @@ fn players_menu(ui: &mut Ui, settings: &mut Settings) {
             FirstPlayer::Alternate,
             "Take turns",
         );
-    })
-    .response
-    .mirrored("Who starts");
+    });
     ui.add_enabled_ui(settings.mode == Mode::VsComputer, |ui| {
-        ui.menu_button("You play", |ui| {
+        menu(ui, "You play", &mut |ui| {
             choice(ui, &mut settings.human_mark, Mark::X, "X");
             choice(ui, &mut settings.human_mark, Mark::O, "O");
-        })
-        .response
-        .mirrored("You play");
+        });
     });
-    ui.menu_button("Mode", |ui| {
+    menu(ui, "Mode", &mut |ui| {
         choice(
             ui,
             &mut settings.mode,
@@ -165,11 +163,9 @@ fn players_menu(ui: &mut Ui, settings: &mut Settings) {
             Mode::ComputerVsComputer,
             "Computer against computer",
         );
-    })
-    .response
-    .mirrored("Mode");
+    });
     ui.add_enabled_ui(settings.mode != Mode::TwoPlayers, |ui| {
-        ui.menu_button("Difficulty", |ui| {
+        menu(ui, "Difficulty", &mut |ui| {
             for difficulty in Difficulty::CHOICES {
                 if difficulty == Difficulty::MONTE_CARLO[0] {
                     // Minimax's levels, then the Monte Carlo ones: two kinds of player.
@@ -182,9 +178,7 @@ fn players_menu(ui: &mut Ui, settings: &mut Settings) {
                     difficulty_words(difficulty),
                 );
             }
-        })
-        .response
-        .mirrored("Difficulty");
+        });
     });
 }
 
@@ -208,7 +202,7 @@ fn board_menu(ui: &mut Ui, settings: &mut Settings) {
         }
     }
     ui.separator();
-    ui.menu_button("In a row to win", |ui| {
+    menu(ui, "In a row to win", &mut |ui| {
         let side = settings.board_size;
         for k in 3..=side.min(5) {
             let text = if usize::from(k) == usual {
@@ -225,17 +219,13 @@ fn board_menu(ui: &mut Ui, settings: &mut Settings) {
                 settings.in_a_row = if usize::from(k) == usual { 0 } else { k };
             }
         }
-    })
-    .response
-    .mirrored("In a row to win");
-    ui.menu_button("Computer's time on large boards", |ui| {
+    });
+    menu(ui, "Computer's time on large boards", &mut |ui| {
         for seconds in [1, 2, 5, 10, 30] {
             let ms = seconds * 1000;
             choice(ui, &mut settings.think_time_ms, ms, format!("{seconds} s"));
         }
-    })
-    .response
-    .mirrored("Computer's time on large boards");
+    });
 }
 
 fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) {
@@ -245,13 +235,11 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     if ui.add(scores).mirrored("Show move scores").clicked() {
         settings.show_scores = !settings.show_scores;
     }
-    ui.menu_button("Scores are seen", |ui| {
+    menu(ui, "Scores are seen", &mut |ui| {
         for view in ScoreView::ALL {
             choice(ui, &mut settings.score_view, view, view.name());
         }
-    })
-    .response
-    .mirrored("Scores are seen");
+    });
     if ui
         .add(Button::new("Why the computer played there").shortcut_text(texts::shortcut(ui, "W")))
         .mirrored("Why the computer played there")
@@ -311,7 +299,7 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
     if item(ui, "Build a set of exercises…") {
         commands.push(Command::ToggleBuilder);
     }
-    ui.menu_button("Theme", |ui| {
+    menu(ui, "Theme", &mut |ui| {
         choice(ui, &mut settings.theme, ColorTheme::Dark, "Dark");
         choice(ui, &mut settings.theme, ColorTheme::Light, "Light");
         choice(
@@ -320,9 +308,7 @@ fn view_menu(ui: &mut Ui, settings: &mut Settings, commands: &mut Vec<Command>) 
             ColorTheme::System,
             "Follow the system",
         );
-    })
-    .response
-    .mirrored("Theme");
+    });
 }
 
 fn settings_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
@@ -343,9 +329,18 @@ fn item(ui: &mut Ui, words: &str) -> bool {
     ui.button(words).mirrored(words).clicked()
 }
 
-/// One of the menu bar's menus, `name`, with `contents`.
-fn top_menu(ui: &mut Ui, name: &str, contents: impl FnOnce(&mut Ui)) {
-    let _ = ui.menu_button(name, contents).response.mirrored(name);
+/// A menu of the menu bar, or a submenu inside one, named `name`, with `contents`, mirrored
+/// for the page's screen readers under its name.
+fn menu(ui: &mut Ui, name: &str, contents: &mut dyn FnMut(&mut Ui)) {
+    let _ = menu_button(ui, name, contents).mirrored(name);
+}
+
+/// egui's `Ui::menu_button`, drawn by one copy of its code: it is generic over its contents, and
+/// the web build (opt-level "z") wrote its body, about 10 KB of WebAssembly, into each of the
+/// menus' 14 places.
+#[inline(never)]
+fn menu_button(ui: &mut Ui, name: &str, contents: &mut dyn FnMut(&mut Ui)) -> egui::Response {
+    ui.menu_button(name, |ui| contents(ui)).response
 }
 
 /// A message across the top of the board, wrapped to its width, with a button to dismiss it.
