@@ -1,10 +1,11 @@
 //! The browser: one thread (the page's), no folders, no blocking dialogs. Searches run in a Web
-//! Worker ([`WebWorker`]): a second copy of this program, spoken to in text messages.
+//! Worker ([`WebWorker`]): a second copy of this program, spoken to in messages of bytes.
 
 use std::cell::RefCell;
 
+use js_sys::Uint8Array;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::{Closure, JsValue};
+use wasm_bindgen::prelude::Closure;
 use web_sys::{
     DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType,
 };
@@ -45,16 +46,16 @@ pub struct WebWorker {
 }
 
 impl WebWorker {
-    /// Starts a worker that will call `on_message` with each text it sends; `Err` says why the
-    /// browser could not start it.
-    pub fn start(mut on_message: impl FnMut(String) + 'static) -> Result<WebWorker, String> {
+    /// Starts a worker that will call `on_message` with each message it sends; `Err` says why
+    /// the browser could not start it.
+    pub fn start(mut on_message: impl FnMut(Vec<u8>) + 'static) -> Result<WebWorker, String> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
         let worker = Worker::new_with_options("worker.js", &options)
             .map_err(|error| format!("the browser cannot start a Web Worker: {error:?}"))?;
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            if let Some(text) = event.data().as_string() {
-                on_message(text);
+            if let Some(message) = bytes(&event) {
+                on_message(message);
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -74,9 +75,9 @@ impl WebWorker {
         })
     }
 
-    /// Sends `text` to the worker.
-    pub fn post(&self, text: &str) {
-        if let Err(error) = self.worker.post_message(&JsValue::from_str(text)) {
+    /// Sends `message` to the worker.
+    pub fn post(&self, message: &[u8]) {
+        if let Err(error) = self.worker.post_message(&Uint8Array::from(message)) {
             dialogs::show_error(
                 "Search worker",
                 format!("a request was not sent: {error:?}"),
@@ -114,11 +115,12 @@ pub fn in_web_worker() -> bool {
     js_sys::global().is_instance_of::<DedicatedWorkerGlobalScope>()
 }
 
-/// In a Web Worker: calls `serve` with each text the page sends, for as long as the worker lives.
-pub fn serve_page(mut serve: impl FnMut(String) + 'static) {
+/// In a Web Worker: calls `serve` with each message the page sends, for as long as the worker
+/// lives.
+pub fn serve_page(mut serve: impl FnMut(Vec<u8>) + 'static) {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        if let Some(text) = event.data().as_string() {
-            serve(text);
+        if let Some(message) = bytes(&event) {
+            serve(message);
         }
     });
     worker_scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -126,14 +128,19 @@ pub fn serve_page(mut serve: impl FnMut(String) + 'static) {
     on_message.forget();
 }
 
-/// In a Web Worker: sends `text` to the page.
-pub fn post_to_page(text: &str) {
-    if let Err(error) = worker_scope().post_message(&JsValue::from_str(text)) {
+/// In a Web Worker: sends `message` to the page.
+pub fn post_to_page(message: &[u8]) {
+    if let Err(error) = worker_scope().post_message(&Uint8Array::from(message)) {
         dialogs::show_error(
             "Search worker",
             format!("an answer was not sent: {error:?}"),
         );
     }
+}
+
+/// The bytes a message between the page and its worker carries (`None` for anything else).
+fn bytes(event: &MessageEvent) -> Option<Vec<u8>> {
+    Some(event.data().dyn_into::<Uint8Array>().ok()?.to_vec())
 }
 
 fn worker_scope() -> DedicatedWorkerGlobalScope {

@@ -105,7 +105,7 @@ async function checkWorkersReady() {
         window.searchWorkers.push(seen);
         const post = this.postMessage.bind(this);
         this.postMessage = (data, ...rest) => {
-          if (typeof data === "string") seen.requests++;
+          if (data instanceof Uint8Array) seen.requests++;
           return post(data, ...rest);
         };
         const terminate = this.terminate.bind(this);

@@ -32,7 +32,7 @@ pub struct Board {
 }
 
 /// A board as the search worker's messages carry it (the page's Web Worker gets its positions
-/// as text): its shape, its two bitboards and whose turn it is, checked again when read.
+/// in messages): its shape, its two bitboards and whose turn it is, checked again when read.
 #[derive(Serialize, Deserialize)]
 struct BoardWire {
     rows: usize,

@@ -1,8 +1,8 @@
 //! The messages between the page and its Web Worker, and what each side keeps of them. A Web
-//! Worker shares no memory with the page: the page sends each request as JSON text, and the
-//! worker answers with its replies, its progress now and then, and the end of each request. Both
-//! sides are plain Rust here, so that they are tested without a browser; `page.rs` and the
-//! platform seam carry the text.
+//! Worker shares no memory with the page: the page sends each request as bytes, and the worker
+//! answers with its replies, its progress now and then, and the end of each request. Both sides
+//! are plain Rust here, so that they are tested without a browser; `page.rs` and the platform
+//! seam carry the bytes.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -40,18 +40,34 @@ pub(super) enum FromWorker {
 }
 
 impl FromWorker {
-    fn to_text(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|error| {
-            // Only a map with keys that are not text fails, and no message has one.
+    fn to_bytes(&self) -> Vec<u8> {
+        write(self).unwrap_or_else(|error| {
             let unreadable =
                 FromWorker::Unreadable(format!("a reply could not be written: {error}"));
-            serde_json::to_string(&unreadable).unwrap_or_default()
+            write(&unreadable).unwrap_or_default()
         })
     }
 }
 
-/// Sends text to the page.
-pub(super) type Post = Arc<dyn Fn(String) + Send + Sync>;
+/// A message as bytes, in postcard's compact form. Both sides are the same program (the worker
+/// loads the page's own build), so the form need not describe itself, and reading it takes half
+/// the code of a text form's: the page's download is smaller by what JSON cost it.
+pub(super) fn write(message: &impl Serialize) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(message).map_err(|error| error.to_string())
+}
+
+/// A message from its bytes, all of them; `Err` says why it cannot be read.
+fn read<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, String> {
+    match postcard::take_from_bytes(bytes) {
+        Ok((message, [])) => Ok(message),
+        Ok((_, [_])) => Err("1 byte more after its end".to_string()),
+        Ok((_, rest)) => Err(format!("{} bytes more after its end", rest.len())),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+/// Sends a message's bytes to the page.
+pub(super) type Post = Arc<dyn Fn(Vec<u8>) + Send + Sync>;
 
 /// The worker's side: serves each request from the page to its end, posting what it sends. One
 /// request at a time: the page stops a worker whose request it no longer wants and starts another.
@@ -79,11 +95,11 @@ impl Responder {
         }
     }
 
-    /// Serves `text`, one message from the page, to the end of its request.
-    pub fn serve(&mut self, text: &str) {
-        let post = |message: FromWorker| (self.post)(message.to_text());
-        match serde_json::from_str::<ToWorker>(text) {
-            Err(error) => post(FromWorker::Unreadable(error.to_string())),
+    /// Serves `message`, one message from the page, to the end of its request.
+    pub fn serve(&mut self, message: &[u8]) {
+        let post = |message: FromWorker| (self.post)(message.to_bytes());
+        match read::<ToWorker>(message) {
+            Err(error) => post(FromWorker::Unreadable(error)),
             Ok(ToWorker { id, request }) => {
                 self.shared.ask(id, request);
                 self.searches.serve_waiting(&self.shared, &|reply| {
@@ -112,7 +128,7 @@ fn progress_reports(
         }
         *last = Some(now);
         if let Some((id, progress)) = shared.progress() {
-            post(FromWorker::Progress { id, progress }.to_text());
+            post(FromWorker::Progress { id, progress }.to_bytes());
         }
     }))
 }
@@ -157,10 +173,10 @@ impl Inbox {
         self.progress = None;
     }
 
-    /// Takes in `text`, one message from the worker, and says how soon the page should look at
-    /// it; `Err` says why it makes no sense.
-    pub fn receive(&mut self, text: &str) -> Result<Look, String> {
-        let message = serde_json::from_str(text)
+    /// Takes in `message`, one message from the worker, and says how soon the page should look
+    /// at it; `Err` says why it makes no sense.
+    pub fn receive(&mut self, message: &[u8]) -> Result<Look, String> {
+        let message = read(message)
             .map_err(|error| format!("the search worker's message cannot be read: {error}"))?;
         match message {
             FromWorker::Reply(reply) => {
@@ -250,15 +266,20 @@ mod tests {
     fn responder(
         clock: Arc<dyn Clock>,
         progress_every: Duration,
-    ) -> (Responder, Arc<Mutex<Vec<String>>>) {
+    ) -> (Responder, Arc<Mutex<Vec<Vec<u8>>>>) {
         let posted = Arc::new(Mutex::new(Vec::new()));
         let outbox = Arc::clone(&posted);
-        let post: Post = Arc::new(move |text| outbox.lock().unwrap().push(text));
+        let post: Post = Arc::new(move |message| outbox.lock().unwrap().push(message));
         (Responder::new(clock, progress_every, post), posted)
     }
 
-    fn send(id: RequestId, request: Request) -> String {
-        serde_json::to_string(&ToWorker { id, request }).unwrap()
+    fn send(id: RequestId, request: Request) -> Vec<u8> {
+        write(&ToWorker { id, request }).unwrap()
+    }
+
+    /// What the worker said in `message`.
+    fn said(message: &[u8]) -> FromWorker {
+        read(message).unwrap()
     }
 
     /// The inbox of a page that has sent request `id` and waits for its answer.
@@ -271,7 +292,7 @@ mod tests {
     /// An analysis through the messages comes out as the search itself gives it: every move
     /// settled, then the whole analysis, then the end of the request.
     #[test]
-    fn a_request_in_text_is_answered_in_text_as_the_search_answers_it() {
+    fn a_request_in_a_message_is_answered_in_messages_as_the_search_answers_it() {
         let board: Board = "XO../.X../..O./....".parse().unwrap();
         let (mut responder, posted) = responder(Arc::new(SystemClock), Duration::from_secs(1));
         responder.serve(&send(7, Request::analyze(board)));
@@ -332,8 +353,9 @@ mod tests {
         for text in posted.iter() {
             let look = inbox.receive(text).unwrap();
             // Progress alone wakes nobody: the window redraws its counters by itself.
-            let is_progress = text.starts_with("{\"Progress\"");
-            assert_eq!(look == Look::NotNeeded, is_progress, "{text}");
+            let message = said(text);
+            let is_progress = matches!(message, FromWorker::Progress { .. });
+            assert_eq!(look == Look::NotNeeded, is_progress, "{message:?}");
             if let Some((id, progress)) = inbox.progress() {
                 assert_eq!(id, 3);
                 reports.push(progress);
@@ -426,7 +448,8 @@ mod tests {
         for (index, text) in posted.iter().enumerate() {
             let look = inbox.receive(text).unwrap();
             let proven_before = !moves.proven_best(&board).is_empty();
-            let expected = match serde_json::from_str::<FromWorker>(text).unwrap() {
+            let message = said(text);
+            let expected = match message {
                 FromWorker::Reply(Reply::Settled { settled, .. }) => {
                     moves.settle(settled);
                     Some(&moves)
@@ -436,18 +459,18 @@ mod tests {
                     Some(&moves)
                 }
                 FromWorker::Reply(Reply::Done { .. }) | FromWorker::Finished(5) => {
-                    assert_eq!(look, Look::Now, "{text}");
+                    assert_eq!(look, Look::Now);
                     None
                 }
                 FromWorker::Progress { .. } => {
-                    assert_eq!(look, Look::NotNeeded, "{text}");
+                    assert_eq!(look, Look::NotNeeded);
                     None
                 }
                 other => panic!("an analysis answers with moves: {other:?}"),
             };
             if let Some(moves) = expected {
                 let proves = !proven_before && !moves.proven_best(&board).is_empty();
-                assert_eq!(look, if proves { Look::Now } else { Look::Soon }, "{text}");
+                assert_eq!(look, if proves { Look::Now } else { Look::Soon }, "{index}");
                 if proves {
                     proof = Some(index);
                 } else {
@@ -458,15 +481,16 @@ mod tests {
         // The proof came before the whole analysis, with moves still to settle after it: the
         // look at once is not the end's.
         let proof = proof.expect("the best move was proven");
+        let is_done = |text: &[u8]| matches!(said(text), FromWorker::Reply(Reply::Done { .. }));
         let done = posted
             .iter()
-            .position(|text| text.starts_with("{\"Reply\":{\"Done\""))
+            .position(|text| is_done(text))
             .expect("the analysis finished");
         assert!(proof < done, "proof at {proof}, done at {done}");
         assert!(
             posted[proof..done]
                 .iter()
-                .any(|text| text.contains("\"Settled\"")),
+                .any(|text| matches!(said(text), FromWorker::Reply(Reply::Settled { .. }))),
             "moves settled after the proof"
         );
         assert!(soon > 0);
@@ -476,12 +500,12 @@ mod tests {
         let mut inbox = waiting_for(6);
         for text in posted.iter() {
             let look = inbox.receive(text).unwrap();
-            let is_done = text.starts_with("{\"Reply\":{\"Done\"");
-            assert_eq!(
-                look,
-                if is_done { Look::Now } else { Look::NotNeeded },
-                "{text}"
-            );
+            let expected = if is_done(text) {
+                Look::Now
+            } else {
+                Look::NotNeeded
+            };
+            assert_eq!(look, expected, "{:?}", said(text));
         }
     }
 
@@ -549,54 +573,175 @@ mod tests {
         // Progress of a request no longer running wakes nobody.
         let mut inbox = waiting_for(7);
         let progress = FromWorker::Reply(Reply::MctsProgress { id: 1, done: 512 });
-        assert_eq!(inbox.receive(&progress.to_text()), Ok(Look::NotNeeded));
+        assert_eq!(inbox.receive(&progress.to_bytes()), Ok(Look::NotNeeded));
     }
 
-    /// What cannot be read is named, on both sides, and nothing panics.
+    /// Every kind of answer crosses whole: each answer the searches give, sent as the worker
+    /// sends it and read as the page reads it, is the same answer, field for field.
+    #[test]
+    fn every_kind_of_answer_crosses_whole() {
+        use crate::engine::ai::Difficulty;
+        use crate::engine::contest::Contestant;
+        use crate::learn::trace::TraceAlgorithm;
+        let board: Board = "X../.O./...".parse().unwrap();
+        // On 4×4 moves are bounded before they are settled.
+        let four_by_four: Board = "XO../.X../..O./....".parse().unwrap();
+        let jobs = [
+            Job::Analyze { think_time: None },
+            // Out of budget at once: gives up.
+            Job::Analyze {
+                think_time: Some(Duration::from_secs(1)),
+            },
+            Job::Estimate {
+                depth: Some(3),
+                time: Duration::from_secs(1),
+            },
+            Job::CountSearches,
+            Job::Trace {
+                algorithm: TraceAlgorithm::AlphaBetaClassic,
+                skip: 3,
+            },
+            Job::Exercises,
+            Job::Cutoff {
+                plies: 2,
+                evaluation: Evaluation::OpenLines,
+            },
+            Job::Mcts {
+                iterations: 600,
+                seed: 4,
+            },
+            Job::Match {
+                x: Contestant::Minimax(Difficulty::Easy),
+                o: Contestant::Mcts { iterations: 50 },
+                games: 1,
+                seed: 3,
+            },
+        ];
+        let mut kinds = std::collections::BTreeSet::new();
+        for (id, job) in (1..).zip(jobs) {
+            let shared = Shared::default();
+            let node_budget = if id == 2 { 40 } else { 1_000_000 };
+            let board = if id == 1 { four_by_four } else { board };
+            shared.ask(
+                id,
+                Request {
+                    board,
+                    job,
+                    node_budget,
+                },
+            );
+            let replies = Mutex::new(Vec::new());
+            Searches::new(Arc::new(ManualClock::new())).serve_waiting(&shared, &|reply| {
+                replies.lock().unwrap().push(reply);
+                true
+            });
+            let mut inbox = waiting_for(id);
+            for reply in replies.into_inner().unwrap() {
+                let sent = format!("{reply:?}");
+                kinds.insert(sent.split([' ', '{']).next().unwrap().to_string());
+                inbox.receive(&FromWorker::Reply(reply).to_bytes()).unwrap();
+                let read = inbox.next_reply().expect("the answer came");
+                assert_eq!(format!("{read:?}"), sent);
+            }
+        }
+        assert_eq!(
+            kinds.into_iter().collect::<Vec<_>>(),
+            [
+                "Bounded",
+                "Counted",
+                "Cutoff",
+                "Done",
+                "Estimated",
+                "Exercises",
+                "GaveUp",
+                "MatchPlayed",
+                "MctsChose",
+                "MctsProgress",
+                "Settled",
+                "TraceDone",
+                "TraceEvents"
+            ],
+            "every kind of answer"
+        );
+    }
+
+    /// What cannot be read is named, on both sides, and nothing panics: a message cut short, one
+    /// with more after its end, one of another kind, or no message at all.
     #[test]
     fn unreadable_messages_are_named() {
-        let (mut responder, posted) = responder(Arc::new(SystemClock), Duration::from_secs(1));
-        responder.serve("{\"id\": 1, \"request\": \"analyze everything\"}");
-        let mut inbox = Inbox::default();
-        let error = inbox.receive(&posted.lock().unwrap()[0]).unwrap_err();
-        assert!(
-            error.starts_with("the search worker could not read a request: "),
-            "{error}"
-        );
+        let request = send(1, Request::analyze(Board::classic()));
+        let mut longer = request.clone();
+        longer.push(0);
+        let finished = FromWorker::Finished(1).to_bytes();
+        let cut_short = &request[..request.len() - 1];
+        for unreadable in [cut_short, &longer[..], &finished[..], &[]] {
+            let (mut responder, posted) = responder(Arc::new(SystemClock), Duration::from_secs(1));
+            responder.serve(unreadable);
+            let posted = posted.lock().unwrap();
+            assert_eq!(posted.len(), 1, "{unreadable:?}: no answer but the error");
+            let error = Inbox::default().receive(&posted[0]).unwrap_err();
+            assert!(
+                error.starts_with("the search worker could not read a request: "),
+                "{error}"
+            );
+        }
 
-        let error = inbox.receive("not JSON").unwrap_err();
-        assert!(
-            error.starts_with("the search worker's message cannot be read: "),
-            "{error}"
+        // The page: an answer with a byte more, one of no kind the worker sends (the fifth),
+        // nothing at all.
+        let mut inbox = waiting_for(1);
+        let mut longer = finished.clone();
+        longer.push(0);
+        assert_eq!(
+            inbox.receive(&longer),
+            Err("the search worker's message cannot be read: 1 byte more after its end".into())
         );
+        for unreadable in [&[4, 1][..], &[]] {
+            let error = inbox.receive(unreadable).unwrap_err();
+            assert!(
+                error.starts_with("the search worker's message cannot be read: "),
+                "{error}"
+            );
+        }
+        assert_eq!(
+            inbox.running(),
+            Some(1),
+            "nothing unreadable ended the request"
+        );
+        assert_eq!(inbox.receive(&finished), Ok(Look::Now));
     }
 
-    /// Boards cross as text only if they could arise in a game.
+    /// Boards cross only if they could arise in a game.
     #[test]
-    fn a_board_crosses_as_text_and_only_a_real_one() {
+    fn a_board_crosses_and_only_a_real_one() {
         for text in [
             "XO./.X./..O",
             "XO../.X../..O./....",
             "X....../......./......./...O...",
         ] {
             let board: Board = text.parse().unwrap();
-            let crossed: Board =
-                serde_json::from_str(&serde_json::to_string(&board).unwrap()).unwrap();
+            let crossed: Board = read(&write(&board).unwrap()).unwrap();
             assert_eq!(crossed, board);
             assert_eq!(crossed.to_move(), board.to_move());
         }
+        // A board crosses as its rows, columns, marks in a row, X's and O's cells (one bit
+        // each) and whose turn it is.
+        let wire = |rows: usize, cols: usize, x: u64, o: u64, to_move: Mark| {
+            write(&(rows, cols, 3_usize, x, o, to_move)).unwrap()
+        };
+        let classic = read::<Board>(&wire(3, 3, 1, 2, Mark::X)).unwrap();
+        assert_eq!(classic, "XO./.../...".parse().unwrap());
         let bad = [
             // two marks on one cell
-            r#"{"rows":3,"cols":3,"k":3,"x":1,"o":1,"to_move":"O"}"#,
+            wire(3, 3, 1, 1, Mark::O),
             // a mark off the board
-            r#"{"rows":3,"cols":3,"k":3,"x":512,"o":0,"to_move":"O"}"#,
+            wire(3, 3, 512, 0, Mark::O),
             // a board too big
-            r#"{"rows":9,"cols":9,"k":3,"x":0,"o":0,"to_move":"X"}"#,
+            wire(9, 9, 0, 0, Mark::X),
             // X to move after X moved
-            r#"{"rows":3,"cols":3,"k":3,"x":1,"o":0,"to_move":"X"}"#,
+            wire(3, 3, 1, 0, Mark::X),
         ];
-        for text in bad {
-            assert!(serde_json::from_str::<Board>(text).is_err(), "{text}");
+        for message in bad {
+            assert!(read::<Board>(&message).is_err(), "{message:?}");
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The browser's search worker: a Web Worker running this same program (see
 //! [`serve_page`]), so that no search ever holds up the page. The page and the worker share no
-//! memory: requests and answers cross as text (`messages.rs`), and a request that is no longer
+//! memory: requests and answers cross as bytes (`messages.rs`), and a request that is no longer
 //! wanted is stopped by stopping the worker, at once, and starting a fresh one.
 //!
 //! A worker is started before it is needed: with the app, and again as soon as one is stopped, so
@@ -12,7 +12,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::messages::{Inbox, Look, Responder, ToWorker};
+use super::messages::{Inbox, Look, Responder, ToWorker, write};
 use super::protocol::{AnalysisProgress, Reply, Request, RequestId};
 use crate::engine::clock::{Clock, SystemClock};
 use crate::platform::{self, WebWorker};
@@ -24,9 +24,9 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 /// In the page's Web Worker: answers the page's requests, one at a time, for as long as the
 /// worker lives. The program's `main` calls it when it finds itself in a worker.
 pub fn serve_page() {
-    let post = Arc::new(|text: String| platform::post_to_page(&text));
+    let post = Arc::new(|message: Vec<u8>| platform::post_to_page(&message));
     let mut responder = Responder::new(Arc::new(SystemClock), PROGRESS_EVERY, post);
-    platform::serve_page(move |text| responder.serve(&text));
+    platform::serve_page(move |message| responder.serve(&message));
 }
 
 /// Handle to the page's search worker, with the same calls as the desktop's search thread.
@@ -110,13 +110,13 @@ impl SearchWorker {
         if self.inbox.borrow().running().is_some() {
             self.stop();
         }
-        let text = serde_json::to_string(&ToWorker { id, request })
-            .expect("a request is plain data, which JSON can always write");
+        let message = write(&ToWorker { id, request })
+            .expect("a request is plain data, which can always be written");
         if self.worker.is_none() {
             self.start();
         }
         if let Some(worker) = &self.worker {
-            worker.post(&text);
+            worker.post(&message);
             self.inbox.borrow_mut().sent(id);
         }
         id
@@ -162,8 +162,8 @@ impl SearchWorker {
     fn start(&mut self) {
         let inbox = Rc::clone(&self.inbox);
         let wake = Rc::clone(&self.wake);
-        let started = WebWorker::start(move |text| {
-            let received = inbox.borrow_mut().receive(&text);
+        let started = WebWorker::start(move |message| {
+            let received = inbox.borrow_mut().receive(&message);
             match received {
                 Ok(look) => wake.on(look, &inbox),
                 Err(error) => platform::dialogs::show_error("Search worker", error),
