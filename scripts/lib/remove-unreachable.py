@@ -5,7 +5,8 @@
 
 LIST holds one regular expression a line (# starts a comment), each matched against the start of a
 function's demangled name (as in `skrifa::outline::cff::Outlines::draw`, hash left out) in IN's
-name section (cargo's module, before wasm-bindgen). A body replaced by `unreachable` calls nothing,
+name section (cargo's module, before wasm-bindgen), or of the type's path in a trait's method for
+a type (`<image::codecs::png::PngEncoder<W> as image::ImageEncoder>::write_image`). A body replaced by `unreachable` calls nothing,
 so binaryen's optimiser (wasm-opt, next in scripts/web-build.sh) then drops every function that only
 it called. The compiler cannot do this itself: these functions are reached through a match on what
 a font file holds or on a value only known at run time. Fails, naming the expression, when an
@@ -151,7 +152,13 @@ def main():
     removed = set()
     for pattern in patterns:
         regex = re.compile(pattern)
-        matched = [k for k, name in enumerate(demangled) if regex.match(name)]
+        # A trait's method for a type (`<image::PngEncoder<W> as ImageEncoder>::write_image`) is
+        # matched by its type's path too.
+        matched = [
+            k
+            for k, name in enumerate(demangled)
+            if regex.match(name) or (name.startswith("<") and regex.match(name[1:]))
+        ]
         if not matched:
             sys.exit(f"remove-unreachable: no function matches {pattern!r} (a dependency changed?)")
         removed.update(matched)
