@@ -50,8 +50,11 @@ version="$(cargo pkgid | sed 's/.*@//')-$(cat "$out/tictactoe_bg.wasm" "$out/tic
 for file in index.html worker.js sw.js; do
     sed "s/SITE_VERSION/$version/g" "assets/web/$file" >"$out/$file"
 done
+# Two icons: the tab's, and one large one for everything else. Chromium installs a page whose
+# manifest has an icon of 144 px or more, and scales it to each place (the launcher, the splash
+# screen); iPhones and iPads scale the apple-touch-icon to their 180 px. A 256 px icon as well
+# would only add its bytes to the first visit (the service worker keeps every file).
 cp assets/icons/hicolor/32x32/apps/tictactoe.png "$out/icon-32.png"
-cp assets/icons/hicolor/256x256/apps/tictactoe.png "$out/icon-256.png"
 cp assets/icons/hicolor/512x512/apps/tictactoe.png "$out/icon-512.png"
 
 # Each text and WebAssembly file precompressed beside itself; not the PNGs, which are compressed
