@@ -6,8 +6,15 @@
 #   256x256 copy             -> assets/icon-256.png (embedded as the window icon)
 #   16 to 256                -> assets/tictactoe.ico (the Windows .exe's icon)
 #
+# Each PNG is then made as small as it can be with no visible change: from 48 px up a palette of
+# 256 colours with transparency (pngquant: the picture's colours differ from the rendering's by at
+# most 9 of 255 levels, on the edges' anti-aliased pixels only); the smaller ones have fewer colours
+# than that and stay exact; then the best lossless compression (zopflipng). The web page's icons
+# are these files, and every byte of them is downloaded on a visitor's first visit.
+#
 # Idempotent: running it again rewrites the same files. The PNGs are committed;
-# CI does not re-render them. Needs rsvg-convert (Debian/Ubuntu: librsvg2-bin) and ImageMagick.
+# CI does not re-render them. Needs rsvg-convert (Debian/Ubuntu: librsvg2-bin), ImageMagick,
+# pngquant and zopfli (for zopflipng).
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,10 +23,12 @@ svg="$assets/tictactoe.svg"
 svg16="$assets/tictactoe-16.svg"
 sizes=(16 32 48 64 128 256 512)
 
-if ! command -v rsvg-convert >/dev/null 2>&1; then
-    echo "render-icons: rsvg-convert not found; install it with: apt-get install -y librsvg2-bin" >&2
-    exit 1
-fi
+for tool in rsvg-convert:librsvg2-bin pngquant:pngquant zopflipng:zopfli; do
+    if ! command -v "${tool%%:*}" >/dev/null 2>&1; then
+        echo "render-icons: ${tool%%:*} not found; install it with: apt-get install -y ${tool#*:}" >&2
+        exit 1
+    fi
+done
 for f in "$svg" "$svg16"; do
     [[ -f "$f" ]] || { echo "render-icons: missing source $f" >&2; exit 1; }
 done
@@ -30,6 +39,10 @@ for n in "${sizes[@]}"; do
     dir="$assets/icons/hicolor/${n}x${n}/apps"
     mkdir -p "$dir"
     rsvg-convert --width "$n" --height "$n" --format png --output "$dir/tictactoe.png" "$src"
+    if [[ "$n" -ge 48 ]]; then
+        pngquant 256 --speed 1 --strip --force --output "$dir/tictactoe.png" "$dir/tictactoe.png"
+    fi
+    zopflipng -y --iterations=15 --filters=01234mepb "$dir/tictactoe.png" "$dir/tictactoe.png" >/dev/null
     echo "render-icons: ${n}x${n} <- ${src#"$repo"/}"
 done
 

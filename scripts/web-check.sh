@@ -49,9 +49,11 @@ out="$repo/target/web-check"
 rm -rf "$out"
 mkdir -p "$out"
 
-# A free port on 127.0.0.1, and a static server for the site.
+# A free port on 127.0.0.1, and a static server for the site that sends its precompressed files
+# (FILE.gz, Content-Encoding: gzip), as docs/installing.md sets a host up: every check below and
+# the service worker's offline copy get the site as a visitor's browser does.
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-python3 -m http.server "$port" --bind 127.0.0.1 --directory target/site >"$out/server.log" 2>&1 &
+node tests/web/static-host.mjs target/site "$port" >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 50); do
@@ -120,7 +122,7 @@ xvfb-run -a -s "-screen 0 1600x1400x24" node tests/web/zoom.mjs "http://127.0.0.
 # fresh pages, about 40 s). Reported only: an unproven answer or a slow one fails nothing; a page
 # error or a move never answered does. `node tests/web/first-answers.mjs URL OUT 5` gives medians.
 node tests/web/first-answers.mjs "http://127.0.0.1:$port/index.html" "$out/first-answers" 1
-# From navigation to a playable board (the site served gzipped, as a static host serves it), the
+# From navigation to a playable board (the precompressed site, as a host serves it), the
 # median of 3 in each of 12 cases: a table, about two minutes. A time fails nothing; a page that
 # never becomes playable does.
 node tests/web/load-time.mjs target/site 3

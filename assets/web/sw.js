@@ -7,7 +7,7 @@
 const VERSION = "SITE_VERSION";
 const CACHE = `tictactoe-${VERSION}`;
 const VERSIONED = [`tictactoe.js?v=${VERSION}`, `tictactoe_bg.wasm?v=${VERSION}`];
-const FILES = ["./", "index.html", "worker.js", "manifest.webmanifest", "icon-32.png", "icon-256.png", "icon-512.png",
+const FILES = ["./", "index.html", "worker.js", "manifest.webmanifest", "icon-32.png", "icon-512.png",
   ...VERSIONED];
 
 self.addEventListener("install", (event) => {

@@ -1,5 +1,6 @@
 // How long from navigation to a playable board: the site in SITE (scripts/web-build.sh's
-// output) served from 127.0.0.1 as a static host serves it (gzip, when the browser asks), opened
+// output) served from 127.0.0.1 as a static host serves it (its precompressed FILE.gz, when the
+// browser accepts gzip: tests/web/static-host.mjs), opened
 // in Debian's Chromium, the CPU as it is (1×) and slowed four times (4×, CDP's
 // Emulation.setCPUThrottlingRate), on no network limit, on a 4G-like one (9 Mbit/s down,
 // 170 ms latency, CDP's Network.emulateNetworkConditions) and on Chromium's "Fast 3G" preset
@@ -9,11 +10,10 @@
 // Prints a table of medians over RUNS runs; it reports and never judges (a time is no test).
 //
 //   node tests/web/load-time.mjs SITE [RUNS]     (default 3 runs)
-import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { launchHeadless } from "./chromium.mjs";
+import { staticHost } from "./static-host.mjs";
 
 const [site, runsArg = "3"] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -21,27 +21,13 @@ if (!site || !Number.isInteger(runs) || runs < 1) {
   console.error("usage: node tests/web/load-time.mjs SITE [RUNS]");
   process.exit(2);
 }
-
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
-  ".json": "application/json", ".webmanifest": "application/manifest+json", ".png": "image/png" };
-const files = new Map();
-for (const name of readdirSync(site)) {
-  const raw = readFileSync(join(site, name));
-  files.set(`/${name}`, { raw, gzip: gzipSync(raw, { level: 9 }), type: types[extname(name)] || "application/octet-stream" });
+// A site without its precompressed files would be timed as sent uncompressed.
+if (!existsSync(join(site, "tictactoe_bg.wasm.gz"))) {
+  console.error(`load-time: ${site} has no precompressed files (FILE.gz): build it with scripts/web-build.sh`);
+  process.exit(2);
 }
-const server = createServer((request, response) => {
-  const path = new URL(request.url, "http://localhost").pathname;
-  const file = files.get(path === "/" ? "/index.html" : path);
-  if (!file) {
-    response.writeHead(404).end();
-    return;
-  }
-  const gzip = /\bgzip\b/.test(request.headers["accept-encoding"] || "");
-  const body = gzip ? file.gzip : file.raw;
-  response.writeHead(200, { "Content-Type": file.type, "Content-Length": body.length,
-    "Cache-Control": "no-cache", ...(gzip ? { "Content-Encoding": "gzip" } : {}) });
-  response.end(body);
-});
+
+const server = staticHost(() => site, { headers: { "Cache-Control": "no-cache" } });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const url = `http://127.0.0.1:${server.address().port}/index.html`;
 
@@ -101,7 +87,7 @@ try {
   await browser.close();
   server.close();
 }
-console.log(`Navigation to a playable board, median of ${runs} (served gzip from 127.0.0.1):`);
+console.log(`Navigation to a playable board, median of ${runs} (served precompressed from 127.0.0.1):`);
 console.log("| CPU | network | cold | warm |");
 console.log("| --- | --- | --- | --- |");
 for (const row of rows) {

@@ -9,9 +9,10 @@
 //
 //   node update.mjs SITE_DIR OUT_DIR
 import { gatherErrors, launchHeadless } from "./chromium.mjs";
-import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join, normalize } from "node:path";
+import { staticHost } from "./static-host.mjs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 
 const [site, out] = process.argv.slice(2);
 if (!site || !out) {
@@ -39,35 +40,27 @@ check(idA, "the service worker names no version");
 const idB = `${idA}-next`;
 const cacheA = `tictactoe-${idA}`;
 const cacheB = `tictactoe-${idB}`;
+// Each changed file's precompressed copy (FILE.gz) is made anew, as a new build makes it: the
+// host sends that copy to a browser that accepts gzip.
+const rewrite = (name, text) => {
+  check(existsSync(join(versionB, `${name}.gz`)), `the site has no ${name}.gz (scripts/web-build.sh writes one)`);
+  writeFileSync(join(versionB, name), text);
+  writeFileSync(join(versionB, `${name}.gz`), gzipSync(text, { level: 9 }));
+};
 for (const name of ["sw.js", "index.html", "worker.js"]) {
   const text = readFileSync(join(versionB, name), "utf8");
   check(text.includes(idA), `${name} does not name the build's version`);
-  writeFileSync(join(versionB, name), text.replaceAll(idA, idB));
+  rewrite(name, text.replaceAll(idA, idB));
 }
 const page = readFileSync(join(versionB, "index.html"), "utf8");
 check(page.includes("<body>"), "the page has no <body>");
-writeFileSync(join(versionB, "index.html"), page.replace("<body>",
+rewrite("index.html", page.replace("<body>",
   '<body>\n  <div id="deployed" style="position:absolute;right:8px;bottom:8px;color:#c0c">version B</div>'));
 
-// A static server, as a host serves a site (Last-Modified, no Cache-Control), whose folder is
-// swapped when version B is deployed.
+// A static server, as a host serves a site (Last-Modified, no Cache-Control, the precompressed
+// files), whose folder is swapped when version B is deployed.
 let root = versionA;
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
-  ".webmanifest": "application/manifest+json", ".png": "image/png" };
-const server = createServer((request, response) => {
-  let path = decodeURIComponent(new URL(request.url, "http://x").pathname);
-  if (path.endsWith("/")) path += "index.html";
-  const file = join(root, normalize(path));
-  try {
-    const body = readFileSync(file);
-    response.writeHead(200, { "Content-Type": types[extname(file)] || "application/octet-stream",
-      "Last-Modified": statSync(file).mtime.toUTCString() });
-    response.end(body);
-  } catch {
-    response.writeHead(404);
-    response.end();
-  }
-});
+const server = staticHost(() => root);
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const url = `http://127.0.0.1:${server.address().port}/index.html`;
 

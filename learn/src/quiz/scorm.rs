@@ -13,7 +13,7 @@ use crate::exercises::{ExerciseSet, SetCode};
 
 /// The web page's files a package carries, as `scripts/web-build.sh` writes them, in the
 /// package's order (after `imsmanifest.xml`).
-pub const SITE_FILES: [&str; 9] = [
+pub const SITE_FILES: [&str; 8] = [
     "index.html",
     "tictactoe.js",
     "tictactoe_bg.wasm",
@@ -21,7 +21,6 @@ pub const SITE_FILES: [&str; 9] = [
     "manifest.webmanifest",
     "sw.js",
     "icon-32.png",
-    "icon-256.png",
     "icon-512.png",
 ];
 
