@@ -88,9 +88,9 @@ precompressed (FILE.gz served): the WebAssembly $(both "$out"/*.wasm) (its fonts
 JavaScript $(both "$out"/*.js), icons $(both "$out"/*.png), the rest $(both "$out"/*.html "$out"/*.webmanifest)"
 # The whole site is what a phone downloads on its first visit: a build that outgrows the budget
 # fails here, in CI, not on someone's data plan. The site must stay under 1,600 KB gzipped; it is
-# about 1,320 KB (1,260 KB precompressed). Building with WebAssembly SIMD would make the glyph rasteriser smaller, but
-# Safari before 16.4 (iPhones kept on iOS 15) could not run the page at all, so the page is built
-# without it. A profile of the WebAssembly's size by part is in docs/performance.md.
+# about 1,310 KB (1,250 KB precompressed). Building with WebAssembly SIMD would make the glyph
+# rasteriser smaller, but Safari before 16.4 (iPhones kept on iOS 15) could not run the page at
+# all, so the page is built without it. A profile of the WebAssembly's size by part is in docs/performance.md.
 budget_kb=1600
 if ((site_kb > budget_kb)); then
     say "the site is $site_kb KB gzipped, over its budget of $budget_kb KB" >&2
