@@ -66,10 +66,9 @@ async function longTasksSince(mark) {
   })), mark);
 }
 const longest = (tasks, key) => Math.max(0, ...tasks.map((t) => t[key])).toFixed(0);
-// The goal: no long task of which our own work alone is over 50 ms.
-function checkOurs(tasks, what) {
-  const ours = Number(longest(tasks, "ours"));
-  check(ours <= 50, `${what}: a task held ${ours} ms of our own work (goal: 50 ms at most)`);
+// How many frames the game drew since `mark` (each frame reports its own work).
+async function framesSince(mark) {
+  return page.evaluate((mark) => window.ourWork.filter((w) => w.start >= mark).length, mark);
 }
 const now = () => page.evaluate(() => performance.now());
 // An idle page asks the browser for (almost) no frames: left alone for 2 s after a second to
@@ -283,9 +282,10 @@ try {
     await page.waitForTimeout(300);
   }
   const game = await longTasksSince(mark);
+  // Reported, never judged: a time depends on the machine and what else runs on it (the goal, no
+  // task of which our own work is over 50 ms, is read from this line).
   say(`3×3 game played: ${game.length} long tasks, longest ${longest(game, "ms")} ms, ` +
     `of which ours ${longest(game, "ours")} ms at most`);
-  checkOurs(game, "the 3×3 game");
   await page.screenshot({ path: `${out}/game.png` });
 
   // Save game is a download of the game file; Open game takes it back as an upload.
@@ -390,12 +390,18 @@ try {
   const box = await page.locator("canvas#game").boundingBox();
   mark = await now();
   await page.mouse.click(box.x + box.width * 0.34, box.y + box.height * 0.45);
+  const thinking = await waitForStatus((s) => s.includes("is thinking"), "the computer thinking on 7×7");
+  const thinkingFrom = await now();
   await waitForStatus((s) => s.includes("The computer (O) played"), "the computer's 7×7 move", 60_000);
   const big = await longTasksSince(mark);
   await page.screenshot({ path: `${out}/seven.png` });
-  say(`7×7 move: ${big.length} long tasks, longest ${longest(big, "ms")} ms, ` +
-    `of which ours ${longest(big, "ours")} ms at most`);
-  checkOurs(big, "the 7×7 move");
+  // The search runs in the page's worker, so the game goes on drawing while it thinks: a search
+  // on the page's own thread would hold every frame until it ended. A count, not a time.
+  const drawnWhileThinking = await framesSince(thinkingFrom);
+  check(drawnWhileThinking >= 2,
+    `the page drew ${drawnWhileThinking} frames while the computer thought on 7×7 ("${thinking}"): its search held the page`);
+  say(`7×7 move: ${drawnWhileThinking} frames drawn while the computer thought; ` +
+    `${big.length} long tasks, longest ${longest(big, "ms")} ms, of which ours ${longest(big, "ours")} ms at most`);
 
   // The exact search goes on after the computer's move (the scores of the player's moves); a new
   // game stops it at once: the worker is replaced, and the new board answers right away.
