@@ -66,9 +66,23 @@ async function longTasksSince(mark) {
   })), mark);
 }
 const longest = (tasks, key) => Math.max(0, ...tasks.map((t) => t[key])).toFixed(0);
-// How many frames the game drew since `mark` (each frame reports its own work).
-async function framesSince(mark) {
-  return page.evaluate((mark) => window.ourWork.filter((w) => w.start >= mark).length, mark);
+// From now on, when the status line's text changed, and to what: kept on window.statusChanges.
+async function watchStatus() {
+  await page.evaluate(() => {
+    const line = document.getElementById("status");
+    window.statusChanges = [];
+    new MutationObserver(() => window.statusChanges.push({ at: performance.now(), text: line.textContent }))
+      .observe(line, { childList: true, characterData: true, subtree: true });
+  });
+}
+// How many frames the game began after the status line first matched `from` and before it first
+// matched `to` (each frame reports its own work): the frame that wrote `to` is one of them.
+async function framesBetween(from, to) {
+  return page.evaluate(([from, to]) => {
+    const first = (pattern) => window.statusChanges.find((c) => c.text.includes(pattern))?.at;
+    const [start, end] = [first(from), first(to)];
+    return window.ourWork.filter((w) => w.start >= start && w.start < end).length;
+  }, [from, to]);
 }
 const now = () => page.evaluate(() => performance.now());
 // An idle page asks the browser for (almost) no frames: left alone for 2 s after a second to
@@ -388,18 +402,18 @@ try {
   await page.goto(`${url}?position=${encodeURIComponent(empty7)}`);
   await waitForStatus((s) => s.includes("Your move"), "the 7×7 board");
   const box = await page.locator("canvas#game").boundingBox();
+  await watchStatus();
   mark = await now();
   await page.mouse.click(box.x + box.width * 0.34, box.y + box.height * 0.45);
-  const thinking = await waitForStatus((s) => s.includes("is thinking"), "the computer thinking on 7×7");
-  const thinkingFrom = await now();
   await waitForStatus((s) => s.includes("The computer (O) played"), "the computer's 7×7 move", 60_000);
   const big = await longTasksSince(mark);
   await page.screenshot({ path: `${out}/seven.png` });
   // The search runs in the page's worker, so the game goes on drawing while it thinks: a search
-  // on the page's own thread would hold every frame until it ended. A count, not a time.
-  const drawnWhileThinking = await framesSince(thinkingFrom);
+  // on the page's own thread would hold the page in the one frame that ends with its move. A
+  // count, not a time.
+  const drawnWhileThinking = await framesBetween("is thinking", "The computer (O) played");
   check(drawnWhileThinking >= 2,
-    `the page drew ${drawnWhileThinking} frames while the computer thought on 7×7 ("${thinking}"): its search held the page`);
+    `the page drew ${drawnWhileThinking} frames from "is thinking" to the computer's 7×7 move: its search held the page`);
   say(`7×7 move: ${drawnWhileThinking} frames drawn while the computer thought; ` +
     `${big.length} long tasks, longest ${longest(big, "ms")} ms, of which ours ${longest(big, "ours")} ms at most`);
 
